@@ -1,0 +1,39 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/**
+ * What the renderer needs from whoever hosts it (the app, or a test). The renderer never
+ * imports the app: pages, dialogs, toasts and HTTP all come through this interface.
+ */
+export interface RendererHost {
+  /** Push a page on the app's page stack; resolves with close(result), or undefined on back. */
+  openPage<T>(title: string, render: (close: (result?: T) => void) => ReactNode): Promise<T | undefined>;
+  confirm(message: string, title?: string): Promise<boolean>;
+  alert(title: string, message: string): Promise<void>;
+  toast(message: string, intent: 'success' | 'error' | 'info', durationMs?: number): void;
+  api: {
+    get<T>(path: string, params?: Record<string, unknown>): Promise<T>;
+    post<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
+    delete<T>(path: string): Promise<T>;
+    upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T>;
+  };
+  user: {
+    id: number;
+    name: string;
+    is_finance: boolean;
+    is_treasury: boolean;
+    is_authorizer: boolean;
+    is_legal: boolean;
+    company?: { id: number; name: string } | null;
+  } | null;
+  language: 'en' | 'ja' | 'zh';
+}
+
+/** Provided by the app (or a test host) around every renderer component. */
+export const RendererHostContext = createContext<RendererHost | null>(null);
+
+/** The current host; throws a clear error when a renderer component is used outside one. */
+export function useRendererHost(): RendererHost {
+  const host = useContext(RendererHostContext);
+  if (!host) throw new Error('Ringi renderer: no RendererHostContext provider above this component');
+  return host;
+}
