@@ -1,0 +1,41 @@
+/**
+ * Ringi's module engine: framework-free TypeScript shared by the browser, the server and the
+ * scripts. This file only re-exports; each function lives in a file named after it.
+ */
+export type {
+  Lang, JsonSchema, UiSchema, Logic, Translate, LocaleFile, LocaleBundles,
+  ValidationRule, EachItemValidation, EffectRule, ComputedRule, RulesFile,
+  DefinitionFiles, SummaryLine, DetailSection, SubFormRef, ModuleMeta, CompiledModule,
+  Problem, Violation, MasterProcessStep, CurrencyRef, RuleContext, FormData, ModuleRuntime,
+  CompileOptions, CompileResult,
+} from './types';
+export { LANGS } from './types';
+
+// definitions
+export { compileModules } from './definitions/compile-modules';
+export { checkDefinitions } from './definitions/check-definitions';
+export type { CheckOptions } from './definitions/check-definitions';
+export { contentHash, stableStringify } from './definitions/content-hash';
+export { labelKey } from './definitions/label-key';
+
+// rules
+export { createRuntime } from './rules/create-runtime';
+
+// payloads
+export { buildSubmitPayload } from './payload/build-submit-payload';
+export type { SubmitPayload } from './payload/build-submit-payload';
+export { readSubmitPayload } from './payload/read-submit-payload';
+export { validateSubmission } from './payload/validate-submission';
+export { submitSchema } from './payload/submit-schema';
+export { WRAPPER_FIELDS, isWrapperField } from './payload/wrapper-fields';
+
+// money and dates
+export { roundByCurrency, currencyDecimals } from './money/round-by-currency';
+export { formatMoney } from './money/format-money';
+export { toApiDate } from './dates/to-api-date';
+export { toDisplayDate } from './dates/to-display-date';
+export { toDisplayTimestamp } from './dates/to-display-timestamp';
+export { isValidDate } from './dates/is-valid-date';
+
+// translations
+export { createTranslate } from './i18n/create-translate';

@@ -1,0 +1,40 @@
+import type { JsonSchema, UiSchema } from '../types';
+
+/**
+ * The submission wrapper every module shares (spec 001 §1). The compiler adds these fields to
+ * each module's schema (bypass only where `ui:module.hasBypass`), so module files describe only
+ * their body; labels live in the `engine` namespace.
+ */
+export const WRAPPER_FIELDS = ['bypass', 'send_notification_first_approval', 'save_approvers', 'approvals'] as const;
+export type WrapperField = (typeof WRAPPER_FIELDS)[number];
+
+/** JSON Schema of each wrapper field. */
+export const WRAPPER_SCHEMAS: Record<WrapperField, JsonSchema> = {
+  bypass: { type: 'boolean', default: false },
+  send_notification_first_approval: { type: 'boolean', default: true },
+  save_approvers: { type: 'boolean', default: true },
+  approvals: {
+    type: 'array',
+    default: [],
+    items: {
+      type: 'object',
+      properties: {
+        approver_id: { type: ['integer', 'null'] },
+        master_process_id: { type: ['integer', 'null'] },
+      },
+    },
+  },
+};
+
+/** Default UI schema entries of the wrapper fields (a module may override them). */
+export const WRAPPER_UI: Record<WrapperField, UiSchema> = {
+  bypass: { 'ui:widget': 'switch', 'ui:labelKey': 'engine.fields.bypass.label' },
+  send_notification_first_approval: { 'ui:widget': 'checkbox', 'ui:labelKey': 'engine.fields.send_notification_first_approval.label' },
+  save_approvers: { 'ui:widget': 'switch', 'ui:labelKey': 'engine.fields.save_approvers.label' },
+  approvals: { 'ui:field': 'ProcessCard', 'ui:labelKey': 'engine.fields.approvals.label' },
+};
+
+/** Is `name` one of the wrapper fields? */
+export function isWrapperField(name: string): name is WrapperField {
+  return (WRAPPER_FIELDS as readonly string[]).includes(name);
+}

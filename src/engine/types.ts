@@ -1,0 +1,210 @@
+/**
+ * Public types of Ringi's module engine. Framework-free: shared by the renderer, the server
+ * and the scripts. A module is data (JSON Schema, UI schema, rules, translations); these types
+ * describe that data before compilation (`DefinitionFiles`) and after (`CompiledModule`).
+ */
+
+/** The languages every translation exists in. */
+export type Lang = 'en' | 'ja' | 'zh';
+export const LANGS: readonly Lang[] = ['en', 'ja', 'zh'];
+
+/** A JSON Schema object (draft 2020-12 subset as understood by Ajv and rjsf). */
+export type JsonSchema = Record<string, unknown>;
+/** An rjsf UI schema, plus Ringi's `ui:module` block at the root. */
+export type UiSchema = Record<string, unknown>;
+/** A json-logic expression. */
+export type Logic = unknown;
+
+/** Translates a full key (`purchase.currency_id.label`) with `{{n}}` interpolation. */
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** A translation namespace file (`locales/<lang>/<namespace>.json`), nested objects allowed. */
+export type LocaleFile = Record<string, unknown>;
+/** Translations by language, then by namespace (file name without `.json`). */
+export type LocaleBundles = Record<Lang, Record<string, LocaleFile>>;
+
+/** One ordered validation: `when` is the FAILING condition; `message` is a translation key. */
+export interface ValidationRule {
+  when: Logic;
+  field: string;
+  message: string;
+  /** Optional params for the message: json-logic evaluated against the data. */
+  params?: Record<string, Logic>;
+}
+/** Marker inside `validations`: validate each item of `each` with its sub-form's rules here. */
+export interface EachItemValidation {
+  each: string;
+}
+/** Effect on change: when `on` changes, set each field to its json-logic value (evaluated on the new data). */
+export interface EffectRule {
+  on: string;
+  if?: Logic;
+  set: Record<string, Logic>;
+}
+/** Computed field: `field` always equals `value` (json-logic over the data). */
+export interface ComputedRule {
+  field: string;
+  value: Logic;
+}
+/** The rules file of a module (`rules/<code>.json`). */
+export interface RulesFile {
+  validations?: Array<ValidationRule | EachItemValidation>;
+  /** field → json-logic condition under which the field is visible. */
+  visibility?: Record<string, Logic>;
+  effects?: EffectRule[];
+  computed?: ComputedRule[];
+}
+
+/** The raw definition files, keyed by module code. */
+export interface DefinitionFiles {
+  schemas: Record<string, JsonSchema>;
+  uiSchemas: Record<string, UiSchema>;
+  rules: Record<string, RulesFile>;
+  locales: LocaleBundles;
+  /** Where each file came from (for checker messages); defaults to `schemas/<code>.json` etc. */
+  paths?: Record<string, string>;
+}
+
+/** One summary line of a list card: a label key and the field whose value is shown. */
+export interface SummaryLine {
+  label: string;
+  field: string;
+  /** Display hint: 'money' (with the form's currency), 'date', 'text', 'count'. */
+  format?: 'money' | 'date' | 'text' | 'count';
+}
+
+/** One section of the read-only detail card. */
+export interface DetailSection {
+  /** Optional section title key. */
+  title?: string;
+  /** Fields shown in order; an item-list field shows its items' detail lines. */
+  fields: string[];
+  /** A highlighted field (e.g. estimated payment date) shown above the section. */
+  highlight?: string;
+}
+
+/** A reference from a parent field (array of items) to the sub-form that edits one item. */
+export interface SubFormRef {
+  field: string;
+  form: string;
+}
+
+/**
+ * Module-level facts, from the UI schema's `ui:module` block. Never coded in TypeScript.
+ */
+export interface ModuleMeta {
+  code: string;
+  kind: 'module' | 'subform';
+  /** Translation key of the module title (launcher, page title). */
+  title: string;
+  /** Path (under /api) a submission is POSTed to, e.g. `/buffer/purchase`. Modules only. */
+  submitPath?: string;
+  editable: boolean;
+  hasBypass: boolean;
+  needsStampNo: boolean;
+  /** Module code listed by the related-approval picker, if the form has one. */
+  relatedApprovalSource?: string;
+  /** Body wrapper: 'transaction' puts the body under `transaction`; null sends it at top level. */
+  bodyKey: 'transaction' | null;
+  /** Prefix of document codes, e.g. `PUR` → `PUR-2026-000001`. */
+  codePrefix?: string;
+  /** Launcher order and visibility; absent = not on the launcher. */
+  launcher?: { order: number; icon?: string; roles?: string[] };
+  listCard: { title?: string; summary: SummaryLine[] };
+  detailCard: { sections: DetailSection[] };
+  /** Item arrays whose entries with a zero/absent total are not sent: field → total field. */
+  dropZeroItems: Record<string, string>;
+  /** Item arrays edited by a sub-form page (derived from `$ref` in the schema). */
+  subForms: SubFormRef[];
+  /** Fields whose value is the form's currency (for money display), default `currency_id`. */
+  currencyField?: string;
+}
+
+/** A module (or sub-form) ready for the renderer and the server. */
+export interface CompiledModule {
+  code: string;
+  kind: 'module' | 'subform';
+  /** Content hash of the compiled definition; a stored document records it. */
+  version: string;
+  /** JSON Schema of the form data (sub-form schemas inlined, wrapper fields added). */
+  schema: JsonSchema;
+  /** UI schema (without `ui:module`, wrapper-field defaults added). */
+  uiSchema: UiSchema;
+  rules: RulesFile;
+  meta: ModuleMeta;
+  /** Compiled sub-forms by code. */
+  subForms: Record<string, CompiledModule>;
+  /** This module's namespace in each language (`locales/<lang>/<code>.json`). */
+  translations: Record<Lang, LocaleFile>;
+}
+
+/** A problem found by the checker or the compiler. */
+export interface Problem {
+  file: string;
+  /** JSON pointer inside the file, e.g. `/properties/currency_id`. */
+  pointer: string;
+  message: string;
+}
+
+/** A failed validation, in rule order. */
+export interface Violation {
+  /** Path in the form data: `currency_id`, `purchase_goods[0].budget`. */
+  propertyPath: string;
+  /** Translated message. */
+  message: string;
+  /** The field to mark inline (top-level field of the validated form). */
+  field?: string;
+  messageKey: string;
+}
+
+/** One step of a module's master process (from `master_processes`). */
+export interface MasterProcessStep {
+  /** master_process id: approvals reference it as `master_process_id`. */
+  id: number;
+  optional: boolean;
+  position?: number;
+  process?: { id?: number; code?: string; name?: string };
+}
+
+/** A currency as known to the caller (for rounding by currency when the form holds an id). */
+export interface CurrencyRef {
+  id: number;
+  code: string;
+}
+
+/** What validation and rules need beyond the form data. */
+export interface RuleContext {
+  /** Master process steps of the module; absent → at least one approver is required. */
+  steps?: MasterProcessStep[];
+  currencies?: CurrencyRef[];
+  /** The parent form's data when running a sub-form's rules (available as `$parent`). */
+  parent?: Record<string, unknown>;
+}
+
+/** Form data: a plain object keyed by field. */
+export type FormData = Record<string, unknown>;
+
+/** The evaluators of one compiled module's rules. */
+export interface ModuleRuntime {
+  module: CompiledModule;
+  /** field → visible, for every field that has a visibility rule (others are visible). */
+  visibility(data: FormData, context?: RuleContext): Record<string, boolean>;
+  /** New data after effects (for changed `on` fields) and computed fields whose vars changed. */
+  applyChange(prev: FormData, next: FormData, context?: RuleContext): FormData;
+  /** Recompute every computed field (initial data, drafts). */
+  computeAll(data: FormData, context?: RuleContext): FormData;
+  /** All failures in rule order (a rule that throws counts as failing). */
+  validate(data: FormData, context: RuleContext, t: Translate): Violation[];
+}
+
+/** Options of `compileModules`. */
+export interface CompileOptions {
+  /** Throw on the first compile problem (default false: problems are returned). */
+  strict?: boolean;
+}
+
+/** Result of `compileModules`. */
+export interface CompileResult {
+  modules: Record<string, CompiledModule>;
+  problems: Problem[];
+}
