@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the server reads from its environment, validated once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… → a pg Pool; undefined → PGlite in `<dataDir>/pgdata`. */
+  databaseUrl?: string;
+  jwtSecret: string;
+  /** smtp(s)://… → nodemailer SMTP; undefined → `.eml` files in `<dataDir>/outbox`. */
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  appUrl: string;
+  /** Folder of the built web app (`vite build` output). */
+  staticDir: string;
+  /** Login and forget-password attempts allowed per client IP per minute. */
+  loginRateLimit: number;
+  /** How often the mail dispatcher looks for pending mail, in ms (0 = only after commits). */
+  mailIntervalMs: number;
+}
+
+/** Thrown for an unusable environment; main.ts prints the message and exits non-zero. */
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+/** Reads JWT_SECRET, or a secret generated once and kept in `<dataDir>/jwt-secret` (mode 600). */
+function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
+  const given = env.JWT_SECRET;
+  if (given !== undefined && given !== '') {
+    if (given.length < 16) throw new ConfigError('JWT_SECRET must be at least 16 characters long');
+    return given;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Builds the configuration from the environment (defaults: port 8080, PGlite in ./data). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 1, 65535);
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const logLevel = (env.RINGI_LOG_LEVEL || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`RINGI_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const mailFrom = env.MAIL_FROM || 'Ringi <no-reply@ringi.local>';
+  if (!/@/.test(mailFrom)) throw new ConfigError('MAIL_FROM must contain an e-mail address');
+  const appUrl = url(env, 'APP_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    jwtSecret: jwtSecret(env, dataDir),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom,
+    logLevel,
+    appUrl: appUrl.replace(/\/+$/, ''),
+    staticDir: resolve(env.STATIC_DIR || join(projectRoot, 'dist')),
+    loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 20, 1, 100000),
+    mailIntervalMs: integer(env, 'MAIL_INTERVAL_MS', 30000, 0, 86400000),
+  };
+}

@@ -1,0 +1,54 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { join } from 'node:path';
+import type { Database } from './database';
+import { PGliteDialect } from './pglite-dialect';
+
+/**
+ * Type parsers shared by both drivers: counts (int8) and numerics as numbers, `date` kept as
+ * the `YYYY-MM-DD` string the API speaks (the default would shift it through a local Date).
+ */
+const PARSERS: Record<number, (value: string) => unknown> = {
+  20: Number, // int8
+  1700: Number, // numeric
+  1082: (value) => value, // date
+};
+
+/** An open database: the Kysely instance and how to close what it runs on. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  /** `pglite` or `postgres`, for logs. */
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Kysely over an already created PGlite instance (tests restore one from a dump). */
+export function kyselyForPGlite(pglite: PGlite): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/** Kysely over a PostgreSQL server; `searchPath` confines it to one schema (tests). */
+export function kyselyForPostgres(connectionString: string, searchPath?: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    options: searchPath ? `-c search_path=${searchPath}` : undefined,
+    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/** Creates a PGlite with Ringi's type parsers, in `dataDir` or in memory. */
+export async function createPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, parsers: PARSERS });
+}
+
+/** Opens the configured database: PostgreSQL when a URL is given, else PGlite in `<dataDir>/pgdata`. */
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return kyselyForPostgres(config.databaseUrl);
+  return kyselyForPGlite(await createPGlite({ dataDir: join(config.dataDir, 'pgdata') }));
+}

@@ -1,0 +1,291 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** A timestamptz: read as Date, written as Date or ISO string, defaulted by the database. */
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A nullable timestamptz without default. */
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A `date` column: read and written as `YYYY-MM-DD` (the type parsers keep it a string). */
+export type DateString = string;
+/** A jsonb column holding any JSON value. */
+export type Json<T = unknown> = ColumnType<T, string, string>;
+
+interface Named {
+  name: string;
+  name_ja: string | null;
+  name_zh: string | null;
+}
+
+export interface CompanyTable extends Named {
+  id: Generated<number>;
+  code: string;
+  initial_name: string;
+  is_group: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface DepartmentTable extends Named {
+  id: Generated<number>;
+  company_id: number;
+  created_at: Timestamp;
+}
+
+export interface LocationTable {
+  id: Generated<number>;
+  company_id: number;
+  address: string;
+  created_at: Timestamp;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  initial_name: string;
+  company_id: number | null;
+  department_id: number | null;
+  location_id: number | null;
+  join_date: DateString | null;
+  is_authorizer: Generated<boolean>;
+  is_company_authorizer: Generated<boolean>;
+  is_finance: Generated<boolean>;
+  is_treasury: Generated<boolean>;
+  is_legal: Generated<boolean>;
+  is_notified: Generated<boolean>;
+  password_hash: string;
+  failed_attempts: Generated<number>;
+  locked_at: NullableTimestamp;
+  disabled: Generated<boolean>;
+  password_changed_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SettingTypeTable extends Named {
+  id: Generated<number>;
+  code: string;
+}
+
+export interface UserSettingTable {
+  id: Generated<number>;
+  user_id: number;
+  setting_type_id: number;
+  approver_id: number | null;
+}
+
+export interface CurrencyTable extends Named {
+  id: Generated<number>;
+  code: string;
+  /** Decimals shown and rounded to (JPY 0, others 2). */
+  decimals: Generated<number>;
+}
+
+/** The flag a user needs to be offered as approver of a step of this process (null: anyone). */
+export type ApproverRole = 'authorizer' | 'finance' | 'treasury' | 'legal';
+
+export interface ProcessTable extends Named {
+  id: Generated<number>;
+  code: string;
+  approver_role: ApproverRole | null;
+}
+
+export interface MasterProcessTable {
+  id: Generated<number>;
+  module_code: string;
+  process_id: number;
+  position: number;
+  optional: Generated<boolean>;
+}
+
+export interface SavedApproverTable {
+  id: Generated<number>;
+  user_id: number;
+  module_code: string;
+  master_process_id: number;
+  approver_id: number;
+  position: Generated<number>;
+}
+
+export interface ExpenseAccountTable {
+  id: Generated<number>;
+  company_id: number;
+  module_type: 'reimbursement' | 'payment';
+  code: string;
+  name: string;
+  name_jp: string;
+  name_zh: string;
+  is_transportation: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface CompanyBankAccountTable {
+  id: Generated<number>;
+  company_id: number;
+  bank_name: string;
+  branch: string;
+  number: string;
+  type: string;
+  created_at: Timestamp;
+}
+
+export interface ContractItemTypeTable extends Named {
+  id: Generated<number>;
+  /** `contract-supplier` or `contract-customer`. */
+  module: string;
+  code: string;
+  position: number;
+}
+
+export interface CodeListTable extends Named {
+  id: Generated<number>;
+  code: string;
+  position: Generated<number>;
+}
+
+export interface BufferTable {
+  id: Generated<number>;
+  code: string;
+  module_code: string;
+  /** 0 on process, 2 completed, 3 rejected, 10 withdrawn (spec 000 §4). */
+  status: Generated<number>;
+  action: Generated<string>;
+  requester_id: number;
+  company_id: number | null;
+  department_id: number | null;
+  target_id: number | null;
+  data: Json<Record<string, unknown>>;
+  info: Json<Record<string, unknown> | null> | null;
+  definition_version: string;
+  stamp_no: string | null;
+  bypass: Generated<boolean>;
+  send_notification_first_approval: Generated<boolean>;
+  user_finances: ColumnType<number[], string | undefined, string>;
+  completed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApprovalTable {
+  id: Generated<number>;
+  buffer_id: number;
+  master_process_id: number;
+  position: number;
+  /** 0 pending, 1 done, 2 rejected. */
+  status: Generated<number>;
+  active: Generated<boolean>;
+  approver_id: number | null;
+  approved_at: NullableTimestamp;
+  data: Json<Record<string, unknown> | null> | null;
+  created_at: Timestamp;
+}
+
+export interface ApprovalCandidateTable {
+  approval_id: number;
+  user_id: number;
+}
+
+export interface ApprovalLogTable {
+  id: Generated<number>;
+  buffer_id: number;
+  approval_id: number | null;
+  user_id: number | null;
+  log_text: string;
+  created_at: Timestamp;
+}
+
+export interface BufferTemporaryTable {
+  id: Generated<number>;
+  user_id: number;
+  module_code: string;
+  data: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+
+export interface BufferHistoryTable {
+  id: Generated<number>;
+  buffer_id: number;
+  user_id: number;
+  data: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface FileTable {
+  id: Generated<number>;
+  name: string;
+  mime_type: string;
+  size: number;
+  document_type: string;
+  storage_key: string;
+  sha256: string;
+  uploader_id: number;
+  buffer_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface PasswordResetTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeyTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: Json<unknown> | null;
+  created_at: Timestamp;
+}
+
+export interface ModuleDefinitionVersionTable {
+  code: string;
+  version: string;
+  definition: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+/** Every table of Ringi's database (see docs/ARCHITECTURE.md "Database"). */
+export interface Database {
+  companies: CompanyTable;
+  departments: DepartmentTable;
+  locations: LocationTable;
+  users: UserTable;
+  user_settings: UserSettingTable;
+  setting_types: SettingTypeTable;
+  currencies: CurrencyTable;
+  processes: ProcessTable;
+  master_processes: MasterProcessTable;
+  saved_approvers: SavedApproverTable;
+  expense_accounts: ExpenseAccountTable;
+  company_bank_accounts: CompanyBankAccountTable;
+  contract_item_types: ContractItemTypeTable;
+  contract_frequencies: CodeListTable;
+  corporate_seal_types: CodeListTable;
+  collection_sales_evidence_types: CodeListTable;
+  buffers: BufferTable;
+  approvals: ApprovalTable;
+  approval_candidates: ApprovalCandidateTable;
+  approval_logs: ApprovalLogTable;
+  buffer_temporaries: BufferTemporaryTable;
+  buffer_histories: BufferHistoryTable;
+  files: FileTable;
+  mail_outbox: MailOutboxTable;
+  password_reset_tokens: PasswordResetTokenTable;
+  idempotency_keys: IdempotencyKeyTable;
+  module_definition_versions: ModuleDefinitionVersionTable;
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './0001_initial';
+
+/**
+ * Every migration, by name in the order they run. A static list (not a folder scan) so the
+ * server runs the same way under tsx, Vitest and a bundler. Add new files here.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+};
