@@ -1,4 +1,4 @@
-import type { CompiledModule } from '../engine';
+import type { CompiledModule, RuleContext } from '../engine';
 import type { RendererHost } from './host';
 
 /** The rjsf `formContext` every Ringi widget and field receives. */
@@ -12,4 +12,6 @@ export interface RingiFormContext {
   setField(path: string, value: unknown): void;
   readOnly: boolean;
   language: 'en' | 'ja' | 'zh';
+  /** Master process steps and currencies (id → code, for rounding money by the form's currency). */
+  ruleContext?: RuleContext;
 }

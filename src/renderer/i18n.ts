@@ -1,0 +1,47 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CompiledModule, Lang, Translate } from '../engine';
+
+function lookup(tree: unknown, parts: string[]): unknown {
+  let node = tree;
+  for (const part of parts) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function interpolate(text: string, params?: Record<string, unknown>): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params?.[name] ?? ''));
+}
+
+/** The translations a module carries for `namespace` (itself or one of its sub-forms). */
+function moduleNamespace(module: CompiledModule | undefined, namespace: string, lang: Lang): unknown {
+  if (!module) return undefined;
+  if (module.code === namespace) return module.translations?.[lang];
+  for (const sub of Object.values(module.subForms ?? {})) {
+    const found = moduleNamespace(sub, namespace, lang);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The renderer's `Translate`. Module keys (`purchase.currency_id.label`) come from the compiled
+ * module's own translations, so a module added at run time (not in the app bundle) still has
+ * its labels; everything else (`engine.*`) comes from the app's i18next instance. A missing
+ * key shows the key itself, never a blank.
+ */
+export function useRendererT(module?: CompiledModule): Translate {
+  const { t, i18n } = useTranslation();
+  const lang = (['en', 'ja', 'zh'].includes(i18n.language) ? i18n.language : 'ja') as Lang;
+  return useCallback<Translate>(
+    (key, params) => {
+      const [namespace, ...rest] = key.split('.');
+      const own = lookup(moduleNamespace(module, namespace, lang), rest);
+      if (typeof own === 'string') return interpolate(own, params);
+      return String(t(key, { ...(params ?? {}), defaultValue: key }));
+    },
+    [module, lang, t],
+  );
+}

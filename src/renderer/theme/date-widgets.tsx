@@ -1,0 +1,99 @@
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { Input } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { WidgetProps } from '@rjsf/utils';
+import { isValidDate, toDisplayDate } from '../../engine';
+import { BaseInputTemplate } from './BaseInputTemplate';
+
+/** Keeps typed text while the stored value only changes from outside (effects, reset). */
+function useTypedText(value: unknown, show: (stored: unknown) => string): [string, (t: string) => void] {
+  const [text, setText] = useState(show(value));
+  const [seen, setSeen] = useState(value);
+  useEffect(() => {
+    if (value !== seen) {
+      setSeen(value);
+      setText((typed) => (normalise(typed) === value ? typed : show(value)));
+    }
+  }, [value, seen, show]);
+  return [text, setText];
+}
+
+/** `YYYY/MM/DD` or `YYYY-MM-DD` → `YYYY-MM-DD` when it is a real date, else undefined. */
+function normalise(text: string): string | undefined {
+  const candidate = text.trim().replaceAll('/', '-');
+  return isValidDate(candidate) ? candidate : undefined;
+}
+
+const showDisplayDate = (stored: unknown) => toDisplayDate(typeof stored === 'string' ? stored : undefined);
+
+/**
+ * A date shown `YYYY/MM/DD` (spec) and stored `YYYY-MM-DD`. The text accepts either separator;
+ * the native date input beside it opens the platform's calendar. Incomplete text stores nothing.
+ */
+export function DateWidget(props: WidgetProps) {
+  const { id, value, onChange, options, disabled, readonly, label } = props;
+  const { t } = useTranslation();
+  const [text, setText] = useTypedText(value, showDisplayDate);
+  const handleText = (event: ChangeEvent<HTMLInputElement>) => {
+    setText(event.target.value);
+    const stored = normalise(event.target.value);
+    if (stored !== value) onChange(stored ?? options.emptyValue);
+  };
+  return (
+    <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+      <BaseInputTemplate {...props} type="text" value={text} placeholder="YYYY/MM/DD" options={{ ...options, maxLength: 10 }} onChangeOverride={handleText} />
+      <input
+        type="date"
+        aria-label={String(t('engine.renderer.pickDate', { label, defaultValue: 'Pick a date' }))}
+        value={typeof value === 'string' && isValidDate(value) ? value : ''}
+        disabled={disabled || readonly}
+        style={{ width: 36 }}
+        onChange={(event) => {
+          const stored = normalise(event.target.value);
+          setText(stored ? toDisplayDate(stored) : '');
+          onChange(stored ?? options.emptyValue);
+        }}
+      />
+    </div>
+  );
+}
+
+/** Applies the 9999-99-99 mask to typed text: digits only, dashes inserted, at most 8 digits. */
+export function applyDateMask(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 8);
+  if (digits.length <= 4) return digits;
+  if (digits.length <= 6) return `${digits.slice(0, 4)}-${digits.slice(4)}`;
+  return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6)}`;
+}
+
+/**
+ * A date typed through the mask 9999-99-99 (contract period). Stores the masked text as typed
+ * (`YYYY-MM-DD` once complete, so the "valid date" rule can judge it) and null when empty.
+ */
+export function MaskedDateWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required } = props;
+  const shown = typeof value === 'string' ? value : '';
+  const hasError = Boolean(rawErrors?.length);
+  return (
+    <Input
+      id={id}
+      name={id}
+      value={shown}
+      placeholder="9999-99-99"
+      inputMode="numeric"
+      maxLength={10}
+      disabled={disabled}
+      readOnly={readonly}
+      required={required}
+      aria-invalid={hasError || undefined}
+      aria-describedby={hasError ? `${id}__error` : undefined}
+      onChange={(_, data) => {
+        const masked = applyDateMask(data.value);
+        onChange(masked === '' ? null : masked);
+      }}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+      style={{ width: '100%' }}
+    />
+  );
+}
