@@ -1,0 +1,104 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Toast,
+  ToastTitle,
+  Toaster,
+  useId,
+  useToastController,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { FeedbackContext, TOAST_DURATION_MS, type DialogOptions, type Feedback, type ToastIntent } from './feedback-context';
+
+interface PendingDialog {
+  id: number;
+  kind: 'alert' | 'confirm';
+  title: string;
+  message: string;
+  lng?: string;
+  resolve: (confirmed: boolean) => void;
+}
+
+/**
+ * Hosts the Fluent Toaster and one dialog at a time (later requests wait their turn,
+ * so alerts are shown one by one as the spec asks). Fluent's Dialog traps focus.
+ */
+export function FeedbackProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const toasterId = useId('ringi-toaster');
+  const { dispatchToast } = useToastController(toasterId);
+  const [dialogs, setDialogs] = useState<PendingDialog[]>([]);
+  const nextId = useRef(1);
+
+  const open = useCallback((kind: PendingDialog['kind'], title: string, message: string, options?: DialogOptions) => {
+    return new Promise<boolean>((resolve) => {
+      setDialogs((queue) => [...queue, { id: nextId.current++, kind, title, message, lng: options?.lng, resolve }]);
+    });
+  }, []);
+
+  const feedback = useMemo<Feedback>(
+    () => ({
+      toast(message: string, intent: ToastIntent = 'info', durationMs?: number) {
+        dispatchToast(
+          <Toast data-testid={`toast-${intent}`}>
+            <ToastTitle>{message}</ToastTitle>
+          </Toast>,
+          { intent, timeout: durationMs ?? TOAST_DURATION_MS[intent], politeness: intent === 'error' ? 'assertive' : 'polite' },
+        );
+      },
+      confirm: (message, title, options) =>
+        open('confirm', title ?? t('app.common.confirmTitle', { lng: options?.lng }), message, options),
+      alert: async (title, message, options) => {
+        await open('alert', title, message, options);
+      },
+    }),
+    [dispatchToast, open, t],
+  );
+
+  const current = dialogs[0];
+  const settle = (confirmed: boolean) => {
+    if (!current) return;
+    current.resolve(confirmed);
+    setDialogs((queue) => queue.filter((dialog) => dialog.id !== current.id));
+  };
+
+  return (
+    <FeedbackContext.Provider value={feedback}>
+      {children}
+      <Toaster toasterId={toasterId} position="top" />
+      {current && (
+        <Dialog
+          key={current.id}
+          open
+          modalType="alert"
+          onOpenChange={(_, data) => {
+            if (!data.open) settle(false);
+          }}
+        >
+          <DialogSurface aria-describedby={`ringi-dialog-${current.id}`}>
+            <DialogBody>
+              <DialogTitle>{current.title}</DialogTitle>
+              <DialogContent id={`ringi-dialog-${current.id}`}>{current.message}</DialogContent>
+              <DialogActions>
+                {current.kind === 'confirm' && (
+                  <Button appearance="secondary" onClick={() => settle(false)}>
+                    {t('app.common.cancel', { lng: current.lng })}
+                  </Button>
+                )}
+                <Button appearance="primary" onClick={() => settle(true)}>
+                  {t('app.common.ok', { lng: current.lng })}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      )}
+    </FeedbackContext.Provider>
+  );
+}

@@ -1,0 +1,146 @@
+import { createElement, type ComponentType, type ReactNode } from 'react';
+
+/** A page title: literal text, or a translation key (optionally in a fixed language) that follows language changes. */
+export type PageTitle = string | { key: string; lng?: string };
+
+/** Props of a page pushed as `component` + `params`. */
+export interface PageProps<P = undefined, R = unknown> {
+  params: P;
+  /** Pops this page (and anything above it); `result` resolves the `push` promise. */
+  close: (result?: R) => void;
+}
+
+/** A page given as a render function. */
+export interface RenderPageSpec<R> {
+  title: PageTitle;
+  render: (close: (result?: R) => void) => ReactNode;
+}
+
+/** A page given as a component and its parameters. */
+export interface ComponentPageSpec<P, R> {
+  title: PageTitle;
+  component: ComponentType<PageProps<P, R>>;
+  params: P;
+}
+
+/** What `push` and `reset` accept. */
+export type PageSpec<P = unknown, R = unknown> = RenderPageSpec<R> | ComponentPageSpec<P, R>;
+
+/** One page on the stack as the shell renders it. */
+export interface PageEntry {
+  readonly id: number;
+  readonly title: PageTitle;
+  readonly render: (close: (result?: unknown) => void) => ReactNode;
+  /** Settles the promise returned by `push` (undefined on back, reset or pop without result). */
+  readonly settle: (result: unknown) => void;
+}
+
+/** How the stack tells the browser history about its own moves (see bindBrowserHistory). */
+export interface StackHistory {
+  pushed(depth: number): void;
+  popped(count: number): void;
+}
+
+let nextId = 1;
+
+function toEntry<P, R>(spec: PageSpec<P, R>, settle: (result: unknown) => void): PageEntry {
+  const id = nextId++;
+  if ('render' in spec) {
+    return { id, title: spec.title, settle, render: spec.render as PageEntry['render'] };
+  }
+  const Component = spec.component as ComponentType<PageProps<unknown, unknown>>;
+  const params = spec.params;
+  return { id, title: spec.title, settle, render: (close) => createElement(Component, { params, close }) };
+}
+
+/**
+ * The app's page stack (spec 000 §2: pages pushed with a title and parameters).
+ * A store for `useSyncExternalStore`: `entries` is replaced, never mutated, on each change.
+ * `push` resolves with what the pushed page passes to `close`/`pop` — a picker returns its choice
+ * this way — or with undefined when the page is left by back, an outer pop or `reset`.
+ */
+export class PageStack {
+  private current: readonly PageEntry[] = [];
+  private readonly listeners = new Set<() => void>();
+  private history: StackHistory | null = null;
+
+  /** The pages, root first. */
+  get entries(): readonly PageEntry[] {
+    return this.current;
+  }
+
+  /** Number of pages; 1 means only the root (tab page or login). */
+  get depth(): number {
+    return this.current.length;
+  }
+
+  /** The page on top, if any. */
+  get top(): PageEntry | undefined {
+    return this.current[this.current.length - 1];
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): readonly PageEntry[] => this.current;
+
+  /** Connects the browser history; null disconnects. */
+  setHistory(history: StackHistory | null): void {
+    this.history = history;
+  }
+
+  /** Pushes a page and resolves with its result when it is closed. */
+  push<R = unknown, P = unknown>(spec: PageSpec<P, R>): Promise<R | undefined> {
+    return new Promise<R | undefined>((resolve) => {
+      const entry = toEntry(spec, (result) => resolve(result as R | undefined));
+      this.set([...this.current, entry]);
+      this.history?.pushed(this.current.length);
+    });
+  }
+
+  /** Pops the top page, resolving its `push` with `result`. The root is never popped. */
+  pop(result?: unknown): boolean {
+    const top = this.top;
+    if (!top || this.current.length < 2) return false;
+    this.removeFrom(this.current.length - 1, result, top.id);
+    this.history?.popped(1);
+    return true;
+  }
+
+  /** Closes the page with `id` and every page above it; its `push` resolves with `result`. */
+  close(id: number, result?: unknown): void {
+    const index = this.current.findIndex((entry) => entry.id === id);
+    if (index < 1) return; // unknown, already closed, or the root
+    const count = this.current.length - index;
+    this.removeFrom(index, result, id);
+    this.history?.popped(count);
+  }
+
+  /** Pops down to `depth` pages because the browser already went back (no history call). */
+  popTo(depth: number): void {
+    const target = Math.max(1, depth);
+    if (target >= this.current.length) return;
+    this.removeFrom(target, undefined, -1);
+  }
+
+  /** Replaces the whole stack by a new root; pending pushes resolve with undefined. */
+  reset<P, R>(root: PageSpec<P, R>): void {
+    const old = this.current;
+    this.set([toEntry(root, () => undefined)]);
+    for (const entry of old) entry.settle(undefined);
+  }
+
+  private removeFrom(index: number, result: unknown, resultFor: number): void {
+    const removed = this.current.slice(index);
+    this.set(this.current.slice(0, index));
+    // Settle from the top down so a page's result arrives after its children are gone.
+    for (const entry of removed.reverse()) entry.settle(entry.id === resultFor ? result : undefined);
+  }
+
+  private set(entries: readonly PageEntry[]): void {
+    this.current = entries;
+    for (const listener of this.listeners) listener();
+  }
+}

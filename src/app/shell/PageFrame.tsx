@@ -1,0 +1,51 @@
+import { memo, Suspense, useCallback } from 'react';
+import { MessageBar, MessageBarBody, Spinner, makeStyles } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { PageEntry, PageStack } from '../navigation';
+import { PageErrorBoundary } from './PageErrorBoundary';
+
+const useStyles = makeStyles({
+  frame: {
+    position: 'absolute',
+    inset: 0,
+    overflowY: 'auto',
+    overflowX: 'hidden',
+  },
+  spinner: { paddingTop: '48px' },
+});
+
+export interface PageFrameProps {
+  entry: PageEntry;
+  stack: PageStack;
+  /** Pages under the top one stay mounted (a form keeps its state while a picker is open). */
+  covered: boolean;
+}
+
+/**
+ * One page of the stack in its own scroll area. Covered pages stay mounted but are hidden
+ * with `visibility` (scroll position kept) and `inert` (no focus, not in the accessibility tree).
+ */
+export const PageFrame = memo(function PageFrame({ entry, stack, covered }: PageFrameProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const close = useCallback((result?: unknown) => stack.close(entry.id, result), [stack, entry.id]);
+  return (
+    <div
+      className={styles.frame}
+      style={covered ? { visibility: 'hidden' } : undefined}
+      inert={covered}
+      aria-hidden={covered || undefined}
+      data-page-id={entry.id}
+    >
+      <PageErrorBoundary
+        fallback={
+          <MessageBar intent="error">
+            <MessageBarBody>{t('app.common.pageFailed')}</MessageBarBody>
+          </MessageBar>
+        }
+      >
+        <Suspense fallback={<Spinner className={styles.spinner} label={t('app.common.loading')} />}>{entry.render(close)}</Suspense>
+      </PageErrorBoundary>
+    </div>
+  );
+});

@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  bindBrowserHistory,
+  NavigationContext,
+  PageStack,
+  pathOfTab,
+  pushRootPath,
+  replaceRootPath,
+  tabFromPath,
+  usePageEntries,
+  visibleTabs,
+  type Navigation,
+  type Tab,
+} from '../navigation';
+import { useSession } from '../session';
+import { AppRendererHost } from '../host/AppRendererHost';
+import { PageFrame } from './PageFrame';
+import { Splash } from './Splash';
+import { TabBar } from './TabBar';
+import { Toolbar } from './Toolbar';
+import { loginRoot, resetPasswordRoot, tabRoot } from './roots';
+
+const RESET_PASSWORD_PATH = '/reset-password';
+
+const useStyles = makeStyles({
+  viewport: {
+    minHeight: '100dvh',
+    display: 'flex',
+    justifyContent: 'center',
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  frame: {
+    width: '100%',
+    maxWidth: '480px',
+    height: '100dvh',
+    display: 'flex',
+    flexDirection: 'column',
+    backgroundColor: tokens.colorNeutralBackground2,
+    boxShadow: tokens.shadow8,
+    overflow: 'hidden',
+  },
+  rounded: {
+    '@media (min-width: 481px)': { height: 'calc(100dvh - 32px)', marginTop: '16px' },
+    borderRadius: tokens.borderRadiusXLarge,
+  },
+  main: { position: 'relative', flexGrow: 1, minHeight: 0 },
+});
+
+function initialResetToken(): string | null {
+  if (window.location.pathname !== RESET_PASSWORD_PATH) return null;
+  return new URLSearchParams(window.location.search).get('token') ?? '';
+}
+
+/** True when the address asks for the reset-password page (no session check then). */
+export function isResetPasswordLink(): boolean {
+  return window.location.pathname === RESET_PASSWORD_PATH;
+}
+
+/**
+ * The app frame: splash while the session is checked, then the page stack under a toolbar,
+ * with the bottom tab bar on root pages of a signed-in user. The stack's root follows the
+ * session (login screen / tab page); the URL follows the tab (/, /statistic, /admin).
+ */
+export function Shell() {
+  const styles = useStyles();
+  const session = useSession();
+  const [stack] = useState(() => new PageStack());
+  const entries = usePageEntries(stack);
+  const [tab, setTab] = useState<Tab>(() => tabFromPath(window.location.pathname) ?? 'home');
+  const [resetToken, setResetToken] = useState<string | null>(initialResetToken);
+  const rounded = useMemo(() => new URLSearchParams(window.location.search).has('borderradius'), []);
+
+  // A login (anonymous → authenticated) always opens Home; a checked stored token keeps the deep link.
+  const [seenStatus, setSeenStatus] = useState(session.status);
+  if (seenStatus !== session.status) {
+    setSeenStatus(session.status);
+    if (seenStatus === 'anonymous' && session.status === 'authenticated') setTab('home');
+  }
+
+  const tabs = visibleTabs(session.profile);
+  const currentTab: Tab = tabs.includes(tab) ? tab : 'home';
+
+  useEffect(() => bindBrowserHistory(stack, window, (path) => setTab(tabFromPath(path) ?? 'home')), [stack]);
+
+  useLayoutEffect(() => {
+    if (session.status === 'checking') return;
+    if (session.status === 'authenticated') {
+      stack.reset(tabRoot(currentTab));
+      if (window.location.pathname !== pathOfTab(currentTab)) replaceRootPath(window, pathOfTab(currentTab));
+    } else if (resetToken !== null) {
+      const onDone = () => {
+        replaceRootPath(window, '/');
+        setResetToken(null);
+      };
+      stack.reset(resetPasswordRoot({ token: resetToken, onDone }));
+    } else {
+      stack.reset(loginRoot);
+      if (window.location.pathname !== '/') replaceRootPath(window, '/');
+    }
+  }, [session.status, currentTab, resetToken, stack]);
+
+  const selectTab = useCallback(
+    (next: Tab) => {
+      if (next === currentTab) return;
+      pushRootPath(window, pathOfTab(next));
+      setTab(next);
+    },
+    [currentTab],
+  );
+  const navigation = useMemo<Navigation>(() => ({ stack, tab: currentTab, selectTab }), [stack, currentTab, selectTab]);
+
+  const top = entries[entries.length - 1];
+  const showTabs = session.status === 'authenticated' && entries.length === 1;
+
+  return (
+    <div className={styles.viewport}>
+      <div className={mergeClasses(styles.frame, rounded && styles.rounded)} data-testid="app-frame">
+        {session.status === 'checking' ? (
+          <Splash />
+        ) : (
+          <NavigationContext.Provider value={navigation}>
+            <AppRendererHost>
+              <Toolbar top={top} depth={entries.length} onBack={() => stack.pop()} />
+              <main className={styles.main}>
+                {entries.map((entry) => (
+                  <PageFrame key={entry.id} entry={entry} stack={stack} covered={entry !== top} />
+                ))}
+              </main>
+              {showTabs && <TabBar tabs={tabs} selected={currentTab} onSelect={selectTab} />}
+            </AppRendererHost>
+          </NavigationContext.Provider>
+        )}
+      </div>
+    </div>
+  );
+}

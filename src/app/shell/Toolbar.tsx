@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeft24Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from '../i18n';
+import type { PageEntry } from '../navigation';
+import { pageTitleText } from './page-title';
+
+const useStyles = makeStyles({
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minHeight: '48px',
+    padding: `0 ${tokens.spacingHorizontalS}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    flexShrink: 0,
+  },
+  title: {
+    flexGrow: 1,
+    minWidth: 0,
+    margin: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    outlineStyle: 'none',
+    paddingLeft: tokens.spacingHorizontalS,
+  },
+  picker: { flexShrink: 0, maxWidth: '120px' },
+});
+
+export interface ToolbarProps {
+  top: PageEntry | undefined;
+  depth: number;
+  onBack: () => void;
+}
+
+/**
+ * The top bar: back button when a page is pushed, the current page's title (focused when the
+ * page changes, so screen readers announce it), and the language picker.
+ */
+export function Toolbar({ top, depth, onBack }: ToolbarProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const seen = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (!top) return;
+    // The first page of a visit keeps the browser's natural focus; later page changes move it.
+    if (seen.current !== undefined && seen.current !== top.id) titleRef.current?.focus();
+    seen.current = top.id;
+  }, [top]);
+
+  return (
+    <header className={styles.bar}>
+      {depth > 1 && <Button appearance="subtle" icon={<ArrowLeft24Regular />} aria-label={t('app.toolbar.back')} onClick={onBack} />}
+      <Text as="h1" size={400} weight="semibold" className={styles.title} ref={titleRef} tabIndex={-1} data-testid="page-title">
+        {pageTitleText(top?.title, t)}
+      </Text>
+      <div className={styles.picker}>
+        <LanguagePicker />
+      </div>
+    </header>
+  );
+}
