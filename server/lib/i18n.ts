@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTranslate, LANGS, type Lang, type LocaleBundles, type Translate } from '../../src/engine';
+
+const localesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../locales');
+
+let bundles: LocaleBundles | undefined;
+
+/** The server's own messages (`locales/<lang>/server.json`), read once. */
+function serverBundles(): LocaleBundles {
+  if (!bundles) {
+    const load = (lang: Lang) => JSON.parse(readFileSync(join(localesDir, lang, 'server.json'), 'utf8'));
+    bundles = Object.fromEntries(LANGS.map((lang) => [lang, { server: load(lang) }])) as unknown as LocaleBundles;
+  }
+  return bundles;
+}
+
+/** Translates `server.*` keys in one language (a missing key comes back as the key). */
+export function serverTranslate(lang: Lang): Translate {
+  return createTranslate(serverBundles(), lang);
+}
+
+/** The language of a request from its `Accept-Language` header; Ringi's default is ja. */
+export function requestLanguage(header: string | string[] | undefined): Lang {
+  const value = Array.isArray(header) ? header[0] : header;
+  for (const part of (value ?? '').split(',')) {
+    const code = part.trim().slice(0, 2).toLowerCase();
+    if ((LANGS as readonly string[]).includes(code)) return code as Lang;
+  }
+  return 'ja';
+}

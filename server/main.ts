@@ -1,0 +1,42 @@
+/**
+ * Starts Ringi: reads the config, opens and migrates the database, seeds demo data into an
+ * empty one, serves the API and web app, and closes everything on SIGINT/SIGTERM.
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoData } from './db/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const handle = await openDatabase(config);
+  await migrateToLatest(handle.db);
+  const seeded = await seedDemoData(handle.db);
+  const app = await buildApp({ config, db: handle.db });
+  if (seeded) app.log.info('empty database: demo data seeded (every demo password is ringi-demo)');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      await handle.close();
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: handle.kind, dataDir: config.dataDir }, 'Ringi is ready');
+  app.mailer.kick();
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, codeForStatus } from '../lib/errors';
+import { globalPlugin } from '../lib/global-plugin';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** "body.amount must be number" from Fastify's Ajv error, naming the field the caller sent. */
+function describeValidation(context: string | undefined, issue: ValidationIssue): string {
+  const path = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
+  const missing = issue.params?.missingProperty;
+  if (typeof missing === 'string') return `${[context, path, missing].filter(Boolean).join('.')} is required`;
+  const extra = issue.params?.additionalProperty;
+  if (typeof extra === 'string') return `${[context, path].filter(Boolean).join('.')} has an unknown property "${extra}"`;
+  return `${[context, path].filter(Boolean).join('.')} ${issue.message ?? 'is invalid'}`;
+}
+
+/** Turns any thrown error into the API's `{ message, code, ...extra }` reply. */
+function toReply(error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request: FastifyRequest) {
+  const t = request.t;
+  if (error instanceof AppError) return { status: error.statusCode, body: { message: error.message, code: error.code, ...error.extra } };
+  if (error.validation) {
+    const detail = describeValidation(error.validationContext, error.validation[0] ?? {});
+    return { status: 400, body: { message: t('server.errors.invalidRequest', { detail }), code: 'BAD_REQUEST' } };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, body: { message: t('server.errors.malformedJson'), code: 'BAD_REQUEST' } };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: { message: t('server.errors.emptyJson'), code: 'BAD_REQUEST' } };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: { message: t('server.errors.payloadTooLarge'), code: 'PAYLOAD_TOO_LARGE' } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        body: { message: t('server.errors.unsupportedMediaType', { type: request.headers['content-type'] ?? '' }), code: 'UNSUPPORTED_MEDIA_TYPE' },
+      };
+  }
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) return { status, body: { message: t('server.errors.internal'), code: 'INTERNAL' } };
+  return { status, body: { message: error.message, code: codeForStatus(status) } };
+}
+
+/** The one error handler and the JSON 404 for unknown API routes. */
+export default globalPlugin(async (app) => {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toReply(error, request);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, message: body.message }, 'request rejected');
+    // Headers set before the failure (e.g. a half-written download) must not leak into the error.
+    reply.removeHeader('content-disposition');
+    return reply.status(status).type('application/json; charset=utf-8').send(body);
+  });
+});
