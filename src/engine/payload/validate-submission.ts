@@ -1,10 +1,19 @@
 import type { CompiledModule, RuleContext, Translate, Violation } from '../types';
+import { validateRules } from '../rules/validate-rules';
+import { ajvViolations } from './ajv-violations';
+import { readSubmitPayload } from './read-submit-payload';
 
 /**
- * Validate a submission body exactly as `POST /api/buffer/{code}` receives it: JSON Schema
- * (Ajv) first, then the module's ordered rules. Used by the server and `npm run check`.
+ * Validate a submission body exactly as `POST /api/buffer/{code}` receives it: the JSON Schema
+ * of the submission (Ajv) first — a body of the wrong shape gets only those violations, since
+ * rules over mistyped data would say misleading things — then the module's ordered rules over
+ * the form data the body describes. The server and `npm run check` both call this.
  */
 export function validateSubmission(module: CompiledModule, payload: unknown, context: RuleContext, t: Translate): Violation[] {
-  void module; void payload; void context; void t;
-  return [];
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
+    return [{ propertyPath: '', message: t('engine.validation.body'), messageKey: 'engine.validation.body' }];
+  }
+  const shape = ajvViolations(module, payload, t);
+  if (shape.length) return shape;
+  return validateRules(module, readSubmitPayload(module, payload as Record<string, unknown>), context, t);
 }

@@ -1,0 +1,27 @@
+import type { ModuleMeta, UiSchema } from '../types';
+
+/**
+ * Module facts from the UI schema's `ui:module` block, with defaults for what a block may leave
+ * out. `subForms` is filled by the compiler from the schema's `$ref`s.
+ */
+export function readMeta(code: string, uiSchema: UiSchema | undefined): ModuleMeta {
+  const raw = (uiSchema?.['ui:module'] ?? {}) as Partial<ModuleMeta>;
+  return {
+    code,
+    kind: raw.kind === 'subform' ? 'subform' : 'module',
+    title: raw.title ?? `${code}.title`,
+    submitPath: raw.submitPath ?? (raw.kind === 'subform' ? undefined : `/buffer/${code}`),
+    editable: raw.editable ?? false,
+    hasBypass: raw.hasBypass ?? false,
+    needsStampNo: raw.needsStampNo ?? false,
+    relatedApprovalSource: raw.relatedApprovalSource,
+    bodyKey: raw.bodyKey === 'transaction' ? 'transaction' : null,
+    codePrefix: raw.codePrefix,
+    launcher: raw.launcher,
+    listCard: { title: raw.listCard?.title, summary: raw.listCard?.summary ?? [] },
+    detailCard: { sections: raw.detailCard?.sections ?? [] },
+    dropZeroItems: raw.dropZeroItems ?? {},
+    subForms: [],
+    currencyField: raw.currencyField ?? 'currency_id',
+  };
+}

@@ -1,0 +1,54 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { CompiledModule, Translate, Violation } from '../types';
+import { labelKey } from '../definitions/label-key';
+import { submitSchema } from './submit-schema';
+
+const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false });
+addFormats(ajv);
+const cache = new WeakMap<CompiledModule, ValidateFunction>();
+
+/** `/transaction/purchase_goods/0/budget` → `purchase_goods[0].budget` (form data path). */
+function toPropertyPath(module: CompiledModule, error: ErrorObject): string {
+  const parts = error.instancePath.split('/').slice(1).map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
+  if (error.keyword === 'required') parts.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') parts.push(String(error.params.additionalProperty));
+  if (module.meta.bodyKey && parts[0] === module.meta.bodyKey && parts.length > 1) parts.shift();
+  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+}
+
+/**
+ * Check a submission body against the module's submission schema; each Ajv error becomes a
+ * violation with a translated message naming the field (`engine.validation.<keyword>`).
+ */
+export function ajvViolations(module: CompiledModule, payload: unknown, t: Translate): Violation[] {
+  let validate = cache.get(module);
+  if (!validate) {
+    validate = ajv.compile(submitSchema(module));
+    cache.set(module, validate);
+  }
+  if (validate(payload)) return [];
+  const seen = new Set<string>();
+  const out: Violation[] = [];
+  for (const error of validate.errors ?? []) {
+    const propertyPath = toPropertyPath(module, error);
+    // A `type: ['x','null']` mismatch also reports anyOf/oneOf noise; one message per path is enough.
+    if (seen.has(propertyPath)) continue;
+    seen.add(propertyPath);
+    const dotted = propertyPath.replace(/\[(\d+)\]/g, '.$1');
+    const key = labelKey(module, dotted);
+    const translated = t(key);
+    const field = translated === key ? propertyPath || 'body' : translated;
+    const known = ['type', 'required', 'enum', 'maxLength', 'minLength', 'maximum', 'minimum', 'maxItems', 'format', 'additionalProperties'];
+    const messageKey = `engine.validation.${known.includes(error.keyword) ? error.keyword : 'invalid'}`;
+    const rawType = error.params.type;
+    const type = Array.isArray(rawType) ? rawType.filter((x: string) => x !== 'null').join('/') : rawType;
+    out.push({
+      propertyPath,
+      message: t(messageKey, { field, type: type ? t(`engine.types.${String(type).split('/')[0]}`) : '', limit: error.params.limit, allowed: (error.params.allowedValues ?? []).join(', ') }),
+      field: propertyPath.split(/[.[]/)[0] || undefined,
+      messageKey,
+    });
+  }
+  return out;
+}

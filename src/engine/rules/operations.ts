@@ -1,0 +1,81 @@
+import jsonLogic from 'json-logic-js';
+import { roundByCurrency } from '../money/round-by-currency';
+import { isValidDate } from '../dates/is-valid-date';
+import { activeContext } from './active-context';
+
+function toNumber(value: unknown): number {
+  const n = typeof value === 'string' ? Number(value.trim() === '' ? NaN : value) : Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+function isBlank(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+function currencyCode(currency: unknown): string | null {
+  if (typeof currency === 'string' && !/^\d+$/.test(currency)) return currency;
+  const id = Number(currency);
+  return activeContext.current.currencies?.find((c) => c.id === id)?.code ?? null;
+}
+
+function approvalsComplete(approvals: unknown, bypass: unknown): boolean {
+  if (bypass === true) return true;
+  const chosen = (Array.isArray(approvals) ? approvals : []).filter(
+    (a) => a && typeof a === 'object' && (a as Record<string, unknown>).approver_id != null && (a as Record<string, unknown>).approver_id !== '',
+  ) as Array<Record<string, unknown>>;
+  const steps = activeContext.current.steps;
+  // Without known steps (the check CLI without --steps) at least one approver is required.
+  if (!steps) return chosen.length > 0;
+  return steps.filter((s) => !s.optional).every((s) => chosen.some((a) => Number(a.master_process_id) === s.id));
+}
+
+/**
+ * Ringi's custom json-logic operations, documented in docs/MODULES.md. Registered once, on
+ * first import of the rules runtime; the names are what definition files may use.
+ */
+export const CUSTOM_OPERATIONS: Record<string, (...args: any[]) => unknown> = {
+  /** sum(array, field?) → sum of the numbers (or of item[field]); non-numbers count 0. */
+  sum: (array: unknown, field?: unknown) =>
+    (Array.isArray(array) ? array : []).reduce<number>(
+      (total, item) => total + toNumber(typeof field === 'string' && item && typeof item === 'object' ? (item as Record<string, unknown>)[field] : item),
+      0,
+    ),
+  /** round_currency(value, currency) → value rounded as the currency is (code, or id via context currencies). */
+  round_currency: (value: unknown, currency: unknown) => roundByCurrency(toNumber(value), currencyCode(currency)),
+  /** to_number(value) → number, 0 when not a number. */
+  to_number: (value: unknown) => toNumber(value),
+  /** valid_date(value) → true for a real YYYY-MM-DD date. */
+  valid_date: (value: unknown) => isValidDate(value),
+  /** blank(value) → null, undefined, whitespace-only string or empty array. */
+  blank: (value: unknown) => isBlank(value),
+  /** count(array) → number of entries (0 when not an array). */
+  count: (array: unknown) => (Array.isArray(array) ? array.length : 0),
+  /** length(string) → number of characters (0 when empty). */
+  length: (value: unknown) => (value === null || value === undefined ? 0 : [...String(value)].length),
+  /** with_field(array, field, value) → a copy of the array with item[field] = value on every object item. */
+  with_field: (array: unknown, field: unknown, value: unknown) =>
+    (Array.isArray(array) ? array : []).map((item) =>
+      item && typeof item === 'object' && typeof field === 'string' ? { ...(item as object), [field]: value } : item,
+    ),
+  /** approvals_complete(approvals, bypass) → every mandatory master-process step has an approver, or bypass. */
+  approvals_complete: approvalsComplete,
+};
+
+let registered = false;
+
+/** Register the custom operations with json-logic (idempotent). */
+export function registerOperations(): void {
+  if (registered) return;
+  for (const [name, fn] of Object.entries(CUSTOM_OPERATIONS)) jsonLogic.add_operation(name, fn);
+  registered = true;
+}
+
+/** json-logic's own operators (what a rule may use besides CUSTOM_OPERATIONS). */
+export const BUILT_IN_OPERATIONS = [
+  'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and',
+  '>', '>=', '<', '<=', 'max', 'min', '+', '-', '*', '/', '%', 'map', 'reduce', 'filter', 'all',
+  'none', 'some', 'merge', 'in', 'cat', 'substr', 'log',
+] as const;
