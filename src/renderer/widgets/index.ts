@@ -1,4 +1,38 @@
 import type { RegistryEntry } from '../registry-types';
+import {
+  BankAccountPicker,
+  CompanyPicker,
+  ContractTypePicker,
+  DepartmentPicker,
+  EvidenceTypePicker,
+  ExpenseAccountPicker,
+  FinanceUsersPicker,
+  FrequencyPicker,
+  LocationPicker,
+  SealTypePicker,
+} from './pickers';
+
+const picker = (pair: { Widget: RegistryEntry['component']; Display: NonNullable<RegistryEntry['Display']> }): RegistryEntry => ({
+  component: pair.Widget,
+  kind: 'widget',
+  Display: pair.Display,
+});
 
 /** Ringi's custom widgets and fields by name (pickers, item lists, uploaders, process card). */
-export const customRegistry: Record<string, RegistryEntry> = {};
+export const customRegistry: Record<string, RegistryEntry> = {
+  CompanyPicker: picker(CompanyPicker),
+  DepartmentPicker: picker(DepartmentPicker),
+  LocationPicker: picker(LocationPicker),
+  FinanceUsersPicker: picker(FinanceUsersPicker),
+  ExpenseAccountPicker: picker(ExpenseAccountPicker),
+  BankAccountPicker: picker(BankAccountPicker),
+  ContractTypePicker: picker(ContractTypePicker),
+  FrequencyPicker: picker(FrequencyPicker),
+  SealTypePicker: picker(SealTypePicker),
+  EvidenceTypePicker: picker(EvidenceTypePicker),
+};
+
+export { PickerPage } from './picker/PickerPage';
+export type { PickerPageProps } from './picker/PickerPage';
+export { createPickerWidget } from './picker/create-picker-widget';
+export type { PickerOptions } from './picker/picker-options';

@@ -1,2 +1,16 @@
-/** Names of Ringi's custom widgets and fields (filled by the widgets' owner; React-free). */
-export const customWidgetNames: readonly string[] = [];
+/**
+ * Names of Ringi's custom widgets and fields, React-free so `modules:check` can verify UI
+ * schemas without loading React. `customRegistry` in `index.ts` has exactly these keys.
+ */
+export const customWidgetNames: readonly string[] = [
+  'CompanyPicker',
+  'DepartmentPicker',
+  'LocationPicker',
+  'FinanceUsersPicker',
+  'ExpenseAccountPicker',
+  'BankAccountPicker',
+  'ContractTypePicker',
+  'FrequencyPicker',
+  'SealTypePicker',
+  'EvidenceTypePicker',
+];

@@ -1,0 +1,109 @@
+import { useState, type ComponentType, type ReactNode } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useRendererHost } from '../../host';
+import { fillEndpoint } from '../fill-endpoint';
+import { formContextOf, idsOf, moduleCodeOf } from '../form-context-of';
+import { useFieldLabel, useWidgetText } from '../text';
+import type { DisplayProps } from '../../registry-types';
+import { itemLabel, type PickerItem } from './item-label';
+import { PickerPage } from './PickerPage';
+import { fillParams, missingDependency, placeholderData, readPickerOptions, type PickerOptions } from './picker-options';
+import { useResolvedItems } from './use-resolved-items';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  button: { justifyContent: 'space-between', width: '100%', fontWeight: tokens.fontWeightRegular },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+/** A picker widget and its detail-card Display, built from one set of defaults. */
+export interface PickerWidgetPair {
+  Widget: ComponentType<WidgetProps>;
+  Display: ComponentType<DisplayProps>;
+}
+
+/**
+ * Builds a server-backed picker: the widget shows the chosen name(s) on a button that opens
+ * a `PickerPage`; the value is the chosen id (or an array of ids when `multiple`). Every
+ * default can be overridden in `ui:options` (see `PickerOptions`).
+ */
+export function createPickerWidget(
+  name: string,
+  defaults: Partial<PickerOptions>,
+  /** Widget-specific `ui:options` shortcuts (e.g. a company picker's `scope`). */
+  adapt: (options: PickerOptions, uiOptions: Record<string, unknown>) => PickerOptions = (options) => options,
+): PickerWidgetPair {
+  const optionsOf = (ui: Record<string, unknown> | undefined) => adapt(readPickerOptions(defaults, ui), ui ?? {});
+
+  function Widget(props: WidgetProps): ReactNode {
+    const ctx = formContextOf(props.registry, name);
+    const { host } = ctx;
+    const text = useWidgetText();
+    const fieldLabel = useFieldLabel(ctx.module);
+    const styles = useStyles();
+    const options = optionsOf(props.options as Record<string, unknown>);
+    const data = placeholderData(ctx.formData, moduleCodeOf(ctx));
+    const [picked, setPicked] = useState<PickerItem[]>([]);
+    const ids = idsOf(props.value);
+    const items = useResolvedItems(host, options, ids, data, picked);
+    const missing = missingDependency(options, ctx.formData);
+    const endpoint = fillEndpoint(options.endpoint, data);
+    const params = fillParams(options.extraParams, data);
+    const disabled = Boolean(props.disabled || props.readonly || ctx.readOnly || missing || !endpoint || !params);
+    const label = (item: PickerItem) => itemLabel(item, options.labelKey, host.language);
+    const names = ids.map((id) => (items.has(id) ? label(items.get(id) as PickerItem) : '…'));
+
+    const open = async () => {
+      if (!endpoint || !params) return;
+      const result = await host.openPage<PickerItem | PickerItem[]>(props.label || text('select'), (close) => (
+        <PickerPage
+          host={host}
+          endpoint={endpoint}
+          extraParams={params}
+          searchParam={options.searchParam}
+          itemsPerPage={options.itemsPerPage}
+          debounceMs={options.debounceMs}
+          multiple={options.multiple}
+          selected={ids.filter((id) => items.has(id)).map((id) => items.get(id) as PickerItem)}
+          label={label}
+          describe={options.descriptionKey ? (item) => <Text size={200}>{itemLabel(item, options.descriptionKey, host.language)}</Text> : undefined}
+          close={close}
+        />
+      ));
+      if (result === undefined) return;
+      const chosen = Array.isArray(result) ? result : [result];
+      setPicked(chosen);
+      props.onChange(options.multiple ? chosen.map((item) => item.id) : chosen[0]?.id);
+      if (!options.multiple && chosen[0]) {
+        for (const [field, key] of Object.entries(options.alsoSet)) ctx.setField(field, chosen[0][key] ?? null);
+      }
+    };
+
+    return (
+      <div className={styles.root}>
+        <Button id={props.id} className={styles.button} appearance="outline" disabled={disabled} onClick={open} aria-label={props.label || undefined}>
+          {names.length > 0 ? names.join(', ') : (props.placeholder || text('choose'))}
+        </Button>
+        {missing && !props.readonly && !ctx.readOnly && (
+          <Text size={200} className={styles.hint}>
+            {text('dependsOn', { field: fieldLabel(missing) })}
+          </Text>
+        )}
+      </div>
+    );
+  }
+  Widget.displayName = `${name}Widget`;
+
+  function Display(props: DisplayProps): ReactNode {
+    const host = useRendererHost();
+    const options = optionsOf(props.options);
+    const ids = idsOf(props.value);
+    const items = useResolvedItems(host, options, ids, placeholderData(props.formData, undefined));
+    if (ids.length === 0) return <span>-</span>;
+    return <span>{ids.map((id) => (items.has(id) ? itemLabel(items.get(id), options.labelKey, host.language) : '…')).join(', ')}</span>;
+  }
+  Display.displayName = `${name}Display`;
+
+  return { Widget, Display };
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it, vi, afterEach } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PickerPage } from '../../../../src/renderer/widgets';
+import type { PickerItem } from '../../../../src/renderer/widgets/picker/item-label';
+import { createTestHost, hydra, Providers } from './widget-host';
+
+const companies = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Company ${String(i + 1).padStart(2, '0')}` }));
+
+function searchable(rows: PickerItem[]) {
+  return (_path: string, params?: Record<string, unknown>) => {
+    const name = typeof params?.name === 'string' ? params.name : '';
+    return hydra(rows.filter((r) => String(r.name).includes(name)), params);
+  };
+}
+
+function renderPage(host: ReturnType<typeof createTestHost>, extra: Partial<Parameters<typeof PickerPage>[0]> = {}) {
+  const close = vi.fn();
+  render(
+    <Providers host={host}>
+      <PickerPage host={host} endpoint="/companies" label={(item) => String(item.name)} close={close} {...extra} />
+    </Providers>,
+  );
+  return close;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('PickerPage', () => {
+  it('loads the first page of 10 and advances one page per "load more" until an empty page', async () => {
+    const host = createTestHost(searchable(companies));
+    renderPage(host);
+    expect(await screen.findByText('Company 10')).toBeTruthy();
+    expect(screen.queryByText('Company 11')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Company 20')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Company 25')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
+    expect(host.calls.map((c) => c.params?.page)).toEqual([1, 2, 3, 4]);
+    expect(host.calls.every((c) => c.params?.itemsPerPage === 10)).toBe(true);
+    // the empty page did not clear what was already listed
+    expect(screen.getByText('Company 01')).toBeTruthy();
+  });
+
+  it('searches only after an 800 ms pause and starts again from page 1', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const host = createTestHost(searchable(companies));
+    renderPage(host);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    // typing is a change event here: user-event's own delays would wait on the fake clock
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: '2' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(799);
+    });
+    expect(host.calls.some((c) => c.params?.name !== undefined)).toBe(false);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(host.calls.at(-1)?.params).toMatchObject({ name: '2', page: 1 });
+    expect(screen.getByText('Company 20')).toBeTruthy();
+    expect(screen.queryByText('Company 01')).toBeNull();
+  });
+
+  it('keeps the search to 20 characters', async () => {
+    const host = createTestHost(searchable(companies));
+    renderPage(host, { debounceMs: 0 });
+    const box = screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
+    await userEvent.setup().type(box, 'abcdefghijklmnopqrstuvwxyz');
+    expect(box.value).toBe('abcdefghijklmnopqrst');
+    await waitFor(() => expect(host.calls.at(-1)?.params?.name).toBe('abcdefghijklmnopqrst'));
+  });
+
+  it('shows the empty message when nothing matches', async () => {
+    const host = createTestHost(() => hydra([]));
+    renderPage(host);
+    expect(await screen.findByText('No data')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('returns the tapped item in single mode', async () => {
+    const host = createTestHost(searchable(companies));
+    const close = renderPage(host);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Company 03' }));
+    expect(close).toHaveBeenCalledWith(companies[2]);
+  });
+
+  it('counts ticked rows on the Add (n) button and returns them', async () => {
+    const host = createTestHost(searchable(companies));
+    const close = renderPage(host, { multiple: true, selected: [companies[0]] });
+    const user = userEvent.setup();
+    await screen.findByText('Company 02');
+    expect(screen.getByRole('button', { name: 'Add (1)' })).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Company 02' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Company 05' }));
+    await user.click(screen.getByRole('button', { name: 'Add (3)' }));
+    expect((close.mock.calls[0][0] as PickerItem[]).map((c) => c.id)).toEqual([1, 2, 5]);
+  });
+
+  it('disables Add when nothing is ticked', async () => {
+    const host = createTestHost(searchable(companies));
+    renderPage(host, { multiple: true });
+    await screen.findByText('Company 01');
+    expect((screen.getByRole('button', { name: 'Add (0)' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
