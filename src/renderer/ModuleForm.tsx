@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { buildSubmitPayload, createRuntime, type CompiledModule, type FormData, type RuleContext, type SubmitPayload, type Violation } from '../engine';
+import { RendererDisplayContext } from './display-context';
+import type { RingiFormContext } from './form-context';
+import { defaultFormData } from './form/defaults';
+import { clearErrorsAt, errorTreeOf, type ErrorTree } from './form/errors';
+import { FormEnvContext, type FormEnv } from './form/form-env';
+import { ObjectFields } from './form/ObjectFields';
+import { parsePath, setIn, type DataPath } from './form/paths';
+import { buildRjsfRegistry } from './form/rjsf-registry';
+import { useRendererHost } from './host';
+import { useRendererT } from './i18n';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', paddingBottom: tokens.spacingVerticalXXL },
+  bar: {
+    position: 'sticky',
+    bottom: 0,
+    zIndex: 1,
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    justifyContent: 'flex-end',
+    padding: tokens.spacingVerticalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+});
+
+export interface ModuleFormProps {
+  module: CompiledModule;
+  /** Draft or item being edited; defaults of the schema otherwise. */
+  initialData?: FormData;
+  /** Master process steps, currencies and (for sub-forms) the parent's data. */
+  context?: RuleContext;
+  /** Receives the payload built with the engine's `buildSubmitPayload` (item mode: the item itself). */
+  onSubmit(payload: SubmitPayload): Promise<{ code?: string } | void>;
+  /** Every change of the data (for drafts). */
+  onChange?(data: FormData): void;
+  /** After the success alert was closed (form mode), with the server's answer. */
+  onSubmitted?(result: { code?: string } | void): void;
+  submitDisabled?: boolean;
+  /** The host is still loading the definition, draft or context. */
+  loading?: boolean;
+  /** 'item': a sub-form page with a Next button that returns the item instead of submitting. */
+  mode?: 'form' | 'item';
+  readOnly?: boolean;
+}
+
+function startData(module: CompiledModule, initialData: FormData | undefined, context: RuleContext | undefined, runtime: ReturnType<typeof createRuntime>): FormData {
+  return runtime.computeAll(initialData ? { ...initialData } : defaultFormData(module.schema), context);
+}
+
+/**
+ * The generic form of a compiled module. Ringi owns the form state instead of rjsf's `Form`
+ * (which recomputes defaults and the retrieved schema of the whole form on every change):
+ * a change copies only the path it touches, the engine applies effects and computed values,
+ * and rows whose data kept its identity are skipped by React. Widgets are standard rjsf
+ * widgets and fields, receiving `registry.formContext` (a RingiFormContext).
+ */
+export function ModuleForm(props: ModuleFormProps) {
+  const { module, initialData, context, onSubmit, onChange, onSubmitted, submitDisabled, loading, mode = 'form', readOnly = false } = props;
+  const host = useRendererHost();
+  const t = useRendererT(module);
+  const styles = useStyles();
+  const runtime = useMemo(() => createRuntime(module), [module]);
+  const contextRef = useRef(context);
+  contextRef.current = context;
+  const [data, setData] = useState<FormData>(() => startData(module, initialData, context, runtime));
+  const [errors, setErrors] = useState<ErrorTree>({});
+  const [busy, setBusy] = useState(false);
+  const dataRef = useRef(data);
+  dataRef.current = data;
+
+  const setValue = useCallback(
+    (path: DataPath, value: unknown) => {
+      setData((prev) => {
+        const next = setIn(prev, path, value);
+        if (next === prev) return prev;
+        const applied = runtime.applyChange(prev, next, contextRef.current);
+        dataRef.current = applied;
+        return applied;
+      });
+      setErrors((tree) => (Object.keys(tree).length === 0 ? tree : clearErrorsAt(tree, path)));
+    },
+    [runtime],
+  );
+
+  // Stable across keystrokes: `formData` reads the latest data, so memoized rows need not re-render.
+  const formContext = useMemo<RingiFormContext>(
+    () => ({
+      host,
+      module,
+      get formData() {
+        return dataRef.current;
+      },
+      setField: (path: string, value: unknown) => setValue(parsePath(path), value),
+      readOnly,
+      language: host.language,
+      get ruleContext() {
+        return contextRef.current;
+      },
+    }),
+    [host, module, readOnly, setValue],
+  );
+  const registry = useMemo(() => buildRjsfRegistry(module.schema, formContext), [module.schema, formContext]);
+  const env = useMemo<FormEnv>(() => ({ module, t, setValue, registry, formContext, readOnly }), [module, t, setValue, registry, formContext, readOnly]);
+
+  useEffect(() => {
+    onChange?.(data);
+  }, [data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const visibility = runtime.visibility(data, context);
+
+  const showViolations = async (violations: Violation[]) => {
+    setErrors(errorTreeOf(violations));
+    await host.alert(t('engine.alertTitle'), violations[0].message);
+  };
+
+  const handleSubmit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy) return;
+    const current = dataRef.current;
+    const violations = runtime.validate(current, contextRef.current ?? {}, t);
+    if (violations.length > 0) {
+      await showViolations(violations);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const payload = mode === 'item' ? current : buildSubmitPayload(module, current);
+      const result = await onSubmit(payload);
+      if (mode === 'item') return;
+      const code = result && typeof result === 'object' ? result.code : undefined;
+      await host.alert(code || t('engine.renderer.saved'), t('engine.renderer.submitted'));
+      setData(startData(module, undefined, contextRef.current, runtime));
+      onSubmitted?.(result);
+    } catch (error) {
+      // The server's 422 carries the same ordered violations: mark them like local ones.
+      const violations = (error as { violations?: Violation[] } | null)?.violations;
+      if (Array.isArray(violations) && violations.length > 0) await showViolations(violations);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const handleReset = async () => {
+    if (!(await host.confirm(t('engine.renderer.resetConfirm'), t('engine.renderer.reset')))) return;
+    setErrors({});
+    setData(startData(module, undefined, contextRef.current, runtime));
+  };
+
+  return (
+    <RendererDisplayContext.Provider value={{ module, ruleContext: context }}>
+      <FormEnvContext.Provider value={env}>
+        <form className={styles.form} noValidate onSubmit={handleSubmit} aria-busy={busy || loading || undefined} data-module={module.code}>
+          {loading ? (
+            <Spinner label={t('engine.renderer.loading')} />
+          ) : (
+            <ObjectFields path={[]} schema={module.schema} uiSchema={module.uiSchema} value={data} errors={errors} visibility={visibility} />
+          )}
+          <div className={styles.bar}>
+            {busy ? <Spinner size="tiny" label={t('engine.renderer.submitting')} /> : null}
+            {mode === 'form' && !readOnly ? (
+              <Button appearance="secondary" onClick={handleReset} disabled={busy}>
+                {t('engine.renderer.reset')}
+              </Button>
+            ) : null}
+            {readOnly ? null : (
+              <Button appearance="primary" type="submit" disabled={busy || loading || submitDisabled}>
+                {mode === 'item' ? t('engine.renderer.next') : t('engine.renderer.submit')}
+              </Button>
+            )}
+          </div>
+        </form>
+      </FormEnvContext.Provider>
+    </RendererDisplayContext.Provider>
+  );
+}

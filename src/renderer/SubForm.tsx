@@ -1,0 +1,32 @@
+import type { CompiledModule, FormData, RuleContext } from '../engine';
+import { ModuleForm } from './ModuleForm';
+
+export interface SubFormProps {
+  /** The compiled sub-form (a module of kind `subform`, e.g. `module.subForms['purchase-goods']`). */
+  module: CompiledModule;
+  /** The item being edited (absent for a new one). */
+  initialData?: FormData;
+  /** The parent form's data: the sub-form's rules see it as `$parent`. */
+  parent?: FormData;
+  context?: RuleContext;
+  /** Called with the validated item when the user presses Next. */
+  onDone(item: FormData): void;
+}
+
+/**
+ * An item detail page: the same ModuleForm in item mode (Next instead of submit, the sub-form's
+ * own rules). The ItemList widget opens it with `host.openPage(title, close => <SubForm … onDone={close} />)`.
+ */
+export function SubForm({ module, initialData, parent, context, onDone }: SubFormProps) {
+  return (
+    <ModuleForm
+      module={module}
+      initialData={initialData}
+      context={{ ...context, parent: parent ?? context?.parent }}
+      mode="item"
+      onSubmit={async (item) => {
+        onDone(item as FormData);
+      }}
+    />
+  );
+}

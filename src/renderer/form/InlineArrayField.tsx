@@ -1,0 +1,109 @@
+import { memo, useCallback } from 'react';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { JsonSchema } from '../../engine';
+import { defaultFormData } from './defaults';
+import { childErrors, type ErrorTree } from './errors';
+import { useFormEnv } from './form-env';
+import { ObjectFields } from './ObjectFields';
+import { getIn, idOf, type DataPath } from './paths';
+import { PropertyField } from './PropertyField';
+
+const useStyles = makeStyles({
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, paddingTop: tokens.spacingVerticalS },
+  cells: { flexGrow: 1, display: 'flex', flexDirection: 'column' },
+});
+
+export interface InlineArrayFieldProps {
+  name: string;
+  label?: string;
+  path: DataPath;
+  schema: JsonSchema;
+  uiSchema?: Record<string, unknown>;
+  value: unknown;
+  errors?: ErrorTree;
+  disabled?: boolean;
+}
+
+interface RowProps {
+  parentKey: string;
+  index: number;
+  item: unknown;
+  itemSchema: JsonSchema;
+  itemUi?: Record<string, unknown>;
+  errors?: ErrorTree;
+  disabled?: boolean;
+  onRemove(index: number): void;
+}
+
+/**
+ * One row. Memoized: a keystroke elsewhere leaves `item` (structural sharing), the schemas,
+ * the errors and the callbacks identical, so this row does no work at all — the key to the
+ * benchmark target of 1000 editable rows (TOOLCHAIN.md: plain rjsf re-renders every row).
+ */
+const ArrayRow = memo(function ArrayRow({ parentKey, index, item, itemSchema, itemUi, errors, disabled, onRemove }: RowProps) {
+  const env = useFormEnv();
+  const styles = useStyles();
+  const path = [...parentKey.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), index];
+  const isObject = itemSchema.type === 'object';
+  return (
+    <div className={styles.row} data-row={index}>
+      <div className={styles.cells}>
+        {isObject ? (
+          <ObjectFields path={path} schema={itemSchema} uiSchema={itemUi} value={item} errors={errors} disabled={disabled} />
+        ) : (
+          <PropertyField name={String(index)} path={path} schema={itemSchema} uiSchema={itemUi} value={item} required={false} errors={errors} disabled={disabled} />
+        )}
+      </div>
+      {env.readOnly || disabled ? null : (
+        <Button appearance="subtle" aria-label={env.t('engine.renderer.removeRow', { n: index + 1 })} onClick={() => onRemove(index)}>
+          ×
+        </Button>
+      )}
+    </div>
+  );
+});
+
+/** An array edited inline, one memoized row per item, with Add and per-row Remove. */
+export function InlineArrayField({ label, path, schema, uiSchema, value, errors, disabled }: InlineArrayFieldProps) {
+  const env = useFormEnv();
+  const items = Array.isArray(value) ? value : [];
+  const itemSchema = (schema.items ?? {}) as JsonSchema;
+  const itemUi = uiSchema?.items as Record<string, unknown> | undefined;
+  const parentKey = path.join('.');
+  const onRemove = useCallback(
+    (index: number) => {
+      const current = getIn(env.formContext.formData, path);
+      const list = Array.isArray(current) ? current : [];
+      env.setValue(path, list.filter((_, i) => i !== index));
+    },
+    [env, parentKey], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const onAdd = () => {
+    const current = getIn(env.formContext.formData, path);
+    const list = Array.isArray(current) ? current : [];
+    const fresh = itemSchema.type === 'object' ? defaultFormData(itemSchema) : itemSchema.default;
+    env.setValue(path, [...list, fresh]);
+  };
+  return (
+    <div role="group" aria-labelledby={`${idOf(path)}__label`} data-array={parentKey}>
+      <Text id={`${idOf(path)}__label`} weight="semibold">{label}</Text>
+      {errors?.__errors?.[0] ? <Text role="note" style={{ display: 'block' }}>{errors.__errors[0]}</Text> : null}
+      {items.map((item, index) => (
+        <ArrayRow
+          key={index}
+          parentKey={parentKey}
+          index={index}
+          item={item}
+          itemSchema={itemSchema}
+          itemUi={itemUi}
+          errors={childErrors(errors, index)}
+          disabled={disabled}
+          onRemove={onRemove}
+        />
+      ))}
+      {env.readOnly || disabled ? null : (
+        <Button appearance="secondary" onClick={onAdd}>{env.t('engine.renderer.addRow')}</Button>
+      )}
+    </div>
+  );
+}

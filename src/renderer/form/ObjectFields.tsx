@@ -1,0 +1,60 @@
+import type { JsonSchema } from '../../engine';
+import { childErrors, type ErrorTree } from './errors';
+import type { DataPath } from './paths';
+import { PropertyField } from './PropertyField';
+
+export interface ObjectFieldsProps {
+  name?: string;
+  label?: string;
+  path: DataPath;
+  schema: JsonSchema;
+  uiSchema?: Record<string, unknown>;
+  value: unknown;
+  errors?: ErrorTree;
+  disabled?: boolean;
+  /** Field → visible (root only, from the module's visibility rules). */
+  visibility?: Record<string, boolean>;
+}
+
+/** Property names in UI-schema order: `ui:order` with `*` standing for the rest (rjsf's rule). */
+export function orderedProperties(schema: JsonSchema, uiSchema: Record<string, unknown> | undefined): string[] {
+  const names = Object.keys((schema.properties ?? {}) as object);
+  const order = uiSchema?.['ui:order'] as string[] | undefined;
+  if (!Array.isArray(order)) return names;
+  const listed = order.filter((n) => n !== '*' && names.includes(n));
+  const rest = names.filter((n) => !listed.includes(n));
+  const star = order.indexOf('*');
+  if (star < 0) return [...listed, ...rest];
+  const before = order.slice(0, star).filter((n) => names.includes(n));
+  const after = order.slice(star + 1).filter((n) => names.includes(n));
+  return [...before, ...rest, ...after];
+}
+
+/** The fields of an object (the form root, a nested object or one array row). */
+export function ObjectFields({ label, path, schema, uiSchema, value, errors, disabled, visibility }: ObjectFieldsProps) {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = (schema.required ?? []) as string[];
+  const data = (value ?? {}) as Record<string, unknown>;
+  const fields = orderedProperties(schema, uiSchema)
+    .filter((name) => visibility?.[name] !== false)
+    .map((name) => (
+      <PropertyField
+        key={name}
+        name={name}
+        path={[...path, name]}
+        schema={properties[name]}
+        uiSchema={uiSchema?.[name] as Record<string, unknown> | undefined}
+        value={data[name]}
+        required={required.includes(name)}
+        errors={childErrors(errors, name)}
+        disabled={disabled}
+      />
+    ));
+  if (path.length === 0 || !label) return <>{fields}</>;
+  return (
+    <fieldset style={{ border: 'none', padding: 0, margin: 0 }}>
+      <legend>{label}</legend>
+      {fields}
+    </fieldset>
+  );
+}

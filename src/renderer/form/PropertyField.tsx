@@ -1,0 +1,111 @@
+import { useCallback, useMemo } from 'react';
+import type { FieldPathId } from '@rjsf/utils';
+import { labelKey, type JsonSchema } from '../../engine';
+import { findRegistryEntry } from '../registry';
+import { FieldTemplate } from '../theme/FieldTemplate';
+import { enumChoices } from './enum-choices';
+import type { ErrorTree } from './errors';
+import { useFormEnv } from './form-env';
+import { InlineArrayField } from './InlineArrayField';
+import { ObjectFields } from './ObjectFields';
+import { idOf, type DataPath } from './paths';
+import { resolveWidget } from './resolve-widget';
+import { UnknownWidgetMessage } from './UnknownWidgetMessage';
+
+export interface PropertyFieldProps {
+  name: string;
+  path: DataPath;
+  schema: JsonSchema;
+  uiSchema?: Record<string, unknown>;
+  value: unknown;
+  required: boolean;
+  errors?: ErrorTree;
+  disabled?: boolean;
+}
+
+const noop = () => undefined;
+
+/**
+ * One field of the form: picks the registry entry (UI schema name or schema type), renders it
+ * inside the theme's field template with its translated label, choices and inline error.
+ */
+export function PropertyField({ name, path, schema, uiSchema, value, required, errors, disabled }: PropertyFieldProps) {
+  const env = useFormEnv();
+  const dotted = path.join('.');
+  const id = idOf(path);
+  const key = labelKey(env.module, dotted);
+  const translated = env.t(key);
+  const label = translated === key ? name : translated;
+  const onChange = useCallback((next: unknown) => env.setValue(path, next), [env, dotted]); // eslint-disable-line react-hooks/exhaustive-deps
+  const kind = resolveWidget(schema, uiSchema);
+  const options = useMemo(() => {
+    const uiOptions = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
+    const choices = enumChoices(schema, uiSchema, key.replace(/\.label$/, ''), env.t);
+    return choices ? { ...uiOptions, enumOptions: choices } : uiOptions;
+  }, [schema, uiSchema, key, env.t]);
+  const rawErrors = errors?.__errors;
+  const isDisabled = Boolean(disabled || uiSchema?.['ui:disabled']);
+  const readonly = env.readOnly || Boolean(uiSchema?.['ui:readonly']);
+  const helpKey = uiSchema?.['ui:help'] as string | undefined;
+  const placeholderKey = uiSchema?.['ui:placeholder'] as string | undefined;
+
+  if ('layout' in kind) {
+    const Layout = kind.layout === 'array' ? InlineArrayField : ObjectFields;
+    return <Layout name={name} label={label} path={path} schema={schema} uiSchema={uiSchema} value={value} errors={errors} disabled={isDisabled} />;
+  }
+  const entry = findRegistryEntry(kind.name);
+  if (!entry) return <UnknownWidgetMessage field={dotted} widget={kind.name} />;
+  const Component = entry.component;
+  const fieldPathId: FieldPathId = { $id: id, path: [...path] } as FieldPathId;
+  const common = {
+    id,
+    name,
+    schema,
+    uiSchema: uiSchema ?? {},
+    registry: env.registry,
+    formContext: env.formContext,
+    required,
+    disabled: isDisabled,
+    readonly,
+    rawErrors,
+    label,
+    onBlur: noop,
+    onFocus: noop,
+  };
+  const isBoolean = kind.name === 'checkbox' || kind.name === 'switch';
+  return (
+    <FieldTemplate
+      id={id}
+      label={label}
+      required={required}
+      displayLabel={!isBoolean && entry.kind === 'widget' && kind.name !== 'hidden'}
+      hidden={kind.name === 'hidden'}
+      rawErrors={rawErrors}
+      rawHelp={helpKey ? env.t(helpKey) : undefined}
+      schema={schema}
+      uiSchema={uiSchema}
+      registry={env.registry}
+      fieldPathId={fieldPathId}
+      classNames=""
+      readonly={readonly}
+      disabled={isDisabled}
+      onChange={noop as never}
+      onKeyRename={noop}
+      onKeyRenameBlur={noop}
+      onRemoveProperty={noop}
+    >
+      {entry.kind === 'field' ? (
+        <Component {...common} formData={value} fieldPathId={fieldPathId} errorSchema={errors ?? {}} onChange={(next: unknown) => onChange(next)} />
+      ) : (
+        <Component
+          {...common}
+          value={value}
+          options={options}
+          placeholder={placeholderKey ? env.t(placeholderKey) : undefined}
+          onChange={onChange}
+          hideError={false}
+        />
+      )}
+    </FieldTemplate>
+  );
+}
