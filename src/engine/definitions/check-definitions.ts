@@ -1,4 +1,13 @@
-import type { DefinitionFiles, Problem } from '../types';
+import Ajv from 'ajv';
+import type { CompiledModule, DefinitionFiles, JsonSchema, Logic, Problem, RulesFile, UiSchema } from '../types';
+import { LANGS } from '../types';
+import { compileModules, findRefs } from './compile-modules';
+import { definitionPath } from './definition-path';
+import { labelKey } from './label-key';
+import { RULES_META, SCHEMA_FILE_META, UI_SCHEMA_META } from './meta-schemas';
+import { collectOperators, collectVars } from '../rules/collect-vars';
+import { BUILT_IN_OPERATIONS, CUSTOM_OPERATIONS } from '../rules/operations';
+import { hasKey } from '../i18n/has-key';
 
 /** Options of `checkDefinitions`. */
 export interface CheckOptions {
@@ -6,8 +15,192 @@ export interface CheckOptions {
   widgetNames: readonly string[];
 }
 
-/** Check definitions against the meta-schema and cross-check names, vars, refs and keys. */
+const ajv = new Ajv({ allErrors: true, strict: false });
+const metaValidators = { schemas: ajv.compile(SCHEMA_FILE_META), uiSchemas: ajv.compile(UI_SCHEMA_META), rules: ajv.compile(RULES_META) };
+const KNOWN_OPERATORS = new Set<string>([...BUILT_IN_OPERATIONS, ...Object.keys(CUSTOM_OPERATIONS)]);
+const ptr = (...parts: Array<string | number>) => parts.map((p) => `/${String(p).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+
+function properties(schema: JsonSchema | undefined): Record<string, JsonSchema> {
+  return (schema?.properties ?? {}) as Record<string, JsonSchema>;
+}
+
+/** Every rule expression of a rules file with its pointer. */
+function ruleExpressions(rules: RulesFile): Array<{ logic: Logic; pointer: string }> {
+  const out: Array<{ logic: Logic; pointer: string }> = [];
+  (rules.validations ?? []).forEach((rule, i) => {
+    if ('each' in rule) return;
+    out.push({ logic: rule.when, pointer: ptr('validations', i, 'when') });
+    for (const [k, v] of Object.entries(rule.params ?? {})) out.push({ logic: v, pointer: ptr('validations', i, 'params', k) });
+  });
+  for (const [field, logic] of Object.entries(rules.visibility ?? {})) out.push({ logic, pointer: ptr('visibility', field) });
+  (rules.effects ?? []).forEach((effect, i) => {
+    if (effect.if !== undefined) out.push({ logic: effect.if, pointer: ptr('effects', i, 'if') });
+    for (const [k, v] of Object.entries(effect.set ?? {})) out.push({ logic: v, pointer: ptr('effects', i, 'set', k) });
+  });
+  (rules.computed ?? []).forEach((rule, i) => out.push({ logic: rule.value, pointer: ptr('computed', i, 'value') }));
+  return out;
+}
+
+/** Every field a rules file names outside expressions (validation field, effect targets, …). */
+function ruleFieldNames(rules: RulesFile): Array<{ field: string; pointer: string }> {
+  const out: Array<{ field: string; pointer: string }> = [];
+  (rules.validations ?? []).forEach((rule, i) => out.push('each' in rule ? { field: rule.each, pointer: ptr('validations', i, 'each') } : { field: rule.field, pointer: ptr('validations', i, 'field') }));
+  for (const field of Object.keys(rules.visibility ?? {})) out.push({ field, pointer: ptr('visibility', field) });
+  (rules.effects ?? []).forEach((effect, i) => {
+    out.push({ field: effect.on, pointer: ptr('effects', i, 'on') });
+    for (const k of Object.keys(effect.set ?? {})) out.push({ field: k, pointer: ptr('effects', i, 'set', k) });
+  });
+  (rules.computed ?? []).forEach((rule, i) => out.push({ field: rule.field, pointer: ptr('computed', i, 'field') }));
+  return out;
+}
+
+function walkUi(ui: unknown, pointer: string, visit: (key: string, value: unknown, pointer: string) => void): void {
+  if (!ui || typeof ui !== 'object' || Array.isArray(ui)) return;
+  for (const [key, value] of Object.entries(ui as Record<string, unknown>)) {
+    visit(key, value, `${pointer}${ptr(key)}`);
+    if (key !== 'ui:module' && key !== 'ui:options') walkUi(value, `${pointer}${ptr(key)}`, visit);
+  }
+}
+
+/**
+ * Check definitions: each file against its meta-schema, then cross-checks — every widget/field
+ * name is registered, every `var` and rule field names a field of the schema, every operator
+ * exists, sub-form references resolve to sub-forms, `ui:order` matches the schema, and every
+ * label, option and message key exists in en, ja and zh (and module namespaces have the same
+ * keys in all three). Returns every problem found; an empty list means all is well.
+ */
 export function checkDefinitions(files: DefinitionFiles, options: CheckOptions): Problem[] {
-  void files; void options;
-  return [];
+  const problems: Problem[] = [];
+  const widgets = new Set(options.widgetNames);
+  const codes = [...new Set([...Object.keys(files.schemas), ...Object.keys(files.uiSchemas), ...Object.keys(files.rules)])].sort();
+
+  for (const code of codes) {
+    for (const kind of ['schemas', 'uiSchemas', 'rules'] as const) {
+      const file = definitionPath(files, kind, code);
+      const content = files[kind][code];
+      if (content === undefined) {
+        if (kind !== 'rules') problems.push({ file, pointer: '', message: `missing: module "${code}" has no ${kind} file` });
+        continue;
+      }
+      const validate = metaValidators[kind];
+      if (!validate(content)) {
+        for (const e of validate.errors ?? []) problems.push({ file, pointer: e.instancePath, message: `${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}${e.params && 'additionalProperty' in e.params ? ` ("${e.params.additionalProperty}")` : ''}` });
+      }
+    }
+  }
+  // Refs to unknown codes or to non-subforms.
+  for (const code of Object.keys(files.schemas)) {
+    for (const { ref, pointer } of findRefs(files.schemas[code])) {
+      const target = files.uiSchemas[ref]?.['ui:module'] as Record<string, unknown> | undefined;
+      if (!files.schemas[ref]) problems.push({ file: definitionPath(files, 'schemas', code), pointer, message: `sub-form "${ref}" does not exist` });
+      else if (target?.kind !== 'subform') problems.push({ file: definitionPath(files, 'schemas', code), pointer, message: `"${ref}" is not a sub-form (ui:module.kind must be "subform")` });
+    }
+  }
+  const { modules, problems: compileProblems } = compileModules(files);
+  problems.push(...compileProblems.filter((p) => !problems.some((q) => q.file === p.file && q.message === p.message)));
+  const parentsOf = (code: string) => Object.values(modules).filter((m) => m.meta.subForms.some((s) => s.form === code));
+
+  for (const module of Object.values(modules)) checkModule(module, files, widgets, parentsOf(module.code), problems);
+  checkSameKeys(files, modules, problems);
+  return problems;
+}
+
+function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Set<string>, parents: CompiledModule[], problems: Problem[]): void {
+  const { code } = module;
+  const uiFile = definitionPath(files, 'uiSchemas', code);
+  const rulesFile = definitionPath(files, 'rules', code);
+  const props = properties(module.schema);
+  const fields = new Set(Object.keys(props));
+  const rawUi = (files.uiSchemas[code] ?? {}) as UiSchema;
+
+  walkUi(rawUi, '', (key, value, pointer) => {
+    if ((key === 'ui:widget' || key === 'ui:field') && typeof value === 'string' && !widgets.has(value)) {
+      problems.push({ file: uiFile, pointer, message: `unknown ${key === 'ui:widget' ? 'widget' : 'field'} "${value}" (not in src/renderer/registry-names.ts)` });
+    }
+  });
+  for (const key of Object.keys(rawUi)) {
+    if (!key.startsWith('ui:') && !fields.has(key)) problems.push({ file: uiFile, pointer: ptr(key), message: `"${key}" is not a field of the schema` });
+  }
+  const order = rawUi['ui:order'];
+  if (Array.isArray(order)) {
+    order.forEach((f, i) => { if (f !== '*' && !fields.has(String(f))) problems.push({ file: uiFile, pointer: ptr('ui:order', i), message: `"${f}" is not a field of the schema` }); });
+    const finalOrder = (module.uiSchema['ui:order'] ?? []) as string[];
+    if (!order.includes('*')) for (const f of fields) if (!finalOrder.includes(f)) problems.push({ file: uiFile, pointer: ptr('ui:order'), message: `field "${f}" is missing from ui:order (add it or "*")` });
+  }
+  const meta = module.meta;
+  meta.listCard.summary.forEach((line, i) => { if (!fields.has(line.field)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listCard', 'summary', i, 'field'), message: `"${line.field}" is not a field of the schema` }); });
+  meta.detailCard.sections.forEach((s, i) => s.fields.forEach((f, j) => { if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'detailCard', 'sections', i, 'fields', j), message: `"${f}" is not a field of the schema` }); }));
+  for (const [f, total] of Object.entries(meta.dropZeroItems)) {
+    if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'dropZeroItems', f), message: `"${f}" is not a field of the schema` });
+    else if (!(total in properties(props[f].items as JsonSchema))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'dropZeroItems', f), message: `"${total}" is not a field of the items of "${f}"` });
+  }
+
+  // Rules: field names, vars and operators.
+  const rules = module.rules;
+  const subFieldNames = new Set(meta.subForms.map((s) => s.field));
+  for (const { field, pointer } of ruleFieldNames(rules)) {
+    if (!fields.has(field)) problems.push({ file: rulesFile, pointer, message: `"${field}" is not a field of the schema` });
+    else if (pointer.includes('/each') && !subFieldNames.has(field)) problems.push({ file: rulesFile, pointer, message: `"${field}" is not an item list with a sub-form` });
+  }
+  for (const { logic, pointer } of ruleExpressions(rules)) {
+    for (const op of collectOperators(logic)) if (!KNOWN_OPERATORS.has(op)) problems.push({ file: rulesFile, pointer, message: `unknown operation "${op}"` });
+    for (const ref of collectVars(logic)) {
+      const [head, second] = ref.path.split('.');
+      if (ref.itemOf === '*' || (ref.itemOf && (head === 'current' || head === 'accumulator'))) continue;
+      if (ref.itemOf) {
+        const itemProps = properties(props[ref.itemOf.split('.')[0]]?.items as JsonSchema | undefined);
+        if (Object.keys(itemProps).length && !(head in itemProps)) problems.push({ file: rulesFile, pointer, message: `var "${ref.path}" is not a field of the items of "${ref.itemOf}"` });
+        continue;
+      }
+      if (head === '$context') continue;
+      if (head === '$parent') {
+        if (meta.kind !== 'subform') problems.push({ file: rulesFile, pointer, message: `var "${ref.path}": only sub-forms have a $parent` });
+        else if (second && parents.length && !parents.every((p) => second in properties(p.schema))) problems.push({ file: rulesFile, pointer, message: `var "${ref.path}" is not a field of every parent form` });
+        continue;
+      }
+      if (!fields.has(head)) problems.push({ file: rulesFile, pointer, message: `var "${ref.path}" is not a field of the schema` });
+    }
+  }
+
+  // Translation keys in every language.
+  const keys: Array<{ key: string; file: string; pointer: string }> = [{ key: meta.title, file: uiFile, pointer: ptr('ui:module', 'title') }];
+  for (const [field, prop] of Object.entries(props)) {
+    keys.push({ key: labelKey(module, field), file: definitionPath(files, 'schemas', code), pointer: ptr('properties', field) });
+    for (const value of (prop.enum ?? []) as unknown[]) {
+      if (typeof value === 'string') keys.push({ key: `${code}.${field}.options.${value}`, file: definitionPath(files, 'schemas', code), pointer: ptr('properties', field, 'enum') });
+    }
+  }
+  (rules.validations ?? []).forEach((rule, i) => { if (!('each' in rule)) keys.push({ key: rule.message, file: rulesFile, pointer: ptr('validations', i, 'message') }); });
+  if (meta.listCard.title) keys.push({ key: meta.listCard.title, file: uiFile, pointer: ptr('ui:module', 'listCard', 'title') });
+  meta.listCard.summary.forEach((l, i) => keys.push({ key: l.label, file: uiFile, pointer: ptr('ui:module', 'listCard', 'summary', i, 'label') }));
+  meta.detailCard.sections.forEach((s, i) => { if (s.title) keys.push({ key: s.title, file: uiFile, pointer: ptr('ui:module', 'detailCard', 'sections', i, 'title') }); });
+  walkUi(rawUi, '', (key, value, pointer) => {
+    if (key !== 'ui:options' || !value || typeof value !== 'object') return;
+    const opts = value as Record<string, unknown>;
+    if (typeof opts.itemTitle === 'string') keys.push({ key: opts.itemTitle, file: uiFile, pointer: `${pointer}/itemTitle` });
+    if (Array.isArray(opts.summary)) opts.summary.forEach((l, i) => { if (typeof l?.label === 'string') keys.push({ key: l.label, file: uiFile, pointer: `${pointer}/summary/${i}/label` }); });
+  });
+  for (const { key, file, pointer } of keys) {
+    const [ns, ...rest] = key.split('.');
+    const missing = LANGS.filter((lang) => !hasKey(files.locales[lang]?.[ns], rest.join('.')));
+    if (missing.length) problems.push({ file, pointer, message: `translation key "${key}" is missing in ${missing.join(', ')}` });
+  }
+}
+
+function leafKeys(node: unknown, prefix = ''): string[] {
+  if (!node || typeof node !== 'object') return [prefix];
+  return Object.entries(node as Record<string, unknown>).flatMap(([k, v]) => leafKeys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+/** Module namespaces must have exactly the same keys in en, ja and zh. */
+function checkSameKeys(files: DefinitionFiles, modules: Record<string, CompiledModule>, problems: Problem[]): void {
+  for (const code of Object.keys(modules)) {
+    const sets = Object.fromEntries(LANGS.map((lang) => [lang, new Set(leafKeys(files.locales[lang]?.[code] ?? {}))]));
+    const all = new Set(LANGS.flatMap((lang) => [...sets[lang]]));
+    for (const key of all) {
+      if (!key) continue;
+      const missing = LANGS.filter((lang) => !sets[lang].has(key));
+      if (missing.length) problems.push({ file: `locales/${missing[0]}/${code}.json`, pointer: ptr(...key.split('.')), message: `key "${code}.${key}" exists in other languages but is missing in ${missing.join(', ')}` });
+    }
+  }
 }

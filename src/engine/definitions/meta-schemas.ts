@@ -1,0 +1,106 @@
+import type { JsonSchema } from '../types';
+
+/** Meta-schema of a module's JSON Schema file: an object schema with properties. */
+export const SCHEMA_FILE_META: JsonSchema = {
+  type: 'object',
+  required: ['type', 'properties'],
+  properties: {
+    $id: { type: 'string' },
+    title: { type: 'string' },
+    type: { const: 'object' },
+    properties: { type: 'object', minProperties: 1, additionalProperties: { type: 'object' } },
+    required: { type: 'array', items: { type: 'string' } },
+  },
+};
+
+const summaryLine = {
+  type: 'object',
+  required: ['label', 'field'],
+  properties: { label: { type: 'string' }, field: { type: 'string' }, format: { enum: ['money', 'date', 'text', 'count'] } },
+  additionalProperties: false,
+};
+
+/** Meta-schema of the `ui:module` block. */
+export const UI_MODULE_META: JsonSchema = {
+  type: 'object',
+  required: ['kind', 'title'],
+  additionalProperties: false,
+  properties: {
+    kind: { enum: ['module', 'subform'] },
+    title: { type: 'string' },
+    submitPath: { type: 'string', pattern: '^/' },
+    editable: { type: 'boolean' },
+    hasBypass: { type: 'boolean' },
+    needsStampNo: { type: 'boolean' },
+    relatedApprovalSource: { type: 'string' },
+    bodyKey: { enum: ['transaction', null] },
+    codePrefix: { type: 'string', pattern: '^[A-Z][A-Z0-9]{1,7}$' },
+    launcher: { type: 'object', required: ['order'], properties: { order: { type: 'number' }, icon: { type: 'string' }, roles: { type: 'array', items: { type: 'string' } } }, additionalProperties: false },
+    listCard: { type: 'object', properties: { title: { type: 'string' }, summary: { type: 'array', items: summaryLine } }, additionalProperties: false },
+    detailCard: {
+      type: 'object',
+      properties: {
+        sections: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['fields'],
+            properties: { title: { type: 'string' }, highlight: { type: 'string' }, fields: { type: 'array', items: { type: 'string' } } },
+            additionalProperties: false,
+          },
+        },
+      },
+      additionalProperties: false,
+    },
+    dropZeroItems: { type: 'object', additionalProperties: { type: 'string' } },
+    currencyField: { type: 'string' },
+  },
+  if: { properties: { kind: { const: 'module' } } },
+  then: { required: ['kind', 'title', 'codePrefix'] },
+};
+
+/** Meta-schema of a UI schema file. */
+export const UI_SCHEMA_META: JsonSchema = {
+  type: 'object',
+  required: ['ui:module'],
+  properties: {
+    'ui:module': UI_MODULE_META,
+    'ui:order': { type: 'array', items: { type: 'string' } },
+  },
+};
+
+/** Meta-schema of a rules file. */
+export const RULES_META: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    validations: {
+      type: 'array',
+      items: {
+        oneOf: [
+          {
+            type: 'object',
+            required: ['when', 'field', 'message'],
+            properties: { when: {}, field: { type: 'string' }, message: { type: 'string' }, params: { type: 'object' } },
+            additionalProperties: false,
+          },
+          { type: 'object', required: ['each'], properties: { each: { type: 'string' } }, additionalProperties: false },
+        ],
+      },
+    },
+    visibility: { type: 'object' },
+    effects: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['on', 'set'],
+        properties: { on: { type: 'string' }, if: {}, set: { type: 'object', minProperties: 1 } },
+        additionalProperties: false,
+      },
+    },
+    computed: {
+      type: 'array',
+      items: { type: 'object', required: ['field', 'value'], properties: { field: { type: 'string' }, value: {} }, additionalProperties: false },
+    },
+  },
+};
