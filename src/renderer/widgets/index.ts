@@ -11,6 +11,8 @@ import {
   LocationPicker,
   SealTypePicker,
 } from './pickers';
+import { CurrencyDisplay, CurrencyPickerWidget } from './CurrencyPickerWidget';
+import { PeriodDisplay, PeriodPickerWidget } from './period/PeriodPickerWidget';
 
 const picker = (pair: { Widget: RegistryEntry['component']; Display: NonNullable<RegistryEntry['Display']> }): RegistryEntry => ({
   component: pair.Widget,
@@ -20,6 +22,7 @@ const picker = (pair: { Widget: RegistryEntry['component']; Display: NonNullable
 
 /** Ringi's custom widgets and fields by name (pickers, item lists, uploaders, process card). */
 export const customRegistry: Record<string, RegistryEntry> = {
+  CurrencyPicker: { component: CurrencyPickerWidget, kind: 'widget', Display: CurrencyDisplay },
   CompanyPicker: picker(CompanyPicker),
   DepartmentPicker: picker(DepartmentPicker),
   LocationPicker: picker(LocationPicker),
@@ -30,6 +33,7 @@ export const customRegistry: Record<string, RegistryEntry> = {
   FrequencyPicker: picker(FrequencyPicker),
   SealTypePicker: picker(SealTypePicker),
   EvidenceTypePicker: picker(EvidenceTypePicker),
+  PeriodPicker: { component: PeriodPickerWidget, kind: 'widget', Display: PeriodDisplay },
 };
 
 export { PickerPage } from './picker/PickerPage';

@@ -3,6 +3,7 @@
  * schemas without loading React. `customRegistry` in `index.ts` has exactly these keys.
  */
 export const customWidgetNames: readonly string[] = [
+  'CurrencyPicker',
   'CompanyPicker',
   'DepartmentPicker',
   'LocationPicker',
@@ -13,4 +14,5 @@ export const customWidgetNames: readonly string[] = [
   'FrequencyPicker',
   'SealTypePicker',
   'EvidenceTypePicker',
+  'PeriodPicker',
 ];

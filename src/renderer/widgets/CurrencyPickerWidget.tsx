@@ -1,0 +1,134 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import {
+  Button,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  OverlayDrawer,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useRendererHost, type RendererHost } from '../host';
+import type { DisplayProps } from '../registry-types';
+import type { HydraCollection } from './fetch-members';
+import { formContextOf } from './form-context-of';
+import { useWidgetText } from './text';
+import { useCachedGet } from './use-cached-get';
+
+/** A currency as `/currencies` lists it. */
+export interface Currency {
+  id: number;
+  code: string;
+  name?: string;
+}
+
+/** The spec's default currency. */
+export const DEFAULT_CURRENCY_CODE = 'CNY';
+// Currencies are a short list: one cached page covers it (the spec's lookup lists use 100).
+const CURRENCY_PARAMS = { page: 1, itemsPerPage: 100 };
+
+/**
+ * `ui:options` of `CurrencyPicker`:
+ * - `allowAll` (default false): an "All" entry storing `null` (filters); no default is set then;
+ * - `defaultCode` (default `"CNY"`, `null` for none): chosen when the field is empty;
+ * - `valueKey` (default `"id"`): store the currency's `id` or its `code`.
+ */
+interface CurrencyOptions {
+  allowAll: boolean;
+  defaultCode: string | null;
+  valueKey: 'id' | 'code';
+}
+
+function readOptions(options: Record<string, unknown> | undefined): CurrencyOptions {
+  return {
+    allowAll: options?.allowAll === true,
+    defaultCode: options?.defaultCode === null ? null : typeof options?.defaultCode === 'string' ? options.defaultCode : DEFAULT_CURRENCY_CODE,
+    valueKey: options?.valueKey === 'code' ? 'code' : 'id',
+  };
+}
+
+function useCurrencies(host: RendererHost): Currency[] | undefined {
+  const body = useCachedGet<HydraCollection<Currency> | Currency[]>(host, '/currencies', CURRENCY_PARAMS);
+  if (!body) return undefined;
+  return Array.isArray(body) ? body : body['hydra:member'];
+}
+
+function findCurrency(currencies: Currency[] | undefined, value: unknown): Currency | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  return currencies?.find((c) => String(c.id) === String(value) || c.code === value);
+}
+
+const useStyles = makeStyles({
+  button: { justifyContent: 'space-between', width: '100%', fontWeight: tokens.fontWeightRegular },
+  list: { display: 'flex', flexDirection: 'column', listStyleType: 'none', margin: 0, padding: 0 },
+  row: { justifyContent: 'flex-start', width: '100%', minHeight: '44px' },
+});
+
+/**
+ * Currency choice in a bottom sheet (Fluent drawer), as the spec's "currency select sheet".
+ * Value: the currency id (or code with `valueKey: "code"`); an empty field takes CNY.
+ */
+export function CurrencyPickerWidget(props: WidgetProps): ReactNode {
+  const ctx = formContextOf(props.registry, 'CurrencyPicker');
+  const text = useWidgetText();
+  const styles = useStyles();
+  const options = readOptions(props.options as Record<string, unknown>);
+  const currencies = useCurrencies(ctx.host);
+  const [open, setOpen] = useState(false);
+  const current = findCurrency(currencies, props.value);
+  const empty = props.value === undefined || props.value === null || props.value === '';
+  const disabled = Boolean(props.disabled || props.readonly || ctx.readOnly);
+  const { onChange } = props;
+
+  useEffect(() => {
+    if (!empty || options.allowAll || !options.defaultCode || !currencies || disabled) return;
+    const fallback = currencies.find((c) => c.code === options.defaultCode);
+    if (fallback) onChange(fallback[options.valueKey]);
+  }, [empty, options.allowAll, options.defaultCode, options.valueKey, currencies, disabled, onChange]);
+
+  const choose = (currency: Currency | null) => {
+    setOpen(false);
+    onChange(currency ? currency[options.valueKey] : null);
+  };
+
+  return (
+    <>
+      <Button id={props.id} className={styles.button} appearance="outline" disabled={disabled} onClick={() => setOpen(true)} aria-label={props.label || text('currencyTitle')}>
+        {current ? current.code : empty && options.allowAll ? text('all') : text('choose')}
+      </Button>
+      <OverlayDrawer position="bottom" open={open} onOpenChange={(_, data) => setOpen(data.open)}>
+        <DrawerHeader>
+          <DrawerHeaderTitle action={<Button appearance="subtle" onClick={() => setOpen(false)}>{text('close')}</Button>}>
+            {props.label || text('currencyTitle')}
+          </DrawerHeaderTitle>
+        </DrawerHeader>
+        <DrawerBody>
+          <ul className={styles.list}>
+            {options.allowAll && (
+              <li>
+                <Button className={styles.row} appearance={empty ? 'primary' : 'subtle'} onClick={() => choose(null)}>
+                  {text('all')}
+                </Button>
+              </li>
+            )}
+            {(currencies ?? []).map((c) => (
+              <li key={c.id}>
+                <Button className={styles.row} appearance={current?.id === c.id ? 'primary' : 'subtle'} aria-pressed={current?.id === c.id} onClick={() => choose(c)}>
+                  {c.name ? `${c.code} - ${c.name}` : c.code}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </DrawerBody>
+      </OverlayDrawer>
+    </>
+  );
+}
+
+/** The currency's code for a stored id or code. */
+export function CurrencyDisplay({ value }: DisplayProps): ReactNode {
+  const currencies = useCurrencies(useRendererHost());
+  if (value === null || value === undefined || value === '') return <span>-</span>;
+  return <span>{findCurrency(currencies, value)?.code ?? '…'}</span>;
+}
