@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Translate } from '../../src/engine';
+import type { Database } from '../db/database';
+import { badRequest } from '../lib/errors';
+import { enqueueMail } from '../mail/outbox';
+import { hashPassword } from './password';
+
+/** A reset link is valid for one hour and once. */
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** Only the SHA-256 of a token is stored: a database leak does not leak working links. */
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Queues a reset mail when an enabled account has this address; otherwise does nothing, so the
+ * caller's answer is the same either way. Returns whether a mail was queued.
+ */
+export async function requestPasswordReset(db: Kysely<Database>, appUrl: string, t: Translate, email: string): Promise<boolean> {
+  const user = await db.selectFrom('users').select(['id', 'name', 'email'])
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase()).where('disabled', '=', false)
+    .executeTakeFirst();
+  if (!user) return false;
+  const token = randomBytes(32).toString('base64url');
+  const link = `${appUrl}/reset-password?token=${token}`;
+  await db.transaction().execute(async (trx) => {
+    // A new link replaces older unused ones.
+    await trx.deleteFrom('password_reset_tokens').where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+    await trx.insertInto('password_reset_tokens').values({
+      user_id: user.id, token_hash: digest(token), expires_at: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+    }).execute();
+    await enqueueMail(trx, {
+      to: user.email,
+      subject: t('server.mail.resetSubject'),
+      text: t('server.mail.resetText', { name: user.name, link }),
+    });
+  });
+  return true;
+}
+
+/**
+ * Sets a new password with a reset token: burns the token, clears the lock and the failed count,
+ * and ends existing sessions (tokens issued before the change stop working).
+ */
+export async function resetPassword(db: Kysely<Database>, t: Translate, token: string, password: string): Promise<void> {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw badRequest(t('server.auth.passwordTooShort', { min: MIN_PASSWORD_LENGTH }));
+  }
+  const invalid = () => badRequest(t('server.auth.resetTokenInvalid'));
+  const found = await db.selectFrom('password_reset_tokens').select(['id', 'user_id'])
+    .where('token_hash', '=', digest(token)).where('used_at', 'is', null).where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!found) throw invalid();
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const burnt = await trx.updateTable('password_reset_tokens').set({ used_at: new Date() })
+      .where('id', '=', found.id).where('used_at', 'is', null).executeTakeFirst();
+    // Two requests with one token: only the first one wins.
+    if (burnt.numUpdatedRows !== 1n) throw invalid();
+    await trx.updateTable('users')
+      .set({ password_hash: hash, failed_attempts: 0, locked_at: null, password_changed_at: new Date(), updated_at: new Date() })
+      .where('id', '=', found.user_id).execute();
+  });
+}

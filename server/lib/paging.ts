@@ -1,0 +1,38 @@
+import type { SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
+
+/** Query parameters of a paged collection (1-based page). */
+export interface PageQuery {
+  page: number;
+  itemsPerPage: number;
+}
+
+/** `{ "hydra:member": [...], "hydra:totalItems": n }`, the shape of every collection. */
+export interface Collection<T> {
+  'hydra:member': T[];
+  'hydra:totalItems': number;
+}
+
+/**
+ * Runs a paged select: `count` is the filtered query before selecting columns, `rows` the same
+ * query with its columns and order. Both run on the same filters so the total always matches.
+ */
+export async function paginate<DB, TB extends keyof DB, O, R>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  select: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
+  { page, itemsPerPage }: PageQuery,
+): Promise<Collection<R>> {
+  const { total } = await filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow() as unknown as { total: number };
+  const rows = await select(filtered).limit(itemsPerPage).offset((page - 1) * itemsPerPage).execute();
+  return { 'hydra:member': rows as R[], 'hydra:totalItems': total };
+}
+
+/** A whole (unpaged) list as a collection. */
+export function collectionOf<T>(rows: T[]): Collection<T> {
+  return { 'hydra:member': rows, 'hydra:totalItems': rows.length };
+}
+
+/** Escapes `%`, `_` and `\` so a user's search text matches literally inside ILIKE. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
