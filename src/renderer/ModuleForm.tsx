@@ -137,8 +137,10 @@ export function ModuleForm(props: ModuleFormProps) {
       setData(startData(module, undefined, contextRef.current, runtime));
       onSubmitted?.(result);
     } catch (error) {
-      // The server's 422 carries the same ordered violations: mark them like local ones.
-      const violations = (error as { violations?: Violation[] } | null)?.violations;
+      // The server's 422 carries the same ordered violations: mark them like local ones. Other
+      // failures were already reported by the host's API client (error toast).
+      const failure = error as { violations?: Violation[]; body?: { violations?: Violation[] } } | null;
+      const violations = failure?.violations ?? failure?.body?.violations;
       if (Array.isArray(violations) && violations.length > 0) await showViolations(violations);
     } finally {
       setBusy(false);

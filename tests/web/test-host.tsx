@@ -1,0 +1,169 @@
+import { useState, type ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { RendererHostContext, type RendererHost } from '../../src/renderer/host';
+
+type Lang = 'en' | 'ja' | 'zh';
+const files = import.meta.glob<Record<string, unknown>>('/locales/*/*.json', { eager: true, import: 'default' });
+
+/**
+ * i18next over every locale file on disk, shaped like the app's (one `translation` namespace,
+ * keys `<file>.<path>`) and also one namespace per file, so `useTranslation('engine')` works too.
+ */
+export function createTestI18n(lang: Lang = 'en'): I18n {
+  const resources: Resource = {};
+  for (const [path, content] of Object.entries(files)) {
+    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (!match) continue;
+    const [, language, prefix] = match;
+    resources[language] ??= { translation: {} };
+    (resources[language].translation as Record<string, unknown>)[prefix] = content;
+    resources[language][prefix] = content;
+  }
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({ resources, lng: lang, fallbackLng: 'ja', interpolation: { escapeValue: false }, initAsync: false });
+  return instance;
+}
+
+/**
+ * The lookups a component test may need from the server (names of ids in cards, picker lists).
+ * A small fixed table of this test host, not a stand-in for the server under test.
+ */
+export const lookupTables: Record<string, Array<Record<string, unknown>>> = {
+  companies: [
+    { id: 1, name: 'Ringi Holdings', code: 'RH' },
+    { id: 2, name: 'Ringi Japan', code: 'RJ' },
+  ],
+  departments: [
+    { id: 10, name: 'Sales', company_id: 1 },
+    { id: 11, name: 'Finance', company_id: 1 },
+    { id: 20, name: 'Tokyo Office', company_id: 2 },
+  ],
+  currencies: [
+    { id: 1, code: 'CNY', name: 'CNY' },
+    { id: 2, code: 'JPY', name: 'JPY' },
+    { id: 3, code: 'USD', name: 'USD' },
+  ],
+  users: [
+    { id: 100, name: 'Hanako Finance', is_finance: true },
+    { id: 101, name: 'Taro Staff', is_finance: false },
+  ],
+};
+
+/** `/companies/1` → a row; `/companies/1/departments` → its departments; `/companies` → all, as a hydra collection. */
+function lookup(path: string): unknown {
+  const parts = path.replace(/^\/api/, '').split('/').filter(Boolean);
+  const [table, id, child] = parts;
+  if (parts.length === 2 && table === 'users' && id === 'finance') return collection(lookupTables.users.filter((u) => u.is_finance));
+  if (parts.length === 1 && lookupTables[table]) return collection(lookupTables[table]);
+  if (parts.length === 2 && lookupTables[table]) {
+    const row = lookupTables[table].find((r) => String(r.id) === id);
+    if (row) return row;
+  }
+  if (parts.length === 3 && table === 'companies' && lookupTables[child]) {
+    return collection(lookupTables[child].filter((r) => String(r.company_id) === id));
+  }
+  throw Object.assign(new Error(`Test host: no lookup for ${path}`), { status: 404 });
+}
+
+function collection(rows: unknown[]) {
+  return { 'hydra:member': rows, 'hydra:totalItems': rows.length };
+}
+
+/** What the test host recorded, for assertions on what the user was shown. */
+export interface TestHostLog {
+  alerts: Array<{ title: string; message: string }>;
+  confirms: Array<{ message: string; title?: string }>;
+  toasts: Array<{ message: string; intent: string }>;
+  posts: Array<{ path: string; body: unknown }>;
+}
+
+export interface TestHostOptions {
+  language?: Lang;
+  /** Answer of every confirm (default true). */
+  confirmAnswer?: boolean;
+  user?: RendererHost['user'];
+}
+
+interface OpenPage {
+  title: string;
+  node: ReactNode;
+}
+
+/**
+ * A renderer host for component tests: alerts, confirms and toasts are recorded (and alerts
+ * shown in the document as `role="alertdialog"` text), pages opened by widgets are rendered
+ * after the form, and `api.get` answers from `lookupTables`.
+ */
+export function createTestHost(options: TestHostOptions = {}) {
+  const log: TestHostLog = { alerts: [], confirms: [], toasts: [], posts: [] };
+  let pushPage: (page: OpenPage | null) => void = () => undefined;
+  const host: RendererHost = {
+    openPage<T>(title: string, renderPage: (close: (result?: T) => void) => ReactNode) {
+      return new Promise<T | undefined>((resolve) => {
+        const close = (result?: T) => {
+          pushPage(null);
+          resolve(result);
+        };
+        pushPage({ title, node: renderPage(close) });
+      });
+    },
+    async confirm(message, title) {
+      log.confirms.push({ message, title });
+      return options.confirmAnswer ?? true;
+    },
+    async alert(title, message) {
+      log.alerts.push({ title, message });
+    },
+    toast(message, intent) {
+      log.toasts.push({ message, intent });
+    },
+    api: {
+      get: async <T,>(path: string) => lookup(path) as T,
+      post: async <T,>(path: string, body?: unknown) => {
+        log.posts.push({ path, body });
+        return {} as T;
+      },
+      delete: async <T,>() => ({}) as T,
+      upload: async <T,>() => ({ id: 1 }) as T,
+    },
+    user: options.user ?? { id: 101, name: 'Taro Staff', is_finance: false, is_treasury: false, is_authorizer: false, is_legal: false, company: { id: 1, name: 'Ringi Holdings' } },
+    language: options.language ?? 'en',
+  };
+
+  function PageLayer() {
+    const [page, setPage] = useState<OpenPage | null>(null);
+    pushPage = setPage;
+    return page ? (
+      <section role="dialog" aria-label={page.title}>
+        {page.node}
+      </section>
+    ) : null;
+  }
+
+  const i18n = createTestI18n(options.language ?? 'en');
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <I18nextProvider i18n={i18n}>
+        <FluentProvider theme={webLightTheme}>
+          <RendererHostContext.Provider value={host}>
+            {children}
+            <PageLayer />
+          </RendererHostContext.Provider>
+        </FluentProvider>
+      </I18nextProvider>
+    );
+  }
+  return { host, log, Wrapper, i18n };
+}
+
+/** Renders `ui` inside a fresh test host; returns Testing Library's result, the host's log and a user-event user. */
+export function renderWithHost(ui: ReactNode, options: TestHostOptions = {}) {
+  const testHost = createTestHost(options);
+  const user = userEvent.setup();
+  const result = render(ui, { wrapper: testHost.Wrapper });
+  return { ...result, ...testHost, user };
+}
