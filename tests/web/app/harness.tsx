@@ -1,0 +1,94 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { App } from '../../../src/app/App';
+import { setLanguage, type Language } from '../../../src/app/i18n';
+import { TOKEN_STORAGE_KEY } from '../../../src/app/api';
+
+/** A mocked reply of the network: status and JSON body. */
+export interface Reply {
+  status: number;
+  data?: unknown;
+}
+
+/** A request the app sent, as the mocked network saw it. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Route = Reply | ((request: SentRequest) => Reply | Promise<Reply>);
+
+/**
+ * A fake network at the axios adapter boundary: `'GET /profile'` → reply. Everything above it
+ * (interceptors, validateStatus, error handling, the app) is the real code. Unknown routes get 404.
+ */
+export function mockNetwork(routes: Record<string, Route>) {
+  const sent: SentRequest[] = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const headers = Object.fromEntries(
+      Object.entries(AxiosHeaders.from(config.headers).toJSON()).map(([key, value]) => [key, String(value)]),
+    );
+    const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+    const request: SentRequest = { method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', body, headers };
+    sent.push(request);
+    const route = routes[`${request.method} ${request.url}`];
+    const reply: Reply = route === undefined ? { status: 404, data: { message: 'Not found', code: 'NOT_FOUND' } } : typeof route === 'function' ? await route(request) : route;
+    const response: AxiosResponse = { data: reply.data, status: reply.status, statusText: String(reply.status), headers: {}, config };
+    // What axios' own adapters do with validateStatus (settle).
+    if (config.validateStatus && !config.validateStatus(reply.status)) {
+      throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
+    }
+    return response;
+  };
+  return { adapter, sent, calls: (key: string) => sent.filter((r) => `${r.method} ${r.url}` === key) };
+}
+
+/** A profile reply as GET /api/profile gives it. */
+export function profile(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 7,
+    name: 'Hanako Yamada',
+    email: 'employee@example.com',
+    initial_name: 'HY',
+    company: { id: 1, name: 'Ringi Japan' },
+    department: { id: 2, name: 'Sales' },
+    location: null,
+    join_date: '2024-04-01',
+    is_authorizer: false,
+    is_finance: false,
+    is_treasury: false,
+    is_legal: false,
+    is_ringi_group_member: false,
+    roles: { 'hydra:member': ['ROLE_USER'] },
+    my_organization_count: 12,
+    external_company_count: 3,
+    ...overrides,
+  };
+}
+
+export interface RenderAppOptions {
+  routes?: Record<string, Route>;
+  token?: string | null;
+  path?: string;
+  language?: Language;
+}
+
+/** Renders the whole app at `path` with a stored token (or none) over the fake network. */
+export async function renderApp({ routes = {}, token = null, path = '/', language = 'ja' }: RenderAppOptions = {}) {
+  localStorage.clear();
+  if (token) localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  await setLanguage(language);
+  window.history.replaceState(null, '', path);
+  const network = mockNetwork(routes);
+  const user = userEvent.setup();
+  const view = render(<App adapter={network.adapter} />);
+  return { ...view, ...network, user };
+}
+
+/** Routes of a signed-in user with the given profile. */
+export function signedIn(overrides: Record<string, unknown> = {}): Record<string, Route> {
+  return { 'GET /profile': { status: 200, data: profile(overrides) } };
+}

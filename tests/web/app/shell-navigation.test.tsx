@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderApp, signedIn } from './harness';
+import { texts } from './locale';
+
+const ja = texts.ja;
+
+describe('page stack in the app', () => {
+  it('pushes a page with its title, moves focus to the title, and the back button pops it', async () => {
+    const { user } = await renderApp();
+    await user.click(await screen.findByRole('button', { name: texts.zh.login.forgot }));
+    expect(await screen.findByTestId('forgot-password')).toBeTruthy();
+    const title = screen.getByRole('heading', { level: 1 });
+    expect(title.textContent).toBe(ja.forgot.title);
+    await waitFor(() => expect(document.activeElement).toBe(title));
+
+    await user.click(screen.getByRole('button', { name: ja.toolbar.back }));
+    await waitFor(() => expect(screen.queryByTestId('forgot-password')).toBeNull());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(texts.zh.login.title);
+    expect(screen.queryByRole('button', { name: ja.toolbar.back })).toBeNull();
+  });
+
+  it('the browser back button pops one page', async () => {
+    const { user } = await renderApp();
+    await user.click(await screen.findByRole('button', { name: texts.zh.login.forgot }));
+    await screen.findByTestId('forgot-password');
+    window.history.back();
+    await waitFor(() => expect(screen.queryByTestId('forgot-password')).toBeNull());
+    expect(screen.getByTestId('login')).toBeTruthy();
+  });
+
+  it('a page keeps the page under it mounted (its input survives a push and pop)', async () => {
+    const { user } = await renderApp();
+    const email = await screen.findByLabelText(texts.zh.login.email);
+    await user.type(email, 'kept@example.com');
+    await user.click(screen.getByRole('button', { name: texts.zh.login.forgot }));
+    // The forgot page starts with the address typed on the login screen.
+    expect(((await screen.findByLabelText(ja.forgot.email)) as HTMLInputElement).value).toBe('kept@example.com');
+    await user.click(screen.getByRole('button', { name: ja.toolbar.back }));
+    await waitFor(() => expect(screen.queryByTestId('forgot-password')).toBeNull());
+    expect((screen.getByLabelText(texts.zh.login.email) as HTMLInputElement).value).toBe('kept@example.com');
+  });
+});
+
+describe('forgot password', () => {
+  it('asks for the email when it is empty and sends nothing', async () => {
+    const { user, calls } = await renderApp();
+    await user.click(await screen.findByRole('button', { name: texts.zh.login.forgot }));
+    await user.click(await screen.findByRole('button', { name: ja.forgot.submit }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(ja.forgot.empty)).toBeTruthy();
+    expect(calls('POST /forget_password')).toHaveLength(0);
+  });
+
+  it('says "invalid email address" for a malformed address', async () => {
+    const { user, calls } = await renderApp();
+    await user.click(await screen.findByRole('button', { name: texts.zh.login.forgot }));
+    await user.type(await screen.findByLabelText(ja.forgot.email), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: ja.forgot.submit }));
+    expect(within(await screen.findByRole('alertdialog')).getByText(ja.forgot.invalidEmail)).toBeTruthy();
+    expect(calls('POST /forget_password')).toHaveLength(0);
+  });
+
+  it('sends the email, shows the sent toast and goes back', async () => {
+    const { user, calls } = await renderApp({ routes: { 'POST /forget_password': { status: 204 } } });
+    await user.click(await screen.findByRole('button', { name: texts.zh.login.forgot }));
+    await user.type(await screen.findByLabelText(ja.forgot.email), 'employee@example.com');
+    await user.click(screen.getByRole('button', { name: ja.forgot.submit }));
+    expect(await screen.findByText(ja.forgot.sent)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('forgot-password')).toBeNull());
+    expect(calls('POST /forget_password')[0].body).toEqual({ email: 'employee@example.com' });
+  });
+});
+
+describe('tab bar', () => {
+  // Each tab's accessible name, in order (Fluent repeats the label in a hidden width reserver).
+  const tabNames = () =>
+    screen.getAllByRole('tab').map((tab) => [ja.tabs.home, ja.tabs.statistic, ja.tabs.admin].find((name) => tab.textContent?.startsWith(name)));
+
+  it('shows Home and Admin to an employee, without Statistic', async () => {
+    await renderApp({ token: 't', routes: signedIn() });
+    await screen.findByTestId('home');
+    expect(tabNames()).toEqual([ja.tabs.home, ja.tabs.admin]);
+    expect(screen.queryByRole('tab', { name: ja.tabs.statistic })).toBeNull();
+  });
+
+  it.each([['is_finance'], ['is_treasury'], ['is_authorizer']])('shows Statistic to a user with %s', async (flag) => {
+    await renderApp({ token: 't', routes: signedIn({ [flag]: true }) });
+    await screen.findByTestId('home');
+    expect(tabNames()).toEqual([ja.tabs.home, ja.tabs.statistic, ja.tabs.admin]);
+  });
+
+  it('selects a tab, records its route, and lists the statistic menu as not yet available', async () => {
+    const { user } = await renderApp({ token: 't', routes: signedIn({ is_finance: true }) });
+    await screen.findByTestId('home');
+    await user.click(screen.getByRole('tab', { name: ja.tabs.statistic }));
+    const menu = await screen.findByRole('list', { name: ja.statistic.menuLabel });
+    expect(window.location.pathname).toBe('/statistic');
+    expect(within(menu).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(menu).getByText(ja.statistic.paymentProjection)).toBeTruthy();
+    expect(within(menu).getAllByText(ja.common.notAvailable)).toHaveLength(6);
+  });
+
+  it('opens the tab of a deep link on reload', async () => {
+    await renderApp({ token: 't', path: '/admin', routes: signedIn() });
+    expect(await screen.findByTestId('admin')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: ja.tabs.admin }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('sends a user without the flags from /statistic to Home', async () => {
+    await renderApp({ token: 't', path: '/statistic', routes: signedIn() });
+    expect(await screen.findByTestId('home')).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+  });
+});
