@@ -13,6 +13,8 @@ import {
 } from './pickers';
 import { CurrencyDisplay, CurrencyPickerWidget } from './CurrencyPickerWidget';
 import { PeriodDisplay, PeriodPickerWidget } from './period/PeriodPickerWidget';
+import { ProcessCardDisplay } from './process-card/ProcessCardDisplay';
+import { ProcessCardField } from './process-card/ProcessCardField';
 
 const picker = (pair: { Widget: RegistryEntry['component']; Display: NonNullable<RegistryEntry['Display']> }): RegistryEntry => ({
   component: pair.Widget,
@@ -34,6 +36,7 @@ export const customRegistry: Record<string, RegistryEntry> = {
   SealTypePicker: picker(SealTypePicker),
   EvidenceTypePicker: picker(EvidenceTypePicker),
   PeriodPicker: { component: PeriodPickerWidget, kind: 'widget', Display: PeriodDisplay },
+  ProcessCard: { component: ProcessCardField, kind: 'field', Display: ProcessCardDisplay },
 };
 
 export { PickerPage } from './picker/PickerPage';

@@ -15,4 +15,5 @@ export const customWidgetNames: readonly string[] = [
   'SealTypePicker',
   'EvidenceTypePicker',
   'PeriodPicker',
+  'ProcessCard',
 ];

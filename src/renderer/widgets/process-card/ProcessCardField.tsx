@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { getUiOptions, type FieldProps } from '@rjsf/utils';
+import { Badge, Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, DismissRegular } from '@fluentui/react-icons';
+import type { MasterProcessStep } from '../../../engine';
+import type { RendererHost } from '../../host';
+import { formContextOf } from '../form-context-of';
+import { PickerPage } from '../picker/PickerPage';
+import { useWidgetText } from '../text';
+import { cachedGet } from '../use-cached-get';
+import { cleanApprovals, isCompanyAuthorizer, isStepLocked, readPresetApprovers, type Approval, type ApproverInfo } from './approvals';
+import { useProcessSteps } from './use-process-steps';
+
+const useStyles = makeStyles({
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  step: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, paddingBottom: tokens.spacingVerticalS },
+  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
+  required: { color: tokens.colorPaletteRedForeground1, marginInlineStart: tokens.spacingHorizontalXXS },
+  approvers: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, listStyleType: 'none', margin: 0, padding: 0 },
+  approver: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+/** Whether the signed-in user is a member of the provider group (an extra flag of the profile). */
+function userIsGroupMember(host: RendererHost): boolean {
+  return (host.user as { is_ringi_group_member?: boolean } | null)?.is_ringi_group_member === true;
+}
+
+/** The step's name as the process gives it. */
+function stepName(step: MasterProcessStep): string {
+  return step.process?.name ?? step.process?.code ?? String(step.id);
+}
+
+/**
+ * The approval chain of a form (rjsf field for `approvals`): one row per step of the module's
+ * process with a plus button opening the approver multi-select page. Value: an array of
+ * `{approver_id, master_process_id}`; several approvers per step are allowed.
+ *
+ * `ui:options`: `moduleCode` (default: the module rendered), `rememberField` (default
+ * `save_approvers`: when on, an empty card is preloaded from `/saved_approvers`, else from the
+ * default approvers of `/my-default-process/{moduleCode}`).
+ */
+export function ProcessCardField(props: FieldProps): ReactNode {
+  const ctx = formContextOf(props.registry, 'ProcessCard');
+  const { host } = ctx;
+  const text = useWidgetText();
+  const styles = useStyles();
+  const options = getUiOptions(props.uiSchema);
+  const moduleCode = typeof options.moduleCode === 'string' ? options.moduleCode : ctx.module?.code;
+  const rememberField = typeof options.rememberField === 'string' ? options.rememberField : 'save_approvers';
+  const steps = useProcessSteps(host, moduleCode);
+  const approvals = cleanApprovals(props.formData);
+  const [known, setKnown] = useState<Map<number, ApproverInfo>>(new Map());
+  const readOnly = Boolean(props.readonly || props.disabled || ctx.readOnly);
+  const latest = useRef({ props, approvals });
+  latest.current = { props, approvals };
+
+  const learn = (users: ApproverInfo[]) =>
+    setKnown((old) => {
+      const next = new Map(old);
+      for (const user of users) next.set(user.id, { ...old.get(user.id), ...user });
+      return next;
+    });
+  const change = (next: Approval[]) => latest.current.props.onChange(next, latest.current.props.fieldPathId.path);
+
+  // Preload once, only into an empty card: a draft or an edit keeps its own choices.
+  const preloaded = useRef(false);
+  useEffect(() => {
+    if (preloaded.current || !steps || !moduleCode || readOnly) return;
+    preloaded.current = true;
+    if (latest.current.approvals.length > 0) return;
+    const defaults = () =>
+      host.api.get<{ default_approvers?: unknown }>(`/my-default-process/${encodeURIComponent(moduleCode)}`).then((body) => body?.default_approvers);
+    const remember = ctx.formData?.[rememberField] !== false;
+    const request = remember
+      ? host.api.get<unknown>('/saved_approvers', { moduleCode }).then((body) => (readPresetApprovers(body, steps).length > 0 ? body : defaults()))
+      : defaults();
+    request.then(
+      (body) => {
+        const rows = readPresetApprovers(body, steps);
+        if (rows.length === 0 || latest.current.approvals.length > 0) return;
+        learn(rows.flatMap((r) => (r.approver ? [r.approver] : [])));
+        change(rows.map((r) => r.approval));
+      },
+      () => undefined,
+    );
+    // runs once the steps are known
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [steps]);
+
+  // Names for approvers known only by id (a draft, an edit).
+  const unknownIds = approvals.map((a) => a.approver_id).filter((id) => !known.has(id));
+  const unknownKey = [...new Set(unknownIds)].join(',');
+  useEffect(() => {
+    if (!unknownKey) return undefined;
+    let live = true;
+    Promise.all(unknownKey.split(',').map((id) => cachedGet<ApproverInfo>(host, `/users/${id}`).catch(() => null))).then((users) => {
+      if (live) learn(users.filter((u): u is ApproverInfo => u !== null && typeof u === 'object'));
+    });
+    return () => {
+      live = false;
+    };
+  }, [host, unknownKey]);
+
+  const openStep = async (step: MasterProcessStep) => {
+    const current = approvals.filter((a) => a.master_process_id === step.id).map((a) => known.get(a.approver_id) ?? { id: a.approver_id, name: String(a.approver_id) });
+    const result = await host.openPage<ApproverInfo[]>(text('process.approverTitle', { step: stepName(step) }), (close) => (
+      <PickerPage<ApproverInfo>
+        host={host}
+        endpoint="/users/approver"
+        extraParams={{ masterProcessId: step.id }}
+        multiple
+        selected={current}
+        label={(user) => user.name}
+        describe={(user) => (isCompanyAuthorizer(user) ? <Badge appearance="tint">{text('process.authorizer')}</Badge> : null)}
+        close={close as (result?: ApproverInfo | ApproverInfo[]) => void}
+      />
+    ));
+    if (!result || !steps) return;
+    learn(result);
+    const chosen = latest.current.approvals;
+    change(steps.flatMap((s) => (s.id === step.id ? result.map((u) => ({ approver_id: u.id, master_process_id: s.id })) : chosen.filter((a) => a.master_process_id === s.id))));
+  };
+
+  const remove = (approval: Approval) =>
+    change(latest.current.approvals.filter((a) => !(a.master_process_id === approval.master_process_id && a.approver_id === approval.approver_id)));
+
+  return (
+    <Card className={styles.card} id={props.fieldPathId.$id}>
+      <Text weight="semibold">{text('process.title')}</Text>
+      {steps && steps.length === 0 && <Text className={styles.hint}>{text('process.empty')}</Text>}
+      {(steps ?? []).map((step) => {
+        const chosen = approvals.filter((a) => a.master_process_id === step.id);
+        const locked = isStepLocked(chosen.map((a) => known.get(a.approver_id)), userIsGroupMember(host));
+        const name = stepName(step);
+        return (
+          <div key={step.id} className={styles.step} role="group" aria-label={name}>
+            <div className={styles.head}>
+              <Text>
+                {name}
+                {!step.optional && (
+                  <span className={styles.required} title={text('process.required')} aria-label={text('process.required')}>
+                    *
+                  </span>
+                )}
+              </Text>
+              {!readOnly && (
+                <Button appearance="subtle" icon={<AddRegular />} aria-label={text('process.addApprover', { step: name })} disabled={locked} onClick={() => openStep(step)} />
+              )}
+            </div>
+            {chosen.length === 0 ? (
+              <Text size={200} className={styles.hint}>{text('process.noApprover')}</Text>
+            ) : (
+              <ul className={styles.approvers}>
+                {chosen.map((a) => {
+                  const user = known.get(a.approver_id);
+                  const label = user?.name ?? '…';
+                  return (
+                    <li key={a.approver_id} className={styles.approver}>
+                      <Text>{label}</Text>
+                      {isCompanyAuthorizer(user) && <Badge appearance="tint">{text('process.authorizer')}</Badge>}
+                      {!readOnly && !locked && (
+                        <Button size="small" appearance="transparent" icon={<DismissRegular />} aria-label={text('remove', { name: label })} onClick={() => remove(a)} />
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            {locked && !readOnly && <Text size={200} className={styles.hint}>{text('process.locked')}</Text>}
+          </div>
+        );
+      })}
+    </Card>
+  );
+}
