@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Lang } from '../../src/engine';
 import type { Database } from '../db/database';
 import { localizedName } from '../lib/localized-name';
+import { likePattern } from '../lib/paging';
 
 /** Role names of the profile's `roles` list (spec 000 §6). */
 export function rolesOf(user: {
@@ -19,36 +20,47 @@ export function rolesOf(user: {
   return roles;
 }
 
-/**
- * The select of a user with company, department and location as nested objects: the shape
- * shared by /profile, /users/{id}, approver lists and saved approvers.
- */
-export function userSummaryQuery(db: Kysely<Database>, lang: Lang) {
+/** Enabled users joined with company, department and location; filter it, then select. */
+export function usersBase(db: Kysely<Database>) {
   return db.selectFrom('users')
     .leftJoin('companies', 'companies.id', 'users.company_id')
     .leftJoin('departments', 'departments.id', 'users.department_id')
     .leftJoin('locations', 'locations.id', 'users.location_id')
-    .select([
-      'users.id', 'users.name', 'users.email', 'users.initial_name', 'users.join_date',
-      'users.is_authorizer', 'users.is_company_authorizer', 'users.is_finance', 'users.is_treasury',
-      'users.is_legal', 'users.is_notified',
-      sql<boolean>`coalesce(companies.is_group, false)`.as('is_ringi_group_member'),
-      sql<{ id: number; name: string; code: string; initial_name: string; is_group: boolean } | null>`case when companies.id is null then null else
-        json_build_object('id', companies.id, 'name', ${localizedName(lang, 'companies')}, 'code', companies.code,
-          'initial_name', companies.initial_name, 'is_group', companies.is_group) end`.as('company'),
-      sql<{ id: number; name: string } | null>`case when departments.id is null then null else
-        json_build_object('id', departments.id, 'name', ${localizedName(lang, 'departments')}) end`.as('department'),
-      sql<{ id: number; address: string } | null>`case when locations.id is null then null else
-        json_build_object('id', locations.id, 'address', locations.address) end`.as('location'),
-    ])
     .where('users.disabled', '=', false);
 }
 
-export type UserSummary = Awaited<ReturnType<ReturnType<typeof userSummaryQuery>['executeTakeFirstOrThrow']>>;
+/**
+ * The columns of a user with company, department and location as nested objects: the shape
+ * shared by /profile, /users/{id}, approver lists and saved approvers.
+ */
+export function selectUserSummary<Q extends ReturnType<typeof usersBase>>(query: Q, lang: Lang) {
+  return query.select([
+    'users.id', 'users.name', 'users.email', 'users.initial_name', 'users.join_date',
+    'users.is_authorizer', 'users.is_company_authorizer', 'users.is_finance', 'users.is_treasury',
+    'users.is_legal', 'users.is_notified',
+    sql<boolean>`coalesce(companies.is_group, false)`.as('is_ringi_group_member'),
+    sql<{ id: number; name: string; code: string; initial_name: string; is_group: boolean } | null>`case when companies.id is null then null else
+      json_build_object('id', companies.id, 'name', ${localizedName(lang, 'companies')}, 'code', companies.code,
+        'initial_name', companies.initial_name, 'is_group', companies.is_group) end`.as('company'),
+    sql<{ id: number; name: string } | null>`case when departments.id is null then null else
+      json_build_object('id', departments.id, 'name', ${localizedName(lang, 'departments')}) end`.as('department'),
+    sql<{ id: number; address: string } | null>`case when locations.id is null then null else
+      json_build_object('id', locations.id, 'address', locations.address) end`.as('location'),
+  ]);
+}
+
+/** Users whose name or e-mail contains the search text (all users without one). */
+export function usersByName(db: Kysely<Database>, name: string | undefined) {
+  const query = usersBase(db);
+  if (!name) return query;
+  const pattern = likePattern(name);
+  return query.where((eb) => eb.or([eb('users.name', 'ilike', pattern), eb('users.email', 'ilike', pattern)]));
+}
+
 
 /** A user's detail (spec 000 §3 "User"): summary, roles and user settings; null when unknown. */
 export async function findUserDetail(db: Kysely<Database>, id: number, lang: Lang) {
-  const user = await userSummaryQuery(db, lang).where('users.id', '=', id).executeTakeFirst();
+  const user = await selectUserSummary(usersBase(db).where('users.id', '=', id), lang).executeTakeFirst();
   if (!user) return null;
   const settings = await db.selectFrom('user_settings')
     .innerJoin('setting_types', 'setting_types.id', 'user_settings.setting_type_id')

@@ -1,0 +1,114 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { found } from '../../lib/found';
+import {
+  bool, collectionSchema, idParams, idSchema, int, lookupErrors, objectOf, pagedQuery, searchText, str,
+} from '../../lib/http-schemas';
+import { localizedName } from '../../lib/localized-name';
+import { likePattern, paginate, type PageQuery } from '../../lib/paging';
+import {
+  bankAccountColumns, bankAccountQuery, companiesQuery, companyColumns, companyExists, findCompany,
+} from '../../repositories/company-repository';
+import { selectUserSummary, usersByName } from '../../repositories/user-repository';
+import { userSummarySchema } from '../users/schemas';
+
+const company = objectOf({
+  id: int, code: str, name: str, initial_name: str, is_group: bool, colleague_count: int, count_company_bank_accounts: int,
+});
+const department = objectOf({ id: int, name: str });
+const location = objectOf({ id: int, address: str });
+const bankAccount = objectOf({
+  id: int, company_id: int, bank_name: str, branch: str, number: str, type: str, company: objectOf({ id: int, name: str, code: str }),
+});
+const byGroup = { type: 'string', enum: ['0', '1', 'true', 'false'] } as const;
+
+type Paged<T = object> = { Querystring: PageQuery & T };
+
+/**
+ * Organisation lookups (spec 000 §7): companies, their departments, locations and bank
+ * accounts, and the signed-in user's organisation. All need a login.
+ */
+const companies: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get<Paged<{ name?: string; byGroup?: string }>>('/companies', {
+    schema: { querystring: pagedQuery({ name: searchText, byGroup }, 99999), response: { 200: collectionSchema(company), ...lookupErrors } },
+  }, async (request) => {
+    const { name, byGroup: group } = request.query;
+    const onlyGroup = group === '1' || group === 'true' ? true : undefined;
+    return paginate(companiesQuery(app.db, { name, group: onlyGroup }), (q) => companyColumns(q, request.lang), request.query);
+  });
+
+  app.get<Paged<{ name?: string }>>('/companies-external', {
+    schema: { querystring: pagedQuery({ name: searchText }, 99999), response: { 200: collectionSchema(company), ...lookupErrors } },
+  }, async (request) =>
+    paginate(companiesQuery(app.db, { name: request.query.name, group: false }), (q) => companyColumns(q, request.lang), request.query));
+
+  app.get<Paged<{ bankName?: string; companyId?: number }>>('/companies/bank_accounts', {
+    schema: { querystring: pagedQuery({ bankName: searchText, companyId: idSchema }), response: { 200: collectionSchema(bankAccount), ...lookupErrors } },
+  }, async (request) => {
+    let query = bankAccountQuery(app.db);
+    if (request.query.bankName) query = query.where('company_bank_accounts.bank_name', 'ilike', likePattern(request.query.bankName));
+    if (request.query.companyId) query = query.where('company_bank_accounts.company_id', '=', request.query.companyId);
+    return paginate(query, (q) => bankAccountColumns(q, request.lang), request.query);
+  });
+
+  app.get<{ Params: { id: number } }>('/companies/:id', {
+    schema: {
+      params: idParams,
+      response: { 200: objectOf({ ...company.properties, departments: { type: 'array', items: department }, locations: { type: 'array', items: location } }), ...lookupErrors },
+    },
+  }, async (request) => found(await findCompany(app.db, request.params.id, request.lang), request.t, 'company'));
+
+  app.get<{ Params: { id: number } } & Paged<{ name?: string }>>('/companies/:id/departments', {
+    schema: { params: idParams, querystring: pagedQuery({ name: searchText }), response: { 200: collectionSchema(department), ...lookupErrors } },
+  }, async (request) => {
+    found(await companyExists(app.db, request.params.id) || null, request.t, 'company');
+    let query = app.db.selectFrom('departments').where('company_id', '=', request.params.id);
+    if (request.query.name) {
+      const pattern = likePattern(request.query.name);
+      query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('name_ja', 'ilike', pattern), eb('name_zh', 'ilike', pattern)]));
+    }
+    return paginate(query, (q) => q.select(['id', localizedName(request.lang, 'departments').as('name')]).orderBy('id'), request.query);
+  });
+
+  app.get<{ Params: { id: number } } & Paged>('/companies/:id/locations', {
+    schema: { params: idParams, querystring: pagedQuery(), response: { 200: collectionSchema(location), ...lookupErrors } },
+  }, async (request) => {
+    found(await companyExists(app.db, request.params.id) || null, request.t, 'company');
+    const query = app.db.selectFrom('locations').where('company_id', '=', request.params.id);
+    return paginate(query, (q) => q.select(['id', 'address']).orderBy('id'), request.query);
+  });
+
+  app.get<{ Params: { id: number } }>('/departments/:id', {
+    schema: { params: idParams, response: { 200: objectOf({ id: int, name: str, company_id: int }), ...lookupErrors } },
+  }, async (request) => found(
+    await app.db.selectFrom('departments').select(['id', 'company_id', localizedName(request.lang, 'departments').as('name')])
+      .where('id', '=', request.params.id).executeTakeFirst(),
+    request.t, 'department',
+  ));
+
+  app.get<Paged<{ name?: string }>>('/my-organization', {
+    schema: { querystring: pagedQuery({ name: searchText }), response: { 200: collectionSchema(userSummarySchema), ...lookupErrors } },
+  }, async (request) => {
+    const query = usersByName(app.db, request.query.name).where('users.company_id', '=', request.user.company_id ?? -1);
+    return paginate(query, (q) => selectUserSummary(q, request.lang).orderBy('users.name').orderBy('users.id'), request.query);
+  });
+
+  app.get<{ Params: { id: number } }>('/company_bank_accounts/:id', {
+    schema: { params: idParams, response: { 200: bankAccount, ...lookupErrors } },
+  }, async (request) => found(
+    await bankAccountColumns(bankAccountQuery(app.db).where('company_bank_accounts.id', '=', request.params.id), request.lang).executeTakeFirst(),
+    request.t, 'bankAccount',
+  ));
+
+  app.get<{ Params: { id: number } } & Paged<{ bankName?: string }>>('/company_bank_accounts_list/:id', {
+    schema: { params: idParams, querystring: pagedQuery({ bankName: searchText }), response: { 200: collectionSchema(bankAccount), ...lookupErrors } },
+  }, async (request) => {
+    found(await companyExists(app.db, request.params.id) || null, request.t, 'company');
+    let query = bankAccountQuery(app.db).where('company_bank_accounts.company_id', '=', request.params.id);
+    if (request.query.bankName) query = query.where('company_bank_accounts.bank_name', 'ilike', likePattern(request.query.bankName));
+    return paginate(query, (q) => bankAccountColumns(q, request.lang), request.query);
+  });
+};
+
+export default companies;

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Lang } from '../../../src/engine';
+import type { Database } from '../../db/database';
+import { found } from '../../lib/found';
+import { bool, collectionSchema, idParams, idSchema, int, lookupErrors, objectOf, pagedQuery, searchText, str } from '../../lib/http-schemas';
+import { localizedName } from '../../lib/localized-name';
+import { collectionOf, likePattern, paginate, type PageQuery } from '../../lib/paging';
+
+const moduleType = { type: 'string', enum: ['reimbursement', 'payment'] } as const;
+/**
+ * An expense account as the spec names it: `name` (English), `name_jp`, `name_zh` — the
+ * statistics form edits all three — plus `label`, the name in the request's language.
+ */
+const account = objectOf({
+  id: int, code: str, name: str, name_jp: str, name_zh: str, label: str, company_id: int, module_type: str, is_transportation: bool,
+});
+
+interface Filter { moduleCode?: string; companyId?: number; name?: string }
+
+function filtered(db: Kysely<Database>, { moduleCode, companyId, name }: Filter) {
+  let query = db.selectFrom('expense_accounts');
+  if (moduleCode) query = query.where('module_type', '=', moduleCode as 'reimbursement' | 'payment');
+  if (companyId) query = query.where('company_id', '=', companyId);
+  if (name) {
+    const pattern = likePattern(name);
+    query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('name_jp', 'ilike', pattern), eb('name_zh', 'ilike', pattern), eb('code', 'ilike', pattern)]));
+  }
+  return query;
+}
+
+const columns = (lang: Lang) => [
+  'id', 'code', 'name', 'name_jp', 'name_zh', 'company_id', 'module_type', 'is_transportation',
+  localizedName(lang, 'expense_accounts', 'name_jp').as('label'),
+] as const;
+
+/** Expense accounts (spec 001 §7): paged and filtered, all at once, and one by id. */
+const expenseAccounts: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const filters = { moduleCode: moduleType, companyId: idSchema, name: searchText };
+
+  app.get<{ Querystring: PageQuery & Filter }>('/expense_accounts', {
+    schema: { querystring: pagedQuery(filters), response: { 200: collectionSchema(account), ...lookupErrors } },
+  }, async (request) => paginate(filtered(app.db, request.query),
+    (q) => q.select(columns(request.lang)).orderBy('company_id').orderBy('module_type').orderBy('id'), request.query));
+
+  app.get<{ Querystring: Filter }>('/expense_accounts_all', {
+    schema: { querystring: { type: 'object', properties: filters }, response: { 200: collectionSchema(account), ...lookupErrors } },
+  }, async (request) => collectionOf(await filtered(app.db, request.query).select(columns(request.lang))
+    .orderBy('company_id').orderBy('module_type').orderBy('id').execute()));
+
+  app.get<{ Params: { id: number } }>('/expense_accounts/:id', {
+    schema: { params: idParams, response: { 200: account, ...lookupErrors } },
+  }, async (request) => found(await app.db.selectFrom('expense_accounts').select(columns(request.lang))
+    .where('id', '=', request.params.id).executeTakeFirst(), request.t, 'expenseAccount'));
+};
+
+export default expenseAccounts;

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Lang } from '../../../src/engine';
+import { found } from '../../lib/found';
+import { collectionSchema, idParams, int, lookupErrors, objectOf, searchText, str } from '../../lib/http-schemas';
+import { localizedName } from '../../lib/localized-name';
+import { collectionOf, likePattern } from '../../lib/paging';
+
+const codeName = objectOf({ id: int, code: str, name: str });
+
+/** Contract item type lists by the spec's module code; `supplier`/`customer` are accepted too. */
+const CONTRACT_MODULES: Record<string, string> = {
+  'contract-supplier': 'contract-supplier', supplier: 'contract-supplier',
+  'contract-customer': 'contract-customer', customer: 'contract-customer',
+};
+
+/** The small code lists: table, path and entity name for the 404 message. */
+const CODE_LISTS = [
+  { table: 'contract_frequencies', path: '/contract_frequencies', entity: 'contractFrequency' },
+  { table: 'corporate_seal_types', path: '/corporate_seal_types', entity: 'corporateSealType' },
+  { table: 'collection_sales_evidence_types', path: '/collection_sales_evidence_types', entity: 'evidenceType' },
+] as const;
+
+/**
+ * Read-only master data: currencies, setting types, contract item types and the small code
+ * lists (frequencies, seal types, evidence types). `name` is in the request's language.
+ */
+const masters: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/currencies', {
+    schema: { response: { 200: collectionSchema(objectOf({ id: int, code: str, name: str, decimals: int })), ...lookupErrors } },
+  }, async (request) => collectionOf(await app.db.selectFrom('currencies')
+    .select(['id', 'code', 'decimals', localizedName(request.lang, 'currencies').as('name')]).orderBy('id').execute()));
+
+  app.get<{ Params: { id: number } }>('/currencies/:id', {
+    schema: { params: idParams, response: { 200: objectOf({ id: int, code: str, name: str, decimals: int }), ...lookupErrors } },
+  }, async (request) => found(await app.db.selectFrom('currencies')
+    .select(['id', 'code', 'decimals', localizedName(request.lang, 'currencies').as('name')])
+    .where('id', '=', request.params.id).executeTakeFirst(), request.t, 'currency'));
+
+  app.get('/setting_types', {
+    schema: { response: { 200: collectionSchema(codeName), ...lookupErrors } },
+  }, async (request) => collectionOf(await app.db.selectFrom('setting_types')
+    .select(['id', 'code', localizedName(request.lang, 'setting_types').as('name')]).orderBy('id').execute()));
+
+  const contractType = objectOf({ id: int, code: str, name: str, module: str });
+  const contractTypeColumns = (lang: Lang) =>
+    ['id', 'code', 'module', localizedName(lang, 'contract_item_types').as('name')] as const;
+
+  app.get<{ Params: { module: string } }>('/contract_item_types/module/:module', {
+    schema: {
+      params: { type: 'object', required: ['module'], properties: { module: { type: 'string', maxLength: 50 } } },
+      response: { 200: collectionSchema(contractType), ...lookupErrors },
+    },
+  }, async (request) => {
+    const module = found(CONTRACT_MODULES[request.params.module], request.t, 'module');
+    return collectionOf(await app.db.selectFrom('contract_item_types').select(contractTypeColumns(request.lang))
+      .where('module', '=', module).orderBy('position').execute());
+  });
+
+  app.get<{ Params: { id: number } }>('/contract_item_types/:id', {
+    schema: { params: idParams, response: { 200: contractType, ...lookupErrors } },
+  }, async (request) => found(await app.db.selectFrom('contract_item_types').select(contractTypeColumns(request.lang))
+    .where('id', '=', request.params.id).executeTakeFirst(), request.t, 'contractItemType'));
+
+  for (const list of CODE_LISTS) {
+    app.get<{ Querystring: { name?: string } }>(list.path, {
+      schema: {
+        querystring: { type: 'object', properties: { name: searchText } },
+        response: { 200: collectionSchema(codeName), ...lookupErrors },
+      },
+    }, async (request) => {
+      let query = app.db.selectFrom(list.table).select(['id', 'code', localizedName(request.lang, list.table).as('name')]);
+      if (request.query.name) {
+        const pattern = likePattern(request.query.name);
+        query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('name_ja', 'ilike', pattern), eb('name_zh', 'ilike', pattern)]));
+      }
+      return collectionOf(await query.orderBy('position').orderBy('id').execute());
+    });
+
+    app.get<{ Params: { id: number } }>(`${list.path}/:id`, {
+      schema: { params: idParams, response: { 200: codeName, ...lookupErrors } },
+    }, async (request) => found(await app.db.selectFrom(list.table)
+      .select(['id', 'code', localizedName(request.lang, list.table).as('name')])
+      .where('id', '=', request.params.id).executeTakeFirst(), request.t, list.entity));
+  }
+};
+
+export default masters;

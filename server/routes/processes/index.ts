@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { found } from '../../lib/found';
+import { bool, collectionSchema, int, lookupErrors, objectOf, str } from '../../lib/http-schemas';
+import { collectionOf } from '../../lib/paging';
+import { masterProcessesOf, savedApproversOf } from '../../repositories/process-repository';
+import { userSummarySchema } from '../users/schemas';
+
+const moduleCode = { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z0-9-]+$' } as const;
+const step = objectOf({
+  id: int, optional: bool, position: int, module_code: str,
+  process: objectOf({ id: int, code: str, name: str }),
+});
+const savedApprover = objectOf({ id: int, master_process_id: int, position: int, approver: userSummarySchema, is_ringi_group_member: bool });
+
+/** Approval processes per module and the signed-in user's remembered approvers. */
+const processes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get<{ Querystring: { module_code: string } }>('/master_processes', {
+    schema: {
+      querystring: { type: 'object', required: ['module_code'], properties: { module_code: moduleCode } },
+      response: { 200: collectionSchema(step), ...lookupErrors },
+    },
+  }, async (request) => collectionOf(await masterProcessesOf(app.db, request.query.module_code, request.lang)));
+
+  app.get<{ Params: { moduleCode: string } }>('/my-default-process/:moduleCode', {
+    schema: {
+      params: { type: 'object', required: ['moduleCode'], properties: { moduleCode } },
+      response: {
+        200: { type: 'object', properties: { process: { type: 'array', items: step }, default_approvers: { type: 'array', items: savedApprover } } },
+        ...lookupErrors,
+      },
+    },
+  }, async (request) => {
+    const steps = await masterProcessesOf(app.db, request.params.moduleCode, request.lang);
+    found(steps.length > 0 ? steps : null, request.t, 'module');
+    return {
+      process: steps,
+      default_approvers: await savedApproversOf(app.db, request.user.id, request.params.moduleCode, request.lang),
+    };
+  });
+
+  app.get<{ Querystring: { moduleCode: string } }>('/saved_approvers', {
+    schema: {
+      querystring: { type: 'object', required: ['moduleCode'], properties: { moduleCode } },
+      response: { 200: collectionSchema(savedApprover), ...lookupErrors },
+    },
+  }, async (request) => collectionOf(await savedApproversOf(app.db, request.user.id, request.query.moduleCode, request.lang)));
+};
+
+export default processes;
