@@ -20,6 +20,8 @@ export { labelKey } from './definitions/label-key';
 
 // rules
 export { createRuntime } from './rules/create-runtime';
+export { computeFormData } from './rules/compute-form-data';
+export { CUSTOM_OPERATIONS } from './rules/operations';
 
 // payloads
 export { buildSubmitPayload } from './payload/build-submit-payload';

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { CompiledModule, FormData, MasterProcessStep } from '../../../src/engine';
+import type { Database } from '../../db/database';
+import { recordVersion } from '../../definitions/definition-version-repository';
+import { codePrefix, stampPrefix, takeNextNumber } from './document-code';
+
+/** Buffer status values (spec 000 §4). */
+export const STATUS_ON_PROCESS = 0;
+export const STATUS_COMPLETED = 2;
+
+/** What a filed document answers with. */
+export interface FiledBuffer {
+  id: number;
+  code: string;
+  status: number;
+}
+
+/**
+ * File a validated submission in ONE transaction: the definition version, the buffer (data,
+ * requester, company/department, stamp number where the module needs one) numbered with the
+ * module's code prefix, one approval step per master-process step that has approvers (optional
+ * steps without approvers are skipped; the first step is active) with its candidates, and the
+ * requester's saved approvers when `save_approvers`. Bypass, or no step at all, files the
+ * document completed.
+ */
+export async function fileBuffer(
+  db: Kysely<Database>, module: CompiledModule, data: FormData, steps: MasterProcessStep[], requesterId: number,
+): Promise<FiledBuffer> {
+  const approvals = (Array.isArray(data.approvals) ? data.approvals : []) as Array<{ approver_id: number | null; master_process_id: number | null }>;
+  const bypass = module.meta.hasBypass && data.bypass === true;
+  const chosen = bypass ? [] : steps
+    .map((step) => ({ step, approvers: [...new Set(approvals.filter((a) => a.approver_id != null && a.master_process_id === step.id).map((a) => a.approver_id as number))] }))
+    .filter((s) => s.approvers.length > 0);
+  const status = chosen.length ? STATUS_ON_PROCESS : STATUS_COMPLETED;
+  const { approvals: _approvals, ...stored } = data;
+  const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
+
+  return db.transaction().execute(async (trx) => {
+    await recordVersion(trx, module);
+    const code = await takeNextNumber(trx, 'code', codePrefix(prefix));
+    const stampNo = module.meta.needsStampNo ? await takeNextNumber(trx, 'stamp_no', stampPrefix(prefix)) : null;
+    const buffer = await trx.insertInto('buffers')
+      .values({
+        code,
+        module_code: module.code,
+        status,
+        requester_id: requesterId,
+        company_id: Number.isInteger(data.company_id) ? (data.company_id as number) : null,
+        department_id: Number.isInteger(data.department_id) ? (data.department_id as number) : null,
+        data: JSON.stringify(stampNo ? { ...stored, stamp_no: stampNo } : stored),
+        definition_version: module.version,
+        stamp_no: stampNo,
+        bypass,
+        send_notification_first_approval: data.send_notification_first_approval !== false,
+        user_finances: JSON.stringify(Array.isArray(data.user_finances) ? data.user_finances : []),
+        completed_at: status === STATUS_COMPLETED ? new Date() : null,
+      })
+      .returning(['id', 'code', 'status'])
+      .executeTakeFirstOrThrow();
+    for (const [i, { step, approvers }] of chosen.entries()) {
+      const approval = await trx.insertInto('approvals')
+        .values({ buffer_id: buffer.id, master_process_id: step.id, position: i + 1, active: i === 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('approval_candidates').values(approvers.map((user_id) => ({ approval_id: approval.id, user_id }))).execute();
+    }
+    if (data.save_approvers !== false && !bypass) {
+      await trx.deleteFrom('saved_approvers').where('user_id', '=', requesterId).where('module_code', '=', module.code).execute();
+      const rows = chosen.flatMap(({ step, approvers }) => approvers.map((approver_id, position) => ({
+        user_id: requesterId, module_code: module.code, master_process_id: step.id, approver_id, position,
+      })));
+      if (rows.length) await trx.insertInto('saved_approvers').values(rows).execute();
+    }
+    return buffer;
+  });
+}

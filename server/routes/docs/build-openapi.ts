@@ -1,0 +1,91 @@
+import { submitSchema, type CompiledModule } from '../../../src/engine';
+import { errorResponseSchema } from '../../lib/errors';
+import type { DeclaredRoute } from './collect-routes';
+
+type Json = Record<string, unknown>;
+
+const validationErrorSchema = {
+  type: 'object',
+  required: ['message', 'code', 'violations'],
+  properties: {
+    message: { type: 'string', description: 'The first violation (what the user sees first).' },
+    code: { type: 'string', enum: ['VALIDATION_FAILED'] },
+    violations: {
+      type: 'array',
+      items: { type: 'object', required: ['propertyPath', 'message'], properties: { propertyPath: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
+};
+
+const filedSchema = {
+  type: 'object', required: ['id', 'code', 'status'],
+  properties: { id: { type: 'integer' }, code: { type: 'string', description: 'Document code: <prefix>-<year>-<sequence>' }, status: { type: 'integer' } },
+};
+
+function errorRef(status: string): Json {
+  return status === '422'
+    ? { description: 'Validation failed', content: { 'application/json': { schema: { $ref: '#/components/schemas/ValidationError' } } } }
+    : { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+}
+
+function parameters(schema: Json | undefined, where: 'path' | 'query'): Json[] {
+  const props = (schema?.properties ?? {}) as Record<string, Json>;
+  const required = new Set((schema?.required ?? []) as string[]);
+  return Object.entries(props).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s }));
+}
+
+function operationOf(route: DeclaredRoute): Json {
+  const s = route.schema;
+  const responses: Json = {};
+  for (const [status, schema] of Object.entries((s.response ?? {}) as Record<string, Json>)) {
+    responses[status] = Number(status) >= 400 ? errorRef(status) : { description: 'Success', content: { 'application/json': { schema } } };
+  }
+  if (route.authenticated && !responses['401']) responses['401'] = errorRef('401');
+  if (!Object.keys(responses).length) responses['200'] = { description: 'Success' };
+  const op: Json = {
+    summary: typeof s.summary === 'string' ? s.summary : undefined,
+    description: typeof s.description === 'string' ? s.description : undefined,
+    parameters: [...parameters(s.params as Json, 'path'), ...parameters(s.querystring as Json, 'query')],
+    responses,
+  };
+  if (s.body) op.requestBody = { required: true, content: { 'application/json': { schema: s.body } } };
+  if (route.authenticated) op.security = [{ bearer: [] }];
+  return op;
+}
+
+/**
+ * OpenAPI 3.1 description of the API: every declared route with its schemas, and one
+ * submission endpoint per module whose request body is generated from the module's JSON
+ * Schema (wrapper + body, nested under `transaction` where the module says so). Every error
+ * reply is `Error`; 422 is `ValidationError` with the ordered violations.
+ */
+export function buildOpenApi(modules: CompiledModule[], routes: DeclaredRoute[], t: (key: string) => string): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of routes) {
+    const url = route.url.replace(/:(\w+)/g, '{$1}');
+    (paths[url] ??= {})[route.method.toLowerCase()] = operationOf(route);
+  }
+  for (const module of modules) {
+    if (!module.meta.submitPath) continue;
+    (paths[`/api${module.meta.submitPath}`] ??= {}).post = {
+      summary: `${t(module.meta.title)} (${module.code})`,
+      description: `Files a ${module.code} document. The body is validated with the module definition (version ${module.version}): JSON Schema, then the ordered rules; a failure is 422 with every violation in order and nothing stored.`,
+      security: [{ bearer: [] }],
+      requestBody: { required: true, content: { 'application/json': { schema: submitSchema(module) } } },
+      responses: { 201: { description: 'Filed', content: { 'application/json': { schema: filedSchema } } }, 401: errorRef('401'), 404: errorRef('404'), 422: errorRef('422') },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Ringi API',
+      version: '1',
+      description: 'All calls live under /api. Authentication: `Authorization: Bearer <JWT>`. Language: `Accept-Language: en|ja|zh` (default ja). Collections are `{ "hydra:member": [...], "hydra:totalItems": n }`. Every non-2xx reply is `Error`.',
+    },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Error: errorResponseSchema, ValidationError: validationErrorSchema },
+    },
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+  };
+}

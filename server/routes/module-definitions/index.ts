@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { LANGS, type CompiledModule } from '../../../src/engine';
+import { findModule, loadDefinitions } from '../../definitions/definitions';
+import { findVersion } from '../../definitions/definition-version-repository';
+import { collectionSchema } from '../../lib/http-schemas';
+import { errorResponseSchema, notFound } from '../../lib/errors';
+
+/** A compiled module as served (its own schema is open: definitions are data). */
+const moduleSchema = {
+  type: 'object',
+  required: ['code', 'kind', 'version', 'schema', 'uiSchema', 'rules', 'meta', 'subForms', 'translations'],
+  properties: {
+    code: { type: 'string' }, kind: { type: 'string', enum: ['module', 'subform'] }, version: { type: 'string' },
+    schema: { type: 'object', additionalProperties: true }, uiSchema: { type: 'object', additionalProperties: true },
+    rules: { type: 'object', additionalProperties: true }, meta: { type: 'object', additionalProperties: true },
+    subForms: { type: 'object', additionalProperties: true }, translations: { type: 'object', additionalProperties: true },
+  },
+  additionalProperties: false,
+} as const;
+
+const langs = LANGS.join(', ');
+
+/**
+ * The compiled module definitions the web app renders from (with their en/ja/zh translations,
+ * so a module added on the server shows without rebuilding the app). Sub-forms come inside
+ * their parent. `?version=` returns an older stored version, the one a document was filed under.
+ */
+const moduleDefinitions: FastifyPluginAsync = async (app) => {
+  const definitions = await loadDefinitions();
+  const topLevel = (): CompiledModule[] =>
+    Object.values(definitions.modules)
+      .filter((m) => m.kind === 'module')
+      .sort((a, b) => (a.meta.launcher?.order ?? 999) - (b.meta.launcher?.order ?? 999) || a.code.localeCompare(b.code));
+
+  app.get('/module-definitions', {
+    onRequest: app.authenticate,
+    schema: {
+      description: `Every module's compiled definition (translations in ${langs}).`,
+      response: { 200: collectionSchema(moduleSchema), 401: errorResponseSchema },
+    },
+  }, async () => {
+    const members = topLevel();
+    return { 'hydra:member': members, 'hydra:totalItems': members.length };
+  });
+
+  app.get<{ Params: { code: string }; Querystring: { version?: string } }>('/module-definitions/:code', {
+    onRequest: app.authenticate,
+    schema: {
+      params: { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 64 } } },
+      querystring: { type: 'object', properties: { version: { type: 'string', pattern: '^[0-9a-f]{1,64}$' } } },
+      response: { 200: moduleSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+    },
+  }, async (request) => {
+    const t = definitions.translate(request.lang);
+    const { code } = request.params;
+    const { version } = request.query;
+    const current = findModule(definitions, code);
+    if (current && (!version || version === current.version)) return current;
+    const stored = version ? await findVersion(app.db, code, version) : null;
+    if (stored) return stored;
+    throw notFound(version && current ? t('engine.errors.unknownVersion', { code, version }) : t('engine.errors.unknownModule', { code }));
+  });
+};
+
+export default moduleDefinitions;
