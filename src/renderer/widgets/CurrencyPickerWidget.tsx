@@ -9,24 +9,15 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useRendererHost, type RendererHost } from '../host';
+import { useRendererHost } from '../host';
 import type { DisplayProps } from '../registry-types';
-import type { HydraCollection } from './fetch-members';
 import { formContextOf } from './form-context-of';
 import { useWidgetText } from './text';
-import { useCachedGet } from './use-cached-get';
+import { useCurrencies, type Currency } from './use-currencies';
 
-/** A currency as `/currencies` lists it. */
-export interface Currency {
-  id: number;
-  code: string;
-  name?: string;
-}
 
 /** The spec's default currency. */
 export const DEFAULT_CURRENCY_CODE = 'CNY';
-// Currencies are a short list: one cached page covers it (the spec's lookup lists use 100).
-const CURRENCY_PARAMS = { page: 1, itemsPerPage: 100 };
 
 /**
  * `ui:options` of `CurrencyPicker`:
@@ -46,12 +37,6 @@ function readOptions(options: Record<string, unknown> | undefined): CurrencyOpti
     defaultCode: options?.defaultCode === null ? null : typeof options?.defaultCode === 'string' ? options.defaultCode : DEFAULT_CURRENCY_CODE,
     valueKey: options?.valueKey === 'code' ? 'code' : 'id',
   };
-}
-
-function useCurrencies(host: RendererHost): Currency[] | undefined {
-  const body = useCachedGet<HydraCollection<Currency> | Currency[]>(host, '/currencies', CURRENCY_PARAMS);
-  if (!body) return undefined;
-  return Array.isArray(body) ? body : body['hydra:member'];
 }
 
 function findCurrency(currencies: Currency[] | undefined, value: unknown): Currency | undefined {

@@ -13,6 +13,8 @@ import {
 } from './pickers';
 import { CurrencyDisplay, CurrencyPickerWidget } from './CurrencyPickerWidget';
 import { PeriodDisplay, PeriodPickerWidget } from './period/PeriodPickerWidget';
+import { ItemListDisplay } from './item-list/ItemListDisplay';
+import { ItemListField } from './item-list/ItemListField';
 import { ProcessCardDisplay } from './process-card/ProcessCardDisplay';
 import { ProcessCardField } from './process-card/ProcessCardField';
 
@@ -37,6 +39,7 @@ export const customRegistry: Record<string, RegistryEntry> = {
   EvidenceTypePicker: picker(EvidenceTypePicker),
   PeriodPicker: { component: PeriodPickerWidget, kind: 'widget', Display: PeriodDisplay },
   ProcessCard: { component: ProcessCardField, kind: 'field', Display: ProcessCardDisplay },
+  ItemList: { component: ItemListField, kind: 'field', Display: ItemListDisplay },
 };
 
 export { PickerPage } from './picker/PickerPage';

@@ -16,4 +16,5 @@ export const customWidgetNames: readonly string[] = [
   'EvidenceTypePicker',
   'PeriodPicker',
   'ProcessCard',
+  'ItemList',
 ];

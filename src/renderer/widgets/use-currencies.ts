@@ -1,0 +1,35 @@
+import type { CompiledModule } from '../../engine';
+import { useDisplayContext } from '../display-context';
+import type { RendererHost } from '../host';
+import { currencyCodeOf, formatAmount } from '../money';
+import type { HydraCollection } from './fetch-members';
+import { useCachedGet } from './use-cached-get';
+
+/** A currency as `/currencies` lists it. */
+export interface Currency {
+  id: number;
+  code: string;
+  name?: string;
+}
+
+// Currencies are a short list: one cached page covers it (the spec's lookup lists use 100).
+const CURRENCY_PARAMS = { page: 1, itemsPerPage: 100 };
+
+/** Every currency (one cached request per host); undefined while loading. */
+export function useCurrencies(host: RendererHost, enabled = true): Currency[] | undefined {
+  const body = useCachedGet<HydraCollection<Currency> | Currency[]>(host, enabled ? '/currencies' : null, CURRENCY_PARAMS);
+  if (!body) return undefined;
+  return Array.isArray(body) ? body : body['hydra:member'];
+}
+
+/**
+ * Money of a form for display, rounded and grouped by the form's currency (the module's
+ * currency field, resolved through the rule context's currencies or `/currencies`).
+ */
+export function useMoneyFormat(host: RendererHost, module: CompiledModule | undefined, data: Record<string, unknown> | undefined): (amount: unknown) => string {
+  const { ruleContext, module: surrounding } = useDisplayContext();
+  const fetched = useCurrencies(host, !ruleContext?.currencies);
+  const owner = module ?? surrounding;
+  const code = currencyCodeOf(data, owner?.meta?.currencyField, ruleContext?.currencies ?? fetched);
+  return (amount) => formatAmount(amount, code, host.language);
+}
