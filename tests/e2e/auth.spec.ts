@@ -1,0 +1,131 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, expiredToken, fill, loginAs, openWithToken, storedToken, submitLogin, tamper, texts } from './helpers';
+
+const { zh, ja, en } = texts;
+
+test.describe('login', () => {
+  test('a wrong password shows the failed-attempt count', async ({ page }) => {
+    await page.goto('/');
+    await submitLogin(page, 'approver@example.com', 'not-the-password');
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText(fill(zh.login.invalid, { n: 1 }));
+    await dialog.getByRole('button', { name: zh.common.ok }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: zh.login.submit }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(fill(zh.login.invalid, { n: 2 }));
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('five wrong passwords lock the account, even against the right one', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel(zh.login.email).fill('approver2@example.com');
+    await page.getByLabel(zh.login.password).fill('wrong-password');
+    const dialog = page.getByRole('alertdialog');
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await page.getByRole('button', { name: zh.login.submit }).click();
+      await expect(dialog).toContainText(fill(zh.login.invalid, { n: attempt }));
+      await dialog.getByRole('button', { name: zh.common.ok }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await page.getByRole('button', { name: zh.login.submit }).click();
+    await expect(dialog).toContainText(zh.login.locked);
+    await dialog.getByRole('button', { name: zh.common.ok }).click();
+
+    await page.getByLabel(zh.login.password).fill('ringi-demo');
+    await page.getByRole('button', { name: zh.login.submit }).click();
+    await expect(dialog).toContainText(zh.login.locked);
+    await expect(page.getByTestId('home')).toHaveCount(0);
+  });
+
+  test('empty fields are marked and nothing is sent', async ({ page }) => {
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/login_check')) sent.push(request.url());
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: zh.login.submit }).click();
+    await expect(page.getByText(zh.login.emptyEmail)).toBeVisible();
+    await expect(page.getByText(zh.login.emptyPassword)).toBeVisible();
+    expect(sent).toEqual([]);
+  });
+
+  test('the right password opens Home, and a reload keeps the session', async ({ page }) => {
+    await loginAs(page, 'employee@example.com');
+    await expect(page.getByTestId('page-title')).toHaveText(ja.home.title);
+    expect(await storedToken(page)).toBeTruthy();
+    await page.reload();
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByTestId('login')).toHaveCount(0);
+  });
+});
+
+test.describe('stored token', () => {
+  test('a tampered token returns to the login screen and is forgotten', async ({ page, request }) => {
+    const token = await apiToken(request, 'employee@example.com');
+    await openWithToken(page, tamper(token));
+    await expect(page.getByTestId('login')).toBeVisible();
+    await expect(page.getByTestId('toast-error')).toContainText(ja.errors.sessionExpired);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('an expired token returns to the login screen', async ({ page }) => {
+    await openWithToken(page, await expiredToken(), '/admin');
+    await expect(page.getByTestId('login')).toBeVisible();
+    expect(await storedToken(page)).toBeNull();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('signed in', () => {
+  test('log out asks for confirmation, then returns to login', async ({ page }) => {
+    await loginAs(page, 'employee@example.com');
+    await page.getByRole('tab', { name: ja.tabs.admin }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.getByRole('button', { name: ja.admin.logout }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText(ja.admin.logoutConfirm);
+    await dialog.getByRole('button', { name: ja.common.cancel }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('admin')).toBeVisible();
+
+    await page.getByRole('button', { name: ja.admin.logout }).click();
+    await dialog.getByRole('button', { name: ja.common.ok }).click();
+    await expect(page.getByTestId('login')).toBeVisible();
+    expect(await storedToken(page)).toBeNull();
+    await page.reload();
+    await expect(page.getByTestId('login')).toBeVisible();
+  });
+
+  test('switching language changes labels and the document title', async ({ page }) => {
+    await loginAs(page, 'employee@example.com');
+    await expect(page).toHaveTitle(ja.documentTitle);
+    await expect(page.getByRole('tab', { name: ja.tabs.admin })).toBeVisible();
+    await page.getByTestId('language-picker').selectOption('en');
+    await expect(page.getByRole('tab', { name: en.tabs.admin })).toBeVisible();
+    await expect(page.getByRole('tab', { name: en.tabs.home })).toBeVisible();
+    await expect(page).toHaveTitle(en.documentTitle);
+    await page.getByTestId('language-picker').selectOption('zh');
+    await expect(page.getByRole('tab', { name: zh.tabs.admin })).toBeVisible();
+    await expect(page).toHaveTitle(zh.documentTitle);
+    await page.reload();
+    await expect(page).toHaveTitle(zh.documentTitle);
+  });
+
+  test('the Statistic tab is absent for an employee', async ({ page }) => {
+    await loginAs(page, 'employee@example.com');
+    await expect(page.getByRole('tab', { name: ja.tabs.admin })).toBeVisible();
+    await expect(page.getByRole('tab', { name: ja.tabs.statistic })).toHaveCount(0);
+  });
+
+  test('the Statistic tab is present for finance and its deep link survives a reload', async ({ page }) => {
+    await loginAs(page, 'finance@example.com');
+    await page.getByRole('tab', { name: ja.tabs.statistic }).click();
+    await expect(page).toHaveURL(/\/statistic$/);
+    await expect(page.getByRole('list', { name: ja.statistic.menuLabel })).toContainText(ja.statistic.paymentProjection);
+    await page.reload();
+    await expect(page.getByTestId('statistic')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByTestId('home')).toBeVisible();
+  });
+});

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { SignJWT } from 'jose';
+
+/** Every demo user's password (README "Demo logins"). */
+export const DEMO_PASSWORD = 'ringi-demo';
+
+/** The JWT secret playwright.config.ts gives the server. */
+export const E2E_JWT_SECRET = 'e2e-secret-not-for-production';
+
+/** localStorage key of the login token. */
+export const TOKEN_KEY = 'ringi.token';
+
+type AppTexts = typeof import('../../locales/en/app.json');
+
+function readTexts(lang: 'en' | 'ja' | 'zh'): AppTexts {
+  return JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${lang}/app.json`, import.meta.url)), 'utf8')) as AppTexts;
+}
+
+/** The shell's strings per language, read from the same files the app bundles. */
+export const texts = { en: readTexts('en'), ja: readTexts('ja'), zh: readTexts('zh') };
+
+/** Fills `{{name}}` placeholders the way i18next does. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+/** Opens the app and submits the (always Chinese) login form; does not wait for the outcome. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  const zh = texts.zh.login;
+  if (!page.url().startsWith('http')) await page.goto('/');
+  await page.getByLabel(zh.email).fill(email);
+  await page.getByLabel(zh.password).fill(password);
+  await page.getByRole('button', { name: zh.submit }).click();
+}
+
+/** Logs in through the login form and waits for Home. */
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await submitLogin(page, email, password);
+  await expect(page.getByTestId('home')).toBeVisible();
+}
+
+/** Gets a real token from the API, without the browser. */
+export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const reply = await request.post('/api/login_check', { data: { username: email, password } });
+  expect(reply.status()).toBe(200);
+  return ((await reply.json()) as { token: string }).token;
+}
+
+/** Opens the app with `token` stored, as a returning visitor would. */
+export async function openWithToken(page: Page, token: string, path = '/'): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  await page.goto(path);
+}
+
+/** A correctly signed token whose `exp` lies in the past. */
+export async function expiredToken(userId = 1): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuedAt(now - 13 * 3600)
+    .setExpirationTime(now - 3600)
+    .sign(new TextEncoder().encode(E2E_JWT_SECRET));
+}
+
+/** The same token with one character of its signature changed. */
+export function tamper(token: string): string {
+  const last = token.at(-2) === 'A' ? 'B' : 'A';
+  return `${token.slice(0, -2)}${last}${token.slice(-1)}`;
+}
+
+/** The stored token, read in the page. */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+}
