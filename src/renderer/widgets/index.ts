@@ -13,6 +13,7 @@ import {
 } from './pickers';
 import { CurrencyDisplay, CurrencyPickerWidget } from './CurrencyPickerWidget';
 import { PeriodDisplay, PeriodPickerWidget } from './period/PeriodPickerWidget';
+import { FileUploaderDisplay, FileUploaderWidget } from './file-uploader/FileUploaderWidget';
 import { ItemListDisplay } from './item-list/ItemListDisplay';
 import { ItemListField } from './item-list/ItemListField';
 import { ProcessCardDisplay } from './process-card/ProcessCardDisplay';
@@ -40,6 +41,7 @@ export const customRegistry: Record<string, RegistryEntry> = {
   PeriodPicker: { component: PeriodPickerWidget, kind: 'widget', Display: PeriodDisplay },
   ProcessCard: { component: ProcessCardField, kind: 'field', Display: ProcessCardDisplay },
   ItemList: { component: ItemListField, kind: 'field', Display: ItemListDisplay },
+  FileUploader: { component: FileUploaderWidget, kind: 'widget', Display: FileUploaderDisplay },
 };
 
 export { PickerPage } from './picker/PickerPage';

@@ -17,4 +17,5 @@ export const customWidgetNames: readonly string[] = [
   'PeriodPicker',
   'ProcessCard',
   'ItemList',
+  'FileUploader',
 ];
