@@ -23,7 +23,7 @@ function validBody(): Record<string, unknown> {
   return {
     send_notification_first_approval: true,
     save_approvers: true,
-    approvals: ids.steps.flatMap((s) => (s.optional ? [{ approver_id: null, master_process_id: s.id }] : [{ approver_id: ids.approver, master_process_id: s.id }])),
+    approvals: ids.steps.map((s) => ({ approver_id: s.optional ? null : ids.approver, master_process_id: s.id })),
     currency_id: ids.currency,
     company_id: ids.company,
     department_id: ids.department,

@@ -118,6 +118,24 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
       problems.push({ file: uiFile, pointer, message: `unknown ${key === 'ui:widget' ? 'widget' : 'field'} "${value}" (not in src/renderer/registry-names.ts)` });
     }
   });
+  // Wrapper fields get engine defaults the module file may not mention: those names must exist too.
+  for (const [field, entry] of Object.entries(module.uiSchema)) {
+    if (field in rawUi || !entry || typeof entry !== 'object') continue;
+    for (const key of ['ui:widget', 'ui:field'] as const) {
+      const name = (entry as Record<string, unknown>)[key];
+      if (typeof name === 'string' && !widgets.has(name)) problems.push({ file: uiFile, pointer: ptr(field, key), message: `unknown ${key === 'ui:widget' ? 'widget' : 'field'} "${name}" (engine default of "${field}"; not in src/renderer/registry-names.ts)` });
+    }
+  }
+  // Options naming other fields (a picker's dependsOn, an item list's requires) must name fields.
+  walkUi(rawUi, '', (key, value, pointer) => {
+    if (key !== 'ui:options' || !value || typeof value !== 'object') return;
+    for (const option of ['dependsOn', 'requires']) {
+      const names = (value as Record<string, unknown>)[option];
+      for (const [i, name] of (Array.isArray(names) ? names : typeof names === 'string' ? [names] : []).entries()) {
+        if (typeof name === 'string' && !name.startsWith('$parent.') && !fields.has(name)) problems.push({ file: uiFile, pointer: `${pointer}/${option}/${i}`, message: `"${name}" is not a field of the schema` });
+      }
+    }
+  });
   for (const key of Object.keys(rawUi)) {
     if (!key.startsWith('ui:') && !fields.has(key)) problems.push({ file: uiFile, pointer: ptr(key), message: `"${key}" is not a field of the schema` });
   }
