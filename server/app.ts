@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { AppError } from './lib/errors';
+import { createValidatorCompiler } from './lib/validator-compiler';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
 import errorHandler from './plugins/error-handler';
@@ -31,8 +32,8 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: process.env.TRUST_PROXY === '1',
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
+  app.setValidatorCompiler(createValidatorCompiler());
   await app.register(contextPlugin, { config, db });
   await app.register(errorHandler);
   await app.register(securityPlugin);

@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { sql } from 'kysely';
 
 const ALGORITHM = 'HS256';
 /** Tokens live 12 hours (docs/ARCHITECTURE.md "Auth"). */
@@ -6,9 +7,12 @@ export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-/** Signs a login token for a user (`sub` = user id). */
-export async function signToken(userId: number, secret: string): Promise<string> {
-  return new SignJWT({})
+/**
+ * Signs a login token for a user (`sub` = user id). `pv` is the user's password version (when
+ * the password was last set, in ms): a password reset changes it and so ends older sessions.
+ */
+export async function signToken(userId: number, passwordVersion: number, secret: string): Promise<string> {
+  return new SignJWT({ pv: passwordVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuedAt()
@@ -17,13 +21,16 @@ export async function signToken(userId: number, secret: string): Promise<string>
 }
 
 /** The verified claims we use, or null for any bad token (wrong algorithm, signature, expiry, subject). */
-export async function verifyToken(token: string, secret: string): Promise<{ userId: number; issuedAt: number } | null> {
+export async function verifyToken(token: string, secret: string): Promise<{ userId: number; passwordVersion: number } | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp', 'iat'] });
     const userId = Number(payload.sub);
-    if (!Number.isInteger(userId) || userId <= 0 || typeof payload.iat !== 'number') return null;
-    return { userId, issuedAt: payload.iat };
+    if (!Number.isInteger(userId) || userId <= 0 || typeof payload.pv !== 'number') return null;
+    return { userId, passwordVersion: payload.pv };
   } catch {
     return null;
   }
 }
+
+/** The password version of `users` rows as the tokens carry it (ms since the epoch). */
+export const passwordVersion = sql<number>`floor(extract(epoch from users.password_changed_at) * 1000)::float8`;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Translate } from '../../src/engine';
 import type { Database } from '../db/database';
 import { AppError } from '../lib/errors';
-import { signToken } from './jwt';
+import { passwordVersion, signToken } from './jwt';
 import { verifyAgainstDummy, verifyPassword } from './password';
 
 /** Consecutive failed logins after which an account locks until its password is reset. */
@@ -22,7 +22,7 @@ function loginError(t: Translate, locked: boolean, failed_attempt: number): AppE
  */
 export async function login(db: Kysely<Database>, secret: string, t: Translate, username: string, password: string): Promise<string> {
   const user = await db.selectFrom('users')
-    .select(['id', 'password_hash', 'failed_attempts', 'locked_at', 'disabled'])
+    .select(['id', 'password_hash', 'failed_attempts', 'locked_at', 'disabled', passwordVersion.as('password_version')])
     .where(sql`lower(email)`, '=', username.trim().toLowerCase())
     .executeTakeFirst();
   if (!user || user.disabled) {
@@ -36,7 +36,7 @@ export async function login(db: Kysely<Database>, secret: string, t: Translate, 
     if (user.failed_attempts > 0) {
       await db.updateTable('users').set({ failed_attempts: 0 }).where('id', '=', user.id).execute();
     }
-    return signToken(user.id, secret);
+    return signToken(user.id, user.password_version, secret);
   }
   // One atomic update, so parallel wrong guesses cannot skip the lock.
   const counted = await db.updateTable('users')

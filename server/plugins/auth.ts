@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { verifyToken } from '../auth/jwt';
+import { passwordVersion, verifyToken } from '../auth/jwt';
 import { unauthorized } from '../lib/errors';
 import { globalPlugin } from '../lib/global-plugin';
 import type { AuthUser } from '../types';
 
 /**
  * `app.authenticate`: a preHandler that accepts only a valid HS256 bearer JWT of an existing,
- * enabled, unlocked user issued after the user's last password change, and sets `request.user`.
+ * enabled, unlocked user issued since the user's last password change, and sets `request.user`.
  * Any failure is the same 401, so a caller learns nothing about why.
  */
 export default globalPlugin(async (app) => {
@@ -24,14 +24,14 @@ export default globalPlugin(async (app) => {
         'users.id', 'users.email', 'users.name', 'users.company_id', 'users.department_id', 'users.is_authorizer',
         'users.is_company_authorizer', 'users.is_finance', 'users.is_treasury', 'users.is_legal',
         sql<boolean>`coalesce(companies.is_group, false)`.as('is_ringi_group_member'),
-        sql<number>`floor(extract(epoch from users.password_changed_at))`.as('password_changed'),
+        passwordVersion.as('password_version'),
       ])
       .where('users.id', '=', claims.userId)
       .where('users.disabled', '=', false)
       .where('users.locked_at', 'is', null)
       .executeTakeFirst();
-    if (!user || claims.issuedAt < Number(user.password_changed)) throw fail();
-    const { password_changed: _changed, ...authUser } = user;
+    if (!user || claims.passwordVersion !== user.password_version) throw fail();
+    const { password_version: _version, ...authUser } = user;
     request.user = authUser satisfies AuthUser;
   });
 });
