@@ -110,6 +110,8 @@ export function ModuleForm(props: ModuleFormProps) {
     onChange?.(data);
   }, [data]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // A new context value would make React walk every row looking for consumers: keep it stable.
+  const displayContext = useMemo(() => ({ module, ruleContext: context }), [module, context]);
   const visibility = runtime.visibility(data, context);
 
   const showViolations = async (violations: Violation[]) => {
@@ -154,7 +156,7 @@ export function ModuleForm(props: ModuleFormProps) {
   };
 
   return (
-    <RendererDisplayContext.Provider value={{ module, ruleContext: context }}>
+    <RendererDisplayContext.Provider value={displayContext}>
       <FormEnvContext.Provider value={env}>
         <form className={styles.form} noValidate onSubmit={handleSubmit} aria-busy={busy || loading || undefined} data-module={module.code}>
           {loading ? (

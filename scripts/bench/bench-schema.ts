@@ -1,0 +1,43 @@
+import type { CompiledModule, DefinitionFiles } from '../../src/engine';
+import { compileModules } from '../../src/engine';
+
+/** The array the benchmark edits: `rows` × 4 fields (text, number, money, text). */
+export const rowSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    qty: { type: 'number' },
+    price: { type: 'number' },
+    note: { type: 'string' },
+  },
+} as const;
+
+/** The form schema both renderers get. */
+export const benchSchema = {
+  type: 'object',
+  properties: { rows: { type: 'array', items: rowSchema } },
+} as const;
+
+/** Initial data: `n` filled rows. */
+export function benchData(n: number): { rows: Array<Record<string, unknown>> } {
+  return { rows: Array.from({ length: n }, (_, i) => ({ name: `Item ${i + 1}`, qty: i % 7, price: i * 10, note: '' })) };
+}
+
+/** The same schema compiled as a Ringi module (no rules, a money column). */
+export function benchModule(): CompiledModule {
+  const files: DefinitionFiles = {
+    schemas: { bench: { $id: 'bench', ...structuredClone(benchSchema) } as Record<string, unknown> },
+    uiSchemas: {
+      bench: {
+        'ui:module': { kind: 'module', title: 'bench.title', editable: true, hasBypass: false, needsStampNo: false, bodyKey: null, listCard: { summary: [] }, detailCard: { sections: [] } },
+        rows: { items: { name: { 'ui:widget': 'text' }, qty: { 'ui:widget': 'number' }, price: { 'ui:widget': 'money' }, note: { 'ui:widget': 'text' } } },
+        approvals: { 'ui:field': 'hidden' },
+      },
+    },
+    rules: { bench: { validations: [], visibility: {}, effects: [], computed: [] } },
+    locales: { en: { bench: { title: 'Bench' } }, ja: { bench: { title: 'Bench' } }, zh: { bench: { title: 'Bench' } } },
+  };
+  const { modules, problems } = compileModules(files);
+  if (!modules.bench) throw new Error(`bench module did not compile: ${JSON.stringify(problems)}`);
+  return modules.bench;
+}

@@ -1,0 +1,45 @@
+import type { ReactElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { typeInto } from './dom';
+
+/** Median of a list of numbers. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export interface FormTiming {
+  mountMs: number;
+  keystrokeMs: number;
+}
+
+/**
+ * One measurement, identical for both renderers: mount `element` (synchronously flushed), then
+ * type `keystrokes` characters into the text input with id `inputId` (a row in the middle),
+ * each keystroke timed from the `input` event until React has committed the update.
+ */
+export function measureForm(element: ReactElement, inputId: string, keystrokes = 25, warmup = 5): FormTiming {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const root = createRoot(container);
+  const mountStart = performance.now();
+  flushSync(() => root.render(element));
+  const mountMs = performance.now() - mountStart;
+  const input = document.getElementById(inputId) as HTMLInputElement | null;
+  if (!input) throw new Error(`bench: no input #${inputId}`);
+  const times: number[] = [];
+  let text = input.value;
+  for (let i = 0; i < warmup + keystrokes; i++) {
+    text += 'x';
+    const start = performance.now();
+    flushSync(() => typeInto(input, text));
+    const elapsed = performance.now() - start;
+    if (i >= warmup) times.push(elapsed);
+  }
+  if (!input.value.endsWith('x'.repeat(warmup + keystrokes))) throw new Error(`bench: typing into #${inputId} did not reach the input`);
+  root.unmount();
+  container.remove();
+  return { mountMs, keystrokeMs: median(times) };
+}
