@@ -1,0 +1,86 @@
+import { useMemo, type ReactNode } from 'react';
+import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { CompiledModule, JsonSchema, RuleContext } from '../engine';
+import { fieldDefinition, fieldLabel, FieldValue } from './cards/FieldValue';
+import { ItemsSummary } from './cards/ItemsSummary';
+import { RendererDisplayContext } from './display-context';
+import { useRendererHost } from './host';
+import { useRendererT } from './i18n';
+
+const useStyles = makeStyles({
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  row: { display: 'grid', gridTemplateColumns: 'minmax(8em, 40%) 1fr', columnGap: tokens.spacingHorizontalM },
+  label: { color: tokens.colorNeutralForeground3 },
+  highlight: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+});
+
+export interface DetailCardProps {
+  module: CompiledModule;
+  /** The stored document's data (the form data it was filed with). */
+  data: Record<string, unknown>;
+  /** Currencies (id → code) for money; the parent's data for a sub-form item. */
+  context?: RuleContext;
+  /** Shown above the sections, e.g. the document code and status (rendered by the app). */
+  header?: ReactNode;
+}
+
+function isItemList(schema: JsonSchema): boolean {
+  return schema.type === 'array' && (schema.items as JsonSchema | undefined)?.type === 'object';
+}
+
+/**
+ * The read-only detail card of a document, laid out by the UI schema's `ui:module.detailCard`:
+ * labelled values through each widget's Display, item lists as their two largest items plus the
+ * total (tapping an item opens its own card from the sub-form's definition).
+ */
+export function DetailCard({ module, data, context, header }: DetailCardProps) {
+  const t = useRendererT(module);
+  const host = useRendererHost();
+  const styles = useStyles();
+  const displayContext = useMemo(() => ({ module, ruleContext: context }), [module, context]);
+  const openItem = (field: string) => {
+    const ref = module.meta.subForms.find((s) => s.field === field);
+    const sub = ref ? module.subForms[ref.form] : undefined;
+    if (!sub) return undefined;
+    return (item: Record<string, unknown>, index: number) => {
+      const ui = fieldDefinition(module, field).ui;
+      const titleKey = (ui?.['ui:options'] as { itemTitle?: string } | undefined)?.itemTitle;
+      const title = titleKey ? t(titleKey, { n: index + 1 }) : t('engine.renderer.item', { n: index + 1 });
+      void host.openPage(title, () => <DetailCard module={sub} data={item} context={{ ...context, parent: data }} />);
+    };
+  };
+  return (
+    <RendererDisplayContext.Provider value={displayContext}>
+      <Card className={styles.card} data-detail-card={module.code}>
+        {header}
+        {module.meta.detailCard.sections.map((section, s) => (
+          <section key={s} className={styles.section} aria-label={section.title ? t(section.title) : undefined}>
+            {section.title ? <Text weight="semibold">{t(section.title)}</Text> : null}
+            {section.highlight ? (
+              <div className={styles.highlight} data-highlight={section.highlight}>
+                <Text className={styles.label}>{fieldLabel(module, section.highlight, t)} </Text>
+                <FieldValue module={module} field={section.highlight} data={data} t={t} />
+              </div>
+            ) : null}
+            {section.fields.map((field) =>
+              isItemList(fieldDefinition(module, field).schema) ? (
+                <div key={field} className={styles.section}>
+                  <Text className={styles.label}>{fieldLabel(module, field, t)}</Text>
+                  <ItemsSummary module={module} field={field} data={data} t={t} onOpenItem={openItem(field)} />
+                </div>
+              ) : (
+                <div key={field} className={styles.row} data-field={field}>
+                  <Text className={styles.label}>{fieldLabel(module, field, t)}</Text>
+                  <Text>
+                    <FieldValue module={module} field={field} data={data} t={t} />
+                  </Text>
+                </div>
+              ),
+            )}
+          </section>
+        ))}
+      </Card>
+    </RendererDisplayContext.Provider>
+  );
+}
