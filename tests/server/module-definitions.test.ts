@@ -47,6 +47,12 @@ describe('GET /api/module-definitions/{code}', () => {
     expect(stored.json().uiSchema).toEqual({ 'ui:order': ['currency_id'] });
   });
 
+  it('serves a sub-form by its code', async () => {
+    const response = await get('/api/module-definitions/purchase-goods');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ code: 'purchase-goods', kind: 'subform' });
+  });
+
   it('answers 404 for an unknown module or version, 400 for a malformed version', async () => {
     const unknown = await get('/api/module-definitions/nope');
     expect(unknown.statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LANGS, type CompiledModule } from '../../../src/engine';
-import { findModule, loadDefinitions } from '../../definitions/definitions';
+import { loadDefinitions } from '../../definitions/definitions';
 import { findVersion } from '../../definitions/definition-version-repository';
 import { collectionSchema } from '../../lib/http-schemas';
 import { errorResponseSchema, notFound } from '../../lib/errors';
@@ -23,7 +23,7 @@ const langs = LANGS.join(', ');
 /**
  * The compiled module definitions the web app renders from (with their en/ja/zh translations,
  * so a module added on the server shows without rebuilding the app). Sub-forms come inside
- * their parent. `?version=` returns an older stored version, the one a document was filed under.
+ * their parent (and alone by code). `?version=` returns an older stored version, the one a document was filed under.
  */
 const moduleDefinitions: FastifyPluginAsync = async (app) => {
   const definitions = await loadDefinitions();
@@ -54,7 +54,8 @@ const moduleDefinitions: FastifyPluginAsync = async (app) => {
     const t = definitions.translate(request.lang);
     const { code } = request.params;
     const { version } = request.query;
-    const current = findModule(definitions, code);
+    // Sub-forms are served too: an item page may be opened from a definition fetched alone.
+    const current = Object.hasOwn(definitions.modules, code) ? definitions.modules[code] : null;
     if (current && (!version || version === current.version)) return current;
     const stored = version ? await findVersion(app.db, code, version) : null;
     if (stored) return stored;

@@ -126,10 +126,10 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
       if (typeof name === 'string' && !widgets.has(name)) problems.push({ file: uiFile, pointer: ptr(field, key), message: `unknown ${key === 'ui:widget' ? 'widget' : 'field'} "${name}" (engine default of "${field}"; not in src/renderer/registry-names.ts)` });
     }
   }
-  // Options naming other fields (a picker's dependsOn, an item list's requires) must name fields.
+  // Options naming other fields (a picker's dependsOn, an item list's requires/inherit) must name fields.
   walkUi(rawUi, '', (key, value, pointer) => {
     if (key !== 'ui:options' || !value || typeof value !== 'object') return;
-    for (const option of ['dependsOn', 'requires']) {
+    for (const option of ['dependsOn', 'requires', 'inherit']) {
       const names = (value as Record<string, unknown>)[option];
       for (const [i, name] of (Array.isArray(names) ? names : typeof names === 'string' ? [names] : []).entries()) {
         if (typeof name === 'string' && !name.startsWith('$parent.') && !fields.has(name)) problems.push({ file: uiFile, pointer: `${pointer}/${option}/${i}`, message: `"${name}" is not a field of the schema` });
