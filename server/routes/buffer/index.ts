@@ -42,6 +42,7 @@ const buffer: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { module_code: string } }>('/buffer/next_code', {
     onRequest: app.authenticate,
     schema: {
+      description: 'Preview of the next document code (and stamp number, for modules that need one) of a module; not reserved.',
       querystring: { type: 'object', required: ['module_code'], properties: { module_code: codeParams.properties.code } },
       response: {
         200: { type: 'object', required: ['code', 'stamp_no'], properties: { code: { type: 'string' }, stamp_no: { type: ['string', 'null'] } } },
@@ -62,6 +63,7 @@ const buffer: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { code: string }; Body: unknown }>('/buffer/:code', {
     onRequest: app.authenticate,
     schema: {
+      description: 'Files a document of module {code}; each module\'s own body is described under /api/buffer/<code>.',
       params: codeParams,
       response: {
         201: filedSchema,
