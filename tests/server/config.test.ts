@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+const dirs: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ringi-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => { for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true }); });
+
+describe('loadConfig', () => {
+  test('defaults: port 8080, all interfaces, PGlite, files for mail, APP_URL from the port', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, smtpUrl: undefined, logLevel: 'info', appUrl: 'http://localhost:8080', loginRateLimit: 20 });
+  });
+
+  test('without JWT_SECRET a secret is generated once, kept with mode 600 and reused', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  test('reads the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(), PORT: '9000', HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@db:5432/ringi', JWT_SECRET: 'a-long-enough-secret',
+      SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'Ringi <ringi@example.com>', RINGI_LOG_LEVEL: 'warn', APP_URL: 'https://ringi.example.com/',
+    });
+    expect(config).toMatchObject({
+      port: 9000, host: '127.0.0.1', databaseUrl: 'postgres://u@db:5432/ringi', jwtSecret: 'a-long-enough-secret',
+      smtpUrl: 'smtp://mail:25', logLevel: 'warn', appUrl: 'https://ringi.example.com',
+    });
+  });
+
+  test.each([
+    [{ PORT: 'eighty' }, /PORT must be an integer/],
+    [{ PORT: '70000' }, /PORT must be an integer between 1 and 65535/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:\/\//],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 16 characters/],
+    [{ RINGI_LOG_LEVEL: 'loud' }, /RINGI_LOG_LEVEL must be one of/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL must start with smtp:\/\//],
+    [{ LOGIN_RATE_LIMIT: '0' }, /LOGIN_RATE_LIMIT/],
+  ])('a bad value is refused with a clear message: %o', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+});
