@@ -4,6 +4,8 @@ import type { CompiledModule, JsonSchema, RuleContext } from '../engine';
 import { fieldDefinition, fieldLabel, FieldValue } from './cards/FieldValue';
 import { ItemsSummary } from './cards/ItemsSummary';
 import { RendererDisplayContext } from './display-context';
+import { resolveWidget } from './form/resolve-widget';
+import { findRegistryEntry } from './registry';
 import { useRendererHost } from './host';
 import { useRendererT } from './i18n';
 
@@ -25,14 +27,19 @@ export interface DetailCardProps {
   header?: ReactNode;
 }
 
-function isItemList(schema: JsonSchema): boolean {
-  return schema.type === 'array' && (schema.items as JsonSchema | undefined)?.type === 'object';
+/** An array of objects whose widget has no Display of its own (e.g. an inline array) is summarised here. */
+function isPlainItemList(module: CompiledModule, field: string): boolean {
+  const { schema, ui } = fieldDefinition(module, field);
+  if (schema.type !== 'array' || (schema.items as JsonSchema | undefined)?.type !== 'object') return false;
+  const kind = resolveWidget(schema, ui);
+  return !('name' in kind && findRegistryEntry(kind.name)?.Display);
 }
 
 /**
  * The read-only detail card of a document, laid out by the UI schema's `ui:module.detailCard`:
- * labelled values through each widget's Display, item lists as their two largest items plus the
- * total (tapping an item opens its own card from the sub-form's definition).
+ * labelled values through each widget's Display (the ItemList widget's Display shows the two
+ * largest items and the total); an item array without a Display of its own is summarised the
+ * same way here, and tapping an item opens its own card from the sub-form's definition.
  */
 export function DetailCard({ module, data, context, header }: DetailCardProps) {
   const t = useRendererT(module);
@@ -64,7 +71,7 @@ export function DetailCard({ module, data, context, header }: DetailCardProps) {
               </div>
             ) : null}
             {section.fields.map((field) =>
-              isItemList(fieldDefinition(module, field).schema) ? (
+              isPlainItemList(module, field) ? (
                 <div key={field} className={styles.section}>
                   <Text className={styles.label}>{fieldLabel(module, field, t)}</Text>
                   <ItemsSummary module={module} field={field} data={data} t={t} onOpenItem={openItem(field)} />

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
@@ -38,6 +38,7 @@ export const lookupTables: Record<string, Array<Record<string, unknown>>> = {
     { id: 2, name: 'Ringi Japan', code: 'RJ' },
   ],
   departments: [
+    { id: 2, name: 'Purchasing', company_id: 1 },
     { id: 10, name: 'Sales', company_id: 1 },
     { id: 11, name: 'Finance', company_id: 1 },
     { id: 20, name: 'Tokyo Office', company_id: 2 },
@@ -48,15 +49,23 @@ export const lookupTables: Record<string, Array<Record<string, unknown>>> = {
     { id: 3, code: 'USD', name: 'USD' },
   ],
   users: [
+    { id: 5, name: 'Kenji Finance', is_finance: true },
     { id: 100, name: 'Hanako Finance', is_finance: true },
     { id: 101, name: 'Taro Staff', is_finance: false },
   ],
+  master_processes: [
+    { id: 1, position: 1, optional: false, process: { id: 1, code: 'manager', name: 'Manager' } },
+    { id: 2, position: 2, optional: true, process: { id: 2, code: 'finance', name: 'Finance' } },
+  ],
+  saved_approvers: [],
+  files: [],
 };
 
 /** `/companies/1` → a row; `/companies/1/departments` → its departments; `/companies` → all, as a hydra collection. */
 function lookup(path: string): unknown {
   const parts = path.replace(/^\/api/, '').split('/').filter(Boolean);
   const [table, id, child] = parts;
+  if (table === 'my-default-process') return { default_approvers: [] };
   if (parts.length === 2 && table === 'users' && id === 'finance') return collection(lookupTables.users.filter((u) => u.is_finance));
   if (parts.length === 1 && lookupTables[table]) return collection(lookupTables[table]);
   if (parts.length === 2 && lookupTables[table]) {
@@ -79,6 +88,7 @@ export interface TestHostLog {
   confirms: Array<{ message: string; title?: string }>;
   toasts: Array<{ message: string; intent: string }>;
   posts: Array<{ path: string; body: unknown }>;
+  gets: string[];
 }
 
 export interface TestHostOptions {
@@ -99,7 +109,8 @@ interface OpenPage {
  * after the form, and `api.get` answers from `lookupTables`.
  */
 export function createTestHost(options: TestHostOptions = {}) {
-  const log: TestHostLog = { alerts: [], confirms: [], toasts: [], posts: [] };
+  const log: TestHostLog = { alerts: [], confirms: [], toasts: [], posts: [], gets: [] };
+  let pending = 0;
   let pushPage: (page: OpenPage | null) => void = () => undefined;
   const host: RendererHost = {
     openPage<T>(title: string, renderPage: (close: (result?: T) => void) => ReactNode) {
@@ -122,7 +133,17 @@ export function createTestHost(options: TestHostOptions = {}) {
       log.toasts.push({ message, intent });
     },
     api: {
-      get: async <T,>(path: string) => lookup(path) as T,
+      get: async <T,>(path: string) => {
+        log.gets.push(path);
+        pending++;
+        try {
+          // A macrotask, like a network reply: components see a loading state first.
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          return lookup(path) as T;
+        } finally {
+          pending--;
+        }
+      },
       post: async <T,>(path: string, body?: unknown) => {
         log.posts.push({ path, body });
         return {} as T;
@@ -157,7 +178,17 @@ export function createTestHost(options: TestHostOptions = {}) {
       </I18nextProvider>
     );
   }
-  return { host, log, Wrapper, i18n };
+  /** Waits until no lookup is in flight and none was started by the last render (cards resolving names). */
+  async function settled(): Promise<void> {
+    for (let round = 0; round < 20; round++) {
+      const started = log.gets.length;
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      });
+      if (pending === 0 && log.gets.length === started) return;
+    }
+  }
+  return { host, log, Wrapper, i18n, settled };
 }
 
 /** Renders `ui` inside a fresh test host; returns Testing Library's result, the host's log and a user-event user. */

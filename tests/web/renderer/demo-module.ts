@@ -59,7 +59,10 @@ export function demoFiles(): DefinitionFiles {
         note: { 'ui:widget': 'textarea' },
         start_date: { 'ui:widget': 'date' },
         period_end: { 'ui:widget': 'maskedDate' },
-        lines: { items: { name: { 'ui:widget': 'text' }, amount: { 'ui:widget': 'money' } } },
+        lines: {
+          'ui:options': { summary: [{ label: 'demo.lines.name.label', field: 'name', format: 'text' }, { label: 'demo.lines.amount.label', field: 'amount', format: 'money' }] },
+          items: { name: { 'ui:widget': 'text' }, amount: { 'ui:widget': 'money' } },
+        },
         total: { 'ui:widget': 'money', 'ui:readonly': true },
         approvals: { 'ui:field': 'hidden' },
       },
