@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, expiredToken, fill, loginAs, openWithToken, storedToken, submitLogin, tamper, texts } from './helpers';
+import { apiToken, expiredToken, fill, loginAs, openWithToken, readLocale, storedToken, submitLogin, tamper, texts } from './helpers';
 
 const { zh, ja, en } = texts;
 
@@ -127,5 +127,32 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('statistic')).toBeVisible();
     await page.goBack();
     await expect(page.getByTestId('home')).toBeVisible();
+  });
+});
+
+test.describe('password reset', () => {
+  const serverJa = readLocale<{ auth: { resetTokenInvalid: string } }>('ja', 'server');
+
+  test('forgot password sends the mail, says so and goes back to login', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: zh.login.forgot }).click();
+    await expect(page.getByTestId('page-title')).toHaveText(ja.forgot.title);
+    await page.getByLabel(ja.forgot.email).fill('legal@example.com');
+    await page.getByRole('button', { name: ja.forgot.submit }).click();
+    await expect(page.getByTestId('toast-success')).toContainText(ja.forgot.sent);
+    await expect(page.getByTestId('login')).toBeVisible();
+    await expect(page.getByTestId('forgot-password')).toHaveCount(0);
+  });
+
+  test('a reset link with an unknown token is refused with the server message', async ({ page }) => {
+    await page.goto('/reset-password?token=not-a-real-token');
+    await page.getByLabel(ja.reset.password, { exact: true }).fill('brand-new-password');
+    await page.getByLabel(ja.reset.repeat).fill('brand-new-password');
+    await page.getByRole('button', { name: ja.reset.submit }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(serverJa.auth.resetTokenInvalid);
+    await page.getByRole('alertdialog').getByRole('button', { name: ja.common.ok }).click();
+    await page.getByRole('button', { name: ja.reset.toLogin }).click();
+    await expect(page.getByTestId('login')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
   });
 });

@@ -14,8 +14,13 @@ export const TOKEN_KEY = 'ringi.token';
 
 type AppTexts = typeof import('../../locales/en/app.json');
 
+/** Reads `locales/<lang>/<namespace>.json` (JSON imports need import attributes in ES modules). */
+export function readLocale<T>(lang: 'en' | 'ja' | 'zh', namespace: string): T {
+  return JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${lang}/${namespace}.json`, import.meta.url)), 'utf8')) as T;
+}
+
 function readTexts(lang: 'en' | 'ja' | 'zh'): AppTexts {
-  return JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${lang}/app.json`, import.meta.url)), 'utf8')) as AppTexts;
+  return readLocale<AppTexts>(lang, 'app');
 }
 
 /** The shell's strings per language, read from the same files the app bundles. */
