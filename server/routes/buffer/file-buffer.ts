@@ -21,10 +21,11 @@ export interface FiledBuffer {
  * module's code prefix, one approval step per master-process step that has approvers (optional
  * steps without approvers are skipped; the first step is active) with its candidates, and the
  * requester's saved approvers when `save_approvers`. Bypass, or no step at all, files the
- * document completed.
+ * document completed. `afterFiling` runs last inside the transaction (workflow log and mails).
  */
 export async function fileBuffer(
   db: Kysely<Database>, module: CompiledModule, data: FormData, steps: MasterProcessStep[], requesterId: number,
+  afterFiling?: (trx: Kysely<Database>, filed: FiledBuffer) => Promise<void>,
 ): Promise<FiledBuffer> {
   const approvals = (Array.isArray(data.approvals) ? data.approvals : []) as Array<{ approver_id: number | null; master_process_id: number | null }>;
   const bypass = module.meta.hasBypass && data.bypass === true;
@@ -71,6 +72,8 @@ export async function fileBuffer(
       })));
       if (rows.length) await trx.insertInto('saved_approvers').values(rows).execute();
     }
+    // The workflow's log entry and mails are written in this same transaction.
+    if (afterFiling) await afterFiling(trx, buffer);
     return buffer;
   });
 }

@@ -4,6 +4,8 @@ import {
 } from '../../../src/engine';
 import { findModule, loadDefinitions } from '../../definitions/definitions';
 import { errorResponseSchema, notFound, validationFailed } from '../../lib/errors';
+import { idempotencyHooks } from '../../workflow/idempotency';
+import { onDocumentFiled } from '../../workflow/on-document-filed';
 import { codePrefix, peekNextNumber, stampPrefix } from './document-code';
 import { fileBuffer } from './file-buffer';
 import { referenceViolations } from './reference-violations';
@@ -12,6 +14,9 @@ const codeParams = {
   type: 'object', required: ['code'],
   properties: { code: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } },
 } as const;
+
+/** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
+const doc = (description: string) => ({ description });
 
 /** `{id, code, status}` of a filed document. */
 export const filedSchema = {
@@ -42,7 +47,7 @@ const buffer: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { module_code: string } }>('/buffer/next_code', {
     onRequest: app.authenticate,
     schema: {
-      description: 'Preview of the next document code (and stamp number, for modules that need one) of a module; not reserved.',
+      ...doc('Preview of the next document code (and stamp number, for modules that need one) of a module; not reserved.'),
       querystring: { type: 'object', required: ['module_code'], properties: { module_code: codeParams.properties.code } },
       response: {
         200: { type: 'object', required: ['code', 'stamp_no'], properties: { code: { type: 'string' }, stamp_no: { type: ['string', 'null'] } } },
@@ -62,13 +67,14 @@ const buffer: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { code: string }; Body: unknown }>('/buffer/:code', {
     onRequest: app.authenticate,
+    ...idempotencyHooks,
     schema: {
-      description: 'Files a document of module {code}; each module\'s own body is described under /api/buffer/<code>.',
+      ...doc('Files a document of module {code}; each module\'s own body is described under /api/buffer/<code>.'),
       params: codeParams,
       response: {
         201: filedSchema,
         400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema,
-        415: errorResponseSchema, 422: errorResponseSchema,
+        409: errorResponseSchema, 415: errorResponseSchema, 422: errorResponseSchema,
       },
     },
   }, async (request, reply) => {
@@ -83,7 +89,9 @@ const buffer: FastifyPluginAsync = async (app) => {
     const label = (field: string) => t(labelKey(module, field));
     const references = await referenceViolations(app.db, data, steps, t, label);
     if (references.length) throw validationFailed(references.map(({ propertyPath, message }) => ({ propertyPath, message })));
-    const filed = await fileBuffer(app.db, module, data, steps, request.user.id);
+    const ctx = { userId: request.user.id, lang: request.lang, t, appUrl: app.config.appUrl };
+    const filed = await fileBuffer(app.db, module, data, steps, request.user.id, (trx, buffer) => onDocumentFiled(trx, buffer.id, ctx));
+    app.mailer.kick();
     return reply.code(201).send(filed);
   });
 };
