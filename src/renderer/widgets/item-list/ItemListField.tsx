@@ -49,6 +49,8 @@ export function ItemListField(props: FieldProps): ReactNode {
   const itemSchema = (props.schema.items ?? {}) as { properties?: Record<string, unknown> };
   const hasIndex = Boolean(itemSchema.properties?.index);
 
+  // The form passes the translated label; rjsf alone gives only the schema title.
+  const heading = (props as { label?: string }).label ?? props.schema.title ?? '';
   const change = (next: unknown[]) => latest.current.props.onChange(renumber(next, hasIndex), latest.current.props.fieldPathId.path);
   const titleOf = (n: number) => (options.itemTitle ? t(options.itemTitle, { n }) : text('items.item', { n }));
 
@@ -90,7 +92,8 @@ export function ItemListField(props: FieldProps): ReactNode {
   };
 
   return (
-    <Card className={styles.card} id={props.fieldPathId.$id}>
+    <Card className={styles.card} id={props.fieldPathId.$id} aria-label={heading || undefined}>
+      {heading && <Text weight="semibold">{heading}</Text>}
       <ol className={styles.list}>
         {items.map((item, i) => {
           const parts = itemSummary(item, options.summary.filter((line) => line.field !== options.totalField), money);

@@ -65,7 +65,8 @@ export function createPickerWidget(
           itemsPerPage={options.itemsPerPage}
           debounceMs={options.debounceMs}
           multiple={options.multiple}
-          selected={ids.filter((id) => items.has(id)).map((id) => items.get(id) as PickerItem)}
+          // ids whose record could not be fetched stay chosen rather than being dropped by Add (n)
+          selected={ids.map((id) => items.get(id) ?? { id, name: `#${id}` })}
           label={label}
           describe={options.descriptionKey ? (item) => <Text size={200}>{itemLabel(item, options.descriptionKey, host.language)}</Text> : undefined}
           close={close}

@@ -109,4 +109,45 @@ describe('PickerPage', () => {
     await screen.findByText('Company 01');
     expect((screen.getByRole('button', { name: 'Add (0)' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('loads the next page when the sentinel scrolls into view', async () => {
+    const observed: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    class FakeObserver {
+      constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+        observed.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    try {
+      const host = createTestHost(searchable(companies));
+      renderPage(host);
+      await screen.findByText('Company 10');
+      await waitFor(() => expect(observed.length).toBeGreaterThan(0));
+      act(() => observed.at(-1)?.([{ isIntersecting: true }]));
+      expect(await screen.findByText('Company 20')).toBeTruthy();
+      expect(host.calls.map((c) => c.params?.page)).toEqual([1, 2]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('drops a late answer for an older search', async () => {
+    let release: (() => void) | undefined;
+    const host = createTestHost(searchable(companies));
+    const slowFirst = host.api.get;
+    host.api.get = (async (path: string, params?: Record<string, unknown>) => {
+      if (params?.name === undefined && params?.page === 1 && !release) {
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      return slowFirst(path, params);
+    }) as typeof host.api.get;
+    renderPage(host, { debounceMs: 0 });
+    await waitFor(() => expect(release).toBeDefined());
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: '25' } });
+    expect(await screen.findByText('Company 25')).toBeTruthy();
+    await act(async () => release?.());
+    expect(screen.queryByText('Company 01')).toBeNull();
+  });
 });
