@@ -62,6 +62,12 @@ describe('modules:check finds each kind of problem', () => {
   });
 });
 
+describe('modules:check accepts', () => {
+  it('a validation that points into an object field', async () => {
+    expect(await problemsAfter((c) => c.edit('rules/purchase.json', (j) => { j.validations[0].field = 'currency_id.code'; }))).toEqual([]);
+  });
+});
+
 describe('the modules:check command', () => {
   it('prints file#pointer: message per problem and exits 1', async () => {
     const copy = copyDefinitions();

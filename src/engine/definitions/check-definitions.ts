@@ -156,7 +156,9 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   // Rules: field names, vars and operators.
   const rules = module.rules;
   const subFieldNames = new Set(meta.subForms.map((s) => s.field));
-  for (const { field, pointer } of ruleFieldNames(rules)) {
+  for (const { field: path, pointer } of ruleFieldNames(rules)) {
+    // A validation may point into an object field (`payment_recipient_account.name`): its head must be a field.
+    const field = path.split(/[.[]/)[0];
     if (!fields.has(field)) problems.push({ file: rulesFile, pointer, message: `"${field}" is not a field of the schema` });
     else if (pointer.includes('/each') && !subFieldNames.has(field)) problems.push({ file: rulesFile, pointer, message: `"${field}" is not an item list with a sub-form` });
   }

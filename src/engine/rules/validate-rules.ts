@@ -5,7 +5,8 @@ import { evaluate } from './evaluate';
  * Run a module's ordered validations. A rule whose `when` is truthy fails; a rule that throws
  * also fails (fail closed: a broken rule must never let bad data through). An `{each}` marker
  * validates every item of that array with its sub-form's rules at that position, paths
- * prefixed `field[i].`, the parent form available to the item rules as `$parent`.
+ * prefixed `field[i].`, the parent form available to the item rules as `$parent`. A violation's
+ * `field` is the top-level field to mark inline; `propertyPath` is the full path.
  */
 export function validateRules(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix = ''): Violation[] {
   const violations: Violation[] = [];
@@ -35,7 +36,7 @@ export function validateRules(module: CompiledModule, data: FormData, context: R
     violations.push({
       propertyPath: `${prefix}${rule.field}`,
       message: t(rule.message, params),
-      field: prefix ? prefix.split(/[.[]/)[0] : rule.field,
+      field: (prefix || rule.field).split(/[.[]/)[0],
       messageKey: rule.message,
     });
   }
