@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial';
+import * as workflowEmailPush from './0100_workflow_email_push';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -7,4 +8,5 @@ import * as initial from './0001_initial';
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0100_workflow_email_push': workflowEmailPush,
 };

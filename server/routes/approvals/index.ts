@@ -1,0 +1,83 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { errorResponseSchema } from '../../lib/errors';
+import { idParams } from '../../lib/http-schemas';
+import { documentView } from '../../workflow/document-view';
+import { listQuerySchema, type ListQuery } from '../../workflow/list-query';
+import { myApprovals } from '../../workflow/lists';
+import { visibleStepBuffer, workflowContext } from '../../workflow/route-helpers';
+import { approvalCollectionSchema, doc, documentViewSchema, documentStatusSchema } from '../../workflow/schemas';
+import { actOnStep, type StepActionBody } from '../../workflow/step-action';
+import { stepBack } from '../../workflow/step-back';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema } as const;
+
+const actionBody = {
+  type: 'object',
+  required: ['approve'],
+  additionalProperties: false,
+  properties: {
+    approve: { type: ['boolean', 'null'] },
+    send_email_push: { type: 'boolean' },
+    data: { type: ['object', 'null'], additionalProperties: true },
+  },
+} as const;
+
+const stepActionResult = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, status: { type: 'integer' }, buffer: documentStatusSchema },
+} as const;
+
+/**
+ * Approver side of the workflow ({id} is an approval STEP id): the pending/done list, the
+ * document of a step, the action (approve, reject, treasury) and our step-back path.
+ * Transitions and errors: server/workflow/README.md.
+ */
+const approvals: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get<{ Querystring: ListQuery }>('/approvals/my', {
+    schema: {
+      ...doc('Steps waiting for the current user (active, pending, user a candidate); with isDone=1 the steps the user handled (latest per document). Paged (itemsPerPage 5), filtered, searched and sorted like every approval list.'),
+      querystring: listQuerySchema,
+      response: { 200: approvalCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+    },
+  }, async (request) => myApprovals(app.db, request.user.id, request.query, request.lang));
+
+  app.get<{ Params: { id: number } }>('/approvals/:id/buffer', {
+    schema: {
+      ...doc('The document of an approval step, with its steps (timeline), logs and what the user may do (`can`). 404 when the user may not see it.'),
+      params: idParams,
+      response: { 200: documentViewSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+    },
+  }, async (request) => {
+    const bufferId = await visibleStepBuffer(request, request.params.id);
+    return documentView(app.db, bufferId, request.user.id, request.lang);
+  });
+
+  app.post<{ Params: { id: number }; Body: StepActionBody }>('/approvals/:id/action', {
+    schema: {
+      ...doc('Approve (true), reject (false) or, on a p-treasury step, complete it with data {account_id, payment_date, deal_slips: [one file id]} (approve null). Only a candidate of the active step (403); a step or document not in that state is 409 ILLEGAL_TRANSITION. send_email_push mails the next step\'s approvers and is remembered.'),
+      params: idParams,
+      body: actionBody,
+      response: { 200: stepActionResult, ...errors },
+    },
+  }, async (request) => {
+    const bufferId = await visibleStepBuffer(request, request.params.id);
+    const result = await actOnStep(app.db, bufferId, request.params.id, request.body, await workflowContext(request));
+    app.mailer.kick();
+    return result;
+  });
+
+  app.post<{ Params: { id: number } }>('/approvals/:id/step_back', {
+    schema: {
+      ...doc('Our path: a candidate of the active step {id} returns the document one step (the previous step pending and active again). 409 on the first step (reject instead).'),
+      params: idParams,
+      response: { 200: documentStatusSchema, ...errors },
+    },
+  }, async (request) => {
+    const bufferId = await visibleStepBuffer(request, request.params.id);
+    return stepBack(app.db, bufferId, { approver: true, stepId: request.params.id }, await workflowContext(request));
+  });
+};
+
+export default approvals;

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { errorResponseSchema } from '../../lib/errors';
+import { idParams } from '../../lib/http-schemas';
+import { nextUserNotified } from '../../workflow/next-user-notified';
+import { assertVisible } from '../../workflow/route-helpers';
+import { doc } from '../../workflow/schemas';
+
+/**
+ * `GET /api/remember_email_push/next_user/{id}` ({id} = document): whether the approver's
+ * "notify the next approver" checkbox starts ticked — the user's last choice, else the next
+ * step's approvers' own `is_notified` flag.
+ */
+const rememberEmailPush: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { id: number } }>('/remember_email_push/next_user/:id', {
+    onRequest: app.authenticate,
+    schema: {
+      ...doc('Default of the notify-next-approver checkbox for document {id}: the current user\'s last send_email_push choice, else whether any approver of the next step has is_notified. False when there is no next step.'),
+      params: idParams,
+      response: {
+        200: { type: 'object', required: ['is_notified'], properties: { is_notified: { type: 'boolean' }, next_approval_id: { type: ['integer', 'null'] } } },
+        400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema,
+      },
+    },
+  }, async (request) => {
+    await assertVisible(request, request.params.id);
+    return nextUserNotified(app.db, request.params.id, request.user.id);
+  });
+};
+
+export default rememberEmailPush;

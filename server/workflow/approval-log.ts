@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import type { LogAction } from './status';
+
+/**
+ * Records one timeline entry. `log_text` stores the action code (`approve`, `reject`, …), not a
+ * sentence: the detail view translates it into the reader's language with the actor's name.
+ */
+export async function writeApprovalLog(
+  db: Kysely<Database>, entry: { bufferId: number; approvalId?: number | null; userId: number; action: LogAction },
+): Promise<void> {
+  await db.insertInto('approval_logs')
+    .values({ buffer_id: entry.bufferId, approval_id: entry.approvalId ?? null, user_id: entry.userId, log_text: entry.action })
+    .execute();
+}

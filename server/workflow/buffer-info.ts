@@ -1,0 +1,37 @@
+import type { CompiledModule, Translate } from '../../src/engine';
+
+/** A list card's summary of a document (spec 000 §3 `info`). */
+export interface BufferInfo {
+  /** The module's title in the request language. */
+  title: string;
+  /** The first money figure of the summary (or a common total field), and its currency code. */
+  total: number | null;
+  currency: string | null;
+  /** The definition's list-card lines with their values. */
+  summary: Array<{ label: string; field: string; format: string; value: unknown }>;
+}
+
+/** Money fields tried when a module has no list-card summary (spec names shared by modules). */
+const COMMON_TOTALS = ['total', 'amount', 'total_estimated'];
+
+/**
+ * Derives `info` from the module definition's list card (`ui:module.listCard.summary`): every
+ * line's value, the first money line as `total`, and the currency code of the form's currency
+ * field. Without a definition (an unknown or retired module), common total fields are used.
+ */
+export function bufferInfo(
+  module: CompiledModule | undefined, moduleCode: string, data: Record<string, unknown>,
+  currencyCodes: Map<number, string>, t: Translate,
+): BufferInfo {
+  const lines = module?.meta.listCard.summary ?? [];
+  const summary = lines.map((line) => ({ label: t(line.label), field: line.field, format: line.format ?? 'text', value: data[line.field] ?? null }));
+  const moneyField = lines.find((l) => l.format === 'money')?.field ?? COMMON_TOTALS.find((f) => typeof data[f] === 'number');
+  const total = moneyField !== undefined && typeof data[moneyField] === 'number' ? (data[moneyField] as number) : null;
+  const currencyId = data[module?.meta.currencyField ?? 'currency_id'];
+  return {
+    title: module ? t(module.meta.listCard.title ?? module.meta.title) : moduleCode,
+    total,
+    currency: typeof currencyId === 'number' ? currencyCodes.get(currencyId) ?? null : null,
+    summary,
+  };
+}

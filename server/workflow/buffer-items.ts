@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { Lang } from '../../src/engine';
+import type { Database } from '../db/database';
+import { loadDefinitions } from '../definitions/definitions';
+import { localizedName } from '../lib/localized-name';
+import { bufferInfo, type BufferInfo } from './buffer-info';
+import { StepStatus } from './status';
+
+/** A named user as lists and the timeline show it. */
+export interface NamedUser {
+  id: number;
+  name: string;
+}
+
+/** The last passed step of a document. */
+export interface LastApproval {
+  id: number;
+  approver: NamedUser | null;
+  approved_at: string | null;
+  process: { id: number; code: string; name: string };
+}
+
+/** Buffer item of the done, initiated and forwarded lists (spec 000 §3). */
+export interface BufferItem {
+  id: number;
+  code: string;
+  status: number;
+  action: string;
+  module: { code: string };
+  requester: NamedUser;
+  info: BufferInfo;
+  data: Record<string, unknown>;
+  stamp_no: string | null;
+  definition_version: string;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  last_approval: LastApproval | null;
+  /** The process name of the active step ("Waiting for {type}"), null when not on process. */
+  waiting_for: string | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * Builds the list items of the given documents (in the given order) with a fixed number of
+ * queries whatever the page size: documents, active and last steps, currencies.
+ */
+export async function bufferItems(db: Kysely<Database>, ids: number[], lang: Lang): Promise<BufferItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('buffers')
+    .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
+    .select(['buffers.id', 'buffers.code', 'buffers.status', 'buffers.action', 'buffers.module_code', 'buffers.data',
+      'buffers.stamp_no', 'buffers.definition_version', 'buffers.created_at', 'buffers.updated_at', 'buffers.completed_at',
+      'requester.id as requester_id', 'requester.name as requester_name'])
+    .where('buffers.id', 'in', ids)
+    .execute();
+  const steps = await db.selectFrom('approvals')
+    .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
+    .innerJoin('processes', 'processes.id', 'master_processes.process_id')
+    .leftJoin('users as approver', 'approver.id', 'approvals.approver_id')
+    .select(['approvals.id', 'approvals.buffer_id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approved_at',
+      'approver.id as approver_id', 'approver.name as approver_name', 'processes.id as process_id', 'processes.code as process_code',
+      localizedName(lang, 'processes').as('process_name')])
+    .where('approvals.buffer_id', 'in', ids)
+    .orderBy('approvals.position')
+    .execute();
+  const currencies = new Map((await db.selectFrom('currencies').select(['id', 'code']).execute()).map((c) => [c.id, c.code]));
+  const definitions = await loadDefinitions();
+  const t = definitions.translate(lang);
+  const byId = new Map(rows.map((row) => {
+    const own = steps.filter((s) => s.buffer_id === row.id);
+    const last = own.filter((s) => s.status === StepStatus.DONE).at(-1);
+    const active = row.status === 0 ? own.find((s) => s.active && s.status === StepStatus.PENDING) : undefined;
+    const data = (row.data ?? {}) as Record<string, unknown>;
+    const item: BufferItem = {
+      id: row.id, code: row.code, status: row.status, action: row.action, module: { code: row.module_code },
+      requester: { id: row.requester_id, name: row.requester_name },
+      info: bufferInfo(definitions.modules[row.module_code], row.module_code, data, currencies, t),
+      data, stamp_no: row.stamp_no, definition_version: row.definition_version,
+      created_at: iso(row.created_at)!, updated_at: iso(row.updated_at)!, completed_at: iso(row.completed_at),
+      last_approval: last ? {
+        id: last.id, approved_at: iso(last.approved_at),
+        approver: last.approver_id !== null ? { id: last.approver_id, name: last.approver_name! } : null,
+        process: { id: last.process_id, code: last.process_code, name: last.process_name },
+      } : null,
+      waiting_for: active?.process_name ?? null,
+    };
+    return [row.id, item] as const;
+  }));
+  return ids.map((id) => byId.get(id)).filter((item): item is BufferItem => item !== undefined);
+}
+

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+
+/** One approval step as the state machine sees it. */
+export interface StepState {
+  id: number;
+  position: number;
+  status: number;
+  active: boolean;
+  approver_id: number | null;
+  process_code: string;
+  /** Users who may act on this step (any one of them passes it). */
+  candidates: number[];
+}
+
+/** A document with its ordered steps: everything the transition rules decide on. */
+export interface DocumentState {
+  id: number;
+  code: string;
+  module_code: string;
+  status: number;
+  requester_id: number;
+  data: Record<string, unknown>;
+  bypass: boolean;
+  user_finances: number[];
+  steps: StepState[];
+}
+
+/**
+ * Loads a document and its steps. With `lock`, the buffer row is locked `FOR UPDATE` first, so
+ * inside a transaction every concurrent action on the same document waits here and then reads
+ * the state the previous one committed: the re-check that follows is what makes races safe.
+ */
+export async function loadDocumentState(db: Kysely<Database>, bufferId: number, lock = false): Promise<DocumentState | null> {
+  let query = db.selectFrom('buffers')
+    .select(['id', 'code', 'module_code', 'status', 'requester_id', 'data', 'bypass', 'user_finances'])
+    .where('id', '=', bufferId);
+  if (lock) query = query.forUpdate();
+  const buffer = await query.executeTakeFirst();
+  if (!buffer) return null;
+  const steps = await db.selectFrom('approvals')
+    .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
+    .innerJoin('processes', 'processes.id', 'master_processes.process_id')
+    .select(['approvals.id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approver_id', 'processes.code as process_code'])
+    .where('approvals.buffer_id', '=', bufferId)
+    .orderBy('approvals.position')
+    .execute();
+  const candidates = steps.length
+    ? await db.selectFrom('approval_candidates').select(['approval_id', 'user_id'])
+      .where('approval_id', 'in', steps.map((s) => s.id)).execute()
+    : [];
+  return {
+    ...buffer,
+    data: (buffer.data ?? {}) as Record<string, unknown>,
+    user_finances: Array.isArray(buffer.user_finances) ? buffer.user_finances.map(Number) : [],
+    steps: steps.map((s) => ({ ...s, candidates: candidates.filter((c) => c.approval_id === s.id).map((c) => c.user_id) })),
+  };
+}

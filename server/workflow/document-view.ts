@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import type { Lang } from '../../src/engine';
+import type { Database } from '../db/database';
+import { loadDefinitions } from '../definitions/definitions';
+import { localizedName } from '../lib/localized-name';
+import { bufferItems, type BufferItem, type NamedUser } from './buffer-items';
+import { loadDocumentState } from './document-state';
+import { activeStep, permissionsOf, type Permissions } from './transitions';
+
+/** One timeline entry: the translated text, the raw action, who and when. */
+export interface LogEntry {
+  log_text: string;
+  action: string;
+  user: NamedUser | null;
+  created_at: string;
+}
+
+/** Process step of the timeline (spec 000 §3). */
+export interface StepView {
+  id: number;
+  position: number;
+  status: number;
+  active: boolean;
+  approver: NamedUser | null;
+  approved_at: string | null;
+  data: Record<string, unknown> | null;
+  master_process: { id: number; optional: boolean; process: { id: number; code: string; name: string } };
+  prospective_approvers: NamedUser[];
+  approval_logs: LogEntry[];
+}
+
+/** The detail page's document: the list item plus steps, logs, forward targets and permissions. */
+export interface DocumentView extends BufferItem {
+  user_finances: NamedUser[];
+  approvals: StepView[];
+  /** Entries not tied to a step: submitted, withdrawn, edited. */
+  approval_logs: LogEntry[];
+  /** The active step's id (the one `POST /approvals/{id}/action` takes), or null. */
+  current_approval_id: number | null;
+  can: Permissions;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * The document with everything the detail page shows, for a user allowed to see it (the route
+ * checks visibility first). Log texts are translated into the reader's language.
+ */
+export async function documentView(db: Kysely<Database>, bufferId: number, userId: number, lang: Lang): Promise<DocumentView | null> {
+  const [item] = await bufferItems(db, [bufferId], lang);
+  const state = await loadDocumentState(db, bufferId);
+  if (!item || !state) return null;
+  const definitions = await loadDefinitions();
+  const t = definitions.translate(lang);
+  const steps = await db.selectFrom('approvals')
+    .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
+    .innerJoin('processes', 'processes.id', 'master_processes.process_id')
+    .leftJoin('users as approver', 'approver.id', 'approvals.approver_id')
+    .select(['approvals.id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approved_at', 'approvals.data',
+      'approver.id as approver_id', 'approver.name as approver_name', 'master_processes.id as master_process_id',
+      'master_processes.optional', 'processes.id as process_id', 'processes.code as process_code',
+      localizedName(lang, 'processes').as('process_name')])
+    .where('approvals.buffer_id', '=', bufferId)
+    .orderBy('approvals.position')
+    .execute();
+  const candidates = steps.length ? await db.selectFrom('approval_candidates')
+    .innerJoin('users', 'users.id', 'approval_candidates.user_id')
+    .select(['approval_candidates.approval_id', 'users.id', 'users.name'])
+    .where('approval_candidates.approval_id', 'in', steps.map((s) => s.id))
+    .orderBy('users.name').orderBy('users.id')
+    .execute() : [];
+  const logs = await db.selectFrom('approval_logs')
+    .leftJoin('users', 'users.id', 'approval_logs.user_id')
+    .select(['approval_logs.approval_id', 'approval_logs.log_text', 'approval_logs.created_at', 'users.id as user_id', 'users.name as user_name'])
+    .where('approval_logs.buffer_id', '=', bufferId)
+    .orderBy('approval_logs.created_at').orderBy('approval_logs.id')
+    .execute();
+  const entry = (log: (typeof logs)[number]): LogEntry => ({
+    log_text: t(`server.workflow.log.${log.log_text}`, { name: log.user_name ?? '' }),
+    action: log.log_text,
+    user: log.user_id !== null ? { id: log.user_id, name: log.user_name! } : null,
+    created_at: iso(log.created_at)!,
+  });
+  const forwarded = state.user_finances.length
+    ? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', state.user_finances).orderBy('name').execute()
+    : [];
+  const editable = definitions.modules[state.module_code]?.meta.editable === true;
+  return {
+    ...item,
+    user_finances: forwarded,
+    approvals: steps.map((s) => ({
+      id: s.id, position: s.position, status: s.status, active: s.active, approved_at: iso(s.approved_at),
+      approver: s.approver_id !== null ? { id: s.approver_id, name: s.approver_name! } : null,
+      data: (s.data ?? null) as Record<string, unknown> | null,
+      master_process: { id: s.master_process_id, optional: s.optional, process: { id: s.process_id, code: s.process_code, name: s.process_name } },
+      prospective_approvers: candidates.filter((c) => c.approval_id === s.id).map((c) => ({ id: c.id, name: c.name })),
+      approval_logs: logs.filter((l) => l.approval_id === s.id).map(entry),
+    })),
+    approval_logs: logs.filter((l) => l.approval_id === null).map(entry),
+    current_approval_id: activeStep(state)?.id ?? null,
+    can: permissionsOf(state, userId, editable),
+  };
+}

@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import {
+  buildSubmitPayload, computeFormData, isWrapperField, labelKey, readSubmitPayload, stableStringify, validateSubmission,
+  type CompiledModule, type MasterProcessStep,
+} from '../../src/engine';
+import type { Database } from '../db/database';
+import { recordVersion } from '../definitions/definition-version-repository';
+import { loadDefinitions, findModule } from '../definitions/definitions';
+import { validationFailed } from '../lib/errors';
+import { referenceViolations } from '../routes/buffer/reference-violations';
+import { writeApprovalLog } from './approval-log';
+import { loadDocumentState, type DocumentState } from './document-state';
+import { recordHistories } from './histories';
+import { refuseEdit } from './transitions';
+import { illegalTransition, refusalError } from './workflow-error';
+import type { WorkflowContext } from './workflow-context';
+
+const withoutWrapper = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([k]) => !isWrapperField(k)));
+
+/** The module's master-process steps, as the submission validation takes them. */
+async function stepsOf(db: Kysely<Database>, moduleCode: string): Promise<MasterProcessStep[]> {
+  const rows = await db.selectFrom('master_processes').select(['id', 'optional', 'position'])
+    .where('module_code', '=', moduleCode).orderBy('position').execute();
+  return rows.map((r) => ({ id: r.id, optional: r.optional, position: r.position }));
+}
+
+/** The document's approver choices as a submission carries them (so "approvers valid" holds). */
+async function approvalsOf(db: Kysely<Database>, doc: DocumentState) {
+  if (doc.steps.length === 0) return [];
+  const rows = await db.selectFrom('approvals')
+    .innerJoin('approval_candidates', 'approval_candidates.approval_id', 'approvals.id')
+    .select(['approvals.master_process_id', 'approval_candidates.user_id'])
+    .where('approvals.buffer_id', '=', doc.id).orderBy('approvals.position').execute();
+  return rows.map((r) => ({ approver_id: r.user_id, master_process_id: r.master_process_id }));
+}
+
+/**
+ * Validates edited data exactly as a submission (the engine's `validateSubmission` over the
+ * payload the form would send, computed fields, then the buffer route's reference checks) and
+ * returns the new stored data: the old data with the edited body fields replaced.
+ */
+async function validatedData(trx: Kysely<Database>, module: CompiledModule, doc: DocumentState, input: Record<string, unknown>, ctx: WorkflowContext) {
+  const steps = await stepsOf(trx, module.code);
+  const form = {
+    ...withoutWrapper(doc.data), ...withoutWrapper(input),
+    approvals: await approvalsOf(trx, doc), bypass: doc.bypass, save_approvers: false,
+  };
+  const payload = buildSubmitPayload(module, form);
+  const violations = validateSubmission(module, payload, { steps }, ctx.t);
+  if (violations.length) throw validationFailed(violations.map(({ propertyPath, message }) => ({ propertyPath, message })));
+  const currencies = await trx.selectFrom('currencies').select(['id', 'code']).execute();
+  const computed = computeFormData(module, readSubmitPayload(module, payload), { steps, currencies });
+  const references = await referenceViolations(trx, computed, steps, ctx.t, (field) => ctx.t(labelKey(module, field)));
+  if (references.length) throw validationFailed(references.map(({ propertyPath, message }) => ({ propertyPath, message })));
+  // Fields outside the form's schema (stamp number, treasury data) stay as they were.
+  return { ...withoutWrapper(doc.data), ...withoutWrapper(computed) };
+}
+
+/**
+ * `POST /api/buffer/{id}/edit`: in ONE transaction, lock the document, check the editor and
+ * state, validate, store the data under the current definition version, and record each
+ * changed top-level field in buffer_histories (user, date, old and new value).
+ */
+export async function editDocument(db: Kysely<Database>, bufferId: number, input: Record<string, unknown>, ctx: WorkflowContext) {
+  const definitions = await loadDefinitions();
+  return db.transaction().execute(async (trx) => {
+    const doc = await loadDocumentState(trx, bufferId, true);
+    if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));
+    const module = findModule(definitions, doc.module_code);
+    const refusal = refuseEdit(doc, ctx.userId, module?.meta.editable === true);
+    if (refusal) throw refusalError(refusal, ctx.t);
+    const data = await validatedData(trx, module!, doc, input, ctx);
+    const changed = [...new Set([...Object.keys(doc.data), ...Object.keys(data)])]
+      .filter((field) => stableStringify(doc.data[field] ?? null) !== stableStringify(data[field] ?? null));
+    if (changed.length) {
+      await recordVersion(trx, module!);
+      await trx.updateTable('buffers').set({
+        data: JSON.stringify(data), definition_version: module!.version, updated_at: new Date(),
+        company_id: Number.isInteger(data.company_id) ? (data.company_id as number) : null,
+        department_id: Number.isInteger(data.department_id) ? (data.department_id as number) : null,
+        user_finances: JSON.stringify(Array.isArray(data.user_finances) ? data.user_finances : []),
+      }).where('id', '=', doc.id).execute();
+      await recordHistories(trx, doc.id, ctx.userId, changed.map((field) => ({ field, old_value: doc.data[field] ?? null, value: data[field] ?? null })));
+      await writeApprovalLog(trx, { bufferId: doc.id, userId: ctx.userId, action: 'edit' });
+    }
+    return { id: doc.id, status: doc.status, changed_fields: changed };
+  });
+}

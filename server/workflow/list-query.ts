@@ -1,0 +1,132 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { likePattern } from '../lib/paging';
+
+type Order = 'asc' | 'desc';
+
+/**
+ * The query of every approval list (spec 000 §2, §3 filter keys, §7): bracketed keys arrive
+ * literally (`sort[code]`, `amount[lte]`); repeated keys and `key[]` both give arrays.
+ */
+export interface ListQuery {
+  page: number;
+  itemsPerPage: number;
+  search?: string;
+  isDone?: string;
+  'module.code'?: string[];
+  'module.code[]'?: string[];
+  status?: number[];
+  'status[]'?: number[];
+  'company.id'?: number[];
+  'requester.id'?: number[];
+  'applicant.id'?: number[];
+  'contract_party.id'?: number[];
+  stamp_no?: string;
+  currency?: string;
+  'amount[lte]'?: number;
+  'amount[gte]'?: number;
+  'sort[code]'?: Order;
+  'sort[createdAt]'?: Order;
+  'sort[updatedAt]'?: Order;
+  [period: `${string}[after]` | `${string}[before]`]: string | undefined;
+}
+
+const ids = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2147483647 }, maxItems: 100 } as const;
+const codes = { type: 'array', items: { type: 'string', maxLength: 64 }, maxItems: 50 } as const;
+const statuses = { type: 'array', items: { type: 'integer', enum: [0, 2, 3, 10] }, maxItems: 4 } as const;
+const order = { type: 'string', enum: ['asc', 'desc'] } as const;
+const day = { type: 'string', format: 'date' } as const;
+
+/** Period keys: createdAt (submission), updatedAt, completionDate. */
+const PERIODS = { createdAt: 'buffers.created_at', updatedAt: 'buffers.updated_at', completionDate: 'buffers.completed_at' } as const;
+
+/** JSON schema of `ListQuery` (page size 5 by default, spec 000 §9). */
+export const listQuerySchema = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
+    itemsPerPage: { type: 'integer', minimum: 1, maximum: 100, default: 5 },
+    search: { type: 'string', maxLength: 100 },
+    isDone: { type: 'string', enum: ['0', '1', 'true', 'false'] },
+    'module.code': codes, 'module.code[]': codes,
+    status: statuses, 'status[]': statuses,
+    'company.id': ids, 'requester.id': ids, 'applicant.id': ids, 'contract_party.id': ids,
+    stamp_no: { type: 'string', maxLength: 100 },
+    currency: { type: 'string', maxLength: 16 },
+    'amount[lte]': { type: 'number' }, 'amount[gte]': { type: 'number' },
+    'sort[code]': order, 'sort[createdAt]': order, 'sort[updatedAt]': order,
+    ...Object.fromEntries(Object.keys(PERIODS).flatMap((p) => [[`${p}[after]`, day], [`${p}[before]`, day]])),
+  },
+} as const;
+
+/** The document's amount for `amount[lte|gte]`: the first numeric common total field. */
+const AMOUNT = sql`(case when jsonb_typeof(buffers.data->'total') = 'number' then (buffers.data->>'total')::numeric
+  when jsonb_typeof(buffers.data->'amount') = 'number' then (buffers.data->>'amount')::numeric
+  when jsonb_typeof(buffers.data->'total_estimated') = 'number' then (buffers.data->>'total_estimated')::numeric end)`;
+
+const inList = (column: RawBuilder<unknown>, values: readonly unknown[]) => sql<SqlBool>`${column} in (${sql.join(values)})`;
+
+function searchCondition(search: string): Expression<SqlBool> {
+  const p = likePattern(search);
+  return sql<SqlBool>`(buffers.code ilike ${p} or requester.name ilike ${p}
+    or buffers.stamp_no ilike ${p}
+    or buffers.data->>'customer_name' ilike ${p} or buffers.data->>'supplier_full_name' ilike ${p}
+    or buffers.data->>'contract_full_name' ilike ${p} or buffers.data->>'stamped_party_full_name' ilike ${p}
+    or buffers.data->'payment_recipient_account'->>'name' ilike ${p} or buffers.data->'supplier_account'->>'name' ilike ${p}
+    or exists (select 1 from jsonb_array_elements(case when jsonb_typeof(buffers.data->'transaction_items') = 'array'
+      then buffers.data->'transaction_items' else '[]'::jsonb end) s_item
+      where s_item->'payment_recipient_account'->>'name' ilike ${p}))`;
+}
+
+/**
+ * The filter conditions of a list query over `buffers` joined with `users as requester`.
+ * Every value is a bound parameter; an empty list means no filter.
+ */
+export function listConditions(q: ListQuery): Expression<SqlBool>[] {
+  const out: Expression<SqlBool>[] = [];
+  const both = <T>(a?: T[], b?: T[]) => [...(a ?? []), ...(b ?? [])];
+  const modules = both(q['module.code'], q['module.code[]']);
+  if (modules.length) out.push(inList(sql.ref('buffers.module_code') as RawBuilder<unknown>, modules));
+  const status = both(q.status, q['status[]']);
+  if (status.length) out.push(inList(sql.ref('buffers.status') as RawBuilder<unknown>, status));
+  const requesters = both(q['requester.id'], q['applicant.id']);
+  if (requesters.length) out.push(inList(sql.ref('buffers.requester_id') as RawBuilder<unknown>, requesters));
+  const companies = q['company.id'] ?? [];
+  if (companies.length) {
+    // Payments and reimbursements name the company per item; the others on the document.
+    out.push(sql<SqlBool>`(buffers.company_id in (${sql.join(companies)}) or exists (select 1 from jsonb_array_elements(
+      case when jsonb_typeof(buffers.data->'transaction_items') = 'array' then buffers.data->'transaction_items' else '[]'::jsonb end) c_item
+      where c_item->>'company_id' in (${sql.join(companies.map(String))})))`);
+  }
+  const parties = q['contract_party.id'] ?? [];
+  if (parties.length) {
+    out.push(sql<SqlBool>`coalesce(buffers.data->>'contract_party_id', buffers.company_id::text) in (${sql.join(parties.map(String))})`);
+  }
+  if (q.stamp_no) out.push(sql<SqlBool>`buffers.stamp_no ilike ${likePattern(q.stamp_no)}`);
+  if (q.currency) {
+    const byId = /^\d+$/.test(q.currency);
+    out.push(byId
+      ? sql<SqlBool>`buffers.data->>'currency_id' = ${q.currency}`
+      : sql<SqlBool>`buffers.data->>'currency_id' in (select id::text from currencies where upper(code) = upper(${q.currency}))`);
+  }
+  if (q['amount[gte]'] !== undefined) out.push(sql<SqlBool>`${AMOUNT} >= ${q['amount[gte]']}`);
+  if (q['amount[lte]'] !== undefined) out.push(sql<SqlBool>`${AMOUNT} <= ${q['amount[lte]']}`);
+  for (const [key, column] of Object.entries(PERIODS)) {
+    const after = q[`${key}[after]`];
+    const before = q[`${key}[before]`];
+    if (after) out.push(sql<SqlBool>`${sql.ref(column)} >= ${after}::date`);
+    if (before) out.push(sql<SqlBool>`${sql.ref(column)} < ${before}::date + 1`);
+  }
+  if (q.search?.trim()) out.push(searchCondition(q.search.trim()));
+  return out;
+}
+
+/** ORDER BY terms: the given `sort[...]` keys in a stable order, default createdAt desc, then id. */
+export function listOrder(q: ListQuery): Array<{ column: string; direction: Order }> {
+  const terms: Array<{ column: string; direction: Order }> = [];
+  if (q['sort[code]']) terms.push({ column: 'buffers.code', direction: q['sort[code]'] });
+  if (q['sort[createdAt]']) terms.push({ column: 'buffers.created_at', direction: q['sort[createdAt]'] });
+  if (q['sort[updatedAt]']) terms.push({ column: 'buffers.updated_at', direction: q['sort[updatedAt]'] });
+  if (terms.length === 0) terms.push({ column: 'buffers.created_at', direction: 'desc' });
+  terms.push({ column: 'buffers.id', direction: terms[0].direction });
+  return terms;
+}

@@ -1,0 +1,104 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Lang } from '../../src/engine';
+import type { Database } from '../db/database';
+import { localizedName } from '../lib/localized-name';
+import type { Collection } from '../lib/paging';
+import { bufferItems, type BufferItem } from './buffer-items';
+import { listConditions, listOrder, type ListQuery } from './list-query';
+import { BufferStatus, StepStatus } from './status';
+
+/** Approval item of the pending and done lists (spec 000 §3): a step with its document. */
+export interface ApprovalItem {
+  id: number;
+  code: string;
+  status: number;
+  active: boolean;
+  approved_at: string | null;
+  master_process: {
+    id: number;
+    optional: boolean;
+    module: { code: string };
+    process: { id: number; code: string; name: string };
+    /** The approver role the step's process asks for (`finance`, `treasury`, …), if any. */
+    selected_roles: string[];
+  };
+  buffer: BufferItem;
+}
+
+const all = (conditions: Expression<SqlBool>[]) => (conditions.length ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql<SqlBool>`true`);
+
+const isTrue = (value: string | undefined) => value === '1' || value === 'true';
+
+/**
+ * `GET /api/approvals/my`: steps waiting for the user (active, pending, on a document on
+ * process, the user a candidate), or with `isDone` the user's last handled step per document.
+ */
+export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQuery, lang: Lang): Promise<Collection<ApprovalItem>> {
+  const done = isTrue(q.isDone);
+  let query = db.selectFrom('approvals')
+    .innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
+    .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
+    .where(all(listConditions(q)));
+  query = done
+    ? query.where('approvals.approver_id', '=', userId)
+      .where('approvals.status', 'in', [StepStatus.DONE, StepStatus.REJECTED])
+      // One entry per document: the user's latest handled step of it.
+      .where(sql<SqlBool>`approvals.id = (select max(m.id) from approvals m where m.buffer_id = approvals.buffer_id
+        and m.approver_id = ${userId} and m.status in (${StepStatus.DONE}, ${StepStatus.REJECTED}))`)
+    : query.where('approvals.active', '=', true).where('approvals.status', '=', StepStatus.PENDING)
+      .where('buffers.status', '=', BufferStatus.ON_PROCESS)
+      .where(sql<SqlBool>`exists (select 1 from approval_candidates c where c.approval_id = approvals.id and c.user_id = ${userId})`);
+  const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  let page = query.select(['approvals.id', 'approvals.buffer_id']);
+  for (const term of listOrder(q)) page = page.orderBy(sql.ref(term.column), term.direction);
+  const rows = await page.orderBy('approvals.id', 'desc').limit(q.itemsPerPage).offset((q.page - 1) * q.itemsPerPage).execute();
+  if (rows.length === 0) return { 'hydra:member': [], 'hydra:totalItems': total };
+
+  const buffers = new Map((await bufferItems(db, rows.map((r) => r.buffer_id), lang)).map((b) => [b.id, b]));
+  const steps = new Map((await db.selectFrom('approvals')
+    .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
+    .innerJoin('processes', 'processes.id', 'master_processes.process_id')
+    .select(['approvals.id', 'approvals.status', 'approvals.active', 'approvals.approved_at', 'master_processes.id as master_process_id',
+      'master_processes.optional', 'master_processes.module_code', 'processes.id as process_id', 'processes.code as process_code',
+      'processes.approver_role', localizedName(lang, 'processes').as('process_name')])
+    .where('approvals.id', 'in', rows.map((r) => r.id))
+    .execute()).map((s) => [s.id, s]));
+  const members = rows.map((row): ApprovalItem => {
+    const step = steps.get(row.id)!;
+    const buffer = buffers.get(row.buffer_id)!;
+    return {
+      id: step.id, code: buffer.code, status: step.status, active: step.active,
+      approved_at: step.approved_at ? new Date(step.approved_at).toISOString() : null,
+      master_process: {
+        id: step.master_process_id, optional: step.optional, module: { code: step.module_code },
+        process: { id: step.process_id, code: step.process_code, name: step.process_name },
+        selected_roles: step.approver_role ? [step.approver_role] : [],
+      },
+      buffer,
+    };
+  });
+  return { 'hydra:member': members, 'hydra:totalItems': total };
+}
+
+/** Documents of one relation to the user, filtered, sorted and paged, as buffer items. */
+async function bufferList(db: Kysely<Database>, relation: Expression<SqlBool>, q: ListQuery, lang: Lang): Promise<Collection<BufferItem>> {
+  const query = db.selectFrom('buffers')
+    .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
+    .where(relation)
+    .where(all(listConditions(q)));
+  const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  let page = query.select('buffers.id');
+  for (const term of listOrder(q)) page = page.orderBy(sql.ref(term.column), term.direction);
+  const rows = await page.limit(q.itemsPerPage).offset((q.page - 1) * q.itemsPerPage).execute();
+  return { 'hydra:member': await bufferItems(db, rows.map((r) => r.id), lang), 'hydra:totalItems': total };
+}
+
+/** `GET /api/my-buffers`: the documents the user filed. */
+export function myBuffers(db: Kysely<Database>, userId: number, q: ListQuery, lang: Lang) {
+  return bufferList(db, sql<SqlBool>`buffers.requester_id = ${userId}`, q, lang);
+}
+
+/** `GET /api/buffer/forwarded`: the documents forwarded to the user (`user_finances`). */
+export function forwardedBuffers(db: Kysely<Database>, userId: number, q: ListQuery, lang: Lang) {
+  return bufferList(db, sql<SqlBool>`buffers.user_finances @> ${JSON.stringify([userId])}::jsonb`, q, lang);
+}

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import { writeApprovalLog } from './approval-log';
+import { loadDocumentState } from './document-state';
+import { mailDocumentEvent, stepName } from './notifications';
+import { activeStep } from './transitions';
+import type { WorkflowContext } from './workflow-context';
+
+/**
+ * Runs inside the filing transaction of `POST /api/buffer/{code}`: logs the submission on the
+ * timeline, mails the first step's approvers (unless `send_notification_first_approval` is
+ * false) and the forwarded finance users (`user_finances`).
+ */
+export async function onDocumentFiled(trx: Kysely<Database>, bufferId: number, ctx: WorkflowContext): Promise<void> {
+  const doc = await loadDocumentState(trx, bufferId);
+  if (!doc) return;
+  await writeApprovalLog(trx, { bufferId, userId: ctx.userId, action: 'submit' });
+  const notifyFirst = await trx.selectFrom('buffers').select('send_notification_first_approval').where('id', '=', bufferId).executeTakeFirstOrThrow();
+  const first = activeStep(doc);
+  if (first && notifyFirst.send_notification_first_approval) {
+    await mailDocumentEvent(trx, 'approvalRequest', doc, first.candidates, ctx, await stepName(trx, first.id, ctx));
+  }
+  await mailDocumentEvent(trx, 'forwarded', doc, doc.user_finances, ctx);
+}

@@ -1,0 +1,15 @@
+/** Document (buffer) status values (spec 000 §4). */
+export const BufferStatus = { ON_PROCESS: 0, COMPLETED: 2, REJECTED: 3, WITHDRAWN: 10 } as const;
+
+/** Approval step status values (spec 000 §4: 1 done, 0 pending, 2 rejected). */
+export const StepStatus = { PENDING: 0, DONE: 1, REJECTED: 2 } as const;
+
+/**
+ * The process whose step takes the treasury form (payment account, date, deal slip) instead
+ * of a plain approval. A process code, not a module name: any module whose chain contains this
+ * process gets the treasury step (spec 000 §4; seeded for payment and reimbursement).
+ */
+export const TREASURY_PROCESS_CODE = 'p-treasury';
+
+/** What a log entry records; the timeline translates it (`server.workflow.log.<action>`). */
+export type LogAction = 'submit' | 'approve' | 'reject' | 'treasury' | 'step_back' | 'withdraw' | 'edit';

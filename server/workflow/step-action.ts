@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import { validationFailed } from '../lib/errors';
+import { writeApprovalLog } from './approval-log';
+import { loadDocumentState, type DocumentState, type StepState } from './document-state';
+import { rememberEmailPush } from './email-push-preference';
+import { mailDocumentEvent, stepName } from './notifications';
+import { BufferStatus, StepStatus, type LogAction } from './status';
+import { isTreasuryStep, nextStep, refuseStepAction } from './transitions';
+import { readTreasuryData } from './treasury-data';
+import { illegalTransition, refusalError } from './workflow-error';
+import type { WorkflowContext } from './workflow-context';
+
+/** Body of `POST /api/approvals/{id}/action`. */
+export interface StepActionBody {
+  approve: boolean | null;
+  send_email_push?: boolean;
+  data?: Record<string, unknown>;
+}
+
+/** What an action answers: the step and the document after it. */
+export interface StepActionResult {
+  id: number;
+  status: number;
+  buffer: { id: number; status: number };
+}
+
+/**
+ * Marks the step handled only if it is still the pending active step: together with the
+ * buffer lock this is the second half of the race guard (0 rows = someone was first).
+ */
+async function closeStep(trx: Kysely<Database>, step: StepState, status: number, ctx: WorkflowContext, data?: unknown) {
+  const result = await trx.updateTable('approvals')
+    .set({ status, active: false, approver_id: ctx.userId, approved_at: new Date(), ...(data ? { data: JSON.stringify(data) } : {}) })
+    .where('id', '=', step.id).where('status', '=', StepStatus.PENDING).where('active', '=', true)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.workflow.errors.stepNotActive'));
+}
+
+async function finishDocument(trx: Kysely<Database>, doc: DocumentState, status: number, data?: Record<string, unknown>) {
+  await trx.updateTable('buffers')
+    .set({
+      status, updated_at: new Date(),
+      ...(status === BufferStatus.COMPLETED ? { completed_at: new Date() } : {}),
+      ...(data ? { data: JSON.stringify(data) } : {}),
+    })
+    .where('id', '=', doc.id).execute();
+}
+
+/** Passes the step (approve or treasury) and moves the document on: next step, or completed. */
+async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, body: StepActionBody, ctx: WorkflowContext, action: LogAction, data?: Record<string, unknown>) {
+  const next = nextStep(doc, step);
+  if (next) {
+    await trx.updateTable('approvals').set({ active: true }).where('id', '=', next.id).execute();
+    await trx.updateTable('buffers').set({ updated_at: new Date(), ...(data ? { data: JSON.stringify(data) } : {}) }).where('id', '=', doc.id).execute();
+  } else {
+    await finishDocument(trx, doc, BufferStatus.COMPLETED, data);
+  }
+  await writeApprovalLog(trx, { bufferId: doc.id, approvalId: step.id, userId: ctx.userId, action });
+  if (next && body.send_email_push !== undefined) await rememberEmailPush(trx, ctx.userId, body.send_email_push);
+  if (next && body.send_email_push === true) await mailDocumentEvent(trx, 'approvalRequest', doc, next.candidates, ctx, await stepName(trx, next.id, ctx));
+  if (!next) await mailDocumentEvent(trx, 'completed', doc, [doc.requester_id], ctx);
+  return next ? BufferStatus.ON_PROCESS : BufferStatus.COMPLETED;
+}
+
+/**
+ * `POST /api/approvals/{id}/action` in ONE transaction: lock the document, re-check that the
+ * user is a candidate of this step and that it is still the active pending step, then approve
+ * (true), reject (false) or complete the treasury step (null with `data`, or true with `data`,
+ * on a `p-treasury` step). Logs the action and queues the mails of the rules in README.md.
+ */
+export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: number, body: StepActionBody, ctx: WorkflowContext): Promise<StepActionResult> {
+  return db.transaction().execute(async (trx) => {
+    const doc = await loadDocumentState(trx, bufferId, true);
+    if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));
+    const refusal = refuseStepAction(doc, stepId, ctx.userId);
+    if (refusal) throw refusalError(refusal, ctx.t);
+    const step = doc.steps.find((s) => s.id === stepId)!;
+
+    if (body.approve === false) {
+      await closeStep(trx, step, StepStatus.REJECTED, ctx);
+      await finishDocument(trx, doc, BufferStatus.REJECTED);
+      await writeApprovalLog(trx, { bufferId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'reject' });
+      await mailDocumentEvent(trx, 'rejected', doc, [doc.requester_id], ctx);
+      return { id: step.id, status: StepStatus.REJECTED, buffer: { id: doc.id, status: BufferStatus.REJECTED } };
+    }
+    if (isTreasuryStep(step)) {
+      const treasury = await readTreasuryData(trx, body.data, ctx.t);
+      if ('violations' in treasury) throw validationFailed(treasury.violations);
+      await closeStep(trx, step, StepStatus.DONE, ctx, treasury.value);
+      const status = await passStep(trx, doc, step, body, ctx, 'treasury', { ...doc.data, ...treasury.value });
+      return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
+    }
+    if (body.approve !== true) {
+      throw validationFailed([{ propertyPath: 'approve', message: ctx.t('server.workflow.errors.approveRequired') }]);
+    }
+    await closeStep(trx, step, StepStatus.DONE, ctx);
+    const status = await passStep(trx, doc, step, body, ctx, 'approve');
+    return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
+  });
+}
+

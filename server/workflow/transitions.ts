@@ -1,0 +1,107 @@
+import type { DocumentState, StepState } from './document-state';
+import { BufferStatus, StepStatus, TREASURY_PROCESS_CODE } from './status';
+
+/** Why an action is refused: 403 (not this user's action) or 409 (not in this state), with a message key. */
+export interface Refusal {
+  status: 403 | 409;
+  key: string;
+}
+
+/** What the current user may do with a document (the detail page's buttons). */
+export interface Permissions {
+  approve: boolean;
+  reject: boolean;
+  step_back: boolean;
+  withdraw: boolean;
+  edit: boolean;
+  treasury: boolean;
+}
+
+const refuse = (status: 403 | 409, key: string): Refusal => ({ status, key });
+
+/** The one step in progress while the document is on process, else null. */
+export function activeStep(doc: DocumentState): StepState | null {
+  if (doc.status !== BufferStatus.ON_PROCESS) return null;
+  return doc.steps.find((s) => s.active && s.status === StepStatus.PENDING) ?? null;
+}
+
+/** The done step right before `step`, which a step back returns to (null on the first step). */
+export function previousStep(doc: DocumentState, step: StepState): StepState | null {
+  const earlier = doc.steps.filter((s) => s.position < step.position && s.status === StepStatus.DONE);
+  return earlier.length ? earlier[earlier.length - 1] : null;
+}
+
+/** The pending step after `step` that becomes active when it passes (null: it was the last). */
+export function nextStep(doc: DocumentState, step: StepState): StepState | null {
+  return doc.steps.find((s) => s.position > step.position && s.status === StepStatus.PENDING) ?? null;
+}
+
+/** Does this step take the treasury form (account, payment date, deal slip) instead of approve? */
+export function isTreasuryStep(step: StepState): boolean {
+  return step.process_code === TREASURY_PROCESS_CODE;
+}
+
+/**
+ * May `userId` act (approve, reject, treasury, step back) on step `stepId`? Only a candidate
+ * of that step (403 otherwise), only while it is the active pending step of a document on
+ * process (409 otherwise: already handled, not yet reached, or the document has ended).
+ */
+export function refuseStepAction(doc: DocumentState, stepId: number, userId: number): Refusal | null {
+  const step = doc.steps.find((s) => s.id === stepId);
+  if (!step || !step.candidates.includes(userId)) return refuse(403, 'server.workflow.errors.notCandidate');
+  if (doc.status !== BufferStatus.ON_PROCESS) return refuse(409, 'server.workflow.errors.notOnProcess');
+  if (!step.active || step.status !== StepStatus.PENDING) return refuse(409, 'server.workflow.errors.stepNotActive');
+  return null;
+}
+
+/** An approver's step back: as `refuseStepAction`, and there must be an earlier done step. */
+export function refuseApproverStepBack(doc: DocumentState, stepId: number, userId: number): Refusal | null {
+  const refusal = refuseStepAction(doc, stepId, userId);
+  if (refusal) return refusal;
+  const step = doc.steps.find((s) => s.id === stepId)!;
+  return previousStep(doc, step) ? null : refuse(409, 'server.workflow.errors.approverFirstStep');
+}
+
+/** Withdraw: the requester, while on process and before any step is done. */
+export function refuseWithdraw(doc: DocumentState, userId: number): Refusal | null {
+  if (doc.requester_id !== userId) return refuse(403, 'server.workflow.errors.notRequester');
+  if (doc.status !== BufferStatus.ON_PROCESS) return refuse(409, 'server.workflow.errors.notOnProcess');
+  if (doc.steps.some((s) => s.status === StepStatus.DONE)) return refuse(409, 'server.workflow.errors.withdrawAfterDone');
+  return null;
+}
+
+/**
+ * The requester's step back: while on process with a pending active step that has a done step
+ * before it. On the first step there is nothing to go back to: refused, advising withdrawal.
+ */
+export function refuseRequesterStepBack(doc: DocumentState, userId: number): Refusal | null {
+  if (doc.requester_id !== userId) return refuse(403, 'server.workflow.errors.notRequester');
+  const step = activeStep(doc);
+  if (!step) return refuse(409, 'server.workflow.errors.notOnProcess');
+  return previousStep(doc, step) ? null : refuse(409, 'server.workflow.errors.requesterFirstStep');
+}
+
+/** Edit: an editable module, on process, by the requester or a candidate of the active step. */
+export function refuseEdit(doc: DocumentState, userId: number, editable: boolean): Refusal | null {
+  const step = activeStep(doc);
+  const mayEdit = doc.requester_id === userId || (step?.candidates.includes(userId) ?? false);
+  if (!mayEdit) return refuse(403, 'server.workflow.errors.notEditor');
+  if (!editable) return refuse(409, 'server.workflow.errors.notEditable');
+  if (doc.status !== BufferStatus.ON_PROCESS) return refuse(409, 'server.workflow.errors.notOnProcess');
+  return null;
+}
+
+/** Every permission of `userId` on the document, from the same rules the actions check. */
+export function permissionsOf(doc: DocumentState, userId: number, editable: boolean): Permissions {
+  const step = activeStep(doc);
+  const acts = step ? refuseStepAction(doc, step.id, userId) === null : false;
+  const treasury = acts && step !== null && isTreasuryStep(step);
+  return {
+    approve: acts && !treasury,
+    reject: acts,
+    treasury,
+    step_back: (step !== null && refuseApproverStepBack(doc, step.id, userId) === null) || refuseRequesterStepBack(doc, userId) === null,
+    withdraw: refuseWithdraw(doc, userId) === null,
+    edit: refuseEdit(doc, userId, editable) === null,
+  };
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import { isValidDate, type Translate } from '../../src/engine';
+import type { Database } from '../db/database';
+import type { Violation } from '../lib/errors';
+
+/** What the treasury step stores and merges into the document data (spec 001 §3 transaction). */
+export interface TreasuryData {
+  account_id: number;
+  payment_date: string;
+  deal_slips: number[];
+}
+
+/**
+ * Checks the treasury form, in the form's order: a company bank account that exists, a valid
+ * payment date (YYYY-MM-DD), exactly one deal slip that is an uploaded file. Returns the clean
+ * value, or every violation in order.
+ */
+export async function readTreasuryData(
+  db: Kysely<Database>, data: unknown, t: Translate,
+): Promise<{ value: TreasuryData } | { violations: Violation[] }> {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    return { violations: [{ propertyPath: 'data', message: t('server.workflow.treasury.required') }] };
+  }
+  const input = data as Record<string, unknown>;
+  const violations: Violation[] = [];
+  const accountId = input.account_id;
+  const account = Number.isInteger(accountId) && (accountId as number) > 0 && (accountId as number) <= 2147483647
+    ? await db.selectFrom('company_bank_accounts').select('id').where('id', '=', accountId as number).executeTakeFirst()
+    : undefined;
+  if (!account) violations.push({ propertyPath: 'data.account_id', message: t('server.workflow.treasury.account') });
+  if (!isValidDate(input.payment_date)) violations.push({ propertyPath: 'data.payment_date', message: t('server.workflow.treasury.paymentDate') });
+  const slips = input.deal_slips;
+  const slipId = Array.isArray(slips) && slips.length === 1 && Number.isInteger(slips[0]) && slips[0] > 0 && slips[0] <= 2147483647 ? (slips[0] as number) : null;
+  const file = slipId !== null ? await db.selectFrom('files').select('id').where('id', '=', slipId).executeTakeFirst() : undefined;
+  if (!file) violations.push({ propertyPath: 'data.deal_slips', message: t('server.workflow.treasury.dealSlips') });
+  if (violations.length) return { violations };
+  return { value: { account_id: accountId as number, payment_date: input.payment_date as string, deal_slips: [slipId as number] } };
+}

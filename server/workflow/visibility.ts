@@ -1,0 +1,23 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../db/database';
+
+/**
+ * Which documents a user may see: those they filed, are or were a candidate approver of (any
+ * step: they must act or acted), acted on, logged an action on, or were forwarded
+ * (`user_finances`). Nothing else, whatever the user's company or role: an invisible document
+ * answers 404, so its existence does not leak. An SQL condition over `buffers`.
+ */
+export function visibleTo(userId: number): Expression<SqlBool> {
+  return sql<SqlBool>`(buffers.requester_id = ${userId}
+    or exists (select 1 from approvals v_a join approval_candidates v_c on v_c.approval_id = v_a.id
+               where v_a.buffer_id = buffers.id and v_c.user_id = ${userId})
+    or exists (select 1 from approvals v_b where v_b.buffer_id = buffers.id and v_b.approver_id = ${userId})
+    or exists (select 1 from approval_logs v_l where v_l.buffer_id = buffers.id and v_l.user_id = ${userId})
+    or buffers.user_finances @> ${JSON.stringify([userId])}::jsonb)`;
+}
+
+/** Is the document visible to the user? False for an unknown id as well. */
+export async function canSeeBuffer(db: Kysely<Database>, bufferId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('buffers').select('id').where('id', '=', bufferId).where(visibleTo(userId)).executeTakeFirst();
+  return row !== undefined;
+}

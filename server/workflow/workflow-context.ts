@@ -1,0 +1,11 @@
+import type { Lang, Translate } from '../../src/engine';
+
+/** Who acts and how to speak to people: passed from the route to the workflow functions. */
+export interface WorkflowContext {
+  userId: number;
+  lang: Lang;
+  /** Translates any key (server.*, engine.*, module namespaces) in the request's language. */
+  t: Translate;
+  /** Base of links in mails. */
+  appUrl: string;
+}
