@@ -15,6 +15,7 @@ export interface Reply {
 export interface SentRequest {
   method: string;
   url: string;
+  params: unknown;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -32,7 +33,7 @@ export function mockNetwork(routes: Record<string, Route>) {
       Object.entries(AxiosHeaders.from(config.headers).toJSON()).map(([key, value]) => [key, String(value)]),
     );
     const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const request: SentRequest = { method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', body, headers };
+    const request: SentRequest = { method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', params: config.params, body, headers };
     sent.push(request);
     const route = routes[`${request.method} ${request.url}`];
     const reply: Reply = route === undefined ? { status: 404, data: { message: 'Not found', code: 'NOT_FOUND' } } : typeof route === 'function' ? await route(request) : route;
