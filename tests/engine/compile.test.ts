@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileModules, labelKey } from '../../src/engine';
+import { compileModules, createRuntime, labelKey } from '../../src/engine';
 import { toyFiles } from './toy-definitions';
 
 describe('compileModules', () => {
@@ -28,6 +28,18 @@ describe('compileModules', () => {
     (files.uiSchemas.toy['ui:module'] as any).hasBypass = false;
     expect((compileModules(files).modules.toy.schema.properties as any).bypass).toBeUndefined();
     expect((modules['toy-item'].schema.properties as any).approvals).toBeUndefined();
+  });
+
+  it('adds the shared bypass rules where the module has bypass and its rules do not cover them', () => {
+    const files = toyFiles();
+    files.rules.toy.visibility = { note: { var: 'bypass' } };
+    files.rules.toy.effects = [];
+    const runtime = createRuntime(compileModules(files).modules.toy);
+    expect(runtime.visibility({ bypass: true })).toEqual({ approvals: false, save_approvers: false, send_notification_first_approval: false, note: true });
+    expect(runtime.applyChange({ bypass: false, send_notification_first_approval: true }, { bypass: true, send_notification_first_approval: true }).send_notification_first_approval).toBe(false);
+    expect(runtime.applyChange({ bypass: true, send_notification_first_approval: false }, { bypass: false, send_notification_first_approval: false }).send_notification_first_approval).toBe(true);
+    (files.uiSchemas.toy['ui:module'] as any).hasBypass = false;
+    expect(compileModules(files).modules.toy.rules).toEqual({ ...files.rules.toy });
   });
 
   it('lifts ui:module into meta with defaults', () => {

@@ -1,6 +1,6 @@
 import type { CompileOptions, CompileResult, CompiledModule, DefinitionFiles, JsonSchema, Lang, LocaleFile, Problem, UiSchema } from '../types';
 import { LANGS } from '../types';
-import { WRAPPER_SCHEMAS, WRAPPER_UI, WRAPPER_FIELDS } from '../payload/wrapper-fields';
+import { BYPASS_RULES, WRAPPER_SCHEMAS, WRAPPER_UI, WRAPPER_FIELDS } from '../payload/wrapper-fields';
 import { contentHash } from './content-hash';
 import { readMeta } from './read-meta';
 import { definitionPath } from './definition-path';
@@ -35,6 +35,7 @@ function inlineRefs(schema: unknown, resolve: (code: string) => JsonSchema | nul
 /**
  * Compile every module and sub-form in `files`: sub-form schemas inlined where the parent
  * says `{"$ref": "<code>"}` (and recorded in `meta.subForms`), wrapper fields added to modules,
+ * the shared bypass rules added where `hasBypass` (unless the module's rules cover them),
  * `ui:module` lifted into `meta`, translations attached, and a content-hash version computed
  * over all of it (sub-forms included). Problems that stop a module compiling are returned
  * (or thrown with `strict`); the full list of problems is `checkDefinitions`' job.
@@ -92,6 +93,10 @@ export function compileModules(files: DefinitionFiles, options: CompileOptions =
       LANGS.map((lang) => [lang, clone(files.locales[lang]?.[code] ?? {})]),
     ) as Record<Lang, LocaleFile>;
     const rules = clone(files.rules[code] ?? {});
+    if (meta.kind === 'module' && meta.hasBypass) {
+      rules.visibility = { ...clone(BYPASS_RULES.visibility), ...(rules.visibility ?? {}) };
+      if (!(rules.effects ?? []).some((e) => e.on === 'bypass')) rules.effects = [...clone(BYPASS_RULES.effects), ...(rules.effects ?? [])];
+    }
     const version = contentHash({
       schema, uiSchema: ui, rules, meta, translations,
       subForms: Object.fromEntries(Object.entries(subForms).map(([k, v]) => [k, v.version])),

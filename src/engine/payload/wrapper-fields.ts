@@ -1,4 +1,4 @@
-import type { JsonSchema, UiSchema } from '../types';
+import type { JsonSchema, RulesFile, UiSchema } from '../types';
 
 /**
  * The submission wrapper every module shares (spec 001 §1). The compiler adds these fields to
@@ -32,6 +32,21 @@ export const WRAPPER_UI: Record<WrapperField, UiSchema> = {
   send_notification_first_approval: { 'ui:widget': 'checkbox', 'ui:labelKey': 'engine.fields.send_notification_first_approval.label' },
   save_approvers: { 'ui:widget': 'switch', 'ui:labelKey': 'engine.fields.save_approvers.label' },
   approvals: { 'ui:field': 'ProcessCard', 'ui:labelKey': 'engine.fields.approvals.label' },
+};
+
+/**
+ * The shared bypass behaviour (spec 000 §4): bypass hides the approver flow, remember-approvers
+ * and the notification checkbox, and switches the notification off (on again when bypass is
+ * turned off). The compiler adds these to modules with `hasBypass` unless their rules say
+ * otherwise for the same field.
+ */
+export const BYPASS_RULES: Required<Pick<RulesFile, 'visibility' | 'effects'>> = {
+  visibility: {
+    approvals: { '!': [{ var: 'bypass' }] },
+    save_approvers: { '!': [{ var: 'bypass' }] },
+    send_notification_first_approval: { '!': [{ var: 'bypass' }] },
+  },
+  effects: [{ on: 'bypass', set: { send_notification_first_approval: { '!': [{ var: 'bypass' }] } } }],
 };
 
 /** Is `name` one of the wrapper fields? */
