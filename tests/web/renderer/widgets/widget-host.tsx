@@ -27,6 +27,7 @@ export interface TestHost extends RendererHost {
   confirmAnswers: boolean[];
   confirmMessages: string[];
   toasts: string[];
+  alerts: Array<{ title: string; message: string }>;
   pages: OpenPage[];
   subscribe(listener: () => void): () => void;
 }
@@ -43,6 +44,7 @@ export function createTestHost(
     confirmAnswers: [],
     confirmMessages: [],
     toasts: [],
+    alerts: [],
     pages: [],
     subscribe(listener) {
       listeners.add(listener);
@@ -68,7 +70,9 @@ export function createTestHost(
       host.confirmMessages.push(message);
       return host.confirmAnswers.length > 0 ? (host.confirmAnswers.shift() as boolean) : true;
     },
-    async alert() {},
+    async alert(title, message) {
+      host.alerts.push({ title, message });
+    },
     toast(message) {
       host.toasts.push(message);
     },
@@ -115,19 +119,24 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 
-/** The top page of the host's stack, with its title as a heading and a Back button. */
+/**
+ * The host's page stack, like the app's: every page stays mounted (a sub-form keeps its state
+ * while a picker is open on top of it); only the top one is shown, with a heading and Back.
+ */
 function PageOutlet({ host }: { host: TestHost }) {
   const pages = useSyncExternalStore(host.subscribe, () => host.pages);
-  const top = pages[pages.length - 1];
-  if (!top) return null;
   return (
-    <section aria-label={`page: ${top.title}`}>
-      <h2>{top.title}</h2>
-      <button type="button" onClick={() => top.close(undefined)}>
-        Back
-      </button>
-      {top.node}
-    </section>
+    <>
+      {pages.map((page, i) => (
+        <section key={i} aria-label={`page: ${page.title}`} hidden={i !== pages.length - 1}>
+          <h2>{page.title}</h2>
+          <button type="button" onClick={() => page.close(undefined)}>
+            Back
+          </button>
+          {page.node}
+        </section>
+      ))}
+    </>
   );
 }
 
