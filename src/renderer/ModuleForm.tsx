@@ -29,7 +29,7 @@ const useStyles = makeStyles({
 
 export interface ModuleFormProps {
   module: CompiledModule;
-  /** Draft or item being edited; defaults of the schema otherwise. */
+  /** Draft or item being edited; defaults of the schema otherwise. Read once at mount: give the form a new `key` to load another draft. */
   initialData?: FormData;
   /** Master process steps, currencies and (for sub-forms) the parent's data. */
   context?: RuleContext;
@@ -106,8 +106,10 @@ export function ModuleForm(props: ModuleFormProps) {
   const registry = useMemo(() => buildRjsfRegistry(module.schema, formContext), [module.schema, formContext]);
   const env = useMemo<FormEnv>(() => ({ module, t, setValue, registry, formContext, readOnly }), [module, t, setValue, registry, formContext, readOnly]);
 
+  // Report changes only: the data the form started with is not an edit worth a draft.
+  const startedWith = useRef(data);
   useEffect(() => {
-    onChange?.(data);
+    if (data !== startedWith.current) onChange?.(data);
   }, [data]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A new context value would make React walk every row looking for consumers: keep it stable.
