@@ -20,7 +20,8 @@ let loading: Promise<LoadedDefinitions> | undefined;
  */
 export function loadDefinitions(root?: string): Promise<LoadedDefinitions> {
   if (root !== undefined) return build(root);
-  loading ??= build();
+  // DEFINITIONS_DIR points the server at another copy of the definition folders (tests, staging).
+  loading ??= build(process.env.DEFINITIONS_DIR || undefined);
   return loading;
 }
 
