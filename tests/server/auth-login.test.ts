@@ -92,7 +92,7 @@ describe('bearer tokens', () => {
   const secret = () => new TextEncoder().encode(t.config.jwtSecret);
   const employeeId = async () => (await t.db.selectFrom('users').select('id').where('email', '=', 'employee@example.com').executeTakeFirstOrThrow()).id;
   /** The claims of a real employee token, so forged tokens differ from valid ones in one point only. */
-  const realClaims = async () => JSON.parse(Buffer.from((await t.login('employee@example.com')).split('.')[1], 'base64url').toString());
+  const realClaims = async () => JSON.parse(Buffer.from((await t.login('employee@example.com', 'ringi-demo')).split('.')[1], 'base64url').toString());
 
   test('a token made like the server does (control for the forgeries below) is accepted', async () => {
     const now = Math.floor(Date.now() / 1000);
@@ -110,7 +110,7 @@ describe('bearer tokens', () => {
   });
 
   test('a token with a changed payload is refused', async () => {
-    const [header, , signature] = (await t.login('employee@example.com')).split('.');
+    const [header, , signature] = (await t.login('employee@example.com', 'ringi-demo')).split('.');
     const claims = await realClaims();
     const payload = Buffer.from(JSON.stringify({ ...claims, sub: '8' })).toString('base64url');
     const response = await profile(`${header}.${payload}.${signature}`);
@@ -143,7 +143,7 @@ describe('bearer tokens', () => {
   });
 
   test('tokens expire 12 hours after login', async () => {
-    const token = await t.login('employee@example.com');
+    const token = await t.login('employee@example.com', 'ringi-demo');
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
     expect(claims.exp - claims.iat).toBe(12 * 3600);
     expect(claims.sub).toBe(String(await employeeId()));

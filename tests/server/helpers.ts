@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../../server/app';
+import { passwordVersion, signToken } from '../../server/auth/jwt';
 import type { Config } from '../../server/config';
 import { createPGlite, kyselyForPGlite, kyselyForPostgres, type DatabaseHandle } from '../../server/db/connect';
 import type { Database } from '../../server/db/database';
@@ -19,7 +20,11 @@ export interface TestApp {
   config: Config;
   /** Closes the app and drops/closes its database (and removes its data folder). */
   close(): Promise<void>;
-  /** Logs a demo user in (password `ringi-demo` unless given) and returns the bearer token. */
+  /**
+   * A bearer token for a user. Without a password it is signed directly, exactly as
+   * /api/login_check would issue it, skipping the deliberately slow scrypt check; with a
+   * password it goes through POST /api/login_check.
+   */
   login(email: string, password?: string): Promise<string>;
 }
 
@@ -106,7 +111,13 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    async login(email, password = 'ringi-demo') {
+    async login(email, password) {
+      if (password === undefined) {
+        const user = await handle.db.selectFrom('users').select(['id', passwordVersion.as('password_version')])
+          .where('email', '=', email).where('disabled', '=', false).where('locked_at', 'is', null).executeTakeFirst();
+        if (!user) throw new Error(`no enabled, unlocked user ${email}`);
+        return signToken(user.id, user.password_version, config.jwtSecret);
+      }
       const response = await app.inject({ method: 'POST', url: '/api/login_check', payload: { username: email, password } });
       if (response.statusCode !== 200) throw new Error(`login of ${email} failed: ${response.statusCode} ${response.body}`);
       return response.json().token as string;
