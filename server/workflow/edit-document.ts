@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  buildSubmitPayload, computeFormData, isWrapperField, labelKey, readSubmitPayload, stableStringify, validateSubmission,
+  computeFormData, isWrapperField, labelKey, readSubmitPayload, stableStringify, validateSubmission,
   type CompiledModule, type MasterProcessStep,
 } from '../../src/engine';
 import type { Database } from '../db/database';
@@ -36,24 +36,32 @@ async function approvalsOf(db: Kysely<Database>, doc: DocumentState) {
 
 /**
  * Validates edited data exactly as a submission (the engine's `validateSubmission` over the
- * payload the form would send, computed fields, then the buffer route's reference checks) and
+ * submission body, computed fields, then the buffer route's reference checks) and
  * returns the new stored data: the old data with the edited body fields replaced.
  */
 async function validatedData(trx: Kysely<Database>, module: CompiledModule, doc: DocumentState, input: Record<string, unknown>, ctx: WorkflowContext) {
   const steps = await stepsOf(trx, module.code);
-  const form = {
-    ...withoutWrapper(doc.data), ...withoutWrapper(input),
-    approvals: await approvalsOf(trx, doc), bypass: doc.bypass, save_approvers: false,
+  // The body as the form would send it (only the schema's fields), with the document's own
+  // approvers so the approver rules hold; not normalised further, so untouched fields stay equal.
+  const properties = (module.schema.properties ?? {}) as Record<string, unknown>;
+  const body = Object.fromEntries(Object.entries({ ...withoutWrapper(doc.data), ...withoutWrapper(input) })
+    .filter(([key, value]) => key in properties && value !== undefined));
+  const wrapper = {
+    ...(module.meta.hasBypass ? { bypass: doc.bypass } : {}),
+    send_notification_first_approval: doc.data.send_notification_first_approval !== false,
+    save_approvers: false,
+    approvals: await approvalsOf(trx, doc),
   };
-  const payload = buildSubmitPayload(module, form);
+  const payload = module.meta.bodyKey ? { ...wrapper, [module.meta.bodyKey]: body } : { ...wrapper, ...body };
   const violations = validateSubmission(module, payload, { steps }, ctx.t);
   if (violations.length) throw validationFailed(violations.map(({ propertyPath, message }) => ({ propertyPath, message })));
   const currencies = await trx.selectFrom('currencies').select(['id', 'code']).execute();
   const computed = computeFormData(module, readSubmitPayload(module, payload), { steps, currencies });
   const references = await referenceViolations(trx, computed, steps, ctx.t, (field) => ctx.t(labelKey(module, field)));
   if (references.length) throw validationFailed(references.map(({ propertyPath, message }) => ({ propertyPath, message })));
-  // Fields outside the form's schema (stamp number, treasury data) stay as they were.
-  return { ...withoutWrapper(doc.data), ...withoutWrapper(computed) };
+  // Fields outside the form's schema (stamp number, treasury data) and the stored wrapper
+  // flags stay as they were: an edit changes the body only.
+  return { ...doc.data, ...withoutWrapper(computed) };
 }
 
 /**

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers';
+import { demoUsers, filePurchase, getter, insertDocument, poster, purchaseBody, tokens, type Users } from './workflow-fixtures';
+
+let t: TestApp;
+let users: Users;
+let post: ReturnType<typeof poster>;
+let get: ReturnType<typeof getter>;
+let auth: ReturnType<typeof tokens>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  users = await demoUsers(t.db);
+  auth = tokens(t);
+  post = poster(t, auth);
+  get = getter(t, auth);
+});
+afterAll(async () => t?.close());
+
+const file = async () => filePurchase(t, await auth('employee'), await purchaseBody(t.db, users));
+const stored = async (id: number) => (await t.db.selectFrom('buffers').select(['data', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow());
+const histories = async (id: number) => t.db.selectFrom('buffer_histories').select(['user_id', 'data']).where('buffer_id', '=', id).orderBy('id').execute();
+
+describe('POST /api/buffer/{id}/edit', () => {
+  it('validates like a submit, stores the data with computed fields and records each changed field', async () => {
+    const filed = await file();
+    const before = (await stored(filed.id)).data as any;
+    const goods = [{ ...before.purchase_goods[0], budget: 3000, qty: 3 }];
+    const response = await post('employee', `/api/buffer/${filed.id}/edit`, { data: { purchase_goods: goods, total_estimated: 3000 } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: filed.id, status: 0, changed_fields: ['purchase_goods', 'total_estimated'] });
+    const after = (await stored(filed.id)).data as any;
+    expect(after.total_estimated).toBe(3000);
+    expect(after.purchase_goods[0].estimated_unit_price).toBe(1000);
+    expect(after.currency_id).toBe(before.currency_id);
+    const rows = await histories(filed.id);
+    expect(rows.map((r) => [r.user_id, (r.data as any).field, (r.data as any).old_value, (r.data as any).value])).toEqual([
+      [users.employee.id, 'purchase_goods', before.purchase_goods, after.purchase_goods],
+      [users.employee.id, 'total_estimated', 1000, 3000],
+    ]);
+
+    const last = (await get('approver', `/api/buffer/${filed.id}/last-history`)).json();
+    expect(last['hydra:totalItems']).toBe(2);
+    expect(last['hydra:member'][1]).toMatchObject({ field: 'total_estimated', value: 3000, old_value: 1000, user: { id: users.employee.id, name: users.employee.name } });
+    expect(last.merged_info.total_estimated.value).toBe(3000);
+    const view = (await get('employee', `/api/buffers/${filed.id}`)).json();
+    expect(view.approval_logs.map((l: any) => l.action)).toEqual(['submit', 'edit']);
+    expect(view.info.total).toBe(3000);
+  });
+
+  it('answers a bad edit with the submission\'s 422 violations and stores nothing', async () => {
+    const filed = await file();
+    const before = await stored(filed.id);
+    const missing = await post('employee', `/api/buffer/${filed.id}/edit`, { data: { currency_id: null } });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().violations[0].propertyPath).toBe('currency_id');
+    const submitted = await post('employee', '/api/buffer/purchase', { ...(await purchaseBody(t.db, users)), currency_id: null });
+    expect(missing.json().message).toBe(submitted.json().message);
+    const wrongType = await post('employee', `/api/buffer/${filed.id}/edit`, { data: { total_estimated: 'lots' } });
+    expect(wrongType.statusCode).toBe(422);
+    const otherDepartment = await t.db.selectFrom('departments').innerJoin('companies', 'companies.id', 'departments.company_id')
+      .select('departments.id').where('companies.code', '=', 'RT').executeTakeFirstOrThrow();
+    const mismatch = await post('employee', `/api/buffer/${filed.id}/edit`, { data: { department_id: otherDepartment.id } });
+    expect(mismatch.statusCode).toBe(422);
+    expect(await stored(filed.id)).toEqual(before);
+    expect(await histories(filed.id)).toEqual([]);
+    expect((await post('employee', `/api/buffer/${filed.id}/edit`, {})).statusCode).toBe(400);
+  });
+
+  it('lets the requester and the active step\'s approvers edit; refuses others and ended or non-editable documents', async () => {
+    const filed = await file();
+    const edit = (user: string, id = filed.id) => post(user, `/api/buffer/${id}/edit`, { data: { total_estimated: 1000, purchase_goods: [] } });
+    const approverEdit = await post('approver', `/api/buffer/${filed.id}/edit`, { data: { user_finances: [users.finance.id] } });
+    expect(approverEdit.statusCode).toBe(200);
+    expect(approverEdit.json().changed_fields).toEqual(['user_finances']);
+    // Now forwarded: the finance user sees it but may not edit it.
+    expect((await edit('finance')).statusCode).toBe(403);
+    expect((await edit('authorizer')).statusCode).toBe(403);
+    expect((await edit('client')).statusCode).toBe(404);
+    const unchanged = await post('employee', `/api/buffer/${filed.id}/edit`, { data: {} });
+    expect(unchanged.json().changed_fields).toEqual([]);
+
+    await post('approver', `/api/approvals/${filed.steps[0]}/action`, { approve: false });
+    const ended = await post('employee', `/api/buffer/${filed.id}/edit`, { data: { user_finances: [] } });
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().code).toBe('ILLEGAL_TRANSITION');
+
+    const other = await insertDocument(t.db, { module: 'no-such-module', requester: users.employee.id, code: 'X-1', steps: [] });
+    expect((await post('employee', `/api/buffer/${other.id}/edit`, { data: { total: 1 } })).json()).toMatchObject({ code: 'ILLEGAL_TRANSITION', message: 'Documents of this kind cannot be edited' });
+  });
+});
+
+describe('POST /api/buffer/{id}/histories and GET last-history', () => {
+  it('records explicit entries without changing the document; the last change per field wins', async () => {
+    const filed = await file();
+    const empty = (await get('employee', `/api/buffer/${filed.id}/last-history`)).json();
+    expect(empty).toEqual({ 'hydra:member': [], 'hydra:totalItems': 0, merged_info: {} });
+    const before = await stored(filed.id);
+    const first = await post('employee', `/api/buffer/${filed.id}/histories`, { data: { note: 'first', total_estimated: 5 } });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ id: filed.id, recorded: 2 });
+    await post('approver', `/api/buffer/${filed.id}/histories`, { data: { note: 'second' } });
+    expect((await stored(filed.id)).data).toEqual(before.data);
+    const last = (await get('employee', `/api/buffer/${filed.id}/last-history`)).json();
+    expect(last['hydra:member'].map((h: any) => [h.field, h.value, h.user.name])).toEqual([
+      ['note', 'second', users.approver.name], ['total_estimated', 5, users.employee.name],
+    ]);
+    expect(last.merged_info.note).toMatchObject({ value: 'second', old_value: null });
+    expect((await post('authorizer', `/api/buffer/${filed.id}/histories`, { data: { note: 'x' } })).statusCode).toBe(403);
+  });
+});
+
+describe('the document with its timeline', () => {
+  it('answers GET /api/approvals/{id}/buffer and /api/buffers/{id} with steps, candidates, logs and the requester', async () => {
+    const filed = await file();
+    await post('approver', `/api/approvals/${filed.steps[0]}/action`, { approve: true });
+    const byStep = (await get('authorizer', `/api/approvals/${filed.steps[1]}/buffer`)).json();
+    const byId = (await get('authorizer', `/api/buffers/${filed.id}`)).json();
+    expect(byStep).toEqual(byId);
+    expect(byId).toMatchObject({
+      id: filed.id, code: filed.code, status: 0, module: { code: 'purchase' }, definition_version: expect.stringMatching(/^[0-9a-f]{16}$/),
+      requester: { id: users.employee.id, name: users.employee.name }, current_approval_id: filed.steps[1], waiting_for: 'Company authorizer',
+      can: { approve: true, reject: true, step_back: true, withdraw: false, edit: true, treasury: false },
+    });
+    expect(byId.approvals).toHaveLength(2);
+    expect(byId.approvals[0]).toMatchObject({
+      id: filed.steps[0], status: 1, active: false, approver: { id: users.approver.id, name: users.approver.name },
+      master_process: { optional: false, process: { code: 'p-manager', name: 'Manager approval' } },
+      prospective_approvers: [{ id: users.approver.id, name: users.approver.name }],
+      approval_logs: [{ log_text: `Approved by ${users.approver.name}`, action: 'approve', user: { id: users.approver.id } }],
+    });
+    expect(byId.approvals[1]).toMatchObject({ status: 0, active: true, approver: null, approved_at: null, approval_logs: [] });
+    const ja = await t.app.inject({ method: 'GET', url: `/api/buffers/${filed.id}`, headers: { authorization: `Bearer ${await auth('employee')}`, 'accept-language': 'ja' } });
+    expect(ja.json().approvals[0].approval_logs[0].log_text).toBe(`${users.approver.name} が承認しました`);
+    expect(ja.json().approvals[0].master_process.process.name).toBe('上長承認');
+  });
+});
