@@ -73,6 +73,8 @@ export function PropertyField({ name, path, schema, uiSchema, value, required, e
     onFocus: noop,
   };
   const isBoolean = kind.name === 'checkbox' || kind.name === 'switch';
+  // rjsf 6 fields call onChange(value, path) with the absolute path of the changed value (their
+  // own `fieldPathId.path` or deeper); widgets call onChange(value) for their own field.
   return (
     <FieldTemplate
       id={id}
@@ -95,7 +97,7 @@ export function PropertyField({ name, path, schema, uiSchema, value, required, e
       onRemoveProperty={noop}
     >
       {entry.kind === 'field' ? (
-        <Component {...common} formData={value} fieldPathId={fieldPathId} errorSchema={errors ?? {}} onChange={(next: unknown) => onChange(next)} />
+        <Component {...common} formData={value} fieldPathId={fieldPathId} errorSchema={errors ?? {}} onChange={(next: unknown, changePath?: DataPath) => (changePath && changePath.length > 0 ? env.setValue(changePath, next) : onChange(next))} />
       ) : (
         <Component
           {...common}
