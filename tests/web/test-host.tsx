@@ -99,27 +99,36 @@ export interface TestHostOptions {
 }
 
 interface OpenPage {
+  id: number;
   title: string;
   node: ReactNode;
 }
 
 /**
- * A renderer host for component tests: alerts, confirms and toasts are recorded (and alerts
- * shown in the document as `role="alertdialog"` text), pages opened by widgets are rendered
- * after the form, and `api.get` answers from `lookupTables`.
+ * A renderer host for component tests: alerts, confirms and toasts are recorded (confirms answer
+ * `confirmAnswer`), pages opened by widgets are stacked after the form as `role="dialog"`
+ * sections named by their title, and `api.get` answers from `lookupTables`.
  */
 export function createTestHost(options: TestHostOptions = {}) {
   const log: TestHostLog = { alerts: [], confirms: [], toasts: [], posts: [], gets: [] };
   let pending = 0;
-  let pushPage: (page: OpenPage | null) => void = () => undefined;
+  // The page stack: widgets open pages from pages (a department picker on a goods page).
+  let pages: OpenPage[] = [];
+  let nextPageId = 1;
+  let showPages: (next: OpenPage[]) => void = () => undefined;
+  const setPages = (next: OpenPage[]) => {
+    pages = next;
+    showPages(next);
+  };
   const host: RendererHost = {
     openPage<T>(title: string, renderPage: (close: (result?: T) => void) => ReactNode) {
       return new Promise<T | undefined>((resolve) => {
+        const id = nextPageId++;
         const close = (result?: T) => {
-          pushPage(null);
+          setPages(pages.filter((page) => page.id !== id));
           resolve(result);
         };
-        pushPage({ title, node: renderPage(close) });
+        setPages([...pages, { id, title, node: renderPage(close) }]);
       });
     },
     async confirm(message, title) {
@@ -156,13 +165,17 @@ export function createTestHost(options: TestHostOptions = {}) {
   };
 
   function PageLayer() {
-    const [page, setPage] = useState<OpenPage | null>(null);
-    pushPage = setPage;
-    return page ? (
-      <section role="dialog" aria-label={page.title}>
-        {page.node}
-      </section>
-    ) : null;
+    const [shown, setShown] = useState<OpenPage[]>(pages);
+    showPages = setShown;
+    return (
+      <>
+        {shown.map((page) => (
+          <section key={page.id} role="dialog" aria-label={page.title}>
+            {page.node}
+          </section>
+        ))}
+      </>
+    );
   }
 
   const i18n = createTestI18n(options.language ?? 'en');
