@@ -1,0 +1,87 @@
+import type { FileTable } from '../db/database';
+import type { FileKind } from './detect-content';
+import { signFileToken } from './file-url-token';
+
+/** The spec's File (000 §3, 001 §3) as every files route answers it. */
+export interface FileRecord {
+  id: number;
+  url: string;
+  name: string;
+  /** The spec's spelling of the upload answer (`POST /files` returns `formated_name`). */
+  formated_name: string;
+  formatted_name: string;
+  type: FileKind;
+  mime_type: string;
+  size: number;
+  size_string: string;
+  created_at: string;
+  document_type: string;
+}
+
+/** Names are shown at most 50 characters long (spec 000 §9); the extension is kept. */
+export const FORMATTED_NAME_MAX = 50;
+
+/** 1024-based size with units B, KB, MB (spec 000 §9): `512 B`, `1.5 KB`, `20 MB`. */
+export function sizeString(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number(value.toFixed(value < 10 ? 2 : 1))} ${units[unit]}`;
+}
+
+/** The name shortened to 50 characters with an ellipsis, keeping the extension visible. */
+export function formattedName(name: string): string {
+  const chars = [...name];
+  if (chars.length <= FORMATTED_NAME_MAX) return name;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 && name.length - dot <= 8 ? name.slice(dot) : '';
+  return `${chars.slice(0, FORMATTED_NAME_MAX - 1 - [...ext].length).join('')}…${ext}`;
+}
+
+/**
+ * A user-given file name made safe to store and to send back in headers: the last path
+ * segment only, no control characters, at most 200 characters; never empty.
+ */
+export function safeFileName(raw: string | undefined, fallbackExt: string): string {
+  const last = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = last.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-200);
+  return clean === '' || clean === '.' || clean === '..' ? `file.${fallbackExt}` : clean;
+}
+
+/** The kind stored with a file, from its MIME type (rows keep the detected MIME type). */
+export function kindOf(mime: string): FileKind {
+  if (mime.startsWith('image/')) return 'image';
+  if (mime === 'application/pdf') return 'pdf';
+  if (mime === 'application/ofd') return 'ofd';
+  if (mime === 'application/vnd.ms-excel' || mime.includes('spreadsheetml')) return 'spreadsheet';
+  if (mime === 'application/zip') return 'zip';
+  return 'other';
+}
+
+/** The answer for one file row, with a signed link for the reader `userId`. */
+export function fileRecord(
+  row: Pick<FileTable, 'name' | 'mime_type' | 'size' | 'document_type'> & { id: number; created_at: Date | string },
+  userId: number,
+  secret: string,
+): FileRecord {
+  const formatted = formattedName(row.name);
+  return {
+    id: row.id,
+    url: `/api/files/${row.id}?token=${signFileToken(secret, row.id, userId)}`,
+    name: row.name,
+    formated_name: formatted,
+    formatted_name: formatted,
+    type: kindOf(row.mime_type),
+    mime_type: row.mime_type,
+    size: row.size,
+    size_string: sizeString(row.size),
+    created_at: new Date(row.created_at).toISOString(),
+    document_type: row.document_type,
+  };
+}

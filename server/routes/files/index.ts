@@ -1,0 +1,168 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { loadDefinitions } from '../../definitions/definitions';
+import { detectContent, ACCEPTED_EXTENSIONS } from '../../files/detect-content';
+import { DOCUMENT_TYPES, isDocumentType } from '../../files/document-types';
+import { canReadFile, isFileReferenced } from '../../files/file-access';
+import { fileFieldNames } from '../../files/file-field-names';
+import { fileRecord, safeFileName, sizeString } from '../../files/file-record';
+import { FileStorage } from '../../files/file-storage';
+import { verifyFileToken } from '../../files/file-url-token';
+import { uploadMaxBytes } from '../../files/upload-max-bytes';
+import { AppError, badRequest, conflict, errorResponseSchema, notFound, tooLarge, unauthorized, unsupportedMediaType } from '../../lib/errors';
+import { idParams, int, str } from '../../lib/http-schemas';
+import { contentDisposition, wantsJson } from './reply-helpers';
+
+const fileSchema = {
+  type: 'object',
+  required: ['id', 'url', 'name', 'formated_name', 'type', 'size_string', 'created_at', 'document_type'],
+  properties: {
+    id: int, url: str, name: str, formated_name: str, formatted_name: str,
+    type: { type: 'string', enum: ['image', 'pdf', 'spreadsheet', 'ofd', 'zip', 'other'] },
+    mime_type: str, size: int, size_string: str, created_at: str,
+    document_type: { type: 'string', enum: DOCUMENT_TYPES },
+  },
+} as const;
+/** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
+const doc = (description: string) => ({ description });
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorResponseSchema]));
+
+interface Upload {
+  bytes: Buffer;
+  fileName: string;
+  documentType: unknown;
+}
+
+/**
+ * Files (spec 000 §7, 001 §7): `POST /files` (multipart `file` + `document_type`), `GET
+ * /files/{id}` (the content, or the record for a JSON client) and `DELETE /files/{id}`.
+ * Content is checked against its extension by magic bytes; reading needs the bearer header or
+ * the short-lived `?token=` of the record's `url`. See README.md.
+ */
+const files: FastifyPluginAsync = async (app) => {
+  const maxBytes = uploadMaxBytes();
+  const storage = new FileStorage(app.config.dataDir);
+  const fieldNames = fileFieldNames((await loadDefinitions()).modules);
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 2, fields: 4, parts: 6, fieldSize: 1024 } });
+
+  /** Reads the one file and the document type; the content stays in memory (≤ the limit). */
+  async function readUpload(request: FastifyRequest): Promise<Upload> {
+    const t = request.t;
+    if (!request.isMultipart()) throw unsupportedMediaType(t('server.files.notMultipart'));
+    let upload: Partial<Upload> = {};
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || upload.bytes) {
+            await part.toBuffer().catch(() => undefined);
+            throw badRequest(t('server.files.oneFile'));
+          }
+          upload = { ...upload, bytes: await part.toBuffer(), fileName: part.filename };
+        } else if (part.fieldname === 'document_type') {
+          upload.documentType = part.value;
+        }
+      }
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(t('server.files.tooLarge', { max: sizeString(maxBytes) }));
+      if (code === 'FST_FILES_LIMIT') throw badRequest(t('server.files.oneFile'));
+      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') throw badRequest(t('server.files.badForm'));
+      throw error;
+    }
+    if (!upload.bytes) throw badRequest(t('server.files.noFile'));
+    return upload as Upload;
+  }
+
+  /** The reader: the bearer user, or the user a valid `?token=` was issued to (404 on a bad one would hide expiry). */
+  async function readerOf(request: FastifyRequest<{ Params: { id: number }; Querystring: { token?: string } }>, reply: FastifyReply): Promise<number> {
+    const token = request.query.token;
+    if (token === undefined) {
+      await app.authenticate(request, reply);
+      return request.user.id;
+    }
+    const userId = verifyFileToken(app.config.jwtSecret, request.params.id, token);
+    const user = userId === null ? undefined : await app.db.selectFrom('users').select('id')
+      .where('id', '=', userId).where('disabled', '=', false).where('locked_at', 'is', null).executeTakeFirst();
+    if (!user) throw unauthorized(request.t('server.files.linkExpired'));
+    return user.id;
+  }
+
+  app.post('/files', {
+    onRequest: app.authenticate,
+    schema: {
+      ...doc('Uploads one file (multipart: `file`, `document_type` = a spec file type code). Accepts images '
+        + `(${ACCEPTED_EXTENSIONS.join(', ')}) whose content matches the extension by magic bytes; at most UPLOAD_MAX_BYTES `
+        + '(20 MiB). Answers the File record with a signed `url` valid 10 minutes.'),
+      consumes: ['multipart/form-data'],
+      response: { 201: fileSchema, ...errors(400, 401, 413, 415) },
+    },
+  }, async (request, reply) => {
+    const t = request.t;
+    const upload = await readUpload(request);
+    if (!isDocumentType(upload.documentType)) throw badRequest(t('server.files.documentType', { types: DOCUMENT_TYPES.join(', ') }));
+    if (upload.bytes.length === 0) throw badRequest(t('server.files.empty'));
+    const detected = await detectContent(upload.bytes, upload.fileName);
+    if ('problem' in detected) {
+      throw unsupportedMediaType(t(`server.files.${detected.problem}`, { name: safeFileName(upload.fileName, 'bin'), types: ACCEPTED_EXTENSIONS.join(', ') }));
+    }
+    const name = safeFileName(upload.fileName, detected.ext);
+    const key = await storage.save(upload.bytes);
+    try {
+      const row = await app.db.insertInto('files').values({
+        name, mime_type: detected.mime, size: upload.bytes.length, document_type: upload.documentType, storage_key: key,
+        sha256: sql<string>`encode(sha256(${upload.bytes}), 'hex')` as unknown as string, uploader_id: request.user.id,
+      }).returning(['id', 'name', 'mime_type', 'size', 'document_type', 'created_at']).executeTakeFirstOrThrow();
+      return reply.status(201).send(fileRecord(row, request.user.id, app.config.jwtSecret));
+    } catch (error) {
+      await storage.remove(key);
+      throw error;
+    }
+  });
+
+  app.get<{ Params: { id: number }; Querystring: { token?: string } }>('/files/:id', {
+    schema: {
+      ...doc('The file content (Content-Type from the detected type, nosniff) for its uploader or anyone who can see a '
+        + 'document referencing it; with the bearer header and `Accept: application/json` first, the File record instead. '
+        + '`?token=` (from the record `url`) replaces the bearer header for 10 minutes. Anyone else: 404.'),
+      params: idParams,
+      querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
+      response: { 200: fileSchema, ...errors(400, 401, 404) },
+    },
+  }, async (request, reply) => {
+    const userId = await readerOf(request, reply);
+    const missing = () => notFound(request.t('server.errors.notFound', { what: request.t('server.files.entity') }));
+    if (!(await canReadFile(app.db, request.params.id, userId, fieldNames))) throw missing();
+    const row = await app.db.selectFrom('files').select(['id', 'name', 'mime_type', 'size', 'document_type', 'created_at', 'storage_key'])
+      .where('id', '=', request.params.id).executeTakeFirst();
+    if (!row) throw missing();
+    if (request.query.token === undefined && wantsJson(request.headers.accept)) return fileRecord(row, userId, app.config.jwtSecret);
+    return reply
+      .header('content-type', row.mime_type)
+      .header('content-length', row.size)
+      .header('content-disposition', contentDisposition(row.name, row.mime_type))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(storage.open(row.storage_key));
+  });
+
+  app.delete<{ Params: { id: number } }>('/files/:id', {
+    onRequest: app.authenticate,
+    schema: {
+      ...doc('Deletes an upload: only its uploader (others: 404), and only while no filed document references it (409).'),
+      params: idParams,
+      response: { 204: { type: 'null' }, ...errors(400, 401, 404, 409) },
+    },
+  }, async (request, reply) => {
+    const row = await app.db.selectFrom('files').select(['id', 'storage_key']).where('id', '=', request.params.id)
+      .where('uploader_id', '=', request.user.id).executeTakeFirst();
+    if (!row) throw notFound(request.t('server.errors.notFound', { what: request.t('server.files.entity') }));
+    if (await isFileReferenced(app.db, row.id, fieldNames)) throw conflict(request.t('server.files.referenced'));
+    await app.db.deleteFrom('files').where('id', '=', row.id).execute();
+    await storage.remove(row.storage_key);
+    return reply.status(204).send();
+  });
+};
+
+export default files;
