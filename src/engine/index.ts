@@ -4,7 +4,7 @@
  */
 export type {
   Lang, JsonSchema, UiSchema, Logic, Translate, LocaleFile, LocaleBundles,
-  ValidationRule, EachItemValidation, EffectRule, ComputedRule, RulesFile,
+  ValidationRule, EachItemValidation, EffectRule, ComputedRule, LabelRule, RulesFile,
   DefinitionFiles, SummaryLine, DetailSection, SubFormRef, ModuleMeta, CompiledModule,
   Problem, Violation, MasterProcessStep, CurrencyRef, RuleContext, FormData, ModuleRuntime,
   CompileOptions, CompileResult,
@@ -21,6 +21,7 @@ export { labelKey } from './definitions/label-key';
 // rules
 export { createRuntime } from './rules/create-runtime';
 export { computeFormData } from './rules/compute-form-data';
+export { evaluateLabels } from './rules/evaluate-labels';
 export { CUSTOM_OPERATIONS } from './rules/operations';
 
 // payloads

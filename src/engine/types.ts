@@ -46,6 +46,11 @@ export interface ComputedRule {
   field: string;
   value: Logic;
 }
+/** Label rule: while `when` holds, the field's label is the translation key `label` (first match wins). */
+export interface LabelRule {
+  when: Logic;
+  label: string;
+}
 /** The rules file of a module (`rules/<code>.json`). */
 export interface RulesFile {
   validations?: Array<ValidationRule | EachItemValidation>;
@@ -53,6 +58,8 @@ export interface RulesFile {
   visibility?: Record<string, Logic>;
   effects?: EffectRule[];
   computed?: ComputedRule[];
+  /** field (or dot path into an object field) → label rules; no match keeps the derived label. */
+  labels?: Record<string, LabelRule[]>;
 }
 
 /** The raw definition files, keyed by module code. */
@@ -118,6 +125,8 @@ export interface ModuleMeta {
   subForms: SubFormRef[];
   /** Fields whose value is the form's currency (for money display), default `currency_id`. */
   currencyField?: string;
+  /** Fields a confirmed reset keeps (their current value survives; the rest return to defaults). Absent = none. */
+  resetKeeps?: string[];
 }
 
 /** A module (or sub-form) ready for the renderer and the server. */
@@ -189,6 +198,8 @@ export interface ModuleRuntime {
   module: CompiledModule;
   /** field → visible, for every field that has a visibility rule (others are visible). */
   visibility(data: FormData, context?: RuleContext): Record<string, boolean>;
+  /** field → label key, for every field whose label rule matches now (others keep `labelKey`). */
+  labels(data: FormData, context?: RuleContext): Record<string, string>;
   /** New data after effects (for changed `on` fields) and computed fields whose vars changed. */
   applyChange(prev: FormData, next: FormData, context?: RuleContext): FormData;
   /** Recompute every computed field (initial data, drafts). */

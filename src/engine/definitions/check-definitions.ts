@@ -38,6 +38,7 @@ function ruleExpressions(rules: RulesFile): Array<{ logic: Logic; pointer: strin
     for (const [k, v] of Object.entries(effect.set ?? {})) out.push({ logic: v, pointer: ptr('effects', i, 'set', k) });
   });
   (rules.computed ?? []).forEach((rule, i) => out.push({ logic: rule.value, pointer: ptr('computed', i, 'value') }));
+  for (const [field, list] of Object.entries(rules.labels ?? {})) (Array.isArray(list) ? list : []).forEach((rule, i) => out.push({ logic: rule?.when, pointer: ptr('labels', field, i, 'when') }));
   return out;
 }
 
@@ -51,6 +52,7 @@ function ruleFieldNames(rules: RulesFile): Array<{ field: string; pointer: strin
     for (const k of Object.keys(effect.set ?? {})) out.push({ field: k, pointer: ptr('effects', i, 'set', k) });
   });
   (rules.computed ?? []).forEach((rule, i) => out.push({ field: rule.field, pointer: ptr('computed', i, 'field') }));
+  for (const field of Object.keys(rules.labels ?? {})) out.push({ field, pointer: ptr('labels', field) });
   return out;
 }
 
@@ -148,6 +150,7 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   const meta = module.meta;
   meta.listCard.summary.forEach((line, i) => { if (!fields.has(line.field)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listCard', 'summary', i, 'field'), message: `"${line.field}" is not a field of the schema` }); });
   meta.detailCard.sections.forEach((s, i) => s.fields.forEach((f, j) => { if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'detailCard', 'sections', i, 'fields', j), message: `"${f}" is not a field of the schema` }); }));
+  (Array.isArray(meta.resetKeeps) ? meta.resetKeeps : []).forEach((f, i) => { if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'resetKeeps', i), message: `"${f}" is not a field of the schema` }); });
   for (const [f, total] of Object.entries(meta.dropZeroItems)) {
     if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'dropZeroItems', f), message: `"${f}" is not a field of the schema` });
     else if (!(total in properties(props[f].items as JsonSchema))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'dropZeroItems', f), message: `"${total}" is not a field of the items of "${f}"` });
@@ -191,6 +194,7 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
     }
   }
   (rules.validations ?? []).forEach((rule, i) => { if (!('each' in rule)) keys.push({ key: rule.message, file: rulesFile, pointer: ptr('validations', i, 'message') }); });
+  for (const [field, list] of Object.entries(rules.labels ?? {})) (Array.isArray(list) ? list : []).forEach((rule, i) => { if (typeof rule?.label === 'string') keys.push({ key: rule.label, file: rulesFile, pointer: ptr('labels', field, i, 'label') }); });
   if (meta.listCard.title) keys.push({ key: meta.listCard.title, file: uiFile, pointer: ptr('ui:module', 'listCard', 'title') });
   meta.listCard.summary.forEach((l, i) => keys.push({ key: l.label, file: uiFile, pointer: ptr('ui:module', 'listCard', 'summary', i, 'label') }));
   meta.detailCard.sections.forEach((s, i) => { if (s.title) keys.push({ key: s.title, file: uiFile, pointer: ptr('ui:module', 'detailCard', 'sections', i, 'title') }); });

@@ -54,6 +54,7 @@ export const UI_MODULE_META: JsonSchema = {
     },
     dropZeroItems: { type: 'object', additionalProperties: { type: 'string' } },
     currencyField: { type: 'string' },
+    resetKeeps: { type: 'array', items: { type: 'string' }, uniqueItems: true },
   },
   if: { properties: { kind: { const: 'module' } } },
   then: { required: ['kind', 'title', 'codePrefix'] },
@@ -101,6 +102,13 @@ export const RULES_META: JsonSchema = {
     computed: {
       type: 'array',
       items: { type: 'object', required: ['field', 'value'], properties: { field: { type: 'string' }, value: {} }, additionalProperties: false },
+    },
+    labels: {
+      type: 'object',
+      additionalProperties: {
+        type: 'array',
+        items: { type: 'object', required: ['when', 'label'], properties: { when: {}, label: { type: 'string' } }, additionalProperties: false },
+      },
     },
   },
 };

@@ -23,5 +23,7 @@ export function readMeta(code: string, uiSchema: UiSchema | undefined): ModuleMe
     dropZeroItems: raw.dropZeroItems ?? {},
     subForms: [],
     currencyField: raw.currencyField ?? 'currency_id',
+    // Only when given, so modules without it compile (and hash) as before.
+    ...(Array.isArray(raw.resetKeeps) ? { resetKeeps: raw.resetKeeps } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { evaluate } from './evaluate';
 import { topLevelVars } from './collect-vars';
 import { deepEqual } from './deep-equal';
 import { validateRules } from './validate-rules';
+import { evaluateLabels } from './evaluate-labels';
 
 /** Vars that come from outside the data: a rule reading them is re-evaluated on every change. */
 const EXTERNAL = new Set(['$parent', '$context']);
@@ -41,6 +42,9 @@ export function createRuntime(module: CompiledModule): ModuleRuntime {
         }
       }
       return result;
+    },
+    labels(data, context = {}) {
+      return evaluateLabels(module.rules.labels, data, context);
     },
     applyChange(prev, next, context = {}) {
       const data: FormData = { ...next };
