@@ -16,9 +16,13 @@ export interface ApproverInfo {
   [key: string]: unknown;
 }
 
-/** Approvers carrying the company authorizer badge. */
+/**
+ * Approvers carrying the company authorizer badge: the server's `is_company_authorizer`
+ * (ROLE_COMPANY_AUTHORIZER) when the record has it, else the profile's `is_authorizer`.
+ */
 export function isCompanyAuthorizer(user: ApproverInfo | undefined): boolean {
-  return Boolean(user?.is_company_authorizer || user?.is_authorizer);
+  if (typeof user?.is_company_authorizer === 'boolean') return user.is_company_authorizer;
+  return Boolean(user?.is_authorizer);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RJSFSchema } from '@rjsf/utils';
 import { customRegistry } from '../../../../src/renderer/widgets';
@@ -12,6 +12,13 @@ const currencies = [
   { id: 3, code: 'USD', name: 'US Dollar' },
 ];
 const api: ApiHandler = (path, params) => (path === '/currencies' ? hydra(currencies, params) : undefined);
+/**
+ * The open bottom sheet. In jsdom nothing is "visible" to Fluent's focus code, so the modal
+ * focuses its own surface and tabster later marks it aria-hidden (real browsers focus the
+ * first button); the sheet is therefore found including hidden elements.
+ */
+const sheet = () => screen.findByRole('dialog', { hidden: true });
+
 const schema: RJSFSchema = { type: 'object', properties: { currency_id: { type: ['integer', 'null'], title: 'Currency' } } };
 
 describe('CurrencyPicker', () => {
@@ -22,7 +29,7 @@ describe('CurrencyPicker', () => {
     expect(screen.getByRole('button', { name: 'Currency' }).textContent).toBe('CNY');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Currency' }));
-    await user.click(await screen.findByRole('button', { name: 'USD - US Dollar' }));
+    await user.click(within(await sheet()).getByRole('button', { name: 'USD - US Dollar', hidden: true }));
     await waitFor(() => expect(form.data().currency_id).toBe(3));
     expect(screen.getByRole('button', { name: 'Currency' }).textContent).toBe('USD');
   });
@@ -33,7 +40,7 @@ describe('CurrencyPicker', () => {
     const user = userEvent.setup();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Currency' }).textContent).toBe('JPY'));
     await user.click(screen.getByRole('button', { name: 'Currency' }));
-    await user.click(await screen.findByRole('button', { name: 'All' }));
+    await user.click(within(await sheet()).getByRole('button', { name: 'All', hidden: true }));
     await waitFor(() => expect(form.data().currency_id).toBeNull());
     expect(screen.getByRole('button', { name: 'Currency' }).textContent).toBe('All');
   });

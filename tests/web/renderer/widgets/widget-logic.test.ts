@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fillEndpoint } from '../../../../src/renderer/widgets/fill-endpoint';
 import { itemLabel } from '../../../../src/renderer/widgets/picker/item-label';
 import { fillParams, missingDependency, readPickerOptions } from '../../../../src/renderer/widgets/picker/picker-options';
-import { cleanApprovals, isStepLocked, readPresetApprovers } from '../../../../src/renderer/widgets/process-card/approvals';
+import { cleanApprovals, isCompanyAuthorizer, isStepLocked, readPresetApprovers } from '../../../../src/renderer/widgets/process-card/approvals';
 import { listTotal, readItemListOptions, renumber, topItems } from '../../../../src/renderer/widgets/item-list/item-list-options';
 
 describe('picker configuration', () => {
@@ -52,6 +52,12 @@ describe('process card rules', () => {
     expect(isStepLocked([{ id: 1, name: 'G', is_ringi_group_member: true }], false)).toBe(true);
     expect(isStepLocked([{ id: 1, name: 'G', is_ringi_group_member: true }], true)).toBe(false);
     expect(isStepLocked([{ id: 1, name: 'C' }, undefined], false)).toBe(false);
+  });
+
+  it('badges company authorizers by is_company_authorizer, else is_authorizer', () => {
+    expect(isCompanyAuthorizer({ id: 1, name: 'A', is_authorizer: true, is_company_authorizer: false })).toBe(false);
+    expect(isCompanyAuthorizer({ id: 1, name: 'A', is_authorizer: false, is_company_authorizer: true })).toBe(true);
+    expect(isCompanyAuthorizer({ id: 1, name: 'A', is_authorizer: true })).toBe(true);
   });
 
   it('drops empty approver entries', () => {
