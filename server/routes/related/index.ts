@@ -1,0 +1,160 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Lang } from '../../../src/engine';
+import type { Database } from '../../db/database';
+import { collectionSchema, idParams, int, lookupErrors, nullableStr, objectOf, pagedQuery, searchText, str } from '../../lib/http-schemas';
+import { localizedName } from '../../lib/localized-name';
+import { likePattern, paginate, type PageQuery } from '../../lib/paging';
+import { notFound } from '../../lib/errors';
+import { visibleTo } from '../../workflow/visibility';
+import { canSeeRelated } from './related-visibility';
+import { dataInt, numberOf, purchaseGoods, supplierAccountOf, textOf } from './related-shapes';
+
+/** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
+const doc = (description: string) => ({ description });
+/** On process or completed: a rejected or withdrawn document is not a basis for another one. */
+const USABLE_STATUSES = [0, 2];
+const CONTRACT_MODULES = ['contract-supplier', 'contract-customer'] as const;
+type ContractModule = (typeof CONTRACT_MODULES)[number];
+
+const goodsSchema = objectOf({ id: int, goods_name: nullableStr, budget: { type: 'number' }, estimated_unit_price: { type: 'number' } });
+const purchaseSchema = objectOf({
+  id: int, code: str, stamp_no: nullableStr, status: int, currency_code: nullableStr, currency_id: { type: ['integer', 'null'] },
+  total_estimated: { type: 'number' }, purchase_goods: { type: 'array', items: goodsSchema },
+});
+const accountSchema = objectOf({ name: nullableStr, no: nullableStr, bank_name: nullableStr, branch_name: nullableStr }, true);
+const contractSchema = objectOf({
+  id: int, code: str, stamp_no: nullableStr, status: int, currency: nullableStr, currency_id: { type: ['integer', 'null'] },
+  data: { type: 'object', additionalProperties: true }, module: str, type: nullableStr, contract_name: nullableStr,
+  contract_full_name: nullableStr, supplier_full_name: nullableStr, supplier_account: accountSchema,
+  contract_item_type: objectOf({ code: str, name: str }, true),
+});
+const supplierAccountMember = objectOf({ name: nullableStr, no: nullableStr, bankName: nullableStr, branchName: nullableStr });
+
+interface Row {
+  id: number;
+  code: string;
+  stamp_no: string | null;
+  status: number;
+  module_code: string;
+  data: Record<string, unknown>;
+  currency_id: number | null;
+  currency_code: string | null;
+  type_code: string | null;
+  type_name: string | null;
+}
+
+/** Documents of some modules with their currency and contract type (joined by the ids in their data). */
+function documents(db: Kysely<Database>, modules: readonly string[], lang: Lang) {
+  return db.selectFrom('buffers')
+    .leftJoin('currencies', (join) => join.on(sql`currencies.id`, '=', dataInt('currency_id')))
+    .leftJoin('contract_item_types', (join) => join.on(sql`contract_item_types.id`, '=', dataInt('contract_item_type_id')))
+    .where('buffers.module_code', 'in', [...modules])
+    .select(['buffers.id', 'buffers.code', 'buffers.stamp_no', 'buffers.status', 'buffers.module_code', 'buffers.data',
+      'currencies.id as currency_id', 'currencies.code as currency_code', 'contract_item_types.code as type_code',
+      sql<string | null>`${localizedName(lang, 'contract_item_types')}`.as('type_name')]);
+}
+
+function purchaseOf(row: Row) {
+  return {
+    id: row.id, code: row.code, stamp_no: row.stamp_no, status: row.status, currency_id: row.currency_id, currency_code: row.currency_code,
+    total_estimated: numberOf(row.data.total_estimated), purchase_goods: purchaseGoods(row.data),
+  };
+}
+
+function contractOf(row: Row) {
+  const fullName = textOf(row.data.contract_full_name);
+  return {
+    id: row.id, code: row.code, stamp_no: row.stamp_no, status: row.status, currency: row.currency_code, currency_id: row.currency_id,
+    data: row.data, module: row.module_code, type: row.type_code, contract_name: fullName, contract_full_name: fullName,
+    supplier_full_name: textOf(row.data.supplier_full_name), supplier_account: supplierAccountOf(row.data.supplier_account),
+    contract_item_type: row.type_code ? { code: row.type_code, name: row.type_name ?? row.type_code } : null,
+  };
+}
+
+/**
+ * Related approvals (spec 001 §2 "Related approval picker", §3, §7): purchases for a
+ * reimbursement, contracts for a payment or a collection, and the supplier accounts of earlier
+ * supplier contracts. Only documents the user may see (see README.md).
+ */
+const related: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const gone = (lang: (key: string, v?: Record<string, unknown>) => string, what: string) =>
+    notFound(lang('server.errors.notFound', { what: lang(`server.related.${what}`) }));
+
+  app.get<{ Querystring: PageQuery & { search?: string } }>('/purchases/list', {
+    schema: {
+      ...doc('The signed-in user\'s own purchases on process or completed (usable for a reimbursement), newest first; `search` matches the code.'),
+      querystring: pagedQuery({ search: searchText }), response: { 200: collectionSchema(purchaseSchema), ...lookupErrors },
+    },
+  }, async (request) => {
+    let query = documents(app.db, ['purchase'], request.lang)
+      .where('buffers.requester_id', '=', request.user.id).where('buffers.status', 'in', USABLE_STATUSES);
+    if (request.query.search) query = query.where('buffers.code', 'ilike', likePattern(request.query.search));
+    const page = await paginate(query.clearSelect(), () => query.orderBy('buffers.created_at', 'desc').orderBy('buffers.id', 'desc'), request.query);
+    return { ...page, 'hydra:member': (page['hydra:member'] as unknown as Row[]).map(purchaseOf) };
+  });
+
+  app.get<{ Params: { id: number } }>('/purchases/:id', {
+    schema: { ...doc('One purchase as a related approval, with its data; 404 unless the user may see it.'), params: idParams, response: { 200: purchaseSchema, ...lookupErrors } },
+  }, async (request) => {
+    const row = await documents(app.db, ['purchase'], request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
+    if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'purchase');
+    return { ...purchaseOf(row), data: row.data };
+  });
+
+  app.get<{ Querystring: PageQuery & { search?: string; module?: ContractModule } }>('/contracts/list', {
+    schema: {
+      ...doc('Supplier or customer contracts (`module`; both when omitted) on process or completed that the user may see, newest first; '
+        + '`search` matches code, stamp number, contract and supplier full name.'),
+      querystring: pagedQuery({ search: searchText, module: { type: 'string', enum: CONTRACT_MODULES } }),
+      response: { 200: collectionSchema(contractSchema), ...lookupErrors },
+    },
+  }, async (request) => {
+    const { search, module } = request.query;
+    let query = documents(app.db, module ? [module] : CONTRACT_MODULES, request.lang)
+      .where(visibleTo(request.user.id)).where('buffers.status', 'in', USABLE_STATUSES);
+    if (search) {
+      const pattern = likePattern(search);
+      query = query.where((eb) => eb.or([
+        eb('buffers.code', 'ilike', pattern), eb('buffers.stamp_no', 'ilike', pattern),
+        eb(sql`buffers.data ->> 'contract_full_name'`, 'ilike', pattern), eb(sql`buffers.data ->> 'supplier_full_name'`, 'ilike', pattern),
+      ]));
+    }
+    const page = await paginate(query.clearSelect(), () => query.orderBy('buffers.created_at', 'desc').orderBy('buffers.id', 'desc'), request.query);
+    return { ...page, 'hydra:member': (page['hydra:member'] as unknown as Row[]).map(contractOf) };
+  });
+
+  app.get<{ Params: { id: number } }>('/contracts/:id', {
+    schema: { ...doc('One supplier or customer contract as a related approval; 404 unless the user may see it.'), params: idParams, response: { 200: contractSchema, ...lookupErrors } },
+  }, async (request) => {
+    const row = await documents(app.db, CONTRACT_MODULES, request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
+    if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'contract');
+    return contractOf(row);
+  });
+
+  app.get<{ Querystring: PageQuery & { search?: string } }>('/distinct_contract_supplier_accounts', {
+    schema: {
+      ...doc('Distinct supplier accounts `{name, no, bankName, branchName}` of supplier contracts the user may see; `search` matches any of the four.'),
+      querystring: pagedQuery({ search: searchText }), response: { 200: collectionSchema(supplierAccountMember), ...lookupErrors },
+    },
+  }, async (request) => {
+    const field = (key: string) => sql<string | null>`nullif(trim(buffers.data -> 'supplier_account' ->> ${key}), '')`;
+    let accounts = app.db.selectFrom('buffers')
+      .where('buffers.module_code', '=', 'contract-supplier')
+      .where(visibleTo(request.user.id))
+      .where('buffers.status', 'in', USABLE_STATUSES)
+      .where(sql<boolean>`jsonb_typeof(buffers.data -> 'supplier_account') = 'object'`)
+      .where(sql<boolean>`coalesce(${field('name')}, ${field('no')}) is not null`)
+      .select([field('name').as('name'), field('no').as('no'), field('bank_name').as('bankName'), field('branch_name').as('branchName')])
+      .distinct();
+    if (request.query.search) {
+      const pattern = likePattern(request.query.search);
+      accounts = accounts.where((eb) => eb.or(['name', 'no', 'bank_name', 'branch_name'].map((k) => eb(field(k), 'ilike', pattern))));
+    }
+    const sub = app.db.selectFrom(accounts.as('accounts'));
+    return paginate(sub, (q) => q.selectAll().orderBy('name').orderBy('no').orderBy('bankName').orderBy('branchName'), request.query);
+  });
+};
+
+export default related;
