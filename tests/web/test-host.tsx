@@ -10,8 +10,8 @@ type Lang = 'en' | 'ja' | 'zh';
 const files = import.meta.glob<Record<string, unknown>>('/locales/*/*.json', { eager: true, import: 'default' });
 
 /**
- * i18next over every locale file on disk, shaped like the app's (one `translation` namespace,
- * keys `<file>.<path>`) and also one namespace per file, so `useTranslation('engine')` works too.
+ * i18next over every locale file on disk, shaped exactly like the app's (one `translation`
+ * namespace, keys `<file>.<path>`), so a component using another shape fails here too.
  */
 export function createTestI18n(lang: Lang = 'en'): I18n {
   const resources: Resource = {};
@@ -21,7 +21,6 @@ export function createTestI18n(lang: Lang = 'en'): I18n {
     const [, language, prefix] = match;
     resources[language] ??= { translation: {} };
     (resources[language].translation as Record<string, unknown>)[prefix] = content;
-    resources[language][prefix] = content;
   }
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({ resources, lng: lang, fallbackLng: 'ja', interpolation: { escapeValue: false }, initAsync: false });
