@@ -1,9 +1,13 @@
 import { Migrator, type Kysely } from 'kysely';
 import { migrations } from './migrations';
 
-/** Brings the schema up to date; throws with the failing migration's name on error. */
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * Brings the schema up to date; throws with the failing migration's name on error. `schema`
+ * names where Kysely keeps its migration tables: needed when several schemas of one database
+ * are migrated (tests), since Kysely looks for its tables across all schemas.
+ */
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

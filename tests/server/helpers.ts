@@ -71,7 +71,7 @@ async function postgresDatabase(url: string): Promise<DatabaseHandle> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = kyselyForPostgres(url, schema);
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schema);
   await seedDemoData(handle.db);
   return {
     ...handle,
