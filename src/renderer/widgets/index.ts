@@ -18,6 +18,9 @@ import { ItemListDisplay } from './item-list/ItemListDisplay';
 import { ItemListField } from './item-list/ItemListField';
 import { ProcessCardDisplay } from './process-card/ProcessCardDisplay';
 import { ProcessCardField } from './process-card/ProcessCardField';
+import { RelatedApprovalDisplay, RelatedApprovalPickerWidget } from './related-approval/RelatedApprovalPickerWidget';
+import { RelatedItemsDisplay, RelatedItemsField } from './related-approval/RelatedItemsField';
+import { SupplierAccountDisplay, SupplierAccountSearchField } from './supplier-account/SupplierAccountSearchField';
 
 const picker = (pair: { Widget: RegistryEntry['component']; Display: NonNullable<RegistryEntry['Display']> }): RegistryEntry => ({
   component: pair.Widget,
@@ -42,6 +45,9 @@ export const customRegistry: Record<string, RegistryEntry> = {
   ProcessCard: { component: ProcessCardField, kind: 'field', Display: ProcessCardDisplay },
   ItemList: { component: ItemListField, kind: 'field', Display: ItemListDisplay },
   FileUploader: { component: FileUploaderWidget, kind: 'widget', Display: FileUploaderDisplay },
+  RelatedApprovalPicker: { component: RelatedApprovalPickerWidget, kind: 'widget', Display: RelatedApprovalDisplay },
+  RelatedItemsField: { component: RelatedItemsField, kind: 'field', Display: RelatedItemsDisplay },
+  SupplierAccountSearch: { component: SupplierAccountSearchField, kind: 'field', Display: SupplierAccountDisplay },
 };
 
 export { PickerPage } from './picker/PickerPage';

@@ -18,4 +18,7 @@ export const customWidgetNames: readonly string[] = [
   'ProcessCard',
   'ItemList',
   'FileUploader',
+  'RelatedApprovalPicker',
+  'RelatedItemsField',
+  'SupplierAccountSearch',
 ];

@@ -1,0 +1,110 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { FieldProps } from '@rjsf/utils';
+import { Button, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { DisplayProps } from '../../registry-types';
+import { fetchMembers } from '../fetch-members';
+import { formContextOf } from '../form-context-of';
+import { SEARCH_MAX_LENGTH } from '../picker/PickerPage';
+import { useWidgetText } from '../text';
+import { useDebouncedValue } from '../use-debounced-value';
+
+/** The spec's supplier search pause (001 §9). */
+export const SUPPLIER_SEARCH_DEBOUNCE_MS = 1000;
+
+/** One member of `/distinct_contract_supplier_accounts`. */
+export interface SupplierAccountMember {
+  name: string | null;
+  no: string | null;
+  bankName: string | null;
+  branchName: string | null;
+}
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  row: { justifyContent: 'flex-start', textAlign: 'start', width: '100%' },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+const describe = (a: SupplierAccountMember) => [a.name, a.no, [a.bankName, a.branchName].filter(Boolean).join(' - ')].filter(Boolean).join(' / ');
+
+/**
+ * `SupplierAccountSearch` (rjsf field on an account object, spec 001 §2 supplier contract): a
+ * search over previously used supplier accounts (`/distinct_contract_supplier_accounts`,
+ * debounced 1000 ms, 20 characters) above the object's own inputs; choosing a result fills its
+ * `name`, `no`, `bank_name` and `branch_name` through `formContext.setField` (one change, so
+ * effects run once). `ui:options.endpoint` changes the source. Value: the object itself.
+ */
+export function SupplierAccountSearchField(props: FieldProps): ReactNode {
+  const ctx = formContextOf(props.registry, 'SupplierAccountSearch');
+  const t = useWidgetText();
+  const styles = useStyles();
+  const options = (props.uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
+  const endpoint = typeof options.endpoint === 'string' ? options.endpoint : '/distinct_contract_supplier_accounts';
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), SUPPLIER_SEARCH_DEBOUNCE_MS);
+  const [results, setResults] = useState<{ query: string; members: SupplierAccountMember[] } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const readOnly = Boolean(props.readonly || props.disabled || ctx.readOnly);
+  const ObjectField = props.registry.fields.ObjectField;
+
+  useEffect(() => {
+    if (query === '' || readOnly) return undefined;
+    let live = true;
+    setFailed(false);
+    fetchMembers<SupplierAccountMember>(ctx.host, endpoint, { search: query, page: 1, itemsPerPage: 10 }).then(
+      (members) => live && setResults({ query, members }),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ctx.host, endpoint, query, readOnly]);
+
+  const choose = (account: SupplierAccountMember) => {
+    const current = (props.formData && typeof props.formData === 'object' ? props.formData : {}) as Record<string, unknown>;
+    const path = props.fieldPathId.path.map(String).join('.');
+    ctx.setField(path, { ...current, name: account.name ?? '', no: account.no ?? '', bank_name: account.bankName ?? '', branch_name: account.branchName ?? '' });
+    setSearch('');
+    setResults(null);
+  };
+
+  const shown = results && results.query === query && query !== '' ? results.members : null;
+  return (
+    <div className={styles.root}>
+      {!readOnly && (
+        <>
+          <Input
+            type="search"
+            aria-label={t('supplierAccount.search')}
+            placeholder={t('supplierAccount.placeholder')}
+            maxLength={SEARCH_MAX_LENGTH}
+            value={search}
+            onChange={(_, data) => setSearch(data.value.slice(0, SEARCH_MAX_LENGTH))}
+          />
+          {search.trim() !== '' && !shown && !failed && <Spinner size="tiny" label={t('loading')} />}
+          {failed && <Text role="alert">{t('supplierAccount.failed')}</Text>}
+          {shown && shown.length === 0 && <Text role="status" className={styles.hint}>{t('supplierAccount.empty')}</Text>}
+          {shown && shown.length > 0 && (
+            <ul className={styles.list} aria-label={t('supplierAccount.results')}>
+              {shown.map((account, i) => (
+                <li key={`${account.name}|${account.no}|${account.bankName}|${account.branchName}|${i}`}>
+                  <Button appearance="subtle" className={styles.row} onClick={() => choose(account)}>{describe(account)}</Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <ObjectField {...props} />
+    </div>
+  );
+}
+
+/** The account's four fields on one line, read-only. */
+export function SupplierAccountDisplay({ value }: DisplayProps): ReactNode {
+  if (!value || typeof value !== 'object') return <span>-</span>;
+  const a = value as Record<string, unknown>;
+  const text = describe({ name: (a.name as string) ?? null, no: (a.no as string) ?? null, bankName: (a.bank_name as string) ?? null, branchName: (a.branch_name as string) ?? null });
+  return <span>{text || '-'}</span>;
+}
