@@ -63,24 +63,59 @@ async function seededDump(): Promise<Blob> {
   return new Blob([bytes]);
 }
 
-/** A fresh schema on TEST_DATABASE_URL, migrated and seeded, dropped again on close. */
-async function postgresDatabase(url: string): Promise<DatabaseHandle> {
-  const schema = `ringi_test_${randomBytes(6).toString('hex')}`;
+/** The same server URL pointing at another database. */
+function databaseUrl(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** Runs `work` with an admin connection to TEST_DATABASE_URL, under a lock shared by all test workers. */
+async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle = kyselyForPostgres(url, schema);
-  await migrateToLatest(handle.db, schema);
-  await seedDemoData(handle.db);
+  try {
+    await admin.query('select pg_advisory_lock(727274)');
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A fresh database on TEST_DATABASE_URL, copied from a migrated and seeded template database
+ * (made once per schema hash, like the PGlite dump), and dropped again on close.
+ */
+async function postgresDatabase(url: string): Promise<DatabaseHandle> {
+  const template = `ringi_template_${schemaHash()}`;
+  const name = `ringi_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(url, async (admin) => {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (exists.rowCount === 0) {
+      // Built under a temporary name and renamed, so a failed build never leaves a half template.
+      const building = `${template}_building`;
+      await admin.query(`drop database if exists ${building}`);
+      await admin.query(`create database ${building}`);
+      const handle = kyselyForPostgres(databaseUrl(url, building));
+      try {
+        await migrateToLatest(handle.db);
+        await seedDemoData(handle.db);
+      } finally {
+        await handle.close();
+      }
+      await admin.query(`alter database ${building} rename to ${template}`);
+    }
+    await admin.query(`create database ${name} template ${template}`);
+  });
+  const handle = kyselyForPostgres(databaseUrl(url, name));
   return {
     ...handle,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema if exists ${schema} cascade`);
-      await cleanup.end();
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     },
   };
 }
