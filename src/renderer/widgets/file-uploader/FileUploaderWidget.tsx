@@ -7,7 +7,9 @@ import type { DisplayProps } from '../../registry-types';
 import { formContextOf, idsOf } from '../form-context-of';
 import { useWidgetText } from '../text';
 import { cachedGet } from '../use-cached-get';
+import { readPath } from '../fill-endpoint';
 import { ACCEPT_ATTRIBUTE, fileLabel, isAcceptedFile, type StoredFile } from './file-rules';
+import { LinkToItemDialog } from './LinkToItemDialog';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, position: 'relative' },
@@ -40,7 +42,8 @@ function useFiles(host: RendererHost, ids: number[], known: Map<number, StoredFi
  * time, POST /files multipart (`file`, `document_type`), "Uploading" while it runs, a toast
  * "Failed" on error, delete after confirmation (removes the file from the form only).
  * Value: an array of file ids. `ui:options`: `documentType` (the spec's file type code),
- * `maxFiles` (default 10).
+ * `maxFiles` (default 10), `linkToItems` (an item list, e.g. `transaction_items`: upload needs an item,
+ * then a dialog links the file id to the chosen item's `itemField`, default `item_e_invoices`).
  */
 export function FileUploaderWidget(props: WidgetProps): ReactNode {
   const ctx = formContextOf(props.registry, 'FileUploader');
@@ -56,6 +59,12 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
   const maxFiles = typeof props.options.maxFiles === 'number' && props.options.maxFiles > 0 ? props.options.maxFiles : 10;
   const readOnly = Boolean(props.readonly || ctx.readOnly);
   const full = ids.length >= maxFiles;
+  const linkToItems = typeof props.options.linkToItems === 'string' ? props.options.linkToItems : null;
+  const itemField = typeof props.options.itemField === 'string' ? props.options.itemField : 'item_e_invoices';
+  const linkItems = linkToItems ? readPath(ctx.formData, linkToItems) : undefined;
+  const itemCount = Array.isArray(linkItems) ? linkItems.length : 0;
+  const needsItem = linkToItems !== null && itemCount === 0;
+  const [linking, setLinking] = useState<{ id: number; name: string } | null>(null);
   const latest = useRef(ids);
   latest.current = ids;
 
@@ -77,11 +86,20 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
       if (!Number.isFinite(id)) throw new Error('upload answer without id');
       setKnown((old) => new Map(old).set(id, { name: file.name, ...stored, id }));
       props.onChange([...latest.current, id]);
+      if (linkToItems) setLinking({ id, name: file.name });
     } catch {
       host.toast(text('upload.failed'), 'error');
     } finally {
       setUploading(false);
     }
+  };
+
+  const link = (index: number | null) => {
+    const chosen = linking;
+    setLinking(null);
+    if (!chosen || index === null || !linkToItems) return;
+    const current = readPath(ctx.formData, `${linkToItems}.${index}.${itemField}`);
+    ctx.setField(`${linkToItems}.${index}.${itemField}`, [...idsOf(current), chosen.id]);
   };
 
   const remove = async (id: number, label: string) => {
@@ -119,10 +137,12 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
       {!readOnly && (
         <>
           <input ref={input} className={styles.input} type="file" accept={ACCEPT_ATTRIBUTE} aria-label={props.label || text('upload.select')} onChange={upload} data-testid={`${props.id}-input`} />
-          <Button appearance="secondary" icon={<AttachRegular />} disabled={props.disabled || uploading || full} onClick={() => input.current?.click()}>
+          <Button appearance="secondary" icon={<AttachRegular />} disabled={props.disabled || uploading || full || needsItem} onClick={() => input.current?.click()}>
             {text('upload.select')}
           </Button>
           {full && <Text size={200} className={styles.hint}>{text('upload.limit', { n: maxFiles })}</Text>}
+          {needsItem && <Text size={200} className={styles.hint}>{text('related.needsItems')}</Text>}
+          {linkToItems && <LinkToItemDialog fileName={linking?.name ?? null} count={itemCount} onChoose={link} />}
         </>
       )}
     </div>
