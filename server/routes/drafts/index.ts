@@ -1,0 +1,93 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { findModule, loadDefinitions } from '../../definitions/definitions';
+import { AppError, errorResponseSchema, notFound } from '../../lib/errors';
+
+/** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
+const doc = (description: string) => ({ description });
+
+/** Largest draft `data`, as UTF-8 JSON (spec: a draft is a form's data, never a file). */
+export const DRAFT_MAX_BYTES = 1024 * 1024;
+
+const moduleCode = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
+const codeQuery = { type: 'object', required: ['module_code'], additionalProperties: false, properties: { module_code: moduleCode } } as const;
+const draftSchema = {
+  type: 'object', required: ['module_code', 'data', 'updated_at'],
+  properties: { module_code: { type: 'string' }, data: { type: 'object', additionalProperties: true }, updated_at: { type: 'string' } },
+} as const;
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } as const;
+
+type CodeQuery = { Querystring: { module_code: string } };
+type DraftBody = { Body: { module_code: string; data: Record<string, unknown> } };
+
+/**
+ * Drafts (spec 000 §4 "Shared form behaviour"): one per user and module, saved when a form is
+ * left without submitting and read back on the next open. Only the signed-in user's own draft is
+ * ever read, written or cleared. DELETE is our path (the spec's client only overwrites).
+ */
+const drafts: FastifyPluginAsync = async (app) => {
+  const definitions = await loadDefinitions();
+  app.addHook('onRequest', app.authenticate);
+
+  /** The module of a draft must be a form users file (not a sub-form, not unknown). */
+  const assertModule = (code: string, lang: Parameters<typeof definitions.translate>[0]) => {
+    const module = findModule(definitions, code);
+    if (!module || module.kind !== 'module') throw notFound(definitions.translate(lang)('engine.errors.unknownModule', { code }));
+  };
+
+  app.get<CodeQuery>('/buffer_temporaries', {
+    schema: {
+      ...doc('The signed-in user\'s draft of a module: `{module_code, data, updated_at}`; 404 when there is none.'),
+      querystring: codeQuery, response: { 200: draftSchema, ...errors },
+    },
+  }, async (request) => {
+    const { module_code } = request.query;
+    assertModule(module_code, request.lang);
+    const row = await app.db.selectFrom('buffer_temporaries')
+      .select(['module_code', 'data', 'updated_at'])
+      .where('user_id', '=', request.user.id).where('module_code', '=', module_code)
+      .executeTakeFirst();
+    if (!row) throw notFound(request.t('server.errors.notFound', { what: request.t('server.entities.draft') }));
+    return { module_code: row.module_code, data: row.data, updated_at: new Date(row.updated_at).toISOString() };
+  });
+
+  app.post<DraftBody>('/buffer_temporaries', {
+    // A body a little above the data limit still arrives, so an oversized draft gets this route's 400.
+    bodyLimit: DRAFT_MAX_BYTES + 4096,
+    schema: {
+      ...doc('Saves (replaces) the signed-in user\'s draft of a module. `data` is the form data, a JSON object of at most 1 MiB.'),
+      body: {
+        type: 'object', required: ['module_code', 'data'], additionalProperties: false,
+        properties: { module_code: moduleCode, data: { type: 'object', additionalProperties: true } },
+      },
+      response: { 200: draftSchema, ...errors, 413: errorResponseSchema },
+    },
+  }, async (request) => {
+    const { module_code, data } = request.body;
+    assertModule(module_code, request.lang);
+    if (Buffer.byteLength(JSON.stringify(data), 'utf8') > DRAFT_MAX_BYTES) {
+      throw new AppError('BAD_REQUEST', request.t('server.errors.payloadTooLarge'));
+    }
+    const row = await app.db.insertInto('buffer_temporaries')
+      .values({ user_id: request.user.id, module_code, data: JSON.stringify(data) })
+      .onConflict((oc) => oc.columns(['user_id', 'module_code']).doUpdateSet({ data: (eb) => eb.ref('excluded.data'), updated_at: sql`now()` }))
+      .returning(['module_code', 'data', 'updated_at'])
+      .executeTakeFirstOrThrow();
+    return { module_code: row.module_code, data: row.data, updated_at: new Date(row.updated_at).toISOString() };
+  });
+
+  app.delete<CodeQuery>('/buffer_temporaries', {
+    schema: {
+      ...doc('Our path: clears the signed-in user\'s draft of a module (after a submit or a confirmed reset). Idempotent: 204 whether or not a draft existed.'),
+      querystring: codeQuery, response: { 204: { type: 'null' }, ...errors },
+    },
+  }, async (request, reply) => {
+    assertModule(request.query.module_code, request.lang);
+    await app.db.deleteFrom('buffer_temporaries')
+      .where('user_id', '=', request.user.id).where('module_code', '=', request.query.module_code)
+      .execute();
+    return reply.status(204).send();
+  });
+};
+
+export default drafts;
