@@ -3,6 +3,7 @@ import { login } from '../../auth/login';
 import { MAX_PASSWORD_LENGTH, requestPasswordReset, resetPassword } from '../../auth/password-reset';
 import { badRequest, errorResponseSchema, unauthorized } from '../../lib/errors';
 import { findUserDetail, profileCounts } from '../../repositories/user-repository';
+import { userDetailSchema } from '../users/schemas';
 
 /** A pragmatic e-mail check (what the UI also asks for); the mail server has the last word. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -32,7 +33,10 @@ const auth: FastifyPluginAsync = async (app) => {
     token: await login(app.db, app.config.jwtSecret, request.t, request.body.username, request.body.password),
   }));
 
-  app.get('/profile', { onRequest: app.authenticate }, async (request) => {
+  app.get('/profile', {
+    onRequest: app.authenticate,
+    schema: { response: { 200: userDetailSchema, 401: errorResponseSchema } },
+  }, async (request) => {
     const user = await findUserDetail(app.db, request.user.id, request.lang);
     if (!user) throw unauthorized(request.t('server.auth.jwtInvalid'));
     return { ...user, ...(await profileCounts(app.db, request.user.company_id)) };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { found } from '../../lib/found';
-import { collectionSchema, idParams, idSchema, lookupErrors, objectOf, pagedQuery, searchText } from '../../lib/http-schemas';
+import { collectionSchema, idParams, idSchema, lookupErrors, pagedQuery, searchText } from '../../lib/http-schemas';
 import { paginate, type PageQuery } from '../../lib/paging';
 import { findUserDetail, selectUserSummary, usersByName } from '../../repositories/user-repository';
-import { userSummarySchema } from './schemas';
+import { userDetailSchema, userSummarySchema } from './schemas';
 
 type Search = { Querystring: PageQuery & { name?: string; masterProcessId?: number } };
 
@@ -42,7 +42,7 @@ const users: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: number } }>('/users/:id', {
-    schema: { params: idParams, response: { 200: objectOf({ ...userSummarySchema.properties }), ...lookupErrors } },
+    schema: { params: idParams, response: { 200: userDetailSchema, ...lookupErrors } },
   }, async (request) => found(await findUserDetail(app.db, request.params.id, request.lang), request.t, 'user'));
 };
 

@@ -9,3 +9,18 @@ export const userSummarySchema = objectOf({
   department: objectOf({ id: int, name: str }, true),
   location: objectOf({ id: int, address: str }, true),
 });
+
+/** Response schema of a user's detail (/profile adds the two counts). */
+export const userDetailSchema = objectOf({
+  ...userSummarySchema.properties,
+  user_id: int, is_group_admin: bool,
+  roles: objectOf({ 'hydra:member': { type: 'array', items: str }, 'hydra:totalItems': int }),
+  user_settings: {
+    type: 'array',
+    items: objectOf({
+      id: int, setting_type_id: int, approver_id: { type: ['integer', 'null'] },
+      setting_type: objectOf({ id: int, name: str }), approver: objectOf({ id: int, name: str, initial_name: str }, true),
+    }),
+  },
+  my_organization_count: int, external_company_count: int,
+});
