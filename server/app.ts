@@ -31,7 +31,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(createValidatorCompiler());
   await app.register(contextPlugin, { config, db });

@@ -22,6 +22,8 @@ export interface Config {
   loginRateLimit: number;
   /** How often the mail dispatcher looks for pending mail, in ms (0 = only after commits). */
   mailIntervalMs: number;
+  /** Behind a reverse proxy: take the client IP (rate limits, logs) from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 /** Thrown for an unusable environment; main.ts prints the message and exits non-zero. */
@@ -94,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: resolve(env.STATIC_DIR || join(projectRoot, 'dist')),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 20, 1, 100000),
     mailIntervalMs: integer(env, 'MAIL_INTERVAL_MS', 30000, 0, 86400000),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

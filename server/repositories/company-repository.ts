@@ -45,9 +45,9 @@ export async function findCompany(db: Kysely<Database>, id: number, lang: Lang) 
   return { ...company, departments, locations };
 }
 
-/** Whether a company exists (sub-collections answer 404 for an unknown company). */
-export async function companyExists(db: Kysely<Database>, id: number): Promise<boolean> {
-  return (await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+/** The id of an existing company, or undefined (sub-collections answer 404 for an unknown company). */
+export async function findCompanyId(db: Kysely<Database>, id: number): Promise<{ id: number } | undefined> {
+  return db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst();
 }
 
 /** The columns of a company bank account, with its company's id and name. */

@@ -133,7 +133,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const config: Config = {
     port: 0, host: '127.0.0.1', dataDir, jwtSecret: 'test-secret-0123456789abcdef',
     mailFrom: 'Ringi <no-reply@ringi.test>', logLevel: 'silent', appUrl: 'http://ringi.test',
-    staticDir: join(dataDir, 'no-dist'), loginRateLimit: 1000, mailIntervalMs: 0,
+    staticDir: join(dataDir, 'no-dist'), loginRateLimit: 1000, mailIntervalMs: 0, trustProxy: false,
     ...overrides,
   };
   const handle = await freshDatabase();

@@ -6,7 +6,7 @@ import {
 import { localizedName } from '../../lib/localized-name';
 import { likePattern, paginate, type PageQuery } from '../../lib/paging';
 import {
-  bankAccountColumns, bankAccountQuery, companiesQuery, companyColumns, companyExists, findCompany,
+  bankAccountColumns, bankAccountQuery, companiesQuery, companyColumns, findCompany, findCompanyId,
 } from '../../repositories/company-repository';
 import { selectUserSummary, usersByName } from '../../repositories/user-repository';
 import { userSummarySchema } from '../users/schemas';
@@ -62,7 +62,7 @@ const companies: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: number } } & Paged<{ name?: string }>>('/companies/:id/departments', {
     schema: { params: idParams, querystring: pagedQuery({ name: searchText }), response: { 200: collectionSchema(department), ...lookupErrors } },
   }, async (request) => {
-    found(await companyExists(app.db, request.params.id) || null, request.t, 'company');
+    found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     let query = app.db.selectFrom('departments').where('company_id', '=', request.params.id);
     if (request.query.name) {
       const pattern = likePattern(request.query.name);
@@ -74,7 +74,7 @@ const companies: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: number } } & Paged>('/companies/:id/locations', {
     schema: { params: idParams, querystring: pagedQuery(), response: { 200: collectionSchema(location), ...lookupErrors } },
   }, async (request) => {
-    found(await companyExists(app.db, request.params.id) || null, request.t, 'company');
+    found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     const query = app.db.selectFrom('locations').where('company_id', '=', request.params.id);
     return paginate(query, (q) => q.select(['id', 'address']).orderBy('id'), request.query);
   });
@@ -104,7 +104,7 @@ const companies: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: number } } & Paged<{ bankName?: string }>>('/company_bank_accounts_list/:id', {
     schema: { params: idParams, querystring: pagedQuery({ bankName: searchText }), response: { 200: collectionSchema(bankAccount), ...lookupErrors } },
   }, async (request) => {
-    found(await companyExists(app.db, request.params.id) || null, request.t, 'company');
+    found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     let query = bankAccountQuery(app.db).where('company_bank_accounts.company_id', '=', request.params.id);
     if (request.query.bankName) query = query.where('company_bank_accounts.bank_name', 'ilike', likePattern(request.query.bankName));
     return paginate(query, (q) => bankAccountColumns(q, request.lang), request.query);
