@@ -2,6 +2,7 @@ import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session';
 import { usePageStyles } from '../common/page-styles';
+import { Launchers } from './Launchers';
 
 const useStyles = makeStyles({
   banner: {
@@ -32,6 +33,7 @@ export function HomePage() {
         {t('app.home.greeting', { name: profile?.name ?? '' })}
       </Text>
       {profile?.company && <Text className={styles.muted}>{t('app.home.company', { company: profile.company.name })}</Text>}
+      <Launchers />
       <Text as="p" className={styles.muted}>
         {t('app.home.comingSoon')}
       </Text>

@@ -1,0 +1,60 @@
+import { useCallback, useState } from 'react';
+import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { CompiledModule } from '../../../engine';
+import type { PageProps } from '../../navigation';
+import { SubmitTab } from './SubmitTab';
+import { ViewDataTab } from './ViewDataTab';
+
+/** Parameters of the application page: the module to file. */
+export interface ApplicationPageParams {
+  moduleCode: string;
+}
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, minWidth: 0 },
+  tabs: { position: 'sticky', top: 0, zIndex: 2, backgroundColor: tokens.colorNeutralBackground2 },
+});
+
+type TabName = 'submit' | 'data';
+
+/**
+ * The application page of one module (spec 000 §2, 001 §2): a Submit tab with the module's
+ * form and a View data tab with the user's own documents of the module. Both stay mounted once
+ * shown (the form keeps its state); a successful submit reloads the data tab.
+ */
+export function ApplicationPage({ params }: PageProps<ApplicationPageParams>) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [tab, setTab] = useState<TabName>('submit');
+  const [module, setModule] = useState<CompiledModule | null>(null);
+  const [dataShown, setDataShown] = useState(false);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const onSubmitted = useCallback(() => setRefreshKey((n) => n + 1), []);
+
+  return (
+    <section className={styles.page} data-testid="application-page" data-module={params.moduleCode}>
+      <TabList
+        className={styles.tabs}
+        selectedValue={tab}
+        onTabSelect={(_, d) => {
+          setTab(d.value as TabName);
+          if (d.value === 'data') setDataShown(true);
+        }}
+      >
+        <Tab value="submit">{t('app.application.tabs.submit')}</Tab>
+        <Tab value="data" disabled={!module}>
+          {t('app.application.tabs.data')}
+        </Tab>
+      </TabList>
+      <div hidden={tab !== 'submit'} role="tabpanel" aria-label={t('app.application.tabs.submit')}>
+        <SubmitTab moduleCode={params.moduleCode} active={tab === 'submit'} onSubmitted={onSubmitted} onModule={setModule} />
+      </div>
+      {module && dataShown ? (
+        <div hidden={tab !== 'data'} role="tabpanel" aria-label={t('app.application.tabs.data')}>
+          <ViewDataTab module={module} refreshKey={refreshKey} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { createRuntime, type CompiledModule, type RuleContext, type SubmitPayload } from '../../../engine';
+import { ModuleForm, RendererHostContext, useRendererHost, type RendererHost } from '../../../renderer';
+import { defaultFormData } from '../../../renderer/form/defaults';
+import { ApiError } from '../../api';
+import { useFeedback } from '../../feedback';
+import { useSession } from '../../session';
+import { sameData } from './same-data';
+import { createSubmitter } from './submit-document';
+import { useDraft } from './use-draft';
+import { useFormSources } from './use-form-sources';
+
+type FormData = Record<string, unknown>;
+
+export interface SubmitTabProps {
+  moduleCode: string;
+  /** False while another tab is shown: leaving the form saves its draft. */
+  active: boolean;
+  /** A document was filed (the View data tab reloads). */
+  onSubmitted(): void;
+  /** The definition arrived (the page shows its title). */
+  onModule?(module: CompiledModule): void;
+}
+
+/**
+ * The Submit tab: the module's form, started from the user's draft (or the defaults), with the
+ * master-process steps and currencies as rule context. Drafts follow `useDraft`; a submit posts
+ * with an Idempotency-Key; a successful submit or a confirmed reset deletes the draft.
+ */
+export function SubmitTab({ moduleCode, active, onSubmitted, onModule }: SubmitTabProps) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const sources = useFormSources(moduleCode);
+  useEffect(() => {
+    if (sources.status === 'ready') onModule?.(sources.module);
+  }, [sources, onModule]);
+
+  if (sources.status === 'loading') return <Spinner label={t('app.common.loading')} />;
+  if (sources.status === 'error') {
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{sources.notFound ? t('app.application.unknownModule', { code: moduleCode }) : t('app.application.loadFailed')}</MessageBarBody>
+        {sources.notFound ? null : (
+          <MessageBarActions>
+            <Button onClick={sources.retry}>{t('app.application.retry')}</Button>
+          </MessageBarActions>
+        )}
+      </MessageBar>
+    );
+  }
+  return <LoadedForm api={api} module={sources.module} context={sources.context} draft={sources.draft} active={active} onSubmitted={onSubmitted} />;
+}
+
+interface LoadedFormProps {
+  api: ReturnType<typeof useSession>['api'];
+  module: CompiledModule;
+  context: RuleContext;
+  draft: FormData | null;
+  active: boolean;
+  onSubmitted(): void;
+}
+
+function LoadedForm({ api, module, context, draft, active, onSubmitted }: LoadedFormProps) {
+  const { t } = useTranslation();
+  const host = useRendererHost();
+  const feedback = useFeedback();
+  const runtime = useMemo(() => createRuntime(module), [module]);
+  const defaults = useMemo(() => runtime.computeAll(defaultFormData(module.schema), context), [runtime, module, context]);
+  const isDefault = useCallback((data: FormData) => sameData(data, defaults), [defaults]);
+  const drafts = useDraft(api, module.code, isDefault);
+  const [form, setForm] = useState<{ key: number; initial: FormData | undefined }>({ key: 0, initial: draft ?? undefined });
+  const latest = useRef<FormData>(draft ?? defaults);
+  const resetConfirmed = useRef(false);
+  const submit = useMemo(() => createSubmitter(api, module), [api, module]);
+
+  useEffect(() => {
+    if (draft) drafts.loaded();
+  }, [draft, drafts]);
+
+  // Switching to View data is leaving the form: save what is unsaved.
+  useEffect(() => {
+    if (!active) drafts.flush();
+  }, [active, drafts]);
+
+  // The form's own Reset asks through the host; a confirmed reset is recognised here so the
+  // draft is deleted and `ui:module.resetKeeps` fields keep their values (spec: sales keeps the currency).
+  const resetMessage = t('engine.renderer.resetConfirm');
+  const formHost = useMemo<RendererHost>(
+    () => ({
+      ...host,
+      confirm: async (message, title) => {
+        const ok = await host.confirm(message, title);
+        if (ok && message === resetMessage) resetConfirmed.current = true;
+        return ok;
+      },
+    }),
+    [host, resetMessage],
+  );
+
+  const handleChange = useCallback(
+    (data: FormData) => {
+      const before = latest.current;
+      latest.current = data;
+      if (!resetConfirmed.current) {
+        drafts.change(data);
+        return;
+      }
+      resetConfirmed.current = false;
+      void drafts.clear();
+      const keeps = (module.meta.resetKeeps ?? []).filter((field) => !sameData(data[field], before[field]));
+      if (keeps.length === 0) return;
+      const initial = { ...data, ...Object.fromEntries(keeps.map((field) => [field, before[field]])) };
+      latest.current = initial;
+      setForm((f) => ({ key: f.key + 1, initial }));
+    },
+    [drafts, module],
+  );
+
+  const handleSubmit = useCallback(
+    async (payload: SubmitPayload) => {
+      try {
+        return await submit(payload);
+      } catch (error) {
+        // 422: ModuleForm marks the violations and alerts the first; anything else is a toast.
+        if (error instanceof ApiError && error.status !== 422) feedback.toast(error.message, 'error', 3000);
+        throw error;
+      }
+    },
+    [submit, feedback],
+  );
+
+  const handleSubmitted = useCallback(() => {
+    latest.current = defaults;
+    void drafts.clear();
+    onSubmitted();
+  }, [defaults, drafts, onSubmitted]);
+
+  return (
+    <RendererHostContext.Provider value={formHost}>
+      <ModuleForm
+        key={form.key}
+        module={module}
+        initialData={form.initial}
+        context={context}
+        onSubmit={handleSubmit}
+        onChange={handleChange}
+        onSubmitted={handleSubmitted}
+      />
+    </RendererHostContext.Provider>
+  );
+}

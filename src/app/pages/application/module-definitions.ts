@@ -1,0 +1,42 @@
+import type { AxiosInstance } from 'axios';
+import type { CompiledModule } from '../../../engine';
+import { i18n, LANGUAGES } from '../../i18n';
+
+/** A hydra collection as the API returns it. */
+export interface Collection<T> {
+  'hydra:member': T[];
+  'hydra:totalItems'?: number;
+}
+
+/**
+ * Adds a compiled module's translations (and its sub-forms') to the app's i18n instance, so
+ * app-side texts such as a page title key (`purchase.title`) resolve for a module the server
+ * added without a rebuild of the web app. Bundled keys are not overwritten.
+ */
+export function registerModuleTranslations(module: CompiledModule): void {
+  const visit = (m: CompiledModule) => {
+    for (const lang of LANGUAGES) {
+      const bundle = m.translations?.[lang];
+      if (bundle) i18n.addResourceBundle(lang, 'translation', { [m.code]: bundle }, true, false);
+    }
+    for (const sub of Object.values(m.subForms ?? {})) visit(sub);
+  };
+  visit(module);
+}
+
+/** `GET /module-definitions/{code}`, translations registered. */
+export async function fetchModuleDefinition(api: AxiosInstance, code: string): Promise<CompiledModule> {
+  const module = (await api.get<CompiledModule>(`/module-definitions/${encodeURIComponent(code)}`)).data;
+  registerModuleTranslations(module);
+  return module;
+}
+
+/** `GET /module-definitions`: every filable module, translations registered. */
+export async function fetchModuleDefinitions(api: AxiosInstance): Promise<CompiledModule[]> {
+  const modules = (await api.get<Collection<CompiledModule>>('/module-definitions')).data['hydra:member'];
+  for (const module of modules) registerModuleTranslations(module);
+  return modules;
+}
+
+/** Query key of the definition list (Home launchers); one cached request per session. */
+export const MODULE_DEFINITIONS_KEY = ['module-definitions'] as const;

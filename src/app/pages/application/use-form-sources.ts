@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CompiledModule, RuleContext } from '../../../engine';
+import { ApiError } from '../../api';
+import { useSession } from '../../session';
+import { fetchModuleDefinition, type Collection } from './module-definitions';
+
+/** Everything the Submit tab needs before the form can start. */
+export type FormSources =
+  | { status: 'loading' }
+  | { status: 'error'; notFound: boolean; retry(): void }
+  | { status: 'ready'; module: CompiledModule; context: RuleContext; draft: Record<string, unknown> | null };
+
+interface Step { id: number; optional: boolean; position?: number }
+interface Currency { id: number; code: string }
+interface Draft { data: Record<string, unknown> }
+
+/**
+ * Loads, in parallel: the compiled module (translations added to i18n), its master-process
+ * steps (the approvals rule's context), the currencies (rounding by currency id) and the
+ * user's draft (404 = none). A failed load can be retried; an unknown module says so.
+ */
+export function useFormSources(moduleCode: string): FormSources {
+  const { api } = useSession();
+  const [attempt, setAttempt] = useState(0);
+  const [sources, setSources] = useState<FormSources>({ status: 'loading' });
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    let live = true;
+    setSources({ status: 'loading' });
+    const draft = api
+      .get<Draft>('/buffer_temporaries', { params: { module_code: moduleCode }, ringiSilent: true })
+      .then((reply) => (reply.data?.data && typeof reply.data.data === 'object' ? reply.data.data : null))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      });
+    Promise.all([
+      fetchModuleDefinition(api, moduleCode),
+      api.get<Collection<Step>>('/master_processes', { params: { module_code: moduleCode } }),
+      api.get<Collection<Currency>>('/currencies', { params: { itemsPerPage: 100 } }),
+      draft,
+    ])
+      .then(([module, steps, currencies, data]) => {
+        if (!live) return;
+        const context: RuleContext = {
+          steps: steps.data['hydra:member'].map(({ id, optional }) => ({ id, optional })),
+          currencies: currencies.data['hydra:member'].map(({ id, code }) => ({ id, code })),
+        };
+        setSources({ status: 'ready', module, context, draft: data });
+      })
+      .catch((error: unknown) => {
+        if (live) setSources({ status: 'error', notFound: error instanceof ApiError && error.status === 404, retry });
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, moduleCode, attempt, retry]);
+
+  return sources;
+}

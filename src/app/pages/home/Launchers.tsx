@@ -1,0 +1,98 @@
+import type { ReactElement } from 'react';
+import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  AppsRegular, CartRegular, DataBarVerticalRegular, DocumentTextRegular, MoneyRegular, PaymentRegular, ReceiptRegular, SignatureRegular,
+} from '@fluentui/react-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { usePageStack } from '../../navigation';
+import { useSession } from '../../session';
+import { openApplication } from '../application/open-application';
+import { fetchModuleDefinitions, MODULE_DEFINITIONS_KEY } from '../application/module-definitions';
+import { CollectionIndexPage } from '../collection/CollectionIndexPage';
+
+/** Icons a definition may name in `ui:module.launcher.icon`; unknown names get a generic one. */
+const ICONS: Record<string, ReactElement> = {
+  receipt: <ReceiptRegular />,
+  payment: <PaymentRegular />,
+  cart: <CartRegular />,
+  documentText: <DocumentTextRegular />,
+  stamp: <SignatureRegular />,
+  money: <MoneyRegular />,
+};
+
+/** Where the collection index sits among the module launchers (spec 000 §2: third, after Payment). */
+export const COLLECTION_LAUNCHER_ORDER = 3;
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: tokens.spacingHorizontalS },
+  launcher: {
+    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, height: 'auto', minHeight: '84px',
+    padding: tokens.spacingVerticalS, whiteSpace: 'normal', textAlign: 'center',
+  },
+});
+
+interface Entry {
+  key: string;
+  order: number;
+  label: string;
+  icon: ReactElement;
+  open(): void;
+}
+
+function StampStatisticsSoon() {
+  const { t } = useTranslation();
+  return <Text as="p" style={{ padding: tokens.spacingHorizontalL }}>{t('app.launchers.stampStatisticsSoon')}</Text>;
+}
+
+/**
+ * Home's launchers (spec 000 §2): one per module whose definition has `ui:module.launcher`,
+ * read from `GET /module-definitions` (a module added on the server appears without a rebuild),
+ * in `launcher.order`, with the collection index third; Stamp Statistics last, only for
+ * authorizer, legal or treasury users. A launcher's optional `roles` lists profile flags.
+ */
+export function Launchers() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const stack = usePageStack();
+  const { api, profile } = useSession();
+  const { data: modules, isPending } = useQuery({ queryKey: MODULE_DEFINITIONS_KEY, queryFn: () => fetchModuleDefinitions(api), staleTime: 5 * 60_000 });
+  const flags = (profile ?? {}) as unknown as Record<string, unknown>;
+
+  const entries: Entry[] = (modules ?? [])
+    .filter((m) => m.kind === 'module' && m.meta.launcher)
+    .filter((m) => !m.meta.launcher?.roles?.length || m.meta.launcher.roles.some((role) => flags[role] === true))
+    .map((m) => ({
+      key: m.code,
+      order: m.meta.launcher?.order ?? 999,
+      label: t(m.meta.title),
+      icon: ICONS[m.meta.launcher?.icon ?? ''] ?? <AppsRegular />,
+      open: () => void openApplication(stack, m.code, m.meta.title),
+    }));
+  if (modules?.some((m) => m.code.startsWith('collection-') && m.meta.launcher)) {
+    entries.push({
+      key: 'collection', order: COLLECTION_LAUNCHER_ORDER, label: t('app.launchers.collection'), icon: <MoneyRegular />,
+      open: () => void stack.push({ title: { key: 'app.collection.title' }, component: CollectionIndexPage, params: undefined }),
+    });
+  }
+  entries.sort((a, b) => a.order - b.order || a.key.localeCompare(b.key));
+  if (profile && (profile.is_authorizer || profile.is_legal || profile.is_treasury)) {
+    entries.push({
+      key: 'stamp-statistics', order: 1000, label: t('app.launchers.stampStatistics'), icon: <DataBarVerticalRegular />,
+      open: () => void stack.push({ title: { key: 'app.launchers.stampStatistics' }, render: () => <StampStatisticsSoon /> }),
+    });
+  }
+
+  return (
+    <nav aria-label={t('app.launchers.title')} data-testid="launchers">
+      {isPending ? <Spinner size="small" label={t('app.common.loading')} /> : null}
+      <div className={styles.grid}>
+        {entries.map((entry) => (
+          <Button key={entry.key} className={styles.launcher} appearance="subtle" icon={entry.icon} onClick={entry.open} data-launcher={entry.key}>
+            {entry.label}
+          </Button>
+        ))}
+      </div>
+    </nav>
+  );
+}
