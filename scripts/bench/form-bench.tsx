@@ -37,7 +37,7 @@ function ringiElement(rows: number): ReactElement {
   const module = benchModule();
   const wrap = (children: ReactNode) =>
     createElement(I18nextProvider, { i18n }, createElement(FluentProvider, { theme: webLightTheme }, createElement(RendererHostContext.Provider, { value: host }, children)));
-  return wrap(createElement(ModuleForm, { module, initialData: benchData(rows), onSubmit: async () => ({}) }));
+  return wrap(createElement(ModuleForm, { module, initialData: benchData(rows), context: { currencies: [{ id: 1, code: 'CNY' }] }, onSubmit: async () => ({}) }));
 }
 
 function rjsfElement(rows: number): ReactElement {

@@ -8,6 +8,7 @@ import { resolveWidget } from './form/resolve-widget';
 import { findRegistryEntry } from './registry';
 import { useRendererHost } from './host';
 import { useRendererT } from './i18n';
+import { useRuleContext } from './use-rule-context';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -41,7 +42,8 @@ function isPlainItemList(module: CompiledModule, field: string): boolean {
  * largest items and the total); an item array without a Display of its own is summarised the
  * same way here, and tapping an item opens its own card from the sub-form's definition.
  */
-export function DetailCard({ module, data, context, header }: DetailCardProps) {
+export function DetailCard({ module, data, context: givenContext, header }: DetailCardProps) {
+  const context = useRuleContext(givenContext);
   const t = useRendererT(module);
   const host = useRendererHost();
   const styles = useStyles();

@@ -3,6 +3,7 @@ import { Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-comp
 import type { CompiledModule, RuleContext, SummaryLine } from '../engine';
 import { RendererDisplayContext } from './display-context';
 import { useRendererT } from './i18n';
+import { useRuleContext } from './use-rule-context';
 import { DateDisplay, MoneyDisplay, TextDisplay } from './theme/displays';
 import { FieldValue } from './cards/FieldValue';
 
@@ -45,7 +46,8 @@ function SummaryValue({ line, module, data, t }: { line: SummaryLine; module: Co
  * A document in a list (View data, approval lists): title, code, status, applicant and the
  * summary lines of the UI schema's `ui:module.listCard`.
  */
-export function ListCard({ module, data, code, status, applicant, context, onOpen }: ListCardProps) {
+export function ListCard({ module, data, code, status, applicant, context: givenContext, onOpen }: ListCardProps) {
+  const context = useRuleContext(givenContext);
   const t = useRendererT(module);
   const styles = useStyles();
   const displayContext = useMemo(() => ({ module, ruleContext: context }), [module, context]);

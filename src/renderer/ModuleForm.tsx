@@ -11,6 +11,7 @@ import { parsePath, setIn, type DataPath } from './form/paths';
 import { buildRjsfRegistry } from './form/rjsf-registry';
 import { useRendererHost } from './host';
 import { useRendererT } from './i18n';
+import { useRuleContext } from './use-rule-context';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', paddingBottom: tokens.spacingVerticalXXL },
@@ -59,10 +60,11 @@ function startData(module: CompiledModule, initialData: FormData | undefined, co
  * widgets and fields, receiving `registry.formContext` (a RingiFormContext).
  */
 export function ModuleForm(props: ModuleFormProps) {
-  const { module, initialData, context, onSubmit, onChange, onSubmitted, submitDisabled, loading, mode = 'form', readOnly = false } = props;
+  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, submitDisabled, loading, mode = 'form', readOnly = false } = props;
   const host = useRendererHost();
   const t = useRendererT(module);
   const styles = useStyles();
+  const context = useRuleContext(givenContext);
   const runtime = useMemo(() => createRuntime(module), [module]);
   const contextRef = useRef(context);
   contextRef.current = context;
@@ -105,6 +107,14 @@ export function ModuleForm(props: ModuleFormProps) {
   );
   const registry = useMemo(() => buildRjsfRegistry(module.schema, formContext), [module.schema, formContext]);
   const env = useMemo<FormEnv>(() => ({ module, t, setValue, registry, formContext, readOnly }), [module, t, setValue, registry, formContext, readOnly]);
+
+  // Currencies or steps that arrive later can change computed values (rounding by currency).
+  useEffect(() => {
+    setData((prev) => {
+      const next = runtime.computeAll(prev, context);
+      return Object.keys(next).every((key) => Object.is(next[key], prev[key])) ? prev : next;
+    });
+  }, [runtime, context]);
 
   // Report changes only: the data the form started with is not an edit worth a draft.
   const startedWith = useRef(data);

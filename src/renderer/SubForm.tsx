@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { CompiledModule, FormData, RuleContext } from '../engine';
 import { ModuleForm } from './ModuleForm';
 
@@ -18,11 +19,12 @@ export interface SubFormProps {
  * own rules). The ItemList widget opens it with `host.openPage(title, close => <SubForm … onDone={close} />)`.
  */
 export function SubForm({ module, initialData, parent, context, onDone }: SubFormProps) {
+  const itemContext = useMemo(() => ({ ...context, parent: parent ?? context?.parent }), [context, parent]);
   return (
     <ModuleForm
       module={module}
       initialData={initialData}
-      context={{ ...context, parent: parent ?? context?.parent }}
+      context={itemContext}
       mode="item"
       onSubmit={async (item) => {
         onDone(item as FormData);

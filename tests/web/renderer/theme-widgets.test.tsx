@@ -40,6 +40,15 @@ describe('money widget', () => {
     expect(last().amount).toBe(1235);
   });
 
+  test('without currencies from the caller, the form fetches /currencies to round by code', async () => {
+    const changes: FormData[] = [];
+    const view = renderWithHost(<ModuleForm module={moneyModule()} initialData={{ currency_id: 2 }} context={{ steps: [] }} onSubmit={async () => ({})} onChange={(d) => changes.push(d)} />);
+    await view.settled();
+    expect(view.log.gets).toContain('/currencies');
+    await view.user.type(screen.getByLabelText('Amount'), '99.5');
+    expect(changes.at(-1)?.amount).toBe(100);
+  });
+
   test('accepts at most 20 characters and stores numbers, not text', async () => {
     const { user, last } = renderForm(moneyModule(), { currency_id: 1 });
     const input = screen.getByLabelText('Amount') as HTMLInputElement;
