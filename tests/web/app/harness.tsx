@@ -1,9 +1,12 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { App } from '../../../src/app/App';
 import { setLanguage, type Language } from '../../../src/app/i18n';
 import { TOKEN_STORAGE_KEY } from '../../../src/app/api';
+
+// Pages are lazy chunks; on a busy 2-core machine their first import can take over the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 /** A mocked reply of the network: status and JSON body. */
 export interface Reply {
