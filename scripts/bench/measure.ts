@@ -1,7 +1,13 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { typeInto } from './dom';
+
+// Collect garbage between measurements so one renderer's garbage is not paid by the other.
+setFlagsFromString('--expose_gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 /** Median of a list of numbers. */
 export function median(values: number[]): number {
@@ -21,6 +27,7 @@ export interface FormTiming {
  * each keystroke timed from the `input` event until React has committed the update.
  */
 export function measureForm(element: ReactElement, inputId: string, keystrokes = 25, warmup = 5): FormTiming {
+  collectGarbage();
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root = createRoot(container);
@@ -29,6 +36,7 @@ export function measureForm(element: ReactElement, inputId: string, keystrokes =
   const mountMs = performance.now() - mountStart;
   const input = document.getElementById(inputId) as HTMLInputElement | null;
   if (!input) throw new Error(`bench: no input #${inputId}`);
+  collectGarbage();
   const times: number[] = [];
   let text = input.value;
   for (let i = 0; i < warmup + keystrokes; i++) {

@@ -40,6 +40,8 @@ export interface ModuleFormProps {
   onChange?(data: FormData): void;
   /** After the success alert was closed (form mode), with the server's answer. */
   onSubmitted?(result: { code?: string } | void): void;
+  /** After a confirmed reset (the app clears the draft). */
+  onReset?(): void;
   submitDisabled?: boolean;
   /** The host is still loading the definition, draft or context. */
   loading?: boolean;
@@ -60,7 +62,7 @@ function startData(module: CompiledModule, initialData: FormData | undefined, co
  * widgets and fields, receiving `registry.formContext` (a RingiFormContext).
  */
 export function ModuleForm(props: ModuleFormProps) {
-  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, submitDisabled, loading, mode = 'form', readOnly = false } = props;
+  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, loading, mode = 'form', readOnly = false } = props;
   const host = useRendererHost();
   const t = useRendererT(module);
   const styles = useStyles();
@@ -165,6 +167,7 @@ export function ModuleForm(props: ModuleFormProps) {
     if (!(await host.confirm(t('engine.renderer.resetConfirm'), t('engine.renderer.reset')))) return;
     setErrors({});
     setData(startData(module, undefined, contextRef.current, runtime));
+    onReset?.();
   };
 
   return (

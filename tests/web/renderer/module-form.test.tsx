@@ -6,7 +6,7 @@ import { demoCurrencies, demoModule } from './demo-module';
 
 const context = { currencies: demoCurrencies, steps: [] };
 
-function renderDemo(options: { confirmAnswer?: boolean; onSubmit?: (payload: unknown) => Promise<{ code?: string } | void> } = {}) {
+function renderDemo(options: { confirmAnswer?: boolean; onReset?: () => void; onSubmit?: (payload: unknown) => Promise<{ code?: string } | void> } = {}) {
   const submitted: unknown[] = [];
   const onSubmit = options.onSubmit ?? (async (payload: unknown) => {
     submitted.push(payload);
@@ -14,7 +14,7 @@ function renderDemo(options: { confirmAnswer?: boolean; onSubmit?: (payload: unk
   });
   const changes: unknown[] = [];
   const view = renderWithHost(
-    <ModuleForm module={demoModule()} context={context} onSubmit={onSubmit} onChange={(d) => changes.push(d)} />,
+    <ModuleForm module={demoModule()} context={context} onSubmit={onSubmit} onChange={(d) => changes.push(d)} onReset={options.onReset} />,
     { confirmAnswer: options.confirmAnswer },
   );
   return { ...view, submitted, changes };
@@ -111,11 +111,13 @@ describe('ModuleForm', () => {
     expect((screen.getByLabelText('Currency') as HTMLSelectElement).selectedOptions[0].textContent).toBe('JPY');
     declined.unmount();
 
-    const confirmed = renderDemo({ confirmAnswer: true });
+    let resets = 0;
+    const confirmed = renderDemo({ confirmAnswer: true, onReset: () => resets++ });
     await confirmed.user.selectOptions(screen.getByLabelText('Currency'), 'JPY');
     await confirmed.user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(confirmed.log.confirms[0].message).toBe('Reset the form? Everything entered will be cleared.');
     await waitFor(() => expect((screen.getByLabelText('Currency') as HTMLSelectElement).value).toBe(''));
+    expect(resets).toBe(1);
   });
 
   test('onChange receives the data after effects and computed values', async () => {
