@@ -166,7 +166,9 @@ export function ModuleForm(props: ModuleFormProps) {
   const handleReset = async () => {
     if (!(await host.confirm(t('engine.renderer.resetConfirm'), t('engine.renderer.reset')))) return;
     setErrors({});
-    setData(startData(module, undefined, contextRef.current, runtime));
+    // Spec: reset restores defaults, except what the module keeps (collection sales keeps currency).
+    const kept = Object.fromEntries((module.meta.resetKeeps ?? []).map((field) => [field, dataRef.current[field]]));
+    setData(runtime.computeAll({ ...defaultFormData(module.schema), ...kept }, contextRef.current));
     onReset?.();
   };
 

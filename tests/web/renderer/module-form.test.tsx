@@ -120,6 +120,17 @@ describe('ModuleForm', () => {
     expect(resets).toBe(1);
   });
 
+  test('reset keeps the fields the module lists in resetKeeps', async () => {
+    const module = demoModule();
+    const keeping = { ...module, meta: { ...module.meta, resetKeeps: ['currency_id'] } };
+    const { user } = renderWithHost(<ModuleForm module={keeping} context={context} onSubmit={async () => ({})} />);
+    await user.selectOptions(screen.getByLabelText('Currency'), 'JPY');
+    await user.selectOptions(screen.getByLabelText('Company'), 'Ringi Japan');
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect((screen.getByLabelText('Company') as HTMLSelectElement).value).toBe(''));
+    expect((screen.getByLabelText('Currency') as HTMLSelectElement).selectedOptions[0].textContent).toBe('JPY');
+  });
+
   test('onChange receives the data after effects and computed values', async () => {
     const { user, changes } = renderDemo();
     await user.selectOptions(screen.getByLabelText('Currency'), 'CNY');
