@@ -1,27 +1,52 @@
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { lazy, useState } from 'react';
+import { Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { useRendererHost } from '../../../renderer';
+import { usePageStack } from '../../navigation';
 import { useSession } from '../../session';
+import { ApprovalList } from '../approvals/ApprovalList';
+import type { ApprovalListPageParams } from '../approvals/ApprovalListPage';
+import type { ListKind } from '../approvals/types';
 import { usePageStyles } from '../common/page-styles';
+import { ApprovalShortcuts } from './ApprovalShortcuts';
 import { Launchers } from './Launchers';
+import { usePendingCount } from './use-pending-count';
+import { useReturnedHome } from './use-returned-home';
+
+const ApprovalListPage = lazy(async () => ({ default: (await import('../approvals/ApprovalListPage')).ApprovalListPage }));
 
 const useStyles = makeStyles({
   banner: {
     borderRadius: tokens.borderRadiusXLarge,
-    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`,
+    padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalL}`,
     backgroundImage: `linear-gradient(135deg, ${tokens.colorBrandBackground}, ${tokens.colorBrandBackgroundPressed})`,
     color: tokens.colorNeutralForegroundOnBrand,
   },
+  tabs: { overflowX: 'auto' },
 });
 
+const KINDS: ListKind[] = ['pending', 'done', 'initiated', 'forwarded'];
+
 /**
- * Home tab. For now the banner and a greeting; the approval shortcuts, lists and module
- * launchers (spec 000 §2 "Home") are added on top of this page. A module page is opened with
- * `usePageStack().push({ title, render: (close) => … })`.
+ * Home (spec 000 §2): banner and greeting; four shortcuts (Pending with the count waiting) that
+ * open the full lists; top tabs showing the first page of each list inline with "See all";
+ * then the module launchers. Coming back to Home refreshes the badge and the inline list.
  */
 export function HomePage() {
   const { t } = useTranslation();
   const styles = { ...usePageStyles(), ...useStyles() };
   const { profile } = useSession();
+  const stack = usePageStack();
+  const host = useRendererHost();
+  const returned = useReturnedHome();
+  const [changed, setChanged] = useState(0);
+  const refreshKey = returned + changed;
+  const pendingCount = usePendingCount(refreshKey);
+  const [tab, setTab] = useState<ListKind>('pending');
+
+  const openList = (kind: ListKind) =>
+    void stack.push<unknown, ApprovalListPageParams>({ title: { key: `app.approvals.lists.${kind}` }, component: ApprovalListPage, params: { kind } });
+
   return (
     <section className={styles.page} data-testid="home" aria-labelledby="ringi-home-greeting">
       <div className={styles.banner} role="img" aria-label={t('app.home.banner')}>
@@ -30,13 +55,21 @@ export function HomePage() {
         </Text>
       </div>
       <Text as="h2" size={500} weight="semibold" id="ringi-home-greeting">
-        {t('app.home.greeting', { name: profile?.name ?? '' })}
+        {t('app.home.greeting', { name: profile?.name ?? host.user?.name ?? '' })}
       </Text>
       {profile?.company && <Text className={styles.muted}>{t('app.home.company', { company: profile.company.name })}</Text>}
+      <ApprovalShortcuts pendingCount={pendingCount} onOpen={openList} />
+      <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as ListKind)} aria-label={t('app.home.lists')}>
+        {KINDS.map((kind) => (
+          <Tab key={kind} value={kind} data-tab={kind}>
+            {t(`app.approvals.lists.${kind}`)}
+          </Tab>
+        ))}
+      </TabList>
+      <div role="tabpanel" aria-label={t(`app.approvals.lists.${tab}`)}>
+        <ApprovalList key={tab} kind={tab} compact refreshKey={refreshKey} onSeeAll={() => openList(tab)} onChanged={() => setChanged((n) => n + 1)} />
+      </div>
       <Launchers />
-      <Text as="p" className={styles.muted}>
-        {t('app.home.comingSoon')}
-      </Text>
     </section>
   );
 }

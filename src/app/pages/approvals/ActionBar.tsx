@@ -1,0 +1,59 @@
+import { Button, Checkbox, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { DetailActions } from './detail-actions';
+
+const useStyles = makeStyles({
+  bar: {
+    position: 'sticky',
+    bottom: 0,
+    zIndex: 1,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingVerticalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  buttons: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', flexWrap: 'wrap' },
+});
+
+export interface ActionBarProps {
+  actions: DetailActions;
+  busy: boolean;
+  notify: boolean;
+  onNotify(value: boolean): void;
+  onApprove(): void;
+  onReject(): void;
+  onStepBack(): void;
+}
+
+/** The detail page's bottom bar: notify-next checkbox, step back, reject, approve — only what `can` allows. */
+export function ActionBar({ actions, busy, notify, onNotify, onApprove, onReject, onStepBack }: ActionBarProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  if (!actions.approve && !actions.reject && !actions.stepBack && !actions.notifyNext) return null;
+  return (
+    <div className={styles.bar} role="toolbar" aria-label={t('app.approvals.actions.title')} data-testid="action-bar">
+      {actions.notifyNext ? (
+        <Checkbox checked={notify} onChange={(_, d) => onNotify(Boolean(d.checked))} label={t('app.approvals.actions.notifyNext')} />
+      ) : null}
+      <div className={styles.buttons}>
+        {actions.stepBack ? (
+          <Button disabled={busy} onClick={onStepBack}>
+            {t('app.approvals.actions.stepBack')}
+          </Button>
+        ) : null}
+        {actions.reject ? (
+          <Button disabled={busy} onClick={onReject}>
+            {t('app.approvals.actions.reject')}
+          </Button>
+        ) : null}
+        {actions.approve ? (
+          <Button appearance="primary" disabled={busy} onClick={onApprove}>
+            {t('app.approvals.actions.approve')}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

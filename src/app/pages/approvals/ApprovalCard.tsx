@@ -1,0 +1,67 @@
+import { Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { toDisplayDate } from '../../../engine';
+import { formatAmount, useRendererHost } from '../../../renderer';
+import { StatusBadge } from './StatusBadge';
+import type { BufferItem } from './types';
+
+const useStyles = makeStyles({
+  card: { cursor: 'pointer' },
+  line: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+function summaryValue(line: BufferItem['info']['summary'][number], currency: string | null, lang: 'en' | 'ja' | 'zh'): string {
+  const { value, format } = line;
+  if (value === null || value === undefined || value === '') return '';
+  if (format === 'money') return `${formatAmount(value, currency ?? undefined, lang)}${currency ? ` ${currency}` : ''}`;
+  if (format === 'date') return toDisplayDate(String(value));
+  if (format === 'count') return String(Array.isArray(value) ? value.length : value);
+  return typeof value === 'object' ? '' : String(value);
+}
+
+/**
+ * A document in an approval list: title (the module's title), code, applicant, status badge
+ * and the list-card summary the server derived (`info`). Tapping opens the detail page.
+ */
+export function ApprovalCard({ item, onOpen }: { item: BufferItem; onOpen(): void }) {
+  const { t } = useTranslation();
+  const host = useRendererHost();
+  const styles = useStyles();
+  const info = item.info ?? { title: item.module.code, total: null, currency: null, summary: [] };
+  const lines = info.summary.filter((line) => summaryValue(line, info.currency, host.language) !== '');
+  return (
+    <Card
+      className={styles.card}
+      onClick={onOpen}
+      role="button"
+      aria-label={`${info.title} ${item.code}`}
+      data-code={item.code}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onOpen();
+        }
+      }}
+    >
+      <CardHeader
+        header={<Text weight="semibold">{info.title}</Text>}
+        description={<Text>{item.code}</Text>}
+        action={<StatusBadge status={item.status} waitingFor={item.waiting_for} />}
+      />
+      <Text className={styles.muted}>{t('app.approvals.applicant', { name: item.requester?.name ?? '' })}</Text>
+      {lines.length === 0 && info.total !== null ? (
+        <div className={styles.line}>
+          <Text className={styles.muted}>{t('app.approvals.total')}</Text>
+          <Text>{`${formatAmount(info.total, info.currency ?? undefined, host.language)}${info.currency ? ` ${info.currency}` : ''}`}</Text>
+        </div>
+      ) : null}
+      {lines.map((line) => (
+        <div key={line.field} className={styles.line}>
+          <Text className={styles.muted}>{line.label}</Text>
+          <Text>{summaryValue(line, info.currency, host.language)}</Text>
+        </div>
+      ))}
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens, CounterBadge } from '@fluentui/react-components';
+import { ArrowSortRegular, FilterRegular, SearchRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useRendererHost } from '../../../renderer';
+import { ApprovalCard } from './ApprovalCard';
+import { FilterSheet } from './FilterSheet';
+import { SortSheet } from './SortSheet';
+import { activeFilterCount, DEFAULT_SORT, EMPTY_FILTER, SEARCH_DEBOUNCE_MS, SEARCH_MAX, type ListFilter, type ListSort } from './list-query';
+import { openDetail } from './open-detail';
+import type { ListEntry } from './list-entry';
+import type { ListKind } from './types';
+import { useApprovalList } from './use-approval-list';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  search: { flexGrow: 1, minWidth: 0 },
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  muted: { color: tokens.colorNeutralForeground3, textAlign: 'center' },
+});
+
+export interface ApprovalListProps {
+  kind: ListKind;
+  /** Home's inline preview: the first page only, no search/sort/filter, and a "See all" button. */
+  compact?: boolean;
+  onSeeAll?(): void;
+  /** Changes when the caller wants a reload from page 1 (e.g. Home shown again). */
+  refreshKey?: number;
+  /** Tells the caller that a document changed (Home refreshes its badge). */
+  onChanged?(): void;
+}
+
+/**
+ * An approval list (spec 000 §2 "Approval lists"): search (20 characters, after an 800 ms
+ * pause), sort and filter sheets, cards five at a time with infinite scrolling (and a "Load
+ * more" button for keyboards), an empty message; a card opens the detail page, and an action
+ * there reloads the list from page 1.
+ */
+export function ApprovalList({ kind, compact = false, onSeeAll, refreshKey = 0, onChanged }: ApprovalListProps) {
+  const { t } = useTranslation();
+  const host = useRendererHost();
+  const styles = useStyles();
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<ListSort>(DEFAULT_SORT);
+  const [filter, setFilter] = useState<ListFilter>(EMPTY_FILTER);
+  const list = useApprovalList(kind, search, sort, filter, compact ? 1 : Infinity);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { loadMore, reload } = list;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const firstRefresh = useRef(refreshKey);
+  useEffect(() => {
+    if (refreshKey !== firstRefresh.current) reload();
+  }, [refreshKey, reload]);
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (compact || !node || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) loadMore();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [loadMore, compact]);
+
+  const open = async (entry: ListEntry) => {
+    const result = await openDetail(host, entry.item.code, { bufferId: entry.bufferId, approvalId: entry.approvalId });
+    if (result === 'changed') {
+      reload();
+      onChanged?.();
+    }
+  };
+  const openSort = () =>
+    void host.openPage<ListSort>(t('app.approvals.sort.title'), (close) => <SortSheet value={sort} onSave={close} />).then((next) => next && setSort(next));
+  const openFilter = () =>
+    void host.openPage<ListFilter>(t('app.approvals.filter.title'), (close) => <FilterSheet value={filter} onSave={close} />).then((next) => next && setFilter(next));
+  const filters = activeFilterCount(filter);
+
+  return (
+    <div className={styles.root} data-testid={`approval-list-${kind}`} data-kind={kind}>
+      {compact ? null : (
+        <div className={styles.bar}>
+          <Input
+            className={styles.search}
+            type="search"
+            contentBefore={<SearchRegular />}
+            aria-label={t('app.approvals.search')}
+            placeholder={t('app.approvals.search')}
+            maxLength={SEARCH_MAX}
+            value={text}
+            onChange={(_, d) => setText(d.value.slice(0, SEARCH_MAX))}
+          />
+          <Button icon={<ArrowSortRegular />} aria-label={t('app.approvals.sort.title')} title={t('app.approvals.sort.title')} onClick={openSort} />
+          <Button icon={<FilterRegular />} aria-label={t('app.approvals.filter.title')} title={t('app.approvals.filter.title')} onClick={openFilter}>
+            {filters ? <CounterBadge count={filters} size="small" /> : null}
+          </Button>
+        </div>
+      )}
+      {list.failed ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{t('app.approvals.loadFailed')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <div className={styles.list} role="list" aria-busy={list.loading || undefined}>
+        {list.entries.map((entry) => (
+          <div role="listitem" key={entry.key}>
+            <ApprovalCard item={entry.item} onOpen={() => void open(entry)} />
+          </div>
+        ))}
+      </div>
+      {!list.loading && !list.failed && list.entries.length === 0 ? <Text className={styles.muted}>{t('app.approvals.empty')}</Text> : null}
+      {list.loading ? <Spinner size="small" label={t('app.approvals.loading')} /> : null}
+      <div ref={sentinel} />
+      {!compact && !list.loading && !list.ended && !list.failed && list.entries.length > 0 ? (
+        <Button appearance="subtle" onClick={loadMore}>
+          {t('app.approvals.loadMore')}
+        </Button>
+      ) : null}
+      {compact && onSeeAll && list.entries.length > 0 ? (
+        <Button appearance="subtle" onClick={onSeeAll}>
+          {t('app.approvals.seeAll')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { useCallback, useContext, useEffect, useState } from 'react';
+import { Button, Card, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { CompiledModule } from '../../../engine';
+import { DetailCard, useRendererHost } from '../../../renderer';
+import { NavigationContext, type PageProps } from '../../navigation';
+import { ActionBar } from './ActionBar';
+import { detailActions } from './detail-actions';
+import { InvoiceFiles } from './InvoiceFiles';
+import { loadDocument } from './load-document';
+import { openEdit } from './open-edit';
+import { openSubmitPage } from './open-submit-page';
+import { StatusBadge } from './StatusBadge';
+import { Timeline } from './Timeline';
+import { DeclinedError, TreasuryForm, type TreasuryData } from './TreasuryForm';
+import type { DocumentView } from './types';
+
+/**
+ * Parameters of the detail page. `bufferId` (or `id`, as the application area passes it) names
+ * the document; `approvalId` the step it was opened from (Pending); `hideSubmit` hides the More
+ * menu (document search). `code` and `module` are accepted and ignored (the page reloads both).
+ */
+export interface DocumentDetailParams {
+  bufferId?: number;
+  approvalId?: number;
+  hideSubmit?: boolean;
+  id?: number;
+  code?: string;
+  module?: CompiledModule;
+}
+
+/** What the page returns when it closes after an action: the caller reloads its list. */
+export type DetailResult = 'changed';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** Whether a definition offers the More menu (`ui:module.moreMenu`, docs/MODULES.md). */
+function hasMoreMenu(module: CompiledModule): boolean {
+  return (module.meta as { moreMenu?: unknown }).moreMenu === true;
+}
+
+/**
+ * A document's detail page (spec 000 §2 "Approval detail page"): action title, requester,
+ * status, the module's DetailCard in the definition version the document was filed under, the
+ * process timeline, and the action bar driven by the document's `can` flags.
+ */
+export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailParams, DetailResult>) {
+  const { t } = useTranslation();
+  const host = useRendererHost();
+  const navigation = useContext(NavigationContext);
+  const styles = useStyles();
+  const bufferId = params.bufferId ?? params.id;
+  const [state, setState] = useState<{ doc: DocumentView; module: CompiledModule } | 'loading' | 'failed'>('loading');
+  const [reloadKey, setReloadKey] = useState(0);
+  const [notify, setNotify] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    loadDocument(host, bufferId, params.approvalId)
+      .then((loaded) => live && setState(loaded))
+      .catch(() => live && setState('failed'));
+    return () => {
+      live = false;
+    };
+  }, [host, bufferId, params.approvalId, reloadKey]);
+
+  const doc = typeof state === 'object' ? state.doc : null;
+  const actions = doc ? detailActions(doc, host.user?.id) : null;
+  const showNotify = actions?.notifyNext ?? false;
+  const docId = doc?.id;
+  useEffect(() => {
+    if (!showNotify || docId === undefined) return undefined;
+    let live = true;
+    host.api.get<{ is_notified: boolean }>(`/remember_email_push/next_user/${docId}`)
+      .then((reply) => live && setNotify(reply.is_notified === true))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [host, showNotify, docId]);
+
+  /** Confirms, calls, toasts success (2 s) and closes with a refresh; a refusal leaves the page as it is. */
+  const run = useCallback(
+    async (confirmKey: string, call: () => Promise<unknown>, successKey: string, after?: () => void) => {
+      if (!(await host.confirm(t(confirmKey), t('app.approvals.confirm.title')))) throw new DeclinedError();
+      setBusy(true);
+      try {
+        await call();
+      } finally {
+        setBusy(false);
+      }
+      host.toast(t(successKey), 'success', 2000);
+      close('changed');
+      after?.();
+    },
+    [host, t, close],
+  );
+  const quiet = (work: Promise<unknown>) => void work.catch(() => undefined); // declines and API errors were already shown
+
+  if (state === 'loading') return <Spinner label={t('app.approvals.loading')} />;
+  if (state === 'failed' || !doc || !actions) {
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{t('app.approvals.detailFailed')}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  const { module } = state;
+  const stepId = params.approvalId ?? doc.current_approval_id;
+  const sendEmailPush = actions.notifyNext ? { send_email_push: notify } : {};
+  const stepAction = (body: Record<string, unknown>) => () => host.api.post(`/approvals/${stepId}/action`, { ...body, ...sendEmailPush });
+  const approve = () => quiet(run('app.approvals.confirm.approve', stepAction({ approve: true }), 'app.approvals.done.approved'));
+  const reject = () => quiet(run('app.approvals.confirm.reject', stepAction({ approve: false }), 'app.approvals.done.rejected'));
+  const treasury = (data: TreasuryData) => run('app.approvals.confirm.treasury', stepAction({ approve: null, data }), 'app.approvals.done.approved');
+  const stepBack = () => {
+    if (actions.stepBack === 'withdraw') {
+      // Withdraw returns to the submit page: the application page below, or a new one.
+      const fromApplication = params.id !== undefined && params.bufferId === undefined;
+      const stack = navigation?.stack;
+      quiet(run('app.approvals.confirm.stepBack', () => host.api.post('/buffer/withdrawal', { buffer_id: doc.id }), 'app.approvals.done.withdrawn',
+        () => !fromApplication && stack && void openSubmitPage(stack, module)));
+    } else if (actions.stepBack === 'requester') {
+      quiet(run('app.approvals.confirm.stepBack', () => host.api.post('/buffer/step_back', { buffer_id: doc.id }), 'app.approvals.done.steppedBack'));
+    } else {
+      quiet(run('app.approvals.confirm.stepBack', () => host.api.post(`/approvals/${stepId}/step_back`), 'app.approvals.done.steppedBack'));
+    }
+  };
+  const edit = () => void openEdit(host, t('app.approvals.edit.title'), doc, module).then((saved) => saved && setReloadKey((n) => n + 1));
+  const submitAgain = () => {
+    const stack = navigation?.stack;
+    close();
+    if (!stack) return;
+    stack.pop(); // spec: "pops two pages", then the form opens pre-filled
+    void openSubmitPage(stack, module, doc.data);
+  };
+
+  const header = (
+    <div className={styles.card}>
+      <div className={styles.head}>
+        <Text weight="semibold" size={400}>
+          {doc.info?.title ?? module.code}
+        </Text>
+        <div>
+          {actions.edit ? <Button appearance="subtle" icon={<EditRegular />} aria-label={t('app.approvals.edit.title')} title={t('app.approvals.edit.title')} onClick={edit} /> : null}
+          {!params.hideSubmit && hasMoreMenu(module) ? (
+            <Menu>
+              <MenuTrigger disableButtonEnhancement>
+                <Button appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={t('app.approvals.more.title')} title={t('app.approvals.more.title')} />
+              </MenuTrigger>
+              <MenuPopover>
+                <MenuList>
+                  <MenuItem onClick={submitAgain}>{t('app.approvals.more.submitAgain')}</MenuItem>
+                  <MenuItem>{t('app.approvals.more.cancel')}</MenuItem>
+                </MenuList>
+              </MenuPopover>
+            </Menu>
+          ) : null}
+        </div>
+      </div>
+      <Text>{doc.code}</Text>
+      <Text className={styles.muted}>{t('app.approvals.requestedBy', { name: doc.requester.name })}</Text>
+      <div>
+        <StatusBadge status={doc.status} waitingFor={doc.waiting_for} />
+      </div>
+    </div>
+  );
+
+  return (
+    <section className={styles.page} data-testid="document-detail" data-status={doc.status}>
+      <DetailCard module={module} data={doc.data} header={header} />
+      {doc.status === 2 ? <InvoiceFiles ids={doc.data.e_invoices} /> : null}
+      <Card>
+        <Text weight="semibold">{t('app.approvals.timeline.title')}</Text>
+        <Timeline doc={doc} />
+      </Card>
+      {actions.treasury ? <TreasuryForm companyId={typeof doc.data.company_id === 'number' ? doc.data.company_id : null} onSubmit={treasury} /> : null}
+      <ActionBar actions={{ ...actions, approve: actions.approve && !actions.treasury }} busy={busy} notify={notify} onNotify={setNotify} onApprove={approve} onReject={reject} onStepBack={stepBack} />
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { labelKey, readSubmitPayload, toDisplayTimestamp, type CompiledModule, type RuleContext } from '../../../engine';
+import { ModuleForm, useRendererHost, useRendererT } from '../../../renderer';
+import { historyValue, loadFieldHistory, type FieldHistoryEntry } from './field-history';
+import { DeclinedError } from './TreasuryForm';
+import type { Collection, DocumentView } from './types';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** The document's approver choices as the form's `approvals` (so the approver rules hold). */
+function approvalsOf(doc: DocumentView) {
+  return doc.approvals.flatMap((step) =>
+    (step.approver && step.status !== 0 ? [step.approver] : step.prospective_approvers).map((user) => ({ approver_id: user.id, master_process_id: step.master_process.id })),
+  );
+}
+
+/**
+ * The edit page (spec 000 §2): the module's form pre-filled with the document, the read-only
+ * forward-document users, the field history (last edit per field: user, date, value); submit
+ * asks confirmation and posts `POST /buffer/{id}/edit {data}` (the flat form data).
+ */
+export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: CompiledModule; onSaved(): void }) {
+  const { t } = useTranslation();
+  const mt = useRendererT(module);
+  const host = useRendererHost();
+  const styles = useStyles();
+  const [context, setContext] = useState<RuleContext | null>(null);
+  const [history, setHistory] = useState<FieldHistoryEntry[]>([]);
+  const initialData = useMemo(() => ({ ...doc.data, approvals: approvalsOf(doc) }), [doc]);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([
+      host.api.get<Collection<{ id: number; optional: boolean }>>('/master_processes', { module_code: module.code }).catch(() => null),
+      host.api.get<Collection<{ id: number; code: string }>>('/currencies', { itemsPerPage: 100 }).catch(() => null),
+    ]).then(([steps, currencies]) => {
+      if (!live) return;
+      setContext({
+        steps: (steps?.['hydra:member'] ?? []).map(({ id, optional }) => ({ id, optional })),
+        currencies: (currencies?.['hydra:member'] ?? []).map(({ id, code }) => ({ id, code })),
+      });
+    });
+    void loadFieldHistory(host, doc.id).then((entries) => live && setHistory(entries));
+    return () => {
+      live = false;
+    };
+  }, [host, module.code, doc.id]);
+
+  return (
+    <section className={styles.page} data-testid="edit-page">
+      {doc.user_finances.length ? (
+        <Card className={styles.card}>
+          <Text weight="semibold">{t('app.approvals.edit.forwarded')}</Text>
+          <Text>{doc.user_finances.map((u) => u.name).join(', ')}</Text>
+        </Card>
+      ) : null}
+      {context ? (
+        <ModuleForm
+          module={module}
+          initialData={initialData}
+          context={context}
+          onSubmit={async (payload) => {
+            if (!(await host.confirm(t('app.approvals.confirm.edit'), t('app.approvals.confirm.title')))) throw new DeclinedError();
+            await host.api.post(`/buffer/${doc.id}/edit`, { data: readSubmitPayload(module, payload) });
+            return { code: doc.code };
+          }}
+          onSubmitted={onSaved}
+        />
+      ) : (
+        <Spinner label={t('app.approvals.loading')} />
+      )}
+      <Card className={styles.card} data-testid="field-history">
+        <Text weight="semibold">{t('app.approvals.edit.history')}</Text>
+        {history.length === 0 ? <Text className={styles.muted}>{t('app.approvals.edit.noHistory')}</Text> : null}
+        {history.map((entry) => (
+          <div key={entry.field}>
+            <Text weight="semibold">{mt(labelKey(module, entry.field))}</Text>
+            <Text as="p" size={200} className={styles.muted}>
+              {`${entry.user?.name ?? ''} · ${toDisplayTimestamp(entry.created_at)}`}
+            </Text>
+            <Text as="p">{historyValue(entry.value)}</Text>
+          </div>
+        ))}
+      </Card>
+    </section>
+  );
+}

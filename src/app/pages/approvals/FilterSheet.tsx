@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, Field, Input, Select, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { CompiledModule } from '../../../engine';
+import { useRendererHost } from '../../../renderer';
+import { PERIOD_PRESETS, periodRange, type PeriodPreset } from '../../../renderer/widgets/period/period-range';
+import { EMPTY_FILTER, FILTER_STATUSES, type ListFilter } from './list-query';
+import type { Collection } from './types';
+
+const useStyles = makeStyles({
+  sheet: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
+  statuses: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: tokens.spacingHorizontalXS },
+  modules: { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: tokens.spacingHorizontalXS },
+  periods: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  range: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  buttons: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+});
+
+const API_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function moduleTitle(module: CompiledModule, lang: 'en' | 'ja' | 'zh'): string {
+  const own = (module.translations?.[lang] as { title?: unknown } | undefined)?.title;
+  return typeof own === 'string' ? own : module.code;
+}
+
+/**
+ * The filter sheet of the approval lists (spec 000 §2): company, stamp number, status
+ * (4 columns), modules (3 columns) and period on the creation date — Today, Last 7 days, This
+ * month, Last month (the PeriodPicker's ranges) or a custom range. Reset clears, Apply returns.
+ */
+export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filter: ListFilter): void }) {
+  const { t } = useTranslation();
+  const host = useRendererHost();
+  const styles = useStyles();
+  const [filter, setFilter] = useState<ListFilter>(value);
+  const [companies, setCompanies] = useState<Array<{ id: number; name: string }>>([]);
+  const [modules, setModules] = useState<CompiledModule[]>([]);
+  const [problem, setProblem] = useState('');
+  const custom = filter.period?.preset === 'custom';
+
+  useEffect(() => {
+    let live = true;
+    host.api.get<Collection<{ id: number; name: string }>>('/companies', { itemsPerPage: 100 })
+      .then((reply) => live && setCompanies(reply['hydra:member'] ?? []))
+      .catch(() => undefined);
+    host.api.get<Collection<CompiledModule>>('/module-definitions')
+      .then((reply) => live && setModules((reply['hydra:member'] ?? []).filter((m) => m.kind === 'module')))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [host]);
+
+  const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item));
+  const choosePreset = (preset: PeriodPreset | 'custom') => {
+    setProblem('');
+    if (filter.period?.preset === preset) return setFilter((f) => ({ ...f, period: null }));
+    if (preset === 'custom') return setFilter((f) => ({ ...f, period: { preset, from: f.period?.from ?? '', to: f.period?.to ?? '' } }));
+    setFilter((f) => ({ ...f, period: { preset, ...periodRange(preset) } }));
+  };
+  const apply = () => {
+    const period = filter.period;
+    if (period?.preset === 'custom' && (!API_DATE.test(period.from) || !API_DATE.test(period.to) || period.from > period.to)) {
+      setProblem(t('app.approvals.filter.badRange'));
+      return;
+    }
+    onSave({ ...filter, stampNo: filter.stampNo.trim() });
+  };
+
+  return (
+    <div className={styles.sheet} data-testid="filter-sheet">
+      <Field label={t('app.approvals.filter.company')}>
+        <Select
+          value={filter.company ? String(filter.company.id) : ''}
+          onChange={(_, d) => {
+            const found = companies.find((c) => String(c.id) === d.value);
+            setFilter((f) => ({ ...f, company: found ? { id: found.id, name: found.name } : null }));
+          }}
+        >
+          <option value="">{t('app.approvals.filter.anyCompany')}</option>
+          {filter.company && !companies.some((c) => c.id === filter.company?.id) ? <option value={filter.company.id}>{filter.company.name}</option> : null}
+          {companies.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t('app.approvals.filter.stampNo')}>
+        <Input value={filter.stampNo} maxLength={50} onChange={(_, d) => setFilter((f) => ({ ...f, stampNo: d.value }))} />
+      </Field>
+      <Field label={t('app.approvals.filter.status')}>
+        <div className={styles.statuses} role="group" aria-label={t('app.approvals.filter.status')}>
+          {FILTER_STATUSES.map((s) => (
+            <Checkbox
+              key={s}
+              label={t(`app.approvals.status.${s}`)}
+              checked={filter.statuses.includes(s)}
+              onChange={(_, d) => setFilter((f) => ({ ...f, statuses: toggle(f.statuses, s, Boolean(d.checked)) }))}
+            />
+          ))}
+        </div>
+      </Field>
+      <Field label={t('app.approvals.filter.modules')}>
+        <div className={styles.modules} role="group" aria-label={t('app.approvals.filter.modules')}>
+          {modules.map((m) => (
+            <Checkbox
+              key={m.code}
+              label={moduleTitle(m, host.language)}
+              checked={filter.modules.includes(m.code)}
+              onChange={(_, d) => setFilter((f) => ({ ...f, modules: toggle(f.modules, m.code, Boolean(d.checked)) }))}
+            />
+          ))}
+        </div>
+      </Field>
+      <Field label={t('app.approvals.filter.period')}>
+        <div className={styles.periods} role="group" aria-label={t('app.approvals.filter.period')}>
+          {[...PERIOD_PRESETS, 'custom' as const].map((p) => (
+            <ToggleButton key={p} size="small" checked={filter.period?.preset === p} onClick={() => choosePreset(p)}>
+              {t(`app.approvals.filter.periods.${p}`)}
+            </ToggleButton>
+          ))}
+        </div>
+      </Field>
+      {custom ? (
+        <div className={styles.range}>
+          <Field label={t('app.approvals.filter.from')}>
+            <Input type="date" value={filter.period?.from ?? ''} onChange={(_, d) => setFilter((f) => ({ ...f, period: { preset: 'custom', from: d.value, to: f.period?.to ?? '' } }))} />
+          </Field>
+          <Field label={t('app.approvals.filter.to')}>
+            <Input type="date" value={filter.period?.to ?? ''} onChange={(_, d) => setFilter((f) => ({ ...f, period: { preset: 'custom', from: f.period?.from ?? '', to: d.value } }))} />
+          </Field>
+        </div>
+      ) : null}
+      {problem ? <Text role="alert">{problem}</Text> : null}
+      <div className={styles.buttons}>
+        <Button onClick={() => setFilter(EMPTY_FILTER)}>{t('app.approvals.reset')}</Button>
+        <Button appearance="primary" onClick={apply}>
+          {t('app.approvals.apply')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ReactElement } from 'react';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { CheckmarkCircleFilled, CircleRegular, DismissCircleFilled, ArrowClockwiseRegular, PersonCircleRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { toDisplayTimestamp } from '../../../engine';
+import { stepIndicator, type StepIndicator } from './step-indicator';
+import type { DocumentView, LogEntry } from './types';
+
+const useStyles = makeStyles({
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: { display: 'grid', gridTemplateColumns: '24px 1fr', columnGap: tokens.spacingHorizontalS },
+  body: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  done: { color: tokens.colorPaletteGreenForeground1 },
+  rejected: { color: tokens.colorPaletteRedForeground1 },
+  inProgress: { color: tokens.colorPaletteYellowForeground2 },
+  waiting: { color: tokens.colorNeutralForeground3 },
+});
+
+const ICONS: Record<StepIndicator, ReactElement> = {
+  done: <CheckmarkCircleFilled />,
+  rejected: <DismissCircleFilled />,
+  inProgress: <ArrowClockwiseRegular />,
+  waiting: <CircleRegular />,
+};
+
+function Logs({ logs }: { logs: LogEntry[] }) {
+  const styles = useStyles();
+  return (
+    <>
+      {logs.map((log, i) => (
+        <Text key={i} size={200} className={styles.muted}>
+          {`${log.log_text} · ${toDisplayTimestamp(log.created_at)}`}
+        </Text>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The process timeline: the requester ("initiated", with the submit/withdraw/edit logs), then
+ * one row per step with its indicator, the approver (or the candidates while not handled) and
+ * the step's logs, timestamps YYYY/MM/DD HH:mm.
+ */
+export function Timeline({ doc }: { doc: DocumentView }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <ol className={styles.list} aria-label={t('app.approvals.timeline.title')} data-testid="timeline">
+      <li className={styles.row} data-indicator="initiated">
+        <span className={styles.done} aria-hidden>
+          <PersonCircleRegular />
+        </span>
+        <div className={styles.body}>
+          <Text weight="semibold">{doc.requester.name}</Text>
+          <Text size={200}>{`${t('app.approvals.timeline.initiated')} · ${toDisplayTimestamp(doc.created_at)}`}</Text>
+          <Logs logs={doc.approval_logs.filter((log) => log.action !== 'submit')} />
+        </div>
+      </li>
+      {doc.approvals.map((step) => {
+        const indicator = stepIndicator(step);
+        const people = step.approver && step.status !== 0 ? [step.approver] : step.prospective_approvers;
+        return (
+          <li key={step.id} className={styles.row} data-indicator={indicator} data-step={step.id}>
+            <span className={styles[indicator]} role="img" aria-label={t(`app.approvals.timeline.${indicator}`)}>
+              {ICONS[indicator]}
+            </span>
+            <div className={styles.body}>
+              <Text weight="semibold">{step.master_process.process.name}</Text>
+              <Text size={200}>
+                {t(`app.approvals.timeline.${indicator}`)}
+                {step.approved_at && step.status !== 0 ? ` · ${toDisplayTimestamp(step.approved_at)}` : ''}
+              </Text>
+              <Text size={200}>{people.map((p) => p.name).join(', ')}</Text>
+              <Logs logs={step.approval_logs} />
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

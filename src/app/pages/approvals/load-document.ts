@@ -1,0 +1,30 @@
+import type { CompiledModule } from '../../../engine';
+import type { RendererHost } from '../../../renderer';
+import type { DocumentView } from './types';
+
+const modules = new Map<string, Promise<CompiledModule>>();
+
+/**
+ * The definition a document was filed under (`/module-definitions/{code}?version=`), cached per
+ * code and version; the current one when the version is unknown to the server.
+ */
+export function loadDefinition(host: RendererHost, code: string, version?: string): Promise<CompiledModule> {
+  const key = `${code}@${version ?? ''}`;
+  let found = modules.get(key);
+  if (!found) {
+    const path = `/module-definitions/${encodeURIComponent(code)}`;
+    found = (version ? host.api.get<CompiledModule>(path, { version }).catch(() => host.api.get<CompiledModule>(path)) : host.api.get<CompiledModule>(path));
+    found.catch(() => modules.delete(key));
+    modules.set(key, found);
+  }
+  return found;
+}
+
+/** The document view: through the step when opened from Pending, else by document id. */
+export async function loadDocument(host: RendererHost, bufferId: number | undefined, approvalId: number | undefined): Promise<{ doc: DocumentView; module: CompiledModule }> {
+  const doc = approvalId !== undefined
+    ? await host.api.get<DocumentView>(`/approvals/${approvalId}/buffer`)
+    : await host.api.get<DocumentView>(`/buffers/${bufferId}`);
+  const module = await loadDefinition(host, doc.module.code, doc.definition_version);
+  return { doc, module };
+}
