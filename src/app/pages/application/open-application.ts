@@ -1,5 +1,9 @@
+import { lazy } from 'react';
 import type { PageStack } from '../../navigation';
-import { ApplicationPage, type ApplicationPageParams } from './ApplicationPage';
+import type { ApplicationPageParams } from './ApplicationPage';
+
+// The form, renderer and widgets are one lazy chunk: Home stays light until a launcher is tapped.
+const ApplicationPage = lazy(async () => ({ default: (await import('./ApplicationPage')).ApplicationPage }));
 
 /** Pushes the application page of `moduleCode`, titled with the module's title key. */
 export function openApplication(stack: PageStack, moduleCode: string, titleKey = `${moduleCode}.title`): Promise<unknown> {

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
   AppsRegular, CartRegular, DataBarVerticalRegular, DocumentTextRegular, MoneyRegular, PaymentRegular, ReceiptRegular, SignatureRegular,
@@ -9,7 +9,8 @@ import { usePageStack } from '../../navigation';
 import { useSession } from '../../session';
 import { openApplication } from '../application/open-application';
 import { fetchModuleDefinitions, MODULE_DEFINITIONS_KEY } from '../application/module-definitions';
-import { CollectionIndexPage } from '../collection/CollectionIndexPage';
+
+const CollectionIndexPage = lazy(async () => ({ default: (await import('../collection/CollectionIndexPage')).CollectionIndexPage }));
 
 /** Icons a definition may name in `ui:module.launcher.icon`; unknown names get a generic one. */
 const ICONS: Record<string, ReactElement> = {
