@@ -36,7 +36,8 @@ interface Upload {
 
 /**
  * Files (spec 000 §7, 001 §7): `POST /files` (multipart `file` + `document_type`), `GET
- * /files/{id}` (the content, or the record for a JSON client) and `DELETE /files/{id}`.
+ * /files/{id}` (the content, or the record for a JSON client), `GET /files/{id}/meta` (the record) and
+ * `DELETE /files/{id}`.
  * Content is checked against its extension by magic bytes; reading needs the bearer header or
  * the short-lived `?token=` of the record's `url`. See README.md.
  */
@@ -145,6 +146,24 @@ const files: FastifyPluginAsync = async (app) => {
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(storage.open(row.storage_key));
+  });
+
+  app.get<{ Params: { id: number }; Querystring: { token?: string } }>('/files/:id/meta', {
+    schema: {
+      ...doc('The File record (fresh signed `url`) whatever the Accept header says, for the same readers as '
+        + '`GET /files/{id}` (bearer header or `?token=`); anyone else: 404. Widgets use it for ids they only know by id.'),
+      params: idParams,
+      querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
+      response: { 200: fileSchema, ...errors(400, 401, 404) },
+    },
+  }, async (request, reply) => {
+    const userId = await readerOf(request, reply);
+    const missing = () => notFound(request.t('server.errors.notFound', { what: request.t('server.files.entity') }));
+    if (!(await canReadFile(app.db, request.params.id, userId, fieldNames))) throw missing();
+    const row = await app.db.selectFrom('files').select(['id', 'name', 'mime_type', 'size', 'document_type', 'created_at'])
+      .where('id', '=', request.params.id).executeTakeFirst();
+    if (!row) throw missing();
+    return fileRecord(row, userId, app.config.jwtSecret);
   });
 
   app.delete<{ Params: { id: number } }>('/files/:id', {
