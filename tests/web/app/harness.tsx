@@ -6,7 +6,7 @@ import { setLanguage, type Language } from '../../../src/app/i18n';
 import { TOKEN_STORAGE_KEY } from '../../../src/app/api';
 
 // Pages are lazy chunks; on a busy 2-core machine their first import can take over the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 /** A mocked reply of the network: status and JSON body. */
 export interface Reply {

@@ -52,21 +52,22 @@ describe('start-up', () => {
 
 describe('language', () => {
   it('switching changes labels, document.title, <html lang> and the stored choice', async () => {
-    const { user, calls } = await renderApp({ token: 't', routes: { ...signedIn(), 'GET /later': { status: 200, data: {} } } });
-    await screen.findByTestId('home');
+    const { user, calls } = await renderApp({ token: 't', path: '/admin', routes: signedIn() });
+    await screen.findByTestId('admin');
     expect(document.title).toBe(ja.documentTitle);
     expect(screen.getByRole('tab', { name: ja.tabs.admin })).toBeTruthy();
     expect(calls('GET /profile')[0].headers['Accept-Language']).toBe('ja');
 
     await user.selectOptions(screen.getByRole('combobox', { name: ja.language.label }), 'en');
     expect(await screen.findByRole('tab', { name: texts.en.tabs.admin })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(texts.en.home.title);
+    expect(screen.getByTestId('page-title').textContent).toBe(texts.en.admin.title);
     expect(document.title).toBe(texts.en.documentTitle);
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
 
     await user.selectOptions(screen.getByRole('combobox', { name: texts.en.language.label }), 'zh');
     expect(await screen.findByRole('tab', { name: texts.zh.tabs.home })).toBeTruthy();
+    expect(screen.getByRole('button', { name: texts.zh.admin.logout })).toBeTruthy();
     expect(document.title).toBe(texts.zh.documentTitle);
   });
 
