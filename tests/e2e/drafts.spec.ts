@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import { appEn, BYPASS_CSP, engineEn, moduleTexts, openHome, openModule, pick } from './application-helpers';
+
+const purchase = moduleTexts('purchase');
+const debt = moduleTexts('collection-debt');
+// A user of its own: drafts are per user, and other journeys share this server.
+const USER = 'approver@example.com';
+
+async function openDebt(page: Page): Promise<void> {
+  await page.getByTestId('launchers').getByRole('button', { name: appEn.launchers.collection, exact: true }).click();
+  await page.getByTestId('collection-index').getByRole('button', { name: debt.title }).click();
+  await expect(page.getByRole('button', { name: engineEn.renderer.submit, exact: true })).toBeEnabled();
+}
+
+async function back(page: Page): Promise<void> {
+  await page.getByRole('button', { name: appEn.toolbar.back }).click();
+}
+
+test.describe('drafts (spec 000 §4)', () => {
+  test.use({ bypassCSP: BYPASS_CSP });
+
+  test('a form left without submitting is restored on the next open (company and department)', async ({ page, request }) => {
+    await openHome(page, request, USER);
+    await openModule(page, purchase.title);
+    await pick(page, purchase.company_id.label, 'Ringi Trading');
+    await pick(page, purchase.department_id.label, 'Trading');
+    await back(page);
+    await expect(page.getByTestId('launchers')).toBeVisible();
+    await openModule(page, purchase.title);
+    await expect(page.getByRole('button', { name: purchase.company_id.label, exact: true })).toContainText('Ringi Trading');
+    await expect(page.getByRole('button', { name: purchase.department_id.label, exact: true })).toContainText('Trading');
+  });
+
+  test('a draft survives a full reload of the page', async ({ page, request }) => {
+    await openHome(page, request, USER);
+    await openDebt(page);
+    await page.getByRole('textbox', { name: debt.customer_name.label, exact: true }).fill('ACME Reloaded');
+    await page.getByRole('textbox', { name: debt.situation.label, exact: true }).fill('Promised next week');
+    // Reload at once: the pagehide save (keepalive) must carry the draft, not the 1 s debounce.
+    await page.reload();
+    await expect(page.getByTestId('launchers').getByRole('button').first()).toBeVisible();
+    await openDebt(page);
+    await expect(page.getByRole('textbox', { name: debt.customer_name.label, exact: true })).toHaveValue('ACME Reloaded');
+    await expect(page.getByRole('textbox', { name: debt.situation.label, exact: true })).toHaveValue('Promised next week');
+  });
+
+  test('a confirmed reset clears the form and its draft; a cancelled one keeps both', async ({ page, request }) => {
+    await openHome(page, request, USER);
+    await openDebt(page);
+    const name = page.getByRole('textbox', { name: debt.customer_name.label, exact: true });
+    await name.fill('To be reset');
+    // Make sure a draft is on the server before the reset.
+    await page.reload();
+    await expect(page.getByTestId('launchers').getByRole('button').first()).toBeVisible();
+    await openDebt(page);
+    await expect(name).toHaveValue('To be reset');
+    const reset = page.getByRole('button', { name: engineEn.renderer.reset, exact: true });
+    await reset.click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText(engineEn.renderer.resetConfirm);
+    await dialog.getByRole('button', { name: appEn.common.cancel }).click();
+    await expect(name).toHaveValue('To be reset');
+
+    await reset.click();
+    await dialog.getByRole('button', { name: appEn.common.ok }).click();
+    await expect(name).toHaveValue('');
+    await page.reload();
+    await expect(page.getByTestId('launchers').getByRole('button').first()).toBeVisible();
+    await openDebt(page);
+    await expect(page.getByRole('textbox', { name: debt.customer_name.label, exact: true })).toHaveValue('');
+  });
+});
