@@ -1,49 +1,46 @@
-import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { Button, Link, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AttachRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useRendererHost, type RendererHost } from '../../host';
+import { Button, ProgressBar, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular, AttachRegular, SelectAllOffRegular, SelectAllOnRegular } from '@fluentui/react-icons';
+import { useRendererHost } from '../../host';
 import type { DisplayProps } from '../../registry-types';
 import { formContextOf, idsOf } from '../form-context-of';
 import { useWidgetText } from '../text';
-import { cachedGet } from '../use-cached-get';
 import { readPath } from '../fill-endpoint';
 import { ACCEPT_ATTRIBUTE, fileLabel, isAcceptedFile, type StoredFile } from './file-rules';
+import { FileRow } from './FileRow';
 import { LinkToItemDialog } from './LinkToItemDialog';
+import { downloadFile } from './open-file';
+import { useFileOpener } from './use-file-opener';
+import { useFileRecords } from './use-file-records';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, position: 'relative' },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
-  row: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
-  overlay: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  tools: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  overlay: {
+    position: 'absolute', inset: 0, zIndex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center',
+    gap: tokens.spacingVerticalXS, backgroundColor: tokens.colorBackgroundOverlay, color: tokens.colorNeutralForegroundOnBrand, minHeight: '64px',
+  },
+  progress: { width: '60%' },
   hint: { color: tokens.colorNeutralForeground3 },
   input: { display: 'none' },
 });
 
-/** Records of stored file ids (`/files/{id}`), merged with files just uploaded. */
-function useFiles(host: RendererHost, ids: number[], known: Map<number, StoredFile>): Map<number, StoredFile> {
-  const [found, setFound] = useState<Map<number, StoredFile>>(new Map());
-  const missing = ids.filter((id) => !known.has(id)).join(',');
-  useEffect(() => {
-    if (!missing) return undefined;
-    let live = true;
-    Promise.all(missing.split(',').map((id) => cachedGet<StoredFile>(host, `/files/${id}`).catch(() => null))).then((files) => {
-      if (live) setFound(new Map(files.filter((f): f is StoredFile => Boolean(f)).map((f) => [Number(f.id), f])));
-    });
-    return () => {
-      live = false;
-    };
-  }, [host, missing]);
-  return new Map([...found, ...known]);
-}
+/** The HTTP status of a failed host call (the app's ApiError carries `status`). */
+const statusOf = (error: unknown) => (error && typeof error === 'object' ? (error as { status?: unknown }).status : undefined);
 
 /**
- * Files of a form (spec: e-invoices, application papers, deal slips, photos…): one file at a
- * time, POST /files multipart (`file`, `document_type`), "Uploading" while it runs, a toast
- * "Failed" on error, delete after confirmation (removes the file from the form only).
- * Value: an array of file ids. `ui:options`: `documentType` (the spec's file type code),
- * `maxFiles` (default 10), `linkToItems` (an item list, e.g. `transaction_items`: upload needs an item,
- * then a dialog links the file id to the chosen item's `itemField`, default `item_e_invoices`).
+ * Files of a form (spec 000 §2/§5, 001 §2: e-invoices, application papers, deal slips, photos):
+ * one file at a time through `POST /files` (multipart `file`, `document_type`) with an
+ * "Uploading" overlay showing the progress; images, pdf, xlsx, xls, doc, docx and ofd only.
+ * Each file shows a type icon, its name (50 characters), size and date; names open the file
+ * (images in a gallery, others in a new window); select, select all, clear all and download work
+ * on the selection. Delete asks first, then `DELETE /files/{id}`: a 409 (a filed document still
+ * references it) or 404 (not this user's upload) takes the id off the form only; any other failure
+ * keeps it and toasts "Failed". Value: an array of file ids. `ui:options`: `documentType`,
+ * `maxFiles` (default 10), `linkToItems` (an item list, e.g. `transaction_items`: upload needs an
+ * item, then a dialog links the file id to the chosen item's `itemField`, default `item_e_invoices`).
  */
 export function FileUploaderWidget(props: WidgetProps): ReactNode {
   const ctx = formContextOf(props.registry, 'FileUploader');
@@ -51,13 +48,16 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
   const text = useWidgetText();
   const styles = useStyles();
   const input = useRef<HTMLInputElement>(null);
-  const [known, setKnown] = useState<Map<number, StoredFile>>(new Map());
-  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
   const ids = idsOf(props.value);
-  const files = useFiles(host, ids, known);
+  const records = useFileRecords(host, ids);
+  const failed = useCallback(() => host.toast(text('upload.failed'), 'error'), [host, text]);
+  const opener = useFileOpener(ids, records, failed);
   const documentType = typeof props.options.documentType === 'string' ? props.options.documentType : '';
   const maxFiles = typeof props.options.maxFiles === 'number' && props.options.maxFiles > 0 ? props.options.maxFiles : 10;
   const readOnly = Boolean(props.readonly || ctx.readOnly);
+  const uploading = progress !== null;
   const full = ids.length >= maxFiles;
   const linkToItems = typeof props.options.linkToItems === 'string' ? props.options.linkToItems : null;
   const itemField = typeof props.options.itemField === 'string' ? props.options.itemField : 'item_e_invoices';
@@ -67,11 +67,13 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
   const [linking, setLinking] = useState<{ id: number; name: string } | null>(null);
   const latest = useRef(ids);
   latest.current = ids;
+  // A removed file cannot stay selected.
+  const chosen = ids.filter((id) => selected.has(id));
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (!file) return;
+    if (!file || uploading || latest.current.length >= maxFiles) return;
     if (!isAcceptedFile(file)) {
       host.toast(text('upload.typeNotAllowed'), 'error');
       return;
@@ -79,59 +81,97 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
     const form = new FormData();
     form.append('file', file);
     form.append('document_type', documentType);
-    setUploading(true);
+    setProgress(0);
     try {
-      const stored = await host.api.upload<StoredFile>('/files', form);
+      const stored = await host.api.upload<StoredFile>('/files', form, (fraction) => setProgress(Math.max(0, Math.min(1, fraction))));
       const id = Number(stored?.id);
       if (!Number.isFinite(id)) throw new Error('upload answer without id');
-      setKnown((old) => new Map(old).set(id, { name: file.name, ...stored, id }));
+      records.learn({ name: file.name, size: file.size, ...stored, id });
       props.onChange([...latest.current, id]);
       if (linkToItems) setLinking({ id, name: file.name });
     } catch {
       host.toast(text('upload.failed'), 'error');
     } finally {
-      setUploading(false);
+      setProgress(null);
     }
   };
 
   const link = (index: number | null) => {
-    const chosen = linking;
+    const picked = linking;
     setLinking(null);
-    if (!chosen || index === null || !linkToItems) return;
+    if (!picked || index === null || !linkToItems) return;
     const current = readPath(ctx.formData, `${linkToItems}.${index}.${itemField}`);
-    ctx.setField(`${linkToItems}.${index}.${itemField}`, [...idsOf(current), chosen.id]);
+    ctx.setField(`${linkToItems}.${index}.${itemField}`, [...idsOf(current), picked.id]);
   };
 
   const remove = async (id: number, label: string) => {
     if (!(await host.confirm(text('upload.deleteConfirm', { name: label })))) return;
+    try {
+      await host.api.delete(`/files/${id}`);
+    } catch (error) {
+      // The host already showed the server's message; only these two still take the id off the form.
+      const status = statusOf(error);
+      if (status !== 409 && status !== 404) {
+        failed();
+        return;
+      }
+    }
     props.onChange(latest.current.filter((other) => other !== id));
   };
 
+  const select = (id: number, on: boolean) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const download = async () => {
+    const files = await Promise.all(chosen.map((id) => records.fresh(id)));
+    const readable = files.filter((f): f is StoredFile & { url: string } => Boolean(f?.url));
+    for (const file of readable) downloadFile(file.url, file.name ?? fileLabel(file, `file-${file.id}`));
+    if (readable.length < chosen.length) failed();
+  };
+
   return (
-    <div className={styles.root} id={props.id}>
+    <div className={styles.root} id={props.id} aria-busy={uploading || undefined}>
+      {ids.length > 0 && (
+        <div className={styles.tools}>
+          <Button size="small" appearance="subtle" icon={<SelectAllOnRegular />} disabled={chosen.length === ids.length} onClick={() => setSelected(new Set(ids))}>
+            {text('upload.selectAll')}
+          </Button>
+          <Button size="small" appearance="subtle" icon={<SelectAllOffRegular />} disabled={chosen.length === 0} onClick={() => setSelected(new Set())}>
+            {text('upload.clearAll')}
+          </Button>
+          <Button size="small" appearance="subtle" icon={<ArrowDownloadRegular />} disabled={chosen.length === 0} onClick={download}>
+            {text('upload.download', { n: chosen.length })}
+          </Button>
+        </div>
+      )}
       <ul className={styles.list}>
         {ids.map((id) => {
-          const label = fileLabel(files.get(id), `#${id}`);
-          const url = files.get(id)?.url;
+          const file = records.files.get(id);
+          const label = fileLabel(file, `#${id}`);
           return (
-            <li key={id} className={styles.row}>
-              {url ? (
-                <Link href={url} target="_blank" rel="noreferrer">
-                  {label}
-                </Link>
-              ) : (
-                <Text>{label}</Text>
-              )}
-              {!readOnly && (
-                <Button appearance="transparent" icon={<DeleteRegular />} aria-label={text('upload.delete', { name: label })} disabled={props.disabled || uploading} onClick={() => remove(id, label)} />
-              )}
-            </li>
+            <FileRow
+              key={id}
+              id={id}
+              file={file}
+              showDate
+              selected={selected.has(id)}
+              onSelect={(on) => select(id, on)}
+              onOpen={() => void opener.open(id)}
+              onDelete={readOnly ? undefined : () => void remove(id, label)}
+              busy={props.disabled || uploading}
+            />
           );
         })}
       </ul>
       {uploading && (
-        <div className={styles.overlay} role="status">
-          <Spinner size="tiny" label={text('upload.uploading')} />
+        <div className={styles.overlay} role="status" aria-live="polite">
+          <Spinner size="tiny" label={`${text('upload.uploading')} ${text('upload.progress', { percent: Math.round((progress ?? 0) * 100) })}`} />
+          <ProgressBar className={styles.progress} value={progress ?? 0} max={1} aria-label={text('upload.uploading')} />
         </div>
       )}
       {!readOnly && (
@@ -145,23 +185,29 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
           {linkToItems && <LinkToItemDialog fileName={linking?.name ?? null} count={itemCount} onChoose={link} />}
         </>
       )}
+      {opener.gallery}
     </div>
   );
 }
 
-/** File names (links when the server gave a URL), read-only. */
+/** Read-only list for detail and list cards: type icon, name and size; each name opens the file. */
 export function FileUploaderDisplay({ value }: DisplayProps): ReactNode {
   const host = useRendererHost();
+  const text = useWidgetText();
+  const styles = useStyles();
   const ids = idsOf(value);
-  const files = useFiles(host, ids, new Map());
+  const records = useFileRecords(host, ids);
+  const failed = useCallback(() => host.toast(text('upload.failed'), 'error'), [host, text]);
+  const opener = useFileOpener(ids, records, failed);
   if (ids.length === 0) return <span>-</span>;
   return (
-    <ul>
-      {ids.map((id) => {
-        const file = files.get(id);
-        const label = fileLabel(file, '…');
-        return <li key={id}>{file?.url ? <a href={file.url} target="_blank" rel="noreferrer">{label}</a> : label}</li>;
-      })}
-    </ul>
+    <>
+      <ul className={styles.list}>
+        {ids.map((id) => (
+          <FileRow key={id} id={id} file={records.files.get(id)} onOpen={() => void opener.open(id)} />
+        ))}
+      </ul>
+      {opener.gallery}
+    </>
   );
 }

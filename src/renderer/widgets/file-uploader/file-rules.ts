@@ -6,7 +6,11 @@ export interface StoredFile {
   formatted_name?: string;
   /** The spec spells the upload answer's field this way. */
   formated_name?: string;
+  /** The server's kind: image, pdf, spreadsheet, ofd, zip or other. */
   type?: string;
+  mime_type?: string;
+  /** Bytes; shown 1024-based when the server gave no `size_string`. */
+  size?: number;
   size_string?: string;
   created_at?: string;
 }

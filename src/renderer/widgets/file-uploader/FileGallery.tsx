@@ -1,0 +1,61 @@
+import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ChevronLeftRegular, ChevronRightRegular, DismissRegular } from '@fluentui/react-icons';
+import { useWidgetText } from '../text';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: 'min(960px, 96vw)' },
+  image: { display: 'block', maxWidth: '100%', maxHeight: '70vh', margin: '0 auto', objectFit: 'contain' },
+  bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, paddingTop: tokens.spacingVerticalS },
+  title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, wordBreak: 'break-all' },
+});
+
+/** One image of the gallery: its name and a signed url. */
+export interface GalleryImage {
+  id: number;
+  name: string;
+  url: string;
+}
+
+/**
+ * Image preview (spec 001 §2 document search: "a gallery preview for images"): a dialog with
+ * the image, previous / next buttons (also the arrow keys) and its position. `index` null = closed;
+ * `onIndex` moves (the caller refreshes the url of the image it moves to).
+ */
+export function FileGallery(props: { images: GalleryImage[]; index: number | null; onIndex(index: number): void; onClose(): void }): ReactNode {
+  const text = useWidgetText();
+  const styles = useStyles();
+  const { images, index, onClose } = props;
+  const image = index === null ? undefined : images[index];
+  // The image list can shrink while open (a file deleted elsewhere): close rather than show nothing.
+  useEffect(() => {
+    if (index !== null && !image) onClose();
+  }, [index, image, onClose]);
+  if (index === null || !image) return null;
+  const previous = index > 0 ? index - 1 : null;
+  const next = index < images.length - 1 ? index + 1 : null;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft' && previous !== null) props.onIndex(previous);
+    if (event.key === 'ArrowRight' && next !== null) props.onIndex(next);
+  };
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface} aria-label={text('upload.gallery.title', { name: image.name })} onKeyDown={onKeyDown}>
+        <DialogBody>
+          <DialogTitle className={styles.title}>
+            <span>{image.name}</span>
+            <Button appearance="subtle" icon={<DismissRegular />} aria-label={text('upload.gallery.close')} onClick={onClose} />
+          </DialogTitle>
+          <DialogContent>
+            <img className={styles.image} src={image.url} alt={image.name} />
+            <div className={styles.bar}>
+              <Button icon={<ChevronLeftRegular />} aria-label={text('upload.gallery.previous')} disabled={previous === null} onClick={() => previous !== null && props.onIndex(previous)} />
+              <Text aria-live="polite">{text('upload.gallery.position', { n: index + 1, total: images.length })}</Text>
+              <Button icon={<ChevronRightRegular />} aria-label={text('upload.gallery.next')} disabled={next === null} onClick={() => next !== null && props.onIndex(next)} />
+            </div>
+          </DialogContent>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
