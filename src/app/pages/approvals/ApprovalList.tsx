@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens, CounterBadge } from '@fluentui/react-components';
+import { Button, Input, Spinner, Text, makeStyles, tokens, CounterBadge } from '@fluentui/react-components';
 import { ArrowSortRegular, FilterRegular, SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer';
@@ -103,9 +103,7 @@ export function ApprovalList({ kind, compact = false, onSeeAll, refreshKey = 0, 
         </div>
       )}
       {list.failed ? (
-        <MessageBar intent="error">
-          <MessageBarBody>{t('app.approvals.loadFailed')}</MessageBarBody>
-        </MessageBar>
+        <Text role="alert">{t('app.approvals.loadFailed')}</Text>
       ) : null}
       <div className={styles.list} role="list" aria-busy={list.loading || undefined}>
         {list.entries.map((entry) => (

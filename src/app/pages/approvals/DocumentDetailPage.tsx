@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
-import { Button, Card, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { CompiledModule } from '../../../engine';
@@ -107,9 +107,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   if (state === 'loading') return <Spinner label={t('app.approvals.loading')} />;
   if (state === 'failed' || !doc || !actions) {
     return (
-      <MessageBar intent="error">
-        <MessageBarBody>{t('app.approvals.detailFailed')}</MessageBarBody>
-      </MessageBar>
+      <Text role="alert">{t('app.approvals.detailFailed')}</Text>
     );
   }
   const { module } = state;

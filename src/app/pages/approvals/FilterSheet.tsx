@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Field, Input, Select, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, Label, Select, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { CompiledModule } from '../../../engine';
 import { useRendererHost } from '../../../renderer';
@@ -11,6 +11,7 @@ const useStyles = makeStyles({
   sheet: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
   statuses: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: tokens.spacingHorizontalXS },
   modules: { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: tokens.spacingHorizontalXS },
+  group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   periods: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   range: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
   buttons: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
@@ -89,7 +90,8 @@ export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filte
       <Field label={t('app.approvals.filter.stampNo')}>
         <Input value={filter.stampNo} maxLength={50} onChange={(_, d) => setFilter((f) => ({ ...f, stampNo: d.value }))} />
       </Field>
-      <Field label={t('app.approvals.filter.status')}>
+      <div className={styles.group}>
+        <Label>{t('app.approvals.filter.status')}</Label>
         <div className={styles.statuses} role="group" aria-label={t('app.approvals.filter.status')}>
           {FILTER_STATUSES.map((s) => (
             <Checkbox
@@ -100,8 +102,9 @@ export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filte
             />
           ))}
         </div>
-      </Field>
-      <Field label={t('app.approvals.filter.modules')}>
+      </div>
+      <div className={styles.group}>
+        <Label>{t('app.approvals.filter.modules')}</Label>
         <div className={styles.modules} role="group" aria-label={t('app.approvals.filter.modules')}>
           {modules.map((m) => (
             <Checkbox
@@ -112,8 +115,9 @@ export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filte
             />
           ))}
         </div>
-      </Field>
-      <Field label={t('app.approvals.filter.period')}>
+      </div>
+      <div className={styles.group}>
+        <Label>{t('app.approvals.filter.period')}</Label>
         <div className={styles.periods} role="group" aria-label={t('app.approvals.filter.period')}>
           {[...PERIOD_PRESETS, 'custom' as const].map((p) => (
             <ToggleButton key={p} size="small" checked={filter.period?.preset === p} onClick={() => choosePreset(p)}>
@@ -121,7 +125,7 @@ export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filte
             </ToggleButton>
           ))}
         </div>
-      </Field>
+      </div>
       {custom ? (
         <div className={styles.range}>
           <Field label={t('app.approvals.filter.from')}>
