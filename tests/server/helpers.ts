@@ -114,6 +114,13 @@ async function postgresDatabase(url: string): Promise<DatabaseHandle> {
       await handle.close();
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
+      // The pool's sockets close just after pool.end() resolves: wait for the server to see them
+      // gone, so dropping does not kill a session whose client would report it as an error.
+      for (let i = 0; i < 100; i += 1) {
+        const sessions = await admin.query('select 1 from pg_stat_activity where datname = $1', [name]);
+        if (sessions.rowCount === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
