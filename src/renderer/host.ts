@@ -23,6 +23,8 @@ export interface RendererHost {
     is_treasury: boolean;
     is_authorizer: boolean;
     is_legal: boolean;
+    /** The provider group member flag (spec 000 §6 `is_{product}_group_member`); absent = not a member. */
+    is_ringi_group_member?: boolean;
     company?: { id: number; name: string } | null;
   } | null;
   language: 'en' | 'ja' | 'zh';

@@ -46,6 +46,7 @@ export function AppRendererHost({ children }: { children: ReactNode }) {
             is_treasury: profile.is_treasury,
             is_authorizer: profile.is_authorizer,
             is_legal: profile.is_legal,
+            is_ringi_group_member: profile.is_ringi_group_member,
             company: profile.company ?? null,
           }
         : null,

@@ -21,9 +21,9 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
 });
 
-/** Whether the signed-in user is a member of the provider group (an extra flag of the profile). */
+/** Whether the signed-in user is a member of the provider group (the profile's `is_ringi_group_member`). */
 function userIsGroupMember(host: RendererHost): boolean {
-  return (host.user as { is_ringi_group_member?: boolean } | null)?.is_ringi_group_member === true;
+  return host.user?.is_ringi_group_member === true;
 }
 
 /** The step's name as the process gives it. */
@@ -61,14 +61,16 @@ export function ProcessCardField(props: FieldProps): ReactNode {
       for (const user of users) next.set(user.id, { ...old.get(user.id), ...user });
       return next;
     });
-  const change = (next: Approval[]) => latest.current.props.onChange(next, latest.current.props.fieldPathId.path);
+  // What this card last wrote, as JSON: an empty value that is not ours came from outside (a reset,
+  // the form cleared after a successful submit), and an empty card from outside is preloaded again.
+  const written = useRef<string | null>(null);
+  const change = (next: Approval[]) => {
+    written.current = JSON.stringify(next);
+    latest.current.props.onChange(next, latest.current.props.fieldPathId.path);
+  };
 
-  // Preload once, only into an empty card: a draft or an edit keeps its own choices.
-  const preloaded = useRef(false);
-  useEffect(() => {
-    if (preloaded.current || !steps || !moduleCode || readOnly) return;
-    preloaded.current = true;
-    if (latest.current.approvals.length > 0) return;
+  const preload = () => {
+    if (!steps || !moduleCode || readOnly) return;
     const defaults = () =>
       host.api.get<{ default_approvers?: unknown }>(`/my-default-process/${encodeURIComponent(moduleCode)}`).then((body) => body?.default_approvers);
     const remember = ctx.formData?.[rememberField] !== false;
@@ -84,9 +86,31 @@ export function ProcessCardField(props: FieldProps): ReactNode {
       },
       () => undefined,
     );
+  };
+
+  // Preload once the steps are known, only into an empty card: a draft or an edit keeps its own choices.
+  const preloaded = useRef(false);
+  useEffect(() => {
+    if (preloaded.current || !steps || !moduleCode || readOnly) return;
+    preloaded.current = true;
+    if (latest.current.approvals.length === 0) preload();
     // runs once the steps are known
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [steps]);
+
+  // Emptied from outside while mounted (reset, successful submit): fill again like on first mount.
+  // Removing the last approver by hand writes [] itself and is left alone.
+  const rawKey = JSON.stringify(props.formData ?? null);
+  const seenKey = useRef(rawKey);
+  useEffect(() => {
+    const before = seenKey.current;
+    seenKey.current = rawKey;
+    if (!preloaded.current || before === rawKey || approvals.length > 0 || rawKey === written.current) return;
+    written.current = null;
+    preload();
+    // only the stored value matters here
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rawKey]);
 
   // Names for approvers known only by id (a draft, an edit).
   const unknownIds = approvals.map((a) => a.approver_id).filter((id) => !known.has(id));
