@@ -51,6 +51,7 @@ function RelatedPickerPage(props: { host: RendererHost; uiOptions: Record<string
  * customer contracts (`ui:options.source`: `purchase` | `contract-supplier` | `contract-customer`),
  * each row with an info button opening a bottom sheet of details; tapping a row selects it and
  * returns. Value: the related approval's id. The button shows its code (and stamp number).
+ * `alsoSet` (`{ field: itemKey }`, as for the pickers) copies values of the chosen one into the form.
  */
 export function RelatedApprovalPickerWidget(props: WidgetProps): ReactNode {
   const ctx = formContextOf(props.registry, 'RelatedApprovalPicker');
@@ -71,6 +72,9 @@ export function RelatedApprovalPickerWidget(props: WidgetProps): ReactNode {
     if (!chosen) return;
     setPicked([chosen]);
     props.onChange(chosen.id);
+    // `alsoSet` as the pickers read it (readPickerOptions): e.g. a payment item's
+    // `related_supplier_account` ← the contract's `supplier_account`.
+    for (const [field, key] of Object.entries(options.alsoSet)) ctx.setField(field, chosen[key] ?? null);
   };
 
   const label = ids.length ? ids.map((id) => (items.has(id) ? relatedLabel(items.get(id) as RelatedApproval) : '…')).join(', ') : '';
