@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, expiredToken, fill, loginAs, openWithToken, readLocale, storedToken, submitLogin, tamper, texts } from './helpers';
+import { apiToken, bottomTab, expiredToken, fill, loginAs, openWithToken, readLocale, storedToken, submitLogin, tamper, texts } from './helpers';
 
 const { zh, ja, en } = texts;
 
@@ -52,10 +52,11 @@ test.describe('login', () => {
 
   test('the right password opens Home, and a reload keeps the session', async ({ page }) => {
     await loginAs(page, 'employee@example.com');
-    await expect(page.getByTestId('page-title')).toHaveText(ja.home.title);
+    await expect(page.getByTestId('home')).toBeVisible();
     expect(await storedToken(page)).toBeTruthy();
     await page.reload();
-    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: ja.tabs.label })).toBeVisible();
+    await expect(page.getByTestId('page-title')).toHaveText(ja.home.title);
     await expect(page.getByTestId('login')).toHaveCount(0);
   });
 });
@@ -80,7 +81,7 @@ test.describe('stored token', () => {
 test.describe('signed in', () => {
   test('log out asks for confirmation, then returns to login', async ({ page }) => {
     await loginAs(page, 'employee@example.com');
-    await page.getByRole('tab', { name: ja.tabs.admin }).click();
+    await bottomTab(page, ja.tabs.admin, 'ja').click();
     await expect(page).toHaveURL(/\/admin$/);
     await page.getByRole('button', { name: ja.admin.logout }).click();
     const dialog = page.getByRole('alertdialog');
@@ -100,13 +101,13 @@ test.describe('signed in', () => {
   test('switching language changes labels and the document title', async ({ page }) => {
     await loginAs(page, 'employee@example.com');
     await expect(page).toHaveTitle(ja.documentTitle);
-    await expect(page.getByRole('tab', { name: ja.tabs.admin })).toBeVisible();
+    await expect(bottomTab(page, ja.tabs.admin, 'ja')).toBeVisible();
     await page.getByTestId('language-picker').selectOption('en');
-    await expect(page.getByRole('tab', { name: en.tabs.admin })).toBeVisible();
-    await expect(page.getByRole('tab', { name: en.tabs.home })).toBeVisible();
+    await expect(bottomTab(page, en.tabs.admin, 'en')).toBeVisible();
+    await expect(bottomTab(page, en.tabs.home, 'en')).toBeVisible();
     await expect(page).toHaveTitle(en.documentTitle);
     await page.getByTestId('language-picker').selectOption('zh');
-    await expect(page.getByRole('tab', { name: zh.tabs.admin })).toBeVisible();
+    await expect(bottomTab(page, zh.tabs.admin, 'zh')).toBeVisible();
     await expect(page).toHaveTitle(zh.documentTitle);
     await page.reload();
     await expect(page).toHaveTitle(zh.documentTitle);
@@ -114,19 +115,20 @@ test.describe('signed in', () => {
 
   test('the Statistic tab is absent for an employee', async ({ page }) => {
     await loginAs(page, 'employee@example.com');
-    await expect(page.getByRole('tab', { name: ja.tabs.admin })).toBeVisible();
-    await expect(page.getByRole('tab', { name: ja.tabs.statistic })).toHaveCount(0);
+    await expect(bottomTab(page, ja.tabs.admin, 'ja')).toBeVisible();
+    await expect(bottomTab(page, ja.tabs.statistic, 'ja')).toHaveCount(0);
   });
 
   test('the Statistic tab is present for finance and its deep link survives a reload', async ({ page }) => {
     await loginAs(page, 'finance@example.com');
-    await page.getByRole('tab', { name: ja.tabs.statistic }).click();
+    await bottomTab(page, ja.tabs.statistic, 'ja').click();
     await expect(page).toHaveURL(/\/statistic$/);
     await expect(page.getByRole('list', { name: ja.statistic.menuLabel })).toContainText(ja.statistic.paymentProjection);
     await page.reload();
     await expect(page.getByTestId('statistic')).toBeVisible();
     await page.goBack();
-    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByTestId('page-title')).toHaveText(ja.home.title);
+    await expect(page.getByTestId('statistic')).toHaveCount(0);
   });
 });
 

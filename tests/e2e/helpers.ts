@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 
 /** Every demo user's password (README "Demo logins"). */
@@ -40,11 +40,17 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: zh.submit }).click();
 }
 
-/** Logs in through the login form and waits for Home. */
+/**
+ * Logs in through the login form and waits for the signed-in shell (the bottom tab bar with
+ * Home selected). It does not wait for Home's own content, so journeys elsewhere do not depend
+ * on it; the login journey itself checks `data-testid="home"`.
+ */
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/');
   await submitLogin(page, email, password);
-  await expect(page.getByTestId('home')).toBeVisible();
+  await expect(page.getByTestId('login')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: texts.ja.tabs.label })).toBeVisible();
+  await expect(page.getByTestId('page-title')).toHaveText(texts.ja.home.title);
 }
 
 /** Gets a real token from the API, without the browser. */
@@ -76,6 +82,16 @@ export async function expiredToken(userId = 1): Promise<string> {
 export function tamper(token: string): string {
   const last = token.at(-2) === 'A' ? 'B' : 'A';
   return `${token.slice(0, -2)}${last}${token.slice(-1)}`;
+}
+
+/** The bottom tab bar (pages may have tab lists of their own). */
+export function tabBar(page: Page, lang: 'en' | 'ja' | 'zh' = 'ja'): Locator {
+  return page.getByRole('navigation', { name: texts[lang].tabs.label });
+}
+
+/** A tab of the bottom tab bar by its exact label. */
+export function bottomTab(page: Page, label: string, lang: 'en' | 'ja' | 'zh' = 'ja'): Locator {
+  return tabBar(page, lang).getByRole('tab', { name: label, exact: true });
 }
 
 /** The stored token, read in the page. */
