@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DocumentDetailPage, type DocumentDetailParams } from '../../../src/app/pages/approvals/DocumentDetailPage';
+import type { DocumentView } from '../../../src/app/pages/approvals/types';
+import { demoModule } from '../renderer/demo-module';
+import { createApprovalsHost, type HostRoutes } from './approvals-host';
+import { documentView, step } from './fixtures';
+
+const EMPLOYEE = { id: 3, name: 'Hanako Employee', is_finance: false, is_treasury: false, is_authorizer: false, is_legal: false, company: null };
+
+function renderDetail(doc: DocumentView, options: { routes?: HostRoutes; params?: DocumentDetailParams; user?: typeof EMPLOYEE; confirmAnswers?: boolean[]; module?: ReturnType<typeof demoModule> } = {}) {
+  const closed: unknown[] = [];
+  const h = createApprovalsHost({
+    user: options.user,
+    confirmAnswers: options.confirmAnswers,
+    routes: {
+      'GET /buffers/5': doc,
+      'GET /approvals/51/buffer': doc,
+      'GET /module-definitions/demo': options.module ?? demoModule(),
+      'GET /remember_email_push/next_user/5': { is_notified: true, next_approval_id: 52 },
+      'POST /approvals/51/action': { id: 51, status: 1, buffer: { id: 5, status: 0 } },
+      'POST /approvals/51/step_back': { id: 5, status: 0, active_approval_id: 50 },
+      'POST /buffer/withdrawal': { id: 5, status: 10 },
+      'POST /buffer/step_back': { id: 5, status: 0, active_approval_id: 50 },
+      ...options.routes,
+    },
+  });
+  render(<DocumentDetailPage params={options.params ?? { bufferId: 5 }} close={(result) => closed.push(result ?? 'back')} />, { wrapper: h.Wrapper });
+  return { ...h, closed };
+}
+
+describe('DocumentDetailPage', () => {
+  it('loads through the step when opened from Pending, with the definition version the document was filed under', async () => {
+    const h = renderDetail(documentView({ approve: true, reject: true }), { params: { bufferId: 5, approvalId: 51 } });
+    await screen.findByTestId('document-detail');
+    expect(h.gets('/approvals/51/buffer')).toHaveLength(1);
+    expect(h.gets('/buffers/5')).toHaveLength(0);
+    expect(h.gets('/module-definitions/demo')[0].params).toEqual({ version: 'v1' });
+    expect(screen.getByText('Requested by Hanako Employee')).toBeTruthy();
+    expect(screen.getByText('Waiting for Manager').getAttribute('data-color')).toBe('warning');
+  });
+
+  it('shows no action bar when nothing is allowed', async () => {
+    renderDetail(documentView());
+    await screen.findByTestId('document-detail');
+    expect(screen.queryByTestId('action-bar')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  it.each([
+    [{ approve: true, reject: true }, ['Reject', 'Approve']],
+    [{ reject: true }, ['Reject']],
+    [{ approve: true, reject: true, step_back: true }, ['Step back', 'Reject', 'Approve']],
+  ])('can %o shows %o', async (can, buttons) => {
+    renderDetail(documentView(can));
+    const bar = await screen.findByTestId('action-bar');
+    expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual(buttons);
+  });
+
+  it('approve asks first; declined sends nothing; confirmed sends the notify choice, toasts 2 s and closes with a refresh', async () => {
+    const user = userEvent.setup();
+    const h = renderDetail(documentView({ approve: true, reject: true }), { confirmAnswers: [false, true] });
+    const approve = await screen.findByRole('button', { name: 'Approve' });
+    const notify = screen.getByRole('checkbox', { name: 'Notify the next approver' }) as HTMLInputElement;
+    await waitFor(() => expect(notify.checked).toBe(true)); // default from remember_email_push
+    await user.click(approve);
+    await h.settle();
+    expect(h.confirms).toEqual(['Approve this application?']);
+    expect(h.posts()).toHaveLength(0);
+    expect(h.closed).toEqual([]);
+
+    await user.click(notify);
+    await user.click(approve);
+    await waitFor(() => expect(h.closed).toEqual(['changed']));
+    expect(h.posts('/approvals/51/action')[0].body).toEqual({ approve: true, send_email_push: false });
+    expect(h.toasts).toEqual([{ message: 'Application has been approved', intent: 'success', durationMs: 2000 }]);
+  });
+
+  it('the last approver gets no notify checkbox and rejects with approve false', async () => {
+    const user = userEvent.setup();
+    const doc = documentView({ approve: true, reject: true }, { approvals: [step(50, 1, { status: 1, approver: { id: 9, name: 'First' } }), step(51, 2, { active: true })] });
+    const h = renderDetail(doc);
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(h.closed).toEqual(['changed']));
+    expect(screen.queryByRole('checkbox', { name: 'Notify the next approver' })).toBeNull();
+    expect(h.gets('/remember_email_push/next_user/5')).toHaveLength(0);
+    expect(h.confirms).toEqual(['Reject this application?']);
+    expect(h.posts('/approvals/51/action')[0].body).toEqual({ approve: false });
+  });
+
+  it('the applicant withdraws while nobody approved, else steps back; both confirm with the step-back alert', async () => {
+    const user = userEvent.setup();
+    const withdraw = renderDetail(documentView({ withdraw: true }), { user: EMPLOYEE });
+    await user.click(await screen.findByRole('button', { name: 'Step back' }));
+    await waitFor(() => expect(withdraw.closed).toEqual(['changed']));
+    expect(withdraw.posts()).toEqual([{ method: 'POST', path: '/buffer/withdrawal', body: { buffer_id: 5 } }]);
+    expect(withdraw.confirms[0]).toContain('Step this application back?');
+  });
+
+  it('the applicant steps back with the step-back call when a step is done', async () => {
+    const user = userEvent.setup();
+    const h = renderDetail(documentView({ step_back: true }), { user: EMPLOYEE });
+    await user.click(await screen.findByRole('button', { name: 'Step back' }));
+    await waitFor(() => expect(h.closed).toEqual(['changed']));
+    expect(h.posts()).toEqual([{ method: 'POST', path: '/buffer/step_back', body: { buffer_id: 5 } }]);
+    expect(h.toasts[0].message).toBe('Application has been stepped back');
+  });
+
+  it('an approver steps back through the step', async () => {
+    const user = userEvent.setup();
+    const h = renderDetail(documentView({ approve: true, reject: true, step_back: true }));
+    await user.click(await screen.findByRole('button', { name: 'Step back' }));
+    await waitFor(() => expect(h.closed).toEqual(['changed']));
+    expect(h.posts().map((c) => c.path)).toEqual(['/approvals/51/step_back']);
+  });
+
+  it('draws the timeline: requester initiated, then done / rejected / in progress / waiting with timestamps', async () => {
+    const doc = documentView({}, {
+      approvals: [
+        step(50, 1, { status: 1, approver: { id: 9, name: 'Ichiro First' }, approved_at: '2026-11-20T09:30:00.000Z' }),
+        step(51, 2, { active: true }),
+        step(52, 3),
+        step(53, 4, { status: 2, approver: { id: 10, name: 'Jiro Rejecter' } }),
+      ],
+    });
+    renderDetail(doc);
+    const timeline = await screen.findByTestId('timeline');
+    const rows = within(timeline).getAllByRole('listitem');
+    expect(rows.map((r) => r.getAttribute('data-indicator'))).toEqual(['initiated', 'done', 'inProgress', 'waiting', 'rejected']);
+    expect(rows[0].textContent).toContain('Hanako Employee');
+    expect(rows[1].textContent).toContain('Ichiro First');
+    expect(rows[1].textContent).toMatch(/2026\/11\/20 \d\d:30/);
+    expect(rows[2].textContent).toContain('Kenji Approver');
+  });
+
+  it('offers the More menu only when the definition enables it and submit is not hidden', async () => {
+    const base = demoModule();
+    const withMenu = { ...base, meta: { ...base.meta, moreMenu: true } } as typeof base;
+    renderDetail(documentView(), { module: withMenu });
+    await screen.findByTestId('document-detail');
+    expect(screen.getByRole('button', { name: 'More' })).toBeTruthy();
+  });
+
+  it.each([
+    ['hidden by the caller', { bufferId: 5, hideSubmit: true }, true],
+    ['not enabled by the definition', { bufferId: 5 }, false],
+  ])('has no More menu when %s', async (_, params, flag) => {
+    const base = demoModule();
+    renderDetail(documentView(), { params, module: { ...base, meta: { ...base.meta, moreMenu: flag } } as typeof base });
+    await screen.findByTestId('document-detail');
+    expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
+  });
+
+  it('shows the edit icon for editable documents', async () => {
+    renderDetail(documentView({ edit: true }));
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
+  });
+});

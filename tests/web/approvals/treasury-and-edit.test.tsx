@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DocumentDetailPage } from '../../../src/app/pages/approvals/DocumentDetailPage';
+import { EditPage } from '../../../src/app/pages/approvals/EditPage';
+import { demoModule } from '../renderer/demo-module';
+import { createApprovalsHost } from './approvals-host';
+import { collection, documentView, step } from './fixtures';
+
+const TREASURER = { id: 7, name: 'Kenji Treasury', is_finance: false, is_treasury: true, is_authorizer: false, is_legal: false, company: null };
+const account = { id: 31, bank_name: 'Mizuho', branch: 'Tokyo', type: 'Ordinary', company_id: 1, name: 'Mizuho - Tokyo' };
+
+function treasuryDoc() {
+  return documentView({ treasury: true, reject: true }, {
+    approvals: [
+      step(50, 1, { status: 1, approver: { id: 9, name: 'First' } }),
+      step(51, 2, { active: true, master_process: { id: 102, optional: false, process: { id: 2, code: 'p-treasury', name: 'Treasury' } } }),
+    ],
+  });
+}
+
+describe('treasury form', () => {
+  it('checks account, date and one deal slip in that order, then sends approve null with data', async () => {
+    const user = userEvent.setup();
+    const h = createApprovalsHost({
+      user: TREASURER,
+      routes: {
+        'GET /buffers/5': treasuryDoc(),
+        'GET /module-definitions/demo': demoModule(),
+        'GET /companies/bank_accounts': collection([account]),
+        'GET /company_bank_accounts/31': account,
+        'GET /files/99': { id: 99, name: 'slip.pdf', type: 'pdf' },
+        'POST /approvals/51/action': { id: 51, status: 1, buffer: { id: 5, status: 2 } },
+      },
+    });
+    const closed: unknown[] = [];
+    render(<DocumentDetailPage params={{ bufferId: 5 }} close={(r) => closed.push(r)} />, { wrapper: h.Wrapper });
+    const form = await screen.findByTestId('treasury-form');
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    const submit = within(form).getByRole('button', { name: /next/i });
+
+    await user.click(submit);
+    await waitFor(() => expect(h.alerts.map((a) => a.message)).toEqual(['Please choose the payment account']));
+
+    await user.click(within(form).getByRole('button', { name: /Payment account/ }));
+    const picker = await screen.findByRole('dialog', { name: /Payment account/ });
+    await user.click(await within(picker).findByText(/Mizuho - Tokyo/));
+    expect(h.gets('/companies/bank_accounts')[0].params).toMatchObject({ companyId: '1' });
+    await user.click(submit);
+    await waitFor(() => expect(h.alerts.at(-1)?.message).toBe('Please enter a valid payment date'));
+
+    await user.type(within(form).getByPlaceholderText('YYYY/MM/DD'), '2026/11/30');
+    await user.click(submit);
+    await waitFor(() => expect(h.alerts.at(-1)?.message).toBe('Please upload one deal slip'));
+    expect(h.posts()).toHaveLength(0);
+
+    const input = form.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['%PDF-1.4'], 'slip.pdf', { type: 'application/pdf' }));
+    await user.click(submit);
+    await waitFor(() => expect(closed).toEqual(['changed']));
+    expect(h.confirms).toEqual(['Save the payment details and approve?']);
+    expect(h.posts('/approvals/51/action')[0].body).toEqual({ approve: null, data: { account_id: 31, payment_date: '2026-11-30', deal_slips: [99] } });
+  });
+});
+
+describe('EditPage', () => {
+  const doc = () =>
+    documentView({ edit: true }, {
+      user_finances: [{ id: 5, name: 'Kenji Finance' }],
+      data: { company_id: 1, department_id: 10, currency_id: 1, note: 'Printer', lines: [{ name: 'Printer', amount: 1200 }], total: 1200 },
+    });
+  const routes = (history: unknown) => ({
+    'GET /master_processes': collection([{ id: 101, optional: false }, { id: 102, optional: false }]),
+    'GET /currencies': collection([{ id: 1, code: 'CNY' }]),
+    'GET /buffer/5/last-history': history,
+    'POST /buffer/5/edit': { id: 5, status: 0, changed_fields: ['note'] },
+  });
+
+  it('shows the forwarded users and the field history, asks before saving and posts the flat data', async () => {
+    const user = userEvent.setup();
+    const h = createApprovalsHost({
+      routes: routes(collection([{ field: 'note', user: { id: 3, name: 'Hanako Employee' }, created_at: '2026-11-20T10:15:00.000Z', old_value: 'Pen', value: 'Printer' }])),
+      confirmAnswers: [false, true],
+    });
+    let saved = 0;
+    render(<EditPage doc={doc()} module={demoModule()} onSaved={() => saved++} />, { wrapper: h.Wrapper });
+    expect(await screen.findByText('Kenji Finance')).toBeTruthy();
+    const history = screen.getByTestId('field-history');
+    await waitFor(() => expect(history.textContent).toContain('Note for approvers'));
+    expect(history.textContent).toMatch(/Hanako Employee · 2026\/11\/20 \d\d:15/);
+    expect(history.textContent).toContain('Printer');
+
+    const submit = await screen.findByRole('button', { name: /submit/i });
+    await user.click(submit);
+    await h.settle();
+    expect(h.confirms).toEqual(['Save the changes to this application?']);
+    expect(h.posts()).toHaveLength(0);
+
+    await user.click(submit);
+    await waitFor(() => expect(saved).toBe(1));
+    const body = h.posts('/buffer/5/edit')[0].body as { data: Record<string, unknown> };
+    expect(body.data).toMatchObject({ company_id: 1, department_id: 10, currency_id: 1, note: 'Printer', total: 1200 });
+  });
+
+  it('shows an empty history when it cannot be loaded', async () => {
+    const h = createApprovalsHost({ routes: { ...routes(null), 'GET /buffer/5/last-history': () => { throw new Error('boom'); } } });
+    render(<EditPage doc={doc()} module={demoModule()} onSaved={() => undefined} />, { wrapper: h.Wrapper });
+    await h.settle();
+    expect(screen.getByTestId('field-history').textContent).toContain('No edits yet.');
+  });
+});
