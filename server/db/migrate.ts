@@ -7,7 +7,10 @@ import { migrations } from './migrations';
  * are migrated (tests), since Kysely looks for its tables across all schemas.
  */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema,
+    // Areas number their migrations in their own ranges (0001 core, 0100 workflow, 0200 files),
+    // so a data folder migrated before a lower-numbered one was added must still start.
+    allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -3,12 +3,11 @@ import { AppError, forbidden } from '../lib/errors';
 import type { Refusal } from './transitions';
 
 /**
- * 409 for an action the document's state does not allow. The reply's `code` is
- * `ILLEGAL_TRANSITION` (the extra field overrides CONFLICT in `{message, code, ...extra}`), so
- * a client can tell a workflow refusal from other conflicts; the HTTP status stays 409.
+ * 409 `ILLEGAL_TRANSITION` for an action the document's state does not allow, so a client can
+ * tell a workflow refusal from other conflicts.
  */
 export function illegalTransition(message: string): AppError {
-  return new AppError('CONFLICT', message, { code: 'ILLEGAL_TRANSITION' });
+  return new AppError('ILLEGAL_TRANSITION', message);
 }
 
 /** The reply for a refusal of the transition rules. */
