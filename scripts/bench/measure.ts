@@ -18,7 +18,10 @@ export function median(values: number[]): number {
 
 export interface FormTiming {
   mountMs: number;
+  /** Median wall time of a keystroke. */
   keystrokeMs: number;
+  /** Median CPU time (user + system) of a keystroke: steadier than wall time on a busy machine. */
+  keystrokeCpuMs: number;
 }
 
 /**
@@ -38,16 +41,22 @@ export function measureForm(element: ReactElement, inputId: string, keystrokes =
   if (!input) throw new Error(`bench: no input #${inputId}`);
   collectGarbage();
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   let text = input.value;
   for (let i = 0; i < warmup + keystrokes; i++) {
     text += 'x';
+    const cpuStart = process.cpuUsage();
     const start = performance.now();
     flushSync(() => typeInto(input, text));
     const elapsed = performance.now() - start;
-    if (i >= warmup) times.push(elapsed);
+    const cpu = process.cpuUsage(cpuStart);
+    if (i >= warmup) {
+      times.push(elapsed);
+      cpuTimes.push((cpu.user + cpu.system) / 1000);
+    }
   }
   if (!input.value.endsWith('x'.repeat(warmup + keystrokes))) throw new Error(`bench: typing into #${inputId} did not reach the input`);
   root.unmount();
   container.remove();
-  return { mountMs, keystrokeMs: median(times) };
+  return { mountMs, keystrokeMs: median(times), keystrokeCpuMs: median(cpuTimes) };
 }

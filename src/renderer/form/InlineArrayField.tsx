@@ -49,7 +49,7 @@ const ArrayRow = memo(function ArrayRow({ parentKey, index, item, itemSchema, it
     <div className={styles.row} data-row={index}>
       <div className={styles.cells}>
         {isObject ? (
-          <ObjectFields path={path} schema={itemSchema} uiSchema={itemUi} value={item} errors={errors} disabled={disabled} />
+          <ObjectFields path={path} schema={itemSchema} uiSchema={itemUi} value={item} errors={errors} disabled={disabled} inRow />
         ) : (
           <PropertyField name={String(index)} path={path} schema={itemSchema} uiSchema={itemUi} value={item} required={false} errors={errors} disabled={disabled} />
         )}

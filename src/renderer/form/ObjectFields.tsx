@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../engine';
 import { childErrors, type ErrorTree } from './errors';
 import type { DataPath } from './paths';
-import { PropertyField } from './PropertyField';
+import { PropertyField, RowPropertyField } from './PropertyField';
 
 export interface ObjectFieldsProps {
   name?: string;
@@ -14,6 +14,8 @@ export interface ObjectFieldsProps {
   disabled?: boolean;
   /** Field → visible (root only, from the module's visibility rules). */
   visibility?: Record<string, boolean>;
+  /** Inside an array row: each field re-renders only when its own props change. */
+  inRow?: boolean;
 }
 
 /** Property names in UI-schema order: `ui:order` with `*` standing for the rest (rjsf's rule). */
@@ -31,14 +33,15 @@ export function orderedProperties(schema: JsonSchema, uiSchema: Record<string, u
 }
 
 /** The fields of an object (the form root, a nested object or one array row). */
-export function ObjectFields({ label, path, schema, uiSchema, value, errors, disabled, visibility }: ObjectFieldsProps) {
+export function ObjectFields({ label, path, schema, uiSchema, value, errors, disabled, visibility, inRow }: ObjectFieldsProps) {
+  const Field = inRow ? RowPropertyField : PropertyField;
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = (schema.required ?? []) as string[];
   const data = (value ?? {}) as Record<string, unknown>;
   const fields = orderedProperties(schema, uiSchema)
     .filter((name) => visibility?.[name] !== false)
     .map((name) => (
-      <PropertyField
+      <Field
         key={name}
         name={name}
         path={[...path, name]}

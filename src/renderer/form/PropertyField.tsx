@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import type { FieldPathId } from '@rjsf/utils';
 import { labelKey, type JsonSchema } from '../../engine';
 import { findRegistryEntry } from '../registry';
@@ -111,3 +111,23 @@ export function PropertyField({ name, path, schema, uiSchema, value, required, e
     </FieldTemplate>
   );
 }
+
+function sameField(a: PropertyFieldProps, b: PropertyFieldProps): boolean {
+  return (
+    a.value === b.value &&
+    a.errors === b.errors &&
+    a.schema === b.schema &&
+    a.uiSchema === b.uiSchema &&
+    a.required === b.required &&
+    a.disabled === b.disabled &&
+    a.name === b.name &&
+    a.path.join('.') === b.path.join('.')
+  );
+}
+
+/**
+ * A field inside an array row, re-rendered only when its own value, errors or definition
+ * change: typing in one cell renders one cell. Top-level fields are not memoized, because
+ * widgets may read other fields through `formContext.formData` (a picker depending on the company).
+ */
+export const RowPropertyField = memo(PropertyField, sameField);

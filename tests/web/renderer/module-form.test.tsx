@@ -145,5 +145,13 @@ describe('ModuleForm', () => {
     const group = screen.getByRole('group', { name: 'Lines' });
     await user.click(within(group).getByRole('button', { name: 'Remove row 2' }));
     expect(screen.getAllByLabelText('Amount')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const names = screen.getAllByLabelText('Name');
+    await user.type(names[0], 'A');
+    await user.type(names[1], 'B');
+    await user.type(names[2], 'C');
+    await user.click(within(group).getByRole('button', { name: 'Remove row 1' }));
+    expect(screen.getAllByLabelText('Name').map((input) => (input as HTMLInputElement).value)).toEqual(['B', 'C']);
   });
 });
