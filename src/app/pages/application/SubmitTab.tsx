@@ -7,6 +7,7 @@ import { defaultFormData } from '../../../renderer/form/defaults';
 import { ApiError } from '../../api';
 import { useFeedback } from '../../feedback';
 import { useSession } from '../../session';
+import { isUntouched, untouchedForm } from './draft-baseline';
 import { sameData } from './same-data';
 import { createSubmitter } from './submit-document';
 import { useDraft } from './use-draft';
@@ -68,7 +69,8 @@ function LoadedForm({ api, module, context, draft, active, onSubmitted }: Loaded
   const feedback = useFeedback();
   const runtime = useMemo(() => createRuntime(module), [module]);
   const defaults = useMemo(() => runtime.computeAll(defaultFormData(module.schema), context), [runtime, module, context]);
-  const isDefault = useCallback((data: FormData) => sameData(data, defaults), [defaults]);
+  const untouched = useMemo(() => untouchedForm(module, defaults, context), [module, defaults, context]);
+  const isDefault = useCallback((data: FormData) => isUntouched(data, untouched), [untouched]);
   const drafts = useDraft(api, module.code, isDefault);
   const [form, setForm] = useState<{ key: number; initial: FormData | undefined }>({ key: 0, initial: draft ?? undefined });
   const latest = useRef<FormData>(draft ?? defaults);

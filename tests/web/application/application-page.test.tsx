@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../app/harness';
+import { texts } from '../app/locale';
+import en from '../../../locales/en/engine.json';
+import debt from '../../../locales/en/collection-debt.json';
+import { debtRoutes, doc } from './application-harness';
+
+const app = texts.en;
+// The first test also loads the lazy page chunks and compiles the definitions.
+const TIMEOUT = 40_000;
+
+/** Opens Home, taps the debt launcher and waits for its form. */
+async function openDebt(extra: Parameters<typeof debtRoutes>[0] = {}) {
+  const view = await renderApp({ token: 't', language: 'en', routes: await debtRoutes(extra) });
+  await view.user.click(await screen.findByRole('button', { name: debt.title }));
+  await screen.findByRole('textbox', { name: debt.customer_name.label });
+  return view;
+}
+
+const customer = () => screen.getByRole('textbox', { name: debt.customer_name.label }) as HTMLInputElement;
+
+describe('application page: drafts', () => {
+  it('restores the draft of the module when the form opens', async () => {
+    await openDebt({
+      'GET /buffer_temporaries': { status: 200, data: { module_code: 'collection-debt', data: { customer_name: 'Draft Co', situation: 'Calling weekly', currency_id: 2 }, updated_at: '2026-01-01T00:00:00Z' } },
+    });
+    await waitFor(() => expect(customer().value).toBe('Draft Co'));
+    expect((screen.getByRole('textbox', { name: debt.situation.label }) as HTMLInputElement).value).toBe('Calling weekly');
+    expect(screen.getByRole('button', { name: debt.currency_id.label }).textContent).toContain('JPY');
+  }, TIMEOUT);
+
+  it('saves the draft when the form page is left without submitting', async () => {
+    const view = await openDebt();
+    await view.user.type(customer(), 'Left Co');
+    await view.user.click(screen.getByRole('button', { name: app.toolbar.back }));
+    await waitFor(() => expect(view.calls('POST /buffer_temporaries').length).toBeGreaterThan(0));
+    const saved = view.calls('POST /buffer_temporaries').at(-1)!.body as { module_code: string; data: Record<string, unknown> };
+    expect(saved.module_code).toBe('collection-debt');
+    expect(saved.data.customer_name).toBe('Left Co');
+  }, TIMEOUT);
+
+  it('a confirmed reset clears the form and deletes the draft; a cancelled one changes nothing', async () => {
+    const view = await openDebt({
+      'GET /buffer_temporaries': { status: 200, data: { module_code: 'collection-debt', data: { customer_name: 'Draft Co' }, updated_at: '2026-01-01T00:00:00Z' } },
+    });
+    await waitFor(() => expect(customer().value).toBe('Draft Co'));
+    await view.user.click(screen.getByRole('button', { name: en.renderer.reset }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(en.renderer.resetConfirm);
+    await view.user.click(within(dialog).getByRole('button', { name: app.common.cancel }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(customer().value).toBe('Draft Co');
+    expect(view.calls('DELETE /buffer_temporaries')).toHaveLength(0);
+
+    await view.user.click(screen.getByRole('button', { name: en.renderer.reset }));
+    dialog = await screen.findByRole('alertdialog');
+    await view.user.click(within(dialog).getByRole('button', { name: app.common.ok }));
+    await waitFor(() => expect(customer().value).toBe(''));
+    await waitFor(() => expect(view.calls('DELETE /buffer_temporaries')).toHaveLength(1));
+    expect(view.calls('DELETE /buffer_temporaries')[0].params).toEqual({ module_code: 'collection-debt' });
+  }, TIMEOUT);
+});
+
+describe('application page: submit and View data', () => {
+  it('a successful submit alerts the code, deletes the draft, restores defaults and reloads View data from page 1', async () => {
+    const view = await openDebt({
+      'POST /buffer/collection-debt': { status: 201, data: { id: 41, code: 'CDB-2026-000041', status: 0 } },
+      'GET /my-buffers': (r) => {
+        const filed = view.calls('POST /buffer/collection-debt').length > 0;
+        const page = (r.params as { page: number }).page;
+        return { status: 200, data: { 'hydra:member': filed && page === 1 ? [doc(41)] : [] } };
+      },
+    });
+    const { user } = view;
+    await user.click(screen.getByRole('tab', { name: app.application.tabs.data }));
+    expect(await screen.findByText(app.application.empty)).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: app.application.tabs.submit }));
+
+    await user.type(customer(), 'ACME');
+    await user.type(screen.getByRole('textbox', { name: debt.amount.label }), '1200');
+    await user.type(screen.getByRole('textbox', { name: debt.payment_date.label }), '2026/12/24');
+    await user.click(screen.getByRole('button', { name: en.renderer.submit }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(within(alert).getByRole('heading').textContent).toBe('CDB-2026-000041');
+    expect(alert.textContent).toContain(en.renderer.submitted);
+    const posted = view.calls('POST /buffer/collection-debt');
+    expect(posted).toHaveLength(1);
+    expect(posted[0].headers['Idempotency-Key']).toMatch(/^[\w-]{8,}$/);
+    expect(posted[0].body).toMatchObject({ customer_name: 'ACME', amount: 1200, payment_date: '2026-12-24', currency_id: 1 });
+    await user.click(within(alert).getByRole('button', { name: app.common.ok }));
+
+    await waitFor(() => expect(customer().value).toBe(''));
+    await waitFor(() => expect(view.calls('DELETE /buffer_temporaries').length).toBeGreaterThan(0));
+    await user.click(screen.getByRole('tab', { name: app.application.tabs.data }));
+    expect(await screen.findByRole('button', { name: /CDB-2026-000041/ })).toBeTruthy();
+    const pages = view.calls('GET /my-buffers').map((c) => c.params as Record<string, unknown>);
+    expect(pages.at(-1)).toMatchObject({ 'module.code': 'collection-debt', 'sort[createdAt]': 'desc', itemsPerPage: 5 });
+  }, TIMEOUT);
+
+  it('a retried submit after a lost answer reuses its Idempotency-Key', async () => {
+    let attempt = 0;
+    const view = await openDebt({
+      'POST /buffer/collection-debt': () => (++attempt === 1 ? { status: 503, data: { message: 'Unavailable', code: 'INTERNAL' } } : { status: 201, data: { id: 5, code: 'CDB-2026-000005', status: 0 } }),
+    });
+    const { user } = view;
+    await user.type(customer(), 'ACME');
+    await user.type(screen.getByRole('textbox', { name: debt.amount.label }), '10');
+    await user.type(screen.getByRole('textbox', { name: debt.payment_date.label }), '2026/12/24');
+    await user.click(screen.getByRole('button', { name: en.renderer.submit }));
+    expect(await screen.findByText('Unavailable')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: en.renderer.submit }).hasAttribute('disabled')).toBe(false));
+    await user.click(screen.getByRole('button', { name: en.renderer.submit }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(within(alert).getByRole('heading').textContent).toBe('CDB-2026-000005');
+    const keys = view.calls('POST /buffer/collection-debt').map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  }, TIMEOUT);
+
+  it('View data loads five at a time, advances after a non-empty page and stops on an empty one', async () => {
+    const pages: Record<number, ReturnType<typeof doc>[]> = { 1: [1, 2, 3, 4, 5].map((n) => doc(n)), 2: [6, 7].map((n) => doc(n)), 3: [] };
+    const view = await openDebt({ 'GET /my-buffers': (r) => ({ status: 200, data: { 'hydra:member': pages[(r.params as { page: number }).page] ?? [doc(99)] } }) });
+    const { user } = view;
+    await user.click(screen.getByRole('tab', { name: app.application.tabs.data }));
+    expect(await screen.findByRole('button', { name: /CDB-2026-000005/ })).toBeTruthy();
+    expect(screen.getAllByText('Hanako Yamada')).toHaveLength(5);
+    await user.click(screen.getByRole('button', { name: app.application.loadMore }));
+    expect(await screen.findByRole('button', { name: /CDB-2026-000007/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: app.application.loadMore }));
+    expect(await screen.findByText(app.application.end)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: app.application.loadMore })).toBeNull();
+    expect(within(screen.getByTestId('view-data')).getAllByRole('listitem')).toHaveLength(7);
+    expect(view.calls('GET /my-buffers').map((c) => (c.params as { page: number }).page)).toEqual([1, 2, 3]);
+  }, TIMEOUT);
+});
