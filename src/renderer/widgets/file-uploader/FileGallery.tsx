@@ -39,23 +39,26 @@ export function FileGallery(props: { images: GalleryImage[]; index: number | nul
     if (event.key === 'ArrowRight' && next !== null) props.onIndex(next);
   };
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface} aria-label={text('upload.gallery.title', { name: image.name })} onKeyDown={onKeyDown}>
-        <DialogBody>
-          <DialogTitle className={styles.title}>
-            <span>{image.name}</span>
-            <Button appearance="subtle" icon={<DismissRegular />} aria-label={text('upload.gallery.close')} onClick={onClose} />
-          </DialogTitle>
-          <DialogContent>
-            <img className={styles.image} src={image.url} alt={image.name} />
-            <div className={styles.bar}>
-              <Button icon={<ChevronLeftRegular />} aria-label={text('upload.gallery.previous')} disabled={previous === null} onClick={() => previous !== null && props.onIndex(previous)} />
-              <Text aria-live="polite">{text('upload.gallery.position', { n: index + 1, total: images.length })}</Text>
-              <Button icon={<ChevronRightRegular />} aria-label={text('upload.gallery.next')} disabled={next === null} onClick={() => next !== null && props.onIndex(next)} />
-            </div>
-          </DialogContent>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    // React events bubble out of the dialog's portal to the card around a Display: keep them here.
+    <span onClick={(event) => event.stopPropagation()}>
+      <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+        <DialogSurface className={styles.surface} aria-label={text('upload.gallery.title', { name: image.name })} onKeyDown={onKeyDown}>
+          <DialogBody>
+            <DialogTitle className={styles.title}>
+              <span>{image.name}</span>
+              <Button appearance="subtle" icon={<DismissRegular />} aria-label={text('upload.gallery.close')} onClick={onClose} />
+            </DialogTitle>
+            <DialogContent>
+              <img className={styles.image} src={image.url} alt={image.name} />
+              <div className={styles.bar}>
+                <Button icon={<ChevronLeftRegular />} aria-label={text('upload.gallery.previous')} disabled={previous === null} onClick={() => previous !== null && props.onIndex(previous)} />
+                <Text aria-live="polite">{text('upload.gallery.position', { n: index + 1, total: images.length })}</Text>
+                <Button icon={<ChevronRightRegular />} aria-label={text('upload.gallery.next')} disabled={next === null} onClick={() => next !== null && props.onIndex(next)} />
+              </div>
+            </DialogContent>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </span>
   );
 }

@@ -120,6 +120,20 @@ describe('FileUploader Display', () => {
     expect(await screen.findByRole('dialog', { name: 'Preview of receipt.png' })).toBeTruthy();
   });
 
+  it('opening a file or moving in the gallery does not click the card around the Display', async () => {
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    const Display = customRegistry.FileUploader.Display;
+    if (!Display) throw new Error('no Display');
+    let cardClicks = 0;
+    render(<Providers host={createTestHost(get)}><div role="button" tabIndex={0} onClick={() => cardClicks++}><Display value={[41, 42, 40]} /></div></Providers>);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'invoice-2026-11.pdf' }));
+    await user.click(screen.getByRole('button', { name: 'shop-front.jpg' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Next image' }));
+    await screen.findByRole('dialog', { name: 'Preview of receipt.png' });
+    expect(cardClicks).toBe(0);
+  });
+
   it('shows a dash for no files', () => {
     const Display = customRegistry.FileUploader.Display;
     if (!Display) throw new Error('no Display');
