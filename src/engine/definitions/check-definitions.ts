@@ -15,8 +15,20 @@ export interface CheckOptions {
   widgetNames: readonly string[];
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const metaValidators = { schemas: ajv.compile(SCHEMA_FILE_META), uiSchemas: ajv.compile(UI_SCHEMA_META), rules: ajv.compile(RULES_META) };
+type MetaValidators = Record<'schemas' | 'uiSchemas' | 'rules', ReturnType<Ajv['compile']>>;
+let metaValidators: MetaValidators | undefined;
+
+/**
+ * Compiled on first use, never at import: the browser imports the engine under a CSP without
+ * 'unsafe-eval', and Ajv compiles validators with `new Function`.
+ */
+function getMetaValidators(): MetaValidators {
+  if (!metaValidators) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    metaValidators = { schemas: ajv.compile(SCHEMA_FILE_META), uiSchemas: ajv.compile(UI_SCHEMA_META), rules: ajv.compile(RULES_META) };
+  }
+  return metaValidators;
+}
 const KNOWN_OPERATORS = new Set<string>([...BUILT_IN_OPERATIONS, ...Object.keys(CUSTOM_OPERATIONS)]);
 const ptr = (...parts: Array<string | number>) => parts.map((p) => `/${String(p).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 
@@ -39,6 +51,7 @@ function ruleExpressions(rules: RulesFile): Array<{ logic: Logic; pointer: strin
   });
   (rules.computed ?? []).forEach((rule, i) => out.push({ logic: rule.value, pointer: ptr('computed', i, 'value') }));
   for (const [field, list] of Object.entries(rules.labels ?? {})) (Array.isArray(list) ? list : []).forEach((rule, i) => out.push({ logic: rule?.when, pointer: ptr('labels', field, i, 'when') }));
+  if (rules.submitEnabled && typeof rules.submitEnabled === 'object') out.push({ logic: rules.submitEnabled.if, pointer: ptr('submitEnabled', 'if') });
   return out;
 }
 
@@ -54,6 +67,11 @@ function ruleFieldNames(rules: RulesFile): Array<{ field: string; pointer: strin
   (rules.computed ?? []).forEach((rule, i) => out.push({ field: rule.field, pointer: ptr('computed', i, 'field') }));
   for (const field of Object.keys(rules.labels ?? {})) out.push({ field, pointer: ptr('labels', field) });
   return out;
+}
+
+/** A dotted key with no spaces (`purchase.qty.help`): the renderer translates it, anything else is literal text. */
+function looksLikeKey(text: string): boolean {
+  return /^[a-z][\w-]*(\.[\w-]+)+$/.test(text);
 }
 
 function walkUi(ui: unknown, pointer: string, visit: (key: string, value: unknown, pointer: string) => void): void {
@@ -84,7 +102,7 @@ export function checkDefinitions(files: DefinitionFiles, options: CheckOptions):
         if (kind !== 'rules') problems.push({ file, pointer: '', message: `missing: module "${code}" has no ${kind} file` });
         continue;
       }
-      const validate = metaValidators[kind];
+      const validate = getMetaValidators()[kind];
       if (!validate(content)) {
         for (const e of validate.errors ?? []) problems.push({ file, pointer: e.instancePath, message: `${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}${e.params && 'additionalProperty' in e.params ? ` ("${e.params.additionalProperty}")` : ''}` });
       }
@@ -195,6 +213,7 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   }
   (rules.validations ?? []).forEach((rule, i) => { if (!('each' in rule)) keys.push({ key: rule.message, file: rulesFile, pointer: ptr('validations', i, 'message') }); });
   for (const [field, list] of Object.entries(rules.labels ?? {})) (Array.isArray(list) ? list : []).forEach((rule, i) => { if (typeof rule?.label === 'string') keys.push({ key: rule.label, file: rulesFile, pointer: ptr('labels', field, i, 'label') }); });
+  if (typeof rules.submitEnabled?.hint === 'string') keys.push({ key: rules.submitEnabled.hint, file: rulesFile, pointer: ptr('submitEnabled', 'hint') });
   if (meta.listCard.title) keys.push({ key: meta.listCard.title, file: uiFile, pointer: ptr('ui:module', 'listCard', 'title') });
   meta.listCard.summary.forEach((l, i) => keys.push({ key: l.label, file: uiFile, pointer: ptr('ui:module', 'listCard', 'summary', i, 'label') }));
   meta.detailCard.sections.forEach((s, i) => { if (s.title) keys.push({ key: s.title, file: uiFile, pointer: ptr('ui:module', 'detailCard', 'sections', i, 'title') }); });
@@ -203,6 +222,10 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
     const opts = value as Record<string, unknown>;
     if (typeof opts.itemTitle === 'string') keys.push({ key: opts.itemTitle, file: uiFile, pointer: `${pointer}/itemTitle` });
     if (Array.isArray(opts.summary)) opts.summary.forEach((l, i) => { if (typeof l?.label === 'string') keys.push({ key: l.label, file: uiFile, pointer: `${pointer}/summary/${i}/label` }); });
+  });
+  // `ui:help` / `ui:placeholder` are translation keys when they look like one (the renderer shows other text as written).
+  walkUi(rawUi, '', (key, value, pointer) => {
+    if ((key === 'ui:help' || key === 'ui:placeholder') && typeof value === 'string' && looksLikeKey(value)) keys.push({ key: value, file: uiFile, pointer });
   });
   for (const { key, file, pointer } of keys) {
     const [ns, ...rest] = key.split('.');
