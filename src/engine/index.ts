@@ -4,7 +4,7 @@
  */
 export type {
   Lang, JsonSchema, UiSchema, Logic, Translate, LocaleFile, LocaleBundles,
-  ValidationRule, EachItemValidation, EffectRule, ComputedRule, LabelRule, RulesFile,
+  ValidationRule, EachItemValidation, EffectRule, ComputedRule, LabelRule, SubmitEnabledRule, RulesFile,
   DefinitionFiles, SummaryLine, DetailSection, SubFormRef, ModuleMeta, CompiledModule,
   Problem, Violation, MasterProcessStep, CurrencyRef, RuleContext, FormData, ModuleRuntime,
   CompileOptions, CompileResult,
@@ -22,6 +22,7 @@ export { labelKey } from './definitions/label-key';
 export { createRuntime } from './rules/create-runtime';
 export { computeFormData } from './rules/compute-form-data';
 export { evaluateLabels } from './rules/evaluate-labels';
+export { evaluateSubmitEnabled } from './rules/evaluate-submit-enabled';
 export { CUSTOM_OPERATIONS } from './rules/operations';
 
 // payloads

@@ -51,6 +51,15 @@ export interface LabelRule {
   when: Logic;
   label: string;
 }
+/**
+ * When the form's submit button is enabled: while `if` holds (json-logic over the data). `hint`
+ * is the translation key of the note shown next to the disabled button (default
+ * `engine.renderer.submitBlocked`). A UI affordance only: validations stay the server's guard.
+ */
+export interface SubmitEnabledRule {
+  if: Logic;
+  hint?: string;
+}
 /** The rules file of a module (`rules/<code>.json`). */
 export interface RulesFile {
   validations?: Array<ValidationRule | EachItemValidation>;
@@ -60,6 +69,8 @@ export interface RulesFile {
   computed?: ComputedRule[];
   /** field (or dot path into an object field) → label rules; no match keeps the derived label. */
   labels?: Record<string, LabelRule[]>;
+  /** When submit is enabled (absent: always). */
+  submitEnabled?: SubmitEnabledRule;
 }
 
 /** The raw definition files, keyed by module code. */
@@ -200,6 +211,8 @@ export interface ModuleRuntime {
   visibility(data: FormData, context?: RuleContext): Record<string, boolean>;
   /** field → label key, for every field whose label rule matches now (others keep `labelKey`). */
   labels(data: FormData, context?: RuleContext): Record<string, string>;
+  /** Whether the `submitEnabled` rule holds now (true without one; true when it throws). */
+  submitEnabled(data: FormData, context?: RuleContext): boolean;
   /** New data after effects (for changed `on` fields) and computed fields whose vars changed. */
   applyChange(prev: FormData, next: FormData, context?: RuleContext): FormData;
   /** Recompute every computed field (initial data, drafts). */

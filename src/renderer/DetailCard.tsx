@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
-import type { CompiledModule, JsonSchema, RuleContext } from '../engine';
-import { fieldDefinition, fieldLabel, FieldValue } from './cards/FieldValue';
+import { createRuntime, type CompiledModule, type JsonSchema, type RuleContext } from '../engine';
+import { fieldDefinition, fieldLabel, FieldValue, isPlainObject, objectSubFields } from './cards/FieldValue';
 import { ItemsSummary } from './cards/ItemsSummary';
 import { RendererDisplayContext } from './display-context';
 import { resolveWidget } from './form/resolve-widget';
@@ -15,6 +15,7 @@ const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   row: { display: 'grid', gridTemplateColumns: 'minmax(8em, 40%) 1fr', columnGap: tokens.spacingHorizontalM },
   label: { color: tokens.colorNeutralForeground3 },
+  nested: { paddingLeft: tokens.spacingHorizontalM },
   highlight: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -36,11 +37,21 @@ function isPlainItemList(module: CompiledModule, field: string): boolean {
   return !('name' in kind && findRegistryEntry(kind.name)?.Display);
 }
 
+function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.values(value as object).every(isEmptyValue);
+  return false;
+}
+
 /**
  * The read-only detail card of a document, laid out by the UI schema's `ui:module.detailCard`:
  * labelled values through each widget's Display (the ItemList widget's Display shows the two
  * largest items and the total); an item array without a Display of its own is summarised the
- * same way here, and tapping an item opens its own card from the sub-form's definition.
+ * same way here, and tapping an item opens its own card from the sub-form's definition. An
+ * object field lists its labelled sub-fields. Labels follow the module's `labels` rules for the
+ * stored data. A field the visibility rules hide for this data is left out when it is empty
+ * (the recipient account of a reimbursement without one); other empty values show "—".
  */
 export function DetailCard({ module, data, context: givenContext, header }: DetailCardProps) {
   const context = useRuleContext(givenContext);
@@ -48,6 +59,11 @@ export function DetailCard({ module, data, context: givenContext, header }: Deta
   const host = useRendererHost();
   const styles = useStyles();
   const displayContext = useMemo(() => ({ module, ruleContext: context }), [module, context]);
+  const runtime = useMemo(() => createRuntime(module), [module]);
+  const labels = runtime.labels(data, context);
+  const visibility = runtime.visibility(data, context);
+  const shown = (field: string) => visibility[field] !== false || !isEmptyValue(data[field]);
+  const label = (field: string) => fieldLabel(module, field, t, labels);
   const openItem = (field: string) => {
     const ref = module.meta.subForms.find((s) => s.field === field);
     const sub = ref ? module.subForms[ref.form] : undefined;
@@ -68,21 +84,33 @@ export function DetailCard({ module, data, context: givenContext, header }: Deta
             {section.title ? <Text weight="semibold">{t(section.title)}</Text> : null}
             {section.highlight ? (
               <div className={styles.highlight} data-highlight={section.highlight}>
-                <Text className={styles.label}>{fieldLabel(module, section.highlight, t)} </Text>
-                <FieldValue module={module} field={section.highlight} data={data} t={t} />
+                <Text className={styles.label}>{label(section.highlight)} </Text>
+                <FieldValue module={module} field={section.highlight} data={data} t={t} labels={labels} />
               </div>
             ) : null}
-            {section.fields.map((field) =>
+            {section.fields.filter(shown).map((field) =>
               isPlainItemList(module, field) ? (
                 <div key={field} className={styles.section}>
-                  <Text className={styles.label}>{fieldLabel(module, field, t)}</Text>
+                  <Text className={styles.label}>{label(field)}</Text>
                   <ItemsSummary module={module} field={field} data={data} t={t} onOpenItem={openItem(field)} />
+                </div>
+              ) : isPlainObject(module, field) ? (
+                <div key={field} className={styles.section} data-object={field}>
+                  <Text className={styles.label}>{label(field)}</Text>
+                  {objectSubFields(module, field).map((sub) => (
+                    <div key={sub} className={`${styles.row} ${styles.nested}`} data-field={sub}>
+                      <Text className={styles.label}>{label(sub)}</Text>
+                      <Text>
+                        <FieldValue module={module} field={sub} data={data} t={t} labels={labels} />
+                      </Text>
+                    </div>
+                  ))}
                 </div>
               ) : (
                 <div key={field} className={styles.row} data-field={field}>
-                  <Text className={styles.label}>{fieldLabel(module, field, t)}</Text>
+                  <Text className={styles.label}>{label(field)}</Text>
                   <Text>
-                    <FieldValue module={module} field={field} data={data} t={t} />
+                    <FieldValue module={module} field={field} data={data} t={t} labels={labels} />
                   </Text>
                 </div>
               ),

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { buildSubmitPayload, createRuntime, type CompiledModule, type FormData, type RuleContext, type SubmitPayload, type Violation } from '../engine';
 import { RendererDisplayContext } from './display-context';
 import type { RingiFormContext } from './form-context';
@@ -9,6 +9,7 @@ import { FormEnvContext, type FormEnv } from './form/form-env';
 import { ObjectFields } from './form/ObjectFields';
 import { parsePath, setIn, type DataPath } from './form/paths';
 import { buildRjsfRegistry } from './form/rjsf-registry';
+import { RuleLabelsContext, useStableLabels } from './form/rule-labels';
 import { useRendererHost } from './host';
 import { useRendererT } from './i18n';
 import { useRuleContext } from './use-rule-context';
@@ -22,10 +23,12 @@ const useStyles = makeStyles({
     display: 'flex',
     gap: tokens.spacingHorizontalS,
     justifyContent: 'flex-end',
+    alignItems: 'center',
     padding: tokens.spacingVerticalS,
     backgroundColor: tokens.colorNeutralBackground1,
     borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
   },
+  hint: { color: tokens.colorNeutralForeground3, marginRight: 'auto' },
 });
 
 export interface ModuleFormProps {
@@ -127,6 +130,11 @@ export function ModuleForm(props: ModuleFormProps) {
   // A new context value would make React walk every row looking for consumers: keep it stable.
   const displayContext = useMemo(() => ({ module, ruleContext: context }), [module, context]);
   const visibility = runtime.visibility(data, context);
+  const labels = useStableLabels(runtime.labels(data, context));
+  // `rules.submitEnabled` (e.g. the seal's three borrow agreements): a hint says why the button
+  // is off; the validations still refuse the same body if it is submitted another way.
+  const ruleAllowsSubmit = runtime.submitEnabled(data, context);
+  const hintId = `${module.code}__submit-hint`;
 
   const showViolations = async (violations: Violation[]) => {
     setErrors(errorTreeOf(violations));
@@ -135,7 +143,7 @@ export function ModuleForm(props: ModuleFormProps) {
 
   const handleSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy) return;
+    if (busy || loading || submitDisabled || !runtime.submitEnabled(dataRef.current, contextRef.current)) return;
     const current = dataRef.current;
     const violations = runtime.validate(current, contextRef.current ?? {}, t);
     if (violations.length > 0) {
@@ -175,26 +183,38 @@ export function ModuleForm(props: ModuleFormProps) {
   return (
     <RendererDisplayContext.Provider value={displayContext}>
       <FormEnvContext.Provider value={env}>
-        <form className={styles.form} noValidate onSubmit={handleSubmit} aria-busy={busy || loading || undefined} data-module={module.code}>
-          {loading ? (
-            <Spinner label={t('engine.renderer.loading')} />
-          ) : (
-            <ObjectFields path={[]} schema={module.schema} uiSchema={module.uiSchema} value={data} errors={errors} visibility={visibility} />
-          )}
-          <div className={styles.bar}>
-            {busy ? <Spinner size="tiny" label={t('engine.renderer.submitting')} /> : null}
-            {mode === 'form' && !readOnly ? (
-              <Button appearance="secondary" onClick={handleReset} disabled={busy}>
-                {t('engine.renderer.reset')}
-              </Button>
-            ) : null}
-            {readOnly ? null : (
-              <Button appearance="primary" type="submit" disabled={busy || loading || submitDisabled}>
-                {mode === 'item' ? t('engine.renderer.next') : t('engine.renderer.submit')}
-              </Button>
+        <RuleLabelsContext.Provider value={labels}>
+          <form className={styles.form} noValidate onSubmit={handleSubmit} aria-busy={busy || loading || undefined} data-module={module.code}>
+            {loading ? (
+              <Spinner label={t('engine.renderer.loading')} />
+            ) : (
+              <ObjectFields path={[]} schema={module.schema} uiSchema={module.uiSchema} value={data} errors={errors} visibility={visibility} />
             )}
-          </div>
-        </form>
+            <div className={styles.bar}>
+              {!readOnly && !loading && !ruleAllowsSubmit ? (
+                <Text id={hintId} size={200} className={styles.hint} role="note" data-submit-hint="">
+                  {t(module.rules.submitEnabled?.hint ?? 'engine.renderer.submitBlocked')}
+                </Text>
+              ) : null}
+              {busy ? <Spinner size="tiny" label={t('engine.renderer.submitting')} /> : null}
+              {mode === 'form' && !readOnly ? (
+                <Button appearance="secondary" onClick={handleReset} disabled={busy}>
+                  {t('engine.renderer.reset')}
+                </Button>
+              ) : null}
+              {readOnly ? null : (
+                <Button
+                  appearance="primary"
+                  type="submit"
+                  disabled={busy || loading || submitDisabled || !ruleAllowsSubmit}
+                  aria-describedby={!loading && !ruleAllowsSubmit ? hintId : undefined}
+                >
+                  {mode === 'item' ? t('engine.renderer.next') : t('engine.renderer.submit')}
+                </Button>
+              )}
+            </div>
+          </form>
+        </RuleLabelsContext.Provider>
       </FormEnvContext.Provider>
     </RendererDisplayContext.Provider>
   );

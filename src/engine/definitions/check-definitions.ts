@@ -156,6 +156,11 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
       }
     }
   });
+  // Row labels of inline arrays: the only style the renderer knows is "circled" (①②③).
+  walkUi(rawUi, '', (key, value, pointer) => {
+    const indexLabel = key === 'ui:options' && value && typeof value === 'object' ? (value as Record<string, unknown>).indexLabel : undefined;
+    if (indexLabel !== undefined && indexLabel !== 'circled') problems.push({ file: uiFile, pointer: `${pointer}/indexLabel`, message: `indexLabel must be "circled"` });
+  });
   for (const key of Object.keys(rawUi)) {
     if (!key.startsWith('ui:') && !fields.has(key)) problems.push({ file: uiFile, pointer: ptr(key), message: `"${key}" is not a field of the schema` });
   }

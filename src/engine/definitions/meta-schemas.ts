@@ -110,5 +110,6 @@ export const RULES_META: JsonSchema = {
         items: { type: 'object', required: ['when', 'label'], properties: { when: {}, label: { type: 'string' } }, additionalProperties: false },
       },
     },
+    submitEnabled: { type: 'object', required: ['if'], properties: { if: {}, hint: { type: 'string' } }, additionalProperties: false },
   },
 };

@@ -4,6 +4,7 @@ import { topLevelVars } from './collect-vars';
 import { deepEqual } from './deep-equal';
 import { validateRules } from './validate-rules';
 import { evaluateLabels } from './evaluate-labels';
+import { evaluateSubmitEnabled } from './evaluate-submit-enabled';
 
 /** Vars that come from outside the data: a rule reading them is re-evaluated on every change. */
 const EXTERNAL = new Set(['$parent', '$context']);
@@ -45,6 +46,9 @@ export function createRuntime(module: CompiledModule): ModuleRuntime {
     },
     labels(data, context = {}) {
       return evaluateLabels(module.rules.labels, data, context);
+    },
+    submitEnabled(data, context = {}) {
+      return evaluateSubmitEnabled(module.rules.submitEnabled, data, context);
     },
     applyChange(prev, next, context = {}) {
       const data: FormData = { ...next };

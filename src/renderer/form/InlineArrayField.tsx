@@ -1,6 +1,7 @@
 import { memo, useCallback } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { JsonSchema } from '../../engine';
+import { circledNumber } from './circled-number';
 import { defaultFormData } from './defaults';
 import { childErrors, type ErrorTree } from './errors';
 import { useFormEnv } from './form-env';
@@ -11,6 +12,7 @@ import { PropertyField } from './PropertyField';
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, paddingTop: tokens.spacingVerticalS },
   cells: { flexGrow: 1, display: 'flex', flexDirection: 'column' },
+  marker: { paddingTop: tokens.spacingVerticalXS, minWidth: '1.5em' },
 });
 
 export interface InlineArrayFieldProps {
@@ -32,6 +34,8 @@ interface RowProps {
   itemUi?: Record<string, unknown>;
   errors?: ErrorTree;
   disabled?: boolean;
+  /** `ui:options.indexLabel` of the array: "circled" labels rows ①②③…; absent: no row label. */
+  indexLabel?: string;
   onRemove(index: number): void;
 }
 
@@ -40,18 +44,24 @@ interface RowProps {
  * the errors and the callbacks identical, so this row does no work at all — the key to the
  * benchmark target of 1000 editable rows (TOOLCHAIN.md: plain rjsf re-renders every row).
  */
-const ArrayRow = memo(function ArrayRow({ parentKey, index, item, itemSchema, itemUi, errors, disabled, onRemove }: RowProps) {
+const ArrayRow = memo(function ArrayRow({ parentKey, index, item, itemSchema, itemUi, errors, disabled, indexLabel, onRemove }: RowProps) {
   const env = useFormEnv();
   const styles = useStyles();
   const path = [...parentKey.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), index];
   const isObject = itemSchema.type === 'object';
+  const marker = indexLabel === 'circled' ? circledNumber(index + 1) : undefined;
   return (
-    <div className={styles.row} data-row={index}>
+    <div className={styles.row} data-row={index} role={marker && isObject ? 'group' : undefined} aria-label={marker && isObject ? marker : undefined}>
+      {marker && isObject ? (
+        <Text className={styles.marker} data-row-label="" aria-hidden>
+          {marker}
+        </Text>
+      ) : null}
       <div className={styles.cells}>
         {isObject ? (
           <ObjectFields path={path} schema={itemSchema} uiSchema={itemUi} value={item} errors={errors} disabled={disabled} inRow />
         ) : (
-          <PropertyField name={String(index)} path={path} schema={itemSchema} uiSchema={itemUi} value={item} required={false} errors={errors} disabled={disabled} />
+          <PropertyField name={String(index)} path={path} schema={itemSchema} uiSchema={itemUi} value={item} required={false} errors={errors} disabled={disabled} labelText={marker} />
         )}
       </div>
       {env.readOnly || disabled ? null : (
@@ -75,7 +85,7 @@ const BLOCK_SIZE = 50;
 
 function sameBlock(a: BlockProps, b: BlockProps): boolean {
   if (a.start !== b.start || a.end !== b.end || a.parentKey !== b.parentKey || a.itemSchema !== b.itemSchema || a.itemUi !== b.itemUi) return false;
-  if (a.disabled !== b.disabled || a.onRemove !== b.onRemove) return false;
+  if (a.disabled !== b.disabled || a.onRemove !== b.onRemove || a.indexLabel !== b.indexLabel) return false;
   for (let i = a.start; i < a.end; i++) {
     if (a.items[i] !== b.items[i] || childErrors(a.errors, i) !== childErrors(b.errors, i)) return false;
   }
@@ -98,6 +108,7 @@ export function InlineArrayField({ label, path, schema, uiSchema, value, errors,
   const itemSchema = (schema.items ?? {}) as JsonSchema;
   const itemUi = uiSchema?.items as Record<string, unknown> | undefined;
   const parentKey = path.join('.');
+  const indexLabel = (uiSchema?.['ui:options'] as { indexLabel?: string } | undefined)?.indexLabel;
   const onRemove = useCallback(
     (index: number) => {
       const current = getIn(env.formContext.formData, path);
@@ -127,6 +138,7 @@ export function InlineArrayField({ label, path, schema, uiSchema, value, errors,
           itemUi={itemUi}
           errors={errors}
           disabled={disabled}
+          indexLabel={indexLabel}
           onRemove={onRemove}
         />
       ))}

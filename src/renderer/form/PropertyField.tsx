@@ -10,6 +10,8 @@ import { InlineArrayField } from './InlineArrayField';
 import { ObjectFields } from './ObjectFields';
 import { idOf, type DataPath } from './paths';
 import { resolveWidget } from './resolve-widget';
+import { useRuleLabelKey } from './rule-labels';
+import { textOrKey } from './text-or-key';
 import { UnknownWidgetMessage } from './UnknownWidgetMessage';
 
 export interface PropertyFieldProps {
@@ -21,6 +23,8 @@ export interface PropertyFieldProps {
   required: boolean;
   errors?: ErrorTree;
   disabled?: boolean;
+  /** Shown instead of the derived label (an inline array row's index label, e.g. "①"). */
+  labelText?: string;
 }
 
 const noop = () => undefined;
@@ -29,13 +33,15 @@ const noop = () => undefined;
  * One field of the form: picks the registry entry (UI schema name or schema type), renders it
  * inside the theme's field template with its translated label, choices and inline error.
  */
-export function PropertyField({ name, path, schema, uiSchema, value, required, errors, disabled }: PropertyFieldProps) {
+export function PropertyField({ name, path, schema, uiSchema, value, required, errors, disabled, labelText }: PropertyFieldProps) {
   const env = useFormEnv();
   const dotted = path.join('.');
   const id = idOf(path);
   const key = labelKey(env.module, dotted);
-  const translated = env.t(key);
-  const label = translated === key ? name : translated;
+  // A `labels` rule (the label follows the data) wins over the derived key.
+  const labelShown = useRuleLabelKey(path) ?? key;
+  const translated = env.t(labelShown);
+  const label = labelText ?? (translated === labelShown ? name : translated);
   const onChange = useCallback((next: unknown) => env.setValue(path, next), [env, dotted]); // eslint-disable-line react-hooks/exhaustive-deps
   const kind = resolveWidget(schema, uiSchema);
   const options = useMemo(() => {
@@ -46,8 +52,8 @@ export function PropertyField({ name, path, schema, uiSchema, value, required, e
   const rawErrors = errors?.__errors;
   const isDisabled = Boolean(disabled || uiSchema?.['ui:disabled']);
   const readonly = env.readOnly || Boolean(uiSchema?.['ui:readonly']);
-  const helpKey = uiSchema?.['ui:help'] as string | undefined;
-  const placeholderKey = uiSchema?.['ui:placeholder'] as string | undefined;
+  const help = textOrKey(uiSchema?.['ui:help'], env.t);
+  const placeholder = textOrKey(uiSchema?.['ui:placeholder'], env.t);
 
   if ('layout' in kind) {
     const Layout = kind.layout === 'array' ? InlineArrayField : ObjectFields;
@@ -83,7 +89,7 @@ export function PropertyField({ name, path, schema, uiSchema, value, required, e
       displayLabel={!isBoolean && entry.kind === 'widget' && kind.name !== 'hidden'}
       hidden={kind.name === 'hidden'}
       rawErrors={rawErrors}
-      rawHelp={helpKey ? env.t(helpKey) : undefined}
+      rawHelp={help}
       schema={schema}
       uiSchema={uiSchema}
       registry={env.registry}
@@ -103,7 +109,7 @@ export function PropertyField({ name, path, schema, uiSchema, value, required, e
           {...common}
           value={value}
           options={options}
-          placeholder={placeholderKey ? env.t(placeholderKey) : undefined}
+          placeholder={placeholder}
           onChange={onChange}
           hideError={false}
         />
@@ -120,6 +126,7 @@ function sameField(a: PropertyFieldProps, b: PropertyFieldProps): boolean {
     a.uiSchema === b.uiSchema &&
     a.required === b.required &&
     a.disabled === b.disabled &&
+    a.labelText === b.labelText &&
     a.name === b.name &&
     a.path.join('.') === b.path.join('.')
   );

@@ -4,8 +4,8 @@ import { useDisplayContext } from '../display-context';
 import { currencyCodeOf, formatAmount } from '../money';
 import type { DisplayProps } from '../registry-types';
 
-/** Shown for an empty value so a card row never looks broken. */
-export const EMPTY_DISPLAY = '—';
+/** Shown for an empty value so a card row never looks broken (the same "-" as the custom widgets' Displays). */
+export const EMPTY_DISPLAY = '-';
 
 function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);

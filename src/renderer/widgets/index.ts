@@ -21,6 +21,7 @@ import { ProcessCardField } from './process-card/ProcessCardField';
 import { RelatedApprovalDisplay, RelatedApprovalPickerWidget } from './related-approval/RelatedApprovalPickerWidget';
 import { RelatedItemsDisplay, RelatedItemsField } from './related-approval/RelatedItemsField';
 import { SupplierAccountDisplay, SupplierAccountSearchField } from './supplier-account/SupplierAccountSearchField';
+import { NextStampNumberDisplay, NextStampNumberWidget } from './stamp-number/NextStampNumberWidget';
 
 const picker = (pair: { Widget: RegistryEntry['component']; Display: NonNullable<RegistryEntry['Display']> }): RegistryEntry => ({
   component: pair.Widget,
@@ -48,6 +49,7 @@ export const customRegistry: Record<string, RegistryEntry> = {
   RelatedApprovalPicker: { component: RelatedApprovalPickerWidget, kind: 'widget', Display: RelatedApprovalDisplay },
   RelatedItemsField: { component: RelatedItemsField, kind: 'field', Display: RelatedItemsDisplay },
   SupplierAccountSearch: { component: SupplierAccountSearchField, kind: 'field', Display: SupplierAccountDisplay },
+  NextStampNumber: { component: NextStampNumberWidget, kind: 'widget', Display: NextStampNumberDisplay },
 };
 
 export { PickerPage } from './picker/PickerPage';

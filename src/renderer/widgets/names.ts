@@ -21,4 +21,5 @@ export const customWidgetNames: readonly string[] = [
   'RelatedApprovalPicker',
   'RelatedItemsField',
   'SupplierAccountSearch',
+  'NextStampNumber',
 ];

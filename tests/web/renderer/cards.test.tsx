@@ -49,8 +49,8 @@ describe('DetailCard', () => {
 
   test('empty values show a dash, never a blank', () => {
     renderWithHost(<DetailCard module={demoModule()} data={{}} context={context} />);
-    expect(row('Company')).toBe('—');
-    expect(row('Start date')).toBe('—');
+    expect(row('Company')).toBe('-');
+    expect(row('Start date')).toBe('-');
   });
 });
 
