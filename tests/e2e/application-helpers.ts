@@ -42,7 +42,8 @@ export async function openHome(page: Page, request: APIRequestContext, email = '
     localStorage.setItem('ringi.lang', 'en');
   }, [TOKEN_KEY, token] as const);
   await page.goto('/');
-  await expect(page.getByTestId('launchers').getByRole('button').first()).toBeVisible();
+  // The first visit of a run also warms the server's definitions: allow it more time.
+  await expect(page.getByTestId('launchers').getByRole('button').first()).toBeVisible({ timeout: 20_000 });
   return token;
 }
 
@@ -73,6 +74,7 @@ export async function expectAlert(page: Page, message: string | RegExp, title: s
 export async function pick(page: Page, field: string, choice: string): Promise<void> {
   await page.getByRole('button', { name: field, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: field, exact: true })).toBeVisible();
-  await page.getByRole('button', { name: choice, exact: true }).click();
+  // first(): some lookup pickers list an entry more than once (reported); the choice is the same.
+  await page.getByRole('button', { name: choice, exact: true }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: field, exact: true })).toBeHidden();
 }
