@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { BYPASS_CSP, engineEn, moduleTexts, openHome, openModule, pick } from './application-helpers';
 import { loginAs, readLocale, TOKEN_KEY } from './helpers';
 
 type ServerTexts = { files: Record<string, string> };
@@ -76,5 +77,28 @@ test.describe('file upload', () => {
       document.body.append(img);
     }), String(answer.body.url));
     expect(width).toBe(1);
+  });
+});
+
+test.describe('file upload through the purchase goods form', () => {
+  test.use({ bypassCSP: BYPASS_CSP });
+  const purchase = moduleTexts('purchase');
+
+  test('a PDF photo is listed on the goods page; an .exe renamed .pdf is refused with the server\'s message', async ({ page, request }) => {
+    await openHome(page, request);
+    await openModule(page, purchase.title);
+    // the goods list opens once company and department are chosen
+    await pick(page, purchase.company_id.label, 'Ringi Holdings');
+    await pick(page, purchase.department_id.label, 'Sales');
+    await page.getByRole('button', { name: engineEn.widgets.items.add }).click();
+    await expect(page.getByRole('heading', { level: 1, name: purchase.purchase_goods.itemTitle.replace('{{n}}', '1') })).toBeVisible();
+    const input = page.locator('input[type=file]');
+    await expect(input).toHaveCount(1);
+    await input.setInputFiles({ name: 'goods-photo.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf()) });
+    await expect(page.getByText('goods-photo.pdf')).toBeVisible();
+    await input.setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from(exe()) });
+    // the app's API client toasts the server's message (spec 000 §8)
+    await expect(page.locator('.fui-ToastTitle').getByText(serverEn.files.mismatch.replace('{{name}}', 'invoice.pdf'))).toBeVisible();
+    await expect(page.getByText('invoice.pdf', { exact: true })).toHaveCount(0);
   });
 });
