@@ -1,7 +1,10 @@
 import { Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { toDisplayDate } from '../../../engine';
-import { formatAmount, useRendererHost } from '../../../renderer';
+// Single files, not the engine and renderer indexes: Home shows these cards, and the indexes pull
+// in code that compiles schemas at load (refused by the CSP in the browser) and the whole renderer.
+import { toDisplayDate } from '../../../engine/dates/to-display-date';
+import { formatMoney } from '../../../engine/money/format-money';
+import { useRendererHost } from '../../../renderer/host';
 import { StatusBadge } from './StatusBadge';
 import type { BufferItem } from './types';
 
@@ -14,7 +17,7 @@ const useStyles = makeStyles({
 function summaryValue(line: BufferItem['info']['summary'][number], currency: string | null, lang: 'en' | 'ja' | 'zh'): string {
   const { value, format } = line;
   if (value === null || value === undefined || value === '') return '';
-  if (format === 'money') return `${formatAmount(value, currency ?? undefined, lang)}${currency ? ` ${currency}` : ''}`;
+  if (format === 'money') return `${formatMoney(value as number | string, currency, lang)}${currency ? ` ${currency}` : ''}`;
   if (format === 'date') return toDisplayDate(String(value));
   if (format === 'count') return String(Array.isArray(value) ? value.length : value);
   return typeof value === 'object' ? '' : String(value);
@@ -53,7 +56,7 @@ export function ApprovalCard({ item, onOpen }: { item: BufferItem; onOpen(): voi
       {lines.length === 0 && info.total !== null ? (
         <div className={styles.line}>
           <Text className={styles.muted}>{t('app.approvals.total')}</Text>
-          <Text>{`${formatAmount(info.total, info.currency ?? undefined, host.language)}${info.currency ? ` ${info.currency}` : ''}`}</Text>
+          <Text>{`${formatMoney(info.total, info.currency, host.language)}${info.currency ? ` ${info.currency}` : ''}`}</Text>
         </div>
       ) : null}
       {lines.map((line) => (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Input, Spinner, Text, makeStyles, tokens, CounterBadge } from '@fluentui/react-components';
 import { ArrowSortRegular, FilterRegular, SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useRendererHost } from '../../../renderer';
+import { useRendererHost } from '../../../renderer/host';
 import { ApprovalCard } from './ApprovalCard';
 import { FilterSheet } from './FilterSheet';
 import { SortSheet } from './SortSheet';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, Field, Input, Label, Select, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { CompiledModule } from '../../../engine';
-import { useRendererHost } from '../../../renderer';
+import { useRendererHost } from '../../../renderer/host';
 import { PERIOD_PRESETS, periodRange, type PeriodPreset } from '../../../renderer/widgets/period/period-range';
 import { EMPTY_FILTER, FILTER_STATUSES, type ListFilter } from './list-query';
 import type { Collection } from './types';

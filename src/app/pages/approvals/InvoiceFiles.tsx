@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Card, Link, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useRendererHost } from '../../../renderer';
+import { useRendererHost } from '../../../renderer/host';
 
 interface StoredFile {
   id: number;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useRendererHost } from '../../../renderer';
+import { useRendererHost } from '../../../renderer/host';
 import { listRequest, type ListFilter, type ListSort } from './list-query';
 import { toListEntry, type ListEntry } from './list-entry';
 import type { ApprovalItem, BufferItem, Collection, ListKind } from './types';

@@ -1,7 +1,7 @@
 import { lazy, useState } from 'react';
 import { Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useRendererHost } from '../../../renderer';
+import { useRendererHost } from '../../../renderer/host';
 import { usePageStack } from '../../navigation';
 import { useSession } from '../../session';
 import { ApprovalList } from '../approvals/ApprovalList';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useRendererHost } from '../../../renderer';
+import { useRendererHost } from '../../../renderer/host';
 
 /**
  * The number of approvals waiting for the user (`/approvals/my?itemsPerPage=1` →

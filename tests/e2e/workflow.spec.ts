@@ -1,0 +1,218 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { BYPASS_CSP } from './application-helpers';
+import { apiToken, TOKEN_KEY, texts } from './helpers';
+
+// Approval journeys through the real server: documents are filed through the API (fast and
+// exact); every approval action a journey is about is done through the UI, in English.
+const en = texts.en;
+const a = en.approvals;
+
+type Json = Record<string, any>;
+
+/** A small API client for one user. */
+async function client(request: APIRequestContext, email: string) {
+  const token = await apiToken(request, email);
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
+  const get = async (path: string, params?: Record<string, string | number>): Promise<Json> => {
+    const reply = await request.get(`/api${path}`, { headers, params });
+    expect(reply.status(), `${path}: ${await reply.text()}`).toBe(200);
+    return reply.json();
+  };
+  const post = async (path: string, data: unknown, status = 200): Promise<Json> => {
+    const reply = await request.post(`/api${path}`, { headers, data });
+    expect(reply.status(), `${path}: ${await reply.text()}`).toBe(status);
+    return reply.json();
+  };
+  const profile = await get('/profile');
+  return { token, get, post, id: profile.id as number, profile };
+}
+
+type Client = Awaited<ReturnType<typeof client>>;
+
+/** Files a payment of the employee's company (approver → finance → authorizer → treasury). */
+async function filePayment(request: APIRequestContext, note: string): Promise<{ id: number; code: string; company: number }> {
+  const [employee, approver, finance, authorizer, treasury] = await Promise.all(
+    ['employee', 'approver', 'finance', 'authorizer', 'treasury'].map((who) => client(request, `${who}@example.com`)),
+  );
+  const company = employee.profile.company.id as number;
+  const department = employee.profile.department.id as number;
+  const currency = (await employee.get('/currencies', { itemsPerPage: 100 }))['hydra:member'].find((c: Json) => c.code === 'CNY').id;
+  const steps = (await employee.get('/master_processes', { module_code: 'payment' }))['hydra:member'] as Json[];
+  const expense = (await employee.get('/expense_accounts', { moduleCode: 'payment', companyId: company, itemsPerPage: 100 }))['hydra:member']
+    .find((e: Json) => !e.is_transportation).id;
+  const approverOf: Record<string, number> = { 'p-manager': approver.id, 'p-finance': finance.id, 'p-authorizer': authorizer.id, 'p-treasury': treasury.id };
+  const body = {
+    bypass: false, send_notification_first_approval: true, save_approvers: false,
+    approvals: steps.filter((s) => approverOf[s.process.code]).map((s) => ({ approver_id: approverOf[s.process.code], master_process_id: s.id })),
+    transaction: {
+      currency_id: currency, company_id: company, department_id: department, estimated_payment_date: '2026-11-30',
+      related_approval_id: null, total: 5000, e_invoices: [], application_papers: [], invoice_amount: null, invoice_note: null, note, user_finances: [],
+      transaction_items: [{
+        index: 1, total: 5000, company_id: company, department_id: department, related_approval_id: null, estimated_payment_date: '2026-11-30',
+        page_number: 1, payment_information: { month: 11, estimated_payment_date: '2026-11-30' }, is_drawdown: false,
+        payment_recipient_account: { name: 'Shibuya Office Rentals', no: '1234567', bank_name: 'Mizuho', branch_name: 'Shibuya' },
+        related_supplier_account: null, related_items: [], item_e_invoices: [], item_application_papers: [],
+        contents: [{ content_type_id: expense, is_transportation: false, company_id: company, amount: 5000, date: null, destination: null, note: 'Rent' }],
+      }],
+    },
+  };
+  const filed = await employee.post('/buffer/payment', body, 201);
+  return { id: filed.id, code: filed.code, company };
+}
+
+/** Opens the app as `email`, in English. */
+async function openAs(page: Page, request: APIRequestContext, email: string): Promise<void> {
+  const token = await apiToken(request, email);
+  await page.goto('/');
+  await page.evaluate(([key, value]) => {
+    localStorage.setItem(key, value);
+    localStorage.setItem('ringi.lang', 'en');
+  }, [TOKEN_KEY, token] as const);
+  await page.goto('/');
+  await expect(page.getByTestId('home')).toBeVisible();
+}
+
+/** The list page on top (Home's own inline list stays mounted, hidden, under pushed pages). */
+function listPage(page: Page, list: 'pending' | 'done' | 'initiated' | 'forwarded') {
+  return page.getByTestId('approval-list-page').last().getByTestId(`approval-list-${list}`);
+}
+
+/** The success toast with `text`. */
+function toast(page: Page, text: string) {
+  return page.getByTestId('toast-success').filter({ hasText: text });
+}
+
+/** From Home: a shortcut's list, then the document's card → its detail page. */
+async function openFromList(page: Page, list: 'pending' | 'done' | 'initiated' | 'forwarded', code: string) {
+  await page.getByTestId('home').locator(`[data-shortcut="${list}"]`).click();
+  const card = listPage(page, list).locator(`[data-code="${code}"]`);
+  await card.click();
+  await expect(page.getByTestId('page-title')).toHaveText(code);
+  return page.getByTestId('document-detail');
+}
+
+/** Answers the shell's confirmation dialog. */
+async function confirm(page: Page) {
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: a.confirm.title });
+  await dialog.getByRole('button', { name: en.common.ok }).click();
+}
+
+/** The status badge of `code` on a list (opened from Home). */
+async function statusOnList(page: Page, list: 'pending' | 'done' | 'initiated' | 'forwarded', code: string) {
+  await page.getByTestId('home').locator(`[data-shortcut="${list}"]`).click();
+  return listPage(page, list).locator(`[data-code="${code}"]`);
+}
+
+/** A small valid PDF. */
+function pdf(): Buffer {
+  return Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n'
+    + '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+}
+
+async function approveByApi(request: APIRequestContext, email: string, id: number) {
+  const user = await client(request, email);
+  const view = await user.get(`/buffers/${id}`);
+  await user.post(`/approvals/${view.current_approval_id}/action`, { approve: true });
+}
+
+test.describe('Home under the real CSP', () => {
+  test('shows the pending badge and the initiated list without opening a form', async ({ page, request }) => {
+    const doc = await filePayment(request, 'E2E home');
+    await openAs(page, request, 'approver@example.com');
+    await expect(page.locator('[data-shortcut="pending"] [data-testid="pending-badge"]')).toBeVisible();
+    await expect(page.getByRole('tabpanel').locator(`[data-code="${doc.code}"]`)).toBeVisible();
+    await openAs(page, request, 'employee@example.com');
+    await expect(await statusOnList(page, 'initiated', doc.code)).toContainText(a.waitingFor.replace('{{type}}', ''));
+  });
+});
+
+test.describe('approval workflow', () => {
+  // The detail page renders the module's DetailCard (the renderer), which compiles schemas at run
+  // time: refused by the server's CSP in a real browser (see application-helpers.ts).
+  test.use({ bypassCSP: BYPASS_CSP });
+
+  test('a payment is approved with notify-next, paid by the treasury and shows completed on every list', async ({ page, request }) => {
+    const doc = await filePayment(request, 'E2E complete');
+
+    await openAs(page, request, 'approver@example.com');
+    await expect(page.locator('[data-shortcut="pending"] [data-testid="pending-badge"]')).toBeVisible();
+    const detail = await openFromList(page, 'pending', doc.code);
+    await expect(detail.getByTestId('timeline').locator('[data-indicator="inProgress"]')).toHaveCount(1);
+    const notify = detail.getByRole('checkbox', { name: a.actions.notifyNext });
+    if (!(await notify.isChecked())) await notify.check();
+    await detail.getByRole('button', { name: a.actions.approve }).click();
+    await confirm(page);
+    await expect(toast(page, a.done.approved)).toBeVisible();
+    await expect(listPage(page, 'pending').locator(`[data-code="${doc.code}"]`)).toHaveCount(0);
+    const approver = await client(request, 'approver@example.com');
+    expect((await approver.get(`/remember_email_push/next_user/${doc.id}`)).is_notified).toBe(true);
+
+    await approveByApi(request, 'finance@example.com', doc.id);
+    await approveByApi(request, 'authorizer@example.com', doc.id);
+
+    const treasury = await client(request, 'treasury@example.com');
+    const account = (await treasury.get('/companies/bank_accounts', { companyId: doc.company }))['hydra:member'][0];
+    await openAs(page, request, 'treasury@example.com');
+    const paid = await openFromList(page, 'pending', doc.code);
+    const form = paid.getByTestId('treasury-form');
+    await form.getByRole('button', { name: new RegExp(a.treasury.account) }).click();
+    await page.getByRole('button', { name: new RegExp(`${account.bank_name} - ${account.branch}`) }).click();
+    await form.getByPlaceholder('YYYY/MM/DD').fill('2026/11/30');
+    await form.locator('input[type="file"]').setInputFiles({ name: 'deal-slip.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await expect(form.getByText('deal-slip.pdf')).toBeVisible();
+    await form.locator('button[type="submit"]').click();
+    await confirm(page);
+    await expect(toast(page, a.done.approved)).toBeVisible();
+
+    const view = await treasury.get(`/buffers/${doc.id}`);
+    expect(view.status).toBe(2);
+    expect(view.data).toMatchObject({ account_id: account.id, payment_date: '2026-11-30' });
+    await page.getByRole('button', { name: en.toolbar.back }).click();
+    await expect(await statusOnList(page, 'done', doc.code)).toContainText(a.status['2']);
+    await page.getByRole('button', { name: en.toolbar.back }).click();
+    await expect(await statusOnList(page, 'pending', doc.code)).toHaveCount(0);
+
+    await openAs(page, request, 'employee@example.com');
+    await expect(await statusOnList(page, 'initiated', doc.code)).toContainText(a.status['2']);
+  });
+
+  test('an approver rejects; the applicant sees it rejected', async ({ page, request }) => {
+    const doc = await filePayment(request, 'E2E reject');
+    await openAs(page, request, 'approver@example.com');
+    const detail = await openFromList(page, 'pending', doc.code);
+    await detail.getByRole('button', { name: a.actions.reject }).click();
+    await confirm(page);
+    await expect(toast(page, a.done.rejected)).toBeVisible();
+
+    await openAs(page, request, 'employee@example.com');
+    await expect(await statusOnList(page, 'initiated', doc.code)).toContainText(a.status['3']);
+  });
+
+  test('the applicant withdraws a document nobody approved yet', async ({ page, request }) => {
+    const doc = await filePayment(request, 'E2E withdraw');
+    await openAs(page, request, 'employee@example.com');
+    const detail = await openFromList(page, 'initiated', doc.code);
+    await detail.getByRole('button', { name: a.actions.stepBack }).click();
+    await confirm(page);
+    await expect(toast(page, a.done.withdrawn)).toBeVisible();
+    // Withdraw returns to the submit page of the module.
+    await expect(page.getByTestId('application-page')).toHaveAttribute('data-module', 'payment');
+    const employee = await client(request, 'employee@example.com');
+    expect((await employee.get(`/buffers/${doc.id}`)).status).toBe(10);
+  });
+
+  test('an approver steps a document back to the previous step', async ({ page, request }) => {
+    const doc = await filePayment(request, 'E2E step back');
+    await approveByApi(request, 'approver@example.com', doc.id);
+    await openAs(page, request, 'finance@example.com');
+    const detail = await openFromList(page, 'pending', doc.code);
+    await detail.getByRole('button', { name: a.actions.stepBack }).click();
+    await confirm(page);
+    await expect(toast(page, a.done.steppedBack)).toBeVisible();
+    const employee = await client(request, 'employee@example.com');
+    const view = await employee.get(`/buffers/${doc.id}`);
+    expect(view.status).toBe(0);
+    expect(view.current_approval_id).toBe(view.approvals[0].id);
+    expect(view.approvals[0]).toMatchObject({ status: 0, active: true });
+  });
+});
