@@ -57,7 +57,7 @@ async function validatedData(trx: Kysely<Database>, module: CompiledModule, doc:
   if (violations.length) throw validationFailed(violations.map(({ propertyPath, message }) => ({ propertyPath, message })));
   const currencies = await trx.selectFrom('currencies').select(['id', 'code']).execute();
   const computed = computeFormData(module, readSubmitPayload(module, payload), { steps, currencies });
-  const references = await referenceViolations(trx, computed, steps, ctx.t, (field) => ctx.t(labelKey(module, field)));
+  const references = await referenceViolations(trx, computed, steps, ctx.t, (field) => ctx.t(labelKey(module, field)), ctx.userId);
   if (references.length) throw validationFailed(references.map(({ propertyPath, message }) => ({ propertyPath, message })));
   // Fields outside the form's schema (stamp number, treasury data) and the stored wrapper
   // flags stay as they were: an edit changes the body only.

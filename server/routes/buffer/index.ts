@@ -87,7 +87,7 @@ const buffer: FastifyPluginAsync = async (app) => {
     const currencies = await app.db.selectFrom('currencies').select(['id', 'code']).execute();
     const data = computeFormData(module, readSubmitPayload(module, request.body as Record<string, unknown>), { steps, currencies });
     const label = (field: string) => t(labelKey(module, field));
-    const references = await referenceViolations(app.db, data, steps, t, label);
+    const references = await referenceViolations(app.db, data, steps, t, label, request.user.id);
     if (references.length) throw validationFailed(references.map(({ propertyPath, message }) => ({ propertyPath, message })));
     const ctx = { userId: request.user.id, lang: request.lang, t, appUrl: app.config.appUrl };
     const filed = await fileBuffer(app.db, module, data, steps, request.user.id, (trx, buffer) => onDocumentFiled(trx, buffer.id, ctx));

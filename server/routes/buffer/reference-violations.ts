@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { FormData, MasterProcessStep, Translate, Violation } from '../../../src/engine';
 import type { Database } from '../../db/database';
+import { canReadFile } from '../../files/file-access';
+import { fileFieldNames } from '../../files/file-field-names';
+import { fileIdsIn } from '../../files/file-ids-in';
+import { loadDefinitions } from '../../definitions/definitions';
 
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value : []).map(Number).filter(Number.isInteger);
 const one = (value: unknown): number | null => (Number.isInteger(value) ? (value as number) : null);
@@ -12,13 +16,20 @@ function violation(propertyPath: string, messageKey: string, t: Translate, param
 /**
  * Checks the ids a valid form points at (by the spec's shared field names, whatever the module):
  * company, department of that company, currency, finance users, and every approval entry's
- * step (of this module) and approver (an enabled user). A bad id is a 422, never a 500 from a
- * foreign key.
+ * step (of this module) and approver (an enabled user), and every uploaded file id (it must be
+ * a file the user may read: their own upload, or one already in a document they can see). A bad
+ * id is a 422, never a 500 from a foreign key or a reference to someone else's file.
  */
 export async function referenceViolations(
-  db: Kysely<Database>, data: FormData, steps: MasterProcessStep[], t: Translate, label: (field: string) => string,
+  db: Kysely<Database>, data: FormData, steps: MasterProcessStep[], t: Translate, label: (field: string) => string, userId: number,
 ): Promise<Violation[]> {
   const out: Violation[] = [];
+  const fieldNames = fileFieldNames((await loadDefinitions()).modules);
+  for (const { id, propertyPath } of fileIdsIn(data, new Set(fieldNames))) {
+    if (!(await canReadFile(db, id, userId, fieldNames))) {
+      out.push(violation(propertyPath, 'engine.validation.unknownFile', t));
+    }
+  }
   const companyId = one(data.company_id);
   const departmentId = one(data.department_id);
   if (companyId !== null && !(await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst())) {
