@@ -42,7 +42,7 @@ function readFixture<T>(code: string, name: string): T | undefined {
  */
 function domSnapshot(container: HTMLElement): string {
   const ids = new Map<string, string>();
-  return prettyDOM(container, Number.POSITIVE_INFINITY, { highlight: false })
+  return (prettyDOM(container, Number.POSITIVE_INFINITY, { highlight: false }) || '')
     .replace(/_r_[0-9a-z]+_/g, (id) => {
       if (!ids.has(id)) ids.set(id, `_id${ids.size + 1}_`);
       return ids.get(id) as string;

@@ -73,3 +73,17 @@ describe('ui:help and ui:placeholder keys', () => {
     expect(toyProblems(entry)).toEqual(expected);
   });
 });
+
+describe('ui:options.indexLabel', () => {
+  function withIndexLabel(indexLabel: unknown) {
+    const files = toyFiles();
+    files.uiSchemas.toy = { ...files.uiSchemas.toy, items: { ...(files.uiSchemas.toy.items as object), 'ui:options': { indexLabel } } };
+    return checkDefinitions(files, { widgetNames: registryNames }).filter((p) => p.file.includes('toy')).map((p) => `${p.pointer}: ${p.message}`);
+  }
+  it.each<[unknown, string[]]>([
+    ['circled', []],
+    ['roman', ['/items/ui:options/indexLabel: indexLabel must be "circled"']],
+  ])('%s', (value, expected) => {
+    expect(withIndexLabel(value)).toEqual(expected);
+  });
+});
