@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { ApprovalList } from '../../../src/app/pages/approvals/ApprovalList';
 import { demoModule } from '../renderer/demo-module';
 import { createApprovalsHost, type HostCall } from './approvals-host';
 import { approvalItem, bufferItem, collection, documentView } from './fixtures';
+
+// The detail page is a lazy chunk; on a busy 2-core machine its first import can take over 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Pages of `/my-buffers`: 5 + 2 documents, then an empty page. */
 function pagedBuffers(call: HostCall) {

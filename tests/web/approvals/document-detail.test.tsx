@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocumentDetailPage, type DocumentDetailParams } from '../../../src/app/pages/approvals/DocumentDetailPage';
 import type { DocumentView } from '../../../src/app/pages/approvals/types';
 import { demoModule } from '../renderer/demo-module';
 import { createApprovalsHost, type HostRoutes } from './approvals-host';
 import { documentView, step } from './fixtures';
+
+// The detail page is a lazy chunk; on a busy 2-core machine its first import can take over 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 const EMPLOYEE = { id: 3, name: 'Hanako Employee', is_finance: false, is_treasury: false, is_authorizer: false, is_legal: false, company: null };
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocumentDetailPage } from '../../../src/app/pages/approvals/DocumentDetailPage';
 import { EditPage } from '../../../src/app/pages/approvals/EditPage';
 import { demoModule } from '../renderer/demo-module';
 import { createApprovalsHost } from './approvals-host';
 import { collection, documentView, step } from './fixtures';
+
+// The detail page is a lazy chunk; on a busy 2-core machine its first import can take over 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 const TREASURER = { id: 7, name: 'Kenji Treasury', is_finance: false, is_treasury: true, is_authorizer: false, is_legal: false, company: null };
 const account = { id: 31, bank_name: 'Mizuho', branch: 'Tokyo', type: 'Ordinary', company_id: 1, name: 'Mizuho - Tokyo' };
