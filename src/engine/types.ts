@@ -138,6 +138,8 @@ export interface ModuleMeta {
   currencyField?: string;
   /** Fields a confirmed reset keeps (their current value survives; the rest return to defaults). Absent = none. */
   resetKeeps?: string[];
+  /** The detail page's More menu (Submit again, Cancel). Absent = none. */
+  moreMenu?: boolean;
 }
 
 /** A module (or sub-form) ready for the renderer and the server. */

@@ -55,6 +55,7 @@ export const UI_MODULE_META: JsonSchema = {
     dropZeroItems: { type: 'object', additionalProperties: { type: 'string' } },
     currencyField: { type: 'string' },
     resetKeeps: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+    moreMenu: { type: 'boolean' },
   },
   if: { properties: { kind: { const: 'module' } } },
   then: { required: ['kind', 'title', 'codePrefix'] },

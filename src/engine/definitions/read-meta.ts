@@ -25,5 +25,6 @@ export function readMeta(code: string, uiSchema: UiSchema | undefined): ModuleMe
     currencyField: raw.currencyField ?? 'currency_id',
     // Only when given, so modules without it compile (and hash) as before.
     ...(Array.isArray(raw.resetKeeps) ? { resetKeeps: raw.resetKeeps } : {}),
+    ...(raw.moreMenu === true ? { moreMenu: true } : {}),
   };
 }

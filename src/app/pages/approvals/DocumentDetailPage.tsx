@@ -42,7 +42,7 @@ const useStyles = makeStyles({
 
 /** Whether a definition offers the More menu (`ui:module.moreMenu`, docs/MODULES.md). */
 function hasMoreMenu(module: CompiledModule): boolean {
-  return (module.meta as { moreMenu?: unknown }).moreMenu === true;
+  return module.meta.moreMenu === true;
 }
 
 /**
