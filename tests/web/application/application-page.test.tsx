@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../app/harness';
 import { texts } from '../app/locale';
 import en from '../../../locales/en/engine.json';
@@ -9,6 +9,8 @@ import { debtRoutes, doc } from './application-harness';
 const app = texts.en;
 // The first test also loads the lazy page chunks and compiles the definitions.
 const TIMEOUT = 40_000;
+// A busy machine running every project at once: waiting for the UI may take longer than the default.
+configure({ asyncUtilTimeout: 15_000 });
 
 /** Opens Home, taps the debt launcher and waits for its form. */
 async function openDebt(extra: Parameters<typeof debtRoutes>[0] = {}) {

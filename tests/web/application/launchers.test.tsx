@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { CompiledModule } from '../../../src/engine';
 import { renderApp } from '../app/harness';
 import { texts } from '../app/locale';
@@ -7,6 +7,8 @@ import { debtRoutes, definitions } from './application-harness';
 
 const app = texts.en;
 const TIMEOUT = 40_000;
+// A busy machine running every project at once: waiting for the UI may take longer than the default.
+configure({ asyncUtilTimeout: 15_000 });
 
 /** A module the app bundle knows nothing about, as the server would serve it after adding its files. */
 async function addedModule(): Promise<CompiledModule> {
