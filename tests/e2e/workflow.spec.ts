@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { BYPASS_CSP } from './application-helpers';
+import { BYPASS_CSP, engineEn, expectAlert, moduleTexts, openHome, openModule, pick, submit } from './application-helpers';
 import { apiToken, TOKEN_KEY, texts } from './helpers';
 
 // Approval journeys through the real server: documents are filed through the API (fast and
@@ -214,5 +214,37 @@ test.describe('approval workflow', () => {
     expect(view.status).toBe(0);
     expect(view.current_approval_id).toBe(view.approvals[0].id);
     expect(view.approvals[0]).toMatchObject({ status: 0, active: true });
+  });
+
+  test('an employee files a payment through the application page; it waits on the approver\'s Pending list', async ({ page, request }) => {
+    const main = page.getByRole('main');
+    const next = () => main.getByRole('button', { name: engineEn.renderer.next, exact: true }).click();
+    await openHome(page, request);
+    await openModule(page, moduleTexts('payment').title);
+    await pick(page, 'Company', 'Ringi Holdings');
+    await pick(page, 'Department', 'Sales');
+    await main.getByRole('button', { name: engineEn.widgets.items.add, exact: true }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Payment 1$/ })).toBeVisible();
+    for (const [label, value] of [['Payment month', '12'], ['Account name', 'Vendor KK'], ['Account number', '7654321'], ['Bank name', 'SMBC'], ['Branch name', 'Umeda']]) {
+      await main.getByRole('textbox', { name: label, exact: true }).fill(value);
+    }
+    await main.getByRole('button', { name: engineEn.widgets.items.add, exact: true }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Content 1$/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Expense', exact: true }).click();
+    await main.getByRole('listitem').first().getByRole('button').first().click();
+    await main.getByRole('textbox', { name: 'Amount', exact: true }).fill('300');
+    await main.getByRole('textbox', { name: 'Date', exact: true }).fill('2026/12/01');
+    const destination = main.getByRole('textbox', { name: 'Destination', exact: true });
+    if (await destination.count()) await destination.fill('Osaka');
+    await next();
+    await expect(page.getByRole('heading', { level: 1, name: /^Payment 1$/ })).toBeVisible();
+    await next();
+    await main.getByRole('textbox', { name: 'Estimated payment date', exact: true }).fill('2026/12/28');
+    await submit(page);
+    const code = await expectAlert(page, engineEn.renderer.submitted, /^PAY-\d{4}-\d{6}$/);
+
+    const approver = await client(request, 'approver@example.com');
+    const pending = await approver.get('/approvals/my', { search: code });
+    expect(pending['hydra:member'].map((item: Json) => item.buffer.code)).toEqual([code]);
   });
 });
