@@ -4,7 +4,8 @@ import { appEn, BYPASS_CSP, engineEn, expectAlert, moduleTexts, openHome, openMo
 const purchase = moduleTexts('purchase');
 const debt = moduleTexts('collection-debt');
 // A user of its own (drafts are per user; other journeys share this server).
-const USER = 'approver2@example.com';
+// Not approver2: auth.spec.ts locks that account.
+const USER = 'treasury@example.com';
 
 test.describe('pickers (issue 4)', () => {
   test.use({ bypassCSP: BYPASS_CSP });
@@ -38,12 +39,12 @@ test.describe('pickers (issue 4)', () => {
     const step = 'Director approval';
     await page.getByRole('button', { name: engineEn.widgets.process.addApprover.replace('{{step}}', step) }).click();
     await expect(page.getByRole('heading', { level: 1, name: engineEn.widgets.process.approverTitle.replace('{{step}}', step) })).toBeVisible();
-    await page.getByRole('searchbox').fill('Yuki');
+    await page.getByRole('searchbox').fill('Li W');
     await expect(page.getByRole('checkbox')).toHaveCount(1);
-    await page.getByRole('checkbox', { name: 'Yuki Yamamoto' }).check();
+    await page.getByRole('checkbox', { name: 'Li Wei' }).check();
     await page.getByRole('button', { name: engineEn.widgets.addCount.replace('{{n}}', '1') }).click();
     await expect(page.getByRole('heading', { level: 1, name: debt.title })).toBeVisible();
-    await expect(page.getByText('Yuki Yamamoto')).toBeVisible();
+    await expect(page.getByText('Li Wei')).toBeVisible();
 
     await page.getByRole('textbox', { name: debt.customer_name.label, exact: true }).fill('Picker Customer');
     await page.getByRole('textbox', { name: debt.amount.label, exact: true }).fill('1200');
@@ -57,6 +58,6 @@ test.describe('pickers (issue 4)', () => {
     const id = list['hydra:member'][0].id as number;
     const document = await (await request.get(`/api/buffers/${id}`, { headers })).json();
     const director = document.approvals.find((a: { master_process: { process: { name: string } } }) => a.master_process.process.name === step);
-    expect(director.prospective_approvers.map((u: { name: string }) => u.name)).toEqual(['Yuki Yamamoto']);
+    expect(director.prospective_approvers.map((u: { name: string }) => u.name)).toEqual(['Li Wei']);
   });
 });
