@@ -135,4 +135,21 @@ describe('application page: submit and View data', () => {
     expect(within(screen.getByTestId('view-data')).getAllByRole('listitem')).toHaveLength(7);
     expect(view.calls('GET /my-buffers').map((c) => (c.params as { page: number }).page)).toEqual([1, 2, 3]);
   }, TIMEOUT);
+
+  it('View data searches (at most 20 characters, after a pause) and sorts, each time from page 1', async () => {
+    const view = await openDebt();
+    const { user } = view;
+    await user.click(screen.getByRole('tab', { name: app.application.tabs.data }));
+    const search = await screen.findByRole('searchbox', { name: app.application.search });
+    expect(search.getAttribute('maxlength')).toBe('20');
+    await user.type(search, 'CDB-2026-000001 and more text');
+    await waitFor(() => expect(view.calls('GET /my-buffers').some((c) => (c.params as { search?: string }).search === 'CDB-2026-000001 and')).toBe(true));
+    const searched = view.calls('GET /my-buffers').filter((c) => (c.params as { search?: string }).search !== undefined);
+    // One request after the pause, not one per keystroke.
+    expect(searched).toHaveLength(1);
+    expect(searched[0].params).toMatchObject({ page: 1, 'sort[createdAt]': 'desc' });
+    await user.selectOptions(screen.getByRole('combobox', { name: app.application.sortBy }), 'code');
+    await user.selectOptions(screen.getByRole('combobox', { name: app.application.order }), 'asc');
+    await waitFor(() => expect(view.calls('GET /my-buffers').at(-1)!.params).toMatchObject({ page: 1, 'sort[code]': 'asc', search: 'CDB-2026-000001 and' }));
+  }, TIMEOUT);
 });
