@@ -172,3 +172,14 @@ describe('ui:help and ui:placeholder: a key when it is one, literal text otherwi
     expect(view.container.querySelector('#root_stamp_type__help')?.textContent).toBe(shownHelp);
   });
 });
+
+describe('supplier account in the real contract-supplier form', () => {
+  test('shows its label (employee account for hr) and translated field labels, never raw names', async () => {
+    const hr = renderWithHost(<ModuleForm module={modules['contract-supplier']} initialData={{ contract_item_type_code: 'hr' }} context={{ currencies, steps: [] }} onSubmit={noSubmit} />);
+    expect(await screen.findByText('Employee account')).toBeTruthy();
+    for (const label of ['Account name', 'Account number', 'Bank name', 'Branch name']) expect(screen.getByRole('textbox', { name: new RegExp(label) })).toBeTruthy();
+    expect(screen.queryByText('bank_name')).toBeNull();
+    expect(screen.queryByText('branch_name')).toBeNull();
+    hr.unmount();
+  });
+});

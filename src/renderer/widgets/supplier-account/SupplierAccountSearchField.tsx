@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { Button, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { DisplayProps } from '../../registry-types';
@@ -6,6 +6,11 @@ import { fetchMembers } from '../fetch-members';
 import { formContextOf } from '../form-context-of';
 import { SEARCH_MAX_LENGTH } from '../picker/PickerPage';
 import { useWidgetText } from '../text';
+import { FormEnvContext } from '../../form/form-env';
+import { ObjectFields } from '../../form/ObjectFields';
+import type { DataPath } from '../../form/paths';
+import type { ErrorTree } from '../../form/errors';
+import type { JsonSchema } from '../../../engine';
 import { useDebouncedValue } from '../use-debounced-value';
 
 /** The spec's supplier search pause (001 §9). */
@@ -47,6 +52,10 @@ export function SupplierAccountSearchField(props: FieldProps): ReactNode {
   const [failed, setFailed] = useState(false);
   const readOnly = Boolean(props.readonly || props.disabled || ctx.readOnly);
   const ObjectField = props.registry.fields.ObjectField;
+  // Inside a ModuleForm the account's own inputs go through Ringi's fields (translated labels,
+  // inline errors) under the label the form passes (it may follow the data: "Employee account").
+  const env = useContext(FormEnvContext);
+  const label = (props as { label?: string }).label;
 
   useEffect(() => {
     if (query === '' || readOnly) return undefined;
@@ -72,6 +81,7 @@ export function SupplierAccountSearchField(props: FieldProps): ReactNode {
   const shown = results && results.query === query && query !== '' ? results.members : null;
   return (
     <div className={styles.root}>
+      {env && label && <Text weight="semibold">{label}</Text>}
       {!readOnly && (
         <>
           <Input
@@ -96,7 +106,11 @@ export function SupplierAccountSearchField(props: FieldProps): ReactNode {
           )}
         </>
       )}
-      <ObjectField {...props} />
+      {env ? (
+        <ObjectFields path={props.fieldPathId.path as DataPath} schema={props.schema as JsonSchema} uiSchema={props.uiSchema as Record<string, unknown>} value={props.formData} errors={props.errorSchema as ErrorTree} disabled={props.disabled} />
+      ) : (
+        <ObjectField {...props} />
+      )}
     </div>
   );
 }
