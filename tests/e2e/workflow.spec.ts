@@ -1,9 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { BYPASS_CSP, engineEn, expectAlert, moduleTexts, openHome, openModule, pick, submit } from './application-helpers';
+import { engineEn, expectAlert, moduleTexts, openHome, openModule, pick, submit } from './application-helpers';
 import { apiToken, TOKEN_KEY, texts } from './helpers';
 
-// Approval journeys through the real server: documents are filed through the API (fast and
-// exact); every approval action a journey is about is done through the UI, in English.
+// Approval journeys through the real server, under its real CSP: documents are filed through the
+// API (fast and exact; one journey files through the application page); every approval action a
+// journey is about is done through the UI, in English.
 const en = texts.en;
 const a = en.approvals;
 
@@ -115,8 +116,8 @@ async function approveByApi(request: APIRequestContext, email: string, id: numbe
   await user.post(`/approvals/${view.current_approval_id}/action`, { approve: true });
 }
 
-test.describe('Home under the real CSP', () => {
-  test('shows the pending badge and the initiated list without opening a form', async ({ page, request }) => {
+test.describe('Home', () => {
+  test('shows the pending badge, the pending tab inline and the initiated list', async ({ page, request }) => {
     const doc = await filePayment(request, 'E2E home');
     await openAs(page, request, 'approver@example.com');
     await expect(page.locator('[data-shortcut="pending"] [data-testid="pending-badge"]')).toBeVisible();
@@ -127,10 +128,6 @@ test.describe('Home under the real CSP', () => {
 });
 
 test.describe('approval workflow', () => {
-  // The detail page renders the module's DetailCard (the renderer), which compiles schemas at run
-  // time: refused by the server's CSP in a real browser (see application-helpers.ts).
-  test.use({ bypassCSP: BYPASS_CSP });
-
   test('a payment is approved with notify-next, paid by the treasury and shows completed on every list', async ({ page, request }) => {
     const doc = await filePayment(request, 'E2E complete');
 
@@ -139,7 +136,8 @@ test.describe('approval workflow', () => {
     const detail = await openFromList(page, 'pending', doc.code);
     await expect(detail.getByTestId('timeline').locator('[data-indicator="inProgress"]')).toHaveCount(1);
     const notify = detail.getByRole('checkbox', { name: a.actions.notifyNext });
-    if (!(await notify.isChecked())) await notify.check();
+    await expect(notify).toBeEnabled(); // the remembered choice has arrived
+    await notify.check();
     await detail.getByRole('button', { name: a.actions.approve }).click();
     await confirm(page);
     await expect(toast(page, a.done.approved)).toBeVisible();

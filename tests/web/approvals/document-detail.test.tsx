@@ -81,6 +81,23 @@ describe('DocumentDetailPage', () => {
     expect(h.toasts).toEqual([{ message: 'Application has been approved', intent: 'success', durationMs: 2000 }]);
   });
 
+  it('the notify checkbox waits, disabled, for the remembered choice (a late answer never flips a tick)', async () => {
+    const user = userEvent.setup();
+    let release: (value: unknown) => void = () => undefined;
+    const late = new Promise((resolve) => {
+      release = resolve;
+    });
+    const h = renderDetail(documentView({ approve: true, reject: true }), { routes: { 'GET /remember_email_push/next_user/5': () => late } });
+    const notify = (await screen.findByRole('checkbox', { name: 'Notify the next approver' })) as HTMLInputElement;
+    expect(notify.disabled).toBe(true);
+    release({ is_notified: false, next_approval_id: 52 });
+    await waitFor(() => expect(notify.disabled).toBe(false));
+    expect(notify.checked).toBe(false);
+    await user.click(notify);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(h.posts('/approvals/51/action')[0]?.body).toEqual({ approve: true, send_email_push: true }));
+  });
+
   it('the last approver gets no notify checkbox and rejects with approve false', async () => {
     const user = userEvent.setup();
     const doc = documentView({ approve: true, reject: true }, { approvals: [step(50, 1, { status: 1, approver: { id: 9, name: 'First' } }), step(51, 2, { active: true })] });

@@ -21,6 +21,8 @@ export interface ActionBarProps {
   actions: DetailActions;
   busy: boolean;
   notify: boolean;
+  /** False while the remembered notify choice is loading (the checkbox is disabled). */
+  notifyReady?: boolean;
   onNotify(value: boolean): void;
   onApprove(): void;
   onReject(): void;
@@ -28,14 +30,14 @@ export interface ActionBarProps {
 }
 
 /** The detail page's bottom bar: notify-next checkbox, step back, reject, approve — only what `can` allows. */
-export function ActionBar({ actions, busy, notify, onNotify, onApprove, onReject, onStepBack }: ActionBarProps) {
+export function ActionBar({ actions, busy, notify, notifyReady = true, onNotify, onApprove, onReject, onStepBack }: ActionBarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   if (!actions.approve && !actions.reject && !actions.stepBack && !actions.notifyNext) return null;
   return (
     <div className={styles.bar} role="toolbar" aria-label={t('app.approvals.actions.title')} data-testid="action-bar">
       {actions.notifyNext ? (
-        <Checkbox checked={notify} onChange={(_, d) => onNotify(Boolean(d.checked))} label={t('app.approvals.actions.notifyNext')} />
+        <Checkbox checked={notify} disabled={!notifyReady} onChange={(_, d) => onNotify(Boolean(d.checked))} label={t('app.approvals.actions.notifyNext')} />
       ) : null}
       <div className={styles.buttons}>
         {actions.stepBack ? (

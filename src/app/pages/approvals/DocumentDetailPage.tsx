@@ -58,7 +58,9 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   const bufferId = params.bufferId ?? params.id;
   const [state, setState] = useState<{ doc: DocumentView; module: CompiledModule } | 'loading' | 'failed'>('loading');
   const [reloadKey, setReloadKey] = useState(0);
+  // The checkbox waits (disabled) for the remembered choice, so a late answer never flips a tick.
   const [notify, setNotify] = useState(false);
+  const [notifyKnown, setNotifyKnown] = useState(false);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -80,7 +82,8 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
     let live = true;
     host.api.get<{ is_notified: boolean }>(`/remember_email_push/next_user/${docId}`)
       .then((reply) => live && setNotify(reply.is_notified === true))
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => live && setNotifyKnown(true));
     return () => {
       live = false;
     };
@@ -179,7 +182,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
         <Timeline doc={doc} />
       </Card>
       {actions.treasury ? <TreasuryForm companyId={typeof doc.data.company_id === 'number' ? doc.data.company_id : null} onSubmit={treasury} /> : null}
-      <ActionBar actions={{ ...actions, approve: actions.approve && !actions.treasury }} busy={busy} notify={notify} onNotify={setNotify} onApprove={approve} onReject={reject} onStepBack={stepBack} />
+      <ActionBar actions={{ ...actions, approve: actions.approve && !actions.treasury }} busy={busy} notify={notify} notifyReady={notifyKnown} onNotify={setNotify} onApprove={approve} onReject={reject} onStepBack={stepBack} />
     </section>
   );
 }
