@@ -54,7 +54,11 @@ test.describe('purchase (issue 3)', () => {
     await expect(page.getByRole('button', { name: purchase.company_id.label, exact: true })).toContainText(engineEn.widgets.choose);
     // The filed document is in View data.
     await page.getByRole('tab', { name: appEn.application.tabs.data }).click();
-    await expect(page.getByTestId('view-data').getByRole('button', { name: new RegExp(code) })).toBeVisible();
+    const card = page.getByTestId('view-data').getByRole('button', { name: new RegExp(code) });
+    await expect(card).toBeVisible();
+    // Tapping the card opens the document's detail page, titled with its code.
+    await card.click();
+    await expect(page.getByRole('heading', { level: 1, name: code })).toBeVisible();
   });
 
   // Under the server's real CSP (script-src 'self'), rjsf's run-time Ajv compile is refused and

@@ -20,6 +20,19 @@ async function openDebt(extra: Parameters<typeof debtRoutes>[0] = {}) {
   return view;
 }
 
+/**
+ * Taps Reset until its confirmation shows: under a fully loaded run a tap right after the draft
+ * arrived was seen to land on the form while it re-rendered (no dialog).
+ */
+async function openResetDialog(user: Awaited<ReturnType<typeof renderApp>>['user']): Promise<HTMLElement> {
+  return waitFor(async () => {
+    if (!screen.queryByRole('alertdialog')) await user.click(screen.getByRole('button', { name: en.renderer.reset }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain(en.renderer.resetConfirm);
+    return dialog;
+  });
+}
+
 const customer = () => screen.getByRole('textbox', { name: debt.customer_name.label }) as HTMLInputElement;
 
 describe('application page: drafts', () => {
@@ -42,21 +55,26 @@ describe('application page: drafts', () => {
     expect(saved.data.customer_name).toBe('Left Co');
   }, TIMEOUT);
 
-  it('a confirmed reset clears the form and deletes the draft; a cancelled one changes nothing', async () => {
+  it('a cancelled reset changes nothing: the form keeps its data and the draft stays', async () => {
     const view = await openDebt({
       'GET /buffer_temporaries': { status: 200, data: { module_code: 'collection-debt', data: { customer_name: 'Draft Co' }, updated_at: '2026-01-01T00:00:00Z' } },
     });
     await waitFor(() => expect(customer().value).toBe('Draft Co'));
-    await view.user.click(screen.getByRole('button', { name: en.renderer.reset }));
-    let dialog = await screen.findByRole('alertdialog');
+    const dialog = await openResetDialog(view.user);
     expect(dialog.textContent).toContain(en.renderer.resetConfirm);
     await view.user.click(within(dialog).getByRole('button', { name: app.common.cancel }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(customer().value).toBe('Draft Co');
     expect(view.calls('DELETE /buffer_temporaries')).toHaveLength(0);
+  }, TIMEOUT);
 
-    await view.user.click(screen.getByRole('button', { name: en.renderer.reset }));
-    dialog = await screen.findByRole('alertdialog');
+  it('a confirmed reset clears the form and deletes the draft', async () => {
+    const view = await openDebt({
+      'GET /buffer_temporaries': { status: 200, data: { module_code: 'collection-debt', data: { customer_name: 'Draft Co' }, updated_at: '2026-01-01T00:00:00Z' } },
+    });
+    await waitFor(() => expect(customer().value).toBe('Draft Co'));
+    const dialog = await openResetDialog(view.user);
+    expect(dialog.textContent).toContain(en.renderer.resetConfirm);
     await view.user.click(within(dialog).getByRole('button', { name: app.common.ok }));
     await waitFor(() => expect(customer().value).toBe(''));
     await waitFor(() => expect(view.calls('DELETE /buffer_temporaries')).toHaveLength(1));

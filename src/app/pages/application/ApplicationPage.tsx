@@ -9,6 +9,8 @@ import { ViewDataTab } from './ViewDataTab';
 /** Parameters of the application page: the module to file. */
 export interface ApplicationPageParams {
   moduleCode: string;
+  /** Pre-filled form data ("Submit again" from a document's detail page); the draft is not loaded then. */
+  initialData?: Record<string, unknown>;
 }
 
 const useStyles = makeStyles({
@@ -48,7 +50,7 @@ export function ApplicationPage({ params }: PageProps<ApplicationPageParams>) {
         </Tab>
       </TabList>
       <div hidden={tab !== 'submit'} role="tabpanel" aria-label={t('app.application.tabs.submit')}>
-        <SubmitTab moduleCode={params.moduleCode} active={tab === 'submit'} onSubmitted={onSubmitted} onModule={setModule} />
+        <SubmitTab moduleCode={params.moduleCode} initialData={params.initialData} active={tab === 'submit'} onSubmitted={onSubmitted} onModule={setModule} />
       </div>
       {module && dataShown ? (
         <div hidden={tab !== 'data'} role="tabpanel" aria-label={t('app.application.tabs.data')}>

@@ -17,6 +17,8 @@ type FormData = Record<string, unknown>;
 
 export interface SubmitTabProps {
   moduleCode: string;
+  /** Pre-filled data (Submit again): the form starts with it instead of the draft. */
+  initialData?: FormData;
   /** False while another tab is shown: leaving the form saves its draft. */
   active: boolean;
   /** A document was filed (the View data tab reloads). */
@@ -30,7 +32,7 @@ export interface SubmitTabProps {
  * master-process steps and currencies as rule context. Drafts follow `useDraft`; a submit posts
  * with an Idempotency-Key; a successful submit or a confirmed reset deletes the draft.
  */
-export function SubmitTab({ moduleCode, active, onSubmitted, onModule }: SubmitTabProps) {
+export function SubmitTab({ moduleCode, initialData, active, onSubmitted, onModule }: SubmitTabProps) {
   const { t } = useTranslation();
   const { api } = useSession();
   const sources = useFormSources(moduleCode);
@@ -51,7 +53,7 @@ export function SubmitTab({ moduleCode, active, onSubmitted, onModule }: SubmitT
       </MessageBar>
     );
   }
-  return <LoadedForm api={api} module={sources.module} context={sources.context} draft={sources.draft} active={active} onSubmitted={onSubmitted} />;
+  return <LoadedForm api={api} module={sources.module} context={sources.context} draft={sources.draft} prefilled={initialData} active={active} onSubmitted={onSubmitted} />;
 }
 
 interface LoadedFormProps {
@@ -59,11 +61,12 @@ interface LoadedFormProps {
   module: CompiledModule;
   context: RuleContext;
   draft: FormData | null;
+  prefilled?: FormData;
   active: boolean;
   onSubmitted(): void;
 }
 
-function LoadedForm({ api, module, context, draft, active, onSubmitted }: LoadedFormProps) {
+function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitted }: LoadedFormProps) {
   const { t } = useTranslation();
   const host = useRendererHost();
   const feedback = useFeedback();
@@ -72,8 +75,9 @@ function LoadedForm({ api, module, context, draft, active, onSubmitted }: Loaded
   const untouched = useMemo(() => untouchedForm(module, defaults, context), [module, defaults, context]);
   const isDefault = useCallback((data: FormData) => isUntouched(data, untouched), [untouched]);
   const drafts = useDraft(api, module.code, isDefault);
-  const [form, setForm] = useState<{ key: number; initial: FormData | undefined }>({ key: 0, initial: draft ?? undefined });
-  const latest = useRef<FormData>(draft ?? defaults);
+  const start = prefilled ?? draft ?? undefined;
+  const [form, setForm] = useState<{ key: number; initial: FormData | undefined }>({ key: 0, initial: start });
+  const latest = useRef<FormData>(start ?? defaults);
   const resetConfirmed = useRef(false);
   const submit = useMemo(() => createSubmitter(api, module), [api, module]);
 

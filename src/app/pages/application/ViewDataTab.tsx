@@ -35,6 +35,8 @@ export interface ViewDataTabProps {
   refreshKey: number;
 }
 
+const CHANGED = 'changed';
+
 /**
  * View data: the user's own documents of the module (`/my-buffers`), with search, sort
  * (default created at, descending) and infinite loading five at a time; a card opens the
@@ -48,7 +50,9 @@ export function ViewDataTab({ module, refreshKey }: ViewDataTabProps) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortField>('createdAt');
   const [order, setOrder] = useState<SortOrder>('desc');
-  const list = useMyDocuments(module.code, search, sort, order, refreshKey);
+  // A document changed on its detail page (withdrawn, stepped back…): reload from page 1.
+  const [changes, setChanges] = useState(0);
+  const list = useMyDocuments(module.code, search, sort, order, refreshKey + changes);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -109,7 +113,11 @@ export function ViewDataTab({ module, refreshKey }: ViewDataTabProps) {
               code={doc.code}
               status={statusText(t, doc)}
               applicant={doc.requester?.name}
-              onOpen={() => openDocument(stack, module, doc)}
+              onOpen={() =>
+                void openDocument(stack, module, doc).then((result) => {
+                  if (result === CHANGED) setChanges((n) => n + 1);
+                })
+              }
             />
           </div>
         ))}
