@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest defaults to cpus - 1 workers: one on the 2-core machines CI runs on.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'engine', environment: 'node', include: ['tests/engine/**/*.test.ts', 'tests/scripts/**/*.test.ts'] } },
       { extends: true, test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } },
