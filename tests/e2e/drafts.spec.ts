@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { appEn, BYPASS_CSP, engineEn, moduleTexts, openHome, openModule, pick } from './application-helpers';
+import { appEn, engineEn, moduleTexts, openHome, openModule, pick } from './application-helpers';
 
 const purchase = moduleTexts('purchase');
 const debt = moduleTexts('collection-debt');
@@ -17,8 +17,6 @@ async function back(page: Page): Promise<void> {
 }
 
 test.describe('drafts (spec 000 §4)', () => {
-  test.use({ bypassCSP: BYPASS_CSP });
-
   test('a form left without submitting is restored on the next open (company and department)', async ({ page, request }) => {
     await openHome(page, request, USER);
     await openModule(page, purchase.title);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { appEn, BYPASS_CSP, engineEn, expectAlert, moduleTexts, openHome, openModule, pick, submit, tokenFor } from './application-helpers';
+import { appEn, engineEn, expectAlert, moduleTexts, openHome, openModule, pick, submit, tokenFor } from './application-helpers';
 
 const purchase = moduleTexts('purchase');
 const debt = moduleTexts('collection-debt');
@@ -8,8 +8,6 @@ const debt = moduleTexts('collection-debt');
 const USER = 'treasury@example.com';
 
 test.describe('pickers (issue 4)', () => {
-  test.use({ bypassCSP: BYPASS_CSP });
-
   test('company then department; another company clears the department and lists its own departments', async ({ page, request }) => {
     await openHome(page, request, USER);
     await openModule(page, purchase.title);

@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { appEn, BYPASS_CSP, engineEn, expectAlert, moduleTexts, openHome, openModule, pick, submit } from './application-helpers';
+import { appEn, engineEn, expectAlert, moduleTexts, openHome, openModule, pick, submit } from './application-helpers';
 
 const purchase = moduleTexts('purchase');
 const goods = moduleTexts('purchase-goods');
 
 test.describe('purchase (issue 3)', () => {
-  test.use({ bypassCSP: BYPASS_CSP });
-
   test('every missing field is the spec\'s alert in order; the goods sub-form checks its own; the submit alert is titled with the code', async ({ page, request }) => {
     await openHome(page, request);
     await openModule(page, purchase.title);
@@ -59,12 +57,5 @@ test.describe('purchase (issue 3)', () => {
     // Tapping the card opens the document's detail page, titled with its code.
     await card.click();
     await expect(page.getByRole('heading', { level: 1, name: code })).toBeVisible();
-  });
-
-  // Under the server's real CSP (script-src 'self'), rjsf's run-time Ajv compile is refused and
-  // the form page fails. Un-fixme once the renderer no longer compiles schemas at run time.
-  test.fixme('the purchase form renders under the production CSP', async ({ page, request }) => {
-    await openHome(page, request);
-    await openModule(page, purchase.title);
   });
 });
