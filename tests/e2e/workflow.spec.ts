@@ -195,6 +195,8 @@ test.describe('approval workflow', () => {
     await expect(toast(page, a.done.withdrawn)).toBeVisible();
     // Withdraw returns to the submit page of the module.
     await expect(page.getByTestId('application-page')).toHaveAttribute('data-module', 'payment');
+    await page.getByRole('button', { name: en.toolbar.back }).click();
+    await expect(page.getByTestId('approval-list-page')).toBeVisible();
     const employee = await client(request, 'employee@example.com');
     expect((await employee.get(`/buffers/${doc.id}`)).status).toBe(10);
   });
@@ -244,5 +246,19 @@ test.describe('approval workflow', () => {
     const approver = await client(request, 'approver@example.com');
     const pending = await approver.get('/approvals/my', { search: code });
     expect(pending['hydra:member'].map((item: Json) => item.buffer.code)).toEqual([code]);
+  });
+
+  test('Submit again pops the detail and the list and opens the form pre-filled with the document', async ({ page, request }) => {
+    const doc = await filePayment(request, 'E2E submit again');
+    await openAs(page, request, 'employee@example.com');
+    const detail = await openFromList(page, 'initiated', doc.code);
+    await detail.getByRole('button', { name: a.more.title }).click();
+    await page.getByRole('menuitem', { name: a.more.submitAgain }).click();
+    const form = page.getByTestId('application-page');
+    await expect(form).toHaveAttribute('data-module', 'payment');
+    await expect(form.getByRole('textbox', { name: 'Estimated payment date', exact: true })).toHaveValue('2026/11/30');
+    await page.getByRole('button', { name: en.toolbar.back }).click();
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByRole('button', { name: en.toolbar.back })).toHaveCount(0);
   });
 });

@@ -9,6 +9,7 @@ import { ActionBar } from './ActionBar';
 import { detailActions } from './detail-actions';
 import { InvoiceFiles } from './InvoiceFiles';
 import { loadDocument } from './load-document';
+import { nextPopState } from './next-pop-state';
 import { openEdit } from './open-edit';
 import { openSubmitPage } from './open-submit-page';
 import { StatusBadge } from './StatusBadge';
@@ -91,7 +92,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
 
   /** Confirms, calls, toasts success (2 s) and closes with a refresh; a refusal leaves the page as it is. */
   const run = useCallback(
-    async (confirmKey: string, call: () => Promise<unknown>, successKey: string, after?: () => void) => {
+    async (confirmKey: string, call: () => Promise<unknown>, successKey: string, after?: (historySettled: Promise<void>) => void) => {
       if (!(await host.confirm(t(confirmKey), t('app.approvals.confirm.title')))) throw new DeclinedError();
       setBusy(true);
       try {
@@ -100,8 +101,9 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
         setBusy(false);
       }
       host.toast(t(successKey), 'success', 2000);
+      const historySettled = nextPopState();
       close('changed');
-      after?.();
+      after?.(historySettled);
     },
     [host, t, close],
   );
@@ -126,7 +128,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
       const fromApplication = params.id !== undefined && params.bufferId === undefined;
       const stack = navigation?.stack;
       quiet(run('app.approvals.confirm.stepBack', () => host.api.post('/buffer/withdrawal', { buffer_id: doc.id }), 'app.approvals.done.withdrawn',
-        () => !fromApplication && stack && void openSubmitPage(stack, module)));
+        (settled) => !fromApplication && stack && void settled.then(() => openSubmitPage(stack, module))));
     } else if (actions.stepBack === 'requester') {
       quiet(run('app.approvals.confirm.stepBack', () => host.api.post('/buffer/step_back', { buffer_id: doc.id }), 'app.approvals.done.steppedBack'));
     } else {
@@ -136,10 +138,13 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   const edit = () => void openEdit(host, t('app.approvals.edit.title'), doc, module).then((saved) => saved && setReloadKey((n) => n + 1));
   const submitAgain = () => {
     const stack = navigation?.stack;
-    close();
-    if (!stack) return;
-    stack.pop(); // spec: "pops two pages", then the form opens pre-filled
-    void openSubmitPage(stack, module, doc.data);
+    if (!stack) return close();
+    // Spec: "pops two pages" (this page and the list under it) in one move, then the form opens pre-filled.
+    const below = stack.depth >= 3 ? stack.entries[stack.depth - 2] : null;
+    const settled = nextPopState();
+    if (below) stack.close(below.id);
+    else close();
+    void settled.then(() => openSubmitPage(stack, module, doc.data));
   };
 
   const header = (
