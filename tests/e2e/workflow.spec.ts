@@ -261,4 +261,26 @@ test.describe('approval workflow', () => {
     await expect(page.getByTestId('home')).toBeVisible();
     await expect(page.getByRole('button', { name: en.toolbar.back })).toHaveCount(0);
   });
+
+  test('an approver edits a document: confirmation, saved, and the field history shows the change', async ({ page, request }) => {
+    const doc = await filePayment(request, 'E2E before edit');
+    await openAs(page, request, 'approver@example.com');
+    const detail = await openFromList(page, 'pending', doc.code);
+    await detail.getByRole('button', { name: a.edit.title }).click();
+    const edit = page.getByTestId('edit-page');
+    const note = edit.getByRole('textbox', { name: 'Tax note', exact: true });
+    await expect(note).toHaveValue('E2E before edit');
+    await note.fill('E2E after edit');
+    await edit.getByRole('button', { name: engineEn.renderer.submit, exact: true }).click();
+    await confirm(page);
+    await expectAlert(page, engineEn.renderer.submitted, doc.code);
+    await expect(page.getByTestId('edit-page')).toHaveCount(0);
+    const approver = await client(request, 'approver@example.com');
+    expect((await approver.get(`/buffers/${doc.id}`)).data.note).toBe('E2E after edit');
+    const history = await approver.get(`/buffer/${doc.id}/last-history`);
+    expect(history['hydra:member'].map((h: Json) => [h.field, h.value])).toEqual([['note', 'E2E after edit']]);
+
+    await detail.getByRole('button', { name: a.edit.title }).click();
+    await expect(page.getByTestId('field-history')).toContainText('E2E after edit');
+  });
 });
