@@ -15,15 +15,19 @@ function depthOf(state: unknown): number {
  * path (used to select the tab). Returns the function that unbinds.
  *
  * Programmatic pops go back in history too, so the back button never "re-pops" a page that is
- * already gone; the popstate those cause is recognised by a counter and ignored.
+ * already gone; the popstate those cause is recognised by a counter and ignored. `history.go`
+ * completes asynchronously, so a page pushed while such a move is in flight is recorded only
+ * once the move has landed (else its entry would be dropped and back would leave the app).
  */
 export function bindBrowserHistory(stack: PageStack, win: Window, onRootPath: (pathname: string) => void): () => void {
   let ownMoves = 0;
+  let deferredPushes: number[] = [];
+  const record = (depth: number) => win.history.pushState({ ringiDepth: depth } satisfies RingiHistoryState, '', win.location.href);
   if (depthOf(win.history.state) !== stack.depth) {
     win.history.replaceState({ ringiDepth: Math.max(1, stack.depth) } satisfies RingiHistoryState, '');
   }
   stack.setHistory({
-    pushed: (depth) => win.history.pushState({ ringiDepth: depth } satisfies RingiHistoryState, '', win.location.href),
+    pushed: (depth) => (ownMoves > 0 ? deferredPushes.push(depth) : record(depth)),
     popped: (count) => {
       ownMoves += 1;
       win.history.go(-count);
@@ -32,6 +36,11 @@ export function bindBrowserHistory(stack: PageStack, win: Window, onRootPath: (p
   const onPopState = (event: PopStateEvent) => {
     if (ownMoves > 0) {
       ownMoves -= 1;
+      if (ownMoves === 0) {
+        const pushes = deferredPushes;
+        deferredPushes = [];
+        pushes.forEach(record);
+      }
       return;
     }
     const depth = depthOf(event.state);

@@ -106,6 +106,26 @@ describe('browser history binding', () => {
     unbind();
   });
 
+  it('a page pushed while a programmatic pop is still moving history keeps its entry, so back pops it', async () => {
+    window.history.replaceState(null, '', '/');
+    const stack = new PageStack();
+    stack.reset(page('home'));
+    const unbind = bindBrowserHistory(stack, window, () => {});
+    void stack.push(page('list'));
+    void stack.push(page('detail'));
+    // "Submit again": close the detail page and at once open the form, before history settles.
+    let popped = nextPopState();
+    stack.pop();
+    void stack.push(page('form'));
+    await popped;
+    expect(window.history.state).toEqual({ ringiDepth: 3 });
+    popped = nextPopState();
+    window.history.back();
+    await popped;
+    expect(stack.entries.map((e) => e.title)).toEqual(['home', 'list']);
+    unbind();
+  });
+
   it('reports the path when the back button moves between root pages', async () => {
     window.history.replaceState(null, '', '/');
     const stack = new PageStack();

@@ -9,7 +9,6 @@ import { ActionBar } from './ActionBar';
 import { detailActions } from './detail-actions';
 import { InvoiceFiles } from './InvoiceFiles';
 import { loadDocument } from './load-document';
-import { nextPopState } from './next-pop-state';
 import { openEdit } from './open-edit';
 import { openSubmitPage } from './open-submit-page';
 import { StatusBadge } from './StatusBadge';
@@ -92,7 +91,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
 
   /** Confirms, calls, toasts success (2 s) and closes with a refresh; a refusal leaves the page as it is. */
   const run = useCallback(
-    async (confirmKey: string, call: () => Promise<unknown>, successKey: string, after?: (historySettled: Promise<void>) => void) => {
+    async (confirmKey: string, call: () => Promise<unknown>, successKey: string, after?: () => void) => {
       if (!(await host.confirm(t(confirmKey), t('app.approvals.confirm.title')))) throw new DeclinedError();
       setBusy(true);
       try {
@@ -101,9 +100,8 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
         setBusy(false);
       }
       host.toast(t(successKey), 'success', 2000);
-      const historySettled = nextPopState();
       close('changed');
-      after?.(historySettled);
+      after?.();
     },
     [host, t, close],
   );
@@ -128,7 +126,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
       const fromApplication = params.id !== undefined && params.bufferId === undefined;
       const stack = navigation?.stack;
       quiet(run('app.approvals.confirm.stepBack', () => host.api.post('/buffer/withdrawal', { buffer_id: doc.id }), 'app.approvals.done.withdrawn',
-        (settled) => !fromApplication && stack && void settled.then(() => openSubmitPage(stack, module))));
+        () => !fromApplication && stack && void openSubmitPage(stack, module)));
     } else if (actions.stepBack === 'requester') {
       quiet(run('app.approvals.confirm.stepBack', () => host.api.post('/buffer/step_back', { buffer_id: doc.id }), 'app.approvals.done.steppedBack'));
     } else {
@@ -141,10 +139,9 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
     if (!stack) return close();
     // Spec: "pops two pages" (this page and the list under it) in one move, then the form opens pre-filled.
     const below = stack.depth >= 3 ? stack.entries[stack.depth - 2] : null;
-    const settled = nextPopState();
     if (below) stack.close(below.id);
     else close();
-    void settled.then(() => openSubmitPage(stack, module, doc.data));
+    void openSubmitPage(stack, module, doc.data);
   };
 
   const header = (
