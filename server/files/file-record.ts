@@ -1,6 +1,7 @@
 import type { FileTable } from '../db/database';
 import type { FileKind } from './detect-content';
 import { signFileToken } from './file-url-token';
+import { formatFileSize } from '../../src/engine/files/format-file-size';
 
 /** The spec's File (000 §3, 001 §3) as every files route answers it. */
 export interface FileRecord {
@@ -20,19 +21,6 @@ export interface FileRecord {
 
 /** Names are shown at most 50 characters long (spec 000 §9); the extension is kept. */
 export const FORMATTED_NAME_MAX = 50;
-
-/** 1024-based size with units B, KB, MB (spec 000 §9): `512 B`, `1.5 KB`, `20 MB`. */
-export function sizeString(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number(value.toFixed(value < 10 ? 2 : 1))} ${units[unit]}`;
-}
 
 /** The name shortened to 50 characters with an ellipsis, keeping the extension visible. */
 export function formattedName(name: string): string {
@@ -80,7 +68,7 @@ export function fileRecord(
     type: kindOf(row.mime_type),
     mime_type: row.mime_type,
     size: row.size,
-    size_string: sizeString(row.size),
+    size_string: formatFileSize(row.size),
     created_at: new Date(row.created_at).toISOString(),
     document_type: row.document_type,
   };

@@ -40,6 +40,7 @@ export { toApiDate } from './dates/to-api-date';
 export { toDisplayDate } from './dates/to-display-date';
 export { toDisplayTimestamp } from './dates/to-display-timestamp';
 export { isValidDate } from './dates/is-valid-date';
+export { formatFileSize } from './files/format-file-size';
 
 // translations
 export { createTranslate } from './i18n/create-translate';

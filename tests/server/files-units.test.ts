@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contentDisposition, wantsJson } from '../../server/routes/files/reply-helpers';
 import { fileFieldNames } from '../../server/files/file-field-names';
-import { formattedName, kindOf, safeFileName, sizeString } from '../../server/files/file-record';
+import { formatFileSize } from '../../src/engine';
+import { formattedName, kindOf, safeFileName } from '../../server/files/file-record';
 import { signFileToken, verifyFileToken } from '../../server/files/file-url-token';
 import { uploadMaxBytes } from '../../server/files/upload-max-bytes';
 import { readZipEntries } from '../../server/files/zip-entries';
@@ -10,7 +11,7 @@ import { zipOf } from './files-fixtures';
 
 describe('file record helpers', () => {
   it.each([[0, '0 B'], [1023, '1023 B'], [1024, '1 KB'], [1536, '1.5 KB'], [10 * 1024 + 300, '10.3 KB'], [20 * 1024 * 1024, '20 MB'], [5 * 1024 ** 3, '5 GB']])(
-    'sizes %i bytes as %s (1024-based)', (bytes, text) => expect(sizeString(bytes)).toBe(text),
+    'sizes %i bytes as %s (1024-based)', (bytes, text) => expect(formatFileSize(bytes)).toBe(text),
   );
 
   it('shortens names to 50 characters keeping the extension', () => {

@@ -6,7 +6,8 @@ import { detectContent, ACCEPTED_EXTENSIONS } from '../../files/detect-content';
 import { DOCUMENT_TYPES, isDocumentType } from '../../files/document-types';
 import { canReadFile, isFileReferenced } from '../../files/file-access';
 import { fileFieldNames } from '../../files/file-field-names';
-import { fileRecord, safeFileName, sizeString } from '../../files/file-record';
+import { formatFileSize } from '../../../src/engine/files/format-file-size';
+import { fileRecord, safeFileName } from '../../files/file-record';
 import { FileStorage } from '../../files/file-storage';
 import { verifyFileToken } from '../../files/file-url-token';
 import { uploadMaxBytes } from '../../files/upload-max-bytes';
@@ -67,7 +68,7 @@ const files: FastifyPluginAsync = async (app) => {
     } catch (error) {
       if (error instanceof AppError) throw error;
       const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(t('server.files.tooLarge', { max: sizeString(maxBytes) }));
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(t('server.files.tooLarge', { max: formatFileSize(maxBytes) }));
       if (code === 'FST_FILES_LIMIT') throw badRequest(t('server.files.oneFile'));
       if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') throw badRequest(t('server.files.badForm'));
       throw error;

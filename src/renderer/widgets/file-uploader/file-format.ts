@@ -1,4 +1,5 @@
 import type { StoredFile } from './file-rules';
+import { formatFileSize } from '../../../engine/files/format-file-size';
 
 /** The spec's file kinds (000 §3): what the type icon shows. */
 export type FileKind = 'image' | 'pdf' | 'spreadsheet' | 'ofd' | 'zip' | 'other';
@@ -21,20 +22,6 @@ export function fileKind(file: StoredFile | undefined): FileKind {
   const name = file.name ?? file.formatted_name ?? file.formated_name ?? '';
   const ext = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
   return BY_EXTENSION[ext] ?? 'other';
-}
-
-/** 1024-based size like the server's `size_string` (spec 000 §9): `512 B`, `1.5 KB`, `20 MB`. */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1024) return `${Math.round(bytes)} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number(value.toFixed(value < 10 ? 2 : 1))} ${units[unit]}`;
 }
 
 /** The size shown for a file: the server's `size_string`, else computed from `size`, else empty. */

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RJSFSchema } from '@rjsf/utils';
 import { fileLabel, isAcceptedFile } from '../../../../src/renderer/widgets/file-uploader/file-rules';
-import { fileKind, fileSizeLabel, formatFileDate, formatFileSize } from '../../../../src/renderer/widgets/file-uploader/file-format';
+import { formatFileSize } from '../../../../src/engine';
+import { fileKind, fileSizeLabel, formatFileDate } from '../../../../src/renderer/widgets/file-uploader/file-format';
 import { createTestHost, renderForm, type ApiHandler } from './widget-host';
 
 const stored: Record<number, Record<string, unknown>> = {
