@@ -1,19 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompiledModule, Lang, Translate } from '../engine';
+import { interpolate } from '../engine/i18n/interpolate';
+import { lookupKey as lookup } from '../engine/i18n/lookup-key';
 
-function lookup(tree: unknown, parts: string[]): unknown {
-  let node = tree;
-  for (const part of parts) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
-
-function interpolate(text: string, params?: Record<string, unknown>): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params?.[name] ?? ''));
-}
 
 /** The translations a module carries for `namespace` (itself or one of its sub-forms). */
 function moduleNamespace(module: CompiledModule | undefined, namespace: string, lang: Lang): unknown {

@@ -1,13 +1,6 @@
 import type { Lang, LocaleBundles, Translate } from '../types';
-
-function lookup(tree: unknown, parts: string[]): unknown {
-  let node = tree;
-  for (const part of parts) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
+import { interpolate } from './interpolate';
+import { lookupKey } from './lookup-key';
 
 /**
  * A `Translate` over locale bundles (namespace = file name = first key segment), with i18next's
@@ -17,8 +10,8 @@ function lookup(tree: unknown, parts: string[]): unknown {
 export function createTranslate(bundles: LocaleBundles, lang: Lang): Translate {
   return (key, params) => {
     const [namespace, ...rest] = key.split('.');
-    const value = lookup(bundles[lang]?.[namespace], rest);
+    const value = lookupKey(bundles[lang]?.[namespace], rest);
     if (typeof value !== 'string') return key;
-    return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params?.[name] ?? ''));
+    return interpolate(value, params);
   };
 }

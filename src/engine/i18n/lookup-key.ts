@@ -1,0 +1,9 @@
+/** The value at `parts` inside a nested translation tree (`['renderer', 'reset']`), or undefined. */
+export function lookupKey(tree: unknown, parts: readonly string[]): unknown {
+  let node = tree;
+  for (const part of parts) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
