@@ -31,6 +31,18 @@ export function pagedQuery(extra: Record<string, unknown> = {}, maxItemsPerPage 
   } as const;
 }
 
+/** Query schema of a small list: the whole list unless `page`/`itemsPerPage` ask for one page. */
+export function smallListQuery(extra: Record<string, unknown> = {}) {
+  return {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1, maximum: 1000000 },
+      itemsPerPage: { type: 'integer', minimum: 1, maximum: 100 },
+      ...extra,
+    },
+  } as const;
+}
+
 /** A search text (`name`, `bankName`, …): at most 100 characters (the UI sends at most 20). */
 export const searchText = { type: 'string', maxLength: 100 } as const;
 

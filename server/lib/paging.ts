@@ -27,9 +27,14 @@ export async function paginate<DB, TB extends keyof DB, O, R>(
   return { 'hydra:member': rows as R[], 'hydra:totalItems': total };
 }
 
-/** A whole (unpaged) list as a collection. */
-export function collectionOf<T>(rows: T[]): Collection<T> {
-  return { 'hydra:member': rows, 'hydra:totalItems': rows.length };
+/**
+ * A small list as a collection: the whole list, or one page of it when paging parameters are
+ * given (infinite lists ask page after page until an empty one; every page must be a new one).
+ */
+export function collectionOf<T>(rows: T[], paging?: Partial<PageQuery>): Collection<T> {
+  const page = paging?.page ?? 1;
+  const size = paging?.itemsPerPage ?? rows.length;
+  return { 'hydra:member': rows.slice((page - 1) * size, page * size), 'hydra:totalItems': rows.length };
 }
 
 /** Escapes `%`, `_` and `\` so a user's search text matches literally inside ILIKE. */

@@ -68,6 +68,17 @@ describe('code lists', () => {
     expect((await get(`${path}/x`)).status).toBe(400);
   });
 
+  test.each(['/api/contract_frequencies', '/api/corporate_seal_types', '/api/collection_sales_evidence_types', '/api/contract_item_types/module/contract-supplier', '/api/currencies'])(
+    '%s pages like every collection: distinct pages, then an empty one (infinite lists stop there)', async (path) => {
+      const whole = codes((await get(path)).body);
+      const pages: string[][] = [];
+      for (let page = 1; page <= 3; page++) pages.push(codes((await get(`${path}?page=${page}&itemsPerPage=2`)).body));
+      expect(pages.flat()).toEqual(whole.slice(0, 6));
+      expect(codes((await get(`${path}?page=9&itemsPerPage=10`)).body)).toEqual([]);
+      expect((await get(`${path}?page=0`)).status).toBe(400);
+    },
+  );
+
   test('evidence types can be searched by name', async () => {
     expect(codes((await get('/api/collection_sales_evidence_types?name=voice')).body)).toEqual(['invoice']);
   });

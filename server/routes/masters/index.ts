@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Lang } from '../../../src/engine';
 import { found } from '../../lib/found';
-import { collectionSchema, idParams, int, lookupErrors, objectOf, searchText, str } from '../../lib/http-schemas';
+import { collectionSchema, idParams, int, lookupErrors, objectOf, searchText, smallListQuery, str } from '../../lib/http-schemas';
+import type { PageQuery } from '../../lib/paging';
 import { localizedName } from '../../lib/localized-name';
 import { collectionOf, likePattern } from '../../lib/paging';
 
@@ -27,10 +28,10 @@ const CODE_LISTS = [
 const masters: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/currencies', {
-    schema: { response: { 200: collectionSchema(objectOf({ id: int, code: str, name: str, decimals: int })), ...lookupErrors } },
+  app.get<{ Querystring: Partial<PageQuery> }>('/currencies', {
+    schema: { querystring: smallListQuery(), response: { 200: collectionSchema(objectOf({ id: int, code: str, name: str, decimals: int })), ...lookupErrors } },
   }, async (request) => collectionOf(await app.db.selectFrom('currencies')
-    .select(['id', 'code', 'decimals', localizedName(request.lang, 'currencies').as('name')]).orderBy('id').execute()));
+    .select(['id', 'code', 'decimals', localizedName(request.lang, 'currencies').as('name')]).orderBy('id').execute(), request.query));
 
   app.get<{ Params: { id: number } }>('/currencies/:id', {
     schema: { params: idParams, response: { 200: objectOf({ id: int, code: str, name: str, decimals: int }), ...lookupErrors } },
@@ -38,24 +39,25 @@ const masters: FastifyPluginAsync = async (app) => {
     .select(['id', 'code', 'decimals', localizedName(request.lang, 'currencies').as('name')])
     .where('id', '=', request.params.id).executeTakeFirst(), request.t, 'currency'));
 
-  app.get('/setting_types', {
-    schema: { response: { 200: collectionSchema(codeName), ...lookupErrors } },
+  app.get<{ Querystring: Partial<PageQuery> }>('/setting_types', {
+    schema: { querystring: smallListQuery(), response: { 200: collectionSchema(codeName), ...lookupErrors } },
   }, async (request) => collectionOf(await app.db.selectFrom('setting_types')
-    .select(['id', 'code', localizedName(request.lang, 'setting_types').as('name')]).orderBy('id').execute()));
+    .select(['id', 'code', localizedName(request.lang, 'setting_types').as('name')]).orderBy('id').execute(), request.query));
 
   const contractType = objectOf({ id: int, code: str, name: str, module: str });
   const contractTypeColumns = (lang: Lang) =>
     ['id', 'code', 'module', localizedName(lang, 'contract_item_types').as('name')] as const;
 
-  app.get<{ Params: { module: string } }>('/contract_item_types/module/:module', {
+  app.get<{ Params: { module: string }; Querystring: Partial<PageQuery> }>('/contract_item_types/module/:module', {
     schema: {
       params: { type: 'object', required: ['module'], properties: { module: { type: 'string', maxLength: 50 } } },
+      querystring: smallListQuery(),
       response: { 200: collectionSchema(contractType), ...lookupErrors },
     },
   }, async (request) => {
     const module = found(CONTRACT_MODULES[request.params.module], request.t, 'module');
     return collectionOf(await app.db.selectFrom('contract_item_types').select(contractTypeColumns(request.lang))
-      .where('module', '=', module).orderBy('position').execute());
+      .where('module', '=', module).orderBy('position').execute(), request.query);
   });
 
   app.get<{ Params: { id: number } }>('/contract_item_types/:id', {
@@ -64,9 +66,9 @@ const masters: FastifyPluginAsync = async (app) => {
     .where('id', '=', request.params.id).executeTakeFirst(), request.t, 'contractItemType'));
 
   for (const list of CODE_LISTS) {
-    app.get<{ Querystring: { name?: string } }>(list.path, {
+    app.get<{ Querystring: { name?: string } & Partial<PageQuery> }>(list.path, {
       schema: {
-        querystring: { type: 'object', properties: { name: searchText } },
+        querystring: smallListQuery({ name: searchText }),
         response: { 200: collectionSchema(codeName), ...lookupErrors },
       },
     }, async (request) => {
@@ -75,7 +77,7 @@ const masters: FastifyPluginAsync = async (app) => {
         const pattern = likePattern(request.query.name);
         query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('name_ja', 'ilike', pattern), eb('name_zh', 'ilike', pattern)]));
       }
-      return collectionOf(await query.orderBy('position').orderBy('id').execute());
+      return collectionOf(await query.orderBy('position').orderBy('id').execute(), request.query);
     });
 
     app.get<{ Params: { id: number } }>(`${list.path}/:id`, {
