@@ -24,7 +24,7 @@ describe('drafts /api/buffer_temporaries', () => {
   it('answers 404 while the user has no draft of the module', async () => {
     const reply = await call('GET', employee, '?module_code=payment');
     expect(reply.statusCode).toBe(404);
-    expect(reply.json().code).toBe('NOT_FOUND');
+    expect(reply.json()).toMatchObject({ code: 'NOT_FOUND', message: 'The requested draft does not exist' });
   });
 
   it('saves a draft and reads it back with everything the form held', async () => {
