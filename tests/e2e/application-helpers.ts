@@ -68,13 +68,6 @@ export async function expectAlert(page: Page, message: string | RegExp, title: s
 export async function pick(page: Page, field: string, choice: string): Promise<void> {
   await page.getByRole('button', { name: field, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: field, exact: true })).toBeVisible();
-  // first(): some lookup pickers list an entry more than once (reported); the choice is the same.
-  await page.getByRole('button', { name: choice, exact: true }).first().click();
+  await page.getByRole('button', { name: choice, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: field, exact: true })).toBeHidden();
 }
-
-/**
- * Kept for specs that import it: the forms now run under the server's real CSP, so no journey
- * needs to bypass it (false).
- */
-export const BYPASS_CSP = false;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BYPASS_CSP, engineEn, moduleTexts, openHome, openModule, pick } from './application-helpers';
+import { engineEn, moduleTexts, openHome, openModule, pick } from './application-helpers';
 import { loginAs, readLocale, TOKEN_KEY } from './helpers';
 
 type ServerTexts = { files: Record<string, string> };
@@ -81,7 +81,6 @@ test.describe('file upload', () => {
 });
 
 test.describe('file upload through the purchase goods form', () => {
-  test.use({ bypassCSP: BYPASS_CSP });
   const purchase = moduleTexts('purchase');
 
   test('a PDF photo is listed on the goods page; an .exe renamed .pdf is refused with the server\'s message', async ({ page, request }) => {
