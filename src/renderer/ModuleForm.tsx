@@ -46,6 +46,8 @@ export interface ModuleFormProps {
   /** After a confirmed reset (the app clears the draft). */
   onReset?(): void;
   submitDisabled?: boolean;
+  /** Text of the submit button when the default (Submit, or Next in item mode) does not fit. */
+  submitLabel?: string;
   /** The host is still loading the definition, draft or context. */
   loading?: boolean;
   /** 'item': a sub-form page with a Next button that returns the item instead of submitting. */
@@ -65,7 +67,7 @@ function startData(module: CompiledModule, initialData: FormData | undefined, co
  * widgets and fields, receiving `registry.formContext` (a RingiFormContext).
  */
 export function ModuleForm(props: ModuleFormProps) {
-  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, loading, mode = 'form', readOnly = false } = props;
+  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, submitLabel, loading, mode = 'form', readOnly = false } = props;
   const host = useRendererHost();
   const t = useRendererT(module);
   const styles = useStyles();
@@ -209,7 +211,7 @@ export function ModuleForm(props: ModuleFormProps) {
                   disabled={busy || loading || submitDisabled || !ruleAllowsSubmit}
                   aria-describedby={!loading && !ruleAllowsSubmit ? hintId : undefined}
                 >
-                  {mode === 'item' ? t('engine.renderer.next') : t('engine.renderer.submit')}
+                  {submitLabel ?? (mode === 'item' ? t('engine.renderer.next') : t('engine.renderer.submit'))}
                 </Button>
               )}
             </div>

@@ -158,7 +158,7 @@ test.describe('approval workflow', () => {
     await form.getByPlaceholder('YYYY/MM/DD').fill('2026/11/30');
     await form.locator('input[type="file"]').setInputFiles({ name: 'deal-slip.pdf', mimeType: 'application/pdf', buffer: pdf() });
     await expect(form.getByText('deal-slip.pdf')).toBeVisible();
-    await form.locator('button[type="submit"]').click();
+    await form.getByRole('button', { name: a.actions.approve, exact: true }).click();
     await confirm(page);
     await expect(toast(page, a.done.approved)).toBeVisible();
 

@@ -39,8 +39,9 @@ describe('treasury form', () => {
     const closed: unknown[] = [];
     render(<DocumentDetailPage params={{ bufferId: 5 }} close={(r) => closed.push(r)} />, { wrapper: h.Wrapper });
     const form = await screen.findByTestId('treasury-form');
-    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
-    const submit = within(form).getByRole('button', { name: /next/i });
+    // The treasury step is approved through its form only: no plain approve in the action bar.
+    const submit = within(form).getByRole('button', { name: 'Approve' });
+    expect(screen.getAllByRole('button', { name: 'Approve' })).toEqual([submit]);
 
     await user.click(submit);
     await waitFor(() => expect(h.alerts.map((a) => a.message)).toEqual(['Please choose the payment account']));

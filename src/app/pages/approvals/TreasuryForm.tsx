@@ -47,6 +47,7 @@ export function TreasuryForm({ companyId, onSubmit }: { companyId: number | null
       <ModuleForm
         module={module}
         mode="item"
+        submitLabel={t('app.approvals.actions.approve')}
         initialData={initialData}
         onSubmit={async (item) => {
           const data: TreasuryData = { account_id: Number(item.account_id), payment_date: String(item.payment_date), deal_slips: (item.deal_slips as number[]).slice(0, 1) };
