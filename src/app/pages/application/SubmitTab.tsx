@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { createRuntime, type CompiledModule, type RuleContext, type SubmitPayload } from '../../../engine';
-import { ModuleForm, RendererHostContext, useRendererHost, type RendererHost } from '../../../renderer';
+import { ModuleForm } from '../../../renderer';
 import { defaultFormData } from '../../../renderer/form/defaults';
 import { ApiError } from '../../api';
 import { useFeedback } from '../../feedback';
 import { useSession } from '../../session';
 import { isUntouched, untouchedForm } from './draft-baseline';
-import { sameData } from './same-data';
 import { createSubmitter } from './submit-document';
 import { useDraft } from './use-draft';
 import { useFormSources } from './use-form-sources';
@@ -68,7 +67,6 @@ interface LoadedFormProps {
 
 function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitted }: LoadedFormProps) {
   const { t } = useTranslation();
-  const host = useRendererHost();
   const feedback = useFeedback();
   const runtime = useMemo(() => createRuntime(module), [module]);
   const defaults = useMemo(() => runtime.computeAll(defaultFormData(module.schema), context), [runtime, module, context]);
@@ -76,9 +74,8 @@ function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitte
   const isDefault = useCallback((data: FormData) => isUntouched(data, untouched), [untouched]);
   const drafts = useDraft(api, module.code, isDefault);
   const start = prefilled ?? draft ?? undefined;
-  const [form, setForm] = useState<{ key: number; initial: FormData | undefined }>({ key: 0, initial: start });
   const latest = useRef<FormData>(start ?? defaults);
-  const resetConfirmed = useRef(false);
+  const resetDone = useRef(false);
   const submit = useMemo(() => createSubmitter(api, module), [api, module]);
 
   useEffect(() => {
@@ -90,38 +87,23 @@ function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitte
     if (!active) drafts.flush();
   }, [active, drafts]);
 
-  // The form's own Reset asks through the host; a confirmed reset is recognised here so the
-  // draft is deleted and `ui:module.resetKeeps` fields keep their values (spec: sales keeps the currency).
-  const resetMessage = t('engine.renderer.resetConfirm');
-  const formHost = useMemo<RendererHost>(
-    () => ({
-      ...host,
-      confirm: async (message, title) => {
-        const ok = await host.confirm(message, title);
-        if (ok && message === resetMessage) resetConfirmed.current = true;
-        return ok;
-      },
-    }),
-    [host, resetMessage],
-  );
+  // A confirmed reset (ModuleForm restores defaults and keeps `ui:module.resetKeeps` fields)
+  // deletes the draft; the change it reports next is the reset data, not an edit to save.
+  const handleReset = useCallback(() => {
+    resetDone.current = true;
+  }, []);
 
   const handleChange = useCallback(
     (data: FormData) => {
-      const before = latest.current;
       latest.current = data;
-      if (!resetConfirmed.current) {
-        drafts.change(data);
+      if (resetDone.current) {
+        resetDone.current = false;
+        void drafts.clear();
         return;
       }
-      resetConfirmed.current = false;
-      void drafts.clear();
-      const keeps = (module.meta.resetKeeps ?? []).filter((field) => !sameData(data[field], before[field]));
-      if (keeps.length === 0) return;
-      const initial = { ...data, ...Object.fromEntries(keeps.map((field) => [field, before[field]])) };
-      latest.current = initial;
-      setForm((f) => ({ key: f.key + 1, initial }));
+      drafts.change(data);
     },
-    [drafts, module],
+    [drafts],
   );
 
   const handleSubmit = useCallback(
@@ -144,16 +126,14 @@ function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitte
   }, [defaults, drafts, onSubmitted]);
 
   return (
-    <RendererHostContext.Provider value={formHost}>
-      <ModuleForm
-        key={form.key}
-        module={module}
-        initialData={form.initial}
-        context={context}
-        onSubmit={handleSubmit}
-        onChange={handleChange}
-        onSubmitted={handleSubmitted}
-      />
-    </RendererHostContext.Provider>
+    <ModuleForm
+      module={module}
+      initialData={start}
+      context={context}
+      onSubmit={handleSubmit}
+      onChange={handleChange}
+      onReset={handleReset}
+      onSubmitted={handleSubmitted}
+    />
   );
 }
