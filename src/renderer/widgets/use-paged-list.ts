@@ -5,31 +5,45 @@ export interface PagedList<T> {
   items: T[];
   /** A page is being fetched. */
   loading: boolean;
-  /** The last page came back empty: there is nothing more to ask for. */
+  /** The last page came back empty (or a fetch failed, or `maxPages` were shown): nothing more to ask for. */
   done: boolean;
   /** The last fetch failed (the host already showed the server's message). */
   failed: boolean;
   /** Fetch the next page unless one is in flight or the list is done. */
   loadMore(): void;
+  /** Start again from page 1 (after an action changed what the list holds). */
+  reload(): void;
+}
+
+export interface PagedListOptions<T> {
+  /** Rows of a later page whose key is already listed are dropped (lists that shift while paging). */
+  keyOf?(item: T): string | number;
+  /** Stop after this many pages (a compact list shows only the first). */
+  maxPages?: number;
+  enabled?: boolean;
 }
 
 /**
  * Infinite paging as the spec states it: the list advances one page after each non-empty
  * result and stops on an empty one. Changing `key` (search text, endpoint, filters) starts
  * again from page 1; answers that arrive for an older key are dropped so a slow page for
- * "ab" never lands in the list for "abc".
+ * "ab" never lands in the list for "abc". Used by the pickers and the app's document lists.
  */
-export function usePagedList<T>(fetchPage: (page: number) => Promise<T[]>, key: string, enabled = true): PagedList<T> {
+export function usePagedList<T>(fetchPage: (page: number) => Promise<T[]>, key: string, options: PagedListOptions<T> = {}): PagedList<T> {
+  const { enabled = true, maxPages = Infinity } = options;
   const [items, setItems] = useState<T[]>([]);
-  const [loading, setLoading] = useState(false);
+  const [loading, setLoading] = useState(enabled);
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [reloads, setReloads] = useState(0);
   const generation = useRef(0);
   const nextPage = useRef(1);
   const inFlight = useRef(false);
   const finished = useRef(false);
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
+  const keyOfRef = useRef(options.keyOf);
+  keyOfRef.current = options.keyOf;
 
   const load = useCallback((gen: number) => {
     if (inFlight.current || finished.current) return;
@@ -47,7 +61,17 @@ export function usePagedList<T>(fetchPage: (page: number) => Promise<T[]>, key: 
           return;
         }
         nextPage.current = page + 1;
-        setItems((old) => (page === 1 ? rows : [...old, ...rows]));
+        if (page >= maxPages) {
+          finished.current = true;
+          setDone(true);
+        }
+        const keyOf = keyOfRef.current;
+        setItems((old) => {
+          if (page === 1) return rows;
+          if (!keyOf) return [...old, ...rows];
+          const known = new Set(old.map(keyOf));
+          return [...old, ...rows.filter((row) => !known.has(keyOf(row)))];
+        });
       },
       () => {
         if (gen !== generation.current) return;
@@ -58,7 +82,7 @@ export function usePagedList<T>(fetchPage: (page: number) => Promise<T[]>, key: 
         setDone(true);
       },
     );
-  }, []);
+  }, [maxPages]);
 
   useEffect(() => {
     generation.current += 1;
@@ -70,8 +94,9 @@ export function usePagedList<T>(fetchPage: (page: number) => Promise<T[]>, key: 
     setFailed(false);
     setLoading(false);
     if (enabled) load(generation.current);
-  }, [key, enabled, load]);
+  }, [key, enabled, load, reloads]);
 
   const loadMore = useCallback(() => load(generation.current), [load]);
-  return { items, loading, done, failed, loadMore };
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  return { items, loading, done, failed, loadMore, reload };
 }
