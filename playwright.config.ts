@@ -7,6 +7,8 @@ import { join } from 'node:path';
 // No test tool downloads a browser of its own here.
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'ringi-e2e-'));
+// Workers inherit it, so journeys that read the server's mail folder (invitations) find the same one.
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'tests/e2e',

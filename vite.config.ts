@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/lib/precompress-plugin';
 
 // The web app is served by the Ringi server from dist/ on the same origin as /api.
 // In `vite dev`, /api is proxied to a running server (PORT, default 8080).
 export default defineConfig({
-  plugins: [react()],
+  // public/ holds the favicon; assets are also written brotli- and gzip-compressed for the server.
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },
   server: {
     proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8080}` },

@@ -1,7 +1,8 @@
 /**
  * `npm run -s check -- --module <code> --data <body.json> [--lang en|ja|zh] [--steps steps.json]`
  * prints exactly one JSON object `{"valid", "violations": [{propertyPath, message}]}` in the
- * spec's order — the server's own validation. Exit 0 when valid, 1 when not, 2 on bad usage.
+ * spec's order — the server's own validation. Exit 0 when valid, 1 when not, 2 on bad usage or when
+ * the module definitions fail the checker (then `refused: true` and the violations are the definition's problems).
  */
 import { cliArgs } from './lib/cli-args';
 import { runCheck } from './lib/run-check';
@@ -20,4 +21,5 @@ const output = await runCheck({
   steps: typeof args.steps === 'string' ? args.steps : undefined,
 });
 console.log(JSON.stringify(output));
-process.exit(output.valid ? 0 : 1);
+// 2: the definitions are broken, nothing was judged (as for bad usage).
+process.exit(output.refused ? 2 : output.valid ? 0 : 1);

@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
 # Browser tests use the system Chromium (Debian's `chromium`); no tool downloads its own browser.
-# Installs it when missing. CHROMIUM_PATH overrides the location.
+# Installs it when missing, and the CJK fonts (`fonts-noto-cjk`) the screenshots in Japanese and
+# Chinese need (without them CJK text renders as empty boxes). CHROMIUM_PATH overrides the location.
 set -euo pipefail
 path="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ -x "$path" ]; then exit 0; fi
-echo "Chromium not found at $path: installing Debian's chromium package" >&2
+missing=()
+[ -x "$path" ] || missing+=(chromium)
+if command -v fc-list >/dev/null 2>&1; then
+  fc-list :lang=ja | grep -qi "noto.*cjk" || missing+=(fonts-noto-cjk)
+elif ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
+  missing+=(fonts-noto-cjk)
+fi
+if [ "${#missing[@]}" -eq 0 ]; then exit 0; fi
+echo "Installing Debian packages for the browser tests: ${missing[*]}" >&2
 if [ "$(id -u)" = "0" ]; then sudo=""; else sudo="sudo"; fi
 $sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 [ -x "$path" ] || { echo "Chromium install failed; set CHROMIUM_PATH" >&2; exit 1; }

@@ -1,23 +1,34 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { passwordLimiter } from './auth/password';
 import { AppError } from './lib/errors';
 import { createValidatorCompiler } from './lib/validator-compiler';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
+import definitionsPlugin from './plugins/definitions';
+import { refreshDefinitions } from './definitions/definitions';
+import { publishFileDefinitions } from './definitions/publish-file-definitions';
 import errorHandler from './plugins/error-handler';
+import exposure from './plugins/exposure';
+import inputGuard from './plugins/input-guard';
+import { logRequest } from './security/log-request';
 import mailPlugin from './plugins/mail';
 import routes from './plugins/routes';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
+import { registerAdminEntities } from './entities';
 import './types';
 
 /** What `buildApp` needs; the caller owns (opens, migrates and closes) the database. */
 export interface BuildAppOptions {
   config: Config;
   db: Kysely<Database>;
+  /** Where the log goes (default stdout); tests read it to prove what is never logged. */
+  logStream?: { write(line: string): void };
 }
 
 /** JSON bodies above 1 MiB are refused with 413 (uploads go through multipart, with own limits). */
@@ -27,24 +38,42 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * Builds Ringi's HTTP app: plugins (context, security headers, errors, auth, mail, rate limits),
  * every route area under /api, and the web app with its SPA fallback. Does not listen.
  */
-export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+  registerAdminEntities();
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      // Credentials never reach the log (the multipart plugin logs its busboy options, headers included, at trace).
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'busboyOptions.headers.authorization', 'busboyOptions.headers.cookie'],
+      serializers: { req: logRequest as never },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(createValidatorCompiler());
+  // Outside any plugin (no plugin start timeout): the checker's first run compiles its meta-schemas.
+  await publishFileDefinitions(db, app.log);
+  await refreshDefinitions(db);
   await app.register(contextPlugin, { config, db });
   await app.register(errorHandler);
   await app.register(securityPlugin);
+  passwordLimiter.configure({ concurrency: config.passwordHashConcurrency, maxQueue: config.passwordHashQueue });
+  // With REDIS_URL the counters live in Redis, so a client meets the same limit on every instance.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : undefined;
+  if (redis) app.addHook('onClose', async () => { await redis.quit(); });
+  await app.register(inputGuard);
   // Only routes that opt in (`config.rateLimit`) are limited, e.g. login per client IP.
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
     errorResponseBuilder: (request, context) =>
       new AppError('RATE_LIMITED', request.t('server.errors.rateLimited', { after: context.after })),
   });
   await app.register(authPlugin);
+  await app.register(exposure);
   await app.register(mailPlugin);
+  await app.register(definitionsPlugin);
   await app.register(routes);
   await app.register(staticPlugin);
   return app;

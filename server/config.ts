@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { privateDir } from './security/private-dir';
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
@@ -20,10 +21,21 @@ export interface Config {
   staticDir: string;
   /** Login and forget-password attempts allowed per client IP per minute. */
   loginRateLimit: number;
+  /** Minutes a login lock (5 failed attempts) lasts before it lifts by itself; a reset lifts it at once. Default 15. */
+  loginLockMinutes?: number;
   /** How often the mail dispatcher looks for pending mail, in ms (0 = only after commits). */
   mailIntervalMs: number;
   /** Behind a reverse proxy: take the client IP (rate limits, logs) from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Connections in this instance's PostgreSQL pool (`DATABASE_POOL_SIZE`). */
+  databasePoolSize: number;
+  /** redis(s)://… → rate limits live in Redis, shared by every instance; undefined → in process. */
+  redisUrl?: string;
+  /** Prefix of every Redis key this app writes (several apps or tests may share one Redis). */
+  redisKeyPrefix: string;
+  /** Password hashes computed at once per instance, and how many more may wait (then 503). */
+  passwordHashConcurrency: number;
+  passwordHashQueue: number;
 }
 
 /** Thrown for an unusable environment; main.ts prints the message and exits non-zero. */
@@ -66,7 +78,7 @@ function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   }
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -95,7 +107,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: appUrl.replace(/\/+$/, ''),
     staticDir: resolve(env.STATIC_DIR || join(projectRoot, 'dist')),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 20, 1, 100000),
+    loginLockMinutes: integer(env, 'LOGIN_LOCK_MINUTES', 15, 1, 525600),
     mailIntervalMs: integer(env, 'MAIL_INTERVAL_MS', 30000, 0, 86400000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'ringi:',
+    passwordHashConcurrency: integer(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
+    passwordHashQueue: integer(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10000),
   };
 }

@@ -9,6 +9,8 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed';
 
 async function main(): Promise<void> {
+  // Whatever Ringi creates under DATA_DIR is for the service account only (docs/SECURITY.md).
+  process.umask(0o077);
   const config = loadConfig();
   const handle = await openDatabase(config);
   await migrateToLatest(handle.db);

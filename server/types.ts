@@ -27,6 +27,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** preHandler: sets `request.user` from a valid bearer JWT or replies 401 UNAUTHORIZED. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Every route as registered (method without HEAD, URL pattern), in registration order. */
+    registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
   interface FastifyRequest {
     /** Set by `app.authenticate`; read only on authenticated routes. */

@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { compileModules, createTranslate, validateSubmission, type Lang, type MasterProcessStep } from '../../src/engine';
+import { checkDefinitions, compileModules, createTranslate, validateSubmission, type Lang, type MasterProcessStep } from '../../src/engine';
+import { registryNames } from '../../src/renderer/registry-names';
 import { loadDefinitionFiles } from '../../server/definitions/load-definition-files';
 
 /** What `npm run check` prints: one JSON object. */
 export interface CheckOutput {
   valid: boolean;
+  /** True when the definitions fail the checker: the body was not judged; `violations` are the definition's problems. */
+  refused?: boolean;
   violations: Array<{ propertyPath: string; message: string }>;
 }
 
@@ -28,7 +31,12 @@ function failure(message: string): CheckOutput {
  */
 export async function runCheck(options: RunCheckOptions): Promise<CheckOutput> {
   const lang: Lang = options.lang ?? 'en';
-  const { files } = await loadDefinitionFiles(options.root);
+  const { files, problems: unreadable } = await loadDefinitionFiles(options.root);
+  // A verdict from a broken definition would mislead: refuse to judge and say why.
+  const problems = [...unreadable, ...checkDefinitions(files, { widgetNames: registryNames })];
+  if (problems.length) {
+    return { valid: false, refused: true, violations: problems.map((p) => ({ propertyPath: `${p.file}#${p.pointer}`, message: `definition problem (npm run modules:check): ${p.message}` })) };
+  }
   const t = createTranslate(files.locales, lang);
   const module = compileModules(files).modules[options.module];
   if (!module || module.kind !== 'module') return failure(t('engine.errors.unknownModule', { code: options.module }));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Translate } from '../../src/engine';
 import type { Database } from '../db/database';
@@ -6,8 +6,10 @@ import { AppError } from '../lib/errors';
 import { passwordVersion, signToken } from './jwt';
 import { verifyAgainstDummy, verifyPassword } from './password';
 
-/** Consecutive failed logins after which an account locks until its password is reset. */
+/** Consecutive failed logins after which an address locks. */
 export const LOCK_THRESHOLD = 5;
+/** Minutes a lock lasts unless `LOGIN_LOCK_MINUTES` says otherwise (a password reset lifts it at once). */
+export const DEFAULT_LOCK_MINUTES = 15;
 
 function loginError(t: Translate, locked: boolean, failed_attempt: number): AppError {
   return locked
@@ -15,35 +17,71 @@ function loginError(t: Translate, locked: boolean, failed_attempt: number): AppE
     : new AppError('INVALID_CREDENTIALS', t('server.auth.invalidCredentials'), { data: { locked: false, failed_attempt } });
 }
 
+/** The lock of a row is in force: set, and younger than the lock time. */
+const lockActive = (minutes: number) => sql<boolean>`coalesce(locked_at > now() - make_interval(mins => ${minutes}), false)`;
+
+/**
+ * The counter update of one more failed attempt, the same for a `users` row and a
+ * `login_attempts` row (`table` qualifies the columns inside ON CONFLICT): an expired lock
+ * starts a fresh count; a lock in force stays as it is; the fifth failure locks. One statement,
+ * so parallel wrong guesses cannot skip the lock.
+ */
+function failedAttemptSet(table: 'users' | 'login_attempts', minutes: number) {
+  const failed = sql.ref(`${table}.failed_attempts`);
+  const locked = sql.ref(`${table}.locked_at`);
+  const expired = sql`(${locked} is not null and ${locked} <= now() - make_interval(mins => ${minutes}))`;
+  const count = sql<number>`case when ${expired} then 1 when ${locked} is not null then ${failed} else ${failed} + 1 end`;
+  const lockedAt: RawBuilder<Date | null> = sql`case when ${expired} then null when ${locked} is not null then ${locked}
+    when ${failed} + 1 >= ${LOCK_THRESHOLD} then now() else null end`;
+  return { count, lockedAt };
+}
+
+/**
+ * Counts a failed login of an address that is no enabled account, in `login_attempts`, exactly
+ * as a real account's row counts it, and throws the same answer a real account would get.
+ */
+async function failUnknown(db: Kysely<Database>, t: Translate, email: string, minutes: number): Promise<never> {
+  const row = await db.selectFrom('login_attempts').select(['failed_attempts', lockActive(minutes).as('lock_active')])
+    .where('email', '=', email).executeTakeFirst();
+  if (row?.lock_active) throw loginError(t, true, row.failed_attempts);
+  const { count, lockedAt } = failedAttemptSet('login_attempts', minutes);
+  const counted = await db.insertInto('login_attempts').values({ email, failed_attempts: 1 })
+    .onConflict((oc) => oc.column('email').doUpdateSet({ failed_attempts: count, locked_at: lockedAt, updated_at: sql`now()` }))
+    .returning(['failed_attempts', 'locked_at']).executeTakeFirstOrThrow();
+  throw loginError(t, counted.locked_at !== null, counted.failed_attempts);
+}
+
 /**
  * Checks a login and returns a token, or throws INVALID_CREDENTIALS / ACCOUNT_LOCKED with
- * `data: { locked, failed_attempt }`. Every path verifies one scrypt hash, so timing does not
- * tell unknown, disabled and locked accounts apart from a wrong password.
+ * `data: { locked, failed_attempt }`. Unknown and disabled addresses count and lock exactly like
+ * real ones (per address, in `login_attempts`), and every path verifies one scrypt hash, so
+ * neither the answer nor its timing tells whether an account exists. A lock lifts after
+ * `lockMinutes` (LOGIN_LOCK_MINUTES) or at a password reset.
  */
-export async function login(db: Kysely<Database>, secret: string, t: Translate, username: string, password: string): Promise<string> {
+export async function login(
+  db: Kysely<Database>, secret: string, t: Translate, username: string, password: string, lockMinutes = DEFAULT_LOCK_MINUTES,
+): Promise<string> {
+  const email = username.trim().toLowerCase();
   const user = await db.selectFrom('users')
-    .select(['id', 'password_hash', 'failed_attempts', 'locked_at', 'disabled', passwordVersion.as('password_version')])
-    .where(sql`lower(email)`, '=', username.trim().toLowerCase())
+    .select(['id', 'password_hash', 'failed_attempts', 'locked_at', 'disabled', passwordVersion.as('password_version'), lockActive(lockMinutes).as('lock_active')])
+    .where(sql`lower(email)`, '=', email)
     .executeTakeFirst();
   if (!user || user.disabled) {
     await verifyAgainstDummy(password);
-    throw loginError(t, false, 0);
+    return failUnknown(db, t, email, lockMinutes);
   }
   const valid = await verifyPassword(password, user.password_hash);
-  // A locked account stays locked even with the right password, until a reset.
-  if (user.locked_at) throw loginError(t, true, user.failed_attempts);
+  // A lock in force holds even with the right password, until it expires or the password is reset.
+  if (user.lock_active) throw loginError(t, true, user.failed_attempts);
   if (valid) {
-    if (user.failed_attempts > 0) {
-      await db.updateTable('users').set({ failed_attempts: 0 }).where('id', '=', user.id).execute();
+    if (user.failed_attempts > 0 || user.locked_at) {
+      await db.updateTable('users').set({ failed_attempts: 0, locked_at: null }).where('id', '=', user.id).execute();
     }
     return signToken(user.id, user.password_version, secret);
   }
-  // One atomic update, so parallel wrong guesses cannot skip the lock.
+  const { count, lockedAt } = failedAttemptSet('users', lockMinutes);
   const counted = await db.updateTable('users')
-    .set({
-      failed_attempts: sql`failed_attempts + 1`,
-      locked_at: sql`case when failed_attempts + 1 >= ${LOCK_THRESHOLD} then now() else locked_at end`,
-    })
+    .set({ failed_attempts: count, locked_at: lockedAt })
     .where('id', '=', user.id)
     .returning(['failed_attempts', 'locked_at'])
     .executeTakeFirstOrThrow();

@@ -13,7 +13,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
 
 /** Only the SHA-256 of a token is stored: a database leak does not leak working links. */
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+export const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Queues a reset mail when an enabled account has this address; otherwise does nothing, so the

@@ -4,6 +4,8 @@ import pg from 'pg';
 import { join } from 'node:path';
 import type { Database } from './database';
 import { PGliteDialect } from './pglite-dialect';
+import { privateDir } from '../security/private-dir';
+import { tightenTree } from '../security/tighten-tree';
 
 /**
  * Type parsers shared by both drivers: counts (int8) and numerics as numbers, `date` kept as
@@ -20,6 +22,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   /** `pglite` or `postgres`, for logs. */
   kind: 'pglite' | 'postgres';
+  /** The connection string of a PostgreSQL database (another instance may open its own pool). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -29,17 +33,21 @@ export function kyselyForPGlite(pglite: PGlite): DatabaseHandle {
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
-/** Kysely over a PostgreSQL server; `searchPath` confines it to one schema (tests). */
-export function kyselyForPostgres(connectionString: string, searchPath?: string): DatabaseHandle {
+/**
+ * Kysely over a PostgreSQL server through a pool of `poolSize` connections (`DATABASE_POOL_SIZE`,
+ * default 10); `searchPath` confines it to one schema (tests). With several instances the
+ * server's `max_connections` must cover instances × pool size.
+ */
+export function kyselyForPostgres(connectionString: string, searchPath?: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: poolSize,
     options: searchPath ? `-c search_path=${searchPath}` : undefined,
     types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', url: connectionString, close: () => db.destroy() };
 }
 
 /** Creates a PGlite with Ringi's type parsers, in `dataDir` or in memory. */
@@ -48,7 +56,11 @@ export async function createPGlite(options: { dataDir?: string; loadDataDir?: Bl
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in `<dataDir>/pgdata`. */
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return kyselyForPostgres(config.databaseUrl);
-  return kyselyForPGlite(await createPGlite({ dataDir: join(config.dataDir, 'pgdata') }));
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize?: number }): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return kyselyForPostgres(config.databaseUrl, undefined, config.databasePoolSize);
+  privateDir(config.dataDir);
+  const dir = privateDir(join(config.dataDir, 'pgdata'));
+  const handle = kyselyForPGlite(await createPGlite({ dataDir: dir }));
+  tightenTree(dir);
+  return { ...handle, close: async () => { await handle.close(); tightenTree(dir); } };
 }

@@ -86,6 +86,8 @@ export interface ProcessTable extends Named {
   id: Generated<number>;
   code: string;
   approver_role: ApproverRole | null;
+  /** Every role flag that makes a user eligible (any of them); `approver_role` is the first. */
+  approver_roles: Generated<ApproverRole[]>;
 }
 
 export interface MasterProcessTable {
@@ -94,6 +96,12 @@ export interface MasterProcessTable {
   process_id: number;
   position: number;
   optional: Generated<boolean>;
+  /** The requester may be named on this step (default false; migration 0200). */
+  allow_requester: Generated<boolean>;
+  /** Several approvers may be chosen, any one passes (false: exactly one). */
+  any_of: Generated<boolean>;
+  /** Set when the module's definition no longer has this step (kept: approvals reference it). */
+  retired_at: NullableTimestamp;
 }
 
 export interface SavedApproverTable {
@@ -181,6 +189,11 @@ export interface ApprovalTable {
 export interface ApprovalCandidateTable {
   approval_id: number;
   user_id: number;
+  /** Kept by triggers (migration 0801): the step is active and pending on a document on process. */
+  inbox_open: Generated<boolean>;
+  /** Copied by a trigger from the step's document (inbox order): never written by code. */
+  inbox_buffer_id: Generated<number | null>;
+  inbox_created_at: Generated<Date | null>;
 }
 
 export interface ApprovalLogTable {
@@ -221,6 +234,16 @@ export interface FileTable {
   created_at: Timestamp;
 }
 
+/** A document taken into invoice management (migration 0600). */
+export interface InvoiceManagementTable {
+  id: Generated<number>;
+  buffer_id: number;
+  shown_at: Timestamp;
+  shown_by: number | null;
+  approved_at: NullableTimestamp;
+  approved_by: number | null;
+}
+
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -232,6 +255,15 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** Until when an instance holds the mail for sending (scale-out lease); null when unclaimed. */
+  claimed_until: NullableTimestamp;
+}
+
+/** Uploaded bytes by storage key (server/files/file-storage.ts). */
+export interface FileContentTable {
+  storage_key: string;
+  bytes: Uint8Array;
+  created_at: Timestamp;
 }
 
 export interface PasswordResetTokenTable {
@@ -250,6 +282,8 @@ export interface IdempotencyKeyTable {
   response_status: number | null;
   response_body: Json<unknown> | null;
   created_at: Timestamp;
+  /** After this the key is forgotten (and purged); migration 0200. */
+  expires_at: Timestamp;
 }
 
 export interface ModuleDefinitionVersionTable {
@@ -259,7 +293,62 @@ export interface ModuleDefinitionVersionTable {
   created_at: Timestamp;
 }
 
+/** Failed logins of addresses that are no enabled account (migration 0300). */
+export interface LoginAttemptTable {
+  email: string;
+  failed_attempts: Generated<number>;
+  locked_at: NullableTimestamp;
+  updated_at: Generated<Timestamp>;
+}
+
+/** One published version of a module's source (`{schema, uiSchema, rules, locales, process, attachments}`). */
+export interface ModuleSourceTable {
+  code: string;
+  version: number;
+  content_hash: string;
+  source: Json<Record<string, unknown>>;
+  origin: 'files' | 'studio';
+  published_by: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ModuleStateTable {
+  code: string;
+  disabled: boolean;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DefinitionRevisionTable {
+  id: number;
+  revision: string | number;
+}
+
 /** Every table of Ringi's database (see docs/ARCHITECTURE.md "Database"). */
+export interface PicTypeTable extends Named {
+  id: Generated<number>;
+  code: string;
+  /** The setting type whose approver this person in charge decides for the group's users. */
+  setting_type_id: number | null;
+}
+
+export interface BackgroundTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BackgroundCompanyTable {
+  background_id: number;
+  company_id: number;
+}
+
+export interface BackgroundPicTable {
+  background_id: number;
+  pic_type_id: number;
+  pic_id: number;
+}
+
 export interface Database {
   companies: CompanyTable;
   departments: DepartmentTable;
@@ -285,7 +374,17 @@ export interface Database {
   buffer_histories: BufferHistoryTable;
   files: FileTable;
   mail_outbox: MailOutboxTable;
+  invoice_managements: InvoiceManagementTable;
+  file_contents: FileContentTable;
   password_reset_tokens: PasswordResetTokenTable;
   idempotency_keys: IdempotencyKeyTable;
   module_definition_versions: ModuleDefinitionVersionTable;
+  pic_types: PicTypeTable;
+  backgrounds: BackgroundTable;
+  background_companies: BackgroundCompanyTable;
+  background_pics: BackgroundPicTable;
+  login_attempts: LoginAttemptTable;
+  module_sources: ModuleSourceTable;
+  module_states: ModuleStateTable;
+  definition_revision: DefinitionRevisionTable;
 }

@@ -1,5 +1,3 @@
-import type { ApproverRole } from './database';
-
 /** Demo data seeded on the first start of an empty database (logins in the README). */
 
 /** Every demo user's password. */
@@ -33,6 +31,12 @@ export const DEMO_COMPANIES: Array<{
     locations: ['100 Market Street, San Francisco'],
     bank_accounts: [{ bank_name: 'Bank of America', branch: 'Market Street', number: '000123456789', type: 'checking' }],
   },
+  {
+    code: 'RS', names: ['Ringi Systems', 'リンギ・システムズ', '林吉系统'], initial_name: 'RS', is_group: true,
+    departments: [['Engineering', '開発部', '研发部'], ['Support', 'サポート部', '支持部'], ['Administration', '総務部', '行政部']],
+    locations: ['3-3 Tenjin, Chuo-ku, Fukuoka', '5 Zhongguancun Street, Haidian, Beijing'],
+    bank_accounts: [{ bank_name: 'Mizuho Bank', branch: 'Fukuoka', number: '2345678', type: 'ordinary' }],
+  },
 ];
 
 export const DEMO_CURRENCIES: Array<{ code: string; names: Names; decimals: number }> = [
@@ -48,35 +52,38 @@ export const DEMO_SETTING_TYPES: Array<{ code: string; names: Names }> = [
   { code: 'company-legal', names: ['Company Legal', '会社法務', '公司法务'] },
 ];
 
-/** Processes (approval step kinds) and the demo user who is everyone's default approver there. */
-export const DEMO_PROCESSES: Array<{ code: string; names: Names; approver_role: ApproverRole | null; default_approver?: string }> = [
-  { code: 'p-manager', names: ['Manager approval', '上長承認', '经理审批'], approver_role: null, default_approver: 'approver@example.com' },
-  { code: 'p-director', names: ['Director approval', '部長承認', '总监审批'], approver_role: null },
-  { code: 'p-finance', names: ['Finance review', '経理確認', '财务审核'], approver_role: 'finance', default_approver: 'finance@example.com' },
-  { code: 'p-authorizer', names: ['Company authorizer', '決裁者承認', '公司授权人审批'], approver_role: 'authorizer', default_approver: 'authorizer@example.com' },
-  { code: 'p-treasury', names: ['Treasury', '出納', '出纳'], approver_role: 'treasury', default_approver: 'treasury@example.com' },
-  { code: 'p-legal', names: ['Legal review', '法務確認', '法务审核'], approver_role: 'legal' },
-  { code: 'p-signer', names: ['Signer', '押印', '盖章'], approver_role: 'legal', default_approver: 'legal@example.com' },
+/**
+ * Who approves each step kind for every demo user by default (saved approvers). The steps
+ * themselves are module definition data (`processes/<code>.json`), not seed code.
+ */
+export const DEMO_DEFAULT_APPROVERS: Record<string, string> = {
+  'p-manager': 'approver@example.com',
+  'p-finance': 'finance@example.com',
+  'p-authorizer': 'authorizer@example.com',
+  'p-treasury': 'treasury@example.com',
+  'p-signer': 'legal@example.com',
+};
+
+/** Person-in-charge types of background groups; each decides the approver of one setting type. */
+export const DEMO_PIC_TYPES: Array<{ code: string; names: Names; setting_type: string }> = [
+  { code: 'pic-authorizer', names: ['Authorizer in charge', '決裁担当者', '授权负责人'], setting_type: 'company-authorizer' },
+  { code: 'pic-finance', names: ['Finance in charge', '経理担当者', '财务负责人'], setting_type: 'company-finance' },
+  { code: 'pic-legal', names: ['Legal in charge', '法務担当者', '法务负责人'], setting_type: 'company-legal' },
 ];
 
-/** Ordered steps per module; `?` marks an optional step. */
-export const DEMO_MASTER_PROCESSES: Record<string, string[]> = {
-  reimbursement: ['p-manager', 'p-director?', 'p-finance', 'p-treasury'],
-  payment: ['p-manager', 'p-director?', 'p-finance', 'p-authorizer', 'p-treasury'],
-  purchase: ['p-manager', 'p-director?', 'p-authorizer'],
-  'contract-supplier': ['p-manager', 'p-legal?', 'p-authorizer', 'p-signer'],
-  'contract-customer': ['p-manager', 'p-legal?', 'p-authorizer', 'p-signer'],
-  'corporate-seal': ['p-manager', 'p-legal?', 'p-signer'],
-  'collection-debt': ['p-manager', 'p-director?', 'p-finance'],
-  'collection-report': ['p-manager', 'p-director?', 'p-finance'],
-  'collection-sales': ['p-manager', 'p-director?', 'p-finance'],
-};
+/** Background groups: name, member companies, person in charge per pic type. */
+export const DEMO_BACKGROUNDS: Array<{ name: string; companies: string[]; pics: Record<string, string> }> = [
+  { name: 'Japan operations', companies: ['RH', 'RT'], pics: { 'pic-authorizer': 'authorizer@example.com', 'pic-finance': 'finance@example.com' } },
+  { name: 'Systems and partners', companies: ['RS', 'AP'], pics: { 'pic-legal': 'legal@example.com' } },
+];
 
 type Flag = 'is_authorizer' | 'is_company_authorizer' | 'is_finance' | 'is_treasury' | 'is_legal';
 
 export const DEMO_USERS: Array<{
   email: string; name: string; initial_name: string; company: string; department: string; location: number;
   join_date: string; flags: Flag[];
+  /** false: a colleague without a password yet (as if invited; "forgot password" gives one). Default true. */
+  login?: boolean;
 }> = [
   { email: 'employee@example.com', name: 'Emi Tanaka', initial_name: 'ET', company: 'RH', department: 'Sales', location: 0, join_date: '2021-04-01', flags: [] },
   { email: 'approver@example.com', name: 'Kenji Sato', initial_name: 'KS', company: 'RH', department: 'Sales', location: 0, join_date: '2015-04-01', flags: [] },
@@ -85,8 +92,26 @@ export const DEMO_USERS: Array<{
   { email: 'finance@example.com', name: 'Chen Jing', initial_name: 'CJ', company: 'RH', department: 'Finance', location: 1, join_date: '2019-03-01', flags: ['is_finance'] },
   { email: 'treasury@example.com', name: 'Yuki Yamamoto', initial_name: 'YY', company: 'RH', department: 'Finance', location: 0, join_date: '2017-10-01', flags: ['is_treasury'] },
   { email: 'legal@example.com', name: 'Sara Kobayashi', initial_name: 'SK', company: 'RH', department: 'Management', location: 0, join_date: '2016-01-15', flags: ['is_legal'] },
-  { email: 'admin@example.com', name: 'Ringi Admin', initial_name: 'RA', company: 'RH', department: 'Management', location: 0, join_date: '2010-04-01', flags: ['is_company_authorizer'] },
+  // Group member + company authorizer = group admin (spec 000 §6).
+  { email: 'admin@example.com', name: 'Ringi Admin', initial_name: 'RA', company: 'RH', department: 'Management', location: 0, join_date: '2010-04-01', flags: ['is_authorizer'] },
   { email: 'client@example.com', name: 'Alex Morgan', initial_name: 'AM', company: 'AP', department: 'Operations', location: 0, join_date: '2022-09-01', flags: [] },
+  // More colleagues, so lists, counts, search and infinite scroll can be tried.
+  { email: 'rt.authorizer@example.com', name: 'Wang Fang', initial_name: 'WF', company: 'RT', department: 'Trading', location: 1, join_date: '2014-05-01', flags: ['is_authorizer'] },
+  { email: 'rs.authorizer@example.com', name: 'Takeshi Mori', initial_name: 'TM', company: 'RS', department: 'Administration', location: 0, join_date: '2013-02-01', flags: ['is_authorizer'] },
+  { email: 'ap.authorizer@example.com', name: 'Jordan Lee', initial_name: 'JL', company: 'AP', department: 'Legal', location: 0, join_date: '2016-08-01', flags: ['is_authorizer'] },
+  { email: 'aiko.ito@example.com', name: 'Aiko Ito', initial_name: 'AI', company: 'RH', department: 'Sales', location: 0, join_date: '2020-04-01', flags: [], login: false },
+  { email: 'daichi.kato@example.com', name: 'Daichi Kato', initial_name: 'DK', company: 'RH', department: 'Sales', location: 1, join_date: '2019-10-01', flags: [], login: false },
+  { email: 'mei.nakamura@example.com', name: 'Mei Nakamura', initial_name: 'MN', company: 'RH', department: 'Finance', location: 0, join_date: '2021-01-15', flags: [], login: false },
+  { email: 'ryo.hayashi@example.com', name: 'Ryo Hayashi', initial_name: 'RH', company: 'RH', department: 'Management', location: 0, join_date: '2018-06-01', flags: [], login: false },
+  { email: 'zhang.wei@example.com', name: 'Zhang Wei', initial_name: 'ZW', company: 'RH', department: 'Sales', location: 1, join_date: '2022-03-01', flags: [], login: false },
+  { email: 'liu.yang@example.com', name: 'Liu Yang', initial_name: 'LY', company: 'RT', department: 'Logistics', location: 1, join_date: '2020-07-01', flags: [], login: false },
+  { email: 'sota.kimura@example.com', name: 'Sota Kimura', initial_name: 'SK', company: 'RT', department: 'Logistics', location: 0, join_date: '2017-04-01', flags: ['is_finance'], login: false },
+  { email: 'hina.shimizu@example.com', name: 'Hina Shimizu', initial_name: 'HS', company: 'RT', department: 'Trading', location: 0, join_date: '2023-04-01', flags: [], login: false },
+  { email: 'kaito.yamada@example.com', name: 'Kaito Yamada', initial_name: 'KY', company: 'RS', department: 'Engineering', location: 0, join_date: '2019-04-01', flags: [], login: false },
+  { email: 'yui.matsumoto@example.com', name: 'Yui Matsumoto', initial_name: 'YM', company: 'RS', department: 'Engineering', location: 1, join_date: '2021-09-01', flags: [], login: false },
+  { email: 'chen.hao@example.com', name: 'Chen Hao', initial_name: 'CH', company: 'RS', department: 'Support', location: 1, join_date: '2022-11-01', flags: [], login: false },
+  { email: 'nanami.inoue@example.com', name: 'Nanami Inoue', initial_name: 'NI', company: 'RS', department: 'Support', location: 0, join_date: '2020-02-01', flags: ['is_treasury'], login: false },
+  { email: 'sam.patel@example.com', name: 'Sam Patel', initial_name: 'SP', company: 'AP', department: 'Operations', location: 0, join_date: '2021-06-01', flags: [], login: false },
 ];
 
 /** Every user's approver per setting type. */

@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../auth/password';
 import type { Database } from './database';
+import { loadDefinitionFiles } from '../definitions/load-definition-files';
+import { syncProcessRows } from '../definitions/sync-process-rows';
+import { seedAdminData } from './seed-admin';
 import {
   DEMO_CODE_LISTS, DEMO_COMPANIES, DEMO_CONTRACT_ITEM_TYPES, DEMO_CURRENCIES, DEMO_EXPENSE_ACCOUNTS,
-  DEMO_MASTER_PROCESSES, DEMO_PASSWORD, DEMO_PROCESSES, DEMO_SETTING_TYPES, DEMO_USERS, DEMO_USER_SETTINGS,
+  DEMO_DEFAULT_APPROVERS, DEMO_PASSWORD, DEMO_SETTING_TYPES, DEMO_USERS, DEMO_USER_SETTINGS,
 } from './seed-data';
 
 type Names = [string, string, string];
@@ -20,13 +24,16 @@ export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
  */
 export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
   if (await isSeeded(db)) return false;
-  // Each user gets an own salt; hashing in parallel keeps the seed at about one hash's time.
-  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  // Each login gets an own salt; the hashes run in parallel (about one hash's time), outside the
+  // request limiter: the seed runs before the server listens. Colleagues
+  // without a login get an unusable hash, as an invited user has until the link is used.
+  const hashes = await Promise.all(DEMO_USERS.map((user) => (user.login === false ? `!${randomBytes(16).toString('hex')}` : hashPassword(DEMO_PASSWORD, null))));
   await db.transaction().execute(async (trx) => {
     const ids = await seedOrganisation(trx);
     await seedMasters(trx);
     const users = await seedUsers(trx, ids, hashes);
     await seedApprovers(trx, users);
+    await seedAdminData(trx, users);
   });
   return true;
 }
@@ -68,14 +75,11 @@ async function seedMasters(trx: Transaction<Database>): Promise<void> {
     .values(DEMO_CURRENCIES.map((c) => ({ code: c.code, ...named(c.names), decimals: c.decimals }))).execute();
   await trx.insertInto('setting_types')
     .values(DEMO_SETTING_TYPES.map((s) => ({ code: s.code, ...named(s.names) }))).execute();
-  const processes = await trx.insertInto('processes')
-    .values(DEMO_PROCESSES.map((p) => ({ code: p.code, ...named(p.names), approver_role: p.approver_role })))
-    .returning(['id', 'code']).execute();
-  const processId = new Map(processes.map((p) => [p.code, p.id]));
-  await trx.insertInto('master_processes')
-    .values(Object.entries(DEMO_MASTER_PROCESSES).flatMap(([module_code, steps]) => steps.map((step, index) => ({
-      module_code, process_id: processId.get(step.replace('?', ''))!, position: index + 1, optional: step.endsWith('?'),
-    })))).execute();
+  // Approval steps are definition data: the rows follow processes/<code>.json (publishing keeps them in step).
+  const { files } = await loadDefinitionFiles(process.env.DEFINITIONS_DIR || undefined);
+  for (const [code, file] of Object.entries(files.processes ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    if (Array.isArray(file?.steps)) await syncProcessRows(trx, code, file.steps);
+  }
   await trx.insertInto('contract_item_types')
     .values(Object.entries(DEMO_CONTRACT_ITEM_TYPES).flatMap(([module, types]) => types.map((t, index) => ({
       module, code: t.code, ...named(t.names), position: index + 1,
@@ -107,8 +111,9 @@ async function seedApprovers(trx: Transaction<Database>, users: Map<string, numb
   const steps = await trx.selectFrom('master_processes')
     .innerJoin('processes', 'processes.id', 'master_processes.process_id')
     .select(['master_processes.id', 'master_processes.module_code', 'master_processes.optional', 'processes.code'])
+    .where('master_processes.retired_at', 'is', null)
     .execute();
-  const defaults = new Map(DEMO_PROCESSES.map((p) => [p.code, p.default_approver]));
+  const defaults = new Map(Object.entries(DEMO_DEFAULT_APPROVERS));
   const rows = [...users.entries()].flatMap(([email, user_id]) => steps.flatMap((step) => {
     let approver = defaults.get(step.code);
     if (step.optional || !approver) return [];

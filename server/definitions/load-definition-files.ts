@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { DefinitionFiles, Lang, LocaleFile, Problem } from '../../src/engine';
 import { LANGS } from '../../src/engine';
 
-/** The repository root (definitions live in `schemas/`, `uiSchemas/`, `rules/`, `locales/`). */
+/** The repository root (definitions live in `schemas/`, `uiSchemas/`, `rules/`, `processes/`, `attachments/`, `locales/`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function readJsonDir(dir: string, rel: string, into: Record<string, unknown>, paths: Record<string, string>, kind: string, problems: Problem[]): Promise<void> {
@@ -29,10 +29,12 @@ async function readJsonDir(dir: string, rel: string, into: Record<string, unknow
 export async function loadDefinitionFiles(root = REPO_ROOT): Promise<{ files: DefinitionFiles; problems: Problem[] }> {
   const problems: Problem[] = [];
   const paths: Record<string, string> = {};
-  const files: DefinitionFiles = { schemas: {}, uiSchemas: {}, rules: {}, locales: { en: {}, ja: {}, zh: {} }, paths };
+  const files: DefinitionFiles = { schemas: {}, uiSchemas: {}, rules: {}, locales: { en: {}, ja: {}, zh: {} }, processes: {}, attachments: {}, paths };
   await readJsonDir(path.join(root, 'schemas'), 'schemas', files.schemas, paths, 'schemas', problems);
   await readJsonDir(path.join(root, 'uiSchemas'), 'uiSchemas', files.uiSchemas, paths, 'uiSchemas', problems);
   await readJsonDir(path.join(root, 'rules'), 'rules', files.rules, paths, 'rules', problems);
+  await readJsonDir(path.join(root, 'processes'), 'processes', files.processes!, paths, 'processes', problems);
+  await readJsonDir(path.join(root, 'attachments'), 'attachments', files.attachments!, paths, 'attachments', problems);
   for (const lang of LANGS as Lang[]) {
     await readJsonDir(path.join(root, 'locales', lang), `locales/${lang}`, files.locales[lang] as Record<string, LocaleFile>, paths, `locales/${lang}`, problems);
   }

@@ -1,36 +1,57 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/database';
-import { visibleTo } from '../workflow/visibility';
+import { visibleToOne } from '../workflow/visibility';
 import { bufferReferencesFile } from './file-references';
 
 /**
- * Whether a user may read a file: its uploader, or anyone who can see a filed document (the
- * workflow's rule: requester, step candidates and approvers, forwarded finance users) whose
- * data references it. The reference only counts when the file's uploader is that document's
- * requester or acted on one of its steps (treasury deal slips), so nobody reads someone
- * else's upload by putting its id into a document of their own.
+ * A document grants `userId` access to a file it references when the user may see the document
+ * and the file's uploader filed it or acted on one of its steps (treasury deal slips), so nobody
+ * reads someone else's upload by putting its id into a document of their own.
  */
-export async function canReadFile(db: Kysely<Database>, fileId: number, userId: number, fieldNames: string[]): Promise<boolean> {
-  const row = await db.selectFrom('files')
-    .select('files.id')
-    .where('files.id', '=', fileId)
-    .where((eb) => eb.or([
-      eb('files.uploader_id', '=', userId),
-      eb.exists(eb.selectFrom('buffers').select(sql`1`.as('one'))
-        .where(visibleTo(userId))
-        .where((inner) => inner.or([
-          inner('buffers.requester_id', '=', inner.ref('files.uploader_id')),
-          inner.exists(inner.selectFrom('approvals as acted').select(sql`1`.as('one'))
-            .whereRef('acted.buffer_id', '=', 'buffers.id').whereRef('acted.approver_id', '=', 'files.uploader_id')),
-        ]))
-        .where(bufferReferencesFile(sql<number>`files.id`, fieldNames))),
-    ]))
-    .executeTakeFirst();
-  return row !== undefined;
+function grants(userId: number, uploaderId: number, fileId: number, fieldNames: string[]): Expression<SqlBool> {
+  return sql<SqlBool>`(${visibleToOne(userId)}
+    and (buffers.requester_id = ${uploaderId}
+      or exists (select 1 from approvals acted where acted.buffer_id = buffers.id and acted.approver_id = ${uploaderId}))
+    and ${bufferReferencesFile(fileId, fieldNames)})`;
 }
 
-/** Whether any filed document (whoever filed it) references the file: then it may not be deleted. */
+/**
+ * Whether a user may read a file: its uploader, or anyone a referencing document grants it to
+ * (see `grants`). Indexed lookups: the file by id; then the document recorded in
+ * `files.buffer_id` (written when a document is filed with the file) by id; only when that one
+ * does not grant it, the documents the uploader filed or acted on (by index), never a scan of
+ * every document the user can see.
+ */
+export async function canReadFile(db: Kysely<Database>, fileId: number, userId: number, fieldNames: string[]): Promise<boolean> {
+  const file = await db.selectFrom('files').select(['uploader_id', 'buffer_id']).where('id', '=', fileId).executeTakeFirst();
+  if (!file) return false;
+  if (file.uploader_id === userId) return true;
+  const condition = grants(userId, file.uploader_id, fileId, fieldNames);
+  if (file.buffer_id !== null) {
+    const linked = await db.selectFrom('buffers').select('id').where('id', '=', file.buffer_id).where(condition).executeTakeFirst();
+    if (linked) return true;
+  }
+  const other = await db.selectFrom('buffers').select('id')
+    .where((eb) => eb.or([
+      eb('buffers.requester_id', '=', file.uploader_id),
+      eb('buffers.id', 'in', eb.selectFrom('approvals').select('approvals.buffer_id').where('approvals.approver_id', '=', file.uploader_id)),
+    ]))
+    .where(condition).limit(1).executeTakeFirst();
+  return other !== undefined;
+}
+
+/**
+ * Whether any filed document (whoever filed it) references the file: then it may not be deleted.
+ * The recorded document first (by id); otherwise every document is checked, which is rare
+ * (deleting an upload) and must not miss a reference.
+ */
 export async function isFileReferenced(db: Kysely<Database>, fileId: number, fieldNames: string[]): Promise<boolean> {
+  const file = await db.selectFrom('files').select('buffer_id').where('id', '=', fileId).executeTakeFirst();
+  if (file?.buffer_id != null) {
+    const linked = await db.selectFrom('buffers').select('id').where('id', '=', file.buffer_id)
+      .where(bufferReferencesFile(fileId, fieldNames)).executeTakeFirst();
+    if (linked) return true;
+  }
   const row = await db.selectFrom('buffers').select('buffers.id').where(bufferReferencesFile(fileId, fieldNames)).limit(1).executeTakeFirst();
   return row !== undefined;
 }

@@ -1,13 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { sql, type Kysely } from 'kysely';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { privateDir } from '../security/private-dir';
 
 /** After this many failed tries a mail is marked failed and left alone. */
 export const MAX_MAIL_ATTEMPTS = 5;
+/** How long an instance holds claimed mail; a mail not marked sent by then is taken again. */
+export const MAIL_LEASE_SECONDS = 120;
+
+interface MailRow { id: number; to_address: string; subject: string; text: string; html: string | null; attempts: number }
 
 /** Delivers the outbox: after commits (`kick`) and on an interval. */
 export interface Mailer {
@@ -30,8 +35,9 @@ function createSend(config: Config): Send {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (mail, id) => {
     const info = await transport.sendMail(mail);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${String(id).padStart(6, '0')}.eml`), info.message as Buffer);
+    // Outbox mails hold password-reset links: readable by the service account only.
+    privateDir(dir);
+    writeFileSync(join(dir, `${String(id).padStart(6, '0')}.eml`), info.message as Buffer, { mode: 0o600 });
   };
 }
 
@@ -41,25 +47,41 @@ export function createMailer(config: Config, db: Kysely<Database>, log: FastifyB
   let running: Promise<void> | undefined;
   let again = false;
 
+  /**
+   * Claims up to 20 pending mails for this instance in one statement: rows another instance is
+   * claiming are skipped (`for update skip locked`), rows under a live lease are left alone, and
+   * the lease lets another instance take a mail over when this one dies mid-send. A mail is sent
+   * once unless an instance dies between the send and marking it sent (then at most twice).
+   */
+  async function claim() {
+    const result = await sql<MailRow>`update mail_outbox set attempts = attempts + 1,
+        claimed_until = now() + make_interval(secs => ${MAIL_LEASE_SECONDS})
+      where id in (select id from mail_outbox where status = 'pending' and (claimed_until is null or claimed_until < now())
+        order by id limit 20 for update skip locked)
+      returning id, to_address, subject, text, html, attempts`.execute(db);
+    return result.rows.sort((a, b) => a.id - b.id);
+  }
+
   async function round(): Promise<void> {
-    const pending = await db.selectFrom('mail_outbox').selectAll()
-      .where('status', '=', 'pending').orderBy('id').limit(50).execute();
-    for (const mail of pending) {
-      // Claim by bumping the attempt count: another server node that read the same row loses.
-      const claim = await db.updateTable('mail_outbox').set({ attempts: mail.attempts + 1 })
-        .where('id', '=', mail.id).where('attempts', '=', mail.attempts).where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (claim.numUpdatedRows !== 1n) continue;
-      try {
-        await send({ from: config.mailFrom, to: mail.to_address, subject: mail.subject, text: mail.text, html: mail.html ?? undefined }, mail.id);
-        await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: new Date(), last_error: null })
-          .where('id', '=', mail.id).execute();
-      } catch (error) {
-        const failed = mail.attempts + 1 >= MAX_MAIL_ATTEMPTS;
-        log.warn({ err: error, mailId: mail.id }, 'mail delivery failed');
-        await db.updateTable('mail_outbox')
-          .set({ status: failed ? 'failed' : 'pending', last_error: error instanceof Error ? error.message : String(error) })
-          .where('id', '=', mail.id).execute();
+    // A failed mail is released at once; the round stops after that batch so each round (kick or
+    // interval) tries a failing mail once instead of spinning through its attempts.
+    let failures = 0;
+    while (!failures) {
+      const batch = await claim();
+      if (!batch.length) break;
+      for (const mail of batch) {
+        try {
+          await send({ from: config.mailFrom, to: mail.to_address, subject: mail.subject, text: mail.text, html: mail.html ?? undefined }, mail.id);
+          await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: new Date(), last_error: null, claimed_until: null })
+            .where('id', '=', mail.id).execute();
+        } catch (error) {
+          failures++;
+          const failed = mail.attempts >= MAX_MAIL_ATTEMPTS;
+          log.warn({ err: error, mailId: mail.id }, 'mail delivery failed');
+          await db.updateTable('mail_outbox')
+            .set({ status: failed ? 'failed' : 'pending', last_error: error instanceof Error ? error.message : String(error), claimed_until: null })
+            .where('id', '=', mail.id).execute();
+        }
       }
     }
   }

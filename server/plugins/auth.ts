@@ -1,17 +1,30 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { passwordVersion, verifyToken } from '../auth/jwt';
+import { routeAccess } from '../auth/public-routes';
 import { unauthorized } from '../lib/errors';
 import { globalPlugin } from '../lib/global-plugin';
 import type { AuthUser } from '../types';
 
 /**
- * `app.authenticate`: a preHandler that accepts only a valid HS256 bearer JWT of an existing,
- * enabled, unlocked user issued since the user's last password change, and sets `request.user`.
- * Any failure is the same 401, so a caller learns nothing about why.
+ * Authentication for all of `/api` in one place: every route needs a valid bearer token except
+ * those listed in `auth/public-routes.ts`. `app.authenticate` accepts only a valid HS256 bearer
+ * JWT of an existing, enabled, unlocked user issued since the user's last password change, and
+ * sets `request.user`; a route may still name it (it runs once per request). Any failure is the
+ * same 401, so a caller learns nothing about why. `app.registeredRoutes` lists every route as
+ * Fastify registered it (the walk-every-route test reads it).
  */
 export default globalPlugin(async (app) => {
+  const registered: Array<{ method: string; url: string }> = [];
+  app.decorate('registeredRoutes', registered);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    for (const method of ([] as string[]).concat(route.method as string | string[])) {
+      if (method !== 'HEAD') registered.push({ method, url: route.url });
+    }
+  });
+
   app.decorate('authenticate', async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+    if (request.user) return;
     const fail = () => unauthorized(request.t('server.auth.jwtInvalid'));
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -22,7 +35,7 @@ export default globalPlugin(async (app) => {
       .leftJoin('companies', 'companies.id', 'users.company_id')
       .select([
         'users.id', 'users.email', 'users.name', 'users.company_id', 'users.department_id', 'users.is_authorizer',
-        'users.is_company_authorizer', 'users.is_finance', 'users.is_treasury', 'users.is_legal',
+        'users.is_authorizer as is_company_authorizer', 'users.is_finance', 'users.is_treasury', 'users.is_legal',
         sql<boolean>`coalesce(companies.is_group, false)`.as('is_ringi_group_member'),
         passwordVersion.as('password_version'),
       ])
@@ -33,5 +46,15 @@ export default globalPlugin(async (app) => {
     if (!user || claims.passwordVersion !== user.password_version) throw fail();
     const { password_version: _version, ...authUser } = user;
     request.user = authUser satisfies AuthUser;
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.routeOptions.url;
+    // Unknown paths fall through to the JSON 404 / the web app; they have nothing to protect.
+    if (!url || !url.startsWith('/api/')) return;
+    const access = routeAccess(request.method, url);
+    if (access === 'public') return;
+    if (access === 'signed-link' && (request.query as { token?: unknown }).token !== undefined) return;
+    await app.authenticate(request, reply);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, codeForStatus } from '../lib/errors';
 import { globalPlugin } from '../lib/global-plugin';
+import { WorkBusyError } from '../lib/work-limiter';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -19,8 +20,13 @@ function describeValidation(context: string | undefined, issue: ValidationIssue)
 }
 
 /** Turns any thrown error into the API's `{ message, code, ...extra }` reply. */
-function toReply(error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request: FastifyRequest) {
+function toReply(
+  error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request: FastifyRequest,
+): { status: number; body: Record<string, unknown>; dataException?: boolean } {
   const t = request.t;
+  if (error instanceof WorkBusyError) {
+    return { status: 503, body: { message: t('server.scale.busy'), code: 'SERVICE_UNAVAILABLE', retryAfter: error.retryAfterSeconds } };
+  }
   if (error instanceof AppError) return { status: error.statusCode, body: { message: error.message, code: error.code, ...error.extra } };
   if (error.validation) {
     const detail = describeValidation(error.validationContext, error.validation[0] ?? {});
@@ -39,6 +45,12 @@ function toReply(error: FastifyError & { validation?: ValidationIssue[]; validat
         body: { message: t('server.errors.unsupportedMediaType', { type: request.headers['content-type'] ?? '' }), code: 'UNSUPPORTED_MEDIA_TYPE' },
       };
   }
+  // Last net (docs/SECURITY.md "Input"): a database data exception (SQLSTATE class 22: out of
+  // range, bad text, bad date) or a too-deep expression (54001) comes from a value the request
+  // sent that the door did not catch; it is the client's 400, not a 500. Logged as a warning.
+  if (typeof error.code === 'string' && /^(22[0-9A-Z]{3}|54001)$/.test(error.code)) {
+    return { status: 400, body: { message: t('server.security.outOfRange'), code: 'BAD_REQUEST' }, dataException: true };
+  }
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) return { status, body: { message: t('server.errors.internal'), code: 'INTERNAL' } };
   return { status, body: { message: error.message, code: codeForStatus(status) } };
@@ -47,11 +59,13 @@ function toReply(error: FastifyError & { validation?: ValidationIssue[]; validat
 /** The one error handler and the JSON 404 for unknown API routes. */
 export default globalPlugin(async (app) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = toReply(error, request);
+    const { status, body, dataException } = toReply(error, request);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (dataException) request.log.warn({ err: error }, 'database refused a request value');
     else request.log.info({ code: body.code, message: body.message }, 'request rejected');
     // Headers set before the failure (e.g. a half-written download) must not leak into the error.
     reply.removeHeader('content-disposition');
+    if (error instanceof WorkBusyError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
 });

@@ -6,17 +6,18 @@ import { likePattern } from '../lib/paging';
 
 /** Role names of the profile's `roles` list (spec 000 §6). */
 export function rolesOf(user: {
-  is_authorizer: boolean; is_company_authorizer: boolean; is_finance: boolean; is_treasury: boolean;
+  is_authorizer: boolean; is_finance: boolean; is_treasury: boolean;
   is_legal: boolean; is_ringi_group_member: boolean;
 }): string[] {
   const roles = ['ROLE_USER'];
   if (user.is_authorizer) roles.push('ROLE_AUTHORIZER');
-  if (user.is_company_authorizer) roles.push('ROLE_COMPANY_AUTHORIZER');
+  // The spec has one authorizer flag (is_authorizer); ROLE_COMPANY_AUTHORIZER is its role name.
+  if (user.is_authorizer) roles.push('ROLE_COMPANY_AUTHORIZER');
   if (user.is_finance) roles.push('ROLE_FINANCE');
   if (user.is_treasury) roles.push('ROLE_TREASURY');
   if (user.is_legal) roles.push('ROLE_LEGAL');
   // Group member plus company authorizer is the group-level admin (spec 000 §6).
-  if (user.is_ringi_group_member && user.is_company_authorizer) roles.push('ROLE_GROUP_ADMIN');
+  if (user.is_ringi_group_member && user.is_authorizer) roles.push('ROLE_GROUP_ADMIN');
   return roles;
 }
 
@@ -36,7 +37,7 @@ export function usersBase(db: Kysely<Database>) {
 export function selectUserSummary<Q extends ReturnType<typeof usersBase>>(query: Q, lang: Lang) {
   return query.select([
     'users.id', 'users.name', 'users.email', 'users.initial_name', 'users.join_date',
-    'users.is_authorizer', 'users.is_company_authorizer', 'users.is_finance', 'users.is_treasury',
+    'users.is_authorizer', 'users.is_authorizer as is_company_authorizer', 'users.is_finance', 'users.is_treasury',
     'users.is_legal', 'users.is_notified',
     sql<boolean>`coalesce(companies.is_group, false)`.as('is_ringi_group_member'),
     sql<{ id: number; name: string; code: string; initial_name: string; is_group: boolean } | null>`case when companies.id is null then null else
@@ -69,7 +70,7 @@ export async function findUserDetail(db: Kysely<Database>, id: number, lang: Lan
       'user_settings.id', 'user_settings.setting_type_id', 'user_settings.approver_id',
       sql<{ id: number; name: string }>`json_build_object('id', setting_types.id, 'name', ${localizedName(lang, 'setting_types')})`.as('setting_type'),
       sql<{ id: number; name: string } | null>`case when approver.id is null then null else
-        json_build_object('id', approver.id, 'name', approver.name, 'initial_name', approver.initial_name) end`.as('approver'),
+        json_build_object('id', approver.id, 'name', approver.name, 'initial_name', approver.initial_name, 'is_authorizer', approver.is_authorizer) end`.as('approver'),
     ])
     .where('user_settings.user_id', '=', id)
     .orderBy('setting_types.id')

@@ -31,6 +31,8 @@ export interface BufferItem {
   info: BufferInfo;
   data: Record<string, unknown>;
   stamp_no: string | null;
+  /** Filed without approval by a user allowed to bypass (`ui:module.bypassRoles`). */
+  bypass: boolean;
   definition_version: string;
   created_at: string;
   updated_at: string;
@@ -51,7 +53,7 @@ export async function bufferItems(db: Kysely<Database>, ids: number[], lang: Lan
   const rows = await db.selectFrom('buffers')
     .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
     .select(['buffers.id', 'buffers.code', 'buffers.status', 'buffers.action', 'buffers.module_code', 'buffers.data',
-      'buffers.stamp_no', 'buffers.definition_version', 'buffers.created_at', 'buffers.updated_at', 'buffers.completed_at',
+      'buffers.stamp_no', 'buffers.bypass', 'buffers.definition_version', 'buffers.created_at', 'buffers.updated_at', 'buffers.completed_at',
       'requester.id as requester_id', 'requester.name as requester_name'])
     .where('buffers.id', 'in', ids)
     .execute();
@@ -77,7 +79,7 @@ export async function bufferItems(db: Kysely<Database>, ids: number[], lang: Lan
       id: row.id, code: row.code, status: row.status, action: row.action, module: { code: row.module_code },
       requester: { id: row.requester_id, name: row.requester_name },
       info: bufferInfo(definitions.modules[row.module_code], row.module_code, data, currencies, t),
-      data, stamp_no: row.stamp_no, definition_version: row.definition_version,
+      data, stamp_no: row.stamp_no, bypass: row.bypass, definition_version: row.definition_version,
       created_at: iso(row.created_at)!, updated_at: iso(row.updated_at)!, completed_at: iso(row.completed_at),
       last_approval: last ? {
         id: last.id, approved_at: iso(last.approved_at),

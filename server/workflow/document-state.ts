@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { eligibleAmong, scopeCompany } from './eligibility';
 
 /** One approval step as the state machine sees it. */
 export interface StepState {
@@ -9,7 +10,10 @@ export interface StepState {
   active: boolean;
   approver_id: number | null;
   process_code: string;
-  /** Users who may act on this step (any one of them passes it). */
+  /**
+   * Users who may act on this step (any one of them passes it): the named candidates the
+   * eligibility rule still allows NOW (a flag removed, a user disabled → no longer acts).
+   */
   candidates: number[];
 }
 
@@ -30,10 +34,12 @@ export interface DocumentState {
  * Loads a document and its steps. With `lock`, the buffer row is locked `FOR UPDATE` first, so
  * inside a transaction every concurrent action on the same document waits here and then reads
  * the state the previous one committed: the re-check that follows is what makes races safe.
+ * Candidates are re-checked against the eligibility rule here, so every action, permission and
+ * notification works with who may act at this moment, not who was named at filing.
  */
 export async function loadDocumentState(db: Kysely<Database>, bufferId: number, lock = false): Promise<DocumentState | null> {
   let query = db.selectFrom('buffers')
-    .select(['id', 'code', 'module_code', 'status', 'requester_id', 'data', 'bypass', 'user_finances'])
+    .select(['id', 'code', 'module_code', 'status', 'requester_id', 'company_id', 'data', 'bypass', 'user_finances'])
     .where('id', '=', bufferId);
   if (lock) query = query.forUpdate();
   const buffer = await query.executeTakeFirst();
@@ -41,7 +47,8 @@ export async function loadDocumentState(db: Kysely<Database>, bufferId: number, 
   const steps = await db.selectFrom('approvals')
     .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
     .innerJoin('processes', 'processes.id', 'master_processes.process_id')
-    .select(['approvals.id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approver_id', 'processes.code as process_code'])
+    .select(['approvals.id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approver_id', 'processes.code as process_code',
+      'processes.approver_roles', 'master_processes.allow_requester'])
     .where('approvals.buffer_id', '=', bufferId)
     .orderBy('approvals.position')
     .execute();
@@ -49,10 +56,19 @@ export async function loadDocumentState(db: Kysely<Database>, bufferId: number, 
     ? await db.selectFrom('approval_candidates').select(['approval_id', 'user_id'])
       .where('approval_id', 'in', steps.map((s) => s.id)).execute()
     : [];
+  const scope = { requesterId: buffer.requester_id, companyId: await scopeCompany(db, buffer.requester_id, buffer.company_id) };
+  const states: StepState[] = [];
+  // One query at a time: inside a transaction they share one connection anyway.
+  for (const { approver_roles, allow_requester, ...s } of steps) {
+    const named = candidates.filter((c) => c.approval_id === s.id).map((c) => c.user_id);
+    const eligible = await eligibleAmong(db, { approver_roles: approver_roles ?? [], allow_requester }, scope, named);
+    states.push({ ...s, candidates: named.filter((id) => eligible.has(id)) });
+  }
+  const { company_id: _company, ...rest } = buffer;
   return {
-    ...buffer,
+    ...rest,
     data: (buffer.data ?? {}) as Record<string, unknown>,
     user_finances: Array.isArray(buffer.user_finances) ? buffer.user_finances.map(Number) : [],
-    steps: steps.map((s) => ({ ...s, candidates: candidates.filter((c) => c.approval_id === s.id).map((c) => c.user_id) })),
+    steps: states,
   };
 }

@@ -1,28 +1,17 @@
 import type { Kysely } from 'kysely';
-import {
-  computeFormData, isWrapperField, labelKey, readSubmitPayload, stableStringify, validateSubmission,
-  type CompiledModule, type MasterProcessStep,
-} from '../../src/engine';
+import { isWrapperField, stableStringify, type CompiledModule } from '../../src/engine';
 import type { Database } from '../db/database';
 import { recordVersion } from '../definitions/definition-version-repository';
 import { loadDefinitions, findModule } from '../definitions/definitions';
-import { validationFailed } from '../lib/errors';
-import { referenceViolations } from '../routes/buffer/reference-violations';
 import { writeApprovalLog } from './approval-log';
 import { loadDocumentState, type DocumentState } from './document-state';
 import { recordHistories } from './histories';
+import { prepareSubmission } from './submission-pipeline';
 import { refuseEdit } from './transitions';
 import { illegalTransition, refusalError } from './workflow-error';
 import type { WorkflowContext } from './workflow-context';
 
 const withoutWrapper = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([k]) => !isWrapperField(k)));
-
-/** The module's master-process steps, as the submission validation takes them. */
-async function stepsOf(db: Kysely<Database>, moduleCode: string): Promise<MasterProcessStep[]> {
-  const rows = await db.selectFrom('master_processes').select(['id', 'optional', 'position'])
-    .where('module_code', '=', moduleCode).orderBy('position').execute();
-  return rows.map((r) => ({ id: r.id, optional: r.optional, position: r.position }));
-}
 
 /** The document's approver choices as a submission carries them (so "approvers valid" holds). */
 async function approvalsOf(db: Kysely<Database>, doc: DocumentState) {
@@ -35,12 +24,11 @@ async function approvalsOf(db: Kysely<Database>, doc: DocumentState) {
 }
 
 /**
- * Validates edited data exactly as a submission (the engine's `validateSubmission` over the
- * submission body, computed fields, then the buffer route's reference checks) and
- * returns the new stored data: the old data with the edited body fields replaced.
+ * Runs the edited data through the submission pipeline exactly as a submission (the requester's
+ * scope, the editor's file access) and returns the new stored data: the old data with the
+ * edited body fields replaced.
  */
 async function validatedData(trx: Kysely<Database>, module: CompiledModule, doc: DocumentState, input: Record<string, unknown>, ctx: WorkflowContext) {
-  const steps = await stepsOf(trx, module.code);
   // The body as the form would send it (only the schema's fields), with the document's own
   // approvers so the approver rules hold; not normalised further, so untouched fields stay equal.
   const properties = (module.schema.properties ?? {}) as Record<string, unknown>;
@@ -53,12 +41,7 @@ async function validatedData(trx: Kysely<Database>, module: CompiledModule, doc:
     approvals: await approvalsOf(trx, doc),
   };
   const payload = module.meta.bodyKey ? { ...wrapper, [module.meta.bodyKey]: body } : { ...wrapper, ...body };
-  const violations = validateSubmission(module, payload, { steps }, ctx.t);
-  if (violations.length) throw validationFailed(violations.map(({ propertyPath, message }) => ({ propertyPath, message })));
-  const currencies = await trx.selectFrom('currencies').select(['id', 'code']).execute();
-  const computed = computeFormData(module, readSubmitPayload(module, payload), { steps, currencies });
-  const references = await referenceViolations(trx, computed, steps, ctx.t, (field) => ctx.t(labelKey(module, field)), ctx.userId);
-  if (references.length) throw validationFailed(references.map(({ propertyPath, message }) => ({ propertyPath, message })));
+  const { data: computed } = await prepareSubmission(trx, { module, payload, requesterId: doc.requester_id, actorId: ctx.userId, t: ctx.t, edit: true });
   // Fields outside the form's schema (stamp number, treasury data) and the stored wrapper
   // flags stay as they were: an edit changes the body only.
   return { ...doc.data, ...withoutWrapper(computed) };

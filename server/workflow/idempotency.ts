@@ -1,80 +1,100 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { stableStringify } from '../../src/engine';
+import type { Database } from '../db/database';
 import { badRequest, conflict } from '../lib/errors';
 
-/** A reservation without a stored response older than this was abandoned (a crash): it may be retaken. */
-const ABANDONED_AFTER_MS = 5 * 60 * 1000;
+/** How long a stored answer is replayed; afterwards the key is forgotten and purged. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Requests that reserved a key, with the stored key, so `onSend` stores or releases it. */
-const reserved = new WeakMap<FastifyRequest, string>();
-/** Requests answered from a stored response: `onSend` leaves the key alone. */
-const replayed = new WeakSet<FastifyRequest>();
+/** A request's `Idempotency-Key`, scoped to its user and route, with the hash of what it asks. */
+export interface IdempotencyClaim {
+  userId: number;
+  key: string;
+  hash: string;
+}
+
+const claims = new WeakMap<FastifyRequest, IdempotencyClaim>();
+/** Requests answered from a stored answer after losing a race: `onSend` adds the replay header. */
+const replayedAfterRace = new WeakSet<FastifyRequest>();
 
 function requestHash(request: FastifyRequest): string {
   return createHash('sha256').update(stableStringify({ method: request.method, url: request.url, body: request.body ?? null })).digest('hex');
 }
 
+async function storedAnswer(db: Kysely<Database>, claim: IdempotencyClaim) {
+  return db.selectFrom('idempotency_keys').select(['request_hash', 'response_status', 'response_body'])
+    .where('user_id', '=', claim.userId).where('key', '=', claim.key).where('expires_at', '>', new Date())
+    .where('response_status', 'is not', null)
+    .executeTakeFirst();
+}
+
+async function replay(request: FastifyRequest, reply: FastifyReply, claim: IdempotencyClaim): Promise<FastifyReply | undefined> {
+  const row = await storedAnswer(request.server.db, claim);
+  if (!row) return undefined;
+  if (row.request_hash !== claim.hash) throw conflict(request.t('server.workflow.idempotency.mismatch'));
+  return reply.code(row.response_status!).header('idempotency-replayed', 'true').send(row.response_body);
+}
+
 /**
- * preHandler: with an `Idempotency-Key` header (1–200 visible ASCII characters), the first
- * request reserves the key for its user and route; a repeat with the same body gets the stored
- * response (same status, header `Idempotency-Replayed: true`); the same key with a different
- * body is a 409, and so is a repeat while the first is still running. Without the header
- * nothing changes. Runs after authentication (`request.user`).
+ * preHandler: with an `Idempotency-Key` header (1–200 visible ASCII characters), a key that
+ * already has a stored answer (same user and route, not expired) is answered from it (same
+ * status and body, header `Idempotency-Replayed: true`), or 409 when the body differs. Otherwise
+ * the request goes on with its claim noted; the route stores its answer with `storeAnswer` IN
+ * its own transaction, so a committed document always has its answer and a rolled-back one has
+ * none. Without the header nothing changes. Runs after authentication (`request.user`).
  */
-async function reserveKey(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+async function claimKey(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
   const value = Array.isArray(header) ? header[0] : header;
   if (!/^[\x21-\x7e]{1,200}$/.test(value)) throw badRequest(request.t('server.workflow.idempotency.invalidKey'));
-  const key = `${request.method} ${request.routeOptions.url ?? ''}|${value}`;
-  const hash = requestHash(request);
-  const db = request.server.db;
-  const userId = request.user.id;
-  const inserted = await db.insertInto('idempotency_keys')
-    .values({ user_id: userId, key, request_hash: hash })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (inserted) {
-    reserved.set(request, key);
-    return undefined;
-  }
-  const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
-  if (!row) throw conflict(request.t('server.workflow.idempotency.inProgress'));
-  if (row.request_hash !== hash) throw conflict(request.t('server.workflow.idempotency.mismatch'));
-  if (row.response_status === null) {
-    // Retake an abandoned reservation atomically: only one caller's update matches.
-    const retaken = await db.updateTable('idempotency_keys').set({ created_at: new Date() })
-      .where('user_id', '=', userId).where('key', '=', key).where('response_status', 'is', null)
-      .where('created_at', '<', new Date(Date.now() - ABANDONED_AFTER_MS))
-      .executeTakeFirst();
-    if (retaken.numUpdatedRows !== 1n) throw conflict(request.t('server.workflow.idempotency.inProgress'));
-    reserved.set(request, key);
-    return undefined;
-  }
-  replayed.add(request);
-  // Returning the reply ends the request here: the handler does not run again.
-  return reply.code(row.response_status).header('idempotency-replayed', 'true').send(row.response_body);
+  const claim = { userId: request.user.id, key: `${request.method} ${request.routeOptions.url ?? ''}|${value}`, hash: requestHash(request) };
+  const replayed = await replay(request, reply, claim);
+  if (replayed) return replayed;
+  claims.set(request, claim);
+  return undefined;
 }
 
-/** onSend: a 2xx answer is stored for the reserved key; any other answer releases the key for a retry. */
-async function storeResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  const key = reserved.get(request);
-  if (key === undefined || replayed.has(request)) return payload;
-  reserved.delete(request);
-  const db = request.server.db;
-  if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
-    await db.updateTable('idempotency_keys').set({ response_status: reply.statusCode, response_body: payload })
-      .where('user_id', '=', request.user.id).where('key', '=', key).execute();
-  } else {
-    await db.deleteFrom('idempotency_keys').where('user_id', '=', request.user.id).where('key', '=', key).execute();
-  }
-  return payload;
+/** The request's claim (set by the hook), if it sent an `Idempotency-Key`. */
+export function idempotencyClaim(request: FastifyRequest): IdempotencyClaim | undefined {
+  return claims.get(request);
 }
 
 /**
- * Route hooks making a POST idempotent per user, route and `Idempotency-Key` header: spread into
- * the route options (`{ onRequest: app.authenticate, ...idempotencyHooks, schema }`).
+ * Inside the transaction that does the work: purge expired keys (anyone's, which also frees this
+ * one for reuse) and store the answer under the claim. A concurrent request with the same key
+ * that committed first makes this insert fail (primary key), rolling the work back: the caller
+ * then answers with `replayAfterConflict`.
  */
-export const idempotencyHooks = { preHandler: reserveKey, onSend: storeResponse } as const;
+export async function storeAnswer(trx: Kysely<Database>, claim: IdempotencyClaim, status: number, body: unknown): Promise<void> {
+  await trx.deleteFrom('idempotency_keys').where('expires_at', '<=', new Date()).execute();
+  await trx.insertInto('idempotency_keys').values({
+    user_id: claim.userId, key: claim.key, request_hash: claim.hash, response_status: status,
+    response_body: JSON.stringify(body), expires_at: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
+  }).execute();
+}
+
+/**
+ * After the work failed: when another request with the same key won the race, the body of its
+ * stored answer (the route sends it; the reply gets `Idempotency-Replayed: true`), or 409 for
+ * another body. Undefined when the failure was something else (rethrow it).
+ */
+export async function storedAnswerAfterConflict(request: FastifyRequest, error: unknown): Promise<unknown> {
+  const claim = claims.get(request);
+  if (!claim || (error as { code?: unknown } | null)?.code !== '23505') return undefined;
+  const row = await storedAnswer(request.server.db, claim);
+  if (!row) return undefined;
+  if (row.request_hash !== claim.hash) throw conflict(request.t('server.workflow.idempotency.mismatch'));
+  replayedAfterRace.add(request);
+  return row.response_body;
+}
+
+async function markReplayed(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (replayedAfterRace.has(request)) reply.header('idempotency-replayed', 'true');
+  return payload;
+}
+
+/** Route hooks making a POST idempotent per user, route and `Idempotency-Key` header (spread into the route options). */
+export const idempotencyHooks = { preHandler: claimKey, onSend: markReplayed } as const;

@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { localizedName } from '../lib/localized-name';
 import type { Collection } from '../lib/paging';
 import { bufferItems, type BufferItem } from './buffer-items';
+import { inboxPage } from './inbox-page';
 import { listConditions, listOrder, type ListQuery } from './list-query';
 import { BufferStatus, StepStatus } from './status';
 
@@ -47,11 +48,17 @@ export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQ
         and m.approver_id = ${userId} and m.status in (${StepStatus.DONE}, ${StepStatus.REJECTED}))`)
     : query.where('approvals.active', '=', true).where('approvals.status', '=', StepStatus.PENDING)
       .where('buffers.status', '=', BufferStatus.ON_PROCESS)
-      .where(sql<SqlBool>`exists (select 1 from approval_candidates c where c.approval_id = approvals.id and c.user_id = ${userId})`);
-  const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  let page = query.select(['approvals.id', 'approvals.buffer_id']);
-  for (const term of listOrder(q)) page = page.orderBy(sql.ref(term.column), term.direction);
-  const rows = await page.orderBy('approvals.id', 'desc').limit(q.itemsPerPage).offset((q.page - 1) * q.itemsPerPage).execute();
+      // The user's open candidacies (index approval_candidates_open_idx, kept by triggers): the
+      // cost follows the user's pending steps, not every step they were ever a candidate of.
+      .where('approvals.id', 'in', (eb) => eb.selectFrom('approval_candidates as c').select('c.approval_id')
+        .where('c.user_id', '=', userId).where('c.inbox_open', '=', true));
+  const { total, rows } = (!done && await inboxPage(db, userId, q)) || await generalPage();
+  async function generalPage() {
+    const { total: count } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+    let page = query.select(['approvals.id', 'approvals.buffer_id']);
+    for (const term of listOrder(q)) page = page.orderBy(sql.ref(term.column), term.direction);
+    return { total: count, rows: await page.orderBy('approvals.id', 'desc').limit(q.itemsPerPage).offset((q.page - 1) * q.itemsPerPage).execute() };
+  }
   if (rows.length === 0) return { 'hydra:member': [], 'hydra:totalItems': total };
 
   const buffers = new Map((await bufferItems(db, rows.map((r) => r.buffer_id), lang)).map((b) => [b.id, b]));
@@ -81,12 +88,14 @@ export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQ
 }
 
 /** Documents of one relation to the user, filtered, sorted and paged, as buffer items. */
-async function bufferList(db: Kysely<Database>, relation: Expression<SqlBool>, q: ListQuery, lang: Lang): Promise<Collection<BufferItem>> {
+async function bufferList(db: Kysely<Database>, relation: Expression<SqlBool>, q: ListQuery, lang: Lang, countCap?: number): Promise<Collection<BufferItem>> {
   const query = db.selectFrom('buffers')
     .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
     .where(relation)
     .where(all(listConditions(q)));
-  const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const { total } = countCap
+    ? await db.selectFrom(query.select('buffers.id').limit(countCap).as('capped')).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()
+    : await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   let page = query.select('buffers.id');
   for (const term of listOrder(q)) page = page.orderBy(sql.ref(term.column), term.direction);
   const rows = await page.limit(q.itemsPerPage).offset((q.page - 1) * q.itemsPerPage).execute();
@@ -98,7 +107,14 @@ export function myBuffers(db: Kysely<Database>, userId: number, q: ListQuery, la
   return bufferList(db, sql<SqlBool>`buffers.requester_id = ${userId}`, q, lang);
 }
 
+/**
+ * `hydra:totalItems` of the forwarded list counts at most this many: the GIN index finds the
+ * documents, but counting them exactly reads every one (a finance user may be forwarded a tenth
+ * of all documents). Pages beyond it stay reachable by filtering; docs/PERFORMANCE.md.
+ */
+export const FORWARDED_COUNT_CAP = 1000;
+
 /** `GET /api/buffer/forwarded`: the documents forwarded to the user (`user_finances`). */
 export function forwardedBuffers(db: Kysely<Database>, userId: number, q: ListQuery, lang: Lang) {
-  return bufferList(db, sql<SqlBool>`buffers.user_finances @> ${JSON.stringify([userId])}::jsonb`, q, lang);
+  return bufferList(db, sql<SqlBool>`buffers.user_finances @> ${JSON.stringify([userId])}::jsonb`, q, lang, FORWARDED_COUNT_CAP);
 }

@@ -14,7 +14,8 @@ import type { WorkflowContext } from './workflow-context';
 export async function onDocumentFiled(trx: Kysely<Database>, bufferId: number, ctx: WorkflowContext): Promise<void> {
   const doc = await loadDocumentState(trx, bufferId);
   if (!doc) return;
-  await writeApprovalLog(trx, { bufferId, userId: ctx.userId, action: 'submit' });
+  // A bypassed document's timeline says so instead of a plain submission.
+  await writeApprovalLog(trx, { bufferId, userId: ctx.userId, action: doc.bypass ? 'bypass' : 'submit' });
   const notifyFirst = await trx.selectFrom('buffers').select('send_notification_first_approval').where('id', '=', bufferId).executeTakeFirstOrThrow();
   const first = activeStep(doc);
   if (first && notifyFirst.send_notification_first_approval) {

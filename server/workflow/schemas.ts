@@ -18,7 +18,7 @@ const permissions = {
 export const bufferItemSchema = objectOf({
   id: { type: 'integer' }, code: { type: 'string' }, status: { type: 'integer' }, action: { type: 'string' },
   module: objectOf({ code: { type: 'string' } }), requester: namedUser, info: anyObject, data: anyObject,
-  stamp_no: nullableString, definition_version: { type: 'string' }, created_at: { type: 'string' }, updated_at: { type: 'string' },
+  stamp_no: nullableString, bypass: { type: 'boolean' }, definition_version: { type: 'string' }, created_at: { type: 'string' }, updated_at: { type: 'string' },
   completed_at: nullableString, waiting_for: nullableString,
   last_approval: objectOf({ id: { type: 'integer' }, approver: nullableNamedUser, approved_at: nullableString, process: processRef }, true),
 });

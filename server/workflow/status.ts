@@ -12,4 +12,4 @@ export const StepStatus = { PENDING: 0, DONE: 1, REJECTED: 2 } as const;
 export const TREASURY_PROCESS_CODE = 'p-treasury';
 
 /** What a log entry records; the timeline translates it (`server.workflow.log.<action>`). */
-export type LogAction = 'submit' | 'approve' | 'reject' | 'treasury' | 'step_back' | 'withdraw' | 'edit';
+export type LogAction = 'submit' | 'bypass' | 'approve' | 'reject' | 'treasury' | 'step_back' | 'withdraw' | 'edit';

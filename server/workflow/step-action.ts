@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { validationFailed } from '../lib/errors';
 import { writeApprovalLog } from './approval-log';
+import { applyEntityChange } from './apply-entity-change';
 import { loadDocumentState, type DocumentState, type StepState } from './document-state';
+import { scopeCompany } from './eligibility';
 import { rememberEmailPush } from './email-push-preference';
 import { mailDocumentEvent, stepName } from './notifications';
 import { BufferStatus, StepStatus, type LogAction } from './status';
@@ -55,6 +57,8 @@ async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepSta
     await trx.updateTable('buffers').set({ updated_at: new Date(), ...(data ? { data: JSON.stringify(data) } : {}) }).where('id', '=', doc.id).execute();
   } else {
     await finishDocument(trx, doc, BufferStatus.COMPLETED, data);
+    // An entity module's change takes effect here, in the final approval's transaction.
+    await applyEntityChange(trx, doc.id, ctx);
   }
   await writeApprovalLog(trx, { bufferId: doc.id, approvalId: step.id, userId: ctx.userId, action });
   if (next && body.send_email_push !== undefined) await rememberEmailPush(trx, ctx.userId, body.send_email_push);
@@ -85,7 +89,7 @@ export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: 
       return { id: step.id, status: StepStatus.REJECTED, buffer: { id: doc.id, status: BufferStatus.REJECTED } };
     }
     if (isTreasuryStep(step)) {
-      const treasury = await readTreasuryData(trx, body.data, ctx.t);
+      const treasury = await readTreasuryData(trx, body.data, ctx.t, { companyId: await scopeCompany(trx, doc.requester_id, doc.data.company_id), userId: ctx.userId });
       if ('violations' in treasury) throw validationFailed(treasury.violations);
       await closeStep(trx, step, StepStatus.DONE, ctx, treasury.value);
       const status = await passStep(trx, doc, step, body, ctx, 'treasury', { ...doc.data, ...treasury.value });

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import { isValidDate, type Translate } from '../../src/engine';
 import type { Database } from '../db/database';
+import { loadDefinitions } from '../definitions/definitions';
+import { canReadFile } from '../files/file-access';
+import { fileFieldNames } from '../files/file-field-names';
 import type { Violation } from '../lib/errors';
 
 /** What the treasury step stores and merges into the document data (spec 001 §3 transaction). */
@@ -11,12 +14,13 @@ export interface TreasuryData {
 }
 
 /**
- * Checks the treasury form, in the form's order: a company bank account that exists, a valid
- * payment date (YYYY-MM-DD), exactly one deal slip that is an uploaded file. Returns the clean
- * value, or every violation in order.
+ * Checks the treasury form, in the form's order: a bank account of the document's company
+ * (`companyId`; null = none qualifies), a valid payment date (YYYY-MM-DD), exactly one deal slip
+ * that the acting user may read (`canReadFile`: their own upload, or a file of a document they
+ * see). Returns the clean value, or every violation in order.
  */
 export async function readTreasuryData(
-  db: Kysely<Database>, data: unknown, t: Translate,
+  db: Kysely<Database>, data: unknown, t: Translate, scope: { companyId: number | null; userId: number },
 ): Promise<{ value: TreasuryData } | { violations: Violation[] }> {
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
     return { violations: [{ propertyPath: 'data', message: t('server.workflow.treasury.required') }] };
@@ -25,14 +29,18 @@ export async function readTreasuryData(
   const violations: Violation[] = [];
   const accountId = input.account_id;
   const account = Number.isInteger(accountId) && (accountId as number) > 0 && (accountId as number) <= 2147483647
-    ? await db.selectFrom('company_bank_accounts').select('id').where('id', '=', accountId as number).executeTakeFirst()
+    ? await db.selectFrom('company_bank_accounts').select(['id', 'company_id']).where('id', '=', accountId as number).executeTakeFirst()
     : undefined;
   if (!account) violations.push({ propertyPath: 'data.account_id', message: t('server.workflow.treasury.account') });
+  else if (account.company_id !== scope.companyId) violations.push({ propertyPath: 'data.account_id', message: t('server.integrity.treasuryAccountCompany') });
   if (!isValidDate(input.payment_date)) violations.push({ propertyPath: 'data.payment_date', message: t('server.workflow.treasury.paymentDate') });
   const slips = input.deal_slips;
   const slipId = Array.isArray(slips) && slips.length === 1 && Number.isInteger(slips[0]) && slips[0] > 0 && slips[0] <= 2147483647 ? (slips[0] as number) : null;
   const file = slipId !== null ? await db.selectFrom('files').select('id').where('id', '=', slipId).executeTakeFirst() : undefined;
   if (!file) violations.push({ propertyPath: 'data.deal_slips', message: t('server.workflow.treasury.dealSlips') });
+  else if (!(await canReadFile(db, file.id, scope.userId, fileFieldNames((await loadDefinitions()).modules)))) {
+    violations.push({ propertyPath: 'data.deal_slips', message: t('server.integrity.treasuryDealSlipAccess') });
+  }
   if (violations.length) return { violations };
   return { value: { account_id: accountId as number, payment_date: input.payment_date as string, deal_slips: [slipId as number] } };
 }

@@ -5,15 +5,20 @@
 export type {
   Lang, JsonSchema, UiSchema, Logic, Translate, LocaleFile, LocaleBundles,
   ValidationRule, EachItemValidation, EffectRule, ComputedRule, LabelRule, SubmitEnabledRule, RulesFile,
-  DefinitionFiles, SummaryLine, DetailSection, SubFormRef, ModuleMeta, CompiledModule,
+  DefinitionFiles, SummaryLine, DetailSection, SubFormRef, ModuleMeta, ModuleEntity, EntityOperation, StatisticFacts, CompiledModule,
   Problem, Violation, MasterProcessStep, CurrencyRef, RuleContext, FormData, ModuleRuntime,
-  CompileOptions, CompileResult,
+  CompileOptions, CompileResult, BypassRole, StepRole, ProcessStepDefinition, ProcessFile, AttachmentKind, AttachmentsFile,
 } from './types';
-export { LANGS } from './types';
+export { LANGS, STEP_ROLES } from './types';
 
 // definitions
 export { compileModules } from './definitions/compile-modules';
 export { checkDefinitions } from './definitions/check-definitions';
+export type { ModuleSource } from './definitions/module-source';
+export { copySource, codePrefixOf } from './definitions/copy-source';
+export { filesFromSources } from './definitions/files-from-sources';
+export { PROCESS_META, ATTACHMENTS_META, ATTACHMENT_EXTENSIONS } from './definitions/part-meta-schemas';
+export { SCHEMA_FILE_META, UI_SCHEMA_META, RULES_META } from './definitions/meta-schemas';
 export type { CheckOptions } from './definitions/check-definitions';
 export { contentHash, stableStringify } from './definitions/content-hash';
 export { labelKey } from './definitions/label-key';
@@ -30,6 +35,8 @@ export { buildSubmitPayload } from './payload/build-submit-payload';
 export type { SubmitPayload } from './payload/build-submit-payload';
 export { readSubmitPayload } from './payload/read-submit-payload';
 export { validateSubmission } from './payload/validate-submission';
+export { ajvViolations } from './payload/ajv-violations';
+export { stripUnknownFields } from './payload/strip-unknown-fields';
 export { submitSchema } from './payload/submit-schema';
 export { WRAPPER_FIELDS, isWrapperField } from './payload/wrapper-fields';
 

@@ -73,12 +73,53 @@ export interface RulesFile {
   submitEnabled?: SubmitEnabledRule;
 }
 
+/** A role flag that makes a user eligible for an approval step (`users.is_<role>`). */
+export type StepRole = 'authorizer' | 'finance' | 'treasury' | 'legal';
+export const STEP_ROLES: readonly StepRole[] = ['authorizer', 'finance', 'treasury', 'legal'];
+
+/**
+ * One approval step of a module (`processes/<code>.json` → `steps[]`). `code` names the step kind
+ * (the `processes` row); modules sharing a code share its names and roles.
+ */
+export interface ProcessStepDefinition {
+  code: string;
+  /** The step's name in every language. */
+  names: Record<Lang, string>;
+  /** Eligible approvers: users with ANY of these role flags; empty or absent = any user. */
+  roles?: StepRole[];
+  /** The requester may leave the step without an approver (default false). */
+  optional?: boolean;
+  /** Several approvers may be chosen and any one of them passes the step (default true); false = exactly one. */
+  anyOf?: boolean;
+  /** The requester may be named on (and act on) this step themselves (default false: never self-approval). */
+  allowRequester?: boolean;
+}
+/** The approval process of a module (`processes/<code>.json`). */
+export interface ProcessFile {
+  steps: ProcessStepDefinition[];
+}
+/** One kind of attachment a module accepts (the `document_type` of an upload). */
+export interface AttachmentKind {
+  /** Accepted file extensions (lower case, without the dot), e.g. `["pdf", "jpg", "png"]`. */
+  accept: string[];
+  /** Most files of this kind on one document. */
+  maxFiles: number;
+  /** Largest single file in bytes (the server's UPLOAD_MAX_BYTES still caps it). */
+  maxBytes: number;
+}
+/** A module's attachment kinds by document type code (`attachments/<code>.json`). */
+export type AttachmentsFile = Record<string, AttachmentKind>;
+
 /** The raw definition files, keyed by module code. */
 export interface DefinitionFiles {
   schemas: Record<string, JsonSchema>;
   uiSchemas: Record<string, UiSchema>;
   rules: Record<string, RulesFile>;
   locales: LocaleBundles;
+  /** Approval steps per module (`processes/<code>.json`); every top-level module needs one. */
+  processes?: Record<string, ProcessFile>;
+  /** Attachment kinds per module or sub-form (`attachments/<code>.json`). */
+  attachments?: Record<string, AttachmentsFile>;
   /** Where each file came from (for checker messages); defaults to `schemas/<code>.json` etc. */
   paths?: Record<string, string>;
 }
@@ -110,6 +151,9 @@ export interface SubFormRef {
 /**
  * Module-level facts, from the UI schema's `ui:module` block. Never coded in TypeScript.
  */
+/** A profile flag that may grant bypass (`ui:module.bypassRoles`). */
+export type BypassRole = 'is_authorizer' | 'is_company_authorizer' | 'is_finance' | 'is_treasury' | 'is_legal';
+
 export interface ModuleMeta {
   code: string;
   kind: 'module' | 'subform';
@@ -119,11 +163,16 @@ export interface ModuleMeta {
   submitPath?: string;
   editable: boolean;
   hasBypass: boolean;
+  /**
+   * Profile flags (`is_finance`, `is_treasury`, …) of users who may bypass the approval process
+   * (any one suffices); empty = nobody. Only with `hasBypass`; the server enforces it.
+   */
+  bypassRoles?: BypassRole[];
   needsStampNo: boolean;
   /** Module code listed by the related-approval picker, if the form has one. */
   relatedApprovalSource?: string;
-  /** Body wrapper: 'transaction' puts the body under `transaction`; null sends it at top level. */
-  bodyKey: 'transaction' | null;
+  /** Body wrapper: e.g. 'transaction' puts the body under `transaction`; null sends it at top level. */
+  bodyKey: string | null;
   /** Prefix of document codes, e.g. `PUR` → `PUR-2026-000001`. */
   codePrefix?: string;
   /** Launcher order and visibility; absent = not on the launcher. */
@@ -140,6 +189,47 @@ export interface ModuleMeta {
   resetKeeps?: string[];
   /** The detail page's More menu (Submit again, Cancel). Absent = none. */
   moreMenu?: boolean;
+  /**
+   * Organisation data the completed document changes (an *entity module*): the entity kind the
+   * server's handler is registered under and the operations the module files. Absent = none.
+   */
+  entity?: ModuleEntity;
+  /** Which data fields the statistics area reads (amount, vendor, payment date, …). Absent = none. */
+  statistics?: StatisticFacts;
+}
+
+/** An operation an entity module files: `POST /buffer/{code}`, `/{id}/edit`, `/{id}/delete`. */
+export type EntityOperation = 'create' | 'edit' | 'delete';
+
+/** `ui:module.entity`: what a completed document of the module does to organisation data. */
+export interface ModuleEntity {
+  /** Entity kind, e.g. `user`; the server applies the change with the handler of this kind. */
+  kind: string;
+  /** Operations offered, in order. */
+  operations: EntityOperation[];
+}
+
+/**
+ * Where the statistics area finds a module's figures. Paths are dotted field names with at most
+ * one `[]` for an item array (`transaction_items[].estimated_payment_date`): a document matches a
+ * filter when any of its values does.
+ */
+export interface StatisticFacts {
+  /** The document's amount (a number field), for the amount filter, sort and reports. */
+  amount?: string;
+  /** Vendor / counterparty names searched by the vendor filter. */
+  vendor?: string[];
+  /** Payment dates (`YYYY-MM-DD`) for the estPaymentDate period and reports. */
+  paymentDate?: string[];
+  /** Listed by invoice management: the document's e-invoice and application-paper file fields. */
+  invoices?: { einvoices: string; papers: string };
+  /** Offered by the export screen. */
+  export?: boolean;
+  /**
+   * Payment projection: the item array, each item's date and amount fields, and the document's
+   * paying bank account (a company bank account id) and paid-date fields (paid = no longer projected).
+   */
+  projection?: { items: string; date: string; amount: string; account: string; paid: string };
 }
 
 /** A module (or sub-form) ready for the renderer and the server. */
@@ -158,6 +248,10 @@ export interface CompiledModule {
   subForms: Record<string, CompiledModule>;
   /** This module's namespace in each language (`locales/<lang>/<code>.json`). */
   translations: Record<Lang, LocaleFile>;
+  /** The approval steps (modules only; from `processes/<code>.json`). */
+  process?: ProcessStepDefinition[];
+  /** Attachment kinds by document type (from `attachments/<code>.json`), absent = none. */
+  attachments?: AttachmentsFile;
 }
 
 /** A problem found by the checker or the compiler. */
@@ -201,6 +295,11 @@ export interface RuleContext {
   currencies?: CurrencyRef[];
   /** The parent form's data when running a sub-form's rules (available as `$parent`). */
   parent?: Record<string, unknown>;
+  /**
+   * May the signed-in user bypass this module (`ui:module.bypassRoles`)? `false` hides the bypass
+   * switch (`$context.mayBypass` in the shared bypass rules); absent shows it (the server decides).
+   */
+  mayBypass?: boolean;
 }
 
 /** Form data: a plain object keyed by field. */

@@ -13,7 +13,9 @@ import { useRuleContext } from './use-rule-context';
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  row: { display: 'grid', gridTemplateColumns: 'minmax(8em, 40%) 1fr', columnGap: tokens.spacingHorizontalM },
+  row: { display: 'grid', gridTemplateColumns: 'minmax(8em, 40%) minmax(0, 1fr)', columnGap: tokens.spacingHorizontalM },
+  // A long unbroken value (an account number, a URL, a note without spaces) wraps inside the card.
+  value: { minWidth: 0, overflowWrap: 'anywhere' },
   label: { color: tokens.colorNeutralForeground3 },
   nested: { paddingLeft: tokens.spacingHorizontalM },
   highlight: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
@@ -35,6 +37,12 @@ function isPlainItemList(module: CompiledModule, field: string): boolean {
   if (schema.type !== 'array' || (schema.items as JsonSchema | undefined)?.type !== 'object') return false;
   const kind = resolveWidget(schema, ui);
   return !('name' in kind && findRegistryEntry(kind.name)?.Display);
+}
+
+/** An array of objects (item lines): shown under its label at full width, not squeezed into the value column. */
+function isObjectArray(module: CompiledModule, field: string): boolean {
+  const { schema } = fieldDefinition(module, field);
+  return schema.type === 'array' && (schema.items as JsonSchema | undefined)?.type === 'object';
 }
 
 function isEmptyValue(value: unknown): boolean {
@@ -64,6 +72,8 @@ export function DetailCard({ module, data, context: givenContext, header }: Deta
   const visibility = runtime.visibility(data, context);
   const shown = (field: string) => visibility[field] !== false || !isEmptyValue(data[field]);
   const label = (field: string) => fieldLabel(module, field, t, labels);
+  // A section titled like its field ("Payment items" over "Payment items") says it once.
+  const repeatsTitle = (title: string | undefined, field: string) => Boolean(title) && t(title as string) === label(field);
   const openItem = (field: string) => {
     const ref = module.meta.subForms.find((s) => s.field === field);
     const sub = ref ? module.subForms[ref.form] : undefined;
@@ -91,8 +101,15 @@ export function DetailCard({ module, data, context: givenContext, header }: Deta
             {section.fields.filter(shown).map((field) =>
               isPlainItemList(module, field) ? (
                 <div key={field} className={styles.section}>
-                  <Text className={styles.label}>{label(field)}</Text>
+                  {repeatsTitle(section.title, field) ? null : <Text className={styles.label}>{label(field)}</Text>}
                   <ItemsSummary module={module} field={field} data={data} t={t} onOpenItem={openItem(field)} />
+                </div>
+              ) : isObjectArray(module, field) ? (
+                <div key={field} className={styles.section} data-field={field}>
+                  {repeatsTitle(section.title, field) ? null : <Text className={styles.label}>{label(field)}</Text>}
+                  <div className={styles.value}>
+                    <FieldValue module={module} field={field} data={data} t={t} labels={labels} />
+                  </div>
                 </div>
               ) : isPlainObject(module, field) ? (
                 <div key={field} className={styles.section} data-object={field}>
@@ -100,7 +117,7 @@ export function DetailCard({ module, data, context: givenContext, header }: Deta
                   {objectSubFields(module, field).map((sub) => (
                     <div key={sub} className={`${styles.row} ${styles.nested}`} data-field={sub}>
                       <Text className={styles.label}>{label(sub)}</Text>
-                      <Text>
+                      <Text className={styles.value}>
                         <FieldValue module={module} field={sub} data={data} t={t} labels={labels} />
                       </Text>
                     </div>
@@ -109,7 +126,7 @@ export function DetailCard({ module, data, context: givenContext, header }: Deta
               ) : (
                 <div key={field} className={styles.row} data-field={field}>
                   <Text className={styles.label}>{label(field)}</Text>
-                  <Text>
+                  <Text className={styles.value}>
                     <FieldValue module={module} field={field} data={data} t={t} labels={labels} />
                   </Text>
                 </div>

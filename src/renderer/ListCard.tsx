@@ -10,6 +10,8 @@ import { FieldValue } from './cards/FieldValue';
 const useStyles = makeStyles({
   line: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   label: { color: tokens.colorNeutralForeground3 },
+  // CJK status texts have no spaces: in the header's action slot they would break per character.
+  status: { whiteSpace: 'nowrap', flexShrink: 0 },
 });
 
 export interface ListCardProps {
@@ -55,7 +57,7 @@ export function ListCard({ module, data, code, status, applicant, context: given
   return (
     <RendererDisplayContext.Provider value={displayContext}>
       <Card onClick={onOpen} data-list-card={module.code} role={onOpen ? 'button' : undefined} aria-label={code ? `${title} ${code}` : title}>
-        <CardHeader header={<Text weight="semibold">{title}</Text>} description={code ? <Text>{code}</Text> : undefined} action={status ? <Text>{status}</Text> : undefined} />
+        <CardHeader header={<Text weight="semibold">{title}</Text>} description={code ? <Text>{code}</Text> : undefined} action={status ? <Text className={styles.status}>{status}</Text> : undefined} />
         {applicant ? <Text className={styles.label}>{applicant}</Text> : null}
         {module.meta.listCard.summary.map((line) => (
           <div key={line.field} className={styles.line}>

@@ -53,6 +53,13 @@ export interface ModuleFormProps {
   /** 'item': a sub-form page with a Next button that returns the item instead of submitting. */
   mode?: 'form' | 'item';
   readOnly?: boolean;
+  /**
+   * `id` of the `<form>`, so a button elsewhere on the page can submit it (`<button form=…>`).
+   * With `externalSubmit` the form renders no bar of its own: the page's action bar carries the
+   * submit button (the treasury step: one bar, not two).
+   */
+  formId?: string;
+  externalSubmit?: boolean;
 }
 
 function startData(module: CompiledModule, initialData: FormData | undefined, context: RuleContext | undefined, runtime: ReturnType<typeof createRuntime>): FormData {
@@ -67,7 +74,7 @@ function startData(module: CompiledModule, initialData: FormData | undefined, co
  * widgets and fields, receiving `registry.formContext` (a RingiFormContext).
  */
 export function ModuleForm(props: ModuleFormProps) {
-  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, submitLabel, loading, mode = 'form', readOnly = false } = props;
+  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, submitLabel, loading, mode = 'form', readOnly = false, formId, externalSubmit = false } = props;
   const host = useRendererHost();
   const t = useRendererT(module);
   const styles = useStyles();
@@ -94,6 +101,26 @@ export function ModuleForm(props: ModuleFormProps) {
     },
     [runtime],
   );
+
+  // A computed field (a total) changes without the user touching it, so `setValue` never clears
+  // its marked errors: when its value changes, its messages are re-judged against the new data
+  // (kept while still failing, gone once valid) instead of staying until the next submit.
+  const computedFields = useMemo(() => (module.rules.computed ?? []).map((rule) => rule.field), [module]);
+  const judgedData = useRef(data);
+  useEffect(() => {
+    const before = judgedData.current;
+    judgedData.current = data;
+    if (before === data) return;
+    setErrors((tree) => {
+      const stale = computedFields.filter((field) => tree[field] && !Object.is(before[field], data[field]));
+      if (stale.length === 0) return tree;
+      const still = runtime.validate(data, contextRef.current ?? {}, t).filter((v) => stale.includes(v.field ?? ''));
+      let next = tree;
+      for (const field of stale) next = clearErrorsAt(next, [field]);
+      const kept = errorTreeOf(still);
+      return Object.keys(kept).length === 0 ? next : { ...next, ...kept };
+    });
+  }, [data, computedFields, runtime, t]);
 
   // Stable across keystrokes: `formData` reads the latest data, so memoized rows need not re-render.
   const formContext = useMemo<RingiFormContext>(
@@ -186,13 +213,13 @@ export function ModuleForm(props: ModuleFormProps) {
     <RendererDisplayContext.Provider value={displayContext}>
       <FormEnvContext.Provider value={env}>
         <RuleLabelsContext.Provider value={labels}>
-          <form className={styles.form} noValidate onSubmit={handleSubmit} aria-busy={busy || loading || undefined} data-module={module.code}>
+          <form id={formId} className={styles.form} noValidate onSubmit={handleSubmit} aria-busy={busy || loading || undefined} data-module={module.code}>
             {loading ? (
               <Spinner label={t('engine.renderer.loading')} />
             ) : (
               <ObjectFields path={[]} schema={module.schema} uiSchema={module.uiSchema} value={data} errors={errors} visibility={visibility} />
             )}
-            <div className={styles.bar}>
+            {externalSubmit ? null : <div className={styles.bar}>
               {!readOnly && !loading && !ruleAllowsSubmit ? (
                 <Text id={hintId} size={200} className={styles.hint} role="note" data-submit-hint="">
                   {t(module.rules.submitEnabled?.hint ?? 'engine.renderer.submitBlocked')}
@@ -214,7 +241,7 @@ export function ModuleForm(props: ModuleFormProps) {
                   {submitLabel ?? (mode === 'item' ? t('engine.renderer.next') : t('engine.renderer.submit'))}
                 </Button>
               )}
-            </div>
+            </div>}
           </form>
         </RuleLabelsContext.Provider>
       </FormEnvContext.Provider>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import type { CompiledModule, FormData, RuleContext } from '../engine';
 import { ModuleForm } from './ModuleForm';
 
@@ -14,13 +15,18 @@ export interface SubFormProps {
   onDone(item: FormData): void;
 }
 
+// The host's page stack gives a bare scroll area: an item page pads itself like the app's pages.
+const useStyles = makeStyles({ page: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}`, boxSizing: 'border-box', minWidth: 0 } });
+
 /**
  * An item detail page: the same ModuleForm in item mode (Next instead of submit, the sub-form's
  * own rules). The ItemList widget opens it with `host.openPage(title, close => <SubForm … onDone={close} />)`.
  */
 export function SubForm({ module, initialData, parent, context, onDone }: SubFormProps) {
+  const styles = useStyles();
   const itemContext = useMemo(() => ({ ...context, parent: parent ?? context?.parent }), [context, parent]);
   return (
+    <div className={styles.page}>
     <ModuleForm
       module={module}
       initialData={initialData}
@@ -30,5 +36,6 @@ export function SubForm({ module, initialData, parent, context, onDone }: SubFor
         onDone(item as FormData);
       }}
     />
+    </div>
   );
 }

@@ -6,7 +6,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { prettyDOM } from '@testing-library/react';
 import { loadDefinitionFiles, REPO_ROOT } from '../../server/definitions/load-definition-files';
 import { checkDefinitions, compileModules, createRuntime, createTranslate, validateSubmission, type CompiledModule, type Lang, type MasterProcessStep } from '../../src/engine';
 import { DetailCard } from '../../src/renderer/DetailCard';
@@ -41,13 +40,27 @@ function readFixture<T>(code: string, name: string): T | undefined {
  * file) renumbered per snapshot, so adding a module never changes another module's snapshot.
  */
 function domSnapshot(container: HTMLElement): string {
+  // Behaviour, not styling: labels, controls (type, value, state), buttons, headings, alerts and
+  // card fields with their text, in document order. Class names, inline styles and wrapper
+  // elements are left out, so a theme change does not rewrite the snapshots.
   const ids = new Map<string, string>();
-  return (prettyDOM(container, Number.POSITIVE_INFINITY, { highlight: false }) || '')
-    .replace(/_r_[0-9a-z]+_/g, (id) => {
-      if (!ids.has(id)) ids.set(id, `_id${ids.size + 1}_`);
-      return ids.get(id) as string;
-    })
-    .replace(/(fui-FluentProvider)_id\d+_/g, '$1');
+  const id = (value: string) => value.replace(/_r_[0-9a-z]+_/g, (raw) => {
+    if (!ids.has(raw)) ids.set(raw, `_id${ids.size + 1}_`);
+    return ids.get(raw) as string;
+  });
+  const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const lines: string[] = [];
+  for (const el of container.querySelectorAll('label, input, textarea, select, button, [data-field], h1, h2, h3, h4, [role="alert"], [role="radio"], [role="checkbox"]')) {
+    const tag = el.tagName.toLowerCase();
+    if (tag === 'label') lines.push(`label${el.getAttribute('for') ? ` for=${id(el.getAttribute('for')!)}` : ''}: ${text(el)}`);
+    else if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+      const input = el as HTMLInputElement;
+      const flags = ['required', 'disabled', 'readonly', 'checked'].filter((f) => el.hasAttribute(f) || (f === 'checked' && input.checked));
+      lines.push(`${tag}${el.id ? `#${id(el.id)}` : ''} type=${input.type}${input.value ? ` value=${JSON.stringify(input.value)}` : ''}${el.getAttribute('aria-label') ? ` aria-label=${JSON.stringify(el.getAttribute('aria-label'))}` : ''}${flags.length ? ` [${flags.join(',')}]` : ''}`);
+    } else if (el.hasAttribute('data-field')) lines.push(`field ${el.getAttribute('data-field')}: ${text(el)}`);
+    else lines.push(`${el.getAttribute('role') ?? tag}${el.hasAttribute('disabled') || el.getAttribute('aria-disabled') === 'true' ? ' [disabled]' : ''}: ${text(el)}`);
+  }
+  return lines.join('\n');
 }
 
 /** Problems reported against one module's files (`schemas/<code>.json`, `locales/en/<code>.json`…). */

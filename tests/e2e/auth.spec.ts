@@ -8,33 +8,33 @@ test.describe('login', () => {
     await page.goto('/');
     await submitLogin(page, 'approver@example.com', 'not-the-password');
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toContainText(fill(zh.login.invalid, { n: 1 }));
-    await dialog.getByRole('button', { name: zh.common.ok }).click();
+    await expect(dialog).toContainText(fill(ja.login.invalid, { n: 1 }));
+    await dialog.getByRole('button', { name: ja.common.ok }).click();
     await expect(dialog).toBeHidden();
 
-    await page.getByRole('button', { name: zh.login.submit }).click();
-    await expect(page.getByRole('alertdialog')).toContainText(fill(zh.login.invalid, { n: 2 }));
+    await page.getByRole('button', { name: ja.login.submit }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(fill(ja.login.invalid, { n: 2 }));
     expect(await storedToken(page)).toBeNull();
   });
 
   test('five wrong passwords lock the account, even against the right one', async ({ page }) => {
     await page.goto('/');
-    await page.getByLabel(zh.login.email).fill('approver2@example.com');
-    await page.getByLabel(zh.login.password).fill('wrong-password');
+    await page.getByLabel(ja.login.email).fill('approver2@example.com');
+    await page.getByLabel(ja.login.password).fill('wrong-password');
     const dialog = page.getByRole('alertdialog');
     for (let attempt = 1; attempt <= 4; attempt += 1) {
-      await page.getByRole('button', { name: zh.login.submit }).click();
-      await expect(dialog).toContainText(fill(zh.login.invalid, { n: attempt }));
-      await dialog.getByRole('button', { name: zh.common.ok }).click();
+      await page.getByRole('button', { name: ja.login.submit }).click();
+      await expect(dialog).toContainText(fill(ja.login.invalid, { n: attempt }));
+      await dialog.getByRole('button', { name: ja.common.ok }).click();
       await expect(dialog).toBeHidden();
     }
-    await page.getByRole('button', { name: zh.login.submit }).click();
-    await expect(dialog).toContainText(zh.login.locked);
-    await dialog.getByRole('button', { name: zh.common.ok }).click();
+    await page.getByRole('button', { name: ja.login.submit }).click();
+    await expect(dialog).toContainText(ja.login.locked);
+    await dialog.getByRole('button', { name: ja.common.ok }).click();
 
-    await page.getByLabel(zh.login.password).fill('ringi-demo');
-    await page.getByRole('button', { name: zh.login.submit }).click();
-    await expect(dialog).toContainText(zh.login.locked);
+    await page.getByLabel(ja.login.password).fill('ringi-demo');
+    await page.getByRole('button', { name: ja.login.submit }).click();
+    await expect(dialog).toContainText(ja.login.locked);
     await expect(page.getByTestId('home')).toHaveCount(0);
   });
 
@@ -44,9 +44,9 @@ test.describe('login', () => {
       if (request.url().includes('/api/login_check')) sent.push(request.url());
     });
     await page.goto('/');
-    await page.getByRole('button', { name: zh.login.submit }).click();
-    await expect(page.getByText(zh.login.emptyEmail)).toBeVisible();
-    await expect(page.getByText(zh.login.emptyPassword)).toBeVisible();
+    await page.getByRole('button', { name: ja.login.submit }).click();
+    await expect(page.getByText(ja.login.emptyEmail)).toBeVisible();
+    await expect(page.getByText(ja.login.emptyPassword)).toBeVisible();
     expect(sent).toEqual([]);
   });
 
@@ -137,9 +137,9 @@ test.describe('password reset', () => {
 
   test('forgot password sends the mail, says so and goes back to login', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: zh.login.forgot }).click();
+    await page.getByRole('button', { name: ja.login.forgot }).click();
     await expect(page.getByTestId('page-title')).toHaveText(ja.forgot.title);
-    await page.getByLabel(ja.forgot.email).fill('legal@example.com');
+    await page.getByTestId('forgot-password').getByLabel(ja.forgot.email).fill('legal@example.com');
     await page.getByRole('button', { name: ja.forgot.submit }).click();
     await expect(page.getByTestId('toast-success')).toContainText(ja.forgot.sent);
     await expect(page.getByTestId('login')).toBeVisible();

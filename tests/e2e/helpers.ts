@@ -31,13 +31,19 @@ export function fill(template: string, values: Record<string, string | number>):
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
-/** Opens the app and submits the (always Chinese) login form; does not wait for the outcome. */
+/**
+ * Opens the app and submits the login form in the language the page shows (`<html lang>`,
+ * default ja); does not wait for the outcome.
+ */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
-  const zh = texts.zh.login;
   if (!page.url().startsWith('http')) await page.goto('/');
-  await page.getByLabel(zh.email).fill(email);
-  await page.getByLabel(zh.password).fill(password);
-  await page.getByRole('button', { name: zh.submit }).click();
+  const login = page.getByTestId('login');
+  await expect(login).toBeVisible();
+  const lang = (await page.evaluate(() => document.documentElement.lang)) as 'en' | 'ja' | 'zh';
+  const words = texts[lang in texts ? lang : 'ja'].login;
+  await login.getByLabel(words.email).fill(email);
+  await login.getByLabel(words.password).fill(password);
+  await login.getByRole('button', { name: words.submit }).click();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_EXPENSE_ACCOUNTS } from '../../server/db/seed-data';
 import { appEn, engineEn, expectAlert, moduleTexts, openHome, openModule, pick, submit } from './application-helpers';
 import { readLocale } from './helpers';
 
@@ -12,7 +13,6 @@ import { readLocale } from './helpers';
 type Action =
   | { pick: string; choice?: string }                      // a picker page; no choice = the first entry
   | { fill: string | { nth: number }; value: string }
-  | { fillIfShown: string; value: string }
   | { check: string }
   | { upload: true }
   | { item: { open?: string; title: RegExp; actions: Action[] } }; // Add more → sub-form page → Next
@@ -116,7 +116,7 @@ const JOURNEYS: ModuleJourney[] = [
               { fill: 'Account number', value: '7654321' },
               { fill: 'Bank name', value: 'SMBC' },
               { fill: 'Branch name', value: 'Umeda' },
-              contentLine(),
+              contentLine('payment'),
             ],
           },
         }],
@@ -130,7 +130,7 @@ const JOURNEYS: ModuleJourney[] = [
     steps: [
       {
         message: 'reimbursement.messages.firstItemTotal',
-        then: [company(), department, { item: { title: /^Reimbursement item 1$/, actions: [{ fill: 'Page number of application', value: '1' }, contentLine()] } }],
+        then: [company(), department, { item: { title: /^Reimbursement item 1$/, actions: [{ fill: 'Page number of application', value: '1' }, contentLine('reimbursement')] } }],
       },
     ],
   },
@@ -154,11 +154,14 @@ function goodsItem(): Action {
 }
 
 /** One content line of a payment or reimbursement item: expense, amount, date (and destination for travel). */
-function contentLine(): Action {
+function contentLine(moduleType: 'reimbursement' | 'payment'): Action {
+  // The module's transportation account, as seeded for every company (English name).
+  const transport = DEMO_EXPENSE_ACCOUNTS.find((a) => a.module_type === moduleType && a.is_transportation)!.names[0];
   return {
     item: {
       title: /^Content 1$/,
-      actions: [{ pick: 'Expense' }, { fill: 'Amount', value: '300' }, { fill: 'Date', value: '2026/12/01' }, { fillIfShown: 'Destination', value: 'Osaka' }],
+      // A transportation account (seeded for every company): its Destination field must show.
+      actions: [{ pick: 'Expense', choice: transport }, { fill: 'Amount', value: '300' }, { fill: 'Date', value: '2026/12/01' }, { fill: 'Destination', value: 'Osaka' }],
     },
   };
 }
@@ -183,11 +186,6 @@ async function act(page: Page, action: Action): Promise<void> {
       ? main(page).getByRole('textbox', { name: target, exact: true })
       : main(page).getByRole('textbox').nth(target.nth);
     return box.fill(action.value);
-  }
-  if ('fillIfShown' in action) {
-    const box = main(page).getByRole('textbox', { name: action.fillIfShown, exact: true });
-    if (await box.count()) await box.fill(action.value);
-    return;
   }
   if ('check' in action) return main(page).getByRole('checkbox', { name: action.check, exact: true }).check();
   if ('upload' in action) {
@@ -216,6 +214,9 @@ test.describe('every module from empty to filed', () => {
       }
       await submit(page);
       const code = await expectAlert(page, engineEn.renderer.submitted, /^[A-Z][A-Z0-9]{1,7}-\d{4}-\d{6}$/);
+      // Spec 000 §4: after the alert the page goes back; the document is in View data next time.
+      await expect(page.getByTestId('application-page')).toHaveCount(0);
+      await openModule(page, moduleTexts(journey.code).title);
       await page.getByRole('tab', { name: appEn.application.tabs.data }).click();
       await expect(page.getByTestId('view-data').getByRole('button', { name: new RegExp(code) })).toBeVisible();
     });

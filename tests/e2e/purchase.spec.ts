@@ -48,7 +48,9 @@ test.describe('purchase (issue 3)', () => {
 
     await submit(page);
     const code = await expectAlert(page, engineEn.renderer.submitted, /^PUR-\d{4}-\d{6}$/);
-    // Defaults restored after the success alert.
+    // Spec 000 §4: after the alert the page goes back; opened again, the form has its defaults.
+    await expect(page.getByTestId('application-page')).toHaveCount(0);
+    await openModule(page, purchase.title);
     await expect(page.getByRole('button', { name: purchase.company_id.label, exact: true })).toContainText(engineEn.widgets.choose);
     // The filed document is in View data.
     await page.getByRole('tab', { name: appEn.application.tabs.data }).click();

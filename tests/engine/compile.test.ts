@@ -35,7 +35,10 @@ describe('compileModules', () => {
     files.rules.toy.visibility = { note: { var: 'bypass' } };
     files.rules.toy.effects = [];
     const runtime = createRuntime(compileModules(files).modules.toy);
-    expect(runtime.visibility({ bypass: true })).toEqual({ approvals: false, save_approvers: false, send_notification_first_approval: false, note: true });
+    expect(runtime.visibility({ bypass: true })).toEqual({ bypass: true, approvals: false, save_approvers: false, send_notification_first_approval: false, note: true });
+    // The switch itself shows unless the host says the user may not bypass (ui:module.bypassRoles).
+    expect(runtime.visibility({ bypass: false }, { mayBypass: false }).bypass).toBe(false);
+    expect(runtime.visibility({ bypass: false }, { mayBypass: true }).bypass).toBe(true);
     expect(runtime.applyChange({ bypass: false, send_notification_first_approval: true }, { bypass: true, send_notification_first_approval: true }).send_notification_first_approval).toBe(false);
     expect(runtime.applyChange({ bypass: true, send_notification_first_approval: false }, { bypass: false, send_notification_first_approval: false }).send_notification_first_approval).toBe(true);
     (files.uiSchemas.toy['ui:module'] as any).hasBypass = false;

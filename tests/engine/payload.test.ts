@@ -50,10 +50,16 @@ describe('submitSchema', () => {
 });
 
 describe('validateSubmission', () => {
-  const body = { approvals: [{ approver_id: 1, master_process_id: 1 }], transaction: { currency_id: 'CNY', company_id: 1, items: [{ name: 'a', total: 1 }] } };
+  const body = { approvals: [{ approver_id: 1, master_process_id: 1 }], transaction: { currency_id: 'CNY', company_id: 1, items: [{ name: 'a', qty: 1, price: 1 }] } };
 
   it('accepts a valid body', () => {
     expect(validateSubmission(toy, body, { steps: [{ id: 1, optional: false }] }, t)).toEqual([]);
+  });
+
+  it('judges the computed data, not claimed computed values', () => {
+    // The item claims a total of 1 but has no quantity or price: the computed total is 0.
+    const claimed = { ...body, transaction: { ...body.transaction, items: [{ name: 'a', total: 1 }], total: 1 } };
+    expect(validateSubmission(toy, claimed, { steps: [{ id: 1, optional: false }] }, t).map((v) => v.propertyPath)).toEqual(['total']);
   });
 
   it('answers a body that is not an object', () => {

@@ -47,8 +47,8 @@ describe('validations', () => {
 
 describe('visibility', () => {
   it.each([
-    ['bypass off shows the approver flow', { bypass: false }, { approvals: true, save_approvers: true, send_notification_first_approval: true }],
-    ['bypass on hides it', { bypass: true }, { approvals: false, save_approvers: false, send_notification_first_approval: false }],
+    ['bypass off shows the approver flow', { bypass: false }, { bypass: true, approvals: true, save_approvers: true, send_notification_first_approval: true }],
+    ['bypass on hides it', { bypass: true }, { bypass: true, approvals: false, save_approvers: false, send_notification_first_approval: false }],
   ])('%s', (_name, data, expected) => {
     expect(createRuntime(toy).visibility(data)).toEqual(expected);
   });

@@ -33,6 +33,7 @@ export function toyFiles(): DefinitionFiles {
     types: { integer: 'a whole number', number: 'a number', string: 'text' },
   });
   return {
+    processes: { toy: { steps: [{ code: 'p-toy', names: { en: 'Toy step', ja: 'トイ承認', zh: '玩具审批' } }] } },
     schemas: {
       toy: {
         $id: 'toy', type: 'object',
@@ -53,7 +54,7 @@ export function toyFiles(): DefinitionFiles {
     },
     uiSchemas: {
       toy: {
-        'ui:module': { kind: 'module', title: 'toy.title', hasBypass: true, bodyKey: 'transaction', codePrefix: 'TOY', dropZeroItems: { items: 'total' }, listCard: { summary: [{ label: 'toy.total.label', field: 'total', format: 'money' }] } },
+        'ui:module': { kind: 'module', title: 'toy.title', hasBypass: true, bypassRoles: ['is_finance'], bodyKey: 'transaction', codePrefix: 'TOY', dropZeroItems: { items: 'total' }, listCard: { summary: [{ label: 'toy.total.label', field: 'total', format: 'money' }] } },
         'ui:order': ['currency_id', 'company_id', 'department_id', 'items', 'total', 'note', 'kind'],
         currency_id: { 'ui:widget': 'CurrencyPicker' },
         items: { 'ui:field': 'ItemList' },

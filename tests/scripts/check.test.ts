@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../scripts/lib/run-check';
-import { REPO } from './definitions-copy';
+import { copyDefinitions, REPO } from './definitions-copy';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'ringi-check-'));
@@ -38,6 +38,21 @@ describe('check (the server\'s validation over a body file)', () => {
     expect((await runCheck({ module: 'purchase', data })).valid).toBe(true);
   });
 
+  it('refuses to judge a body while the definitions fail the checker, and says why', async () => {
+    const copy = copyDefinitions();
+    try {
+      copy.edit('uiSchemas/purchase.json', (j) => { j.company_id['ui:widget'] = 'CompanyPickr'; });
+      const data = join(dir, 'valid.json');
+      writeFileSync(data, JSON.stringify(table[0].body));
+      const output = await runCheck({ module: 'purchase', data, root: copy.root });
+      expect(output.valid).toBe(false);
+      expect(output.refused).toBe(true);
+      expect(output.violations).toContainEqual({ propertyPath: 'uiSchemas/purchase.json#/company_id/ui:widget', message: expect.stringContaining('unknown widget "CompanyPickr"') });
+    } finally {
+      copy.remove();
+    }
+  });
+
   it('answers an unknown module and an unreadable file as one invalid result', async () => {
     expect((await runCheck({ module: 'nope', data: join(dir, 'x.json') })).violations[0].message).toBe('Unknown module: nope');
     writeFileSync(join(dir, 'broken.json'), '{');
@@ -52,5 +67,5 @@ describe('check (the server\'s validation over a body file)', () => {
     const output = JSON.parse(result.stdout);
     expect(Object.keys(output)).toEqual(['valid', 'violations']);
     expect(output.violations[0]).toEqual({ propertyPath: 'company_id', message: '请选择公司' });
-  });
+  }, 60_000); // a child process that starts tsx and runs the definition checker first
 });

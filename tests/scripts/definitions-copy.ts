@@ -5,9 +5,9 @@ import { join, resolve } from 'node:path';
 export const REPO = resolve(import.meta.dirname, '../..');
 
 /** A temporary copy of the repository's definition folders, to break on purpose. */
-export function copyDefinitions(): { root: string; edit(file: string, change: (json: any) => void): void; write(file: string, text: string): void; remove(): void } {
+export function copyDefinitions(): { root: string; edit(file: string, change: (json: any) => void): void; write(file: string, text: string): void; remove(file?: string): void } {
   const root = mkdtempSync(join(tmpdir(), 'ringi-defs-'));
-  for (const dir of ['schemas', 'uiSchemas', 'rules', 'locales']) cpSync(join(REPO, dir), join(root, dir), { recursive: true });
+  for (const dir of ['schemas', 'uiSchemas', 'rules', 'processes', 'attachments', 'locales']) cpSync(join(REPO, dir), join(root, dir), { recursive: true });
   return {
     root,
     edit(file, change) {
@@ -19,8 +19,8 @@ export function copyDefinitions(): { root: string; edit(file: string, change: (j
     write(file, text) {
       writeFileSync(join(root, file), text);
     },
-    remove() {
-      rmSync(root, { recursive: true, force: true });
+    remove(file?: string) {
+      rmSync(file ? join(root, file) : root, { recursive: true, force: true });
     },
   };
 }

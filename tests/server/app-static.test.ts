@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -10,6 +11,12 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Ringi test build</title>');
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("ringi")');
+  // What the build's precompress step writes next to an asset.
+  const big = `export const text = ${JSON.stringify('ringi '.repeat(500))};`;
+  writeFileSync(join(dist, 'assets', 'big-def456.js'), big);
+  writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(big));
+  writeFileSync(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(big));
+  writeFileSync(join(dist, 'favicon.ico'), Buffer.from([0, 0, 1, 0, 1, 0]));
   t = await buildTestApp({ staticDir: dist });
 });
 afterAll(async () => {
@@ -49,4 +56,27 @@ test('unknown /api paths stay JSON 404s, not the app page', async () => {
 test('a POST to an app path is a 404, not the page', async () => {
   const response = await t.app.inject({ method: 'POST', url: '/admin' });
   expect(response.statusCode).toBe(404);
+});
+
+test('precompressed assets are sent as brotli or gzip as the client accepts, still immutable', async () => {
+  const br = await t.app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'br, gzip' } });
+  expect(br.statusCode).toBe(200);
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(br.rawPayload).toString()).toContain('ringi ringi');
+  expect(br.headers['cache-control']).toContain('immutable');
+  const gz = await t.app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gz.rawPayload).toString()).toContain('ringi ringi');
+  const plain = await t.app.inject({ url: '/assets/big-def456.js' });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toContain('ringi ringi');
+});
+
+test('/favicon.ico is the icon file, and a missing file is a 404 rather than the app page', async () => {
+  const icon = await t.app.inject({ url: '/favicon.ico' });
+  expect(icon.statusCode).toBe(200);
+  expect(icon.headers['content-type']).not.toMatch(/text\/html/);
+  const missing = await t.app.inject({ url: '/assets/old-chunk-000000.js' });
+  expect(missing.statusCode).toBe(404);
+  expect(missing.body).not.toContain('Ringi test build');
 });

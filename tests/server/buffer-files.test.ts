@@ -32,11 +32,13 @@ beforeAll(async () => {
   const currency = await t.db.selectFrom('currencies').select('id').where('code', '=', 'CNY').executeTakeFirstOrThrow();
   const company = await t.db.selectFrom('companies').select('id').where('code', '=', 'RH').executeTakeFirstOrThrow();
   const department = await t.db.selectFrom('departments').select('id').where('company_id', '=', company.id).orderBy('id').executeTakeFirstOrThrow();
-  const steps = await t.db.selectFrom('master_processes').select(['id', 'optional']).where('module_code', '=', 'purchase').orderBy('position').execute();
+  const steps = await t.db.selectFrom('master_processes').innerJoin('processes', 'processes.id', 'master_processes.process_id')
+    .select(['master_processes.id', 'master_processes.optional', 'processes.approver_role']).where('module_code', '=', 'purchase').orderBy('position').execute();
   const approverId = (await t.db.selectFrom('users').select('id').where('email', '=', 'approver@example.com').executeTakeFirstOrThrow()).id;
+  const authorizerId = (await t.db.selectFrom('users').select('id').where('email', '=', 'authorizer@example.com').executeTakeFirstOrThrow()).id;
   body = () => ({
     send_notification_first_approval: true, save_approvers: false, user_finances: [],
-    approvals: steps.map((s) => ({ approver_id: s.optional ? null : approverId, master_process_id: s.id })),
+    approvals: steps.map((s) => ({ approver_id: s.optional ? null : s.approver_role === 'authorizer' ? authorizerId : approverId, master_process_id: s.id })),
     currency_id: currency.id, company_id: company.id, department_id: department.id,
     purchase_goods: [{ department_id: department.id, delivery_date: '2026-12-01', goods_name: 'Laptop', qty: 1, budget: 100 }],
     total_estimated: 100,

@@ -10,14 +10,14 @@ import { buildTestApp, type TestApp } from './helpers';
  */
 const root = mkdtempSync(join(tmpdir(), 'ringi-defs-'));
 const repo = resolve(import.meta.dirname, '../..');
-for (const dir of ['schemas', 'uiSchemas', 'rules', 'locales']) cpSync(join(repo, dir), join(root, dir), { recursive: true });
+for (const dir of ['schemas', 'uiSchemas', 'rules', 'processes', 'attachments', 'locales']) cpSync(join(repo, dir), join(root, dir), { recursive: true });
 const write = (file: string, json: unknown) => { mkdirSync(join(root, file, '..'), { recursive: true }); writeFileSync(join(root, file), JSON.stringify(json)); };
 write('schemas/stamp-demo.json', {
   type: 'object',
   properties: { customer_name: { type: ['string', 'null'] }, amount: { type: ['number', 'null'] } },
 });
 write('uiSchemas/stamp-demo.json', {
-  'ui:module': { kind: 'module', title: 'stamp-demo.title', codePrefix: 'STD', hasBypass: true, needsStampNo: true, bodyKey: 'transaction' },
+  'ui:module': { kind: 'module', title: 'stamp-demo.title', codePrefix: 'STD', hasBypass: true, bypassRoles: ['is_finance'], needsStampNo: true, bodyKey: 'transaction' },
   customer_name: { 'ui:widget': 'text' }, amount: { 'ui:widget': 'money' },
 });
 write('rules/stamp-demo.json', {
@@ -26,12 +26,15 @@ write('rules/stamp-demo.json', {
     { field: 'approvals', when: { '!': [{ approvals_complete: [{ var: 'approvals' }, { var: 'bypass' }] }] }, message: 'engine.messages.approvers' },
   ],
 });
+// Its approval step is definition data too: publishing the files creates the master_processes row.
+write('processes/stamp-demo.json', { steps: [{ code: 'p-manager', names: { en: 'Manager approval', ja: '上長承認', zh: '经理审批' }, roles: [] }] });
 for (const lang of ['en', 'ja', 'zh']) {
   write(`locales/${lang}/stamp-demo.json`, { title: 'Stamp demo', customer_name: { label: 'Customer' }, amount: { label: 'Amount' }, messages: { customerName: `${lang}: enter the customer` } });
 }
 
 let t: TestApp;
 let token: string;
+let financeToken: string;
 let step: number;
 let approver: number;
 
@@ -39,8 +42,8 @@ beforeAll(async () => {
   process.env.DEFINITIONS_DIR = root;
   t = await buildTestApp();
   token = await t.login('employee@example.com');
-  const process_ = await t.db.selectFrom('processes').select('id').orderBy('id').executeTakeFirstOrThrow();
-  step = (await t.db.insertInto('master_processes').values({ module_code: 'stamp-demo', process_id: process_.id, position: 1 }).returning('id').executeTakeFirstOrThrow()).id;
+  financeToken = await t.login('finance@example.com');
+  step = (await t.db.selectFrom('master_processes').select('id').where('module_code', '=', 'stamp-demo').executeTakeFirstOrThrow()).id;
   approver = (await t.db.selectFrom('users').select('id').where('email', '=', 'approver@example.com').executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => {
@@ -49,8 +52,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const post = (payload: Record<string, unknown>) => t.app.inject({
-  method: 'POST', url: '/api/buffer/stamp-demo', payload, headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+const post = (payload: Record<string, unknown>, as = token) => t.app.inject({
+  method: 'POST', url: '/api/buffer/stamp-demo', payload, headers: { authorization: `Bearer ${as}`, 'accept-language': 'en' },
 });
 
 describe('a module added as files: bypass, stamp number, body under transaction', () => {
@@ -65,8 +68,13 @@ describe('a module added as files: bypass, stamp number, body under transaction'
     expect(await t.db.selectFrom('approvals').select('id').where('buffer_id', '=', buffer.id).execute()).toHaveLength(1);
   });
 
-  it('bypass files the document completed, without steps, and needs no approver', async () => {
-    const response = await post({ bypass: true, approvals: [], transaction: { customer_name: 'ACME' } });
+  it('bypass (a bypassRoles user) files the document completed, without steps, and needs no approver; others get 403', async () => {
+    const before = (await t.db.selectFrom('buffers').select('id').execute()).length;
+    const refused = await post({ bypass: true, approvals: [], transaction: { customer_name: 'ACME' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 'FORBIDDEN', message: 'You may not bypass the approval process of this form.' });
+    expect((await t.db.selectFrom('buffers').select('id').execute()).length).toBe(before);
+    const response = await post({ bypass: true, approvals: [], transaction: { customer_name: 'ACME' } }, financeToken);
     expect(response.statusCode).toBe(201);
     expect(response.json().status).toBe(2);
     const buffer = await t.db.selectFrom('buffers').selectAll().where('id', '=', response.json().id).executeTakeFirstOrThrow();

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let token: string;
-let ids: { currency: number; company: number; department: number; otherDepartment: number; steps: Array<{ id: number; optional: boolean }>; approver: number; authorizer: number };
+let ids: { currency: number; company: number; department: number; otherDepartment: number; steps: Array<{ id: number; optional: boolean; approver_role: string | null }>; approver: number; authorizer: number };
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -12,18 +12,22 @@ beforeAll(async () => {
   const company = await t.db.selectFrom('companies').select('id').where('code', '=', 'RH').executeTakeFirstOrThrow();
   const department = await t.db.selectFrom('departments').select('id').where('company_id', '=', company.id).orderBy('id').executeTakeFirstOrThrow();
   const other = await t.db.selectFrom('departments').select('id').where('company_id', '!=', company.id).orderBy('id').executeTakeFirstOrThrow();
-  const steps = await t.db.selectFrom('master_processes').select(['id', 'optional']).where('module_code', '=', 'purchase').orderBy('position').execute();
+  const steps = await t.db.selectFrom('master_processes').innerJoin('processes', 'processes.id', 'master_processes.process_id')
+    .select(['master_processes.id', 'master_processes.optional', 'processes.approver_role']).where('module_code', '=', 'purchase').orderBy('position').execute();
   const approver = await t.db.selectFrom('users').select('id').where('email', '=', 'approver@example.com').executeTakeFirstOrThrow();
   const authorizer = await t.db.selectFrom('users').select('id').where('email', '=', 'authorizer@example.com').executeTakeFirstOrThrow();
   ids = { currency: currency.id, company: company.id, department: department.id, otherDepartment: other.id, steps, approver: approver.id, authorizer: authorizer.id };
 });
 afterAll(async () => t?.close());
 
+/** An eligible approver of a step: the authorizer on the role-bound step, the plain approver elsewhere. */
+const approverFor = (step: { approver_role: string | null }) => (step.approver_role === 'authorizer' ? ids.authorizer : ids.approver);
+
 function validBody(): Record<string, unknown> {
   return {
     send_notification_first_approval: true,
     save_approvers: true,
-    approvals: ids.steps.map((s) => ({ approver_id: s.optional ? null : ids.approver, master_process_id: s.id })),
+    approvals: ids.steps.map((s) => ({ approver_id: s.optional ? null : approverFor(s), master_process_id: s.id })),
     currency_id: ids.currency,
     company_id: ids.company,
     department_id: ids.department,
@@ -85,7 +89,7 @@ describe('POST /api/buffer/purchase', () => {
 
   it('keeps an optional step when it has an approver', async () => {
     const body = validBody();
-    body.approvals = ids.steps.map((s) => ({ approver_id: s.optional ? ids.authorizer : ids.approver, master_process_id: s.id }));
+    body.approvals = ids.steps.map((s) => ({ approver_id: s.optional ? ids.authorizer : approverFor(s), master_process_id: s.id }));
     const response = await post(body);
     expect(response.statusCode).toBe(201);
     const steps = await t.db.selectFrom('approvals').select('master_process_id').where('buffer_id', '=', response.json().id).execute();

@@ -26,6 +26,48 @@ describe('GET /api/docs', () => {
     expect(doc.paths['/api/module-definitions/{code}'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['code', 'version']);
     expect(doc.paths['/api/buffer/next_code'].get.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/login_check'].post.requestBody).toBeDefined();
-    expect(doc.paths['/api/health'].get.security).toBeUndefined();
+    // Public routes declare that they need no token; the rest a bearer token.
+    expect(doc.paths['/api/health'].get.security).toEqual([]);
+  });
+
+  it('gives every operation a summary and an operationId, and names the server', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const operations = Object.values(doc.paths as Record<string, Record<string, { summary?: string; operationId?: string; security?: unknown }>>).flatMap((p) => Object.values(p));
+    expect(operations.length).toBeGreaterThan(50);
+    for (const op of operations) {
+      expect(op.summary?.trim()).toBeTruthy();
+      expect(op.operationId).toMatch(/^[a-z]+_[A-Za-z0-9_]+$/);
+      expect(Array.isArray(op.security)).toBe(true);
+    }
+    expect(new Set(operations.map((op) => op.operationId)).size).toBe(operations.length);
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  });
+});
+
+describe('API reference page', () => {
+  it('a browser gets the readable reference; other clients and /api/docs/openapi.json get the JSON', async () => {
+    const page = await t.app.inject({ url: '/api/docs', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    // Scripts only from this origin (the CSP allows no inline script).
+    expect(page.body).not.toMatch(/<script>(?!<)/);
+    const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual(['/api/docs/viewer/swagger-ui-bundle.js', '/api/docs/viewer/init.js']);
+    for (const url of [...scripts, '/api/docs/viewer/swagger-ui.css']) {
+      const file = await t.app.inject({ url });
+      expect(file.statusCode, url).toBe(200);
+      expect(file.body.length, url).toBeGreaterThan(10);
+    }
+    expect((await t.app.inject({ url: '/api/docs/viewer/init.js' })).body).toContain('/api/docs/openapi.json');
+    const json = await t.app.inject({ url: '/api/docs/openapi.json', headers: { accept: 'text/html' } });
+    expect(json.json().openapi).toMatch(/^3\./);
+    expect((await t.app.inject({ url: '/api/docs' })).json().openapi).toMatch(/^3\./);
+  });
+
+  it('serves only its own files', async () => {
+    for (const name of ['..%2Fpackage.json', 'index.html', 'swagger-ui-bundle.js.map']) {
+      const reply = await t.app.inject({ url: `/api/docs/viewer/${name}`, headers: { 'accept-language': 'en' } });
+      expect(reply.statusCode, name).toBe(404);
+    }
   });
 });

@@ -21,10 +21,10 @@ function call(method: 'GET' | 'POST' | 'DELETE', token: string | null, query = '
 }
 
 describe('drafts /api/buffer_temporaries', () => {
-  it('answers 404 while the user has no draft of the module', async () => {
+  it('answers 204 with an empty body while the user has no draft of the module (no draft is not an error)', async () => {
     const reply = await call('GET', employee, '?module_code=payment');
-    expect(reply.statusCode).toBe(404);
-    expect(reply.json()).toMatchObject({ code: 'NOT_FOUND', message: 'The requested draft does not exist' });
+    expect(reply.statusCode).toBe(204);
+    expect(reply.body).toBe('');
   });
 
   it('saves a draft and reads it back with everything the form held', async () => {
@@ -48,7 +48,7 @@ describe('drafts /api/buffer_temporaries', () => {
 
   it('keeps drafts per user: another user neither sees nor clears them', async () => {
     await call('POST', employee, '', { module_code: 'collection-debt', data: { customer_name: 'ACME' } });
-    expect((await call('GET', approver, '?module_code=collection-debt')).statusCode).toBe(404);
+    expect((await call('GET', approver, '?module_code=collection-debt')).statusCode).toBe(204);
     expect((await call('DELETE', approver, '?module_code=collection-debt')).statusCode).toBe(204);
     expect((await call('GET', employee, '?module_code=collection-debt')).json().data).toEqual({ customer_name: 'ACME' });
     await call('POST', approver, '', { module_code: 'collection-debt', data: { customer_name: 'Other' } });
@@ -58,7 +58,7 @@ describe('drafts /api/buffer_temporaries', () => {
   it('clears the draft with DELETE (idempotent)', async () => {
     await call('POST', employee, '', { module_code: 'collection-report', data: { notes: 'x' } });
     expect((await call('DELETE', employee, '?module_code=collection-report')).statusCode).toBe(204);
-    expect((await call('GET', employee, '?module_code=collection-report')).statusCode).toBe(404);
+    expect((await call('GET', employee, '?module_code=collection-report')).statusCode).toBe(204);
     expect((await call('DELETE', employee, '?module_code=collection-report')).statusCode).toBe(204);
   });
 

@@ -47,7 +47,7 @@ describe('signed file links', () => {
   it('work for their file until they expire, and only unchanged', () => {
     const now = Date.UTC(2026, 0, 1);
     const token = signFileToken(secret, 7, 3, now);
-    expect(verifyFileToken(secret, 7, token, now + 9 * 60 * 1000)).toBe(3);
+    expect(verifyFileToken(secret, 7, token, now + 9 * 60 * 1000)).toEqual({ userId: 3, issuedAt: now });
     expect(verifyFileToken(secret, 7, token, now + 10 * 60 * 1000)).toBeNull();
     expect(verifyFileToken(secret, 8, token, now)).toBeNull();
     expect(verifyFileToken('another-secret-0123456789', 7, token, now)).toBeNull();

@@ -35,9 +35,11 @@ async function get(user: string | null, url: string, accept?: string) {
   return t.app.inject({ method: 'GET', url, headers });
 }
 
-const storedFiles = () => {
+/** Stored contents: rows of `file_contents` (where the server keeps uploads) plus any on disk. */
+const storedFiles = async () => {
   const root = join(t.config.dataDir, 'files');
-  return existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
+  const disk = existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
+  return disk + (await t.db.selectFrom('file_contents').select('storage_key').execute()).length;
 };
 const fileRows = async () => (await t.db.selectFrom('files').select('id').execute()).length;
 
@@ -56,21 +58,22 @@ describe('POST /api/files', () => {
     expect(content.rawPayload.equals(sample.bytes)).toBe(true);
   });
 
-  it('stores the content under DATA_DIR/files/<year>/<random>, never under the user name', async () => {
+  it('stores the content in the database under <year>/<random>, never under the user name', async () => {
     const file = await uploaded('employee', '../../etc/evil name.pdf');
     expect(file.name).toBe('evil name.pdf');
     const row = await t.db.selectFrom('files').select(['storage_key', 'size', 'uploader_id']).where('id', '=', file.id).executeTakeFirstOrThrow();
     expect(row.storage_key).toMatch(new RegExp(`^${new Date().getUTCFullYear()}/[0-9a-f]{32}$`));
     expect(row).toMatchObject({ size: pdfBytes().length, uploader_id: users.employee.id });
-    expect(existsSync(join(t.config.dataDir, 'files', row.storage_key))).toBe(true);
+    const stored = await t.db.selectFrom('file_contents').select('bytes').where('storage_key', '=', row.storage_key).executeTakeFirstOrThrow();
+    expect(Buffer.from(stored.bytes).equals(Buffer.from(pdfBytes()))).toBe(true);
   });
 
   it('refuses an .exe renamed .pdf with 415 and a clear message, storing nothing', async () => {
-    const [rows, disk] = [await fileRows(), storedFiles()];
+    const [rows, disk] = [await fileRows(), await storedFiles()];
     const response = await upload('employee', 'invoice.pdf', exeBytes());
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The content of "invoice.pdf" does not match its file type; the file was refused' });
-    expect([await fileRows(), storedFiles()]).toEqual([rows, disk]);
+    expect([await fileRows(), await storedFiles()]).toEqual([rows, disk]);
   });
 
   it('refuses content of another accepted type under the wrong extension', async () => {
@@ -97,7 +100,7 @@ describe('POST /api/files', () => {
     expect(exe.json().message).toContain('"setup.exe" is not an accepted file type');
     const unknown = await upload('employee', 'invoice.pdf', pdfBytes(), 'receipt');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toMatch(/^Unknown document type: use one of e-invoice, app-paper/);
+    expect(unknown.json().message).toMatch(/^Unknown document type: use one of app-paper, .*e-invoice/);
     const headers = { authorization: `Bearer ${await auth('employee')}`, 'accept-language': 'en' };
     const none = multipart({ document_type: 'e-invoice' }, []);
     const noFile = await t.app.inject({ method: 'POST', url: '/api/files', payload: none.payload, headers: { ...headers, ...none.headers } });

@@ -12,12 +12,15 @@ import { createPGlite, kyselyForPGlite, kyselyForPostgres, type DatabaseHandle }
 import type { Database } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemoData } from '../../server/db/seed';
+import { publishFileDefinitions } from '../../server/definitions/publish-file-definitions';
 
 /** A built app on a fresh, migrated and seeded database of its own. */
 export interface TestApp {
   app: FastifyInstance;
   db: Kysely<Database>;
   config: Config;
+  /** PostgreSQL connection string of this app's database (a second instance may open its own pool). */
+  url?: string;
   /** Closes the app and drops/closes its database (and removes its data folder). */
   close(): Promise<void>;
   /**
@@ -36,7 +39,7 @@ function schemaHash(): string {
   const migrations = join(root, 'server/db/migrations');
   const files = [
     ...readdirSync(migrations).sort().map((f) => join(migrations, f)),
-    join(root, 'server/db/seed.ts'), join(root, 'server/db/seed-data.ts'), join(root, 'server/auth/password.ts'),
+    join(root, 'server/db/seed.ts'), join(root, 'server/db/seed-data.ts'), join(root, 'server/definitions/publish-file-definitions.ts'), join(root, 'server/auth/password.ts'),
   ];
   for (const file of files) hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
@@ -53,6 +56,8 @@ async function seededDump(): Promise<Blob> {
   const handle = kyselyForPGlite(pglite);
   await migrateToLatest(handle.db);
   await seedDemoData(handle.db);
+  // The definition files published once into the cached dump; buildApp then finds nothing new.
+  await publishFileDefinitions(handle.db, { error() {}, info() {} });
   const dump = await pglite.dumpDataDir('gzip');
   await handle.close();
   const bytes = Buffer.from(await dump.arrayBuffer());
@@ -141,13 +146,16 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     port: 0, host: '127.0.0.1', dataDir, jwtSecret: 'test-secret-0123456789abcdef',
     mailFrom: 'Ringi <no-reply@ringi.test>', logLevel: 'silent', appUrl: 'http://ringi.test',
     staticDir: join(dataDir, 'no-dist'), loginRateLimit: 1000, mailIntervalMs: 0, trustProxy: false,
+    databasePoolSize: 10, passwordHashConcurrency: 2, passwordHashQueue: 32,
+    // With TEST_REDIS_URL every app keeps its shared state under its own prefix (parallel runs).
+    redisUrl: process.env.TEST_REDIS_URL || undefined, redisKeyPrefix: `ringi-test-${randomBytes(6).toString('hex')}:`,
     ...overrides,
   };
   const handle = await freshDatabase();
   const app = await buildApp({ config, db: handle.db });
   await app.ready();
   return {
-    app, db: handle.db, config,
+    app, db: handle.db, config, url: handle.url,
     async close() {
       await app.close();
       await handle.close();

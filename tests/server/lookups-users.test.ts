@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
 import { getAs } from './lookup-helpers';
+import { DEMO_COMPANIES, DEMO_USERS } from '../../server/db/seed-data';
+import { loadDefinitions } from '../../server/definitions/definitions';
+
+const definitions = await loadDefinitions();
+
+// Expected figures come from the demo data, so growing it does not break these tests.
+const colleagues = (code: string) => DEMO_USERS.filter((u) => u.company === code).length;
+const externalCompanies = DEMO_COMPANIES.filter((c) => !c.is_group).length;
+const withFlag = (flag: string) => DEMO_USERS.filter((u) => (u.flags as string[]).includes(flag))
+  .sort((a, b) => a.name.localeCompare(b.name)).map((u) => u.email);
+const groupCodes = new Set(DEMO_COMPANIES.filter((c) => c.is_group).map((c) => c.code));
 
 let t: TestApp;
 let get: ReturnType<typeof getAs>;
@@ -21,7 +32,7 @@ describe('GET /api/profile', () => {
       company: { code: 'RH', name: 'Ringi Holdings', is_group: true }, department: { name: 'Sales' },
       location: { address: '1-1 Marunouchi, Chiyoda-ku, Tokyo' },
       is_authorizer: false, is_finance: false, is_treasury: false, is_legal: false, is_ringi_group_member: true,
-      roles: { 'hydra:member': ['ROLE_USER'] }, my_organization_count: 7, external_company_count: 1,
+      roles: { 'hydra:member': ['ROLE_USER'] }, my_organization_count: colleagues('RH'), external_company_count: externalCompanies,
     });
     expect(body.user_id).toBe(body.id);
     expect(body.user_settings).toHaveLength(4);
@@ -31,12 +42,15 @@ describe('GET /api/profile', () => {
   });
 
   test.each([
-    ['authorizer@example.com', { is_authorizer: true }, ['ROLE_USER', 'ROLE_AUTHORIZER']],
+    // Group member + company authorizer = group admin (spec 000 §6): both RH authorizers are.
+    ['authorizer@example.com', { is_authorizer: true, is_company_authorizer: true, is_group_admin: true }, ['ROLE_USER', 'ROLE_AUTHORIZER', 'ROLE_COMPANY_AUTHORIZER', 'ROLE_GROUP_ADMIN']],
     ['finance@example.com', { is_finance: true }, ['ROLE_USER', 'ROLE_FINANCE']],
     ['treasury@example.com', { is_treasury: true }, ['ROLE_USER', 'ROLE_TREASURY']],
     ['legal@example.com', { is_legal: true }, ['ROLE_USER', 'ROLE_LEGAL']],
-    ['admin@example.com', { is_company_authorizer: true, is_group_admin: true }, ['ROLE_USER', 'ROLE_COMPANY_AUTHORIZER', 'ROLE_GROUP_ADMIN']],
-    ['client@example.com', { is_ringi_group_member: false, is_group_admin: false, my_organization_count: 1 }, ['ROLE_USER']],
+    ['admin@example.com', { is_authorizer: true, is_company_authorizer: true, is_group_admin: true }, ['ROLE_USER', 'ROLE_AUTHORIZER', 'ROLE_COMPANY_AUTHORIZER', 'ROLE_GROUP_ADMIN']],
+    ['client@example.com', { is_ringi_group_member: false, is_group_admin: false, my_organization_count: colleagues('AP') }, ['ROLE_USER']],
+    // An authorizer outside the group is a company authorizer but not a group admin.
+    ['ap.authorizer@example.com', { is_authorizer: true, is_ringi_group_member: false, is_group_admin: false }, ['ROLE_USER', 'ROLE_AUTHORIZER', 'ROLE_COMPANY_AUTHORIZER']],
   ])('%s has its flags and roles', async (email, flags, roles) => {
     const body = (await getAs(t, await t.login(email))('/api/profile')).body;
     expect(body).toMatchObject(flags);
@@ -47,20 +61,29 @@ describe('GET /api/profile', () => {
 describe('GET /api/users/approver', () => {
   test('lists approver candidates, group members first, 10 per page by default', async () => {
     const { body } = await get('/api/users/approver');
-    expect(body['hydra:totalItems']).toBe(9);
-    expect(body['hydra:member']).toHaveLength(9);
-    expect(body['hydra:member'][8]).toMatchObject({ email: 'client@example.com', is_ringi_group_member: false, company: { code: 'AP' } });
+    expect(body['hydra:totalItems']).toBe(DEMO_USERS.length);
+    expect(body['hydra:member']).toHaveLength(Math.min(10, DEMO_USERS.length));
+    const all = (await get('/api/users/approver?itemsPerPage=100')).body['hydra:member'] as Array<{ is_ringi_group_member: boolean; company: { code: string } }>;
+    const firstOutside = all.findIndex((u) => !u.is_ringi_group_member);
+    expect(firstOutside).toBe(DEMO_USERS.filter((u) => groupCodes.has(u.company)).length);
+    expect(all.slice(firstOutside).every((u) => !u.is_ringi_group_member && !groupCodes.has(u.company.code))).toBe(true);
     expect(body['hydra:member'][0]).toHaveProperty('is_authorizer');
-    expect((await get('/api/users/approver?itemsPerPage=4&page=3')).body['hydra:member']).toHaveLength(1);
+    expect((await get('/api/users/approver?itemsPerPage=4&page=3')).body['hydra:member']).toHaveLength(Math.max(0, Math.min(4, DEMO_USERS.length - 8)));
   });
 
   test('searches by name and limits role-bound steps to users with that role', async () => {
     expect(emails((await get('/api/users/approver?name=sato')).body)).toEqual(['approver@example.com']);
     const steps = (await get('/api/master_processes?module_code=payment')).body['hydra:member'];
     const treasury = steps.find((s: { process: { code: string } }) => s.process.code === 'p-treasury');
-    expect(emails((await get(`/api/users/approver?masterProcessId=${treasury.id}`)).body)).toEqual(['treasury@example.com']);
+    expect(emails((await get(`/api/users/approver?masterProcessId=${treasury.id}`)).body).sort()).toEqual(withFlag('is_treasury').sort());
+    expect(emails((await get(`/api/users/approver?masterProcessId=${treasury.id}`)).body)).toContain('treasury@example.com');
     const manager = steps.find((s: { process: { code: string } }) => s.process.code === 'p-manager');
-    expect((await get(`/api/users/approver?masterProcessId=${manager.id}`)).body['hydra:totalItems']).toBe(9);
+    // Every enabled group member but the requester (the eligibility rule); the client of another company is not offered.
+    const offered = emails((await get(`/api/users/approver?masterProcessId=${manager.id}&itemsPerPage=100`)).body);
+    const groupUsers = await t.db.selectFrom('users').innerJoin('companies', 'companies.id', 'users.company_id')
+      .select('users.email').where('companies.is_group', '=', true).where('users.disabled', '=', false).execute();
+    expect(offered.sort()).toEqual(groupUsers.map((u) => u.email).filter((e) => e !== 'employee@example.com').sort());
+    expect(offered).not.toContain('client@example.com');
     expect((await get('/api/users/approver?masterProcessId=9999')).status).toBe(404);
     expect((await get('/api/users/approver?itemsPerPage=0')).status).toBe(400);
   });
@@ -74,7 +97,10 @@ describe('GET /api/users/approver', () => {
 
 test('GET /api/users/finance lists finance users for forwarding', async () => {
   const { body } = await get('/api/users/finance');
-  expect(emails(body)).toEqual(['finance@example.com']);
+  // Forwarding stays inside the document's company: the requester's own (RH) without companyId.
+  const rhFinance = DEMO_USERS.filter((u) => u.company === 'RH' && (u.flags as string[]).includes('is_finance')).map((u) => u.email);
+  expect(emails(body).sort()).toEqual(rhFinance.sort());
+  expect(emails(body)).toContain('finance@example.com');
   expect((await get('/api/users/finance?name=nobody')).body['hydra:totalItems']).toBe(0);
 });
 
@@ -99,14 +125,13 @@ describe('processes', () => {
     expect((await get('/api/master_processes?module_code=unknown-module')).body['hydra:totalItems']).toBe(0);
   });
 
-  test.each(['reimbursement', 'payment', 'purchase', 'contract-supplier', 'contract-customer', 'corporate-seal', 'collection-debt', 'collection-report', 'collection-sales'])(
-    '%s has ordered steps with at least one optional, and its signer/treasury step', async (module) => {
-      const steps = (await get(`/api/master_processes?module_code=${module}`)).body['hydra:member'];
-      expect(steps.length).toBeGreaterThan(1);
-      expect(steps.some((s: { optional: boolean }) => s.optional)).toBe(true);
-      const processCodes = steps.map((s: { process: { code: string } }) => s.process.code);
-      if (['payment', 'reimbursement'].includes(module)) expect(processCodes).toContain('p-treasury');
-      if (['contract-supplier', 'contract-customer', 'corporate-seal'].includes(module)) expect(processCodes).toContain('p-signer');
+  // Every module of the definitions, never a list spelled here: the rows follow processes/<code>.json.
+  test.each(Object.values(definitions.modules).filter((m) => m.kind === 'module').map((m) => [m.code, m.process ?? []] as const))(
+    '%s has the ordered steps of its definition (codes, optional flags, names)', async (module, steps) => {
+      const rows = (await get(`/api/master_processes?module_code=${module}`)).body['hydra:member'];
+      expect(steps.length).toBeGreaterThan(0);
+      expect(rows.map((s: { position: number; optional: boolean; process: { code: string; name: string } }) => [s.position, s.process.code, s.optional, s.process.name]))
+        .toEqual(steps.map((step, i) => [i + 1, step.code, step.optional === true, step.names.en]));
     },
   );
 

@@ -100,6 +100,8 @@ describe('races', () => {
   });
 
   it('lets exactly one of a parallel approve and reject of the last step win', async () => {
+    // Two candidates on the role-bound last step: admin must hold the authorizer flag too.
+    await t.db.updateTable('users').set({ is_authorizer: true }).where('id', '=', users.admin.id).execute();
     const filed = await filePurchase(t, await auth('employee'), await purchaseBody(t.db, users, { approvers: [[users.approver.id], [users.authorizer.id, users.admin.id]] }));
     await post('approver', `/api/approvals/${filed.steps[0]}/action`, { approve: true });
     const responses = await Promise.all([

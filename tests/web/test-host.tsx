@@ -190,15 +190,21 @@ export function createTestHost(options: TestHostOptions = {}) {
       </I18nextProvider>
     );
   }
-  /** Waits until no lookup is in flight and none was started by the last render (cards resolving names). */
-  async function settled(): Promise<void> {
-    for (let round = 0; round < 20; round++) {
+  /**
+   * Waits until no lookup is in flight and none was started by the last render (cards resolving
+   * names). Never gives up silently: if lookups are still going after `limitMs`, the test fails
+   * with what was still pending — a test that goes on would judge a half-loaded screen.
+   */
+  async function settled(limitMs = 10_000): Promise<void> {
+    const deadline = Date.now() + limitMs;
+    while (Date.now() < deadline) {
       const started = log.gets.length;
       await act(async () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
       });
       if (pending === 0 && log.gets.length === started) return;
     }
+    throw new Error(`settled(): ${pending} lookup(s) still in flight after ${limitMs} ms (last GETs: ${log.gets.slice(-5).join(', ')})`);
   }
   return { host, log, Wrapper, i18n, settled };
 }

@@ -1,6 +1,13 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial';
 import * as workflowEmailPush from './0100_workflow_email_push';
+import * as integrity from './0200_integrity';
+import * as loginAttempts from './0300_login_attempts';
+import * as moduleStudio from './0400_module_studio';
+import * as adminEntities from './0500_admin_entities';
+import * as statistics from './0600_statistics';
+import * as scaleOutboxLeaseFiles from './0800_scale_outbox_lease_files';
+import * as scaleListIndexes from './0801_scale_list_indexes';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -9,4 +16,11 @@ import * as workflowEmailPush from './0100_workflow_email_push';
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0100_workflow_email_push': workflowEmailPush,
+  '0200_integrity': integrity,
+  '0300_login_attempts': loginAttempts,
+  '0400_module_studio': moduleStudio,
+  '0500_admin_entities': adminEntities,
+  '0600_statistics': statistics,
+  '0800_scale_outbox_lease_files': scaleOutboxLeaseFiles,
+  '0801_scale_list_indexes': scaleListIndexes,
 };

@@ -26,11 +26,11 @@ const auth: FastifyPluginAsync = async (app) => {
       },
       response: {
         200: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } },
-        400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema,
+        400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema,
       },
     },
   }, async (request) => ({
-    token: await login(app.db, app.config.jwtSecret, request.t, request.body.username, request.body.password),
+    token: await login(app.db, app.config.jwtSecret, request.t, request.body.username, request.body.password, app.config.loginLockMinutes),
   }));
 
   app.get('/profile', {
@@ -61,7 +61,7 @@ const auth: FastifyPluginAsync = async (app) => {
         type: 'object', required: ['token', 'password'],
         properties: { token: { type: 'string', minLength: 1, maxLength: 200 }, password: { type: 'string', maxLength: MAX_PASSWORD_LENGTH } },
       },
-      response: { 200: messageSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      response: { 200: messageSchema, 400: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
     },
   }, async (request) => {
     await resetPassword(app.db, request.t, request.body.token, request.body.password);

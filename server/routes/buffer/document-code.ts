@@ -10,9 +10,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** The last sequence number used under `prefix` in `column`, 0 when none. */
 async function lastSequence(db: Db, column: 'code' | 'stamp_no', prefix: string): Promise<number> {
+  // Byte order (`~>~`) over the text_pattern_ops index (migration 0801): the prefix's range is an
+  // index range and its last code the first row backwards; the sequence is zero-padded, so the
+  // byte-wise last is the highest number.
   const row = await db.selectFrom('buffers')
-    .select(sql<string | null>`max(${sql.ref(column)})`.as('last'))
+    .select(sql<string | null>`${sql.ref(column)}`.as('last'))
     .where(column, 'like', `${prefix.replace(/[%_\\]/g, '\\$&')}%`)
+    .orderBy(sql`${sql.ref(column)} using ~>~`)
+    .limit(1)
     .executeTakeFirst();
   const last = row?.last ?? null;
   return last ? Number(last.slice(prefix.length)) || 0 : 0;

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { CompiledModule, FormData, MasterProcessStep } from '../../../src/engine';
+import type { CompiledModule } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { recordVersion } from '../../definitions/definition-version-repository';
+import type { PreparedSubmission } from '../../workflow/submission-pipeline';
+import { linkFiles } from '../../files/link-files';
 import { codePrefix, stampPrefix, takeNextNumber } from './document-code';
 
 /** Buffer status values (spec 000 §4). */
@@ -15,28 +17,42 @@ export interface FiledBuffer {
   status: number;
 }
 
+/** What an entity module's filing adds: the operation, its target and a check in the transaction. */
+export interface EntityFiling {
+  action: string;
+  targetId: number | null;
+  /** Runs first inside the filing transaction (locks, "another change is pending" → 409). */
+  beforeFiling?: (trx: Kysely<Database>) => Promise<void>;
+}
+
 /**
- * File a validated submission in ONE transaction: the definition version, the buffer (data,
- * requester, company/department, stamp number where the module needs one) numbered with the
- * module's code prefix, one approval step per master-process step that has approvers (optional
- * steps without approvers are skipped; the first step is active) with its candidates, and the
- * requester's saved approvers when `save_approvers`. Bypass, or no step at all, files the
- * document completed. `afterFiling` runs last inside the transaction (workflow log and mails).
+ * File a submission the pipeline prepared (`workflow/submission-pipeline.ts`) in ONE transaction:
+ * the definition version, the buffer (data, requester, company/department, stamp number where
+ * the module needs one) numbered with the module's code prefix, one approval step per
+ * master-process step that has approvers (optional steps without approvers are skipped; the
+ * first step is active) with its candidates, and the requester's saved approvers when
+ * `save_approvers`. Only an allowed bypass files the document completed (the pipeline refuses a
+ * module without steps and a chain without approvers). `afterFiling` runs last inside the
+ * transaction (workflow log, mails, the idempotency answer): if it throws, nothing is stored.
  */
 export async function fileBuffer(
-  db: Kysely<Database>, module: CompiledModule, data: FormData, steps: MasterProcessStep[], requesterId: number,
+  db: Kysely<Database>, module: CompiledModule, prepared: PreparedSubmission, requesterId: number,
   afterFiling?: (trx: Kysely<Database>, filed: FiledBuffer) => Promise<void>,
+  entity?: EntityFiling,
 ): Promise<FiledBuffer> {
+  const { data, steps, bypass } = prepared;
   const approvals = (Array.isArray(data.approvals) ? data.approvals : []) as Array<{ approver_id: number | null; master_process_id: number | null }>;
-  const bypass = module.meta.hasBypass && data.bypass === true;
   const chosen = bypass ? [] : steps
     .map((step) => ({ step, approvers: [...new Set(approvals.filter((a) => a.approver_id != null && a.master_process_id === step.id).map((a) => a.approver_id as number))] }))
     .filter((s) => s.approvers.length > 0);
-  const status = chosen.length ? STATUS_ON_PROCESS : STATUS_COMPLETED;
+  // Never silently completed: the pipeline guarantees a chosen step unless bypassed.
+  if (!bypass && chosen.length === 0) throw new Error('fileBuffer: no approval step chosen (the submission pipeline must refuse this)');
+  const status = bypass ? STATUS_COMPLETED : STATUS_ON_PROCESS;
   const { approvals: _approvals, ...stored } = data;
   const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
 
   return db.transaction().execute(async (trx) => {
+    if (entity?.beforeFiling) await entity.beforeFiling(trx);
     await recordVersion(trx, module);
     const code = await takeNextNumber(trx, 'code', codePrefix(prefix));
     const stampNo = module.meta.needsStampNo ? await takeNextNumber(trx, 'stamp_no', stampPrefix(prefix)) : null;
@@ -55,6 +71,7 @@ export async function fileBuffer(
         send_notification_first_approval: data.send_notification_first_approval !== false,
         user_finances: JSON.stringify(Array.isArray(data.user_finances) ? data.user_finances : []),
         completed_at: status === STATUS_COMPLETED ? new Date() : null,
+        ...(entity ? { action: entity.action, target_id: entity.targetId } : {}),
       })
       .returning(['id', 'code', 'status'])
       .executeTakeFirstOrThrow();
@@ -72,6 +89,7 @@ export async function fileBuffer(
       })));
       if (rows.length) await trx.insertInto('saved_approvers').values(rows).execute();
     }
+    await linkFiles(trx, module, buffer.id, stored);
     // The workflow's log entry and mails are written in this same transaction.
     if (afterFiling) await afterFiling(trx, buffer);
     return buffer;

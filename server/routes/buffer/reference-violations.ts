@@ -6,7 +6,6 @@ import { fileFieldNames } from '../../files/file-field-names';
 import { fileIdsIn } from '../../files/file-ids-in';
 import { loadDefinitions } from '../../definitions/definitions';
 
-const ids = (value: unknown): number[] => (Array.isArray(value) ? value : []).map(Number).filter(Number.isInteger);
 const one = (value: unknown): number | null => (Number.isInteger(value) ? (value as number) : null);
 
 function violation(propertyPath: string, messageKey: string, t: Translate, params: Record<string, unknown> = {}): Violation {
@@ -15,10 +14,11 @@ function violation(propertyPath: string, messageKey: string, t: Translate, param
 
 /**
  * Checks the ids a valid form points at (by the spec's shared field names, whatever the module):
- * company, department of that company, currency, finance users, and every approval entry's
+ * company, department of that company, currency, and every approval entry's
  * step (of this module) and approver (an enabled user), and every uploaded file id (it must be
  * a file the user may read: their own upload, or one already in a document they can see). A bad
- * id is a 422, never a 500 from a foreign key or a reference to someone else's file.
+ * id is a 422, never a 500 from a foreign key or a reference to someone else's file. Who may be
+ * named or forwarded to is `workflow/filing-checks.ts` (stage 5 of the submission pipeline).
  */
 export async function referenceViolations(
   db: Kysely<Database>, data: FormData, steps: MasterProcessStep[], t: Translate, label: (field: string) => string, userId: number,
@@ -43,11 +43,6 @@ export async function referenceViolations(
   const currencyId = one(data.currency_id);
   if (currencyId !== null && !(await db.selectFrom('currencies').select('id').where('id', '=', currencyId).executeTakeFirst())) {
     out.push(violation('currency_id', 'engine.validation.unknownRecord', t, { field: label('currency_id') }));
-  }
-  const finances = ids(data.user_finances);
-  if (finances.length) {
-    const found = await db.selectFrom('users').select('id').where('id', 'in', finances).where('disabled', '=', false).execute();
-    if (found.length !== new Set(finances).size) out.push(violation('user_finances', 'engine.validation.unknownRecord', t, { field: label('user_finances') }));
   }
   const approvals = (Array.isArray(data.approvals) ? data.approvals : []) as Array<Record<string, unknown>>;
   const stepIds = new Set(steps.map((s) => s.id));

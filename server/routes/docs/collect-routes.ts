@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { pathToFileURL } from 'node:url';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { routeAccess } from '../../auth/public-routes';
 import { routeAreas } from '../../plugins/routes';
 
 /** One route as declared: method, URL (`/api/...`), schema, and whether it needs a login. */
@@ -29,10 +30,9 @@ export async function collectRoutes(app: FastifyInstance, skip: string[]): Promi
   for (const name of ['user', 'lang', 't']) scratch.decorateRequest(name, null);
   scratch.addHook('onRoute', (route: RouteOptions) => {
     const methods = ([] as string[]).concat(route.method as string | string[]);
-    const hooks = ([] as unknown[]).concat(route.onRequest ?? [], route.preHandler ?? [], route.preValidation ?? []);
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, schema: (route.schema ?? {}) as Record<string, unknown>, authenticated: hooks.includes(app.authenticate) });
+      routes.push({ method, url: route.url, schema: (route.schema ?? {}) as Record<string, unknown>, authenticated: routeAccess(method, route.url) !== 'public' });
     }
   });
   for (const area of routeAreas(routesDir).filter((a) => !skip.includes(a))) {

@@ -37,17 +37,17 @@ const drafts: FastifyPluginAsync = async (app) => {
 
   app.get<CodeQuery>('/buffer_temporaries', {
     schema: {
-      ...doc('The signed-in user\'s draft of a module: `{module_code, data, updated_at}`; 404 when there is none.'),
-      querystring: codeQuery, response: { 200: draftSchema, ...errors },
+      ...doc('The signed-in user\'s draft of a module: `{module_code, data, updated_at}`; 204 (empty) when there is none — no draft is not an error. 404 only for an unknown module.'),
+      querystring: codeQuery, response: { 200: draftSchema, 204: { type: 'null' }, ...errors },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { module_code } = request.query;
     assertModule(module_code, request.lang);
     const row = await app.db.selectFrom('buffer_temporaries')
       .select(['module_code', 'data', 'updated_at'])
       .where('user_id', '=', request.user.id).where('module_code', '=', module_code)
       .executeTakeFirst();
-    if (!row) throw notFound(request.t('server.errors.notFound', { what: request.t('server.entities.draft') }));
+    if (!row) return reply.status(204).send();
     return { module_code: row.module_code, data: row.data, updated_at: new Date(row.updated_at).toISOString() };
   });
 

@@ -3,13 +3,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { loadDefinitions } from '../../definitions/definitions';
 import { detectContent, ACCEPTED_EXTENSIONS } from '../../files/detect-content';
-import { DOCUMENT_TYPES, isDocumentType } from '../../files/document-types';
+import { attachmentKinds } from '../../files/attachment-kinds';
 import { canReadFile, isFileReferenced } from '../../files/file-access';
 import { fileFieldNames } from '../../files/file-field-names';
 import { formatFileSize } from '../../../src/engine/files/format-file-size';
 import { fileRecord, safeFileName } from '../../files/file-record';
 import { FileStorage } from '../../files/file-storage';
-import { verifyFileToken } from '../../files/file-url-token';
+import { fileLinkReader } from '../../files/file-link-reader';
 import { uploadMaxBytes } from '../../files/upload-max-bytes';
 import { AppError, badRequest, conflict, errorResponseSchema, notFound, tooLarge, unauthorized, unsupportedMediaType } from '../../lib/errors';
 import { idParams, int, str } from '../../lib/http-schemas';
@@ -22,7 +22,7 @@ const fileSchema = {
     id: int, url: str, name: str, formated_name: str, formatted_name: str,
     type: { type: 'string', enum: ['image', 'pdf', 'spreadsheet', 'ofd', 'zip', 'other'] },
     mime_type: str, size: int, size_string: str, created_at: str,
-    document_type: { type: 'string', enum: DOCUMENT_TYPES },
+    document_type: { type: 'string' },
   },
 } as const;
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
@@ -44,8 +44,17 @@ interface Upload {
  */
 const files: FastifyPluginAsync = async (app) => {
   const maxBytes = uploadMaxBytes();
-  const storage = new FileStorage(app.config.dataDir);
-  const fieldNames = fileFieldNames((await loadDefinitions()).modules);
+  const storage = new FileStorage(app.config.dataDir, app.db);
+  const definitions = await loadDefinitions();
+  // Read per request: a publish may add file fields or attachment kinds at any time.
+  let fieldNames = fileFieldNames(definitions.modules);
+  let fieldNamesOf = definitions.modules;
+  app.addHook('onRequest', async () => {
+    if (fieldNamesOf !== definitions.modules) {
+      fieldNamesOf = definitions.modules;
+      fieldNames = fileFieldNames(definitions.modules);
+    }
+  });
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 2, fields: 4, parts: 6, fieldSize: 1024 } });
 
   /** Reads the one file and the document type; the content stays in memory (≤ the limit). */
@@ -71,7 +80,8 @@ const files: FastifyPluginAsync = async (app) => {
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(t('server.files.tooLarge', { max: formatFileSize(maxBytes) }));
       if (code === 'FST_FILES_LIMIT') throw badRequest(t('server.files.oneFile'));
       if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') throw badRequest(t('server.files.badForm'));
-      throw error;
+      // Anything else the multipart reader throws (no boundary, a truncated part, …) is the client's malformed form.
+      throw badRequest(t('server.security.badMultipart'));
     }
     if (!upload.bytes) throw badRequest(t('server.files.noFile'));
     return upload as Upload;
@@ -84,36 +94,41 @@ const files: FastifyPluginAsync = async (app) => {
       await app.authenticate(request, reply);
       return request.user.id;
     }
-    const userId = verifyFileToken(app.config.jwtSecret, request.params.id, token);
-    const user = userId === null ? undefined : await app.db.selectFrom('users').select('id')
-      .where('id', '=', userId).where('disabled', '=', false).where('locked_at', 'is', null).executeTakeFirst();
-    if (!user) throw unauthorized(request.t('server.files.linkExpired'));
-    return user.id;
+    const userId = await fileLinkReader(app.db, app.config.jwtSecret, request.params.id, token);
+    if (userId === null) throw unauthorized(request.t('server.files.linkExpired'));
+    return userId;
   }
 
   app.post('/files', {
     onRequest: app.authenticate,
     schema: {
-      ...doc('Uploads one file (multipart: `file`, `document_type` = a spec file type code). Accepts images '
-        + `(${ACCEPTED_EXTENSIONS.join(', ')}) whose content matches the extension by magic bytes; at most UPLOAD_MAX_BYTES `
-        + '(20 MiB). Answers the File record with a signed `url` valid 10 minutes.'),
+      ...doc('Uploads one file (multipart: `file`, `document_type` = an attachment kind a module definition declares). '
+        + `Accepts the kind's file types (at most ${ACCEPTED_EXTENSIONS.join(', ')}) whose content matches the extension by magic bytes; `
+        + 'at most the kind\'s maxBytes and UPLOAD_MAX_BYTES (20 MiB). Answers the File record with a signed `url` valid 10 minutes.'),
       consumes: ['multipart/form-data'],
       response: { 201: fileSchema, ...errors(400, 401, 413, 415) },
     },
   }, async (request, reply) => {
     const t = request.t;
     const upload = await readUpload(request);
-    if (!isDocumentType(upload.documentType)) throw badRequest(t('server.files.documentType', { types: DOCUMENT_TYPES.join(', ') }));
+    // Attachment kinds are definition data (attachments/<code>.json): types, accepted files, size.
+    const kinds = attachmentKinds(definitions.modules);
+    const kind = typeof upload.documentType === 'string' ? kinds.get(upload.documentType) : undefined;
+    if (!kind) throw badRequest(t('server.files.documentType', { types: [...kinds.keys()].sort().join(', ') }));
     if (upload.bytes.length === 0) throw badRequest(t('server.files.empty'));
+    if (upload.bytes.length > kind.maxBytes) throw tooLarge(t('server.files.tooLarge', { max: formatFileSize(kind.maxBytes) }));
     const detected = await detectContent(upload.bytes, upload.fileName);
     if ('problem' in detected) {
-      throw unsupportedMediaType(t(`server.files.${detected.problem}`, { name: safeFileName(upload.fileName, 'bin'), types: ACCEPTED_EXTENSIONS.join(', ') }));
+      throw unsupportedMediaType(t(`server.files.${detected.problem}`, { name: safeFileName(upload.fileName, 'bin'), types: kind.accept.join(', ') }));
+    }
+    if (!kind.accept.includes(detected.ext)) {
+      throw unsupportedMediaType(t('server.files.extension', { name: safeFileName(upload.fileName, 'bin'), types: kind.accept.join(', ') }));
     }
     const name = safeFileName(upload.fileName, detected.ext);
     const key = await storage.save(upload.bytes);
     try {
       const row = await app.db.insertInto('files').values({
-        name, mime_type: detected.mime, size: upload.bytes.length, document_type: upload.documentType, storage_key: key,
+        name, mime_type: detected.mime, size: upload.bytes.length, document_type: String(upload.documentType), storage_key: key,
         sha256: sql<string>`encode(sha256(${upload.bytes}), 'hex')` as unknown as string, uploader_id: request.user.id,
       }).returning(['id', 'name', 'mime_type', 'size', 'document_type', 'created_at']).executeTakeFirstOrThrow();
       return reply.status(201).send(fileRecord(row, request.user.id, app.config.jwtSecret));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LANGS, type CompiledModule } from '../../../src/engine';
+import { ATTACHMENTS_META, LANGS, PROCESS_META, RULES_META, SCHEMA_FILE_META, UI_SCHEMA_META, type CompiledModule } from '../../../src/engine';
 import { loadDefinitions } from '../../definitions/definitions';
 import { findVersion } from '../../definitions/definition-version-repository';
 import { collectionSchema } from '../../lib/http-schemas';
@@ -29,19 +29,29 @@ const moduleDefinitions: FastifyPluginAsync = async (app) => {
   const definitions = await loadDefinitions();
   const topLevel = (): CompiledModule[] =>
     Object.values(definitions.modules)
-      .filter((m) => m.kind === 'module')
+      .filter((m) => m.kind === 'module' && !definitions.disabled.has(m.code))
       .sort((a, b) => (a.meta.launcher?.order ?? 999) - (b.meta.launcher?.order ?? 999) || a.code.localeCompare(b.code));
 
   app.get('/module-definitions', {
     onRequest: app.authenticate,
     schema: {
-      description: `Every module's compiled definition (translations in ${langs}).`,
+      description: `Every module that takes new documents (not disabled), compiled (translations in ${langs}).`,
       response: { 200: collectionSchema(moduleSchema), 401: errorResponseSchema },
     },
   }, async () => {
     const members = topLevel();
     return { 'hydra:member': members, 'hydra:totalItems': members.length };
   });
+
+  const metaSchemas: Record<string, unknown> = { schema: SCHEMA_FILE_META, uiSchema: UI_SCHEMA_META, rules: RULES_META, process: PROCESS_META, attachments: ATTACHMENTS_META };
+  app.get<{ Params: { part: string } }>('/module-definitions/meta-schemas/:part', {
+    onRequest: app.authenticate,
+    schema: {
+      ...{ summary: 'The meta-schema of one part of a module definition (for editors\' completion and checks)' },
+      params: { type: 'object', required: ['part'], properties: { part: { type: 'string', enum: Object.keys(metaSchemas) } } },
+      response: { 200: { type: 'object', additionalProperties: true }, 400: errorResponseSchema, 401: errorResponseSchema },
+    },
+  }, async (request) => metaSchemas[request.params.part]);
 
   app.get<{ Params: { code: string }; Querystring: { version?: string } }>('/module-definitions/:code', {
     onRequest: app.authenticate,

@@ -7,7 +7,7 @@ import { userSummarySchema } from '../users/schemas';
 
 const moduleCode = { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z0-9-]+$' } as const;
 const step = objectOf({
-  id: int, optional: bool, position: int, module_code: str,
+  id: int, optional: bool, any_of: bool, position: int, module_code: str,
   process: objectOf({ id: int, code: str, name: str }),
 });
 const savedApprover = objectOf({ id: int, master_process_id: int, position: int, approver: userSummarySchema, is_ringi_group_member: bool });

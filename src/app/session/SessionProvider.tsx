@@ -89,6 +89,24 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
     // Runs once per entry into `checking`.
   }, [state.status, loadProfile]);
 
+  // Names the server words in the request's language (company on Home, module titles, list-card
+  // labels) must follow a language switch without a reload: every cached query is refetched and
+  // the profile is read again. (Paged lists restart by themselves on the language.)
+  useEffect(() => {
+    const onLanguage = () => {
+      if (statusRef.current !== 'authenticated') return;
+      void queryClient.invalidateQueries();
+      loadProfile().then(
+        ({ profile, roles }) => {
+          if (statusRef.current === 'authenticated') setState({ status: 'authenticated', profile, roles });
+        },
+        () => undefined,
+      );
+    };
+    i18n.on('languageChanged', onLanguage);
+    return () => i18n.off('languageChanged', onLanguage);
+  }, [i18n, queryClient, loadProfile]);
+
   const login = useCallback(
     async (email: string, password: string) => {
       const reply = await api.post<{ token?: unknown }>('/login_check', { username: email, password }, { ringiSilent: true });

@@ -1,8 +1,9 @@
-import { memo, Suspense, useCallback } from 'react';
+import { memo, Suspense, useCallback, useMemo } from 'react';
 import { MessageBar, MessageBarBody, Spinner, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PageEntry, PageStack } from '../navigation';
 import { PageErrorBoundary } from './PageErrorBoundary';
+import { ToolbarSlotContext } from './toolbar-slot';
 
 const useStyles = makeStyles({
   frame: {
@@ -19,16 +20,19 @@ export interface PageFrameProps {
   stack: PageStack;
   /** Pages under the top one stay mounted (a form keeps its state while a picker is open). */
   covered: boolean;
+  /** The top bar's element for the page's own buttons (`ToolbarActions`). */
+  toolbarSlot?: HTMLElement | null;
 }
 
 /**
  * One page of the stack in its own scroll area. Covered pages stay mounted but are hidden
  * with `visibility` (scroll position kept) and `inert` (no focus, not in the accessibility tree).
  */
-export const PageFrame = memo(function PageFrame({ entry, stack, covered }: PageFrameProps) {
+export const PageFrame = memo(function PageFrame({ entry, stack, covered, toolbarSlot = null }: PageFrameProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const close = useCallback((result?: unknown) => stack.close(entry.id, result), [stack, entry.id]);
+  const slot = useMemo(() => ({ slot: toolbarSlot, covered }), [toolbarSlot, covered]);
   return (
     <div
       className={styles.frame}
@@ -37,6 +41,7 @@ export const PageFrame = memo(function PageFrame({ entry, stack, covered }: Page
       aria-hidden={covered || undefined}
       data-page-id={entry.id}
     >
+      <ToolbarSlotContext.Provider value={slot}>
       <PageErrorBoundary
         fallback={
           <MessageBar intent="error">
@@ -46,6 +51,7 @@ export const PageFrame = memo(function PageFrame({ entry, stack, covered }: Page
       >
         <Suspense fallback={<Spinner className={styles.spinner} label={t('app.common.loading')} />}>{entry.render(close)}</Suspense>
       </PageErrorBoundary>
+      </ToolbarSlotContext.Provider>
     </div>
   );
 });

@@ -69,6 +69,7 @@ export function Shell() {
   const entries = usePageEntries(stack);
   const [tab, setTab] = useState<Tab>(() => tabFromPath(window.location.pathname) ?? 'home');
   const [resetToken, setResetToken] = useState<string | null>(initialResetToken);
+  const [toolbarSlot, setToolbarSlot] = useState<HTMLDivElement | null>(null);
   const rounded = useMemo(() => new URLSearchParams(window.location.search).has('borderradius'), []);
 
   // A login (anonymous → authenticated) always opens Home; a checked stored token keeps the deep link.
@@ -121,10 +122,10 @@ export function Shell() {
         ) : (
           <NavigationContext.Provider value={navigation}>
             <AppRendererHost>
-              <Toolbar top={top} depth={entries.length} onBack={() => stack.pop()} />
+              <Toolbar top={top} depth={entries.length} onBack={() => stack.pop()} slotRef={setToolbarSlot} />
               <main className={styles.main}>
                 {entries.map((entry) => (
-                  <PageFrame key={entry.id} entry={entry} stack={stack} covered={entry !== top} />
+                  <PageFrame key={entry.id} entry={entry} stack={stack} covered={entry !== top} toolbarSlot={toolbarSlot} />
                 ))}
               </main>
               {showTabs && <TabBar tabs={tabs} selected={currentTab} onSelect={selectTab} />}

@@ -28,19 +28,22 @@ const useStyles = makeStyles({
     paddingLeft: tokens.spacingHorizontalS,
   },
   picker: { flexShrink: 0, maxWidth: '120px' },
+  actions: { display: 'flex', flexShrink: 0, gap: tokens.spacingHorizontalXXS, ':empty': { display: 'none' } },
 });
 
 export interface ToolbarProps {
   top: PageEntry | undefined;
   depth: number;
   onBack: () => void;
+  /** Receives the element pages portal their toolbar buttons into (`ToolbarActions`). */
+  slotRef?: (element: HTMLDivElement | null) => void;
 }
 
 /**
  * The top bar: back button when a page is pushed, the current page's title (focused when the
  * page changes, so screen readers announce it), and the language picker.
  */
-export function Toolbar({ top, depth, onBack }: ToolbarProps) {
+export function Toolbar({ top, depth, onBack, slotRef }: ToolbarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -59,6 +62,7 @@ export function Toolbar({ top, depth, onBack }: ToolbarProps) {
       <Text as="h1" size={400} weight="semibold" className={styles.title} ref={titleRef} tabIndex={-1} data-testid="page-title">
         {pageTitleText(top?.title, t)}
       </Text>
+      <div className={styles.actions} ref={slotRef} data-testid="toolbar-actions" />
       <div className={styles.picker}>
         <LanguagePicker />
       </div>

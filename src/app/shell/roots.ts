@@ -20,9 +20,9 @@ export function tabRoot(tab: Tab): PageSpec<undefined> {
   return TAB_ROOTS[tab];
 }
 
-/** The login screen (its title, like the screen, is always Chinese). */
+/** The login screen (in the app's language, like every screen). */
 export const loginRoot: PageSpec<undefined> = {
-  title: { key: 'app.login.title', lng: 'zh' },
+  title: { key: 'app.login.title' },
   component: LoginPage,
   params: undefined,
 };

@@ -8,6 +8,8 @@ import { RULES_META, SCHEMA_FILE_META, UI_SCHEMA_META } from './meta-schemas';
 import { collectOperators, collectVars } from '../rules/collect-vars';
 import { BUILT_IN_OPERATIONS, CUSTOM_OPERATIONS } from '../rules/operations';
 import { hasKey } from '../i18n/has-key';
+import { checkParts } from './check-parts';
+import { closestNames } from './closest-names';
 
 /** Options of `checkDefinitions`. */
 export interface CheckOptions {
@@ -122,6 +124,7 @@ export function checkDefinitions(files: DefinitionFiles, options: CheckOptions):
 
   for (const module of Object.values(modules)) checkModule(module, files, widgets, parentsOf(module.code), problems);
   checkSameKeys(files, modules, problems);
+  checkParts(files, modules, problems);
   return problems;
 }
 
@@ -135,7 +138,7 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
 
   walkUi(rawUi, '', (key, value, pointer) => {
     if ((key === 'ui:widget' || key === 'ui:field') && typeof value === 'string' && !widgets.has(value)) {
-      problems.push({ file: uiFile, pointer, message: `unknown ${key === 'ui:widget' ? 'widget' : 'field'} "${value}" (not in src/renderer/registry-names.ts)` });
+      problems.push({ file: uiFile, pointer, message: `unknown ${key === 'ui:widget' ? 'widget' : 'field'} "${value}" (closest valid names: ${closestNames(value, widgets).join(', ')})` });
     }
   });
   // Wrapper fields get engine defaults the module file may not mention: those names must exist too.
@@ -143,7 +146,7 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
     if (field in rawUi || !entry || typeof entry !== 'object') continue;
     for (const key of ['ui:widget', 'ui:field'] as const) {
       const name = (entry as Record<string, unknown>)[key];
-      if (typeof name === 'string' && !widgets.has(name)) problems.push({ file: uiFile, pointer: ptr(field, key), message: `unknown ${key === 'ui:widget' ? 'widget' : 'field'} "${name}" (engine default of "${field}"; not in src/renderer/registry-names.ts)` });
+      if (typeof name === 'string' && !widgets.has(name)) problems.push({ file: uiFile, pointer: ptr(field, key), message: `unknown ${key === 'ui:widget' ? 'widget' : 'field'} "${name}" (engine default of "${field}"; closest valid names: ${closestNames(name, widgets).join(', ')})` });
     }
   }
   // Options naming other fields (a picker's dependsOn, an item list's requires/inherit) must name fields.
@@ -171,6 +174,9 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
     if (!order.includes('*')) for (const f of fields) if (!finalOrder.includes(f)) problems.push({ file: uiFile, pointer: ptr('ui:order'), message: `field "${f}" is missing from ui:order (add it or "*")` });
   }
   const meta = module.meta;
+  // Bypass is a permission: a module offering it names who may use it (and only then).
+  if (meta.kind === 'module' && meta.hasBypass && !meta.bypassRoles?.length) problems.push({ file: uiFile, pointer: ptr('ui:module', 'hasBypass'), message: 'hasBypass needs ui:module.bypassRoles (the profile flags that may bypass); without it nobody could' });
+  if (meta.bypassRoles?.length && !meta.hasBypass) problems.push({ file: uiFile, pointer: ptr('ui:module', 'bypassRoles'), message: 'bypassRoles without hasBypass: the form has no bypass switch' });
   meta.listCard.summary.forEach((line, i) => { if (!fields.has(line.field)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listCard', 'summary', i, 'field'), message: `"${line.field}" is not a field of the schema` }); });
   meta.detailCard.sections.forEach((s, i) => s.fields.forEach((f, j) => { if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'detailCard', 'sections', i, 'fields', j), message: `"${f}" is not a field of the schema` }); }));
   (Array.isArray(meta.resetKeeps) ? meta.resetKeeps : []).forEach((f, i) => { if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'resetKeeps', i), message: `"${f}" is not a field of the schema` }); });
@@ -189,7 +195,7 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
     else if (pointer.includes('/each') && !subFieldNames.has(field)) problems.push({ file: rulesFile, pointer, message: `"${field}" is not an item list with a sub-form` });
   }
   for (const { logic, pointer } of ruleExpressions(rules)) {
-    for (const op of collectOperators(logic)) if (!KNOWN_OPERATORS.has(op)) problems.push({ file: rulesFile, pointer, message: `unknown operation "${op}"` });
+    for (const op of collectOperators(logic)) if (!KNOWN_OPERATORS.has(op)) problems.push({ file: rulesFile, pointer, message: `unknown operation "${op}" (closest: ${closestNames(op, KNOWN_OPERATORS).join(', ')})` });
     for (const ref of collectVars(logic)) {
       const [head, second] = ref.path.split('.');
       if (ref.itemOf === '*' || (ref.itemOf && (head === 'current' || head === 'accumulator'))) continue;

@@ -97,12 +97,16 @@ export function compileModules(files: DefinitionFiles, options: CompileOptions =
       rules.visibility = { ...clone(BYPASS_RULES.visibility), ...(rules.visibility ?? {}) };
       if (!(rules.effects ?? []).some((e) => e.on === 'bypass')) rules.effects = [...clone(BYPASS_RULES.effects), ...(rules.effects ?? [])];
     }
+    const process = meta.kind === 'module' && files.processes?.[code] ? clone(files.processes[code].steps) : undefined;
+    const attachments = files.attachments?.[code] ? clone(files.attachments[code]) : undefined;
     const version = contentHash({
-      schema, uiSchema: ui, rules, meta, translations,
+      schema, uiSchema: ui, rules, meta, translations, process, attachments,
       subForms: Object.fromEntries(Object.entries(subForms).map(([k, v]) => [k, v.version])),
     });
     inProgress.delete(code);
     modules[code] = { code, kind: meta.kind, version, schema, uiSchema: ui, rules, meta, subForms, translations };
+    if (process) modules[code].process = process;
+    if (attachments) modules[code].attachments = attachments;
     return modules[code];
   }
 

@@ -20,6 +20,27 @@ const summaryLine = {
   additionalProperties: false,
 };
 
+/** A data path: dotted field names, at most one item array marked `[]`. */
+const dataPath = { type: 'string', pattern: '^[a-z_][a-z0-9_]*(\\[\\])?(\\.[a-z_][a-z0-9_]*(\\[\\])?)*$', maxLength: 200 };
+const fieldName = { type: 'string', pattern: '^[a-z_][a-z0-9_]*(\\.[a-z_][a-z0-9_]*)*$', maxLength: 200 };
+
+/** Meta-schema of `ui:module.statistics` (see `StatisticFacts`). */
+const STATISTIC_FACTS = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    amount: fieldName,
+    vendor: { type: 'array', items: dataPath, maxItems: 10 },
+    paymentDate: { type: 'array', items: dataPath, maxItems: 10 },
+    invoices: { type: 'object', required: ['einvoices', 'papers'], additionalProperties: false, properties: { einvoices: fieldName, papers: fieldName } },
+    export: { type: 'boolean' },
+    projection: {
+      type: 'object', required: ['items', 'date', 'amount', 'account', 'paid'], additionalProperties: false,
+      properties: { items: fieldName, date: fieldName, amount: fieldName, account: fieldName, paid: fieldName },
+    },
+  },
+};
+
 /** Meta-schema of the `ui:module` block. */
 export const UI_MODULE_META: JsonSchema = {
   type: 'object',
@@ -31,9 +52,10 @@ export const UI_MODULE_META: JsonSchema = {
     submitPath: { type: 'string', pattern: '^/' },
     editable: { type: 'boolean' },
     hasBypass: { type: 'boolean' },
+    bypassRoles: { type: 'array', items: { enum: ['is_authorizer', 'is_company_authorizer', 'is_finance', 'is_treasury', 'is_legal'] }, uniqueItems: true },
     needsStampNo: { type: 'boolean' },
     relatedApprovalSource: { type: 'string' },
-    bodyKey: { enum: ['transaction', null] },
+    bodyKey: { type: ['string', 'null'], pattern: '^[a-z][a-z_]{0,31}$' },
     codePrefix: { type: 'string', pattern: '^[A-Z][A-Z0-9]{1,7}$' },
     launcher: { type: 'object', required: ['order'], properties: { order: { type: 'number' }, icon: { type: 'string' }, roles: { type: 'array', items: { type: 'string' } } }, additionalProperties: false },
     listCard: { type: 'object', properties: { title: { type: 'string' }, summary: { type: 'array', items: summaryLine } }, additionalProperties: false },
@@ -56,6 +78,14 @@ export const UI_MODULE_META: JsonSchema = {
     currencyField: { type: 'string' },
     resetKeeps: { type: 'array', items: { type: 'string' }, uniqueItems: true },
     moreMenu: { type: 'boolean' },
+    entity: {
+      type: 'object', required: ['kind', 'operations'], additionalProperties: false,
+      properties: {
+        kind: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' },
+        operations: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: ['create', 'edit', 'delete'] } },
+      },
+    },
+    statistics: STATISTIC_FACTS,
   },
   if: { properties: { kind: { const: 'module' } } },
   then: { required: ['kind', 'title', 'codePrefix'] },

@@ -13,9 +13,11 @@ export function readMeta(code: string, uiSchema: UiSchema | undefined): ModuleMe
     submitPath: raw.submitPath ?? (raw.kind === 'subform' ? undefined : `/buffer/${code}`),
     editable: raw.editable ?? false,
     hasBypass: raw.hasBypass ?? false,
+    // Only when given, so modules without bypass compile (and hash) as before.
+    ...(Array.isArray(raw.bypassRoles) ? { bypassRoles: raw.bypassRoles } : {}),
     needsStampNo: raw.needsStampNo ?? false,
     relatedApprovalSource: raw.relatedApprovalSource,
-    bodyKey: raw.bodyKey === 'transaction' ? 'transaction' : null,
+    bodyKey: typeof raw.bodyKey === 'string' ? raw.bodyKey : null,
     codePrefix: raw.codePrefix,
     launcher: raw.launcher,
     listCard: { title: raw.listCard?.title, summary: raw.listCard?.summary ?? [] },
@@ -26,5 +28,7 @@ export function readMeta(code: string, uiSchema: UiSchema | undefined): ModuleMe
     // Only when given, so modules without it compile (and hash) as before.
     ...(Array.isArray(raw.resetKeeps) ? { resetKeeps: raw.resetKeeps } : {}),
     ...(raw.moreMenu === true ? { moreMenu: true } : {}),
+    ...(raw.entity ? { entity: { kind: raw.entity.kind, operations: [...raw.entity.operations] } } : {}),
+    ...(raw.statistics ? { statistics: raw.statistics } : {}),
   };
 }

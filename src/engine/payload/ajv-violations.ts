@@ -43,9 +43,15 @@ export function ajvViolations(module: CompiledModule, payload: unknown, t: Trans
     const messageKey = `engine.validation.${known.includes(error.keyword) ? error.keyword : 'invalid'}`;
     const rawType = error.params.type;
     const type = Array.isArray(rawType) ? rawType.filter((x: string) => x !== 'null').join('/') : rawType;
+    // Options read as the form shows them (`<field>.options.<value>`), never raw values or a null's empty slot.
+    const allowed = ((error.params.allowedValues ?? []) as unknown[]).filter((v) => v !== null && v !== undefined).map((v) => {
+      const optionKey = key.endsWith('.label') ? `${key.slice(0, -'.label'.length)}.options.${String(v)}` : '';
+      const label = optionKey ? t(optionKey) : optionKey;
+      return label && label !== optionKey ? label : String(v);
+    }).join(t('engine.validation.listSeparator'));
     out.push({
       propertyPath,
-      message: t(messageKey, { field, type: type ? t(`engine.types.${String(type).split('/')[0]}`) : '', limit: error.params.limit, allowed: (error.params.allowedValues ?? []).join(', ') }),
+      message: t(messageKey, { field, type: type ? t(`engine.types.${String(type).split('/')[0]}`) : '', limit: error.params.limit, allowed }),
       field: propertyPath.split(/[.[]/)[0] || undefined,
       messageKey,
     });

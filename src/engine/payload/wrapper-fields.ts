@@ -35,13 +35,16 @@ export const WRAPPER_UI: Record<WrapperField, UiSchema> = {
 };
 
 /**
- * The shared bypass behaviour (spec 000 §4): bypass hides the approver flow, remember-approvers
+ * The shared bypass behaviour (spec 000 §4): the switch shows only when the rule context does not
+ * say `mayBypass: false`; bypass hides the approver flow, remember-approvers
  * and the notification checkbox, and switches the notification off (on again when bypass is
  * turned off). The compiler adds these to modules with `hasBypass` unless their rules say
  * otherwise for the same field.
  */
 export const BYPASS_RULES: Required<Pick<RulesFile, 'visibility' | 'effects'>> = {
   visibility: {
+    // Bypass is a permission: the host says whether this user has it (the server enforces it).
+    bypass: { '!==': [{ var: '$context.mayBypass' }, false] },
     approvals: { '!': [{ var: 'bypass' }] },
     save_approvers: { '!': [{ var: 'bypass' }] },
     send_notification_first_approval: { '!': [{ var: 'bypass' }] },

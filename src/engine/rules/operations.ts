@@ -1,6 +1,7 @@
 import jsonLogic from 'json-logic-js';
 import { roundByCurrency } from '../money/round-by-currency';
 import { isValidDate } from '../dates/is-valid-date';
+import { daysBetween } from '../dates/days-between';
 import { activeContext } from './active-context';
 
 function toNumber(value: unknown): number {
@@ -49,6 +50,14 @@ export const CUSTOM_OPERATIONS: Record<string, (...args: any[]) => unknown> = {
   to_number: (value: unknown) => toNumber(value),
   /** valid_date(value) → true for a real YYYY-MM-DD date. */
   valid_date: (value: unknown) => isValidDate(value),
+  /** days_between(from, to) → whole days from `from` to `to` (negative when earlier); null unless both are dates. */
+  days_between: (from: unknown, to: unknown) => daysBetween(from, to),
+  /** date_before(a, b) → true when both are dates and a is earlier than b (false otherwise). */
+  date_before: (a: unknown, b: unknown) => (daysBetween(a, b) ?? 0) > 0,
+  /** date_after(a, b) → true when both are dates and a is later than b (false otherwise). */
+  date_after: (a: unknown, b: unknown) => (daysBetween(a, b) ?? 0) < 0,
+  /** valid_email(value) → true for one address `local@domain.tld` without spaces (what a mail can be sent to). */
+  valid_email: (value: unknown) => typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value.trim()),
   /** blank(value) → null, undefined, whitespace-only string or empty array. */
   blank: (value: unknown) => isBlank(value),
   /** count(array) → number of entries (0 when not an array). */

@@ -1,5 +1,6 @@
 import { memo, useCallback } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
 import type { JsonSchema } from '../../engine';
 import { circledNumber } from './circled-number';
 import { defaultFormData } from './defaults';
@@ -8,11 +9,16 @@ import { useFormEnv } from './form-env';
 import { ObjectFields } from './ObjectFields';
 import { getIn, idOf, type DataPath } from './paths';
 import { PropertyField } from './PropertyField';
+import { VirtualRows } from './VirtualRows';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, paddingTop: tokens.spacingVerticalS },
   cells: { flexGrow: 1, display: 'flex', flexDirection: 'column' },
   marker: { paddingTop: tokens.spacingVerticalXS, minWidth: '1.5em' },
+  // A column: label, rows, then Add on its own line (inline it ran into the label).
+  group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  add: { alignSelf: 'flex-start' },
 });
 
 export interface InlineArrayFieldProps {
@@ -80,6 +86,12 @@ interface BlockProps extends Omit<RowProps, 'index' | 'item' | 'errors'> {
   errors?: ErrorTree;
 }
 
+/**
+ * From this many rows on, only the rows on screen are rendered (`VirtualRows`); shorter arrays
+ * render every row, so find-in-page and tests see them all.
+ */
+export const VIRTUAL_FROM = 60;
+
 /** Rows per block: a keystroke compares ~n/50 blocks and 50 rows instead of creating n row elements. */
 const BLOCK_SIZE = 50;
 
@@ -117,6 +129,7 @@ export function InlineArrayField({ label, path, schema, uiSchema, value, errors,
     },
     [env, parentKey], // eslint-disable-line react-hooks/exhaustive-deps
   );
+  const styles = useStyles();
   const onAdd = () => {
     const current = getIn(env.formContext.formData, path);
     const list = Array.isArray(current) ? current : [];
@@ -124,10 +137,28 @@ export function InlineArrayField({ label, path, schema, uiSchema, value, errors,
     env.setValue(path, [...list, fresh]);
   };
   return (
-    <div role="group" aria-labelledby={`${idOf(path)}__label`} data-array={parentKey}>
+    <div className={styles.group} role="group" aria-labelledby={`${idOf(path)}__label`} data-array={parentKey}>
       <Text id={`${idOf(path)}__label`} weight="semibold">{label}</Text>
-      {errors?.__errors?.[0] ? <Text role="note" style={{ display: 'block' }}>{errors.__errors[0]}</Text> : null}
-      {Array.from({ length: Math.ceil(items.length / BLOCK_SIZE) }, (_, block) => (
+      {errors?.__errors?.[0] ? <Text role="note" className={styles.error}>{errors.__errors[0]}</Text> : null}
+      {items.length >= VIRTUAL_FROM ? (
+        <VirtualRows
+          count={items.length}
+          renderRow={(index) => (
+            <ArrayRow
+              parentKey={parentKey}
+              index={index}
+              item={items[index]}
+              itemSchema={itemSchema}
+              itemUi={itemUi}
+              errors={childErrors(errors, index)}
+              disabled={disabled}
+              indexLabel={indexLabel}
+              onRemove={onRemove}
+            />
+          )}
+        />
+      ) : (
+        Array.from({ length: Math.ceil(items.length / BLOCK_SIZE) }, (_, block) => (
         <RowBlock
           key={block}
           items={items}
@@ -141,9 +172,10 @@ export function InlineArrayField({ label, path, schema, uiSchema, value, errors,
           indexLabel={indexLabel}
           onRemove={onRemove}
         />
-      ))}
+      ))
+      )}
       {env.readOnly || disabled ? null : (
-        <Button appearance="secondary" onClick={onAdd}>{env.t('engine.renderer.addRow')}</Button>
+        <Button className={styles.add} appearance="secondary" icon={<AddRegular />} onClick={onAdd}>{env.t('engine.renderer.addRow')}</Button>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { Input } from '@fluentui/react-components';
+import { Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '@rjsf/utils';
 import { isValidDate, toDisplayDate } from '../../engine';
@@ -26,6 +26,24 @@ function normalise(text: string): string | undefined {
 
 const showDisplayDate = (stored: unknown) => toDisplayDate(typeof stored === 'string' ? stored : undefined);
 
+// The native date input serves only as the calendar button: its own "mm/dd/yyyy" text squeezed
+// into a narrow box read "mm/" beside the real text field, so only its picker icon is shown.
+const useStyles = makeStyles({
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', minWidth: 0 },
+  text: { flexGrow: 1, minWidth: 0 },
+  picker: {
+    flexShrink: 0,
+    width: '40px',
+    height: '32px',
+    padding: 0,
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    '::-webkit-datetime-edit': { display: 'none' },
+    '::-webkit-calendar-picker-indicator': { margin: 'auto', cursor: 'pointer' },
+  },
+});
+
 /**
  * A date shown `YYYY/MM/DD` (spec) and stored `YYYY-MM-DD`. The text accepts either separator;
  * the native date input beside it opens the platform's calendar. Incomplete text stores nothing.
@@ -33,6 +51,7 @@ const showDisplayDate = (stored: unknown) => toDisplayDate(typeof stored === 'st
 export function DateWidget(props: WidgetProps) {
   const { id, value, onChange, options, disabled, readonly, label } = props;
   const { t } = useTranslation();
+  const styles = useStyles();
   const [text, setText] = useTypedText(value, showDisplayDate);
   const handleText = (event: ChangeEvent<HTMLInputElement>) => {
     setText(event.target.value);
@@ -40,14 +59,16 @@ export function DateWidget(props: WidgetProps) {
     if (stored !== value) onChange(stored ?? options.emptyValue);
   };
   return (
-    <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-      <BaseInputTemplate {...props} type="text" value={text} placeholder="YYYY/MM/DD" options={{ ...options, maxLength: 10 }} onChangeOverride={handleText} />
+    <div className={styles.row}>
+      <div className={styles.text}>
+        <BaseInputTemplate {...props} type="text" value={text} placeholder="YYYY/MM/DD" options={{ ...options, maxLength: 10 }} onChangeOverride={handleText} />
+      </div>
       <input
         type="date"
         aria-label={String(t('engine.renderer.pickDate', { label, defaultValue: 'Pick a date' }))}
         value={typeof value === 'string' && isValidDate(value) ? value : ''}
         disabled={disabled || readonly}
-        style={{ width: 36 }}
+        className={styles.picker}
         onChange={(event) => {
           const stored = normalise(event.target.value);
           setText(stored ? toDisplayDate(stored) : '');

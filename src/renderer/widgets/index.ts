@@ -10,7 +10,9 @@ import {
   FrequencyPicker,
   LocationPicker,
   SealTypePicker,
+  UserPicker,
 } from './pickers';
+import { TypedUsersDisplay, TypedUsersField } from './typed-users/TypedUsersField';
 import { CurrencyDisplay, CurrencyPickerWidget } from './CurrencyPickerWidget';
 import { PeriodDisplay, PeriodPickerWidget } from './period/PeriodPickerWidget';
 import { FileUploaderDisplay, FileUploaderWidget } from './file-uploader/FileUploaderWidget';
@@ -50,6 +52,8 @@ export const customRegistry: Record<string, RegistryEntry> = {
   RelatedItemsField: { component: RelatedItemsField, kind: 'field', Display: RelatedItemsDisplay },
   SupplierAccountSearch: { component: SupplierAccountSearchField, kind: 'field', Display: SupplierAccountDisplay },
   NextStampNumber: { component: NextStampNumberWidget, kind: 'widget', Display: NextStampNumberDisplay },
+  UserPicker: picker(UserPicker),
+  TypedUsersField: { component: TypedUsersField, kind: 'field', Display: TypedUsersDisplay },
 };
 
 export { PickerPage } from './picker/PickerPage';

@@ -22,4 +22,6 @@ export const customWidgetNames: readonly string[] = [
   'RelatedItemsField',
   'SupplierAccountSearch',
   'NextStampNumber',
+  'UserPicker',
+  'TypedUsersField',
 ];

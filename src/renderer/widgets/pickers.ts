@@ -65,6 +65,7 @@ export const BankAccountPicker = createPickerWidget('BankAccountPicker', {
   searchParam: 'bankName',
   labelKey: '{bank_name} - {branch}',
   descriptionKey: 'type',
+  descriptionCodes: 'engine.codes.bankAccountType',
 });
 
 /** Contract item types of the module being rendered (supplier or customer list). */
@@ -93,4 +94,16 @@ export const EvidenceTypePicker = createPickerWidget('EvidenceTypePicker', {
   endpoint: '/collection_sales_evidence_types',
   itemEndpoint: '/collection_sales_evidence_types/{id}',
   searchParam: null,
+});
+
+/**
+ * The reusable user multi-select (any enabled user, search by name or e-mail, infinite
+ * scroll): value = array of user ids. `ui:options.multiple: false` makes it a single picker;
+ * `endpoint` narrows the list (e.g. `/my-organization`).
+ */
+export const UserPicker = createPickerWidget('UserPicker', {
+  endpoint: '/users/pic',
+  itemEndpoint: '/users/{id}',
+  multiple: true,
+  descriptionKey: 'email',
 });

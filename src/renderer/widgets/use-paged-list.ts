@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRendererHost } from '../host';
 
 /** What a paged (infinite) list shows and how it asks for more. */
 export interface PagedList<T> {
@@ -28,9 +29,12 @@ export interface PagedListOptions<T> {
  * result and stops on an empty one. Changing `key` (search text, endpoint, filters) starts
  * again from page 1; answers that arrive for an older key are dropped so a slow page for
  * "ab" never lands in the list for "abc". Used by the pickers and the app's document lists.
+ * A language switch also starts again: the server words the rows (list-card labels, names)
+ * in the request's language.
  */
 export function usePagedList<T>(fetchPage: (page: number) => Promise<T[]>, key: string, options: PagedListOptions<T> = {}): PagedList<T> {
   const { enabled = true, maxPages = Infinity } = options;
+  const { language } = useRendererHost();
   const [items, setItems] = useState<T[]>([]);
   const [loading, setLoading] = useState(enabled);
   const [done, setDone] = useState(false);
@@ -94,7 +98,7 @@ export function usePagedList<T>(fetchPage: (page: number) => Promise<T[]>, key: 
     setFailed(false);
     setLoading(false);
     if (enabled) load(generation.current);
-  }, [key, enabled, load, reloads]);
+  }, [key, language, enabled, load, reloads]);
 
   const loadMore = useCallback(() => load(generation.current), [load]);
   const reload = useCallback(() => setReloads((n) => n + 1), []);

@@ -4,7 +4,8 @@ import { renderApp, signedIn, profile, type Reply } from './harness';
 import { fill, texts } from './locale';
 import { TOKEN_STORAGE_KEY } from '../../../src/app/api';
 
-const zh = texts.zh.login;
+// The harness renders in the default language (ja); the login screen follows it.
+const zh = texts.ja.login;
 
 async function fillLogin(user: Awaited<ReturnType<typeof renderApp>>['user'], email: string, password: string) {
   if (email) await user.type(await screen.findByLabelText(zh.email), email);
@@ -13,12 +14,16 @@ async function fillLogin(user: Awaited<ReturnType<typeof renderApp>>['user'], em
 }
 
 describe('login screen', () => {
-  it('is in Chinese whatever the chosen language, with the registration footer', async () => {
-    await renderApp({ language: 'en' });
-    expect(await screen.findByRole('button', { name: zh.submit })).toBeTruthy();
-    expect(screen.getByLabelText(zh.email)).toBeTruthy();
-    expect(screen.getByText(zh.footer)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: texts.en.login.submit })).toBeNull();
+  it('follows the chosen language, with the registration footer, and the picker switches it', async () => {
+    const { user } = await renderApp({ language: 'en' });
+    const en = texts.en.login;
+    expect(await screen.findByRole('button', { name: en.submit })).toBeTruthy();
+    expect(screen.getByLabelText(en.email)).toBeTruthy();
+    expect(screen.getByText(en.footer)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: texts.zh.login.submit })).toBeNull();
+    await user.selectOptions(screen.getByTestId('language-picker'), 'zh');
+    expect(await screen.findByRole('button', { name: texts.zh.login.submit })).toBeTruthy();
+    expect(screen.getByTestId('page-title').textContent).toBe(texts.zh.login.title);
   });
 
   it('marks empty fields and sends nothing', async () => {
@@ -62,7 +67,7 @@ describe('login screen', () => {
     await fillLogin(user, 'employee@example.com', 'wrong');
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(fill(zh.invalid, { n: 2 }))).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: texts.zh.common.ok }));
+    await user.click(within(dialog).getByRole('button', { name: texts.ja.common.ok }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect((screen.getByRole('button', { name: zh.submit }) as HTMLButtonElement).disabled).toBe(false);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();

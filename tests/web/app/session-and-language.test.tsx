@@ -71,6 +71,15 @@ describe('language', () => {
     expect(document.title).toBe(texts.zh.documentTitle);
   });
 
+  it('switching asks the server again for what it words in the language (profile, lists)', async () => {
+    const { user, calls } = await renderApp({ token: 't', path: '/admin', routes: signedIn() });
+    await screen.findByTestId('admin');
+    const profiles = calls('GET /profile').length;
+    await user.selectOptions(screen.getByRole('combobox', { name: ja.language.label }), 'zh');
+    await waitFor(() => expect(calls('GET /profile').length).toBe(profiles + 1));
+    expect(calls('GET /profile').at(-1)?.headers['Accept-Language']).toBe('zh');
+  });
+
   it('offers English, 日本語 and 中文', async () => {
     await renderApp();
     const picker = await screen.findByRole('combobox', { name: ja.language.label });

@@ -8,7 +8,7 @@ const ja = texts.ja;
 describe('page stack in the app', () => {
   it('pushes a page with its title, moves focus to the title, and the back button pops it', async () => {
     const { user } = await renderApp();
-    await user.click(await screen.findByRole('button', { name: texts.zh.login.forgot }));
+    await user.click(await screen.findByRole('button', { name: texts.ja.login.forgot }));
     expect(await screen.findByTestId('forgot-password')).toBeTruthy();
     const title = screen.getByTestId('page-title');
     expect(title.textContent).toBe(ja.forgot.title);
@@ -16,13 +16,13 @@ describe('page stack in the app', () => {
 
     await user.click(screen.getByRole('button', { name: ja.toolbar.back }));
     await waitFor(() => expect(screen.queryByTestId('forgot-password')).toBeNull());
-    expect(screen.getByTestId('page-title').textContent).toBe(texts.zh.login.title);
+    expect(screen.getByTestId('page-title').textContent).toBe(texts.ja.login.title);
     expect(screen.queryByRole('button', { name: ja.toolbar.back })).toBeNull();
   });
 
   it('the browser back button pops one page', async () => {
     const { user } = await renderApp();
-    await user.click(await screen.findByRole('button', { name: texts.zh.login.forgot }));
+    await user.click(await screen.findByRole('button', { name: texts.ja.login.forgot }));
     await screen.findByTestId('forgot-password');
     window.history.back();
     await waitFor(() => expect(screen.queryByTestId('forgot-password')).toBeNull());
@@ -31,21 +31,21 @@ describe('page stack in the app', () => {
 
   it('a page keeps the page under it mounted (its input survives a push and pop)', async () => {
     const { user } = await renderApp();
-    const email = await screen.findByLabelText(texts.zh.login.email);
+    const email = await screen.findByLabelText(texts.ja.login.email);
     await user.type(email, 'kept@example.com');
-    await user.click(screen.getByRole('button', { name: texts.zh.login.forgot }));
+    await user.click(screen.getByRole('button', { name: texts.ja.login.forgot }));
     // The forgot page starts with the address typed on the login screen.
-    expect(((await screen.findByLabelText(ja.forgot.email)) as HTMLInputElement).value).toBe('kept@example.com');
+    expect(((await within(await screen.findByTestId('forgot-password')).findByLabelText(ja.forgot.email)) as HTMLInputElement).value).toBe('kept@example.com');
     await user.click(screen.getByRole('button', { name: ja.toolbar.back }));
     await waitFor(() => expect(screen.queryByTestId('forgot-password')).toBeNull());
-    expect((screen.getByLabelText(texts.zh.login.email) as HTMLInputElement).value).toBe('kept@example.com');
+    expect((within(screen.getByTestId('login')).getByLabelText(texts.ja.login.email) as HTMLInputElement).value).toBe('kept@example.com');
   });
 });
 
 describe('forgot password', () => {
   it('asks for the email when it is empty and sends nothing', async () => {
     const { user, calls } = await renderApp();
-    await user.click(await screen.findByRole('button', { name: texts.zh.login.forgot }));
+    await user.click(await screen.findByRole('button', { name: texts.ja.login.forgot }));
     await user.click(await screen.findByRole('button', { name: ja.forgot.submit }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(ja.forgot.empty)).toBeTruthy();
@@ -54,8 +54,8 @@ describe('forgot password', () => {
 
   it('says "invalid email address" for a malformed address', async () => {
     const { user, calls } = await renderApp();
-    await user.click(await screen.findByRole('button', { name: texts.zh.login.forgot }));
-    await user.type(await screen.findByLabelText(ja.forgot.email), 'not-an-email');
+    await user.click(await screen.findByRole('button', { name: texts.ja.login.forgot }));
+    await user.type(await within(await screen.findByTestId('forgot-password')).findByLabelText(ja.forgot.email), 'not-an-email');
     await user.click(screen.getByRole('button', { name: ja.forgot.submit }));
     expect(within(await screen.findByRole('alertdialog')).getByText(ja.forgot.invalidEmail)).toBeTruthy();
     expect(calls('POST /forget_password')).toHaveLength(0);
@@ -63,8 +63,8 @@ describe('forgot password', () => {
 
   it('sends the email, shows the sent toast and goes back', async () => {
     const { user, calls } = await renderApp({ routes: { 'POST /forget_password': { status: 204 } } });
-    await user.click(await screen.findByRole('button', { name: texts.zh.login.forgot }));
-    await user.type(await screen.findByLabelText(ja.forgot.email), 'employee@example.com');
+    await user.click(await screen.findByRole('button', { name: texts.ja.login.forgot }));
+    await user.type(await within(await screen.findByTestId('forgot-password')).findByLabelText(ja.forgot.email), 'employee@example.com');
     await user.click(screen.getByRole('button', { name: ja.forgot.submit }));
     expect(await screen.findByText(ja.forgot.sent)).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('forgot-password')).toBeNull());
@@ -92,7 +92,7 @@ describe('tab bar', () => {
     expect(tabNames()).toEqual([ja.tabs.home, ja.tabs.statistic, ja.tabs.admin]);
   });
 
-  it('selects a tab, records its route, and lists the statistic menu as not yet available', async () => {
+  it('selects a tab, records its route, and lists the statistic menu (built screens open, the rest not yet available)', async () => {
     const { user } = await renderApp({ token: 't', path: '/admin', routes: signedIn({ is_finance: true }) });
     await screen.findByTestId('admin');
     await user.click(tabBar().getByRole('tab', { name: ja.tabs.statistic }));
@@ -100,7 +100,9 @@ describe('tab bar', () => {
     expect(window.location.pathname).toBe('/statistic');
     expect(within(menu).getAllByRole('listitem')).toHaveLength(6);
     expect(within(menu).getByText(ja.statistic.paymentProjection)).toBeTruthy();
-    expect(within(menu).getAllByText(ja.common.notAvailable)).toHaveLength(6);
+    const built = within(menu).queryAllByRole('button');
+    expect(built.length).toBeGreaterThan(0);
+    expect(within(menu).queryAllByText(ja.common.notAvailable)).toHaveLength(6 - built.length);
   });
 
   it('opens the tab of a deep link on reload', async () => {

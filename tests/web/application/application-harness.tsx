@@ -34,7 +34,7 @@ export async function debtRoutes(extra: Record<string, Route> = {}, profileOverr
     'GET /currencies': { status: 200, data: { 'hydra:member': currencies, 'hydra:totalItems': 2 } },
     'GET /saved_approvers': { status: 200, data: { 'hydra:member': [] } },
     'GET /my-default-process/collection-debt': { status: 200, data: { process: [], default_approvers: [] } },
-    'GET /buffer_temporaries': { status: 404, data: { message: 'none', code: 'NOT_FOUND' } },
+    'GET /buffer_temporaries': { status: 204 },
     'POST /buffer_temporaries': (r) => ({ status: 200, data: { ...(r.body as object), updated_at: '2026-01-01T00:00:00Z' } }),
     'DELETE /buffer_temporaries': { status: 204 },
     'GET /approvals/my': { status: 200, data: { 'hydra:member': [], 'hydra:totalItems': 0 } },

@@ -9,10 +9,9 @@ import { debtRoutes, doc } from './application-harness';
 const app = texts.en;
 // The first test also loads the lazy page chunks and compiles the definitions.
 const TIMEOUT = 40_000;
-// Dialog tests: under a loaded parallel run, the first test after the "left without submitting"
-// one sometimes opens no dialog on its first try (state left by the previous app in the shared
-// jsdom document, not yet found); it passes on retry and the browser journeys cover the same
-// flows. Retried rather than hidden.
+// Known defect, cause not found yet: under a fully loaded parallel run the first Reset tap
+// sometimes opens no confirmation in jsdom (never alone, never in Chromium: the drafts journey
+// covers the same flow). Retried until the cause is found; see the closing note of this round.
 const DIALOG = { timeout: 40_000, retry: 2 };
 // A busy machine running every project at once: waiting for the UI may take longer than the default.
 configure({ asyncUtilTimeout: 15_000 });
@@ -25,17 +24,12 @@ async function openDebt(extra: Parameters<typeof debtRoutes>[0] = {}) {
   return view;
 }
 
-/**
- * Taps Reset until its confirmation shows: under a fully loaded run a tap right after the draft
- * arrived was seen to land on the form while it re-rendered (no dialog).
- */
+/** Taps Reset once; its confirmation must open. */
 async function openResetDialog(user: Awaited<ReturnType<typeof renderApp>>['user']): Promise<HTMLElement> {
-  return waitFor(async () => {
-    if (!screen.queryByRole('alertdialog')) await user.click(screen.getByRole('button', { name: en.renderer.reset }));
-    const dialog = screen.getByRole('alertdialog');
-    expect(dialog.textContent).toContain(en.renderer.resetConfirm);
-    return dialog;
-  });
+  await user.click(screen.getByRole('button', { name: en.renderer.reset }));
+  const dialog = await screen.findByRole('alertdialog');
+  expect(dialog.textContent).toContain(en.renderer.resetConfirm);
+  return dialog;
 }
 
 const customer = () => screen.getByRole('textbox', { name: debt.customer_name.label }) as HTMLInputElement;
@@ -47,7 +41,8 @@ describe('application page: drafts', () => {
     });
     await waitFor(() => expect(customer().value).toBe('Draft Co'));
     expect((screen.getByRole('textbox', { name: debt.situation.label }) as HTMLInputElement).value).toBe('Calling weekly');
-    expect(screen.getByRole('button', { name: debt.currency_id.label }).textContent).toContain('JPY');
+    // The currency's label resolves once the currency list has arrived.
+    await waitFor(() => expect(screen.getByRole('button', { name: debt.currency_id.label }).textContent).toContain('JPY'));
   }, TIMEOUT);
 
   it('saves the draft when the form page is left without submitting', async () => {
@@ -89,7 +84,7 @@ describe('application page: drafts', () => {
 });
 
 describe('application page: submit and View data', () => {
-  it('a successful submit alerts the code, deletes the draft, restores defaults and reloads View data from page 1', DIALOG, async () => {
+  it('a successful submit alerts the code, deletes the draft, goes back, and View data lists the new document from page 1', DIALOG, async () => {
     const view = await openDebt({
       'POST /buffer/collection-debt': { status: 201, data: { id: 41, code: 'CDB-2026-000041', status: 0 } },
       'GET /my-buffers': (r) => {
@@ -116,8 +111,12 @@ describe('application page: submit and View data', () => {
     expect(posted[0].body).toMatchObject({ customer_name: 'ACME', amount: 1200, payment_date: '2026-12-24', currency_id: 1 });
     await user.click(within(alert).getByRole('button', { name: app.common.ok }));
 
-    await waitFor(() => expect(customer().value).toBe(''));
+    // Spec 000 §4: after the alert the page goes back; the draft is gone.
+    await waitFor(() => expect(screen.queryByTestId('application-page')).toBeNull());
     await waitFor(() => expect(view.calls('DELETE /buffer_temporaries').length).toBeGreaterThan(0));
+    expect(view.calls('POST /buffer_temporaries')).toHaveLength(0);
+    await user.click(await screen.findByRole('button', { name: debt.title }));
+    await waitFor(() => expect(customer().value).toBe(''));
     await user.click(screen.getByRole('tab', { name: app.application.tabs.data }));
     expect(await screen.findByRole('button', { name: /CDB-2026-000041/ })).toBeTruthy();
     const pages = view.calls('GET /my-buffers').map((c) => c.params as Record<string, unknown>);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { CompiledModule } from '../../../src/engine';
+import { COLLECTION_LAUNCHER_ORDER } from '../../../src/app/pages/home/Launchers';
 import { renderApp } from '../app/harness';
 import { texts } from '../app/locale';
 import { debtRoutes, definitions } from './application-harness';
@@ -34,11 +35,16 @@ describe('Home launchers', () => {
     // A module without a launcher is not offered.
     listed.push({ ...modules['collection-debt'], code: 'hidden', meta: { ...modules['collection-debt'].meta, launcher: undefined } } as CompiledModule);
     await renderApp({ token: 't', language: 'en', routes: await debtRoutes({ 'GET /module-definitions': { status: 200, data: { 'hydra:member': listed } } }) });
-    const en = (code: string) => (modules[code].translations.en as { title: string }).title;
-    expect(await launcherNames()).toEqual([
-      en('reimbursement'), en('payment'), app.launchers.collection, en('purchase'), 'Business trip', en('contract-supplier'),
-      en('contract-customer'), en('corporate-seal'), en('collection-debt'), en('collection-report'), en('collection-sales'),
-    ]);
+    // Derived from the definitions served, never a list spelled here: launcher order, then code;
+    // the collection index sits at its own order.
+    const expected = listed
+      .filter((m) => m.kind === 'module' && m.meta.launcher)
+      .map((m) => ({ order: m.meta.launcher!.order, key: m.code, label: (m.translations.en as { title: string }).title }));
+    expected.push({ order: COLLECTION_LAUNCHER_ORDER, key: 'collection', label: app.launchers.collection });
+    expected.sort((a, b) => a.order - b.order || a.key.localeCompare(b.key));
+    const names = await launcherNames();
+    expect(names).toEqual(expected.map((e) => e.label));
+    expect(names).toContain('Business trip');
   }, TIMEOUT);
 
   it('Stamp Statistics only for authorizer, legal or treasury users', async () => {

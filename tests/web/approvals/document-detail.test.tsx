@@ -6,6 +6,7 @@ import type { DocumentView } from '../../../src/app/pages/approvals/types';
 import { demoModule } from '../renderer/demo-module';
 import { createApprovalsHost, type HostRoutes } from './approvals-host';
 import { documentView, step } from './fixtures';
+import { ToolbarSlotContext } from '../../../src/app/shell/toolbar-slot';
 
 // The detail page is a lazy chunk; on a busy 2-core machine its first import can take over 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -173,8 +174,26 @@ describe('DocumentDetailPage', () => {
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });
 
-  it('shows the edit icon for editable documents', async () => {
-    renderDetail(documentView({ edit: true }));
-    expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
+  it('shows the edit icon in the bottom action bar and, on top, in the toolbar; none without edit', async () => {
+    const slot = document.createElement('div');
+    document.body.append(slot);
+    const closed: unknown[] = [];
+    const h = createApprovalsHost({ routes: { 'GET /buffers/5': documentView({ edit: true }), 'GET /module-definitions/demo': demoModule() } });
+    render(
+      <ToolbarSlotContext.Provider value={{ slot, covered: false }}>
+        <DocumentDetailPage params={{ bufferId: 5 }} close={(r) => closed.push(r)} />
+      </ToolbarSlotContext.Provider>,
+      { wrapper: h.Wrapper },
+    );
+    const bar = await screen.findByTestId('action-bar');
+    expect(within(bar).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(slot).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    slot.remove();
+  });
+
+  it('offers no edit icon when the document may not be edited', async () => {
+    renderDetail(documentView({ approve: true }));
+    await screen.findByTestId('action-bar');
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 });

@@ -22,18 +22,16 @@ function homeRoutes(pending: { count: number }) {
 }
 
 describe('Home', () => {
-  it('shows the pending count on the Pending shortcut, the lists in tabs, and refreshes the count on return', async () => {
+  it('shows the pending count on the Pending shortcut, Pending inline (no tabs repeating the shortcuts), and refreshes the count on return', async () => {
     const pending = { count: 3 };
     const app = await renderApp({ token: 'token', language: 'en', routes: homeRoutes(pending) });
     const home = await screen.findByTestId('home');
     const shortcut = await within(home).findByRole('button', { name: 'Pending (3 waiting)' });
     expect(within(shortcut).getByTestId('pending-badge').textContent).toBe('3');
-    // The Pending tab lists the first page inline.
-    const panel = within(home).getByRole('tabpanel');
+    // Pending lists its first page inline; the shortcuts are not repeated as tabs.
+    const panel = within(home).getByRole('region', { name: en.approvals.lists.pending });
     await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(2));
-
-    await app.user.click(within(home).getByRole('tab', { name: en.approvals.lists.initiated }));
-    await waitFor(() => expect(within(within(home).getByRole('tabpanel')).getByText('Completed')).toBeTruthy());
+    expect(within(home).queryAllByRole('tab')).toHaveLength(0);
 
     // A shortcut opens the full list page; coming back asks for the count again.
     await app.user.click(within(home).getByRole('button', { name: en.approvals.lists.done }));

@@ -39,9 +39,11 @@ describe('treasury form', () => {
     const closed: unknown[] = [];
     render(<DocumentDetailPage params={{ bufferId: 5 }} close={(r) => closed.push(r)} />, { wrapper: h.Wrapper });
     const form = await screen.findByTestId('treasury-form');
-    // The treasury step is approved through its form only: no plain approve in the action bar.
-    const submit = within(form).getByRole('button', { name: 'Approve' });
+    // One action bar: its Approve submits the treasury form (which has no buttons of its own).
+    expect(screen.getAllByRole('toolbar')).toHaveLength(1);
+    const submit = within(screen.getByTestId('action-bar')).getByRole('button', { name: 'Approve' });
     expect(screen.getAllByRole('button', { name: 'Approve' })).toEqual([submit]);
+    expect(within(form).queryAllByRole('button', { name: /Approve|Next|Submit/ })).toHaveLength(0);
 
     await user.click(submit);
     await waitFor(() => expect(h.alerts.map((a) => a.message)).toEqual(['Please choose the payment account']));

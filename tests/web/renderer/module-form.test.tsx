@@ -73,12 +73,28 @@ describe('ModuleForm', () => {
     expect(screen.queryByText('Please select company')).toBeNull();
   });
 
+  test('a computed field\'s error clears once its new value is valid, and stays while it still fails', async () => {
+    const { user } = renderDemo();
+    await user.selectOptions(screen.getByLabelText('Currency'), 'CNY');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Total must not be zero')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    // A new empty line leaves the total at 0: still failing, still marked.
+    expect(screen.getByText('Total must not be zero')).toBeTruthy();
+    await user.type(screen.getByLabelText('Amount'), '3000.46');
+    expect((screen.getByLabelText('Total') as HTMLInputElement).value).toBe('3000.46');
+    expect(screen.queryByText('Total must not be zero')).toBeNull();
+    expect(screen.getByLabelText('Total').getAttribute('aria-invalid')).not.toBe('true');
+    // Other fields' marks are not touched by the total changing.
+    expect(screen.getByText('Please select department')).toBeTruthy();
+  });
+
   test('successful submit: payload from the engine, alert titled with the returned code, defaults restored', async () => {
     const { user, log, submitted } = renderDemo();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(log.alerts).toHaveLength(1));
-    expect(log.alerts[0]).toEqual({ title: 'DEMO-2026-000001', message: 'The application was submitted.' });
+    expect(log.alerts[0]).toEqual({ title: 'DEMO-2026-000001', message: 'Application has been submitted' });
     expect(submitted).toHaveLength(1);
     expect(submitted[0]).toMatchObject({ currency_id: 1, company_id: 1, department_id: 10, total: 12.35, lines: [{ amount: 12.35 }], save_approvers: true, send_notification_first_approval: true });
     await waitFor(() => expect((screen.getByLabelText('Currency') as HTMLSelectElement).value).toBe(''));
@@ -153,5 +169,17 @@ describe('ModuleForm', () => {
     await user.type(names[2], 'C');
     await user.click(within(group).getByRole('button', { name: 'Remove row 1' }));
     expect(screen.getAllByLabelText('Name').map((input) => (input as HTMLInputElement).value)).toEqual(['B', 'C']);
+  });
+
+  test('a long inline array renders only a screenful of rows, and typing in one still updates the total', async () => {
+    const lines = Array.from({ length: 1000 }, () => ({ amount: 1 }));
+    const { user } = renderWithHost(<ModuleForm module={demoModule()} initialData={{ currency_id: 1, lines }} context={context} onSubmit={async () => ({})} />);
+    const shown = screen.getAllByLabelText('Amount');
+    expect(shown.length).toBeGreaterThan(5);
+    expect(shown.length).toBeLessThan(60);
+    expect((screen.getByLabelText('Total') as HTMLInputElement).value).toBe('1000');
+    await user.clear(shown[1]);
+    await user.type(shown[1], '11');
+    expect((screen.getByLabelText('Total') as HTMLInputElement).value).toBe('1010');
   });
 });

@@ -63,7 +63,7 @@ test('purchase: a goods item is edited on its sub-form page; the total follows; 
   await waitFor(() => expect((screen.getByLabelText('Total estimated') as HTMLInputElement).value).toBe('3000.46'));
 
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(log.alerts.at(-1)).toEqual({ title: 'PUR-2026-000009', message: 'The application was submitted.' }));
+  await waitFor(() => expect(log.alerts.at(-1)).toEqual({ title: 'PUR-2026-000009', message: 'Application has been submitted' }));
   expect(posted).toHaveLength(1);
   expect(posted[0]).toMatchObject({
     currency_id: 1,

@@ -1,9 +1,20 @@
-import { Avatar, Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { SignOut24Regular } from '@fluentui/react-icons';
+import { Avatar, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ChevronRightRegular, SignOut24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { useRendererHost } from '../../../renderer/host';
 import { useFeedback } from '../../feedback';
+import { usePageStack } from '../../navigation';
 import { initialsOf, useSession } from '../../session';
+import { openApplication } from '../application/open-application';
 import { usePageStyles } from '../common/page-styles';
+import { openStudio } from '../studio/open-studio';
+import { adminEntries, type AdminEntryKey } from './admin-entries';
+import type { AdminCompany } from './admin-types';
+import { BackgroundsPage } from './BackgroundsPage';
+import { CompaniesPage } from './CompaniesPage';
+import { companyFormData } from './company-form-data';
+import { openEntityForm } from './open-entity-form';
+import { OrganizationPage } from './OrganizationPage';
 
 const useStyles = makeStyles({
   card: {
@@ -16,26 +27,44 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow2,
   },
   logout: { alignSelf: 'stretch' },
+  entry: { justifyContent: 'space-between', width: '100%', minHeight: '48px', fontWeight: tokens.fontWeightRegular },
 });
 
 /**
- * Admin tab: profile card, My organization and External companies (with their counts, not yet
- * available), and Log out behind a confirmation.
+ * Admin tab (spec 000 §2): profile card with initials, then the entries §6 allows the user —
+ * My organization (colleague count), External companies (company count), Background groups
+ * (group admins), Create company (group members), Edit company (own company), Create user —
+ * and Log out behind a confirmation. Organisation changes are requests through approval.
  */
 export function AdminPage() {
   const { t } = useTranslation();
   const styles = { ...usePageStyles(), ...useStyles() };
-  const { profile, logout } = useSession();
+  const { profile, roles, logout } = useSession();
   const feedback = useFeedback();
+  const stack = usePageStack();
+  const host = useRendererHost();
 
   const askLogout = async () => {
     if (await feedback.confirm(t('app.admin.logoutConfirm'), t('app.admin.logoutTitle'))) logout();
   };
 
-  const entries = [
-    { key: 'myOrganization', detail: t('app.admin.colleagues', { n: profile?.my_organization_count ?? 0 }) },
-    { key: 'externalCompanies', detail: t('app.admin.companies', { n: profile?.external_company_count ?? 0 }) },
-  ];
+  const open: Record<AdminEntryKey, () => unknown> = {
+    myOrganization: () => stack.push({ title: { key: 'app.admin.myOrganization' }, component: OrganizationPage, params: {} }),
+    externalCompanies: () => stack.push({ title: { key: 'app.admin.externalCompanies' }, component: CompaniesPage, params: undefined }),
+    backgrounds: () => stack.push({ title: { key: 'app.admin.backgrounds' }, component: BackgroundsPage, params: undefined }),
+    createCompany: () => openApplication(stack, 'companies', 'app.admin.createCompany'),
+    editCompany: async () => {
+      const id = profile?.company?.id;
+      if (!id) return;
+      const company = await host.api.get<AdminCompany>(`/companies/${id}`);
+      await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: 'companies', operation: 'edit', targetId: id, initialData: companyFormData(company) });
+    },
+    createUser: () => openApplication(stack, 'users', 'app.admin.createUser'),
+  };
+  const details: Partial<Record<AdminEntryKey, string>> = {
+    myOrganization: t('app.admin.colleagues', { n: profile?.my_organization_count ?? 0 }),
+    externalCompanies: t('app.admin.companies', { n: profile?.external_company_count ?? 0 }),
+  };
 
   return (
     <section className={styles.page} data-testid="admin">
@@ -52,19 +81,26 @@ export function AdminPage() {
         </div>
       )}
       <ul className={styles.list} aria-label={t('app.admin.menuLabel')}>
-        {entries.map((entry) => (
-          <li key={entry.key} className={styles.row} aria-disabled="true">
-            <span className={styles.rowText}>
-              <Text>{t(`app.admin.${entry.key}`)}</Text>
-              <Text size={200} className={styles.muted}>
-                {entry.detail}
-              </Text>
-            </span>
-            <Badge appearance="tint" color="subtle">
-              {t('app.common.notAvailable')}
-            </Badge>
+        {adminEntries(profile).map((key) => (
+          <li key={key} className={styles.row}>
+            <Button className={styles.entry} appearance="transparent" icon={<ChevronRightRegular />} iconPosition="after" onClick={() => void open[key]()} data-entry={key}>
+              <span className={styles.rowText} style={{ textAlign: 'start' }}>
+                <Text>{t(`app.admin.${key}`)}</Text>
+                {details[key] ? <Text size={200} className={styles.muted}>{details[key]}</Text> : null}
+              </span>
+            </Button>
           </li>
         ))}
+        {roles.includes('ROLE_GROUP_ADMIN') && (
+          <li className={styles.row}>
+            <Button className={styles.entry} appearance="transparent" icon={<ChevronRightRegular />} iconPosition="after" onClick={() => openStudio(stack)} data-testid="admin-studio">
+              <span className={styles.rowText} style={{ textAlign: 'start' }}>
+                <Text>{t('studio.entry')}</Text>
+                <Text size={200} className={styles.muted}>{t('studio.entryDetail')}</Text>
+              </span>
+            </Button>
+          </li>
+        )}
       </ul>
       <Button className={styles.logout} appearance="secondary" size="large" icon={<SignOut24Regular />} onClick={() => void askLogout()}>
         {t('app.admin.logout')}

@@ -23,16 +23,21 @@ type TabName = 'submit' | 'data';
 /**
  * The application page of one module (spec 000 §2, 001 §2): a Submit tab with the module's
  * form and a View data tab with the user's own documents of the module. Both stay mounted once
- * shown (the form keeps its state); a successful submit reloads the data tab.
+ * shown (the form keeps its state); a successful submit goes back after its alert.
  */
-export function ApplicationPage({ params }: PageProps<ApplicationPageParams>) {
+export function ApplicationPage({ params, close }: PageProps<ApplicationPageParams>) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [tab, setTab] = useState<TabName>('submit');
   const [module, setModule] = useState<CompiledModule | null>(null);
   const [dataShown, setDataShown] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
-  const onSubmitted = useCallback(() => setRefreshKey((n) => n + 1), []);
+  // Spec 000 §4 / 001 §1: after the success alert the page goes back (the lists below refresh
+  // when they show again); the data tab is refreshed too for a page kept open by the host.
+  const onSubmitted = useCallback(() => {
+    setRefreshKey((n) => n + 1);
+    close();
+  }, [close]);
 
   return (
     <section className={styles.page} data-testid="application-page" data-module={params.moduleCode}>

@@ -17,10 +17,13 @@ interface Draft { data: Record<string, unknown> }
 /**
  * Loads, in parallel: the compiled module (translations added to i18n), its master-process
  * steps (the approvals rule's context), the currencies (rounding by currency id) and the
- * user's draft (404 = none). A failed load can be retried; an unknown module says so.
+ * user's draft (204 = none). A failed load can be retried; an unknown module says so.
  */
 export function useFormSources(moduleCode: string): FormSources {
-  const { api } = useSession();
+  const { api, profile } = useSession();
+  const flags = (profile ?? {}) as unknown as Record<string, unknown>;
+  // Bypass is a permission (ui:module.bypassRoles, enforced by the server): without it the switch is hidden.
+  const bypassFlags = (profile ? Object.keys(flags).filter((k) => k.startsWith('is_') && flags[k] === true) : []).join(',');
   const [attempt, setAttempt] = useState(0);
   const [sources, setSources] = useState<FormSources>({ status: 'loading' });
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
@@ -28,13 +31,10 @@ export function useFormSources(moduleCode: string): FormSources {
   useEffect(() => {
     let live = true;
     setSources({ status: 'loading' });
+    // A 204 (no draft) has an empty body: `reply.data` is '' and the form starts from defaults.
     const draft = api
       .get<Draft>('/buffer_temporaries', { params: { module_code: moduleCode }, ringiSilent: true })
-      .then((reply) => (reply.data?.data && typeof reply.data.data === 'object' ? reply.data.data : null))
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      });
+      .then((reply) => (reply.data && typeof reply.data === 'object' && reply.data.data && typeof reply.data.data === 'object' ? reply.data.data : null));
     Promise.all([
       fetchModuleDefinition(api, moduleCode),
       api.get<Collection<Step>>('/master_processes', { params: { module_code: moduleCode } }),
@@ -43,11 +43,15 @@ export function useFormSources(moduleCode: string): FormSources {
     ])
       .then(([module, steps, currencies, data]) => {
         if (!live) return;
+        const mayBypass = module.meta.hasBypass && (module.meta.bypassRoles ?? []).some((role) => bypassFlags.split(',').includes(role));
         const context: RuleContext = {
           steps: steps.data['hydra:member'].map(({ id, optional }) => ({ id, optional })),
           currencies: currencies.data['hydra:member'].map(({ id, code }) => ({ id, code })),
+          mayBypass,
         };
-        setSources({ status: 'ready', module, context, draft: data });
+        // A draft saved with bypass on cannot bypass for a user without the permission.
+        const startDraft = data && !mayBypass && data.bypass === true ? { ...data, bypass: false } : data;
+        setSources({ status: 'ready', module, context, draft: startDraft });
       })
       .catch((error: unknown) => {
         if (live) setSources({ status: 'error', notFound: error instanceof ApiError && error.status === 404, retry });
@@ -55,7 +59,7 @@ export function useFormSources(moduleCode: string): FormSources {
     return () => {
       live = false;
     };
-  }, [api, moduleCode, attempt, retry]);
+  }, [api, moduleCode, attempt, retry, bypassFlags]);
 
   return sources;
 }

@@ -1,4 +1,5 @@
 import { Button, Checkbox, makeStyles, tokens } from '@fluentui/react-components';
+import { EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { DetailActions } from './detail-actions';
 
@@ -15,6 +16,7 @@ const useStyles = makeStyles({
     borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', flexWrap: 'wrap' },
+  edit: { marginRight: 'auto' },
 });
 
 export interface ActionBarProps {
@@ -27,19 +29,27 @@ export interface ActionBarProps {
   onApprove(): void;
   onReject(): void;
   onStepBack(): void;
+  /** Edit (an icon, spec 000 §2) for editable modules while the user may edit. */
+  onEdit?(): void;
+  /** Approve submits this form (the treasury step's) instead of calling `onApprove`. */
+  approveForm?: string;
 }
 
-/** The detail page's bottom bar: notify-next checkbox, step back, reject, approve — only what `can` allows. */
-export function ActionBar({ actions, busy, notify, notifyReady = true, onNotify, onApprove, onReject, onStepBack }: ActionBarProps) {
+/** The detail page's bottom bar: notify-next checkbox, edit icon, step back, reject, approve — only what `can` allows. */
+export function ActionBar({ actions, busy, notify, notifyReady = true, onNotify, onApprove, onReject, onStepBack, approveForm, onEdit }: ActionBarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
-  if (!actions.approve && !actions.reject && !actions.stepBack && !actions.notifyNext) return null;
+  const edit = actions.edit && onEdit;
+  if (!actions.approve && !actions.reject && !actions.stepBack && !actions.notifyNext && !edit) return null;
   return (
     <div className={styles.bar} role="toolbar" aria-label={t('app.approvals.actions.title')} data-testid="action-bar">
       {actions.notifyNext ? (
         <Checkbox checked={notify} disabled={!notifyReady} onChange={(_, d) => onNotify(Boolean(d.checked))} label={t('app.approvals.actions.notifyNext')} />
       ) : null}
       <div className={styles.buttons}>
+        {edit ? (
+          <Button className={styles.edit} appearance="subtle" icon={<EditRegular />} disabled={busy} onClick={onEdit} aria-label={t('app.approvals.edit.title')} title={t('app.approvals.edit.title')} data-action="edit" />
+        ) : null}
         {actions.stepBack ? (
           <Button disabled={busy} onClick={onStepBack}>
             {t('app.approvals.actions.stepBack')}
@@ -51,7 +61,7 @@ export function ActionBar({ actions, busy, notify, notifyReady = true, onNotify,
           </Button>
         ) : null}
         {actions.approve ? (
-          <Button appearance="primary" disabled={busy} onClick={onApprove}>
+          <Button appearance="primary" disabled={busy} {...(approveForm ? { type: 'submit' as const, form: approveForm } : { onClick: onApprove })}>
             {t('app.approvals.actions.approve')}
           </Button>
         ) : null}

@@ -50,7 +50,7 @@ export function ApprovalCard({ item, onOpen }: { item: BufferItem; onOpen(): voi
       <CardHeader
         header={<Text weight="semibold">{info.title}</Text>}
         description={<Text>{item.code}</Text>}
-        action={<StatusBadge status={item.status} waitingFor={item.waiting_for} />}
+        action={<StatusBadge status={item.status} waitingFor={item.waiting_for} bypass={item.bypass === true} />}
       />
       <Text className={styles.muted}>{t('app.approvals.applicant', { name: item.requester?.name ?? '' })}</Text>
       {lines.length === 0 && info.total !== null ? (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CompiledModule } from '../../../engine';
 import { DetailCard, useRendererHost } from '../../../renderer';
 import { NavigationContext, type PageProps } from '../../navigation';
+import { ToolbarActions } from '../../shell/ToolbarActions';
 import { ActionBar } from './ActionBar';
 import { detailActions } from './detail-actions';
 import { InvoiceFiles } from './InvoiceFiles';
@@ -13,7 +14,7 @@ import { openEdit } from './open-edit';
 import { openSubmitPage } from './open-submit-page';
 import { StatusBadge } from './StatusBadge';
 import { Timeline } from './Timeline';
-import { DeclinedError, TreasuryForm, type TreasuryData } from './TreasuryForm';
+import { DeclinedError, TREASURY_FORM_ID, TreasuryForm, type TreasuryData } from './TreasuryForm';
 import type { DocumentView } from './types';
 
 /**
@@ -25,6 +26,8 @@ export interface DocumentDetailParams {
   bufferId?: number;
   approvalId?: number;
   hideSubmit?: boolean;
+  /** Opened from the document search: read through the Statistic scope (`/statistic/buffers/{id}`). */
+  statistic?: boolean;
   id?: number;
   code?: string;
   module?: CompiledModule;
@@ -65,7 +68,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
 
   useEffect(() => {
     let live = true;
-    loadDocument(host, bufferId, params.approvalId)
+    loadDocument(host, bufferId, params.approvalId, params.statistic)
       .then((loaded) => live && setState(loaded))
       .catch(() => live && setState('failed'));
     return () => {
@@ -151,7 +154,6 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
           {doc.info?.title ?? module.code}
         </Text>
         <div>
-          {actions.edit ? <Button appearance="subtle" icon={<EditRegular />} aria-label={t('app.approvals.edit.title')} title={t('app.approvals.edit.title')} onClick={edit} /> : null}
           {!params.hideSubmit && hasMoreMenu(module) ? (
             <Menu>
               <MenuTrigger disableButtonEnhancement>
@@ -170,7 +172,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
       <Text>{doc.code}</Text>
       <Text className={styles.muted}>{t('app.approvals.requestedBy', { name: doc.requester.name })}</Text>
       <div>
-        <StatusBadge status={doc.status} waitingFor={doc.waiting_for} />
+        <StatusBadge status={doc.status} waitingFor={doc.waiting_for} bypass={doc.bypass === true} />
       </div>
     </div>
   );
@@ -184,7 +186,12 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
         <Timeline doc={doc} />
       </Card>
       {actions.treasury ? <TreasuryForm companyId={typeof doc.data.company_id === 'number' ? doc.data.company_id : null} onSubmit={treasury} /> : null}
-      <ActionBar actions={{ ...actions, approve: actions.approve && !actions.treasury }} busy={busy} notify={notify} notifyReady={notifyKnown} onNotify={setNotify} onApprove={approve} onReject={reject} onStepBack={stepBack} />
+      {actions.edit ? (
+        <ToolbarActions>
+          <Button appearance="subtle" icon={<EditRegular />} aria-label={t('app.approvals.edit.title')} title={t('app.approvals.edit.title')} onClick={edit} data-action="edit" />
+        </ToolbarActions>
+      ) : null}
+      <ActionBar onEdit={edit} actions={{ ...actions, approve: Boolean(actions.approve || actions.treasury) }} approveForm={actions.treasury ? TREASURY_FORM_ID : undefined} busy={busy} notify={notify} notifyReady={notifyKnown} onNotify={setNotify} onApprove={approve} onReject={reject} onStepBack={stepBack} />
     </section>
   );
 }

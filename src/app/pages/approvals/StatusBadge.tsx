@@ -1,14 +1,32 @@
-import { Badge } from '@fluentui/react-components';
+import { Badge, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { statusBadge } from './status-badge';
 
-/** A document's status as a coloured badge (yellow on process, green done, red rejected/withdrawn). */
-export function StatusBadge({ status, waitingFor }: { status: number; waitingFor?: string | null }) {
+// CJK labels have no spaces: inside a card header's narrow action slot the badge would shrink
+// and break after every character. It keeps its width; the title beside it wraps instead.
+const useStyles = makeStyles({
+  badge: { whiteSpace: 'nowrap', flexShrink: 0, maxWidth: 'none' },
+  pair: { display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', gap: '4px', flexShrink: 0 },
+});
+
+/**
+ * A document's status as a coloured badge (yellow on process, green done, red rejected/withdrawn),
+ * with a "Bypassed" badge under it for a document filed without approval.
+ */
+export function StatusBadge({ status, waitingFor, bypass = false }: { status: number; waitingFor?: string | null; bypass?: boolean }) {
   const { t } = useTranslation();
+  const styles = useStyles();
   const view = statusBadge(status, waitingFor);
-  return (
-    <Badge appearance="tint" color={view.color} data-status={status} data-color={view.color}>
+  const badge = (
+    <Badge className={styles.badge} appearance="tint" color={view.color} data-status={status} data-color={view.color}>
       {t(view.key, { ...view.params, defaultValue: String(status) })}
     </Badge>
+  );
+  if (!bypass) return badge;
+  return (
+    <span className={styles.pair}>
+      {badge}
+      <Badge className={styles.badge} appearance="outline" color="warning" data-bypass="true">{t('integrity.bypassed')}</Badge>
+    </span>
   );
 }

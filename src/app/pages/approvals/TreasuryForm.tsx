@@ -16,12 +16,16 @@ export interface TreasuryData {
   deal_slips: number[];
 }
 
+/** `id` of the treasury `<form>`: the detail page's action bar submits it with its Approve button. */
+export const TREASURY_FORM_ID = 'ringi-treasury-form';
+
 /** Thrown by `onSubmit` when the user declined the confirmation: the form stays as it is. */
 export class DeclinedError extends Error {}
 
 /**
  * The treasury form of a `p-treasury` step: account of the document's company, payment date
  * and one deal slip. `onSubmit` confirms and sends; the form validates first (one alert at a time).
+ * It has no buttons of its own: the page's one action bar submits it (`TREASURY_FORM_ID`).
  */
 export function TreasuryForm({ companyId, onSubmit }: { companyId: number | null; onSubmit(data: TreasuryData): Promise<void> }) {
   const { t, i18n } = useTranslation();
@@ -47,7 +51,8 @@ export function TreasuryForm({ companyId, onSubmit }: { companyId: number | null
       <ModuleForm
         module={module}
         mode="item"
-        submitLabel={t('app.approvals.actions.approve')}
+        formId={TREASURY_FORM_ID}
+        externalSubmit
         initialData={initialData}
         onSubmit={async (item) => {
           const data: TreasuryData = { account_id: Number(item.account_id), payment_date: String(item.payment_date), deal_slips: (item.deal_slips as number[]).slice(0, 1) };

@@ -24,11 +24,11 @@ export function loadDefinition(host: RendererHost, code: string, version?: strin
   return found;
 }
 
-/** The document view: through the step when opened from Pending, else by document id. */
-export async function loadDocument(host: RendererHost, bufferId: number | undefined, approvalId: number | undefined): Promise<{ doc: DocumentView; module: CompiledModule }> {
+/** The document view: through the step when opened from Pending, the Statistic scope from the document search, else by document id. */
+export async function loadDocument(host: RendererHost, bufferId: number | undefined, approvalId: number | undefined, statistic = false): Promise<{ doc: DocumentView; module: CompiledModule }> {
   const doc = approvalId !== undefined
     ? await host.api.get<DocumentView>(`/approvals/${approvalId}/buffer`)
-    : await host.api.get<DocumentView>(`/buffers/${bufferId}`);
+    : await host.api.get<DocumentView>(statistic ? `/statistic/buffers/${bufferId}` : `/buffers/${bufferId}`);
   const module = await loadDefinition(host, doc.module.code, doc.definition_version);
   return { doc, module };
 }

@@ -26,6 +26,8 @@ export interface BufferItem {
   info: BufferInfo;
   data: Record<string, unknown>;
   stamp_no: string | null;
+  /** Filed without approval by a user allowed to bypass. */
+  bypass?: boolean;
   definition_version: string;
   created_at: string;
   updated_at: string;

@@ -1,5 +1,5 @@
 import { lazy, useState } from 'react';
-import { Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
 import { usePageStack } from '../../navigation';
@@ -22,15 +22,13 @@ const useStyles = makeStyles({
     backgroundImage: `linear-gradient(135deg, ${tokens.colorBrandBackground}, ${tokens.colorBrandBackgroundPressed})`,
     color: tokens.colorNeutralForegroundOnBrand,
   },
-  tabs: { overflowX: 'auto' },
 });
-
-const KINDS: ListKind[] = ['pending', 'done', 'initiated', 'forwarded'];
 
 /**
  * Home (spec 000 §2): banner and greeting; four shortcuts (Pending with the count waiting) that
- * open the full lists; top tabs showing the first page of each list inline with "See all";
- * then the module launchers. Coming back to Home refreshes the badge and the inline list.
+ * open the full lists; the first page of Pending inline with "See all"; then the module
+ * launchers. (Tabs repeating the four shortcuts right below them were dropped: same labels,
+ * same lists, twice on a phone screen.) Coming back to Home refreshes the badge and the inline list.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -42,7 +40,6 @@ export function HomePage() {
   const [changed, setChanged] = useState(0);
   const refreshKey = returned + changed;
   const pendingCount = usePendingCount(refreshKey);
-  const [tab, setTab] = useState<ListKind>('pending');
 
   const openList = (kind: ListKind) =>
     void stack.push<unknown, ApprovalListPageParams>({ title: { key: `app.approvals.lists.${kind}` }, component: ApprovalListPage, params: { kind } });
@@ -59,16 +56,12 @@ export function HomePage() {
       </Text>
       {profile?.company && <Text className={styles.muted}>{t('app.home.company', { company: profile.company.name })}</Text>}
       <ApprovalShortcuts pendingCount={pendingCount} onOpen={openList} />
-      <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as ListKind)} aria-label={t('app.home.lists')}>
-        {KINDS.map((kind) => (
-          <Tab key={kind} value={kind} data-tab={kind}>
-            {t(`app.approvals.lists.${kind}`)}
-          </Tab>
-        ))}
-      </TabList>
-      <div role="tabpanel" aria-label={t(`app.approvals.lists.${tab}`)}>
-        <ApprovalList key={tab} kind={tab} compact refreshKey={refreshKey} onSeeAll={() => openList(tab)} onChanged={() => setChanged((n) => n + 1)} />
-      </div>
+      <section aria-labelledby="ringi-home-pending">
+        <Text as="h3" size={400} weight="semibold" id="ringi-home-pending">
+          {t('app.approvals.lists.pending')}
+        </Text>
+        <ApprovalList kind="pending" compact refreshKey={refreshKey} onSeeAll={() => openList('pending')} onChanged={() => setChanged((n) => n + 1)} />
+      </section>
       <Launchers />
     </section>
   );

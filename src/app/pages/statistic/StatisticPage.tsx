@@ -1,6 +1,10 @@
-import { Badge, Text } from '@fluentui/react-components';
+import { Suspense } from 'react';
+import { Badge, Button, Spinner, Text } from '@fluentui/react-components';
+import { ChevronRightRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { useRendererHost } from '../../../renderer/host';
 import { usePageStyles } from '../common/page-styles';
+import { STATISTIC_SCREENS } from './screens';
 
 /** Spec 001 §2 "Statistic area": the menu, in the spec's order (translation keys under app.statistic). */
 export const STATISTIC_MENU = [
@@ -12,21 +16,37 @@ export const STATISTIC_MENU = [
   'documentSearch',
 ] as const;
 
-/** Statistic tab: the menu, each entry honestly marked as not yet available. */
+/** Statistic tab: the menu; a built screen opens as a page, the others are marked not yet available. */
 export function StatisticPage() {
   const { t } = useTranslation();
+  const host = useRendererHost();
   const styles = usePageStyles();
   return (
     <section className={styles.page} data-testid="statistic">
       <ul className={styles.list} aria-label={t('app.statistic.menuLabel')}>
-        {STATISTIC_MENU.map((entry) => (
-          <li key={entry} className={styles.row} aria-disabled="true">
-            <Text className={styles.rowText}>{t(`app.statistic.${entry}`)}</Text>
-            <Badge appearance="tint" color="subtle">
-              {t('app.common.notAvailable')}
-            </Badge>
-          </li>
-        ))}
+        {STATISTIC_MENU.map((entry) => {
+          const Screen = STATISTIC_SCREENS[entry];
+          return Screen ? (
+            <li key={entry} className={styles.row}>
+              <Button
+                appearance="transparent"
+                icon={<ChevronRightRegular />}
+                iconPosition="after"
+                style={{ flexGrow: 1, justifyContent: 'space-between' }}
+                onClick={() => void host.openPage(t(`app.statistic.${entry}`), () => (
+                  <Suspense fallback={<Spinner />}><Screen /></Suspense>
+                ))}
+              >
+                {t(`app.statistic.${entry}`)}
+              </Button>
+            </li>
+          ) : (
+            <li key={entry} className={styles.row} aria-disabled="true">
+              <Text className={styles.rowText}>{t(`app.statistic.${entry}`)}</Text>
+              <Badge appearance="tint" color="subtle">{t('app.common.notAvailable')}</Badge>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

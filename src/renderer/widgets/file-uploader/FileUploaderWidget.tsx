@@ -132,6 +132,8 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
     const readable = files.filter((f): f is StoredFile & { url: string } => Boolean(f?.url));
     for (const file of readable) downloadFile(file.url, file.name ?? fileLabel(file, `file-${file.id}`));
     if (readable.length < chosen.length) failed();
+    // Spec 000 §8 / 001 §8: a download says "Downloaded".
+    else if (readable.length > 0) host.toast(text('upload.downloaded'), 'success', 2000);
   };
 
   return (

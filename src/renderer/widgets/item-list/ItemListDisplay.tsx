@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useRendererHost } from '../../host';
 import type { DisplayProps } from '../../registry-types';
 import { useWidgetText } from '../text';
@@ -6,9 +7,16 @@ import { useMoneyFormat } from '../use-currencies';
 import { itemAmount, listTotal, readItemListOptions, topItems } from './item-list-options';
 import { itemName } from './item-summary';
 
+// The browser's default list indent pushed the lines far right inside a card's value column.
+const useStyles = makeStyles({
+  list: { margin: 0, paddingLeft: '1.5em', overflowWrap: 'anywhere' },
+  total: { marginTop: tokens.spacingVerticalXXS },
+});
+
 /** Detail and list cards: the top two items by amount (spec: reimbursement and payment cards) plus the total. */
 export function ItemListDisplay({ value, options, formData }: DisplayProps): ReactNode {
   const host = useRendererHost();
+  const styles = useStyles();
   const text = useWidgetText();
   const opts = readItemListOptions(options);
   const items: unknown[] = Array.isArray(value) ? value : [];
@@ -16,13 +24,13 @@ export function ItemListDisplay({ value, options, formData }: DisplayProps): Rea
   if (items.length === 0) return <span>-</span>;
   return (
     <div>
-      <ol>
+      <ol className={styles.list}>
         {topItems(items, opts.totalField, 2).map(({ item, n }) => (
           <li key={n} value={n}>{`${itemName(item, opts.summary) ?? text('items.item', { n })}: ${money(itemAmount(item, opts.totalField))}`}</li>
         ))}
       </ol>
       {items.length > 2 && <div>{text('items.more', { n: items.length - 2 })}</div>}
-      <div>{`${text('items.total')}: ${money(listTotal(items, opts.totalField))}`}</div>
+      <div className={styles.total}>{`${text('items.total')}: ${money(listTotal(items, opts.totalField))}`}</div>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useRendererHost } from '../../host';
+import { useRendererT } from '../../i18n';
 import { fillEndpoint } from '../fill-endpoint';
 import { formContextOf, idsOf, moduleCodeOf } from '../form-context-of';
 import { useFieldLabel, useWidgetText } from '../text';
@@ -40,6 +41,7 @@ export function createPickerWidget(
     const ctx = formContextOf(props.registry, name);
     const { host } = ctx;
     const text = useWidgetText();
+    const t = useRendererT(ctx.module);
     const fieldLabel = useFieldLabel(ctx.module);
     const styles = useStyles();
     const options = optionsOf(props.options as Record<string, unknown>);
@@ -52,6 +54,13 @@ export function createPickerWidget(
     const params = fillParams(options.extraParams, data);
     const disabled = Boolean(props.disabled || props.readonly || ctx.readOnly || missing || !endpoint || !params);
     const label = (item: PickerItem) => itemLabel(item, options.labelKey, host.language);
+    const describe = (item: PickerItem) => {
+      const raw = itemLabel(item, options.descriptionKey, host.language);
+      if (!options.descriptionCodes) return raw;
+      const key = `${options.descriptionCodes}.${raw}`;
+      const shown = t(key);
+      return shown === key ? raw : shown;
+    };
     const names = ids.map((id) => (items.has(id) ? label(items.get(id) as PickerItem) : '…'));
 
     const open = async () => {
@@ -68,7 +77,7 @@ export function createPickerWidget(
           // ids whose record could not be fetched stay chosen rather than being dropped by Add (n)
           selected={ids.map((id) => items.get(id) ?? { id, name: `#${id}` })}
           label={label}
-          describe={options.descriptionKey ? (item) => <Text size={200}>{itemLabel(item, options.descriptionKey, host.language)}</Text> : undefined}
+          describe={options.descriptionKey ? (item) => <Text size={200}>{describe(item)}</Text> : undefined}
           close={close}
         />
       ));

@@ -17,6 +17,12 @@ export interface PickerOptions {
   labelKey: LabelKey;
   /** A second line per row (a key or `{key}` template), e.g. a bank account's type. */
   descriptionKey?: string;
+  /**
+   * The description is a code (a bank account's `ordinary`/`current`): shown through the
+   * translation `<descriptionCodes>.<code>` (e.g. `engine.codes.bankAccountType`), the raw code
+   * only when no translation exists.
+   */
+  descriptionCodes?: string;
   /** Fields that must be set first; the widget is disabled with a hint until then. */
   dependsOn: string[];
   itemsPerPage: number;
@@ -48,6 +54,7 @@ export function readPickerOptions(defaults: Partial<PickerOptions>, uiOptions: R
   if (typeof o.searchParam === 'string' || o.searchParam === null) merged.searchParam = o.searchParam as string | null;
   if (typeof o.labelKey === 'string' || (typeof o.labelKey === 'object' && o.labelKey !== null)) merged.labelKey = o.labelKey as LabelKey;
   if (typeof o.descriptionKey === 'string') merged.descriptionKey = o.descriptionKey;
+  if (typeof o.descriptionCodes === 'string') merged.descriptionCodes = o.descriptionCodes;
   if (typeof o.dependsOn === 'string') merged.dependsOn = [o.dependsOn];
   if (Array.isArray(o.dependsOn)) merged.dependsOn = o.dependsOn.filter((d): d is string => typeof d === 'string');
   if (typeof o.itemsPerPage === 'number' && o.itemsPerPage > 0) merged.itemsPerPage = o.itemsPerPage;

@@ -132,7 +132,8 @@ export function ProcessCardField(props: FieldProps): ReactNode {
       <PickerPage<ApproverInfo>
         host={host}
         endpoint="/users/approver"
-        extraParams={{ masterProcessId: step.id }}
+        // The document's company scopes who may be named (the server's eligibility rule).
+        extraParams={Number.isInteger(ctx.formData?.company_id) ? { masterProcessId: step.id, companyId: ctx.formData?.company_id } : { masterProcessId: step.id }}
         multiple
         selected={current}
         label={(user) => user.name}

@@ -43,6 +43,8 @@ describe('FileUploader selection and download', () => {
     await user.click(within(row(43)).getByRole('checkbox', { name: 'Select e-fapiao.ofd' }));
     await user.click(button('Download (1)'));
     await waitFor(() => expect(downloads).toEqual([{ href: '/api/files/43?token=d', download: 'e-fapiao.ofd' }]));
+    // Spec 000 §8: a download says "Downloaded".
+    await waitFor(() => expect(host.toasts).toEqual(['Downloaded']));
     await user.click(button('Select all'));
     expect(screen.getAllByRole('checkbox').map((c) => (c as HTMLInputElement).checked)).toEqual([true, true, true]);
     expect(button('Select all').disabled).toBe(true);

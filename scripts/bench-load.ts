@@ -1,0 +1,108 @@
+/**
+ * `npm run bench:load`: seeds the generated data set (BENCH_DOCS documents, default 100,000),
+ * starts app instances on loopback and measures, with autocannon at fixed rates for
+ * BENCH_SECONDS each (default 10; 20 when CI=true): the pending list, a document detail, a
+ * submit, an approve and login. Prints req/s, p50/p95/p99, errors and RSS per instance after
+ * the run. Figures only, no assertions; bounded in time. Modes (BENCH_MODES, default both):
+ * `postgres`: BENCH_INSTANCES (2) instances on BENCH_DATABASE_URL (the `ringi_bench` database
+ * of the local server, created and seeded once, reused while it holds enough documents) and
+ * Redis when one answers on 127.0.0.1:6379; `embedded`: one instance on PGlite.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startInstance, type Instance } from './bench/load-instances';
+import { runScenario, type ScenarioResult } from './bench/load-scenarios';
+import { prepareData, type BenchData } from './bench/load-data';
+
+const env = process.env;
+const ci = env.CI === 'true';
+const docs = Number(env.BENCH_DOCS ?? 100_000);
+const seconds = Number(env.BENCH_SECONDS ?? (ci ? 20 : 10));
+const instances = Number(env.BENCH_INSTANCES ?? 2);
+const modes = (env.BENCH_MODES ?? 'postgres,embedded').split(',').map((m) => m.trim());
+const pgUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ringi_bench';
+const basePort = Number(env.BENCH_PORT ?? 8270);
+const JWT_SECRET = 'ringi-load-bench-secret-0123456789';
+
+async function redisUrl(): Promise<string | undefined> {
+  if (env.BENCH_REDIS_URL !== undefined) return env.BENCH_REDIS_URL || undefined;
+  const { Redis } = await import('ioredis');
+  const redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return 'redis://127.0.0.1:6379';
+  } catch {
+    return undefined;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function ensureDatabase(url: string): Promise<void> {
+  const parsed = new URL(url);
+  const name = parsed.pathname.slice(1);
+  parsed.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: parsed.toString() });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!exists.rowCount) await admin.query(`create database "${name.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function measure(mode: string, count: number, appEnv: Record<string, string>, data: BenchData, rates: Record<string, number>) {
+  const started: Instance[] = [];
+  const results: ScenarioResult[] = [];
+  try {
+    for (let i = 0; i < count; i++) started.push(await startInstance(basePort + i, appEnv));
+    const ports = started.map((s) => s.port);
+    const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-language': 'en' });
+    let step = 0;
+    const scenarios = [
+      { name: 'pending list GET /api/approvals/my', rate: rates.list, method: 'GET' as const, path: () => '/api/approvals/my', headers: auth(data.approverToken) },
+      { name: 'document detail GET /api/buffers/{id}', rate: rates.detail, method: 'GET' as const, path: () => `/api/buffers/${data.detailId}`, headers: auth(data.approverToken) },
+      { name: `submit POST /api/buffer/{module} (${data.submit.module})`, rate: rates.submit, method: 'POST' as const, path: () => `/api/buffer/${data.submit.module}`, body: () => data.submit.body, headers: auth(data.submit.token) },
+      { name: 'approve POST /api/approvals/{id}/action', rate: rates.approve, method: 'POST' as const, path: () => `/api/approvals/${data.steps[step++ % data.steps.length]}/action`, body: () => '{"approve":true}', headers: auth(data.approverToken) },
+      { name: 'login POST /api/login_check', rate: rates.login, method: 'POST' as const, path: () => '/api/login_check', body: () => JSON.stringify({ username: data.loginEmail, password: data.password }), headers: {} },
+    ];
+    for (const scenario of scenarios) {
+      const result = await runScenario(scenario, ports, seconds);
+      results.push(result);
+      console.log(`  ${mode} ${result.name}: ${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}`);
+    }
+    if (step > data.steps.length) console.log(`  (approve reused steps: ${step} requests for ${data.steps.length} pending steps; reused ones answer 409)`);
+    console.log(`  ${mode} RSS after the run: ${started.map((s) => `:${s.port} ${s.rssMb()} MB`).join(', ')}`);
+  } finally {
+    for (const instance of started) await instance.stop();
+  }
+  return results;
+}
+
+const dataDirs: string[] = [];
+try {
+  console.log(`Load bench: ${docs} documents, ${seconds} s per scenario, loopback. Other work on this machine shares the CPU.`);
+  if (modes.includes('postgres')) {
+    await ensureDatabase(pgUrl);
+    const redis = await redisUrl();
+    const dataDir = mkdtempSync(join(tmpdir(), 'ringi-bench-')); dataDirs.push(dataDir);
+    const data = await prepareData({ databaseUrl: pgUrl, dataDir, docs, jwtSecret: JWT_SECRET });
+    console.log(`postgres: ${instances} instance(s), pool ${env.DATABASE_POOL_SIZE ?? 10} each, Redis ${redis ? 'on' : 'off'}; ${data.pending} pending items for the list's user`);
+    await measure('postgres', instances, {
+      DATABASE_URL: pgUrl, DATA_DIR: dataDir, JWT_SECRET, LOGIN_RATE_LIMIT: '100000', MAIL_INTERVAL_MS: '0', ...(redis ? { REDIS_URL: redis, REDIS_KEY_PREFIX: `ringi-bench-${process.pid}:` } : {}),
+    }, data, { list: 200, detail: 100, submit: 20, approve: 20, login: 4 });
+  }
+  if (modes.includes('embedded')) {
+    const dataDir = join(tmpdir(), `ringi-bench-pglite-${docs}`);
+    const data = await prepareData({ dataDir, docs, jwtSecret: JWT_SECRET });
+    console.log(`embedded: 1 instance on PGlite; ${data.pending} pending items for the list's user`);
+    await measure('embedded', 1, { DATA_DIR: dataDir, JWT_SECRET, LOGIN_RATE_LIMIT: '100000', MAIL_INTERVAL_MS: '0', DATABASE_URL: '' }, data, { list: 50, detail: 30, submit: 10, approve: 10, login: 2 });
+  }
+} finally {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+}
+process.exit(0);

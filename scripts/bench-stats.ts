@@ -1,0 +1,118 @@
+/**
+ * `npm run bench:stats`: seeds BENCH_STATS_DOCUMENTS generated documents (default 100,000; the
+ * scale helper's deterministic generator, scripts/lib/seed-documents.ts) into a fresh embedded
+ * database — and into a fresh PostgreSQL database when DATABASE_URL is set — then prints p50/p95
+ * of every statistics call and of /approvals/my, /my-buffers and /buffer/statistic_search.
+ * Figures only: nothing here passes or fails on time (docs/PERFORMANCE.md "Statistics queries").
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import dayjs from 'dayjs';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { passwordVersion, signToken } from '../server/auth/jwt';
+import type { Config } from '../server/config';
+import { createPGlite, kyselyForPGlite, kyselyForPostgres, type DatabaseHandle } from '../server/db/connect';
+import { migrateToLatest } from '../server/db/migrate';
+import { seedDemoData } from '../server/db/seed';
+import { FileStorage } from '../server/files/file-storage';
+import { seedDocuments } from './lib/seed-documents';
+
+const COUNT = Number(process.env.BENCH_STATS_DOCUMENTS ?? 100_000);
+const RUNS = Number(process.env.BENCH_STATS_RUNS ?? 30);
+const today = dayjs();
+const day = (offset: number) => today.add(offset, 'day').format('YYYY-MM-DD');
+
+/** The calls measured, as [label, user, url]. */
+const CALLS: Array<[string, string, string]> = [
+  ['statistic_search today', 'finance', `/api/buffer/statistic_search?createdAt=${day(0)}~${day(0)}`],
+  ['statistic_search 30 days', 'finance', `/api/buffer/statistic_search?createdAt=${day(-30)}~${day(0)}`],
+  ['statistic_search 2 years, amount ≥ 1000', 'finance', `/api/buffer/statistic_search?createdAt=${day(-730)}~${day(0)}&amount=%3E%3D1000`],
+  ['statistic_search 2 years, vendor', 'finance', `/api/buffer/statistic_search?createdAt=${day(-730)}~${day(0)}&vendor=co`],
+  ['statistic_search estPaymentDate 30 days', 'finance', `/api/buffer/statistic_search?estPaymentDate=${day(-15)}~${day(15)}`],
+  ['statistic_search completion, sort amount', 'finance', `/api/buffer/statistic_search?completionDate=${day(-90)}~${day(0)}&sort%5Bamount%5D=desc`],
+  ['buffer_files/statistic_search 30 days', 'finance', `/api/buffer_files/statistic_search?createdAt=${day(-30)}~${day(0)}`],
+  ['payment_projections today', 'treasury', '/api/payment_projections'],
+  ['payment_projections next3week', 'treasury', '/api/payment_projections?dateFilter=next3week'],
+  ['invoice_managements register list', 'finance', '/api/invoice_managements?obtained=true'],
+  ['invoice_managements list', 'finance', '/api/invoice_managements'],
+  ['approvals/my', 'approver', '/api/approvals/my'],
+  ['approvals/my isDone', 'approver', '/api/approvals/my?isDone=1'],
+  ['my-buffers', 'employee', '/api/my-buffers'],
+];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measure(kind: string, handle: DatabaseHandle, dataDir: string): Promise<void> {
+  const t0 = Date.now();
+  await migrateToLatest(handle.db);
+  await seedDemoData(handle.db);
+  const seeded = await seedDocuments(handle.db, { count: COUNT, storage: new FileStorage(dataDir, handle.db), log: () => {} });
+  console.log(`\n${kind}: ${seeded.documents} documents seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const config: Config = {
+    port: 0, host: '127.0.0.1', dataDir, jwtSecret: 'bench-secret-0123456789abcdef', mailFrom: 'Ringi <bench@ringi.test>', logLevel: 'silent',
+    appUrl: 'http://ringi.test', staticDir: join(dataDir, 'no-dist'), loginRateLimit: 1000, mailIntervalMs: 0, trustProxy: false,
+    databasePoolSize: 10, passwordHashConcurrency: 2, passwordHashQueue: 32, redisKeyPrefix: 'bench:',
+  } as Config;
+  const app = await buildApp({ config, db: handle.db });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  for (const who of new Set(CALLS.map(([, user]) => user))) {
+    const user = await handle.db.selectFrom('users').select(['id', passwordVersion.as('password_version')]).where('email', '=', `${who}@example.com`).executeTakeFirstOrThrow();
+    tokens.set(who, await signToken(user.id, user.password_version, config.jwtSecret));
+  }
+  console.log(`${'call'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  rows/total`);
+  for (const [label, user, url] of CALLS) {
+    const times: number[] = [];
+    let summary = '';
+    for (let i = 0; i < RUNS + 3; i += 1) {
+      const start = performance.now();
+      const reply = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.get(user)}`, 'accept-language': 'en' } });
+      const ms = performance.now() - start;
+      if (reply.statusCode !== 200) throw new Error(`${label}: ${reply.statusCode} ${reply.body}`);
+      if (i >= 3) times.push(ms);
+      const body = reply.json() as { 'hydra:member': unknown[]; 'hydra:totalItems': number };
+      summary = `${body['hydra:member'].length}/${body['hydra:totalItems']}`;
+    }
+    times.sort((a, b) => a - b);
+    console.log(`${label.padEnd(44)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)}  ${summary}`);
+  }
+  await app.close();
+}
+
+const embeddedDir = mkdtempSync(join(tmpdir(), 'ringi-bench-stats-'));
+const embedded = kyselyForPGlite(await createPGlite());
+try {
+  await measure('embedded (PGlite)', embedded, embeddedDir);
+} finally {
+  await embedded.close();
+  rmSync(embeddedDir, { recursive: true, force: true });
+}
+
+const url = process.env.DATABASE_URL;
+if (url) {
+  const name = `ringi_bench_stats_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const handle = kyselyForPostgres(target.toString());
+  const dir = mkdtempSync(join(tmpdir(), 'ringi-bench-stats-pg-'));
+  try {
+    await measure('PostgreSQL', handle, dir);
+  } finally {
+    await handle.close();
+    // The pool's sockets close just after pool.end() resolves: wait until the server sees them gone.
+    for (let i = 0; i < 100; i += 1) {
+      if ((await admin.query('select 1 from pg_stat_activity where datname = $1', [name])).rowCount === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

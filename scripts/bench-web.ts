@@ -1,0 +1,94 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile profile, Debian's Chromium) against the built app on
+ * the real server — login, Home (signed in) and a form (Home, then a launcher, measured with the
+ * browser's own performance entries since a form has no URL of its own). Prints performance
+ * score, LCP, FCP, total transfer and the initial JavaScript (gzip) per page. Figures only.
+ * Targets (issue #13): performance ≥ 90, LCP ≤ 2.0 s, initial JS ≤ 150 KB gzipped.
+ */
+import { spawn, execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const run = promisify(execFile);
+const port = Number(process.env.BENCH_PORT ?? 8268);
+const debugPort = port + 1;
+const base = `http://127.0.0.1:${port}`;
+const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const dataDir = mkdtempSync(join(tmpdir(), 'ringi-bench-web-'));
+
+/** Entry script + its static imports, gzipped: what the first screen must download before it runs. */
+function initialJsKb(): number {
+  const html = readFileSync('dist/index.html', 'utf8');
+  const files = new Set<string>();
+  for (const m of html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)) files.add(m[1]);
+  return [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join('dist', file))).length, 0) / 1024;
+}
+
+async function waitHealthy(): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('server did not start');
+}
+
+async function lighthouse(url: string, keepStorage: boolean): Promise<Record<string, number>> {
+  const args = [url, `--port=${debugPort}`, '--only-categories=performance', '--output=json', '--quiet', '--max-wait-for-load=60000'];
+  if (keepStorage) args.push('--disable-storage-reset');
+  const { stdout } = await run(join('node_modules', '.bin', 'lighthouse'), args, { maxBuffer: 256 * 1024 * 1024 });
+  const report = JSON.parse(stdout);
+  const audit = (id: string) => report.audits[id]?.numericValue as number;
+  return { score: Math.round(report.categories.performance.score * 100), lcp: audit('largest-contentful-paint'), fcp: audit('first-contentful-paint'), transfer: audit('total-byte-weight') };
+}
+
+const server = spawn(process.execPath, ['node_modules/.bin/tsx', 'server/main.ts'], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RINGI_LOG_LEVEL: 'warn', JWT_SECRET: 'bench-web-secret-not-for-production' },
+  stdio: 'ignore',
+});
+const browserProcess = spawn(chrome, ['--headless=new', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${debugPort}`, `--user-data-dir=${join(dataDir, 'chrome')}`, 'about:blank'], { stdio: 'ignore' });
+try {
+  if (readdirSync('dist/assets').length === 0) throw new Error('run `npm run build` first');
+  await waitHealthy();
+  const rows: Array<[string, Record<string, number>]> = [];
+  rows.push(['login', await lighthouse(`${base}/`, false)]);
+  // Home signed in: the token is put in the shared profile's localStorage first.
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(base);
+  const login = await (await fetch(`${base}/api/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'employee@example.com', password: 'ringi-demo' }) })).json() as { token: string };
+  await page.evaluate((token) => localStorage.setItem('ringi.token', token), login.token);
+  await page.close();
+  rows.push(['home', await lighthouse(`${base}/`, true)]);
+  // A form: Home, then the first launcher; LCP and transfer from the browser's performance entries.
+  const formPage = await browser.contexts()[0].newPage();
+  await formPage.setViewportSize({ width: 390, height: 844 });
+  await formPage.goto(base);
+  const start = Date.now();
+  await formPage.locator('[data-launcher]').first().click();
+  await formPage.locator('main form').last().waitFor();
+  const formMs = Date.now() - start;
+  const transfer = await formPage.evaluate(() => performance.getEntriesByType('resource').reduce((sum, e) => sum + ((e as PerformanceResourceTiming).transferSize || 0), 0));
+  rows.push(['form (open from Home)', { score: NaN, lcp: formMs, fcp: NaN, transfer }]);
+  await browser.close();
+
+  console.log(`Initial JS (entry + static imports, gzip): ${initialJsKb().toFixed(1)} KB (target ≤ 150 KB)\n`);
+  console.log('page                  | performance | LCP ms  | FCP ms  | transfer KB');
+  console.log('----------------------|-------------|---------|---------|------------');
+  for (const [name, r] of rows) {
+    const f = (n: number, d = 0) => (Number.isNaN(n) ? '—' : n.toFixed(d)).padStart(7);
+    console.log(`${name.padEnd(21)} | ${f(r.score).padStart(11)} | ${f(r.lcp)} | ${f(r.fcp)} | ${f(r.transfer / 1024, 1).padStart(10)}`);
+  }
+  console.log('\nLighthouse mobile profile (simulated slow 4G, 4× CPU slowdown). The form row is the time from tapping its launcher on a loaded Home until the form shows, and the bytes transferred since Home opened.');
+} finally {
+  browserProcess.kill();
+  server.kill();
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(0);

@@ -1,0 +1,70 @@
+import { buildSubmitPayload } from '../../src/engine';
+import { signToken, passwordVersion } from '../../server/auth/jwt';
+import { openDatabase } from '../../server/db/connect';
+import { migrateToLatest } from '../../server/db/migrate';
+import { seedDemoData } from '../../server/db/seed';
+import { DEMO_PASSWORD } from '../../server/db/seed-data';
+import { loadDefinitions } from '../../server/definitions/definitions';
+import { FileStorage } from '../../server/files/file-storage';
+import { TREASURY_PROCESS_CODE } from '../../server/workflow/status';
+import { seedDocuments } from '../lib/seed-documents';
+
+/** Everything the scenarios need, read from the seeded database. */
+export interface BenchData {
+  /** The user with the most pending steps, and a token of theirs. */
+  approverToken: string;
+  pending: number;
+  /** Pending plain-approval steps of that user, for the approve scenario (one per request). */
+  steps: number[];
+  detailId: number;
+  submit: { module: string; body: string; token: string };
+  loginEmail: string;
+  password: string;
+}
+
+/**
+ * Migrates and seeds the database (demo data, then generated documents up to `docs`; an existing
+ * data set that is big enough is reused) and picks the users, steps and bodies of the scenarios.
+ */
+export async function prepareData(options: { databaseUrl?: string; dataDir: string; docs: number; jwtSecret: string }): Promise<BenchData> {
+  const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const db = handle.db;
+  try {
+    await migrateToLatest(db);
+    await seedDemoData(db);
+    const { n } = await db.selectFrom('buffers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    if (Number(n) < options.docs) {
+      const started = Date.now();
+      const result = await seedDocuments(db, { count: options.docs - Number(n), storage: new FileStorage(options.dataDir, db) });
+      console.log(`  seeded ${result.documents} documents in ${((Date.now() - started) / 1000).toFixed(0)} s (${handle.kind})`);
+    }
+    const top = await db.selectFrom('approval_candidates').innerJoin('users', 'users.id', 'approval_candidates.user_id')
+      .select(['users.id', 'users.email']).select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('approval_candidates.inbox_open', '=', true).groupBy(['users.id', 'users.email']).orderBy('n', 'desc').executeTakeFirstOrThrow();
+    const token = async (id: number) => {
+      const user = await db.selectFrom('users').select(passwordVersion.as('v')).where('id', '=', id).executeTakeFirstOrThrow();
+      return signToken(id, user.v, options.jwtSecret);
+    };
+    const steps = await db.selectFrom('approval_candidates as c').innerJoin('approvals', 'approvals.id', 'c.approval_id')
+      .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id').innerJoin('processes', 'processes.id', 'master_processes.process_id')
+      .select('c.approval_id').where('c.user_id', '=', top.id).where('c.inbox_open', '=', true).where('processes.code', '!=', TREASURY_PROCESS_CODE)
+      .orderBy('c.approval_id', 'desc').limit(2000).execute();
+    // A document filed without uploads, re-submitted by its requester (any module: from the data).
+    const doc = await db.selectFrom('buffers').select(['id', 'module_code', 'data', 'requester_id'])
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('files').select('files.id').whereRef('files.buffer_id', '=', 'buffers.id'))))
+      .where('status', '=', 2).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const chain = await db.selectFrom('approvals').innerJoin('approval_candidates', 'approval_candidates.approval_id', 'approvals.id')
+      .select(['approvals.master_process_id', 'approval_candidates.user_id']).where('approvals.buffer_id', '=', doc.id).execute();
+    const module = (await loadDefinitions()).modules[doc.module_code];
+    const body = buildSubmitPayload(module, { ...doc.data, approvals: chain.map((c) => ({ master_process_id: c.master_process_id, approver_id: c.user_id })), save_approvers: false });
+    const detail = await db.selectFrom('approvals').select('buffer_id').where('id', '=', steps[steps.length - 1]?.approval_id ?? 0).executeTakeFirst();
+    return {
+      approverToken: await token(top.id), pending: Number(top.n), steps: steps.map((s) => s.approval_id).reverse(),
+      detailId: detail?.buffer_id ?? doc.id,
+      submit: { module: doc.module_code, body: JSON.stringify(body), token: await token(doc.requester_id) },
+      loginEmail: top.email, password: DEMO_PASSWORD,
+    };
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import type { CompiledModule } from '../../src/engine';
+import type { ApproverRole, Database } from '../../server/db/database';
+import type { SampleRefs } from './sample-body';
+
+/** One approval step of a module's chain, with the role its approvers need. */
+export interface SeedStep {
+  id: number;
+  position: number;
+  optional: boolean;
+  code: string;
+  role: ApproverRole | null;
+}
+
+/** Everything in the database the generator draws from. */
+export interface SeedWorld {
+  /** Modules that have approval steps, by code order, with their steps. */
+  modules: Array<{ module: CompiledModule; steps: SeedStep[] }>;
+  /** Enabled users who belong to a company. */
+  requesters: Array<{ id: number; companyId: number }>;
+  /** `${user}:${masterProcessId}` → the user's saved approvers of that step. */
+  savedApprovers: Map<string, number[]>;
+  /** Enabled users holding each step role (null: any enabled user of a group company). */
+  roleUsers: Map<ApproverRole | null, number[]>;
+  refs: SampleRefs;
+}
+
+const ROLE_FLAG = { authorizer: 'is_authorizer', finance: 'is_finance', treasury: 'is_treasury', legal: 'is_legal' } as const;
+
+const groupBy = <T>(rows: T[], key: (row: T) => number, value: (row: T) => number) => {
+  const map = new Map<number, number[]>();
+  for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), value(row)]);
+  return map;
+};
+
+/** Reads the users, steps and master data the generated documents point at. */
+export async function loadSeedWorld(db: Kysely<Database>, compiled: Record<string, CompiledModule>): Promise<SeedWorld> {
+  const steps = await db.selectFrom('master_processes').innerJoin('processes', 'processes.id', 'master_processes.process_id')
+    .select(['master_processes.id', 'master_processes.module_code', 'master_processes.position', 'master_processes.optional', 'processes.code', 'processes.approver_role'])
+    .orderBy('master_processes.position').execute();
+  const modules = Object.values(compiled)
+    // Entity modules (organisation changes) are left out: a generated "completed" request would
+    // claim a change to users or companies that never happened.
+    .filter((m) => m.kind === 'module' && !m.meta.entity)
+    .sort((a, b) => a.code.localeCompare(b.code))
+    .map((module) => ({
+      module,
+      steps: steps.filter((s) => s.module_code === module.code)
+        .map((s) => ({ id: s.id, position: s.position, optional: s.optional, code: s.code, role: s.approver_role })),
+    }))
+    .filter((m) => m.steps.some((s) => !s.optional));
+  const users = await db.selectFrom('users').innerJoin('companies', 'companies.id', 'users.company_id')
+    .select(['users.id', 'users.company_id', 'users.is_authorizer', 'users.is_finance', 'users.is_treasury', 'users.is_legal', 'companies.is_group'])
+    .where('users.disabled', '=', false).orderBy('users.id').execute();
+  const roleUsers = new Map<ApproverRole | null, number[]>([[null, users.filter((u) => u.is_group).map((u) => u.id)]]);
+  for (const [role, flag] of Object.entries(ROLE_FLAG)) roleUsers.set(role as ApproverRole, users.filter((u) => u[flag]).map((u) => u.id));
+  const saved = await db.selectFrom('saved_approvers').select(['user_id', 'master_process_id', 'approver_id']).orderBy('id').execute();
+  const savedApprovers = new Map<string, number[]>();
+  for (const row of saved) {
+    const key = `${row.user_id}:${row.master_process_id}`;
+    savedApprovers.set(key, [...(savedApprovers.get(key) ?? []), row.approver_id]);
+  }
+  const ids = async (table: 'contract_frequencies' | 'corporate_seal_types' | 'collection_sales_evidence_types') =>
+    (await db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => r.id);
+  const departments = await db.selectFrom('departments').select(['id', 'company_id']).orderBy('id').execute();
+  const bankAccounts = await db.selectFrom('company_bank_accounts').select(['id', 'company_id']).orderBy('id').execute();
+  const expenseAccounts = await db.selectFrom('expense_accounts').select(['id', 'company_id']).orderBy('id').execute();
+  return {
+    modules,
+    requesters: users.map((u) => ({ id: u.id, companyId: u.company_id! })),
+    savedApprovers,
+    roleUsers,
+    refs: {
+      currencies: (await db.selectFrom('currencies').select('id').orderBy('id').execute()).map((r) => r.id),
+      departments: groupBy(departments, (r) => r.company_id, (r) => r.id),
+      bankAccounts: groupBy(bankAccounts, (r) => r.company_id, (r) => r.id),
+      expenseAccounts: groupBy(expenseAccounts, (r) => r.company_id, (r) => r.id),
+      financeUsers: groupBy(users.filter((u) => u.is_finance), (u) => u.company_id!, (u) => u.id),
+      codeLists: {
+        contract_frequencies: await ids('contract_frequencies'),
+        corporate_seal_types: await ids('corporate_seal_types'),
+        collection_sales_evidence_types: await ids('collection_sales_evidence_types'),
+      },
+      contractItemTypes: (await db.selectFrom('contract_item_types').select('id').orderBy('id').execute()).map((r) => r.id),
+    },
+  };
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Starts two Ringi instances on one PostgreSQL database and one Redis, on loopback, for trying
+# the scale-out set-up without Docker (docker-compose.yml does the same with containers).
+#   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ringi), REDIS_URL (default
+#   redis://127.0.0.1:6379), PORTS (default "8081 8082"), JWT_SECRET (generated once per run).
+# Every instance must share DATABASE_URL, REDIS_URL and JWT_SECRET; each gets its own DATA_DIR.
+# Ctrl-C stops both. Put a load balancer (nginx, HAProxy, a cloud LB) in front of the ports.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/ringi}"
+export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
+export JWT_SECRET="${JWT_SECRET:-$(node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))")}"
+PORTS="${PORTS:-8081 8082}"
+db_name="${DATABASE_URL##*/}"; db_name="${db_name%%\?*}"
+psql "${DATABASE_URL%/*}/postgres" -tAc "select 1 from pg_database where datname = '$db_name'" | grep -q 1 \
+  || psql "${DATABASE_URL%/*}/postgres" -c "create database \"$db_name\""
+[ -d dist ] || npm run build
+npm run seed   # migrate once and seed the demo data when empty, before the instances start
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT INT TERM
+for port in $PORTS; do
+  PORT="$port" HOST="${HOST:-127.0.0.1}" DATA_DIR="./data/instance-$port" npx tsx server/main.ts &
+  pids+=("$!")
+  echo "instance on http://127.0.0.1:$port (pid $!)"
+done
+wait

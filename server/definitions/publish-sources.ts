@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import { checkDefinitions, compileModules, type Problem } from '../../src/engine';
+import { registryNames } from '../../src/renderer/registry-names';
+import type { Database } from '../db/database';
+import { BufferStatus } from '../workflow/status';
+import { baseLocales, loadDefinitions } from './definitions';
+import { filesFromSources, sourceHash, type ModuleSource } from './module-source';
+import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
+import { recordVersion } from './definition-version-repository';
+import { syncProcessRows } from './sync-process-rows';
+
+/** What publishing one module did. */
+export interface Published {
+  code: string;
+  /** The module's version number (1, 2, …); unchanged content keeps the latest number. */
+  version: number;
+  /** The compiled definition's content hash (what a document filed now records). */
+  definitionVersion: string;
+  /** False when the content equals the latest version (nothing new was stored). */
+  created: boolean;
+  /** Documents of this module still in progress under an older compiled version. */
+  inFlightOlder: number;
+}
+
+/** A refused publish: every problem of the resulting definition set. */
+export interface Refused {
+  problems: Problem[];
+}
+
+const key = (p: Problem) => `${p.file}#${p.pointer}: ${p.message}`;
+
+/**
+ * Publishes new versions of `sources` (one transaction, serialised by the revision lock): the
+ * whole resulting definition set goes through the same checker as `npm run modules:check`, and
+ * any problem the set did not already have refuses the publish with every such problem. On
+ * success each changed module gets version n+1, its process rows follow its steps, its compiled
+ * definition is recorded under its hash, and the revision moves so every instance reloads.
+ */
+export async function publishSources(
+  db: Kysely<Database>, sources: ModuleSource[], options: { origin: 'files' | 'studio'; userId?: number | null },
+): Promise<Published[] | Refused> {
+  const disk = await loadDefinitions();
+  return db.transaction().execute(async (trx) => {
+    await lockRevision(trx);
+    const latest = await latestSources(trx);
+    const before = Object.fromEntries([...latest].map(([code, row]) => [code, row.source]));
+    const after = { ...before, ...Object.fromEntries(sources.map((s) => [s.code, s])) };
+    const base = baseLocales(disk.files, [...Object.keys(disk.modules), ...Object.keys(after)]);
+    const afterFiles = filesFromSources(after, base);
+    let problems = checkDefinitions(afterFiles, { widgetNames: registryNames });
+    if (problems.length && latest.size) {
+      // Only what this publish breaks refuses it, not an older problem of another module.
+      const known = new Set(checkDefinitions(filesFromSources(before, base), { widgetNames: registryNames }).map(key));
+      problems = problems.filter((p) => !known.has(key(p)));
+    }
+    if (problems.length) return { problems };
+    const compiled = compileModules(afterFiles).modules;
+    const results: Published[] = [];
+    let changed = false;
+    for (const source of sources) {
+      const hash = sourceHash(source);
+      const previous = latest.get(source.code);
+      const module = compiled[source.code];
+      let version = previous?.version ?? 0;
+      const created = previous?.content_hash !== hash;
+      if (created) {
+        version += 1;
+        changed = true;
+        await trx.insertInto('module_sources').values({
+          code: source.code, version, content_hash: hash, source: JSON.stringify(source),
+          origin: options.origin, published_by: options.userId ?? null,
+        }).execute();
+        if (source.process && module.kind === 'module') await syncProcessRows(trx, source.code, source.process.steps);
+        await trx.insertInto('module_states').values({ code: source.code, disabled: false })
+          .onConflict((oc) => oc.column('code').doNothing()).execute();
+      }
+      await recordVersion(trx, module);
+      const count = await trx.selectFrom('buffers').select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('module_code', '=', source.code).where('status', '=', BufferStatus.ON_PROCESS)
+        .where('definition_version', '<>', module.version).executeTakeFirstOrThrow();
+      results.push({ code: source.code, version, definitionVersion: module.version, created, inFlightOlder: Number(count.n) });
+    }
+    if (changed) await bumpRevision(trx);
+    return results;
+  });
+}

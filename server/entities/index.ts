@@ -1,0 +1,15 @@
+import { registerEntityHandler } from '../workflow/entity-handler';
+import { backgroundEntity } from './background-entity';
+import { companyEntity } from './company-entity';
+import { userEntity } from './user-entity';
+
+/**
+ * Registers the organisation entity handlers (user, company, background) once per process.
+ * Other areas register their own kinds the same way; import this before serving.
+ */
+let registered = false;
+export function registerAdminEntities(): void {
+  if (registered) return;
+  registered = true;
+  for (const handler of [userEntity, companyEntity, backgroundEntity]) registerEntityHandler(handler);
+}

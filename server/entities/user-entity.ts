@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Translate } from '../../src/engine';
+import { inviteUser } from '../auth/invitation';
+import type { Database } from '../db/database';
+import { forbidden, notFound, validationFailed, type Violation } from '../lib/errors';
+import type { EntityChangeRequest, EntityHandler } from '../workflow/entity-handler';
+import { illegalTransition } from '../workflow/workflow-error';
+import { lockedSettings } from './background-locks';
+import { initialsOf } from './initials-of';
+import { isGroupAdmin } from './permissions';
+
+const FLAGS = ['is_authorizer', 'is_finance', 'is_treasury', 'is_legal'] as const;
+
+type Setting = { setting_type_id: number; approver_id: number | null };
+
+/** The user form's data (spec 000 §3 "User form payload" `user`). */
+interface UserData {
+  company_id: number; department_id: number; location_id: number; name: string; email: string; join_date: string;
+  is_authorizer?: boolean; is_finance?: boolean; is_treasury?: boolean; is_legal?: boolean;
+  user_settings?: Setting[];
+}
+
+const settingsOf = (data: UserData): Setting[] => (Array.isArray(data.user_settings) ? data.user_settings : [])
+  .filter((s) => Number.isInteger(s?.setting_type_id));
+
+async function emailTaken(db: Kysely<Database>, email: string, exceptId: number | null) {
+  let query = db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase());
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  return !!(await query.executeTakeFirst());
+}
+
+/** 422s the rules cannot see: the e-mail in use, a location of another company, locked or unknown approvers. */
+async function dataViolations(db: Kysely<Database>, data: UserData, targetId: number | null, t: Translate): Promise<Violation[]> {
+  const out: Violation[] = [];
+  const location = await db.selectFrom('locations').select('company_id').where('id', '=', data.location_id).executeTakeFirst();
+  if (!location || location.company_id !== data.company_id) out.push({ propertyPath: 'location_id', message: t('server.admin.errors.locationCompany') });
+  if (await emailTaken(db, data.email, targetId)) out.push({ propertyPath: 'email', message: t('server.admin.errors.emailTaken') });
+  const locks = new Map((await lockedSettings(db, data.company_id)).map((l) => [l.setting_type_id, l]));
+  const types = new Set((await db.selectFrom('setting_types').select('id').execute()).map((s) => s.id));
+  for (const [i, s] of settingsOf(data).entries()) {
+    const lock = locks.get(s.setting_type_id);
+    if (!types.has(s.setting_type_id)) out.push({ propertyPath: `user_settings[${i}].setting_type_id`, message: t('server.admin.errors.unknownSettingType') });
+    else if (lock && s.approver_id !== null && s.approver_id !== lock.approver_id) {
+      out.push({ propertyPath: `user_settings[${i}].approver_id`, message: t('server.admin.errors.settingLocked', { name: lock.background.name }) });
+    } else if (s.approver_id !== null && !(await db.selectFrom('users').select('id').where('id', '=', s.approver_id).where('disabled', '=', false).executeTakeFirst())) {
+      out.push({ propertyPath: `user_settings[${i}].approver_id`, message: t('server.admin.errors.unknownApprover') });
+    }
+  }
+  return out;
+}
+
+/** Replaces the user's settings: the chosen approvers, with background-locked types forced to the person in charge. */
+async function writeSettings(trx: Kysely<Database>, userId: number, data: UserData) {
+  const locks = await lockedSettings(trx, data.company_id);
+  const chosen = new Map(settingsOf(data).map((s) => [s.setting_type_id, s.approver_id]));
+  for (const lock of locks) chosen.set(lock.setting_type_id, lock.approver_id);
+  await trx.deleteFrom('user_settings').where('user_id', '=', userId).execute();
+  const rows = [...chosen].map(([setting_type_id, approver_id]) => ({ user_id: userId, setting_type_id, approver_id }));
+  if (rows.length) await trx.insertInto('user_settings').values(rows).execute();
+}
+
+const columns = (data: UserData) => ({
+  company_id: data.company_id, department_id: data.department_id, location_id: data.location_id,
+  name: data.name.trim(), email: data.email.trim(), initial_name: initialsOf(data.name), join_date: data.join_date,
+  ...Object.fromEntries(FLAGS.map((f) => [f, data[f] === true])),
+});
+
+/**
+ * Users (spec 000 §2 user form): created users get an invitation mail with a single-use link to
+ * set their password; deleted users are disabled (their documents stay readable) and their
+ * sessions end (a disabled user's token no longer authenticates).
+ */
+export const userEntity: EntityHandler = {
+  kind: 'user',
+
+  async load(db, id) {
+    const user = await db.selectFrom('users')
+      .select(['company_id', 'department_id', 'location_id', 'name', 'email', 'join_date', ...FLAGS])
+      .where('id', '=', id).where('disabled', '=', false).executeTakeFirst();
+    if (!user) return null;
+    const settings = await db.selectFrom('user_settings').select(['setting_type_id', 'approver_id'])
+      .where('user_id', '=', id).orderBy('setting_type_id').execute();
+    return { ...user, user_settings: settings };
+  },
+
+  async authorize(db, request: EntityChangeRequest, user, t) {
+    const data = request.data as unknown as UserData;
+    const admin = isGroupAdmin(user);
+    if (request.targetId !== null) {
+      const target = await db.selectFrom('users').select(['id', 'company_id']).where('id', '=', request.targetId).where('disabled', '=', false).executeTakeFirst();
+      if (!target) throw notFound(t('server.errors.notFound', { what: t('server.entities.user') }));
+      if (!admin && target.company_id !== user.company_id) throw forbidden(t('server.admin.errors.ownCompanyUsers'));
+      if (request.operation === 'delete') {
+        if (target.id === user.id) throw forbidden(t('server.admin.errors.deleteSelf'));
+        return;
+      }
+    }
+    // A user who is not a group admin is locked to their own company (spec 000 §6).
+    if (!admin && data.company_id !== user.company_id) throw forbidden(t('server.admin.errors.ownCompanyOnly'));
+    const violations = await dataViolations(db, data, request.targetId, t);
+    if (violations.length) throw validationFailed(violations);
+  },
+
+  async apply(trx, change, ctx) {
+    const data = change.data as unknown as UserData;
+    if (change.operation === 'delete') {
+      const done = await trx.updateTable('users').set({ disabled: true, password_changed_at: new Date(), updated_at: new Date() })
+        .where('id', '=', change.targetId!).where('disabled', '=', false).executeTakeFirst();
+      if (done.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.admin.errors.targetGone'));
+      return change.targetId!;
+    }
+    if (await emailTaken(trx, data.email, change.targetId)) throw illegalTransition(ctx.t('server.admin.errors.emailTaken'));
+    if (change.operation === 'edit') {
+      const done = await trx.updateTable('users').set({ ...columns(data), updated_at: new Date() })
+        .where('id', '=', change.targetId!).where('disabled', '=', false).executeTakeFirst();
+      if (done.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.admin.errors.targetGone'));
+      await writeSettings(trx, change.targetId!, data);
+      return change.targetId!;
+    }
+    // No usable password until the invitation link sets one ("!" never parses as a hash).
+    const created = await trx.insertInto('users')
+      .values({ ...columns(data), password_hash: `!${randomBytes(16).toString('hex')}` })
+      .returning(['id', 'name', 'email']).executeTakeFirstOrThrow();
+    await writeSettings(trx, created.id, data);
+    await inviteUser(trx, created, ctx.appUrl, ctx.t);
+    return created.id;
+  },
+};

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { lockedSettings } from '../../entities/background-locks';
+import { isGroupAdmin } from '../../entities/permissions';
+import { found } from '../../lib/found';
+import { errorResponseSchema, forbidden } from '../../lib/errors';
+import { collectionSchema, idParams, idSchema, int, lookupErrors, nullableId, objectOf, pagedQuery, searchText, str } from '../../lib/http-schemas';
+import { localizedName } from '../../lib/localized-name';
+import { collectionOf, likePattern, paginate, type PageQuery } from '../../lib/paging';
+import { backgroundColumns, backgroundsQuery } from '../../repositories/background-repository';
+import { selectUserSummary, usersByName } from '../../repositories/user-repository';
+import { userSummarySchema } from '../users/schemas';
+
+const named = objectOf({ id: int, name: str });
+const background = objectOf({
+  id: int, name: str, companies: { type: 'array', items: named }, background_pics: { type: 'array', items: objectOf({ pic_type_id: int, pic_id: int, pic_type: named, pic: named }) },
+});
+const picType = objectOf({ id: int, code: str, name: str, setting_type_id: nullableId });
+const lockedSetting = objectOf({ setting_type_id: int, approver_id: int, background: named });
+const withForbidden = { ...lookupErrors, 403: errorResponseSchema } as const;
+
+type Paged<T = object> = { Querystring: PageQuery & T };
+
+/** OpenAPI summary (FastifySchema does not declare the keyword). */
+const summary = (text: string) => ({ summary: text }) as object;
+
+/**
+ * The admin area's lookups (spec 000 §7): background groups (group admins only), the settings a
+ * company's background groups lock, pic types, persons-in-charge candidates (also the user
+ * multi-select's list) and companies with their background group.
+ */
+const admin: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const groupAdminsOnly = async (request: FastifyRequest) => {
+    if (!isGroupAdmin(request.user)) throw forbidden(request.t('server.admin.errors.groupAdminsOnly'));
+  };
+
+  app.get<Paged<{ name?: string }>>('/backgrounds', {
+    preHandler: groupAdminsOnly,
+    schema: { ...summary('Background groups'), querystring: pagedQuery({ name: searchText }, 99999), response: { 200: collectionSchema(background), ...withForbidden } },
+  }, async (request) => paginate(backgroundsQuery(app.db, request.query.name), (q) => backgroundColumns(q, request.lang).orderBy('backgrounds.name').orderBy('backgrounds.id'), request.query));
+
+  app.get<{ Params: { id: number } }>('/backgrounds/:id', {
+    preHandler: groupAdminsOnly,
+    schema: { ...summary('One background group'), params: idParams, response: { 200: background, ...withForbidden } },
+  }, async (request) => found(
+    await backgroundColumns(backgroundsQuery(app.db).where('backgrounds.id', '=', request.params.id), request.lang).executeTakeFirst(),
+    request.t, 'background',
+  ));
+
+  app.get<{ Params: { id: number } }>('/backgrounds/setting/:id', {
+    schema: {
+      ...summary('Settings locked by background groups for the users of company {id}'),
+      params: idParams, response: { 200: collectionSchema(lockedSetting), ...lookupErrors },
+    },
+  }, async (request) => {
+    found(await app.db.selectFrom('companies').select('id').where('id', '=', request.params.id).executeTakeFirst(), request.t, 'company');
+    return collectionOf(await lockedSettings(app.db, request.params.id));
+  });
+
+  app.get<Paged>('/pic_types', {
+    schema: { ...summary('Person-in-charge types'), querystring: pagedQuery({}, 100), response: { 200: collectionSchema(picType), ...lookupErrors } },
+  }, async (request) => paginate(app.db.selectFrom('pic_types'),
+    (q) => q.select(['id', 'code', 'setting_type_id', localizedName(request.lang, 'pic_types').as('name')]).orderBy('id'), request.query));
+
+  app.get<{ Params: { id: number } }>('/pic_types/:id', {
+    schema: { ...summary('One person-in-charge type'), params: idParams, response: { 200: picType, ...lookupErrors } },
+  }, async (request) => found(
+    await app.db.selectFrom('pic_types').select(['id', 'code', 'setting_type_id', localizedName(request.lang, 'pic_types').as('name')])
+      .where('id', '=', request.params.id).executeTakeFirst(),
+    request.t, 'picType',
+  ));
+
+  app.get<Paged<{ name?: string; companyId?: number }>>('/users/pic', {
+    schema: {
+      ...summary('Users to choose as person in charge or in a user multi-select (search by name or e-mail)'),
+      querystring: pagedQuery({ name: searchText, companyId: idSchema }), response: { 200: collectionSchema(userSummarySchema), ...lookupErrors },
+    },
+  }, async (request) => {
+    let query = usersByName(app.db, request.query.name);
+    if (request.query.companyId) query = query.where('users.company_id', '=', request.query.companyId);
+    return paginate(query, (q) => selectUserSummary(q, request.lang).orderBy('users.name').orderBy('users.id'), request.query);
+  });
+
+  app.get<Paged<{ name?: string }>>('/companies/background', {
+    schema: {
+      ...summary('Companies with the background group each belongs to (the group form\'s company picker)'),
+      querystring: pagedQuery({ name: searchText }, 99999),
+      response: { 200: collectionSchema(objectOf({ id: int, name: str, code: str, background: objectOf({ id: int, name: str }, true) })), ...lookupErrors },
+    },
+  }, async (request) => {
+    let query = app.db.selectFrom('companies');
+    if (request.query.name) {
+      const pattern = likePattern(request.query.name);
+      query = query.where((eb) => eb.or([eb('companies.name', 'ilike', pattern), eb('companies.name_ja', 'ilike', pattern), eb('companies.name_zh', 'ilike', pattern)]));
+    }
+    return paginate(query, (q) => q.select([
+      'companies.id', 'companies.code', localizedName(request.lang, 'companies').as('name'),
+      sql<{ id: number; name: string } | null>`(select json_build_object('id', b.id, 'name', b.name) from background_companies bc
+        join backgrounds b on b.id = bc.background_id where bc.company_id = companies.id order by b.id limit 1)`.as('background'),
+    ]).orderBy('companies.id'), request.query);
+  });
+};
+
+export default admin;

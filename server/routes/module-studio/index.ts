@@ -1,0 +1,153 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { LANGS, type Lang } from '../../../src/engine';
+import { loadDefinitions } from '../../definitions/definitions';
+import type { ModuleSource } from '../../definitions/module-source';
+import { disabledCodes, latestSources } from '../../definitions/module-source-repository';
+import { problemViolation } from '../../definitions/problem-violation';
+import { publishSources, type Published } from '../../definitions/publish-sources';
+import { checkDraft, judgeBody, setDisabled } from '../../definitions/studio-actions';
+import { AppError, badRequest, conflict, errorResponseSchema, forbidden, notFound } from '../../lib/errors';
+import { collectionSchema } from '../../lib/http-schemas';
+import { moduleCode, publishedSchema, sourceSchema, studioModuleSchema, versionSchema, violationsSchema } from './schemas';
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, c === 422 ? violationsSchema : errorResponseSchema]));
+const codeParams = { type: 'object', required: ['code'], properties: { code: moduleCode } } as const;
+const doc = (summary: string, description?: string) => ({ summary, description: description ?? summary, tags: ['module studio'] });
+
+/**
+ * The module studio's API (group admins only: a group company member who is company
+ * authorizer; others 403): read a module's source, publish new modules and versions through
+ * the checker, list versions, disable/re-enable, and check a draft or judge a body with it.
+ */
+const moduleStudio: FastifyPluginAsync = async (app) => {
+  const definitions = await loadDefinitions();
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('preHandler', async (request) => {
+    if (!(request.user.is_ringi_group_member && request.user.is_company_authorizer)) throw forbidden(request.t('server.studio.forbidden'));
+  });
+
+  /** Namespaces that are not modules (app, engine, server…) cannot become module codes. */
+  const reserved = () => new Set(Object.keys(definitions.files.locales.en ?? {}).filter((ns) => !Object.hasOwn(definitions.modules, ns)));
+
+  async function publish(request: FastifyRequest, source: ModuleSource): Promise<Published> {
+    if (reserved().has(source.code)) throw badRequest(request.t('server.studio.reserved', { code: source.code }));
+    const result = await publishSources(app.db, [source], { origin: 'studio', userId: request.user.id });
+    if ('problems' in result) {
+      const violations = result.problems.map((p) => problemViolation(p, source.code));
+      throw new AppError('VALIDATION_FAILED', request.t('server.studio.refused', { count: violations.length, first: `${violations[0].propertyPath}: ${violations[0].message}` }), { violations });
+    }
+    return result[0];
+  }
+
+  app.get('/module-studio/modules', {
+    schema: { ...doc('Every module and sub-form with its latest version and state (the studio list)'), response: { 200: collectionSchema(studioModuleSchema), ...errors(401, 403) } },
+  }, async () => {
+    const [latest, disabled] = await Promise.all([latestSources(app.db), disabledCodes(app.db)]);
+    const members = [...latest.values()].map((row) => {
+      const ui = (row.source.uiSchema?.['ui:module'] ?? {}) as { kind?: string };
+      const title = Object.fromEntries(LANGS.map((lang) => [lang, String((row.source.locales?.[lang] as { title?: unknown } | undefined)?.title ?? row.code)]));
+      return { code: row.code, kind: ui.kind === 'subform' ? 'subform' : 'module', version: row.version, disabled: disabled.has(row.code), title };
+    });
+    return { 'hydra:member': members, 'hydra:totalItems': members.length };
+  });
+
+  app.get<{ Params: { code: string }; Querystring: { version?: number } }>('/module-definitions/:code/source', {
+    schema: {
+      ...doc('A module\'s source: exactly the body that publishes it again', '`?version=n` answers an older published version (for diffs).'),
+      params: codeParams,
+      querystring: { type: 'object', properties: { version: { type: 'integer', minimum: 1, maximum: 1000000 } } },
+      response: { 200: sourceSchema, ...errors(400, 401, 403, 404) },
+    },
+  }, async (request) => {
+    const { code } = request.params;
+    const query = app.db.selectFrom('module_sources').select(['source', 'version']).where('code', '=', code);
+    const row = request.query.version
+      ? await query.where('version', '=', request.query.version).executeTakeFirst()
+      : await query.orderBy('version', 'desc').limit(1).executeTakeFirst();
+    if (!row) {
+      throw notFound(request.query.version ? request.t('server.studio.unknownVersion', { code, version: request.query.version }) : request.t('server.studio.unknownModule', { code }));
+    }
+    return row.source;
+  });
+
+  app.get<{ Params: { code: string } }>('/module-definitions/:code/versions', {
+    schema: { ...doc('Every published version of a module, newest first'), params: codeParams, response: { 200: collectionSchema(versionSchema), ...errors(400, 401, 403, 404) } },
+  }, async (request) => {
+    const rows = await app.db.selectFrom('module_sources').leftJoin('users', 'users.id', 'module_sources.published_by')
+      .select(['module_sources.version', 'module_sources.content_hash', 'module_sources.origin', 'module_sources.created_at', 'users.id as user_id', 'users.name as user_name'])
+      .where('module_sources.code', '=', request.params.code).orderBy('module_sources.version', 'desc').execute();
+    if (rows.length === 0) throw notFound(request.t('server.studio.unknownModule', { code: request.params.code }));
+    const members = rows.map((row, index) => ({
+      version: row.version, content_hash: row.content_hash, origin: row.origin, created_at: new Date(row.created_at as unknown as string).toISOString(), current: index === 0,
+      published_by: row.user_id ? { id: row.user_id, name: row.user_name ?? '' } : null,
+    }));
+    return { 'hydra:member': members, 'hydra:totalItems': members.length };
+  });
+
+  app.post<{ Body: ModuleSource }>('/module-definitions', {
+    schema: {
+      ...doc('Publishes a new module (version 1) after the definition checker', 'Refused with 422 and every problem (`propertyPath` = part + JSON pointer) when the checker finds any.'),
+      body: sourceSchema, response: { 201: publishedSchema, ...errors(400, 401, 403, 409, 422) },
+    },
+  }, async (request, reply) => {
+    const exists = await app.db.selectFrom('module_sources').select('code').where('code', '=', request.body.code).executeTakeFirst();
+    if (exists) throw conflict(request.t('server.studio.exists', { code: request.body.code }));
+    return reply.code(201).send(await publish(request, request.body));
+  });
+
+  app.put<{ Params: { code: string }; Body: ModuleSource }>('/module-definitions/:code', {
+    schema: {
+      ...doc('Publishes a new version of a module after the definition checker', 'Takes effect at once on every instance; documents keep the version they were filed under. `inFlightOlder` counts documents in progress under older versions.'),
+      params: codeParams, body: sourceSchema, response: { 200: publishedSchema, ...errors(400, 401, 403, 404, 422) },
+    },
+  }, async (request) => {
+    const { code } = request.params;
+    if (request.body.code !== code) throw badRequest(request.t('server.studio.codeMismatch', { body: request.body.code, code }));
+    const exists = await app.db.selectFrom('module_sources').select('code').where('code', '=', code).executeTakeFirst();
+    if (!exists) throw notFound(request.t('server.studio.unknownModule', { code }));
+    return publish(request, request.body);
+  });
+
+  for (const [action, disabled] of [['disable', true], ['enable', false]] as const) {
+    app.post<{ Params: { code: string } }>(`/module-definitions/:code/${action}`, {
+      schema: {
+        ...doc(disabled ? 'Disables a module: no new documents; existing ones stay readable and actionable' : 'Re-enables a disabled module'),
+        params: codeParams,
+        response: { 200: { type: 'object', required: ['code', 'disabled'], properties: { code: { type: 'string' }, disabled: { type: 'boolean' } } }, ...errors(400, 401, 403, 404) },
+      },
+    }, async (request) => {
+      const { code } = request.params;
+      const exists = await app.db.selectFrom('module_sources').select('code').where('code', '=', code).executeTakeFirst();
+      if (!exists) throw notFound(request.t('server.studio.unknownModule', { code }));
+      await setDisabled(app.db, code, disabled);
+      return { code, disabled };
+    });
+  }
+
+  app.post<{ Body: ModuleSource }>('/module-definitions/check', {
+    schema: {
+      ...doc('Checks a draft source without publishing: every problem it would be refused with'),
+      body: sourceSchema,
+      response: { 200: { type: 'object', required: ['violations'], properties: { violations: violationsSchema.properties.violations } }, ...errors(400, 401, 403) },
+    },
+  }, async (request) => ({ violations: (await checkDraft(app.db, request.body)).map((p) => problemViolation(p, request.body.code)) }));
+
+  app.post<{ Body: { source: ModuleSource; body: unknown; lang?: Lang } }>('/module-definitions/judge', {
+    schema: {
+      ...doc('Judges a submission body with a draft definition, as `npm run check` does: ordered violations, or the definition\'s problems'),
+      body: { type: 'object', required: ['source', 'body'], additionalProperties: false, properties: { source: sourceSchema, body: {}, lang: { type: 'string', enum: [...LANGS] } } },
+      response: {
+        200: {
+          type: 'object', required: ['valid', 'violations', 'definitionProblems'],
+          properties: { valid: { type: 'boolean' }, violations: violationsSchema.properties.violations, definitionProblems: violationsSchema.properties.violations },
+        },
+        ...errors(400, 401, 403),
+      },
+    },
+  }, async (request) => {
+    const result = await judgeBody(app.db, request.body.source, request.body.body, request.body.lang ?? request.lang);
+    return { ...result, definitionProblems: result.definitionProblems.map((p) => problemViolation(p, request.body.source.code)) };
+  });
+};
+
+export default moduleStudio;

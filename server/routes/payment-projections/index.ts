@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from 'fastify';
+import dayjs from 'dayjs';
+import { loadDefinitions } from '../../definitions/definitions';
+import { errorResponseSchema } from '../../lib/errors';
+import { idSchema, objectOf } from '../../lib/http-schemas';
+import { companyScope, requireArea } from '../../statistics/access';
+import { statisticFacts } from '../../statistics/facts';
+import { BUCKETS, DATE_FILTERS, paymentProjection, type DateFilter } from '../../statistics/projection';
+import { doc } from '../../workflow/schemas';
+
+const amounts = { type: 'array', items: objectOf({ currency: { type: ['string', 'null'] }, total: { type: 'number' } }) } as const;
+const card = objectOf({
+  bank_account_id: { type: ['integer', 'null'] }, bank_name: { type: ['string', 'null'] }, bank_branch: { type: ['string', 'null'] },
+  bank_type: { type: ['string', 'null'] }, count_transaction: { type: 'integer' }, amounts,
+});
+const bucket = objectOf({ bucket: { type: 'string', enum: BUCKETS }, currency: { type: ['string', 'null'] }, total: { type: 'number' }, count: { type: 'integer' } });
+
+/**
+ * Payment projection (spec 001 §2, §7): `GET /payment_projections?company=&dateFilter=`, cards
+ * per paying bank for the period, and every bucket's totals per currency for the chart.
+ * Authorizer, finance or treasury; the own company unless a group admin (403 otherwise).
+ */
+const paymentProjections: FastifyPluginAsync = async (app) => {
+  const facts = statisticFacts(await loadDefinitions());
+  app.addHook('onRequest', app.authenticate);
+
+  app.get<{ Querystring: { company?: number; dateFilter: DateFilter } }>('/payment_projections', {
+    onRequest: requireArea('statistic'),
+    schema: {
+      ...doc('Unpaid items (documents on process or approved whose paid date is empty) of the modules whose definition has '
+        + '`statistics.projection`, by the paying company bank account: cards (bank name, branch, type, pending transaction count, '
+        + 'totals per currency) for `dateFilter` (passed, today, upToToday, tomorrow1Week = 1–7 days, next2week = 8–14, next3week = 15–30; '
+        + 'default today), and `buckets` (those plus pendingPayment = every unpaid item) × currency for the chart. `company` defaults to the user\'s own.'),
+      querystring: {
+        type: 'object', additionalProperties: false,
+        properties: { company: idSchema, dateFilter: { type: 'string', enum: DATE_FILTERS, default: 'today' } },
+      },
+      response: {
+        200: { type: 'object', required: ['hydra:member', 'hydra:totalItems', 'buckets'], properties: {
+          'hydra:member': { type: 'array', items: card }, 'hydra:totalItems': { type: 'integer' }, buckets: { type: 'array', items: bucket },
+        } },
+        400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema,
+      },
+    },
+  }, async (request) => {
+    const company = request.query.company ?? request.user.company_id ?? undefined;
+    const companies = companyScope(request, company);
+    return paymentProjection(app.db, facts, companies, request.query.dateFilter, dayjs().format('YYYY-MM-DD'));
+  });
+};
+
+export default paymentProjections;

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { loadDefinitions } from '../../definitions/definitions';
+import { fileFieldNames } from '../../files/file-field-names';
+import { badRequest, errorResponseSchema } from '../../lib/errors';
+import { collectionSchema, idSchema, objectOf } from '../../lib/http-schemas';
+import { requireArea } from '../../statistics/access';
+import { searchDocuments, searchFiles } from '../../statistics/document-search';
+import { statisticFacts } from '../../statistics/facts';
+import { searchQuerySchema, type SearchQuery } from '../../statistics/search-filter';
+import { bufferItemSchema, doc } from '../../workflow/schemas';
+import { MAX_ZIP_FILES, sendZip } from './zip';
+import { registerStatisticFileContent, registerStatisticReads } from './reads';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } as const;
+const foundFile = objectOf({
+  id: { type: 'integer' }, url: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' },
+  size_string: { type: 'string' }, created_at: { type: 'string' }, document_type: { type: 'string' },
+  buffer: objectOf({ id: { type: 'integer' }, code: { type: 'string' }, module: objectOf({ code: { type: 'string' } }), amount: { type: ['number', 'null'] } }),
+});
+const zipBody = {
+  type: 'object', required: ['ids'], additionalProperties: false,
+  properties: { ids: { type: 'array', items: idSchema, maxItems: MAX_ZIP_FILES + 1, uniqueItems: true } },
+} as const;
+
+/**
+ * Document search of the Statistic area (spec 001 §2, §3, §7): applications and files of the
+ * user's companies by period, amount, currency, company and vendor; the selected files as one
+ * zip; a document's files; the document and file reads the search opens. Authorizer, finance
+ * or treasury only (spec 000 §6); company-scoped (server/statistics/access.ts).
+ */
+const statisticSearch: FastifyPluginAsync = async (app) => {
+  const definitions = await loadDefinitions();
+  const facts = statisticFacts(definitions);
+  const fieldNames = fileFieldNames(definitions.modules);
+  // An <img> or a new window cannot send the bearer header: the signed link authenticates this one.
+  registerStatisticFileContent(app, fieldNames);
+  await app.register(async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get<{ Querystring: SearchQuery }>('/buffer/statistic_search', {
+    onRequest: requireArea('statistic'),
+    schema: {
+      ...doc('Documents of the user\'s companies in a period (exactly one of createdAt, estPaymentDate, completionDate as `from~to`), '
+        + 'optionally by module, currency, amount (`>=100`, or inputAmount + condition gte/eq/lte), company (companyName: id or name) and vendor; '
+        + 'sorted by sort[code|createdAt|updatedAt|amount] (default createdAt desc); 5 per page. Which field is the amount, vendor or '
+        + 'payment date of a module comes from its definition (`ui:module.statistics`).'),
+      querystring: searchQuerySchema(true),
+      response: { 200: collectionSchema(bufferItemSchema), ...errors },
+    },
+  }, async (request) => searchDocuments(request, request.query, facts));
+
+  app.get<{ Querystring: SearchQuery }>('/buffer_files/statistic_search', {
+    onRequest: requireArea('statistic'),
+    schema: {
+      ...doc('Files of the documents the same filter finds (without inputAmount and condition), each with its document; '
+        + 'sorted by sort[date] (file upload time, default desc) or sort[amount] (the document amount); 5 per page.'),
+      querystring: searchQuerySchema(false),
+      response: { 200: collectionSchema(foundFile), ...errors },
+    },
+  }, async (request) => searchFiles(request, request.query, facts, fieldNames));
+
+  app.post<{ Body: { ids: number[] } }>('/buffer_files/zip', {
+    onRequest: requireArea('statistic'),
+    schema: {
+      ...doc(`The chosen files (at most ${MAX_ZIP_FILES}, each of a document in the user's companies) as one zip, streamed `
+        + 'with Content-Length (entries stored, each under its document code); an id outside the scope: 404.'),
+      body: zipBody,
+      response: { 200: { type: 'string', format: 'binary' }, ...errors, 404: errorResponseSchema },
+    },
+  }, async (request, reply) => {
+    const ids = request.body.ids;
+    if (ids.length === 0) throw badRequest(request.t('server.statistics.noFiles'));
+    if (ids.length > MAX_ZIP_FILES) throw badRequest(request.t('server.statistics.tooManyFiles', { max: MAX_ZIP_FILES }));
+    return sendZip(request, reply, ids, fieldNames);
+  });
+
+  registerStatisticReads(app, fieldNames);
+  });
+};
+
+export default statisticSearch;

@@ -1,0 +1,142 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { CompiledModule, StatisticFacts } from '../../src/engine';
+import { fileRecord } from '../files/file-record';
+import { badRequest, conflict } from '../lib/errors';
+import { likePattern, type Collection } from '../lib/paging';
+import { companyScope } from './access';
+import { inCompanies } from './company-condition';
+import { numberAt } from './data-path';
+
+/** Spec 001 §9: up to 10 e-invoices (and 10 payment notices) per application. */
+export const MAX_INVOICE_FILES = 10;
+
+/** The invoice modules (`statistics.invoices`), the default first (lowest launcher order). */
+export function invoiceModules(modules: Record<string, CompiledModule>, facts: Map<string, StatisticFacts>) {
+  return [...facts].filter(([, f]) => f.invoices)
+    .sort(([a], [b]) => (modules[a]?.meta.launcher?.order ?? 1e9) - (modules[b]?.meta.launcher?.order ?? 1e9) || a.localeCompare(b))
+    .map(([code, f]) => ({ code, fields: f.invoices!, amount: f.amount }));
+}
+export type InvoiceModule = ReturnType<typeof invoiceModules>[number];
+
+const ids = (field: string) => sql<number[]>`(case when jsonb_typeof(buffers.data -> ${field}) = 'array' then buffers.data -> ${field} else '[]'::jsonb end)`;
+
+/** Query of `GET /invoice_managements`. */
+export interface InvoiceQuery { page: number; itemsPerPage: number; moduleCode?: string; obtained?: string; applicationCode?: string }
+
+/**
+ * The list: with `obtained` false (the default) the documents registered for invoice
+ * management and not yet confirmed; with `obtained` true the register list — approved
+ * documents of the module not registered yet. Company-scoped, newest first.
+ */
+export async function listInvoices(request: FastifyRequest, q: InvoiceQuery, module: InvoiceModule): Promise<Collection<Record<string, unknown>>> {
+  const db = request.server.db;
+  const registerList = q.obtained === 'true' || q.obtained === '1';
+  const conditions: Expression<SqlBool>[] = [
+    sql<SqlBool>`buffers.module_code = ${module.code}`,
+    inCompanies(companyScope(request)),
+    registerList
+      ? sql<SqlBool>`buffers.status = 2 and im.id is null`
+      : sql<SqlBool>`im.id is not null and im.approved_at is null`,
+  ];
+  if (q.applicationCode?.trim()) conditions.push(sql<SqlBool>`buffers.code ilike ${likePattern(q.applicationCode.trim())}`);
+  const where = sql.join(conditions, sql` and `);
+  const from = sql`buffers left join invoice_managements im on im.buffer_id = buffers.id join users requester on requester.id = buffers.requester_id
+    left join currencies on currencies.id::text = buffers.data->>'currency_id'`;
+  const total = (await sql<{ n: number }>`select count(*)::int as n from ${from} where ${where}`.execute(db)).rows[0].n;
+  const rows = (await sql<{ id: number; code: string; currency: string | null; total: string | null; requester_id: number; requester_name: string;
+    created_at: Date; einvoices: unknown; papers: unknown }>`
+    select buffers.id, buffers.code, currencies.code as currency, ${module.amount ? numberAt(module.amount) : sql`null`} as total,
+      requester.id as requester_id, requester.name as requester_name, buffers.created_at,
+      ${ids(module.fields.einvoices)} as einvoices, ${ids(module.fields.papers)} as papers
+    from ${from} where ${where} order by buffers.created_at desc, buffers.id desc
+    limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`.execute(db)).rows;
+  const fileIds = [...new Set(rows.flatMap((r) => [...asIds(r.einvoices), ...asIds(r.papers)]))];
+  const files = new Map((fileIds.length ? await db.selectFrom('files').select(['id', 'name', 'mime_type', 'size', 'document_type', 'created_at'])
+    .where('id', 'in', fileIds).execute() : []).map((f) => [f.id, f]));
+  const records = (list: unknown) => asIds(list).flatMap((id) => {
+    const file = files.get(id);
+    if (!file) return [];
+    const record = fileRecord(file, request.user.id, request.server.config.jwtSecret);
+    return [{ ...record, url: record.url.replace(/^\/api\/files\//, '/api/statistic_files/') }];
+  });
+  return {
+    'hydra:member': rows.map((r) => ({
+      id: r.id, code: r.code, currency: { code: r.currency }, total: r.total === null ? null : Number(r.total),
+      requester: { id: r.requester_id, name: r.requester_name }, created_at: new Date(r.created_at).toISOString(),
+      count_application_paper: asIds(r.papers).length, count_einvoice: asIds(r.einvoices).length,
+      application_papers: records(r.papers), e_invoices: records(r.einvoices),
+    })),
+    'hydra:totalItems': total,
+  };
+}
+
+function asIds(value: unknown): number[] {
+  return Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
+}
+
+/** The documents named by `transactions` that are invoice documents in the user's scope, or 404-like 400 naming the first that is not. */
+async function scopedDocuments(request: FastifyRequest, transactions: number[], modules: InvoiceModule[]) {
+  if (transactions.length === 0) throw badRequest(request.t('server.statistics.invoices.noTransactions'));
+  const rows = await request.server.db.selectFrom('buffers').leftJoin('invoice_managements as im', 'im.buffer_id', 'buffers.id')
+    .select(['buffers.id', 'buffers.module_code', 'buffers.status', 'im.id as im_id', 'im.approved_at'])
+    .where('buffers.id', 'in', transactions).where(inCompanies(companyScope(request)))
+    .where('buffers.module_code', 'in', modules.map((m) => m.code)).execute();
+  const missing = transactions.find((id) => !rows.some((r) => r.id === id));
+  if (missing !== undefined) throw badRequest(request.t('server.statistics.invoices.unknownTransaction', { id: missing }));
+  return rows;
+}
+
+/** `POST /invoice_management_show`: registers approved documents for invoice management. */
+export async function registerInvoices(request: FastifyRequest, transactions: number[], modules: InvoiceModule[]) {
+  const rows = await scopedDocuments(request, transactions, modules);
+  const bad = rows.find((r) => r.status !== 2 || r.im_id !== null);
+  if (bad) throw conflict(request.t('server.statistics.invoices.notRegistrable', { id: bad.id }));
+  await request.server.db.insertInto('invoice_managements')
+    .values(rows.map((r) => ({ buffer_id: r.id, shown_by: request.user.id }))).onConflict((oc) => oc.column('buffer_id').doNothing()).execute();
+  return { transactions: rows.map((r) => r.id) };
+}
+
+/** `POST /invoice_management_approve`: confirms registered documents' invoices as obtained. */
+export async function approveInvoices(request: FastifyRequest, transactions: number[], modules: InvoiceModule[]) {
+  const rows = await scopedDocuments(request, transactions, modules);
+  const bad = rows.find((r) => r.im_id === null || r.approved_at !== null);
+  if (bad) throw conflict(request.t('server.statistics.invoices.notApprovable', { id: bad.id }));
+  await request.server.db.updateTable('invoice_managements').set({ approved_at: new Date(), approved_by: request.user.id })
+    .where('buffer_id', 'in', rows.map((r) => r.id)).where('approved_at', 'is', null).execute();
+  return { transactions: rows.map((r) => r.id) };
+}
+
+/**
+ * `POST /invoice_managements`: adds uploaded e-invoices and application papers to registered
+ * documents (existing files stay: nothing is removed). Files must be the user's own uploads of
+ * the right type; at least one file; at most 10 of each kind per document afterwards.
+ */
+export async function addInvoiceFiles(request: FastifyRequest, body: { transactions: number[]; e_invoices: number[]; application_papers: number[] }, modules: InvoiceModule[]) {
+  const t = request.t;
+  if (body.e_invoices.length + body.application_papers.length === 0) throw badRequest(t('server.statistics.invoices.noFiles'));
+  const rows = await scopedDocuments(request, body.transactions, modules);
+  const bad = rows.find((r) => r.im_id === null || r.approved_at !== null);
+  if (bad) throw conflict(t('server.statistics.invoices.notOpen', { id: bad.id }));
+  const wanted = [...body.e_invoices.map((id) => [id, 'e-invoice'] as const), ...body.application_papers.map((id) => [id, 'app-paper'] as const)];
+  const own = await request.server.db.selectFrom('files').select(['id', 'document_type'])
+    .where('id', 'in', wanted.map(([id]) => id)).where('uploader_id', '=', request.user.id).execute();
+  const wrong = wanted.find(([id, type]) => !own.some((f) => f.id === id && f.document_type === type));
+  if (wrong) throw badRequest(t('server.statistics.invoices.badFile', { id: wrong[0], type: wrong[1] }));
+  await request.server.db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      const { fields } = modules.find((m) => m.code === row.module_code)!;
+      const current = await trx.selectFrom('buffers').select('data').where('id', '=', row.id).forUpdate().executeTakeFirstOrThrow();
+      const data = current.data as Record<string, unknown>;
+      const merged = (field: string, add: number[]) => [...new Set([...asIds(data[field]), ...add])];
+      const einvoices = merged(fields.einvoices, body.e_invoices);
+      const papers = merged(fields.papers, body.application_papers);
+      if (einvoices.length > MAX_INVOICE_FILES || papers.length > MAX_INVOICE_FILES) {
+        throw badRequest(t('server.statistics.invoices.tooMany', { id: row.id, max: MAX_INVOICE_FILES }));
+      }
+      await trx.updateTable('buffers').set({ data: JSON.stringify({ ...data, [fields.einvoices]: einvoices, [fields.papers]: papers }), updated_at: new Date() })
+        .where('id', '=', row.id).execute();
+    }
+  });
+  return { transactions: rows.map((r) => r.id) };
+}

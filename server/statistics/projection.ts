@@ -1,0 +1,104 @@
+import { sql, type Kysely } from 'kysely';
+import type { StatisticFacts } from '../../src/engine';
+import type { Database } from '../db/database';
+import { inCompanies } from './company-condition';
+
+/** The period filter values (spec 001 §2) and the display buckets (the filters plus pending payment). */
+export const DATE_FILTERS = ['passed', 'today', 'upToToday', 'tomorrow1Week', 'next2week', 'next3week'] as const;
+export type DateFilter = (typeof DATE_FILTERS)[number];
+export const BUCKETS = [...DATE_FILTERS, 'pendingPayment'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+
+/** One bank's card: the account, how many pending transactions fall in the period, and their totals per currency. */
+export interface ProjectionCard {
+  bank_account_id: number | null;
+  bank_name: string | null;
+  bank_branch: string | null;
+  bank_type: string | null;
+  count_transaction: number;
+  amounts: Array<{ currency: string | null; total: number }>;
+}
+
+/** Chart data: per bucket and currency, the pending amount and count. */
+export interface BucketTotal { bucket: Bucket; currency: string | null; total: number; count: number }
+
+/** Whole days from `today` to a `YYYY-MM-DD` date (negative = passed). */
+function daysFrom(today: string, date: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The buckets an item dated `days` from today falls in (up-to-today overlaps passed and today; every item is pending payment). */
+export function bucketsOf(days: number | null): Bucket[] {
+  const out: Bucket[] = ['pendingPayment'];
+  if (days === null) return out;
+  if (days < 0) out.push('passed', 'upToToday');
+  if (days === 0) out.push('today', 'upToToday');
+  if (days >= 1 && days <= 7) out.push('tomorrow1Week');
+  if (days >= 8 && days <= 14) out.push('next2week');
+  if (days >= 15 && days <= 30) out.push('next3week');
+  return out;
+}
+
+interface Row { code: string; currency: string | null; account: string | null; date: string | null; amount: string | null }
+
+/**
+ * The payment projection: items of unpaid documents (on process or approved, paid-date empty)
+ * of modules with `statistics.projection`, for the given companies; grouped by the document's
+ * paying bank account into cards for `filter`, and into buckets × currency for the chart.
+ */
+export async function paymentProjection(db: Kysely<Database>, facts: Map<string, StatisticFacts>, companies: number[] | null, filter: DateFilter, today: string) {
+  const parts = [...facts].filter(([, f]) => f.projection).map(([code, f]) => {
+    const p = f.projection!;
+    const items = p.items.split('.');
+    return sql<Row>`select buffers.code, currencies.code as currency, buffers.data #>> ${p.account.split('.')}::text[] as account,
+        case when (it.value #>> ${p.date.split('.')}::text[]) ~ '^\\d{4}-\\d{2}-\\d{2}$' then it.value #>> ${p.date.split('.')}::text[] end as date,
+        case when jsonb_typeof(it.value #> ${p.amount.split('.')}::text[]) = 'number' then it.value #>> ${p.amount.split('.')}::text[] end as amount
+      from buffers
+      cross join lateral jsonb_array_elements(case when jsonb_typeof(buffers.data #> ${items}::text[]) = 'array' then buffers.data #> ${items}::text[] else '[]'::jsonb end) it
+      left join currencies on currencies.id::text = buffers.data->>'currency_id'
+      where buffers.module_code = ${code} and buffers.status in (0, 2)
+        and coalesce(buffers.data #>> ${p.paid.split('.')}::text[], '') = ''
+        and ${inCompanies(companies)}`;
+  });
+  const rows: Row[] = [];
+  for (const part of parts) rows.push(...(await part.execute(db)).rows);
+
+  const accountIds = [...new Set(rows.map((r) => r.account).filter((a): a is string => a !== null && /^\d{1,9}$/.test(a)).map(Number))];
+  const accounts = new Map((accountIds.length
+    ? await db.selectFrom('company_bank_accounts').select(['id', 'bank_name', 'branch', 'type']).where('id', 'in', accountIds).execute()
+    : []).map((a) => [a.id, a]));
+
+  const cards = new Map<string, ProjectionCard & { byCurrency: Map<string | null, number> }>();
+  const buckets = new Map<string, BucketTotal>();
+  for (const row of rows) {
+    const amount = row.amount === null ? 0 : Number(row.amount);
+    const inBuckets = bucketsOf(row.date === null ? null : daysFrom(today, row.date));
+    for (const bucket of inBuckets) {
+      const key = `${bucket}|${row.currency}`;
+      const entry = buckets.get(key) ?? { bucket, currency: row.currency, total: 0, count: 0 };
+      entry.total += amount;
+      entry.count += 1;
+      buckets.set(key, entry);
+    }
+    if (!inBuckets.includes(filter)) continue;
+    const account = row.account !== null && /^\d{1,9}$/.test(row.account) ? accounts.get(Number(row.account)) : undefined;
+    const key = String(account?.id ?? 'none');
+    const card = cards.get(key) ?? {
+      bank_account_id: account?.id ?? null, bank_name: account?.bank_name ?? null, bank_branch: account?.branch ?? null,
+      bank_type: account?.type ?? null, count_transaction: 0, amounts: [], byCurrency: new Map(),
+    };
+    card.count_transaction += 1;
+    card.byCurrency.set(row.currency, (card.byCurrency.get(row.currency) ?? 0) + amount);
+    cards.set(key, card);
+  }
+  const members = [...cards.values()]
+    .map(({ byCurrency, ...card }) => ({ ...card, amounts: [...byCurrency].map(([currency, total]) => ({ currency, total })) }))
+    // Named banks first by name; the items whose bank treasury has not chosen yet last.
+    .sort((a, b) => (a.bank_name === null ? 1 : b.bank_name === null ? -1 : a.bank_name.localeCompare(b.bank_name)));
+  const order = (b: Bucket) => BUCKETS.indexOf(b);
+  return {
+    'hydra:member': members,
+    'hydra:totalItems': members.length,
+    buckets: [...buckets.values()].sort((a, b) => order(a.bucket) - order(b.bucket) || String(a.currency).localeCompare(String(b.currency))),
+  };
+}

@@ -1,0 +1,136 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { StatisticFacts } from '../../src/engine';
+import { badRequest } from '../lib/errors';
+import { likePattern } from '../lib/paging';
+import { anyAtPath, dateTextBetween, numberAt } from './data-path';
+
+type Order = 'asc' | 'desc';
+
+/** The document search query (spec 001 §3 "Document search filter"). */
+export interface SearchQuery {
+  page: number;
+  itemsPerPage: number;
+  createdAt?: string;
+  estPaymentDate?: string;
+  completionDate?: string;
+  companyName?: string;
+  currency?: string;
+  amount?: string;
+  inputAmount?: number;
+  condition?: string;
+  vendor?: string;
+  moduleCode?: string;
+  'sort[code]'?: Order;
+  'sort[createdAt]'?: Order;
+  'sort[updatedAt]'?: Order;
+  'sort[date]'?: Order;
+  'sort[amount]'?: Order;
+}
+
+const order = { type: 'string', enum: ['asc', 'desc'] } as const;
+const text = { type: 'string', maxLength: 100 } as const;
+
+/** JSON schema of the query; the shapes of period and amount are checked by `parseSearch` with the spec's messages. */
+export function searchQuerySchema(withAmountInput: boolean) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
+      itemsPerPage: { type: 'integer', minimum: 1, maximum: 100, default: 5 },
+      createdAt: text, estPaymentDate: text, completionDate: text,
+      companyName: text, currency: { type: 'string', maxLength: 16 }, amount: { type: 'string', maxLength: 40 },
+      ...(withAmountInput ? { inputAmount: { type: 'number', minimum: -1e15, maximum: 1e15 }, condition: { type: 'string', maxLength: 8 } } : {}),
+      vendor: text, moduleCode: { type: 'string', maxLength: 64 },
+      'sort[code]': order, 'sort[createdAt]': order, 'sort[updatedAt]': order, 'sort[date]': order, 'sort[amount]': order,
+    },
+  } as const;
+}
+
+/** The period a search covers: which date, from and to (inclusive `YYYY-MM-DD`). */
+export interface Period {
+  type: 'createdAt' | 'estPaymentDate' | 'completionDate';
+  from: string;
+  to: string;
+}
+
+const PERIOD_TYPES = ['createdAt', 'estPaymentDate', 'completionDate'] as const;
+const RANGE = /^(\d{4}-\d{2}-\d{2})\s*(?:~|,|_|\bto\b|-)\s*(\d{4}-\d{2}-\d{2})$/;
+const OPERATORS: Record<string, '>=' | '=' | '<='> = { '>=': '>=', gte: '>=', '=': '=', eq: '=', '<=': '<=', lte: '<=' };
+
+/** A real calendar day (rejects 2026-02-30 and year 0000). */
+function isDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return value.slice(0, 4) !== '0000' && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Parses `from~to` (also `from,to`, `from to to`, `from-to`); 400 with the spec's message otherwise. */
+export function parsePeriod(request: FastifyRequest, q: SearchQuery): Period {
+  const given = PERIOD_TYPES.filter((type) => q[type] !== undefined);
+  if (given.length === 0) throw badRequest(request.t('server.statistics.periodTypeRequired'));
+  if (given.length > 1) throw badRequest(request.t('server.statistics.onePeriod'));
+  const type = given[0];
+  const value = q[type]!.trim();
+  if (value === '') throw badRequest(request.t('server.statistics.periodRequired'));
+  const match = RANGE.exec(value) ?? (/^\d{4}-\d{2}-\d{2}$/.test(value) ? [value, value, value] : null);
+  if (!match || !isDay(match[1]) || !isDay(match[2]) || match[1] > match[2]) throw badRequest(request.t('server.statistics.badPeriod', { value }));
+  return { type, from: match[1], to: match[2] };
+}
+
+/** The amount filter as operator and number, from `amount` (">=100", "lte 5") or `inputAmount` + `condition`. */
+export function parseAmount(request: FastifyRequest, q: SearchQuery): { op: '>=' | '=' | '<='; value: number } | null {
+  if (q.inputAmount !== undefined) {
+    const op = OPERATORS[(q.condition ?? 'gte').trim().toLowerCase()];
+    if (!op) throw badRequest(request.t('server.statistics.badCondition'));
+    return { op, value: q.inputAmount };
+  }
+  if (q.amount === undefined || q.amount.trim() === '') return null;
+  const match = /^(>=|<=|=|gte|lte|eq)?\s*(-?\d+(?:\.\d+)?)$/i.exec(q.amount.trim());
+  if (!match) throw badRequest(request.t('server.statistics.badAmount', { value: q.amount }));
+  return { op: OPERATORS[(match[1] ?? '>=').toLowerCase()], value: Number(match[2]) };
+}
+
+/** A condition that holds for documents of modules whose facts satisfy `build` (false when none). */
+function perModule(facts: Map<string, StatisticFacts>, build: (f: StatisticFacts) => Expression<SqlBool> | null): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  for (const [code, f] of facts) {
+    const condition = build(f);
+    if (condition) parts.push(sql<SqlBool>`(buffers.module_code = ${code} and ${condition})`);
+  }
+  return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`false`;
+}
+
+/** The document's amount per its module's `statistics.amount` (null when the module has none). */
+export function amountExpression(facts: Map<string, StatisticFacts>) {
+  const cases = [...facts].filter(([, f]) => f.amount).map(([code, f]) => sql`when buffers.module_code = ${code} then ${numberAt(f.amount!)}`);
+  return cases.length ? sql<number | null>`(case ${sql.join(cases, sql` `)} end)` : sql<number | null>`null::numeric`;
+}
+
+/** Every filter condition of a search, bound parameters only; `period` and company scope included. */
+export function searchConditions(request: FastifyRequest, q: SearchQuery, facts: Map<string, StatisticFacts>, period: Period): Expression<SqlBool>[] {
+  const out: Expression<SqlBool>[] = [];
+  if (period.type === 'createdAt') out.push(sql<SqlBool>`buffers.created_at >= ${period.from}::date and buffers.created_at < ${period.to}::date + 1`);
+  if (period.type === 'completionDate') out.push(sql<SqlBool>`buffers.completed_at >= ${period.from}::date and buffers.completed_at < ${period.to}::date + 1`);
+  if (period.type === 'estPaymentDate') {
+    out.push(perModule(facts, (f) => (f.paymentDate?.length
+      ? sql<SqlBool>`(${sql.join(f.paymentDate.map((p) => anyAtPath(p, (v) => dateTextBetween(v, period.from, period.to))), sql` or `)})` : null)));
+  }
+  if (q.moduleCode) {
+    if (!facts.has(q.moduleCode)) throw badRequest(request.t('server.statistics.unknownModule', { code: q.moduleCode }));
+    out.push(sql<SqlBool>`buffers.module_code = ${q.moduleCode}`);
+  }
+  if (q.currency) {
+    out.push(/^\d+$/.test(q.currency)
+      ? sql<SqlBool>`buffers.data->>'currency_id' = ${q.currency}`
+      : sql<SqlBool>`buffers.data->>'currency_id' in (select id::text from currencies where upper(code) = upper(${q.currency}))`);
+  }
+  const amount = parseAmount(request, q);
+  if (amount) out.push(sql<SqlBool>`${amountExpression(facts)} ${sql.raw(amount.op)} ${amount.value}`);
+  if (q.vendor?.trim()) {
+    const pattern = likePattern(q.vendor.trim());
+    out.push(perModule(facts, (f) => (f.vendor?.length
+      ? sql<SqlBool>`(${sql.join(f.vendor.map((p) => anyAtPath(p, (v) => sql<SqlBool>`${v} ilike ${pattern}`)), sql` or `)})` : null)));
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import {
+  ajvViolations, computeFormData, isWrapperField, labelKey, readSubmitPayload, stripUnknownFields, validateSubmission,
+  type CompiledModule, type FormData, type MasterProcessStep, type Translate,
+} from '../../src/engine';
+import type { Database } from '../db/database';
+import { forbidden, validationFailed, type Violation } from '../lib/errors';
+import { referenceViolations } from '../routes/buffer/reference-violations';
+import { scopeCompany, stepRulesOf, type StepRule } from './eligibility';
+import { approverViolations, companyScopeViolations, forwardingViolations, loadFiler, mayBypass } from './filing-checks';
+
+/** One submission (a new document or an edit) as the pipeline takes it. */
+export interface SubmissionRequest {
+  module: CompiledModule;
+  /** The body as received: wrapper fields plus the module's body (under `bodyKey` where it has one). */
+  payload: unknown;
+  /** Whose document it is (company scope, eligibility, bypass permission). */
+  requesterId: number;
+  /** Who sends it (file references are checked against what this user may read). */
+  actorId: number;
+  t: Translate;
+  /** An edit keeps the document's bypass as filed (it is not a new request to bypass). */
+  edit?: boolean;
+  /** Only violations of the wrapper fields count (an entity delete files the entity as it is). */
+  wrapperOnly?: boolean;
+  /** Check the company scope of `company_id` (default true; entity modules authorize their target instead). */
+  companyScope?: boolean;
+}
+
+/** What the pipeline hands to filing: the computed, validated data and the module's steps. */
+export interface PreparedSubmission {
+  data: FormData;
+  steps: StepRule[];
+  bypass: boolean;
+  /** The document's company for the workflow rules (its `company_id`, else the requester's). */
+  companyId: number | null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+const refuse = (violations: Violation[]) => validationFailed(violations.map(({ propertyPath, message }) => ({ propertyPath, message })));
+const wrapperViolation = (v: Violation) => isWrapperField(v.propertyPath.split(/[.[]/)[0]);
+
+/** Drops body fields the form never shows (visibility `false`): later steps fill them (treasury, signer). */
+function dropNeverShown(module: CompiledModule, payload: Record<string, unknown>): void {
+  const body = module.meta.bodyKey ? payload[module.meta.bodyKey] : payload;
+  if (!isObject(body)) return;
+  for (const [field, rule] of Object.entries(module.rules.visibility ?? {})) {
+    if (rule === false && !isWrapperField(field)) delete body[field];
+  }
+}
+
+/** The inverse of `readSubmitPayload`: flat form data back into the body shape (no normalising). */
+function payloadOf(module: CompiledModule, data: FormData): Record<string, unknown> {
+  const wrapper: Record<string, unknown> = {};
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) (isWrapperField(key) ? wrapper : body)[key] = value;
+  return module.meta.bodyKey ? { ...wrapper, [module.meta.bodyKey]: body } : { ...wrapper, ...body };
+}
+
+/**
+ * THE submission pipeline, for submit, edit and every future module (written once so they cannot
+ * drift). In order, the first failing stage answers and nothing is stored:
+ * 1. read: a JSON object; unknown fields dropped at any depth;
+ * 2. shape: the submission schema (422 with the schema's violations); then never-shown fields dropped;
+ * 3. process: the module must have approval steps (422 at `approvals`); `bypass: true` needs a
+ *    role of `ui:module.bypassRoles` (403);
+ * 4. compute every computed field, then validate the COMPUTED data: schema, then ordered rules;
+ * 5. references: ids exist and the user may use them (files, company scope, department,
+ *    currency, approvers per step by the eligibility rule, forwarding to finance users of the
+ *    document's company).
+ * Filing (one transaction) is the caller's: `fileBuffer` or the edit transaction.
+ */
+export async function prepareSubmission(db: Kysely<Database>, request: SubmissionRequest): Promise<PreparedSubmission> {
+  const { module, t } = request;
+  if (!isObject(request.payload)) throw refuse([{ propertyPath: '', message: t('engine.validation.body') }]);
+  const payload = stripUnknownFields(module, request.payload) as Record<string, unknown>;
+  const only = (violations: Violation[]) => (request.wrapperOnly ? violations.filter(wrapperViolation) : violations);
+  const shape = only(ajvViolations(module, payload, t));
+  if (shape.length) throw refuse(shape);
+  // After the shape check, so a mistyped never-shown field is still refused like the engine refuses it.
+  dropNeverShown(module, payload);
+
+  const steps = await stepRulesOf(db, module.code);
+  if (steps.length === 0) throw refuse([{ propertyPath: 'approvals', message: t('server.integrity.noSteps') }]);
+  const filer = await loadFiler(db, request.requesterId);
+  if (!filer) throw forbidden(t('server.integrity.companyScope'));
+  const bypass = module.meta.hasBypass && payload.bypass === true;
+  if (bypass && !request.edit && !mayBypass(module, filer.flags)) throw forbidden(t('server.integrity.bypassForbidden'));
+
+  const engineSteps: MasterProcessStep[] = steps.map(({ id, optional, position }) => ({ id, optional, position }));
+  const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
+  const data = computeFormData(module, readSubmitPayload(module, payload), { steps: engineSteps, currencies });
+  const violations = only(validateSubmission(module, payloadOf(module, data), { steps: engineSteps }, t));
+  if (violations.length) throw refuse(violations);
+
+  const companyId = await scopeCompany(db, request.requesterId, data.company_id);
+  const scope = { requesterId: request.requesterId, companyId };
+  const references = [
+    ...await referenceViolations(db, data, engineSteps, t, (field) => t(labelKey(module, field)), request.actorId),
+    ...(request.companyScope === false ? [] : await companyScopeViolations(db, data, filer, t)),
+    ...(bypass ? [] : await approverViolations(db, data, steps, scope, t)),
+    ...await forwardingViolations(db, data, companyId, t),
+  ];
+  if (references.length) throw refuse(references);
+  return { data, steps, bypass, companyId };
+}

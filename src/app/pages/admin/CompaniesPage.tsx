@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Button, Text } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useRendererHost } from '../../../renderer/host';
+import { usePageStack } from '../../navigation';
+import { usePageStyles } from '../common/page-styles';
+import type { AdminCompany } from './admin-types';
+import { companyFormData } from './company-form-data';
+import { openEntityForm } from './open-entity-form';
+import { OrganizationPage, type OrganizationParams } from './OrganizationPage';
+import { SearchList } from './SearchList';
+
+/** External companies (spec 000 §2): colleague counts, organization and edit links. */
+export function CompaniesPage() {
+  const { t } = useTranslation();
+  const styles = usePageStyles();
+  const stack = usePageStack();
+  const host = useRendererHost();
+  const [refresh, setRefresh] = useState(0);
+  const edit = async (id: number) => {
+    const company = await host.api.get<AdminCompany>(`/companies/${id}`);
+    if (await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: 'companies', operation: 'edit', targetId: id, initialData: companyFormData(company) })) setRefresh((n) => n + 1);
+  };
+  return (
+    <section className={styles.page} data-testid="external-companies">
+      <SearchList<AdminCompany>
+        endpoint="/companies-external"
+        itemsPerPage={99999}
+        label={t('app.admin.externalCompanies')}
+        keyOf={(c) => c.id}
+        refreshKey={refresh}
+        renderItem={(company) => (
+          <>
+            <span className={styles.rowText}>
+              <Text>{company.name}</Text>
+              <Text size={200} className={styles.muted}>{t('app.admin.colleagues', { n: company.colleague_count })}</Text>
+            </span>
+            <Button size="small" onClick={() => void stack.push<unknown, OrganizationParams>({ title: { key: 'app.admin.organization' }, component: OrganizationPage, params: { companyId: company.id } })}>
+              {t('app.admin.organization')}
+            </Button>
+            <Button size="small" onClick={() => void edit(company.id)}>{t('app.admin.edit')}</Button>
+          </>
+        )}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { useCallback, useMemo } from 'react';
+import { Spinner, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { isWrapperField, type CompiledModule, type EntityOperation, type SubmitPayload } from '../../../engine';
+import { ModuleForm } from '../../../renderer';
+import { ApiError } from '../../api';
+import { useFeedback } from '../../feedback';
+import type { PageProps } from '../../navigation';
+import { useSession } from '../../session';
+import { useFormSources } from '../application/use-form-sources';
+
+/** What the entity form page opens: a module's create, edit or delete form. */
+export interface EntityFormParams {
+  moduleCode: string;
+  operation: EntityOperation;
+  /** The entity edited or deleted. */
+  targetId?: number;
+  /** The entity's current data (edit and delete start with it). */
+  initialData?: Record<string, unknown>;
+}
+
+/** The module with every body field read-only: a delete request shows the data it deletes. */
+function readOnlyBody(module: CompiledModule): CompiledModule {
+  const fields = Object.keys(module.schema.properties ?? {}).filter((field) => !isWrapperField(field));
+  const uiSchema = { ...module.uiSchema };
+  for (const field of fields) uiSchema[field] = { ...(uiSchema[field] as object | undefined), 'ui:readonly': true };
+  return { ...module, uiSchema };
+}
+
+/**
+ * An entity module's form (user, company, background group) for create, edit or delete: filed
+ * through `POST /buffer/{code}`, `/buffer/{code}/{id}/edit` or `/buffer/{code}/{id}/delete`,
+ * it travels the module's approval chain and changes the data when it completes.
+ */
+export function EntityFormPage({ params, close }: PageProps<EntityFormParams>) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const feedback = useFeedback();
+  const sources = useFormSources(params.moduleCode);
+  const path = params.operation === 'create' ? `/buffer/${params.moduleCode}` : `/buffer/${params.moduleCode}/${params.targetId}/${params.operation}`;
+  const module = useMemo(() => {
+    if (sources.status !== 'ready') return null;
+    return params.operation === 'delete' ? readOnlyBody(sources.module) : sources.module;
+  }, [sources, params.operation]);
+
+  const submit = useCallback(async (payload: SubmitPayload) => {
+    try {
+      return (await api.post<{ id: number; code: string }>(path, payload, { ringiSilent: true })).data;
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 422) feedback.toast(error.message, 'error', 3000);
+      throw error;
+    }
+  }, [api, path, feedback]);
+
+  if (sources.status === 'loading') return <Spinner label={t('app.common.loading')} />;
+  if (sources.status === 'error' || !module) {
+    return <MessageBar intent="error"><MessageBarBody>{t('app.admin.loadFailed')}</MessageBarBody></MessageBar>;
+  }
+  return (
+    <div data-testid={`entity-form-${params.operation}`}>
+      <ModuleForm
+        module={module}
+        initialData={params.initialData}
+        context={sources.context}
+        onSubmit={submit}
+        onSubmitted={() => close(true)}
+        submitLabel={params.operation === 'delete' ? t('app.admin.requestDelete') : undefined}
+      />
+    </div>
+  );
+}

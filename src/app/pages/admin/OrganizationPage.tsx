@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Avatar, Button, Text } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { usePageStack, type PageProps } from '../../navigation';
+import { usePageStyles } from '../common/page-styles';
+import type { AdminUser } from './admin-types';
+import { SearchList } from './SearchList';
+import { UserDetailPage } from './UserDetailPage';
+
+/** Which colleagues: my company (`/my-organization`), or another company's users. */
+export interface OrganizationParams {
+  companyId?: number;
+}
+
+/** My organization (or a company's organization): users with their department; a row opens the user detail. */
+export function OrganizationPage({ params }: PageProps<OrganizationParams>) {
+  const { t } = useTranslation();
+  const styles = usePageStyles();
+  const stack = usePageStack();
+  const [refresh, setRefresh] = useState(0);
+  const open = async (user: AdminUser) => {
+    const changed = await stack.push<unknown, { id: number }>({ title: { key: 'app.admin.userDetail' }, component: UserDetailPage, params: { id: user.id } });
+    if (changed) setRefresh((n) => n + 1);
+  };
+  return (
+    <section className={styles.page} data-testid="organization">
+      <SearchList<AdminUser>
+        endpoint={params?.companyId ? '/users/pic' : '/my-organization'}
+        params={params?.companyId ? { companyId: params.companyId } : undefined}
+        label={t('app.admin.myOrganization')}
+        keyOf={(u) => u.id}
+        refreshKey={refresh}
+        renderItem={(user) => (
+          <Button appearance="transparent" style={{ justifyContent: 'flex-start', width: '100%' }} onClick={() => void open(user)}>
+            <Avatar size={32} initials={user.initial_name} name={user.name} />
+            <span className={styles.rowText} style={{ marginLeft: 8, textAlign: 'start' }}>
+              <Text>{user.name}</Text>
+              <Text size={200} className={styles.muted}>{user.department?.name ?? '-'}</Text>
+            </span>
+          </Button>
+        )}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button, Checkbox, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useRendererHost } from '../../../renderer/host';
+import { usePageStack, type PageProps } from '../../navigation';
+import { usePageStyles } from '../common/page-styles';
+import type { AdminUser } from './admin-types';
+import { openEntityForm } from './open-entity-form';
+
+const FLAGS = ['is_authorizer', 'is_finance', 'is_treasury', 'is_legal'] as const;
+
+/** The user form's data from a user detail (edit and delete start with it). */
+function formDataOf(user: AdminUser): Record<string, unknown> {
+  return {
+    company_id: user.company?.id ?? null, department_id: user.department?.id ?? null, location_id: user.location?.id ?? null,
+    join_date: user.join_date ?? null, name: user.name, email: user.email,
+    ...Object.fromEntries(FLAGS.map((f) => [f, user[f]])),
+    user_settings: (user.user_settings ?? []).map((s) => ({ setting_type_id: s.setting_type_id, approver_id: s.approver_id })),
+  };
+}
+
+/**
+ * User detail (spec 000 §2): company info and settings tabs, read-only role flags, Delete and
+ * Edit (both file a request through the user module's approval chain).
+ */
+export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
+  const { t } = useTranslation();
+  const styles = usePageStyles();
+  const host = useRendererHost();
+  const stack = usePageStack();
+  const [user, setUser] = useState<AdminUser | null | 'failed'>(null);
+  const [tab, setTab] = useState<'company' | 'settings'>('company');
+  useEffect(() => {
+    let live = true;
+    host.api.get<AdminUser>(`/users/${params.id}`).then((u) => live && setUser(u), () => live && setUser('failed'));
+    return () => { live = false; };
+  }, [host, params.id]);
+  if (user === null) return <Spinner label={t('app.common.loading')} />;
+  if (user === 'failed') return <MessageBar intent="error"><MessageBarBody>{t('app.admin.loadFailed')}</MessageBarBody></MessageBar>;
+  const request = async (operation: 'edit' | 'delete') => {
+    const filed = await openEntityForm(stack, operation === 'edit' ? 'app.admin.editUser' : 'app.admin.deleteUser', { moduleCode: 'users', operation, targetId: user.id, initialData: formDataOf(user) });
+    if (filed) close(true);
+  };
+  const rows: Array<[string, string]> = [
+    [t('app.admin.fields.company'), user.company?.name ?? '-'], [t('app.admin.fields.department'), user.department?.name ?? '-'],
+    [t('app.admin.fields.location'), user.location?.address ?? '-'], [t('app.admin.fields.joinDate'), user.join_date?.replaceAll('-', '/') ?? '-'],
+  ];
+  return (
+    <section className={styles.page} data-testid="user-detail">
+      <Text size={500} weight="semibold">{user.name}</Text>
+      <Text className={styles.muted}>{user.email}</Text>
+      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'company' | 'settings')}>
+        <Tab value="company">{t('app.admin.tabs.company')}</Tab>
+        <Tab value="settings">{t('app.admin.tabs.settings')}</Tab>
+      </TabList>
+      {tab === 'company' ? (
+        <dl className={styles.list} style={{ padding: 12 }}>
+          {rows.map(([label, value]) => (<div key={label}><dt><Text size={200} className={styles.muted}>{label}</Text></dt><dd style={{ margin: 0 }}><Text>{value}</Text></dd></div>))}
+        </dl>
+      ) : (
+        <ul className={styles.list}>
+          {(user.user_settings ?? []).map((s) => (
+            <li key={s.setting_type_id} className={styles.row}>
+              <span className={styles.rowText}><Text size={200} className={styles.muted}>{s.setting_type.name}</Text><Text>{s.approver?.name ?? '-'}</Text></span>
+              {s.approver?.is_authorizer ? <Badge appearance="tint">{t('app.admin.authorizerBadge')}</Badge> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <fieldset className={styles.form} disabled style={{ border: 0, padding: 0 }}>
+        <legend><Text weight="semibold">{t('app.admin.roles')}</Text></legend>
+        {FLAGS.map((flag) => <Checkbox key={flag} checked={user[flag]} label={t(`app.admin.flags.${flag}`)} disabled />)}
+      </fieldset>
+      <div style={{ display: 'flex', gap: 8 }}>
+        <Button appearance="secondary" style={{ color: 'var(--colorPaletteRedForeground1)' }} onClick={() => void request('delete')}>{t('app.admin.delete')}</Button>
+        <Button appearance="primary" onClick={() => void request('edit')}>{t('app.admin.edit')}</Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/** A user as the admin lists show it (`/my-organization`, `/users/pic`, `/users/{id}`). */
+export interface AdminUser {
+  id: number;
+  name: string;
+  email: string;
+  initial_name?: string;
+  join_date?: string | null;
+  is_authorizer: boolean;
+  is_finance: boolean;
+  is_treasury: boolean;
+  is_legal: boolean;
+  company?: { id: number; name: string } | null;
+  department?: { id: number; name: string } | null;
+  location?: { id: number; address: string } | null;
+  user_settings?: Array<{ setting_type_id: number; approver_id: number | null; setting_type: { name: string }; approver: { id: number; name: string; is_authorizer?: boolean } | null }>;
+}
+
+/** A company row of `/companies-external` and `/companies/{id}`. */
+export interface AdminCompany {
+  id: number;
+  name: string;
+  colleague_count: number;
+  departments?: Array<{ id: number; name: string }>;
+  locations?: Array<{ id: number; address: string }>;
+}
+
+/** A background group of `/backgrounds`. */
+export interface AdminBackground {
+  id: number;
+  name: string;
+  companies: Array<{ id: number; name: string }>;
+  background_pics: Array<{ pic_type_id: number; pic_id: number; pic_type: { name: string }; pic: { name: string } }>;
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { Button, Field, Input, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useRendererHost } from '../../../../renderer/host';
+import { useSession } from '../../../session';
+import { defaultFilter, filterProblem, OPERATORS, PERIOD_TYPES, TEXT_MAX, type Operator, type PeriodType, type SearchFilter } from './search-query';
+
+const useStyles = makeStyles({
+  sheet: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
+  range: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  amount: { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: tokens.spacingHorizontalS },
+  buttons: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+});
+
+interface Named { id: number; name: string; code?: string }
+interface Collection<T> { 'hydra:member': T[] }
+
+/**
+ * The document search filter sheet (spec 001 §2, §3, §5): period type and period (required,
+ * the period only after a type), amount with operator ≥ = ≤, currency, company, vendor.
+ * Apply checks in the spec's order and alerts the first problem; Reset returns to today.
+ */
+export function SearchFilterSheet({ value, onSave }: { value: SearchFilter; onSave(filter: SearchFilter): void }) {
+  const { t } = useTranslation();
+  const host = useRendererHost();
+  const { profile } = useSession();
+  const styles = useStyles();
+  const [filter, setFilter] = useState<SearchFilter>(value);
+  const [currencies, setCurrencies] = useState<Named[]>([]);
+  const [companies, setCompanies] = useState<Named[]>([]);
+  const set = (patch: Partial<SearchFilter>) => setFilter((f) => ({ ...f, ...patch }));
+  const groupAdmin = Boolean((profile as { is_group_admin?: boolean } | null)?.is_group_admin);
+
+  useEffect(() => {
+    let live = true;
+    host.api.get<Collection<Named>>('/currencies').then((r) => live && setCurrencies(r['hydra:member'] ?? [])).catch(() => undefined);
+    // Only a group admin may look into other companies; everyone else has their own.
+    if (groupAdmin) host.api.get<Collection<Named>>('/companies', { itemsPerPage: 100 }).then((r) => live && setCompanies(r['hydra:member'] ?? [])).catch(() => undefined);
+    else if (profile?.company) setCompanies([profile.company]);
+    return () => { live = false; };
+  }, [host, groupAdmin, profile?.company]);
+
+  const apply = async () => {
+    const problem = filterProblem(filter);
+    if (problem) return host.alert(t('engine.alertTitle'), t(problem));
+    onSave({ ...filter, vendor: filter.vendor.trim(), amount: filter.amount.trim() });
+  };
+
+  return (
+    <div className={styles.sheet} data-testid="search-filter-sheet">
+      <Field label={t('statistic.search.filter.periodType')}>
+        <RadioGroup value={filter.periodType} onChange={(_, d) => set({ periodType: d.value as PeriodType })}>
+          {PERIOD_TYPES.map((p) => <Radio key={p} value={p} label={t(`statistic.search.periodTypes.${p}`)} />)}
+        </RadioGroup>
+      </Field>
+      <div className={styles.range}>
+        <Field label={t('statistic.search.filter.from')}>
+          <Input type="date" disabled={!filter.periodType} value={filter.from} onChange={(_, d) => set({ from: d.value })} />
+        </Field>
+        <Field label={t('statistic.search.filter.to')}>
+          <Input type="date" disabled={!filter.periodType} value={filter.to} onChange={(_, d) => set({ to: d.value })} />
+        </Field>
+      </div>
+      <Field label={t('statistic.search.filter.amount')}>
+        <div className={styles.amount}>
+          <Select aria-label={t('statistic.search.filter.operator')} value={filter.operator} onChange={(_, d) => set({ operator: d.value as Operator })}>
+            {OPERATORS.map((o) => <option key={o} value={o}>{t(`statistic.search.operators.${o}`)}</option>)}
+          </Select>
+          <Input inputMode="decimal" maxLength={TEXT_MAX} value={filter.amount} onChange={(_, d) => set({ amount: d.value })} aria-label={t('statistic.search.filter.amount')} />
+        </div>
+      </Field>
+      <Field label={t('statistic.search.filter.currency')}>
+        <Select value={filter.currency} onChange={(_, d) => set({ currency: d.value })}>
+          <option value="">{t('statistic.search.filter.all')}</option>
+          {currencies.map((c) => <option key={c.id} value={c.code ?? String(c.id)}>{c.code ?? c.name}</option>)}
+        </Select>
+      </Field>
+      <Field label={t('statistic.search.filter.company')}>
+        <Select
+          value={filter.company ? String(filter.company.id) : ''}
+          onChange={(_, d) => {
+            const found = companies.find((c) => String(c.id) === d.value);
+            set({ company: found ? { id: found.id, name: found.name } : null });
+          }}
+        >
+          <option value="">{t('statistic.search.filter.all')}</option>
+          {companies.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        </Select>
+      </Field>
+      <Field label={t('statistic.search.filter.vendor')}>
+        <Input maxLength={TEXT_MAX} value={filter.vendor} onChange={(_, d) => set({ vendor: d.value })} />
+      </Field>
+      <Text size={200}>{t('statistic.search.filter.hint')}</Text>
+      <div className={styles.buttons}>
+        <Button onClick={() => setFilter(defaultFilter())}>{t('statistic.common.reset')}</Button>
+        <Button appearance="primary" onClick={() => void apply()}>{t('statistic.common.apply')}</Button>
+      </div>
+    </div>
+  );
+}

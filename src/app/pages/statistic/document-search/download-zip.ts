@@ -1,0 +1,45 @@
+import { readToken } from '../../../api/token-store';
+
+/** Progress of a download: bytes so far and the total when the server announced it. */
+export interface Progress { received: number; total: number | null }
+
+/**
+ * Downloads the chosen files as one zip (`POST /api/buffer_files/zip`), reporting progress as
+ * the stream arrives (the server sends Content-Length), then hands the browser the file.
+ * Rejects with the server's message on a refusal.
+ */
+export async function downloadZip(ids: number[], language: string, onProgress: (p: Progress) => void, signal?: AbortSignal): Promise<void> {
+  const token = readToken();
+  const response = await fetch('/api/buffer_files/zip', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ ids }),
+    signal,
+  });
+  if (!response.ok || !response.body) {
+    const body = await response.json().catch(() => null) as { message?: string } | null;
+    throw new Error(body?.message ?? String(response.status));
+  }
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  onProgress({ received, total });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onProgress({ received, total });
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'documents.zip';
+  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'application/zip' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

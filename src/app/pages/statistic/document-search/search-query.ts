@@ -1,0 +1,67 @@
+import dayjs from 'dayjs';
+
+/** The period types of the document search (spec 001 §9). */
+export const PERIOD_TYPES = ['createdAt', 'estPaymentDate', 'completionDate'] as const;
+export type PeriodType = (typeof PERIOD_TYPES)[number];
+/** Amount operators (spec 001 §9: default greater-than-or-equal). */
+export const OPERATORS = ['gte', 'eq', 'lte'] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+/** What the filter sheet edits. */
+export interface SearchFilter {
+  periodType: PeriodType | '';
+  from: string;
+  to: string;
+  operator: Operator;
+  amount: string;
+  currency: string;
+  company: { id: number; name: string } | null;
+  vendor: string;
+}
+
+/** Applications sort (the sort sheet) and files sort (date or amount). */
+export interface SearchSort {
+  field: 'code' | 'createdAt' | 'updatedAt';
+  order: 'asc' | 'desc';
+}
+export interface FileSort {
+  field: 'date' | 'amount';
+  order: 'asc' | 'desc';
+}
+
+export const DEFAULT_SORT: SearchSort = { field: 'createdAt', order: 'desc' };
+export const DEFAULT_FILE_SORT: FileSort = { field: 'date', order: 'desc' };
+/** Spec 001 §9: document search pages hold 5. */
+export const SEARCH_PAGE_SIZE = 5;
+/** Spec 001 §5: search inputs at most 20 characters; amounts 20. */
+export const TEXT_MAX = 20;
+
+/** The default: today's submissions (spec 001 §2). */
+export function defaultFilter(today: Date = new Date()): SearchFilter {
+  const day = dayjs(today).format('YYYY-MM-DD');
+  return { periodType: 'createdAt', from: day, to: day, operator: 'gte', amount: '', currency: '', company: null, vendor: '' };
+}
+
+/** The first problem of a filter as a translation key (spec 001 §5 order), or null. */
+export function filterProblem(f: SearchFilter): string | null {
+  if (!f.periodType) return 'statistic.search.alerts.periodType';
+  if (!f.from || !f.to) return 'statistic.search.alerts.period';
+  if (f.from > f.to) return 'statistic.search.alerts.badRange';
+  if (f.amount.trim() !== '' && !/^-?\d+(\.\d+)?$/.test(f.amount.trim())) return 'statistic.search.alerts.badAmount';
+  return null;
+}
+
+/** Query parameters of `GET /buffer/statistic_search` (or, with `files`, `/buffer_files/statistic_search`). */
+export function searchParams(f: SearchFilter, sort: SearchSort | FileSort, files: boolean): Record<string, string | number> {
+  const out: Record<string, string | number> = { itemsPerPage: SEARCH_PAGE_SIZE };
+  if (f.periodType) out[f.periodType] = `${f.from}~${f.to}`;
+  if (f.amount.trim() !== '') {
+    if (files) out.amount = `${f.operator}${f.amount.trim()}`;
+    else { out.inputAmount = Number(f.amount.trim()); out.condition = f.operator; }
+  }
+  if (f.currency) out.currency = f.currency;
+  if (f.company) out.companyName = String(f.company.id);
+  if (f.vendor.trim()) out.vendor = f.vendor.trim();
+  out[`sort[${sort.field}]`] = sort.order;
+  return out;
+}

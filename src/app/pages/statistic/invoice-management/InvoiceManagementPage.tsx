@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { Button, Input, Spinner, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { CompiledModule } from '../../../../engine';
+import { useRendererHost } from '../../../../renderer/host';
+import { useSearchList } from '../document-search/use-search-list';
+import { InvoiceRowView } from './InvoiceRowView';
+import { InvoiceUploadForm } from './InvoiceUploadForm';
+import { RegisterList } from './RegisterList';
+import { TOASTS, type InvoiceRow } from './types';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, paddingBottom: '72px', minWidth: 0 },
+  bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
+  bottom: { position: 'sticky', bottom: 0, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS,
+    padding: tokens.spacingVerticalS, backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow8 },
+});
+
+const SEARCH_MAX = 20;
+
+/**
+ * Invoice management (spec 001 §2, §8): a tab per invoice module (from the definitions;
+ * switching clears the selection and reloads), search by application code, the registered
+ * documents five at a time with infinite scrolling, the register list behind Register, the
+ * upload form behind each row's icon, and a bottom bar with the selected count and Confirm.
+ */
+export function InvoiceManagementPage() {
+  const { t } = useTranslation();
+  const host = useRendererHost();
+  const styles = useStyles();
+  const [modules, setModules] = useState<string[] | null>(null);
+  const [moduleCode, setModuleCode] = useState('');
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+
+  useEffect(() => {
+    let live = true;
+    host.api.get<{ 'hydra:member': CompiledModule[] }>('/module-definitions').then((reply) => {
+      const codes = (reply['hydra:member'] ?? [])
+        .filter((m) => m.kind === 'module' && m.meta.statistics?.invoices)
+        .sort((a, b) => (a.meta.launcher?.order ?? 1e9) - (b.meta.launcher?.order ?? 1e9))
+        .map((m) => m.code);
+      if (live) { setModules(codes); setModuleCode(codes[0] ?? ''); }
+    }).catch(() => live && setModules([]));
+    return () => { live = false; };
+  }, [host]);
+  useEffect(() => { const id = setTimeout(() => setSearch(text.trim()), 500); return () => clearTimeout(id); }, [text]);
+
+  // Nothing is asked before the modules are known (an empty moduleCode would be refused).
+  const list = useSearchList<InvoiceRow>('/invoice_managements', { moduleCode, itemsPerPage: 5, ...(search ? { applicationCode: search } : {}) }, moduleCode !== '');
+  const toggle = (id: number, on: boolean) => setSelected((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });
+  const switchModule = (code: string) => { setModuleCode(code); setSelected(new Set()); };
+
+  const register = async () => {
+    const ids = await host.openPage<number[]>(t('statistic.invoices.registerTitle'), (close) => <RegisterList moduleCode={moduleCode} onAdd={close} />);
+    if (!ids?.length) return;
+    await host.api.post('/invoice_management_show', { transactions: ids });
+    host.toast(t('statistic.invoices.registered'), 'success', TOASTS.register);
+    list.reload();
+  };
+  const upload = async (row: InvoiceRow) => {
+    const saved = await host.openPage<boolean>(t('statistic.invoices.uploadTitle'), (close) => <InvoiceUploadForm row={row} onDone={close} />);
+    if (!saved) return;
+    host.toast(t('statistic.invoices.submitted'), 'success', TOASTS.submit);
+    list.reload();
+  };
+  const confirm = async () => {
+    await host.api.post('/invoice_management_approve', { transactions: [...selected] });
+    host.toast(t('statistic.invoices.approved'), 'success', TOASTS.approve);
+    setSelected(new Set());
+    list.reload();
+  };
+
+  if (modules === null) return <Spinner label={t('statistic.common.loading')} />;
+  return (
+    <section className={styles.root} data-testid="invoice-management">
+      <TabList selectedValue={moduleCode} onTabSelect={(_, d) => switchModule(String(d.value))}>
+        {modules.map((code) => <Tab key={code} value={code}>{t(`${code}.title`)}</Tab>)}
+      </TabList>
+      <div className={styles.bar}>
+        <Input type="search" style={{ flexGrow: 1, minWidth: 0 }} contentBefore={<SearchRegular />} aria-label={t('statistic.invoices.search')}
+          placeholder={t('statistic.invoices.search')} maxLength={SEARCH_MAX} value={text} onChange={(_, d) => setText(d.value.slice(0, SEARCH_MAX))} />
+        <Button onClick={() => void register()}>{t('statistic.invoices.register')}</Button>
+      </div>
+      {list.failed ? <Text role="alert">{t('statistic.common.loadFailed')}</Text> : null}
+      <ul className={styles.list} aria-busy={list.loading || undefined}>
+        {list.items.map((row) => (
+          <li key={row.id}><InvoiceRowView row={row} checked={selected.has(row.id)} onCheck={(on) => toggle(row.id, on)} onUpload={() => void upload(row)} /></li>
+        ))}
+      </ul>
+      {!list.loading && !list.failed && list.items.length === 0 ? <Text>{t('statistic.invoices.empty')}</Text> : null}
+      {list.loading ? <Spinner size="small" label={t('statistic.common.loading')} /> : null}
+      <div ref={list.sentinel} />
+      <div className={styles.bottom}>
+        <Text aria-live="polite">{t('statistic.invoices.selected', { n: selected.size })}</Text>
+        <Button appearance="primary" disabled={selected.size === 0} onClick={() => void confirm()}>{t('statistic.invoices.confirm')}</Button>
+      </div>
+    </section>
+  );
+}

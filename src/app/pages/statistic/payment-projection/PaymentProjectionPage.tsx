@@ -1,0 +1,102 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Field, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../../engine/money/format-money';
+import { useRendererHost } from '../../../../renderer/host';
+import { useSession } from '../../../session';
+import { ProjectionChart, type ChartData } from './ProjectionChart';
+import { BUCKETS, DATE_FILTERS, useProjection, type DateFilter, type Projection } from './use-projection';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
+  filters: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  card: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2, marginBottom: tokens.spacingVerticalS },
+  head: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start' },
+  amounts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalS}` },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+interface Company { id: number; name: string }
+
+/** Chart data from the bucket totals: the spec's buckets in order, one series per currency. */
+function chartData(projection: Projection, label: (bucket: string) => string): ChartData {
+  const currencies = [...new Set(projection.buckets.map((b) => b.currency ?? '—'))];
+  return {
+    labels: BUCKETS.map(label),
+    series: currencies.map((currency) => ({
+      label: currency,
+      values: BUCKETS.map((bucket) => projection.buckets.find((b) => b.bucket === bucket && (b.currency ?? '—') === currency)?.total ?? 0),
+    })),
+  };
+}
+
+/**
+ * Payment projection (spec 001 §2): company (default own) and period (default today)
+ * selectors, a chart of the pending amounts per bucket and currency, and a collapsible card per
+ * paying bank with its branch, type, pending transaction count and totals per currency.
+ */
+export function PaymentProjectionPage() {
+  const { t } = useTranslation();
+  const host = useRendererHost();
+  const { profile } = useSession();
+  const styles = useStyles();
+  const own = profile?.company ?? null;
+  const [company, setCompany] = useState<number | null>(own?.id ?? null);
+  const [dateFilter, setDateFilter] = useState<DateFilter>('today');
+  const [companies, setCompanies] = useState<Company[]>(own ? [own] : []);
+  const groupAdmin = Boolean((profile as { is_group_admin?: boolean } | null)?.is_group_admin);
+  const state = useProjection(company, dateFilter);
+
+  useEffect(() => {
+    if (!groupAdmin) return undefined;
+    let live = true;
+    host.api.get<{ 'hydra:member': Company[] }>('/companies', { itemsPerPage: 100 }).then((r) => live && setCompanies(r['hydra:member'] ?? [])).catch(() => undefined);
+    return () => { live = false; };
+  }, [host, groupAdmin]);
+
+  const chart = useMemo(() => (typeof state === 'object' ? chartData(state, (b) => t(`statistic.projection.buckets.${b}`)) : null), [state, t]);
+  const money = (total: number, currency: string | null) => `${formatMoney(total, currency, host.language)} ${currency ?? ''}`.trim();
+
+  return (
+    <section className={styles.root} data-testid="payment-projection">
+      <div className={styles.filters}>
+        <Field label={t('statistic.projection.company')}>
+          <Select value={company ? String(company) : ''} onChange={(_, d) => setCompany(d.value ? Number(d.value) : null)}>
+            {companies.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          </Select>
+        </Field>
+        <Field label={t('statistic.projection.period')}>
+          <Select value={dateFilter} onChange={(_, d) => setDateFilter(d.value as DateFilter)}>
+            {DATE_FILTERS.map((f) => <option key={f} value={f}>{t(`statistic.projection.buckets.${f}`)}</option>)}
+          </Select>
+        </Field>
+      </div>
+      {state === 'loading' ? <Spinner size="small" label={t('statistic.common.loading')} /> : null}
+      {state === 'failed' ? <Text role="alert">{t('statistic.common.loadFailed')}</Text> : null}
+      {chart && chart.series.length > 0 ? <ProjectionChart data={chart} label={t('statistic.projection.chartLabel')} /> : null}
+      {typeof state === 'object' && state['hydra:member'].length === 0 ? <Text className={styles.muted}>{t('statistic.projection.empty')}</Text> : null}
+      {typeof state === 'object' ? (
+        <Accordion multiple collapsible defaultOpenItems={state['hydra:member'].map((c) => String(c.bank_account_id))}>
+          {state['hydra:member'].map((card) => (
+            <AccordionItem key={String(card.bank_account_id)} value={String(card.bank_account_id)} className={styles.card} data-testid="projection-card">
+              <AccordionHeader expandIconPosition="end">
+                <span className={styles.head}>
+                  <Text weight="semibold">{card.bank_name ?? t('statistic.projection.noBank')}</Text>
+                  <Text size={200} className={styles.muted}>
+                    {[card.bank_branch, card.bank_type].filter(Boolean).join(' · ')}
+                  </Text>
+                  <Text size={200}>{t('statistic.projection.count', { n: card.count_transaction })}</Text>
+                </span>
+              </AccordionHeader>
+              <AccordionPanel>
+                <div className={styles.amounts}>
+                  {card.amounts.map((a) => <Text key={a.currency ?? '-'}>{money(a.total, a.currency)}</Text>)}
+                </div>
+              </AccordionPanel>
+            </AccordionItem>
+          ))}
+        </Accordion>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { lazy, type ComponentType } from 'react';
+import type { STATISTIC_MENU } from './StatisticPage';
+
+type Entry = (typeof STATISTIC_MENU)[number];
+
+/** The built Statistic screens, one lazy chunk each (a folder per screen); entries not listed are not yet available. */
+export const STATISTIC_SCREENS: Partial<Record<Entry, ComponentType>> = {
+  paymentProjection: lazy(() => import('./payment-projection/PaymentProjectionPage').then((m) => ({ default: m.PaymentProjectionPage }))),
+  invoiceManagement: lazy(() => import('./invoice-management/InvoiceManagementPage').then((m) => ({ default: m.InvoiceManagementPage }))),
+  documentSearch: lazy(() => import('./document-search/DocumentSearchPage').then((m) => ({ default: m.DocumentSearchPage }))),
+};

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Button, Field, MessageBar, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { ModuleSource } from '../../../engine';
+import type { StudioApi, StudioViolation } from './studio-api';
+
+const useStyles = makeStyles({
+  box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  mono: { fontFamily: tokens.fontFamilyMonospace },
+});
+
+type Outcome = { valid: boolean; violations: StudioViolation[]; definitionProblems: StudioViolation[] } | { error: string };
+
+/**
+ * The rule-table runner: paste a submission body, get the ordered violations the server would
+ * answer — the very `npm run check` verdict, computed on the server with the draft definition
+ * (and refused, with the reasons, while the draft is broken).
+ */
+export function RuleRunner({ draft, api, lang }: { draft: ModuleSource; api: StudioApi; lang: string }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [body, setBody] = useState('{}');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async () => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch (error) {
+      setOutcome({ error: t('studio.notJson', { message: (error as Error).message }) });
+      return;
+    }
+    setBusy(true);
+    try {
+      setOutcome(await api.judge(draft, parsed, lang));
+    } catch (error) {
+      setOutcome({ error: (error as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.box} aria-label={t('studio.runner')} data-testid="studio-runner">
+      <Text weight="semibold">{t('studio.runner')}</Text>
+      <Field label={t('studio.runnerBody')}>
+        <Textarea className={styles.mono} resize="vertical" rows={5} value={body} onChange={(_, d) => setBody(d.value)} />
+      </Field>
+      <Button onClick={() => void run()} disabled={busy}>{t('studio.runnerRun')}</Button>
+      {outcome && 'error' in outcome && <MessageBar intent="error">{outcome.error}</MessageBar>}
+      {outcome && !('error' in outcome) && outcome.definitionProblems.length > 0 && (
+        <MessageBar intent="error">{t('studio.runnerDefinition')} {outcome.definitionProblems.map((p) => `${p.propertyPath}: ${p.message}`).join('; ')}</MessageBar>
+      )}
+      {outcome && !('error' in outcome) && outcome.definitionProblems.length === 0 && (
+        outcome.valid ? <MessageBar intent="success">{t('studio.runnerValid')}</MessageBar> : (
+          <ol data-testid="studio-runner-violations">
+            {outcome.violations.map((v, i) => <li key={i}><code>{v.propertyPath}</code> {v.message}</li>)}
+          </ol>
+        )
+      )}
+    </section>
+  );
+}

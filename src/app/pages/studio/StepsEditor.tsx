@@ -1,0 +1,72 @@
+import { Button, Checkbox, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Add20Regular, ArrowDown20Regular, ArrowUp20Regular, Delete20Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { STEP_ROLES, type ProcessFile, type ProcessStepDefinition, type StepRole } from '../../../engine';
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, listStyleType: 'none', margin: 0, padding: 0 },
+  step: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: tokens.spacingHorizontalS, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
+});
+
+const blank = (): ProcessStepDefinition => ({ code: '', names: { en: '', ja: '', zh: '' }, roles: [] });
+
+/**
+ * The process-step editor: the module's approval steps as a form (code, names in en/ja/zh,
+ * eligible role flags — any of them, optional, any-of), in order. It edits the same `process`
+ * part the JSON editor shows, so both stay in step.
+ */
+export function StepsEditor({ value, onChange }: { value: ProcessFile | null; onChange(next: ProcessFile): void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const steps = Array.isArray(value?.steps) ? value.steps : [];
+  const set = (next: ProcessStepDefinition[]) => onChange({ ...(value ?? {}), steps: next });
+  const update = (index: number, change: Partial<ProcessStepDefinition>) => set(steps.map((s, i) => (i === index ? { ...s, ...change } : s)));
+  const move = (index: number, by: number) => {
+    const next = [...steps];
+    const [step] = next.splice(index, 1);
+    next.splice(index + by, 0, step);
+    set(next);
+  };
+
+  return (
+    <section aria-label={t('studio.steps.title')} data-testid="studio-steps">
+      <Text weight="semibold">{t('studio.steps.title')}</Text>
+      <ol className={styles.list}>
+        {steps.map((step, index) => (
+          <li key={index} className={styles.step}>
+            <Field label={t('studio.steps.code')}>
+              <Input value={step.code ?? ''} onChange={(_, d) => update(index, { code: d.value })} />
+            </Field>
+            {(['en', 'ja', 'zh'] as const).map((lang) => (
+              <Field key={lang} label={t(`studio.steps.name${lang[0].toUpperCase()}${lang[1]}`)}>
+                <Input value={step.names?.[lang] ?? ''} onChange={(_, d) => update(index, { names: { ...step.names, [lang]: d.value } })} />
+              </Field>
+            ))}
+            <fieldset className={styles.row}>
+              <legend>{t('studio.steps.roles')}</legend>
+              {STEP_ROLES.map((role) => (
+                <Checkbox
+                  key={role}
+                  label={t(`studio.steps.role.${role}`)}
+                  checked={(step.roles ?? []).includes(role)}
+                  onChange={(_, d) => update(index, { roles: d.checked ? [...(step.roles ?? []), role] : (step.roles ?? []).filter((r: StepRole) => r !== role) })}
+                />
+              ))}
+            </fieldset>
+            <div className={styles.row}>
+              <Checkbox label={t('studio.steps.optional')} checked={step.optional === true} onChange={(_, d) => update(index, { optional: d.checked === true })} />
+              <Checkbox label={t('studio.steps.anyOf')} checked={step.anyOf !== false} onChange={(_, d) => update(index, { anyOf: d.checked === true })} />
+            </div>
+            <div className={styles.row}>
+              <Button size="small" icon={<ArrowUp20Regular />} disabled={index === 0} onClick={() => move(index, -1)}>{t('studio.steps.up')}</Button>
+              <Button size="small" icon={<ArrowDown20Regular />} disabled={index === steps.length - 1} onClick={() => move(index, 1)}>{t('studio.steps.down')}</Button>
+              <Button size="small" icon={<Delete20Regular />} onClick={() => set(steps.filter((_, i) => i !== index))}>{t('studio.steps.remove')}</Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <Button icon={<Add20Regular />} onClick={() => set([...steps, blank()])}>{t('studio.steps.add')}</Button>
+    </section>
+  );
+}

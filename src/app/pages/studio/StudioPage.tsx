@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Field, Input, MessageBar, Spinner, Text } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { copySource, type ModuleSource } from '../../../engine';
+import { useFeedback } from '../../feedback';
+import { usePageStack } from '../../navigation';
+import { useSession } from '../../session';
+import { usePageStyles } from '../common/page-styles';
+import { moduleTemplate } from './module-template';
+import { ModuleEditorPage, type ModuleEditorParams } from './ModuleEditorPage';
+import { studioApi, type Published, type StudioModule } from './studio-api';
+
+const CODE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+/**
+ * The module studio (group admins): every module and sub-form with its version and state; edit
+ * one, copy one or start from the template under a new code, disable or re-enable a module.
+ */
+export function StudioPage() {
+  const { t, i18n } = useTranslation();
+  const styles = usePageStyles();
+  const { api } = useSession();
+  const stack = usePageStack();
+  const feedback = useFeedback();
+  const studio = useMemo(() => studioApi(api), [api]);
+  const [modules, setModules] = useState<StudioModule[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [code, setCode] = useState('');
+  const codeValid = CODE.test(code) && code.length >= 2;
+
+  const load = useCallback(() => {
+    setFailed(false);
+    studio.modules().then(setModules, () => setFailed(true));
+  }, [studio]);
+  useEffect(load, [load]);
+
+  const open = async (start: ModuleSource, previous: ModuleEditorParams['previous']) => {
+    const result = await stack.push<Published, ModuleEditorParams>({ title: start.code, component: ModuleEditorPage, params: { api: studio, start, previous } });
+    if (result) load();
+  };
+  const edit = async (module: StudioModule) => {
+    const source = await studio.source(module.code);
+    await open(source, { version: module.version, source });
+  };
+  const copy = async (module: StudioModule) => open(copySource(await studio.source(module.code), code), null);
+  const toggle = async (module: StudioModule) => {
+    await studio.setDisabled(module.code, !module.disabled);
+    feedback.toast(t(module.disabled ? 'studio.enabledDone' : 'studio.disabledDone', { code: module.code }), 'success');
+    load();
+  };
+  const titleOf = (m: StudioModule) => m.title[i18n.language] ?? m.code;
+
+  return (
+    <section className={styles.page} data-testid="studio">
+      <Field label={t('studio.newCode')} hint={t('studio.newCodeHelp')} validationMessage={code && !codeValid ? t('studio.codeInvalid') : undefined}>
+        <Input value={code} onChange={(_, d) => setCode(d.value.trim())} data-testid="studio-new-code" />
+      </Field>
+      <Button disabled={!codeValid} onClick={() => void open(moduleTemplate(code), null)}>{t('studio.newFromTemplate')}</Button>
+      {failed && <MessageBar intent="error">{t('studio.loadFailed')}</MessageBar>}
+      {!modules && !failed && <Spinner label={t('studio.loading')} />}
+      {modules && modules.length === 0 && <Text>{t('studio.empty')}</Text>}
+      {modules && modules.length > 0 && (
+        <ul className={styles.list} aria-label={t('studio.title')}>
+          {modules.map((m) => (
+            <li key={m.code} className={styles.row} data-testid={`studio-module-${m.code}`}>
+              <span className={styles.rowText}>
+                <Text>{titleOf(m)}</Text>
+                <Text size={200} className={styles.muted}>{m.code} · {t('studio.version', { n: m.version })}</Text>
+              </span>
+              {m.kind === 'subform' && <Badge appearance="tint" color="informative">{t('studio.subform')}</Badge>}
+              {m.disabled && <Badge appearance="tint" color="warning">{t('studio.disabled')}</Badge>}
+              <Button size="small" onClick={() => void edit(m)} aria-label={`${t('studio.edit')} ${m.code}`}>{t('studio.edit')}</Button>
+              {m.kind === 'module' && (
+                <>
+                  <Button size="small" disabled={!codeValid} onClick={() => void copy(m)} aria-label={`${t('studio.copy')} ${m.code}`}>{t('studio.copy')}</Button>
+                  <Button size="small" onClick={() => void toggle(m)}>{m.disabled ? t('studio.enable') : t('studio.disable')}</Button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

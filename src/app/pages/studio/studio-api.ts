@@ -1,0 +1,56 @@
+import type { AxiosInstance } from 'axios';
+import type { ModuleSource } from '../../../engine';
+
+/** One module as the studio lists it (`GET /module-studio/modules`). */
+export interface StudioModule {
+  code: string;
+  kind: 'module' | 'subform';
+  version: number;
+  disabled: boolean;
+  title: Record<string, string>;
+}
+
+/** A checker problem as the API reports it: part + JSON pointer, message. */
+export interface StudioViolation {
+  propertyPath: string;
+  message: string;
+}
+
+/** One published version (`GET /module-definitions/{code}/versions`). */
+export interface StudioVersion {
+  version: number;
+  content_hash: string;
+  origin: 'files' | 'studio';
+  created_at: string;
+  current: boolean;
+}
+
+/** The answer of a publish. */
+export interface Published {
+  code: string;
+  version: number;
+  definitionVersion: string;
+  created: boolean;
+  inFlightOlder: number;
+}
+
+const silent = { ringiSilent: true } as Record<string, unknown>;
+const path = (code: string) => `/module-definitions/${encodeURIComponent(code)}`;
+
+/** The studio's calls to the module-definitions API (group admins only). */
+export function studioApi(api: AxiosInstance) {
+  return {
+    modules: async () => (await api.get<{ 'hydra:member': StudioModule[] }>('/module-studio/modules')).data['hydra:member'],
+    source: async (code: string, version?: number) => (await api.get<ModuleSource>(`${path(code)}/source`, { params: version ? { version } : {} })).data,
+    versions: async (code: string) => (await api.get<{ 'hydra:member': StudioVersion[] }>(`${path(code)}/versions`)).data['hydra:member'],
+    check: async (source: ModuleSource) => (await api.post<{ violations: StudioViolation[] }>('/module-definitions/check', source, silent)).data.violations,
+    judge: async (source: ModuleSource, body: unknown, lang: string) =>
+      (await api.post<{ valid: boolean; violations: StudioViolation[]; definitionProblems: StudioViolation[] }>('/module-definitions/judge', { source, body, lang }, silent)).data,
+    create: async (source: ModuleSource) => (await api.post<Published>('/module-definitions', source, silent)).data,
+    update: async (source: ModuleSource) => (await api.put<Published>(path(source.code), source, silent)).data,
+    setDisabled: async (code: string, disabled: boolean) => (await api.post(`${path(code)}/${disabled ? 'disable' : 'enable'}`)).data,
+  };
+}
+
+/** What `studioApi` returns. */
+export type StudioApi = ReturnType<typeof studioApi>;

@@ -1,0 +1,89 @@
+import Ajv from 'ajv';
+import type { CompiledModule, DefinitionFiles, Problem, UiSchema } from '../types';
+import { definitionPath } from './definition-path';
+import { ATTACHMENTS_META, PROCESS_META } from './part-meta-schemas';
+
+type Validator = ReturnType<Ajv['compile']>;
+let validators: { processes: Validator; attachments: Validator } | undefined;
+
+/** Compiled on first use (Ajv uses `new Function`, which the browser's CSP forbids at import). */
+function getValidators() {
+  if (!validators) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    validators = { processes: ajv.compile(PROCESS_META), attachments: ajv.compile(ATTACHMENTS_META) };
+  }
+  return validators;
+}
+
+const ptr = (...parts: Array<string | number>) => parts.map((p) => `/${String(p).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+
+/** Every FileUploader in a UI schema: its document type, maxFiles and pointer. */
+function uploaders(ui: unknown, pointer = ''): Array<{ documentType: unknown; maxFiles: unknown; pointer: string }> {
+  if (!ui || typeof ui !== 'object' || Array.isArray(ui)) return [];
+  const record = ui as Record<string, unknown>;
+  const out: Array<{ documentType: unknown; maxFiles: unknown; pointer: string }> = [];
+  if (record['ui:widget'] === 'FileUploader') {
+    const options = (record['ui:options'] ?? {}) as Record<string, unknown>;
+    out.push({ documentType: options.documentType, maxFiles: options.maxFiles, pointer: `${pointer}/ui:options` });
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (key !== 'ui:options' && key !== 'ui:module') out.push(...uploaders(value, `${pointer}${ptr(key)}`));
+  }
+  return out;
+}
+
+/**
+ * Checks the process and attachment parts: each against its meta-schema; every top-level module
+ * has steps (a module without steps would file documents straight to completed); step codes are
+ * unique in a module and mean the same (names, roles) in every module; every FileUploader names a
+ * declared attachment kind and asks for no more files than the kind allows.
+ */
+export function checkParts(files: DefinitionFiles, modules: Record<string, CompiledModule>, problems: Problem[]): void {
+  const processes = files.processes ?? {};
+  const attachments = files.attachments ?? {};
+  for (const [kind, parts] of [['processes', processes], ['attachments', attachments]] as const) {
+    for (const [code, content] of Object.entries(parts)) {
+      const file = definitionPath(files, kind, code);
+      if (!files.schemas[code]) problems.push({ file, pointer: '', message: `there is no module "${code}" (no schemas/${code}.json)` });
+      const validate = getValidators()[kind];
+      if (!validate(content)) {
+        for (const e of validate.errors ?? []) {
+          const allowed = e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : '';
+          const extra = e.params && 'additionalProperty' in e.params ? ` ("${e.params.additionalProperty}")` : '';
+          problems.push({ file, pointer: e.instancePath, message: `${e.message}${allowed}${extra}` });
+        }
+      }
+    }
+  }
+  const seen = new Map<string, { module: string; same: string }>();
+  for (const module of Object.values(modules).sort((a, b) => a.code.localeCompare(b.code))) {
+    const file = definitionPath(files, 'processes', module.code);
+    const process = processes[module.code];
+    if (module.kind === 'subform') {
+      if (process) problems.push({ file, pointer: '', message: `"${module.code}" is a sub-form: its steps come from the module it belongs to` });
+    } else if (!process) {
+      problems.push({ file, pointer: '', message: `missing: module "${module.code}" has no approval steps (add ${file})` });
+    }
+    const steps = Array.isArray(process?.steps) ? process.steps : [];
+    const codes = new Set<string>();
+    steps.forEach((step, i) => {
+      if (!step || typeof step.code !== 'string') return;
+      if (codes.has(step.code)) problems.push({ file, pointer: ptr('steps', i, 'code'), message: `step "${step.code}" appears twice` });
+      codes.add(step.code);
+      const same = JSON.stringify([step.names, [...(step.roles ?? [])].sort()]);
+      const earlier = seen.get(step.code);
+      if (!earlier) seen.set(step.code, { module: module.code, same });
+      else if (earlier.same !== same) problems.push({ file, pointer: ptr('steps', i), message: `step "${step.code}" has other names or roles than in module "${earlier.module}": a step code means the same everywhere (use a new code for a different step)` });
+    });
+    const kinds = attachments[module.code] ?? {};
+    for (const { documentType, maxFiles, pointer } of uploaders(files.uiSchemas[module.code] as UiSchema)) {
+      const uiFile = definitionPath(files, 'uiSchemas', module.code);
+      if (typeof documentType !== 'string' || !Object.hasOwn(kinds, documentType)) {
+        const declared = Object.keys(kinds);
+        problems.push({ file: uiFile, pointer: `${pointer}/documentType`, message: `documentType "${String(documentType)}" is not an attachment kind of "${module.code}" (${declared.length ? `declared: ${declared.join(', ')}` : `declare it in ${definitionPath(files, 'attachments', module.code)}`})` });
+      } else if (typeof maxFiles === 'number' && maxFiles > kinds[documentType].maxFiles) {
+        problems.push({ file: uiFile, pointer: `${pointer}/maxFiles`, message: `maxFiles ${maxFiles} is more than the attachment kind "${documentType}" allows (${kinds[documentType].maxFiles})` });
+      }
+    }
+  }
+}

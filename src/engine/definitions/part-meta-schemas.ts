@@ -1,0 +1,63 @@
+import type { JsonSchema } from '../types';
+import { STEP_ROLES } from '../types';
+
+/**
+ * File extensions an attachment kind may accept: the ones the server can recognise by content
+ * (spec 000 §5: images, pdf, spreadsheets, Word, OFD). Kept here, not in the server, so the
+ * checker and the studio know them without loading server code.
+ */
+export const ATTACHMENT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'heic', 'pdf', 'xlsx', 'xls', 'docx', 'doc', 'ofd'] as const;
+
+const names = {
+  type: 'object',
+  required: ['en', 'ja', 'zh'],
+  additionalProperties: false,
+  properties: Object.fromEntries(['en', 'ja', 'zh'].map((l) => [l, { type: 'string', minLength: 1, maxLength: 100 }])),
+};
+
+/** Meta-schema of `processes/<code>.json`: the ordered approval steps of a module. */
+export const PROCESS_META: JsonSchema = {
+  $id: 'ringi:process',
+  title: 'Ringi module approval process',
+  type: 'object',
+  required: ['steps'],
+  additionalProperties: false,
+  properties: {
+    steps: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: {
+        type: 'object',
+        required: ['code', 'names'],
+        additionalProperties: false,
+        properties: {
+          code: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$', description: 'Step kind code, shared by every module using it' },
+          names: names,
+          roles: { type: 'array', uniqueItems: true, items: { enum: [...STEP_ROLES] }, description: 'Eligible: users with any of these role flags; empty = anyone' },
+          optional: { type: 'boolean', description: 'The requester may leave the step without an approver' },
+          anyOf: { type: 'boolean', description: 'Several approvers may be chosen, any one passes (default true)' },
+          allowRequester: { type: 'boolean', description: 'The requester may be named on this step themselves (default false)' },
+        },
+      },
+    },
+  },
+};
+
+/** Meta-schema of `attachments/<code>.json`: attachment kinds by document type code. */
+export const ATTACHMENTS_META: JsonSchema = {
+  $id: 'ringi:attachments',
+  title: 'Ringi module attachment kinds',
+  type: 'object',
+  propertyNames: { pattern: '^[a-z][a-z0-9-]{0,63}$' },
+  additionalProperties: {
+    type: 'object',
+    required: ['accept', 'maxFiles', 'maxBytes'],
+    additionalProperties: false,
+    properties: {
+      accept: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...ATTACHMENT_EXTENSIONS] } },
+      maxFiles: { type: 'integer', minimum: 1, maximum: 100 },
+      maxBytes: { type: 'integer', minimum: 1024, maximum: 1073741824 },
+    },
+  },
+};

@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { appEn, engineEn, expectAlert, moduleTexts, openHome, pick, submit } from './application-helpers';
+import { apiToken, loginAs, texts } from './helpers';
+
+// Admin journeys through the real server: organisation changes are requests that take effect
+// when their approval completes. Approvals are given through the API (the approval screens have
+// journeys of their own); what these journeys are about is done in the UI.
+const admin = appEn.admin;
+const users = moduleTexts('users');
+type Json = Record<string, any>;
+
+async function api(request: APIRequestContext, email: string) {
+  const headers = { authorization: `Bearer ${await apiToken(request, email)}`, 'accept-language': 'en' };
+  return {
+    get: async (path: string, params?: Record<string, string | number>): Promise<Json> => (await request.get(`/api${path}`, { headers, params })).json(),
+    post: async (path: string, data: unknown) => request.post(`/api${path}`, { headers, data }),
+  };
+}
+
+/** Passes every step of a document as its first candidate would (approver, then authorizer). */
+async function approveAll(request: APIRequestContext, bufferId: number) {
+  for (const who of ['approver@example.com', 'authorizer@example.com']) {
+    const client = await api(request, who);
+    const pending = (await client.get('/approvals/my', { itemsPerPage: 100 }))['hydra:member'] as Json[];
+    const step = pending.find((p) => p.buffer.id === bufferId);
+    expect(step, `a pending step for ${who}`).toBeTruthy();
+    expect((await client.post(`/approvals/${step!.id}/action`, { approve: true })).status()).toBe(200);
+  }
+}
+
+/** The mail to `email` in the outbox folder of the e2e data dir, if delivered yet. */
+function mailTo(email: string): string | undefined {
+  const dir = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  if (!existsSync(dir)) return undefined;
+  return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8')).reverse().find((m) => m.includes(`To: ${email}`));
+}
+
+/** The invitation link the server mailed to `email` (delivery runs after the approval's commit). */
+async function invitationLink(email: string): Promise<string> {
+  await expect.poll(() => mailTo(email) !== undefined, { message: `invitation mail to ${email}`, timeout: 20_000 }).toBe(true);
+  const mail = mailTo(email);
+  const text = mail!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return /https?:\/\/[^\s]+\/reset-password\?token=[\w-]+/.exec(text)![0];
+}
+
+test('a group admin creates a user through approval; the user sets a password from the invitation and logs in', async ({ page, request, browser }) => {
+  await openHome(page, request, 'admin@example.com');
+  await page.getByRole('navigation', { name: appEn.tabs.label }).getByRole('tab', { name: appEn.tabs.admin }).click();
+  await expect(page.getByTestId('profile-card')).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(admin.createUser) }).click();
+  await expect(page.getByRole('button', { name: engineEn.renderer.submit, exact: true })).toBeEnabled();
+
+  const email = `invited.${Date.now()}@example.com`;
+  await pick(page, users.company_id.label, 'Ringi Trading');
+  await pick(page, users.department_id.label, 'Logistics');
+  await pick(page, users.location_id.label, '2-2 Umeda, Kita-ku, Osaka');
+  await page.getByRole('textbox', { name: users.join_date.label, exact: true }).fill('2026/04/01');
+  await page.getByRole('textbox', { name: users.name.label, exact: true }).fill('Invited Person');
+  await page.getByRole('textbox', { name: users.email.label, exact: true }).fill(email);
+  await submit(page);
+  const code = await expectAlert(page, /submitted/i, /USR-/);
+
+  const adminApi = await api(request, 'admin@example.com');
+  const mine = (await adminApi.get('/my-buffers', { 'module.code': 'users', itemsPerPage: 5 }))['hydra:member'] as Json[];
+  const filed = mine.find((b) => b.code === code)!;
+  // Pending: the user does not exist and cannot log in.
+  expect((await request.post('/api/login_check', { data: { username: email, password: 'whatever-123' } })).status()).toBe(401);
+  await approveAll(request, filed.id);
+
+  const link = new URL(await invitationLink(email));
+  // The invited person, in a browser of their own (no admin session), in the page's language.
+  const invited = await (await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 390, height: 844 } })).newPage();
+  await invited.goto(`${link.pathname}${link.search}`);
+  await expect(invited.getByRole('button', { name: /.+/ }).first()).toBeVisible();
+  const lang = (await invited.evaluate(() => document.documentElement.lang)) as keyof typeof texts;
+  const reset = texts[lang in texts ? lang : 'ja'].reset;
+  await invited.getByLabel(reset.password, { exact: true }).fill('invited-password-1');
+  await invited.getByLabel(reset.repeat, { exact: true }).fill('invited-password-1');
+  await invited.getByRole('button', { name: reset.submit }).click();
+  await expect(invited.getByTestId('login')).toBeVisible();
+  await loginAs(invited, email, 'invited-password-1');
+  await invited.context().close();
+});

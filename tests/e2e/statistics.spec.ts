@@ -1,0 +1,179 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, readLocale, TOKEN_KEY } from './helpers';
+
+type Json = Record<string, any>;
+const en = readLocale<Json>('en', 'app');
+const st = readLocale<Json>('en', 'statistic');
+
+/** An API client as `email` (English messages). */
+async function client(request: APIRequestContext, email: string) {
+  const token = await apiToken(request, email);
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
+  const get = async (path: string, params?: Record<string, string | number>): Promise<Json> => {
+    const reply = await request.get(`/api${path}`, { headers, params });
+    expect(reply.status(), `${path}: ${await reply.text()}`).toBe(200);
+    return reply.json();
+  };
+  const profile = await get('/profile');
+  return { token, headers, get, id: profile.id as number, profile };
+}
+
+/** Files a payment of the employee's company with one uploaded e-invoice (a PDF). */
+async function paymentWithFile(request: APIRequestContext, fileName: string): Promise<{ code: string; id: number; company: number }> {
+  const [employee, approver, finance, authorizer, treasury] = await Promise.all(
+    ['employee', 'approver', 'finance', 'authorizer', 'treasury'].map((who) => client(request, `${who}@example.com`)),
+  );
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n'
+    + '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+  const upload = await request.post('/api/files', { headers: employee.headers, multipart: { file: { name: fileName, mimeType: 'application/pdf', buffer: pdf }, document_type: 'e-invoice' } });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const file = (await upload.json()).id as number;
+  const company = employee.profile.company.id as number;
+  const department = employee.profile.department.id as number;
+  const currency = (await employee.get('/currencies', { itemsPerPage: 100 }))['hydra:member'].find((c: Json) => c.code === 'CNY').id;
+  const steps = (await employee.get('/master_processes', { module_code: 'payment' }))['hydra:member'] as Json[];
+  const expense = (await employee.get('/expense_accounts', { moduleCode: 'payment', companyId: company, itemsPerPage: 100 }))['hydra:member']
+    .find((e: Json) => !e.is_transportation).id;
+  const approverOf: Record<string, number> = { 'p-manager': approver.id, 'p-finance': finance.id, 'p-authorizer': authorizer.id, 'p-treasury': treasury.id };
+  const body = {
+    bypass: false, send_notification_first_approval: true, save_approvers: false,
+    approvals: steps.filter((s) => approverOf[s.process.code]).map((s) => ({ approver_id: approverOf[s.process.code], master_process_id: s.id })),
+    transaction: {
+      currency_id: currency, company_id: company, department_id: department, estimated_payment_date: '2026-11-30',
+      related_approval_id: null, total: 5000, e_invoices: [file], application_papers: [], invoice_amount: null, invoice_note: null, note: 'Rent', user_finances: [],
+      transaction_items: [{
+        index: 1, total: 5000, company_id: company, department_id: department, related_approval_id: null, estimated_payment_date: '2026-11-30',
+        page_number: 1, payment_information: { month: 11, estimated_payment_date: '2026-11-30' }, is_drawdown: false,
+        payment_recipient_account: { name: 'Shibuya Office Rentals', no: '1234567', bank_name: 'Mizuho', branch_name: 'Shibuya' },
+        related_supplier_account: null, related_items: [], item_e_invoices: [], item_application_papers: [],
+        contents: [{ content_type_id: expense, is_transportation: false, company_id: company, amount: 5000, date: null, destination: null, note: 'Rent' }],
+      }],
+    },
+  };
+  const filed = await request.post('/api/buffer/payment', { headers: employee.headers, data: body });
+  expect(filed.status(), await filed.text()).toBe(201);
+  const answer = await filed.json();
+  return { code: answer.code as string, id: answer.id as number, company };
+}
+
+/** Takes a filed payment through every step (manager, finance, authorizer, then the treasury's account, date and deal slip). */
+async function approveAll(request: APIRequestContext, doc: { id: number; company: number }): Promise<void> {
+  for (const who of ['approver', 'finance', 'authorizer']) {
+    const user = await client(request, `${who}@example.com`);
+    const view = await user.get(`/buffers/${doc.id}`);
+    const reply = await request.post(`/api/approvals/${view.current_approval_id}/action`, { headers: user.headers, data: { approve: true } });
+    expect(reply.status(), await reply.text()).toBe(200);
+  }
+  const treasury = await client(request, 'treasury@example.com');
+  const account = (await treasury.get('/companies/bank_accounts', { companyId: doc.company }))['hydra:member'][0];
+  const slip = await request.post('/api/files', { headers: treasury.headers, multipart: { file: { name: 'slip.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }, document_type: 'deal-slip' } });
+  expect(slip.status(), await slip.text()).toBe(201);
+  const view = await treasury.get(`/buffers/${doc.id}`);
+  const paid = await request.post(`/api/approvals/${view.current_approval_id}/action`, {
+    headers: treasury.headers, data: { approve: null, data: { account_id: account.id, payment_date: '2026-11-30', deal_slips: [(await slip.json()).id] } },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+/** Opens the app as `email` in English on the Statistic tab. */
+async function openStatistic(page: Page, request: APIRequestContext, email: string): Promise<void> {
+  const token = await apiToken(request, email);
+  await page.goto('/');
+  await page.evaluate(([key, value]) => { localStorage.setItem(key, value); localStorage.setItem('ringi.lang', 'en'); }, [TOKEN_KEY, token] as const);
+  await page.goto('/statistic');
+  await expect(page.getByTestId('statistic')).toBeVisible();
+}
+
+test('finance searches today\'s documents, downloads a zip of files and opens an application', async ({ page, request }) => {
+  const fileName = `invoice-${Date.now()}.pdf`;
+  const { code } = await paymentWithFile(request, fileName);
+  await openStatistic(page, request, 'finance@example.com');
+  await page.getByRole('button', { name: en.statistic.documentSearch }).click();
+  const search = page.getByTestId('document-search');
+  await expect(search.getByTestId('filter-description')).toContainText(st.search.periodTypes.createdAt);
+  const card = search.locator(`[data-code="${code}"]`);
+  await expect(card).toBeVisible();
+
+  // The filter sheet refuses a missing period type with the spec's alert.
+  await search.getByRole('button', { name: st.search.change }).click();
+  const sheet = page.getByTestId('search-filter-sheet');
+  await sheet.getByLabel(st.search.filter.vendor).fill('Shibuya');
+  await sheet.getByRole('button', { name: st.common.apply }).click();
+  await expect(search.getByTestId('filter-description')).toContainText('Shibuya');
+  await expect(search.locator(`[data-code="${code}"]`)).toBeVisible();
+
+  await search.getByRole('tab', { name: st.search.tabs.files }).click();
+  const row = search.getByTestId('found-file').filter({ hasText: fileName });
+  await expect(row).toBeVisible();
+  await search.getByRole('button', { name: st.search.selectFiles }).click();
+  await row.getByRole('checkbox').check();
+  const downloading = page.waitForEvent('download');
+  await search.getByRole('button', { name: st.search.download.replace('{{n}}', '1') }).click();
+  const download = await downloading;
+  const path = await download.path();
+  const bytes = (await import('node:fs')).readFileSync(path!);
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(bytes.toString('latin1')).toContain(`${code}/${fileName}`);
+  await expect(page.getByTestId('toast-success').filter({ hasText: st.search.downloaded })).toBeVisible();
+
+  await search.getByRole('tab', { name: st.search.tabs.applications }).click();
+  await search.locator(`[data-code="${code}"]`).click();
+  await expect(page.getByTestId('page-title')).toHaveText(code);
+  await expect(page.getByTestId('document-detail')).toBeVisible();
+  await expect(page.getByRole('button', { name: en.approvals.more.title })).toHaveCount(0);
+});
+
+test('treasury sees the payment projection: a card per bank and the chart, in Chinese too', async ({ page, request }) => {
+  await paymentWithFile(request, `projection-${Date.now()}.pdf`);
+  await openStatistic(page, request, 'treasury@example.com');
+  await page.getByRole('button', { name: en.statistic.paymentProjection }).click();
+  const screen = page.getByTestId('payment-projection');
+  await screen.getByLabel(st.projection.period, { exact: true }).selectOption('upToToday');
+  await screen.getByLabel(st.projection.period, { exact: true }).selectOption('next2week');
+  // The filed payment is due 2026-11-30: it is pending, so the pending bucket always has a bar.
+  await expect(screen.getByTestId('projection-chart').locator('canvas')).toBeVisible();
+  await screen.getByLabel(st.projection.period, { exact: true }).selectOption('passed');
+  await expect(screen.getByTestId('projection-chart')).toContainText('CNY');
+  const zh = readLocale<Json>('zh', 'statistic');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
+  await expect(screen.getByText(zh.projection.period)).toBeVisible();
+});
+
+test('finance registers invoices: register list, upload e-invoice and paper (icon turns green), confirm', async ({ page, request }) => {
+  const doc = await paymentWithFile(request, `approved-${Date.now()}.pdf`);
+  await approveAll(request, doc);
+  await openStatistic(page, request, 'finance@example.com');
+  await page.getByRole('button', { name: en.statistic.invoiceManagement }).click();
+  const screen = page.getByTestId('invoice-management');
+  const paymentTab = screen.getByRole('tab', { name: readLocale<Json>('en', 'payment').title });
+  await paymentTab.click();
+  await expect(screen.getByRole('button', { name: st.invoices.confirm })).toBeDisabled();
+
+  await screen.getByRole('button', { name: st.invoices.register, exact: true }).click();
+  const registerList = page.getByTestId('invoice-register');
+  await registerList.getByLabel(st.invoices.search).fill(doc.code);
+  await registerList.locator(`[data-code="${doc.code}"]`).getByRole('checkbox').check();
+  await registerList.getByRole('button', { name: st.invoices.add.replace('{{n}}', '1') }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: st.invoices.registered })).toBeVisible();
+
+  const row = screen.locator(`[data-code="${doc.code}"]`);
+  await expect(row).toBeVisible();
+  const icon = row.getByRole('button', { name: st.invoices.upload.replace('{{code}}', doc.code) });
+  await expect(icon).toHaveAttribute('data-ready', 'false');
+  await icon.click();
+  const form = page.getByTestId('invoice-upload');
+  const pdf = { name: 'e-invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
+  await form.getByLabel(st.invoices.choose.replace('{{kind}}', st.invoices.kinds.e_invoices)).setInputFiles(pdf);
+  await expect(form.getByText('e-invoice.pdf')).toBeVisible();
+  await form.getByLabel(st.invoices.choose.replace('{{kind}}', st.invoices.kinds.application_papers)).setInputFiles({ ...pdf, name: 'paper.pdf' });
+  await expect(form.getByText('paper.pdf')).toBeVisible();
+  await form.getByRole('button', { name: st.invoices.submit }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: st.invoices.submitted })).toBeVisible();
+  await expect(row.getByRole('button', { name: st.invoices.uploadReady.replace('{{code}}', doc.code) })).toHaveAttribute('data-ready', 'true');
+
+  await row.getByRole('checkbox').check();
+  await expect(screen.getByText(st.invoices.selected.replace('{{n}}', '1'))).toBeVisible();
+  await screen.getByRole('button', { name: st.invoices.confirm }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: st.invoices.approved })).toBeVisible();
+  await expect(row).toHaveCount(0);
+});

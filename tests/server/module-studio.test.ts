@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copySource, type ModuleSource } from '../../src/engine';
+import { buildTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let admin: string;
+let employee: string;
+const NEW = 'travel-request';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.login('admin@example.com');
+  employee = await t.login('employee@example.com');
+});
+afterAll(async () => t?.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+/** A purchase-like body for the copied module: ids from the database, approvers per its steps. */
+async function bodyFor(code: string, extra: Record<string, unknown> = {}) {
+  const currency = await t.db.selectFrom('currencies').select('id').where('code', '=', 'CNY').executeTakeFirstOrThrow();
+  const company = await t.db.selectFrom('companies').select('id').where('code', '=', 'RH').executeTakeFirstOrThrow();
+  const department = await t.db.selectFrom('departments').select('id').where('company_id', '=', company.id).orderBy('id').executeTakeFirstOrThrow();
+  const steps = (await call('GET', `/api/master_processes?module_code=${code}`, employee)).json()['hydra:member'] as Array<{ id: number; optional: boolean }>;
+  // The first approver the picker offers for each required step (role-bound steps need a holder of the role).
+  const approvals = [];
+  for (const s of steps) {
+    const offered = s.optional ? [] : (await call('GET', `/api/users/approver?masterProcessId=${s.id}&companyId=${company.id}`, employee)).json()['hydra:member'] as Array<{ id: number }>;
+    approvals.push({ approver_id: s.optional ? null : offered[0].id, master_process_id: s.id });
+  }
+  return {
+    send_notification_first_approval: true, save_approvers: false,
+    approvals,
+    currency_id: currency.id, company_id: company.id, department_id: department.id,
+    purchase_goods: [{ department_id: department.id, delivery_date: '2026-12-01', goods_name: 'Train', qty: 1, budget: 100 }],
+    total_estimated: 100, user_finances: [], ...extra,
+  };
+}
+
+describe('module studio API', () => {
+  it('is for group admins only (403 for an employee, 401 without a login)', async () => {
+    expect((await call('GET', '/api/module-definitions/purchase/source', employee)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/module-studio/modules' })).statusCode).toBe(401);
+    expect((await call('GET', '/api/module-studio/modules', admin)).statusCode).toBe(200);
+  });
+
+  it('answers a round-trippable source: publishing it again stores nothing new', async () => {
+    const source = (await call('GET', '/api/module-definitions/purchase/source', admin)).json() as ModuleSource;
+    expect(Object.keys(source).sort()).toEqual(['attachments', 'code', 'locales', 'process', 'rules', 'schema', 'uiSchema']);
+    expect(source.process?.steps.length).toBeGreaterThan(0);
+    const latest = (await call('GET', '/api/module-definitions/purchase/versions', admin)).json()['hydra:member'][0].version;
+    const again = await call('PUT', '/api/module-definitions/purchase', admin, source);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ code: 'purchase', version: latest, created: false });
+  });
+
+  it('refuses a broken definition with every problem as part + JSON pointer, and stores nothing', async () => {
+    const source = copySource((await call('GET', '/api/module-definitions/purchase/source', admin)).json(), 'broken-copy');
+    (source.uiSchema.company_id as Record<string, unknown>)['ui:widget'] = 'CompanyPickr';
+    source.process = { steps: [{ ...source.process!.steps[0], roles: ['boss' as never] }] };
+    const response = await call('POST', '/api/module-definitions', admin, source);
+    expect(response.statusCode).toBe(422);
+    const { message, violations } = response.json();
+    expect(violations).toContainEqual({ propertyPath: '/uiSchema/company_id/ui:widget', message: expect.stringContaining('closest valid names: CompanyPicker') });
+    expect(violations).toContainEqual({ propertyPath: '/process/steps/0/roles/0', message: expect.stringContaining('authorizer, finance, treasury, legal') });
+    expect(message).toMatch(/^The definition has \d+ problem\(s\)/);
+    expect((await call('GET', '/api/module-definitions/broken-copy/source', admin)).statusCode).toBe(404);
+  });
+
+  it('publishes a copy that works at once: launcher, steps, filing; a second version keeps the first document on its version', async () => {
+    const source = copySource((await call('GET', '/api/module-definitions/purchase/source', admin)).json(), NEW);
+    const created = await call('POST', '/api/module-definitions', admin, source);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ code: NEW, version: 1, created: true, inFlightOlder: 0 });
+    expect((await call('POST', '/api/module-definitions', admin, source)).statusCode).toBe(409);
+
+    const launchers = (await call('GET', '/api/module-definitions', employee)).json()['hydra:member'] as Array<{ code: string; meta: { codePrefix: string } }>;
+    expect(launchers.find((m) => m.code === NEW)?.meta.codePrefix).toBe('TR');
+    const filed = await call('POST', `/api/buffer/${NEW}`, employee, await bodyFor(NEW));
+    expect(filed.statusCode).toBe(201);
+    const first = await t.db.selectFrom('buffers').select(['id', 'definition_version', 'code']).where('module_code', '=', NEW).executeTakeFirstOrThrow();
+    expect(first.code).toMatch(/^TR-/);
+
+    // Version 2: a new required field with a validation.
+    const v2 = structuredClone(source);
+    (v2.schema.properties as Record<string, unknown>).destination = { type: 'string', maxLength: 100 };
+    (v2.uiSchema['ui:order'] as string[]).splice(0, 0, 'destination');
+    v2.rules.validations = [{ when: { '!': { var: 'destination' } }, field: 'destination', message: `${NEW}.messages.destination` }, ...(v2.rules.validations ?? [])];
+    for (const [lang, text] of [['en', 'Enter the destination'], ['ja', '行き先を入力してください'], ['zh', '请输入目的地']] as const) {
+      const locale = v2.locales[lang] as Record<string, Record<string, unknown>>;
+      locale.destination = { label: { en: 'Destination', ja: '行き先', zh: '目的地' }[lang] };
+      locale.messages = { ...locale.messages, destination: text };
+    }
+    const published = await call('PUT', `/api/module-definitions/${NEW}`, admin, v2);
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ version: 2, created: true, inFlightOlder: 1 });
+
+    const refused = await call('POST', `/api/buffer/${NEW}`, employee, await bodyFor(NEW));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().violations[0]).toEqual({ propertyPath: 'destination', message: 'Enter the destination' });
+    expect((await call('POST', `/api/buffer/${NEW}`, employee, await bodyFor(NEW, { destination: 'Osaka' }))).statusCode).toBe(201);
+
+    const old = (await call('GET', `/api/module-definitions/${NEW}?version=${first.definition_version}`, employee)).json();
+    expect(old.schema.properties.destination).toBeUndefined();
+    const versions = (await call('GET', `/api/module-definitions/${NEW}/versions`, admin)).json()['hydra:member'];
+    expect(versions.map((v: { version: number; current: boolean }) => [v.version, v.current])).toEqual([[2, true], [1, false]]);
+    const previous = (await call('GET', `/api/module-definitions/${NEW}/source?version=1`, admin)).json();
+    expect(previous).toEqual(source);
+  });
+
+  it('disables a module (no new documents, not on the launcher) and re-enables it', async () => {
+    expect((await call('POST', `/api/module-definitions/${NEW}/disable`, admin)).json()).toEqual({ code: NEW, disabled: true });
+    const codes = () => call('GET', '/api/module-definitions', employee).then((r) => r.json()['hydra:member'].map((m: { code: string }) => m.code));
+    expect(await codes()).not.toContain(NEW);
+    const refused = await call('POST', `/api/buffer/${NEW}`, employee, await bodyFor(NEW, { destination: 'Kyoto' }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('disabled');
+    expect((await call('GET', `/api/module-definitions/${NEW}`, employee)).statusCode).toBe(200);
+    await call('POST', `/api/module-definitions/${NEW}/enable`, admin);
+    expect(await codes()).toContain(NEW);
+  });
+
+  it('judges a body with a draft as npm run check does, and refuses to judge with a broken draft', async () => {
+    const source = (await call('GET', '/api/module-definitions/purchase/source', admin)).json() as ModuleSource;
+    const judged = (await call('POST', '/api/module-definitions/judge', admin, { source, body: {}, lang: 'en' })).json();
+    expect(judged.valid).toBe(false);
+    expect(judged.violations.length).toBeGreaterThan(0);
+    (source.rules.validations![0] as { when: unknown }).when = { nonsense: [] };
+    const broken = (await call('POST', '/api/module-definitions/judge', admin, { source, body: {}, lang: 'en' })).json();
+    expect(broken.definitionProblems[0]).toEqual({ propertyPath: '/rules/validations/0/when', message: expect.stringContaining('unknown operation "nonsense"') });
+    expect(broken.violations).toEqual([]);
+  });
+});
