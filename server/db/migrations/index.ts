@@ -6,6 +6,7 @@ import * as loginAttempts from './0300_login_attempts';
 import * as moduleStudio from './0400_module_studio';
 import * as adminEntities from './0500_admin_entities';
 import * as statistics from './0600_statistics';
+import * as financeMasterRetire from './0610_finance_master_retire';
 import * as scaleOutboxLeaseFiles from './0800_scale_outbox_lease_files';
 import * as scaleListIndexes from './0801_scale_list_indexes';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0400_module_studio': moduleStudio,
   '0500_admin_entities': adminEntities,
   '0600_statistics': statistics,
+  '0610_finance_master_retire': financeMasterRetire,
   '0800_scale_outbox_lease_files': scaleOutboxLeaseFiles,
   '0801_scale_list_indexes': scaleListIndexes,
 };
