@@ -24,7 +24,7 @@ export function seesAllCompanies(user: AuthUser): boolean {
 /** onRequest/preHandler hook: 403 unless the signed-in user may use the area. */
 export function requireArea(area: StatisticArea) {
   return async (request: FastifyRequest) => {
-    if (!mayUseArea(request.user, area)) throw forbidden(request.t('server.statistics.forbidden'));
+    if (!mayUseArea(request.user, area)) throw forbidden(request.t(area === 'stamp' ? 'server.statistics.stampForbidden' : 'server.statistics.forbidden'));
   };
 }
 

@@ -270,6 +270,12 @@ export interface StatisticFacts {
    * paying bank account (a company bank account id) and paid-date fields (paid = no longer projected).
    */
   projection?: { items: string; date: string; amount: string; account: string; paid: string };
+  /**
+   * Stamp statistics (spec 000 §2 filter sheet): the module's documents are listed there; `party`
+   * is the contract party company id field, `contractDate` the `YYYY-MM-DD` field of the
+   * contract-date period (absent = the module's documents never match that period).
+   */
+  stamp?: { party: string; contractDate?: string };
 }
 
 /** A module (or sub-form) ready for the renderer and the server. */

@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { describe, expect, it } from 'vitest';
 import { formatMoney, isValidDate, roundByCurrency, toApiDate, toDisplayDate, toDisplayTimestamp } from '../../src/engine';
 
@@ -24,6 +26,22 @@ describe('dates', () => {
     ['2026-02-28', true], ['2026-02-30', false], ['2026-2-3', false], ['', false], [null, false], [20260101, false], ['2024-02-29', true],
   ])('isValidDate(%s) → %s', (value, expected) => {
     expect(isValidDate(value)).toBe(expected);
+  });
+
+  it('isValidDate answers as dayjs strict YYYY-MM-DD parsing does (leap years, years before 0100, day 0/32, month 0/13)', () => {
+    dayjs.extend(customParseFormat);
+    const pad = (n: number, w: number) => String(n).padStart(w, '0');
+    let compared = 0;
+    for (const year of [0, 1, 4, 99, 100, 104, 400, 1600, 1700, 1900, 1970, 2000, 2023, 2024, 2100, 9999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const text = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          expect(isValidDate(text), text).toBe(dayjs(text, 'YYYY-MM-DD', true).isValid());
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(16 * 14 * 33);
   });
 
   it('writes API dates as YYYY-MM-DD and empty as null', () => {

@@ -10,3 +10,19 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
 });
+
+// jsdom has no layout: every element's `offsetParent` is null and <body> measures 0×0, so Fluent's
+// focus finder (tabster) takes every element for invisible. An opening dialog then focuses its own
+// surface instead of its first button — sometimes before tabster has registered the dialog as the
+// active modal, and 250 ms later tabster hides the dialog from the accessibility tree (aria-hidden),
+// under load only. Browsers focus the first button. Give jsdom the two layout facts tabster reads.
+Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+  configurable: true,
+  get(this: HTMLElement) {
+    if (!this.isConnected || this === this.ownerDocument.body || this.closest('[hidden]')) return null;
+    return this.parentElement;
+  },
+});
+HTMLBodyElement.prototype.getBoundingClientRect = function getBoundingClientRect() {
+  return DOMRect.fromRect({ x: 0, y: 0, width: 390, height: 844 });
+};

@@ -1,10 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { findModule, loadDefinitions } from '../../definitions/definitions';
 import { badRequest, errorResponseSchema, notFound } from '../../lib/errors';
+import { collectionSchema, objectOf } from '../../lib/http-schemas';
+import { companyScope, requireArea } from '../../statistics/access';
+import { statisticFacts } from '../../statistics/facts';
+import { stampCount, stampQuerySchema, stampRows, stampStatistics as listStampStatistics, stampWhere, type StampQuery } from '../../statistics/stamp-statistics';
+import { stampWorkbook } from '../../statistics/stamp-workbook';
 import { peekNextNumber, stampPrefix } from '../buffer/document-code';
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
+
+/** The most rows one export holds; a larger result asks for a narrower filter. */
+export const MAX_STAMP_EXPORT_ROWS = 10000;
+
+const named = objectOf({ id: { type: 'integer' }, name: { type: 'string' } }, true);
+const stampRow = objectOf({
+  id: { type: 'integer' }, code: { type: 'string' }, stamp_no: { type: ['string', 'null'] }, status: { type: 'integer' },
+  module: objectOf({ code: { type: 'string' } }), requester: named, contract_party: named,
+  currency: objectOf({ id: { type: 'integer' }, code: { type: 'string' } }, true), amount: { type: ['number', 'null'] },
+  contract_date: { type: ['string', 'null'] }, created_at: { type: 'string' }, completed_at: { type: ['string', 'null'] },
+});
+const areaErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } as const;
+const { page: _page, itemsPerPage: _size, ...exportFilters } = stampQuerySchema.properties;
 
 const moduleCode = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
 
@@ -13,6 +31,10 @@ const moduleCode = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-
  * the contract and seal forms): a preview of the next stamp number of a module whose definition
  * has `needsStampNo`, numbered exactly as filing numbers it (`buffer/document-code.ts`); not
  * reserved. Other modules have no stamp number: 400.
+ *
+ * `GET /api/stamp_statistics` and `/stamp_statistics/export` (spec 000 §2, §6; spec 001 §7): the
+ * stamped documents by applicant, contract party, currency, amount and period, as pages of 10 or
+ * as one XLSX workbook; authorizer, legal or treasury only, company-scoped like every statistic.
  */
 const stampStatistics: FastifyPluginAsync = async (app) => {
   const definitions = await loadDefinitions();
@@ -34,6 +56,53 @@ const stampStatistics: FastifyPluginAsync = async (app) => {
     if (!module.meta.needsStampNo) throw badRequest(request.t('server.errors.invalidRequest', { detail: `module_code ${module_code}: no stamp number` }));
     const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
     return { stamp_no: await peekNextNumber(app.db, 'stamp_no', stampPrefix(prefix)) };
+  });
+
+  const facts = statisticFacts(definitions);
+
+  app.get<{ Querystring: StampQuery }>('/stamp_statistics', {
+    onRequest: [app.authenticate, requireArea('stamp')],
+    schema: {
+      ...doc('Stamp statistics (spec 000 §2, §3 filter keys, §9 page size 10): documents of the modules whose definition has '
+        + '`statistics.stamp`, of the user\'s company (every company for a group admin), newest first. Filters: `applicant.id` '
+        + '(repeated or `applicant.id[]`), `contract_party.id`, `currency` (code or id), `amount[gte]`, `amount[lte]`, and one period '
+        + '`completionDate`, `paymentDate` or `contractDate` with `[after]` and/or `[before]` (inclusive days; both = between). '
+        + 'Authorizer, legal or treasury only (403). Two period types, or after later than before: 400.'),
+      querystring: stampQuerySchema,
+      response: { 200: collectionSchema(stampRow), ...areaErrors },
+    },
+  }, async (request) => listStampStatistics(request, request.query, facts, companyScope(request)));
+
+  app.get<{ Querystring: Omit<StampQuery, 'page' | 'itemsPerPage'> }>('/stamp_statistics/export', {
+    onRequest: [app.authenticate, requireArea('stamp')],
+    schema: {
+      ...doc(`The stamp statistics of the same filters as an XLSX workbook (typed number and date cells, headers in the request's `
+        + `language), at most ${MAX_STAMP_EXPORT_ROWS} rows: a larger result is a 400 asking for a narrower filter.`),
+      querystring: { type: 'object', additionalProperties: false, properties: exportFilters },
+      response: { 200: { type: 'string', format: 'binary' }, ...areaErrors },
+    },
+  }, async (request, reply) => {
+    const query = { ...request.query, page: 1, itemsPerPage: MAX_STAMP_EXPORT_ROWS } as StampQuery;
+    const where = stampWhere(request, query, facts, companyScope(request));
+    const total = await stampCount(request, where);
+    if (total > MAX_STAMP_EXPORT_ROWS) throw badRequest(request.t('server.stampStatistics.tooMany', { count: total, max: MAX_STAMP_EXPORT_ROWS }));
+    const rows = await stampRows(request, where, facts, MAX_STAMP_EXPORT_ROWS, 0);
+    const t = definitions.translate(request.lang);
+    const header = (key: string) => request.t(`server.stampStatistics.columns.${key}`);
+    const body = await stampWorkbook(rows, {
+      sheet: request.t('server.stampStatistics.sheet'),
+      headers: Object.fromEntries(['code', 'stamp_no', 'module', 'status', 'applicant', 'contract_party', 'currency', 'amount', 'contract_date', 'created_at', 'completed_at']
+        .map((key) => [key, header(key)])) as Parameters<typeof stampWorkbook>[1]['headers'],
+      moduleTitle: (code) => {
+        const module = findModule(definitions, code);
+        return module ? t(module.meta.title) : code;
+      },
+      statusLabel: (status) => request.t(`server.stampStatistics.status.${status}`),
+    });
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="stamp-statistics-${new Date().toISOString().slice(0, 10)}.xlsx"`)
+      .send(body);
   });
 };
 

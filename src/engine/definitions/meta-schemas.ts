@@ -38,6 +38,10 @@ const STATISTIC_FACTS = {
       type: 'object', required: ['items', 'date', 'amount', 'account', 'paid'], additionalProperties: false,
       properties: { items: fieldName, date: fieldName, amount: fieldName, account: fieldName, paid: fieldName },
     },
+    stamp: {
+      type: 'object', required: ['party'], additionalProperties: false,
+      properties: { party: fieldName, contractDate: fieldName },
+    },
   },
 };
 

@@ -3,10 +3,15 @@ import addFormats from 'ajv-formats';
 import type { CompiledModule, Translate, Violation } from '../types';
 import { labelKey } from '../definitions/label-key';
 import { submitSchema } from './submit-schema';
+import { versionedCache } from './versioned-cache';
 
-const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false });
+const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false, addUsedSchema: false });
 addFormats(ajv);
-const cache = new WeakMap<CompiledModule, ValidateFunction>();
+/** The submission schema's validator, compiled once per definition version. */
+const validatorOf = versionedCache<ValidateFunction>(
+  (module) => JSON.stringify(submitSchema(module)),
+  (module) => ajv.compile(submitSchema(module)),
+);
 
 /** `/transaction/purchase_goods/0/budget` → `purchase_goods[0].budget` (form data path). */
 function toPropertyPath(module: CompiledModule, error: ErrorObject): string {
@@ -22,11 +27,7 @@ function toPropertyPath(module: CompiledModule, error: ErrorObject): string {
  * violation with a translated message naming the field (`engine.validation.<keyword>`).
  */
 export function ajvViolations(module: CompiledModule, payload: unknown, t: Translate): Violation[] {
-  let validate = cache.get(module);
-  if (!validate) {
-    validate = ajv.compile(submitSchema(module));
-    cache.set(module, validate);
-  }
+  const validate = validatorOf(module);
   if (validate(payload)) return [];
   const seen = new Set<string>();
   const out: Violation[] = [];

@@ -1,11 +1,16 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { CompiledModule } from '../types';
 import { submitSchema } from './submit-schema';
+import { versionedCache } from './versioned-cache';
 
 // `removeAdditional: 'all'` deletes every property a schema's `properties` does not name, at
 // every depth (items of sub-forms included); nothing is validated or coerced here.
-const ajv = new Ajv({ strict: false, allErrors: true, removeAdditional: 'all', useDefaults: false, validateFormats: false });
-const cache = new WeakMap<CompiledModule, ValidateFunction>();
+const ajv = new Ajv({ strict: false, allErrors: true, removeAdditional: 'all', useDefaults: false, validateFormats: false, addUsedSchema: false });
+/** The stripping validator, compiled once per definition version. */
+const stripperOf = versionedCache<ValidateFunction>(
+  (module) => JSON.stringify(submitSchema(module)),
+  (module) => ajv.compile(submitSchema(module)),
+);
 
 /**
  * A copy of a submission body with every field the module's submission schema does not declare
@@ -16,11 +21,7 @@ const cache = new WeakMap<CompiledModule, ValidateFunction>();
  */
 export function stripUnknownFields(module: CompiledModule, payload: unknown): unknown {
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
-  let strip = cache.get(module);
-  if (!strip) {
-    strip = ajv.compile(submitSchema(module));
-    cache.set(module, strip);
-  }
+  const strip = stripperOf(module);
   const copy = structuredClone(payload);
   strip(copy);
   return copy;

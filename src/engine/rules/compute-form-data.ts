@@ -1,5 +1,17 @@
-import type { CompiledModule, FormData, RuleContext } from '../types';
+import type { CompiledModule, FormData, ModuleRuntime, RuleContext } from '../types';
 import { createRuntime } from './create-runtime';
+
+/** One runtime per compiled module (a 1000-item list must not build 1000 of them). */
+const runtimes = new WeakMap<CompiledModule, ModuleRuntime>();
+
+function runtimeOf(module: CompiledModule): ModuleRuntime {
+  let runtime = runtimes.get(module);
+  if (!runtime) {
+    runtime = createRuntime(module);
+    runtimes.set(module, runtime);
+  }
+  return runtime;
+}
 
 /**
  * Recompute every computed field of a whole form: each item of each sub-form field first
@@ -11,10 +23,10 @@ export function computeFormData(module: CompiledModule, data: FormData, context:
   for (const { field, form } of module.meta.subForms) {
     const sub = module.subForms[form];
     if (!sub || !Array.isArray(out[field])) continue;
-    const parent = { ...out };
+    const itemContext = { ...context, parent: { ...out } };
     out[field] = (out[field] as unknown[]).map((item) =>
-      item && typeof item === 'object' ? computeFormData(sub, item as FormData, { ...context, parent }) : item,
+      item && typeof item === 'object' ? computeFormData(sub, item as FormData, itemContext) : item,
     );
   }
-  return createRuntime(module).computeAll(out, context);
+  return runtimeOf(module).computeAll(out, context);
 }

@@ -1,5 +1,7 @@
 import type { CompiledModule, ComputedRule, FormData, ModuleRuntime, RuleContext } from '../types';
 import { evaluate } from './evaluate';
+import { activeContext } from './active-context';
+import { compileLogic } from './compile-logic';
 import { topLevelVars } from './collect-vars';
 import { deepEqual } from './deep-equal';
 import { validateRules } from './validate-rules';
@@ -75,7 +77,21 @@ export function createRuntime(module: CompiledModule): ModuleRuntime {
     },
     computeAll(data, context = {}) {
       const out: FormData = { ...data };
-      for (const { rule } of computed) compute(out, rule, context);
+      if (computed.length === 0) return out;
+      const previous = activeContext.current;
+      activeContext.current = context;
+      try {
+        for (const { rule } of computed) {
+          try {
+            const value = compileLogic(rule.value)(out, context);
+            if (!deepEqual(value, out[rule.field])) out[rule.field] = value;
+          } catch {
+            // A computed rule that throws leaves its field as it was.
+          }
+        }
+      } finally {
+        activeContext.current = previous;
+      }
       return out;
     },
     validate(data, context, t) {

@@ -1,5 +1,6 @@
 import type { CompiledModule, FormData, RuleContext, Translate, Violation } from '../types';
-import { evaluate } from './evaluate';
+import { activeContext } from './active-context';
+import { compileLogic } from './compile-logic';
 
 /**
  * Run a module's ordered validations. A rule whose `when` is truthy fails; a rule that throws
@@ -7,27 +8,42 @@ import { evaluate } from './evaluate';
  * validates every item of that array with its sub-form's rules at that position, paths
  * prefixed `field[i].`, the parent form available to the item rules as `$parent`. A violation's
  * `field` is the top-level field to mark inline; `propertyPath` is the full path.
+ *
+ * Each rule is compiled once (`compileLogic`, cached per rule object of the compiled module);
+ * the form's data is read in place (no copy per rule).
  */
 export function validateRules(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix = ''): Violation[] {
-  const violations: Violation[] = [];
+  const previous = activeContext.current;
+  try {
+    const violations: Violation[] = [];
+    run(module, data, context, t, prefix, violations);
+    return violations;
+  } finally {
+    activeContext.current = previous;
+  }
+}
+
+function run(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix: string, violations: Violation[]): void {
   for (const rule of module.rules.validations ?? []) {
     if ('each' in rule) {
       const ref = module.meta.subForms.find((s) => s.field === rule.each);
       const sub = ref ? module.subForms[ref.form] : undefined;
       const items = data[rule.each];
       if (!sub || !Array.isArray(items)) continue;
+      const itemContext = { ...context, parent: data };
       items.forEach((item, i) => {
         const itemData = item && typeof item === 'object' ? (item as FormData) : {};
-        violations.push(...validateRules(sub, itemData, { ...context, parent: data }, t, `${prefix}${rule.each}[${i}].`));
+        run(sub, itemData, itemContext, t, `${prefix}${rule.each}[${i}].`, violations);
       });
       continue;
     }
+    activeContext.current = context;
     let failing: boolean;
     let params: Record<string, unknown> = {};
     try {
-      failing = Boolean(evaluate(rule.when, data, context));
+      failing = Boolean(compileLogic(rule.when)(data, context));
       if (failing && rule.params) {
-        params = Object.fromEntries(Object.entries(rule.params).map(([k, v]) => [k, evaluate(v, data, context)]));
+        params = Object.fromEntries(Object.entries(rule.params).map(([k, v]) => [k, compileLogic(v)(data, context)]));
       }
     } catch {
       failing = true;
@@ -40,5 +56,4 @@ export function validateRules(module: CompiledModule, data: FormData, context: R
       messageKey: rule.message,
     });
   }
-  return violations;
 }

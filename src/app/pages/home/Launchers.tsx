@@ -1,5 +1,5 @@
 import { lazy, type ReactElement } from 'react';
-import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import {
   AppsRegular, CartRegular, DataBarVerticalRegular, DocumentTextRegular, MoneyRegular, PaymentRegular, ReceiptRegular, SignatureRegular,
 } from '@fluentui/react-icons';
@@ -13,6 +13,7 @@ import { fetchModuleDefinitions, MODULE_DEFINITIONS_KEY } from '../application/m
 import type { LauncherGroup } from '../../../engine';
 
 const LauncherGroupPage = lazy(async () => ({ default: (await import('./LauncherGroupPage')).LauncherGroupPage }));
+const StampStatisticsPage = lazy(async () => ({ default: (await import('../stamp-statistics/StampStatisticsPage')).StampStatisticsPage }));
 
 /** Icons a definition may name in `ui:module.launcher.icon`; unknown names get a generic one. */
 const ICONS: Record<string, ReactElement> = {
@@ -38,11 +39,6 @@ interface Entry {
   label: string;
   icon: ReactElement;
   open(): void;
-}
-
-function StampStatisticsSoon() {
-  const { t } = useTranslation();
-  return <Text as="p" style={{ padding: tokens.spacingHorizontalL }}>{t('app.launchers.stampStatisticsSoon')}</Text>;
 }
 
 /**
@@ -89,7 +85,7 @@ export function Launchers() {
   if (profile && (profile.is_authorizer || profile.is_legal || profile.is_treasury)) {
     entries.push({
       key: 'stamp-statistics', order: 1000, label: t('app.launchers.stampStatistics'), icon: <DataBarVerticalRegular />,
-      open: () => void stack.push({ title: { key: 'app.launchers.stampStatistics' }, render: () => <StampStatisticsSoon /> }),
+      open: () => void stack.push({ title: { key: 'app.launchers.stampStatistics' }, component: StampStatisticsPage, params: undefined }),
     });
   }
 

@@ -42,8 +42,8 @@ const contractUi = {
   related_approval_id: { 'ui:widget': 'RelatedApprovalPicker', 'ui:options': { source: 'contract-supplier', relatedList: 'contracts' } },
   related_items: { 'ui:field': 'RelatedItemsField', 'ui:options': { source: 'contract-supplier', relatedList: 'contracts' } },
 };
-/** Fluent's modal sheet is marked aria-hidden by its focus code in jsdom; find it including hidden elements. */
-const sheet = () => screen.findByRole('dialog', { hidden: true });
+/** The open bottom sheet. */
+const sheet = () => screen.findByRole('dialog');
 
 describe('RelatedApprovalPicker', () => {
   it('lists my purchases, searches by code and stores the tapped one\'s id', async () => {
@@ -75,7 +75,7 @@ describe('RelatedApprovalPicker', () => {
     expect(within(details).getByText('Kyoto Clean / 777 / Mizuho / Shijo')).toBeTruthy();
     expect(within(details).getByText('Content: Weekly cleaning, Unit price: 20000')).toBeTruthy();
     expect(form.data().related_approval_id).toBeUndefined();
-    await user.click(within(details).getByRole('button', { name: 'Select', hidden: true }));
+    await user.click(within(details).getByRole('button', { name: 'Select' }));
     await waitFor(() => expect(form.data().related_approval_id).toBe(51));
     expect(host.calls.find((c) => c.path === '/contracts/list')?.params).toMatchObject({ module: 'contract-supplier', page: 1, itemsPerPage: 10 });
   });

@@ -63,20 +63,20 @@ describe('upload link dialog (payment e-invoices)', () => {
   it('asks which item the file belongs to and appends its id to that item', async () => {
     const data = renderPaymentForm(uploadHost(), { transaction_items: [{ item_e_invoices: [] }, { item_e_invoices: [5] }], e_invoices: [5] });
     await userEvent.setup().upload(screen.getByTestId('root_e_invoices-input'), new File(['%PDF'], 'fapiao.pdf', { type: 'application/pdf' }));
-    const dialog = await screen.findByRole('alertdialog', { hidden: true });
+    const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Which item does fapiao.pdf belong to?')).toBeTruthy();
-    expect(within(dialog).getAllByRole('button', { hidden: true }).map((b) => b.textContent)).toEqual(['Item 1', 'Item 2', 'Do not link']);
-    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Item 2', hidden: true }));
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Item 1', 'Item 2', 'Do not link']);
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Item 2' }));
     await waitFor(() => expect(data()).toEqual({ transaction_items: [{ item_e_invoices: [] }, { item_e_invoices: [5, 77] }], e_invoices: [5, 77] }));
-    expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('keeps the file on the form only when the user does not link it', async () => {
     const data = renderPaymentForm(uploadHost(), { transaction_items: [{}], e_invoices: [] });
     await userEvent.setup().upload(screen.getByTestId('root_e_invoices-input'), new File(['%PDF'], 'fapiao.pdf', { type: 'application/pdf' }));
-    const dialog = await screen.findByRole('alertdialog', { hidden: true });
-    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Do not link', hidden: true }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Do not link' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(data()).toEqual({ transaction_items: [{}], e_invoices: [77] });
   });
 });

@@ -5,10 +5,10 @@ import { useRendererHost } from '../../../../renderer/host';
 interface Collection<T> { 'hydra:member': T[] }
 
 /**
- * One tab's infinite list: page after page of `path` with `params` (5 per page) until an empty
+ * An infinite list: page after page of `path` with `params` (their page size) until an empty
  * page; new params start again from page 1; nothing is asked while `enabled` is false. `sentinel` loads the next page when scrolled into view.
  */
-export function useSearchList<T extends { id: number }>(path: string, params: Record<string, string | number>, enabled = true) {
+export function useSearchList<T extends { id: number }>(path: string, params: Record<string, unknown>, enabled = true) {
   const host = useRendererHost();
   const key = `${path}?${JSON.stringify(params)}`;
   const fetchPage = useCallback(

@@ -1,0 +1,199 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { StatisticFacts } from '../../src/engine';
+import { badRequest } from '../lib/errors';
+import type { Collection } from '../lib/paging';
+import { inCompanies } from './company-condition';
+import { anyAtPath, dateTextBetween, numberAt } from './data-path';
+
+/** The period types of the stamp statistics filter (spec 000 §2): completion, payment and contract date. */
+export const STAMP_PERIODS = ['completionDate', 'paymentDate', 'contractDate'] as const;
+export type StampPeriod = (typeof STAMP_PERIODS)[number];
+
+/**
+ * The query of `GET /stamp_statistics` (spec 000 §3 filter keys): applicants (`applicant.id`,
+ * repeated or `applicant.id[]`), contract party companies, currency code or id, `amount[gte|lte]`,
+ * and one period as `<type>[after]` and/or `<type>[before]` (inclusive days; both = between).
+ */
+export interface StampQuery {
+  page: number;
+  itemsPerPage: number;
+  'applicant.id'?: number[];
+  'applicant.id[]'?: number[];
+  'contract_party.id'?: number[];
+  'contract_party.id[]'?: number[];
+  currency?: string;
+  'amount[gte]'?: number;
+  'amount[lte]'?: number;
+  moduleCode?: string;
+  [period: `${string}[after]` | `${string}[before]`]: string | undefined;
+}
+
+const ids = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2147483647 }, maxItems: 100 } as const;
+const day = { type: 'string', format: 'date' } as const;
+const amount = { type: 'number', minimum: -1e15, maximum: 1e15 } as const;
+
+/** JSON schema of `StampQuery`; 10 per page by default (spec 000 §9). */
+export const stampQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
+    itemsPerPage: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+    'applicant.id': ids, 'applicant.id[]': ids, 'contract_party.id': ids, 'contract_party.id[]': ids,
+    currency: { type: 'string', maxLength: 16 },
+    'amount[gte]': amount, 'amount[lte]': amount,
+    moduleCode: { type: 'string', maxLength: 64 },
+    ...Object.fromEntries(STAMP_PERIODS.flatMap((p) => [[`${p}[after]`, day], [`${p}[before]`, day]])),
+  },
+} as const;
+
+/** The modules stamp statistics lists: those whose definition has `statistics.stamp`. */
+export function stampModules(facts: Map<string, StatisticFacts>): Array<[string, StatisticFacts & { stamp: NonNullable<StatisticFacts['stamp']> }]> {
+  return [...facts].filter((entry): entry is [string, StatisticFacts & { stamp: NonNullable<StatisticFacts['stamp']> }] => Boolean(entry[1].stamp));
+}
+
+/** `case when module = … then <expr per module> end`, null for modules the builder gives nothing. */
+function perModuleValue(facts: Map<string, StatisticFacts>, build: (f: StatisticFacts) => RawBuilder<unknown> | null): RawBuilder<unknown> {
+  const cases = stampModules(facts).flatMap(([code, f]) => {
+    const value = build(f);
+    return value ? [sql`when buffers.module_code = ${code} then ${value}`] : [];
+  });
+  return cases.length ? sql`(case ${sql.join(cases, sql` `)} end)` : sql`null`;
+}
+
+/** A condition per module (false for modules the builder gives nothing). */
+function perModule(facts: Map<string, StatisticFacts>, build: (f: StatisticFacts) => Expression<SqlBool> | null): Expression<SqlBool> {
+  const parts = stampModules(facts).flatMap(([code, f]) => {
+    const condition = build(f);
+    return condition ? [sql<SqlBool>`(buffers.module_code = ${code} and ${condition})`] : [];
+  });
+  return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`false`;
+}
+
+const textAt = (field: string) => sql`(buffers.data #>> ${field.split('.')}::text[])`;
+
+/** Per-document expressions of the figures a row shows (each module's own fields). */
+export function stampColumns(facts: Map<string, StatisticFacts>) {
+  return {
+    amount: perModuleValue(facts, (f) => (f.amount ? numberAt(f.amount) : null)),
+    party: perModuleValue(facts, (f) => textAt(f.stamp!.party)),
+    contractDate: perModuleValue(facts, (f) => (f.stamp?.contractDate ? textAt(f.stamp.contractDate) : null)),
+  };
+}
+
+/** The one period of the query; 400 when two types are given or after is later than before. */
+export function stampPeriod(request: FastifyRequest, q: StampQuery): { type: StampPeriod; after?: string; before?: string } | null {
+  const given = STAMP_PERIODS.filter((p) => q[`${p}[after]`] || q[`${p}[before]`]);
+  if (given.length === 0) return null;
+  if (given.length > 1) throw badRequest(request.t('server.statistics.onePeriod'));
+  const type = given[0];
+  const after = q[`${type}[after]`];
+  const before = q[`${type}[before]`];
+  if (after && before && after > before) throw badRequest(request.t('server.statistics.badPeriod', { value: `${after}~${before}` }));
+  return { type, ...(after ? { after } : {}), ...(before ? { before } : {}) };
+}
+
+/** Every condition of the query plus the company scope; bound parameters only. */
+export function stampConditions(request: FastifyRequest, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null): Expression<SqlBool>[] {
+  const modules = stampModules(facts).map(([code]) => code);
+  const out: Expression<SqlBool>[] = [modules.length ? sql<SqlBool>`buffers.module_code in (${sql.join(modules)})` : sql<SqlBool>`false`];
+  out.push(inCompanies(companies));
+  if (q.moduleCode) {
+    if (!modules.includes(q.moduleCode)) throw badRequest(request.t('server.statistics.unknownModule', { code: q.moduleCode }));
+    out.push(sql<SqlBool>`buffers.module_code = ${q.moduleCode}`);
+  }
+  const applicants = [...(q['applicant.id'] ?? []), ...(q['applicant.id[]'] ?? [])];
+  if (applicants.length) out.push(sql<SqlBool>`buffers.requester_id in (${sql.join(applicants)})`);
+  const parties = [...(q['contract_party.id'] ?? []), ...(q['contract_party.id[]'] ?? [])];
+  if (parties.length) out.push(sql<SqlBool>`${stampColumns(facts).party} in (${sql.join(parties.map(String))})`);
+  if (q.currency) {
+    out.push(/^\d+$/.test(q.currency)
+      ? sql<SqlBool>`buffers.data->>'currency_id' = ${q.currency}`
+      : sql<SqlBool>`buffers.data->>'currency_id' in (select id::text from currencies where upper(code) = upper(${q.currency}))`);
+  }
+  const { amount } = stampColumns(facts);
+  if (q['amount[gte]'] !== undefined) out.push(sql<SqlBool>`${amount} >= ${q['amount[gte]']}`);
+  if (q['amount[lte]'] !== undefined) out.push(sql<SqlBool>`${amount} <= ${q['amount[lte]']}`);
+  const period = stampPeriod(request, q);
+  if (period) {
+    const from = period.after ?? '0001-01-01';
+    const to = period.before ?? '9999-12-31';
+    if (period.type === 'completionDate') {
+      out.push(sql<SqlBool>`buffers.completed_at >= ${from}::date and buffers.completed_at < ${to}::date + 1`);
+    } else if (period.type === 'paymentDate') {
+      out.push(perModule(facts, (f) => (f.paymentDate?.length
+        ? sql<SqlBool>`(${sql.join(f.paymentDate.map((p) => anyAtPath(p, (v) => dateTextBetween(v, from, to))), sql` or `)})` : null)));
+    } else {
+      out.push(perModule(facts, (f) => (f.stamp?.contractDate ? dateTextBetween(textAt(f.stamp.contractDate), from, to) : null)));
+    }
+  }
+  return out;
+}
+
+/** A row of stamp statistics. */
+export interface StampRow {
+  id: number;
+  code: string;
+  stamp_no: string | null;
+  status: number;
+  module: { code: string };
+  requester: { id: number; name: string };
+  contract_party: { id: number; name: string } | null;
+  currency: { id: number; code: string } | null;
+  amount: number | null;
+  contract_date: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+interface RawRow {
+  id: number; code: string; stamp_no: string | null; status: number; module_code: string; requester_id: number; requester_name: string;
+  party_id: number | null; party_name: string | null; currency_id: number | null; currency_code: string | null;
+  amount: string | number | null; contract_date: string | null; created_at: Date | string; completed_at: Date | string | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** The matching rows, newest first, `limit` from `offset`; one query. */
+export async function stampRows(request: FastifyRequest, where: Expression<SqlBool>, facts: Map<string, StatisticFacts>, limit: number, offset: number): Promise<StampRow[]> {
+  const columns = stampColumns(facts);
+  const rows = await sql<RawRow>`select buffers.id, buffers.code, buffers.stamp_no, buffers.status, buffers.module_code,
+      requester.id as requester_id, requester.name as requester_name, party.id as party_id, party.name as party_name,
+      currencies.id as currency_id, currencies.code as currency_code, ${columns.amount} as amount,
+      ${columns.contractDate} as contract_date, buffers.created_at, buffers.completed_at
+    from buffers
+    join users requester on requester.id = buffers.requester_id
+    left join companies party on party.id::text = ${columns.party}
+    left join currencies on currencies.id::text = buffers.data->>'currency_id'
+    where ${where}
+    order by buffers.created_at desc, buffers.id desc
+    limit ${limit} offset ${offset}`.execute(request.server.db);
+  return rows.rows.map((r) => ({
+    id: r.id, code: r.code, stamp_no: r.stamp_no, status: r.status, module: { code: r.module_code },
+    requester: { id: r.requester_id, name: r.requester_name },
+    contract_party: r.party_id === null ? null : { id: r.party_id, name: r.party_name ?? '' },
+    currency: r.currency_id === null ? null : { id: r.currency_id, code: r.currency_code ?? '' },
+    amount: r.amount === null ? null : Number(r.amount),
+    contract_date: typeof r.contract_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(r.contract_date) ? r.contract_date : null,
+    created_at: iso(r.created_at)!, completed_at: iso(r.completed_at),
+  }));
+}
+
+/** The whole WHERE of a query (filters and company scope), parenthesized. */
+export function stampWhere(request: FastifyRequest, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.join(stampConditions(request, q, facts, companies), sql` and `)})`;
+}
+
+/** How many documents match. */
+export async function stampCount(request: FastifyRequest, where: Expression<SqlBool>): Promise<number> {
+  const counted = await sql<{ total: number }>`select count(*)::int as total from buffers where ${where}`.execute(request.server.db);
+  return counted.rows[0].total;
+}
+
+/** `GET /stamp_statistics`: the page and the total count. */
+export async function stampStatistics(request: FastifyRequest, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null): Promise<Collection<StampRow>> {
+  const where = stampWhere(request, q, facts, companies);
+  const members = await stampRows(request, where, facts, q.itemsPerPage, (q.page - 1) * q.itemsPerPage);
+  return { 'hydra:member': members, 'hydra:totalItems': await stampCount(request, where) };
+}
