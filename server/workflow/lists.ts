@@ -6,7 +6,8 @@ import type { Collection } from '../lib/paging';
 import { bufferItems, type BufferItem } from './buffer-items';
 import { inboxPage } from './inbox-page';
 import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from './keyset';
-import { listConditions, listOrder, type ListQuery } from './list-query';
+import { loadDefinitions } from '../definitions/definitions';
+import { listConditions, listOrder, listSearchPaths, type ListQuery } from './list-query';
 import { BufferStatus, StepStatus } from './status';
 
 /** Approval item of the pending and done lists (spec 000 §3): a step with its document. */
@@ -49,7 +50,7 @@ export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQ
   let query = db.selectFrom('approvals')
     .innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
     .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
-    .where(all(listConditions(q)));
+    .where(all(listConditions(q, listSearchPaths((await loadDefinitions()).modules))));
   query = done
     ? query.where('approvals.approver_id', '=', userId)
       .where('approvals.status', 'in', [StepStatus.DONE, StepStatus.REJECTED])
@@ -105,7 +106,7 @@ async function bufferList(db: Kysely<Database>, relation: Expression<SqlBool>, q
   const query = db.selectFrom('buffers')
     .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
     .where(relation)
-    .where(all(listConditions(q)));
+    .where(all(listConditions(q, listSearchPaths((await loadDefinitions()).modules))));
   const { total } = countCap
     ? await db.selectFrom(query.select('buffers.id').limit(countCap).as('capped')).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()
     : await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
