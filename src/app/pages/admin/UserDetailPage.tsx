@@ -7,6 +7,7 @@ import { useRendererHost } from '../../../renderer/host';
 import { usePageStack, type PageProps } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminUser } from './admin-types';
+import { useEntityModule } from './entity-module';
 import { openEntityForm } from './open-entity-form';
 
 const FLAGS = ['is_authorizer', 'is_finance', 'is_treasury', 'is_legal'] as const;
@@ -31,6 +32,7 @@ export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
   const danger = useDangerStyles();
   const host = useRendererHost();
   const stack = usePageStack();
+  const entityModule = useEntityModule();
   const [user, setUser] = useState<AdminUser | null | 'failed'>(null);
   const [tab, setTab] = useState<'company' | 'settings'>('company');
   useEffect(() => {
@@ -41,7 +43,7 @@ export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
   if (user === null) return <Spinner label={t('app.common.loading')} />;
   if (user === 'failed') return <MessageBar intent="error"><MessageBarBody>{t('app.admin.loadFailed')}</MessageBarBody></MessageBar>;
   const request = async (operation: 'edit' | 'delete') => {
-    const filed = await openEntityForm(stack, operation === 'edit' ? 'app.admin.editUser' : 'app.admin.deleteUser', { moduleCode: 'users', operation, targetId: user.id, initialData: formDataOf(user) });
+    const filed = await openEntityForm(stack, operation === 'edit' ? 'app.admin.editUser' : 'app.admin.deleteUser', { moduleCode: await entityModule('user'), operation, targetId: user.id, initialData: formDataOf(user) });
     if (filed) close(true);
   };
   const rows: Array<[string, string]> = [
