@@ -138,9 +138,16 @@ describe('module studio API', () => {
     const refused = await call('POST', `/api/buffer/${NEW}`, employee, await bodyFor(NEW, { destination: 'Kyoto' }));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('disabled');
+    // Nor drafts: saving or reading one is refused the same way (clearing one stays allowed), nothing stored.
+    const draft = await call('POST', '/api/buffer_temporaries', employee, { module_code: NEW, data: { destination: 'Nara' } });
+    expect([draft.statusCode, draft.json().message]).toEqual([409, `The module "${NEW}" is disabled: it takes no new documents`]);
+    expect((await call('GET', `/api/buffer_temporaries?module_code=${NEW}`, employee)).statusCode).toBe(409);
+    expect(await t.db.selectFrom('buffer_temporaries').select('id').where('module_code', '=', NEW).execute()).toEqual([]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/buffer_temporaries?module_code=${NEW}`, headers: { authorization: `Bearer ${employee}` } })).statusCode).toBe(204);
     expect((await call('GET', `/api/module-definitions/${NEW}`, employee)).statusCode).toBe(200);
     await call('POST', `/api/module-definitions/${NEW}/enable`, admin);
     expect(await codes()).toContain(NEW);
+    expect((await call('POST', '/api/buffer_temporaries', employee, { module_code: NEW, data: { destination: 'Nara' } })).statusCode).toBe(200);
   });
 
   it('judges a body with a draft as npm run check does, and refuses to judge with a broken draft', async () => {
