@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { CompiledModule } from '../../src/engine';
 import { likePattern } from '../lib/paging';
+import type { KeyTerm } from './keyset';
 import { anyAtPath } from '../statistics/data-path';
 
 type Order = 'asc' | 'desc';
@@ -12,6 +13,8 @@ type Order = 'asc' | 'desc';
 export interface ListQuery {
   page: number;
   itemsPerPage: number;
+  /** Keyset paging: `nextCursor` of the previous page (then `page` is not used). */
+  cursor?: string;
   search?: string;
   isDone?: string;
   'module.code'?: string[];
@@ -47,6 +50,7 @@ export const listQuerySchema = {
   properties: {
     page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
     itemsPerPage: { type: 'integer', minimum: 1, maximum: 100, default: 5 },
+    cursor: { type: 'string', maxLength: 400, pattern: '^[A-Za-z0-9_-]+$' },
     search: { type: 'string', maxLength: 100 },
     isDone: { type: 'string', enum: ['0', '1', 'true', 'false'] },
     'module.code': codes, 'module.code[]': codes,
@@ -127,13 +131,16 @@ export function listConditions(q: ListQuery, searchPaths: readonly string[] = []
   return out;
 }
 
-/** ORDER BY terms: the given `sort[...]` keys in a stable order, default createdAt desc, then id. */
-export function listOrder(q: ListQuery): Array<{ column: string; direction: Order }> {
-  const terms: Array<{ column: string; direction: Order }> = [];
-  if (q['sort[code]']) terms.push({ column: 'buffers.code', direction: q['sort[code]'] });
-  if (q['sort[createdAt]']) terms.push({ column: 'buffers.created_at', direction: q['sort[createdAt]'] });
-  if (q['sort[updatedAt]']) terms.push({ column: 'buffers.updated_at', direction: q['sort[updatedAt]'] });
-  if (terms.length === 0) terms.push({ column: 'buffers.created_at', direction: 'desc' });
-  terms.push({ column: 'buffers.id', direction: terms[0].direction });
+/**
+ * ORDER BY terms: the given `sort[...]` keys in a stable order, default createdAt desc, then id
+ * (every column NOT NULL, so the order is total and a keyset cursor can continue it).
+ */
+export function listOrder(q: ListQuery): KeyTerm[] {
+  const terms: KeyTerm[] = [];
+  if (q['sort[code]']) terms.push({ key: 'code', column: 'buffers.code', direction: q['sort[code]'], type: 'text' });
+  if (q['sort[createdAt]']) terms.push({ key: 'createdAt', column: 'buffers.created_at', direction: q['sort[createdAt]'], type: 'timestamptz' });
+  if (q['sort[updatedAt]']) terms.push({ key: 'updatedAt', column: 'buffers.updated_at', direction: q['sort[updatedAt]'], type: 'timestamptz' });
+  if (terms.length === 0) terms.push({ key: 'createdAt', column: 'buffers.created_at', direction: 'desc', type: 'timestamptz' });
+  terms.push({ key: 'document', column: 'buffers.id', direction: terms[0].direction, type: 'integer' });
   return terms;
 }

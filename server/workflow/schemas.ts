@@ -1,4 +1,4 @@
-import { collectionSchema, objectOf } from '../lib/http-schemas';
+import { objectOf, pagedCollectionSchema } from '../lib/http-schemas';
 
 /** Response schemas of the workflow routes (OpenAPI at /api/docs); objects let further fields through. */
 
@@ -52,8 +52,8 @@ export const documentViewSchema = objectOf({
   },
 });
 
-export const approvalCollectionSchema = collectionSchema(approvalItemSchema);
-export const bufferCollectionSchema = collectionSchema(bufferItemSchema);
+export const approvalCollectionSchema = pagedCollectionSchema(approvalItemSchema);
+export const bufferCollectionSchema = pagedCollectionSchema(bufferItemSchema);
 
 /** `{id, status}` of a document after an applicant's action. */
 export const documentStatusSchema = objectOf({ id: { type: 'integer' }, status: { type: 'integer' } });
