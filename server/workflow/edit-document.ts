@@ -6,6 +6,7 @@ import { loadDefinitions, findModule } from '../definitions/definitions';
 import { writeApprovalLog } from './approval-log';
 import { loadDocumentState, type DocumentState } from './document-state';
 import { recordHistories } from './histories';
+import { allStepFields } from './step-fields';
 import { prepareSubmission } from './submission-pipeline';
 import { refuseEdit } from './transitions';
 import { illegalTransition, refusalError } from './workflow-error';
@@ -44,7 +45,13 @@ async function validatedData(trx: Kysely<Database>, module: CompiledModule, doc:
   const { data: computed } = await prepareSubmission(trx, { module, payload, requesterId: doc.requester_id, actorId: ctx.userId, t: ctx.t, edit: true });
   // Fields outside the form's schema (stamp number, treasury data) and the stored wrapper
   // flags stay as they were: an edit changes the body only.
-  return { ...doc.data, ...withoutWrapper(computed) };
+  const data: Record<string, unknown> = { ...doc.data, ...withoutWrapper(computed) };
+  // Fields a step fills (signed files) are the step approver's: an edit keeps them as stored.
+  for (const field of allStepFields(module)) {
+    if (Object.hasOwn(doc.data, field)) data[field] = doc.data[field];
+    else delete data[field];
+  }
+  return data;
 }
 
 /**
