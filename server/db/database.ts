@@ -116,7 +116,8 @@ export interface SavedApproverTable {
 export interface ExpenseAccountTable {
   id: Generated<number>;
   company_id: number;
-  module_type: 'reimbursement' | 'payment';
+  /** A module with `ui:module.expenseAccounts` (checked by the routes against the definitions). */
+  module_type: string;
   code: string;
   name: string;
   name_jp: string;

@@ -1,3 +1,4 @@
+import moduleMasters from './demo-module-masters.json';
 /** Demo data seeded on the first start of an empty database (logins in the README). */
 
 /** Every demo user's password. */
@@ -121,31 +122,14 @@ export const DEMO_USER_SETTINGS: Record<string, string> = {
   'company-legal': 'legal@example.com',
 };
 
-/** Expense accounts every company gets, per module type; the spec names them name/name_jp/name_zh. */
-export const DEMO_EXPENSE_ACCOUNTS: Array<{ module_type: 'reimbursement' | 'payment'; code: string; names: Names; is_transportation?: boolean }> = [
-  { module_type: 'reimbursement', code: 'R-TRANSPORT', names: ['Transportation', '旅費交通費', '交通费'], is_transportation: true },
-  { module_type: 'reimbursement', code: 'R-MEALS', names: ['Meals and entertainment', '交際費', '招待费'] },
-  { module_type: 'reimbursement', code: 'R-OFFICE', names: ['Office supplies', '事務用品費', '办公用品费'] },
-  { module_type: 'reimbursement', code: 'R-COMM', names: ['Communication', '通信費', '通讯费'] },
-  { module_type: 'payment', code: 'P-TRANSPORT', names: ['Freight and transport', '荷造運賃', '运费'], is_transportation: true },
-  { module_type: 'payment', code: 'P-RENT', names: ['Rent', '地代家賃', '房租'] },
-  { module_type: 'payment', code: 'P-OUTSOURCING', names: ['Outsourcing', '業務委託費', '外包费'] },
-  { module_type: 'payment', code: 'P-UTILITIES', names: ['Utilities', '水道光熱費', '水电费'] },
-];
+/**
+ * Master rows that belong to modules (keyed by module code, so they are data, not TypeScript):
+ * the expense accounts every company gets per module with `ui:module.expenseAccounts`, and the
+ * contract item types per module with `ui:module.contractItemTypes`.
+ */
+export const DEMO_EXPENSE_ACCOUNTS: Array<{ module_type: string; code: string; names: Names; is_transportation?: boolean }> = moduleMasters.expenseAccounts as unknown as Array<{ module_type: string; code: string; names: Names; is_transportation?: boolean }>;
 
-export const DEMO_CONTRACT_ITEM_TYPES: Record<string, Array<{ code: string; names: Names }>> = {
-  'contract-supplier': [
-    { code: 'goods', names: ['Purchase Goods', '物品購入', '采购商品'] },
-    { code: 'services', names: ['Services', 'サービス', '服务'] },
-    { code: 'hr', names: ['Human Resource', '人材', '人力资源'] },
-    { code: 'other', names: ['Other', 'その他', '其他'] },
-  ],
-  'contract-customer': [
-    { code: 'goods', names: ['Sales of goods', '商品販売', '商品销售'] },
-    { code: 'services', names: ['Service revenue', 'サービス収入', '服务收入'] },
-    { code: 'other', names: ['Other revenue', 'その他収入', '其他收入'] },
-  ],
-};
+export const DEMO_CONTRACT_ITEM_TYPES: Record<string, Array<{ code: string; names: Names }>> = moduleMasters.contractItemTypes as unknown as Record<string, Array<{ code: string; names: Names }>>;
 
 /** The small code lists (id, code, name). */
 export const DEMO_CODE_LISTS: Record<'contract_frequencies' | 'corporate_seal_types' | 'collection_sales_evidence_types', Array<{ code: string; names: Names }>> = {

@@ -47,6 +47,12 @@ export function smallListQuery(extra: Record<string, unknown> = {}) {
 export const searchText = { type: 'string', maxLength: 100 } as const;
 
 /** Response schema of a `hydra:member` collection. */
+/** A collection whose pages may also be walked by keyset: `nextCursor` when the page was full. */
+export function pagedCollectionSchema(item: unknown) {
+  const base = collectionSchema(item);
+  return { ...base, properties: { ...base.properties, nextCursor: { type: 'string' } } } as const;
+}
+
 export function collectionSchema(item: unknown) {
   return {
     type: 'object',

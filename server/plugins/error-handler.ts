@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, codeForStatus } from '../lib/errors';
 import { globalPlugin } from '../lib/global-plugin';
 import { WorkBusyError } from '../lib/work-limiter';
+import { InvalidCursorError } from '../workflow/keyset';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -27,6 +28,7 @@ function toReply(
   if (error instanceof WorkBusyError) {
     return { status: 503, body: { message: t('server.scale.busy'), code: 'SERVICE_UNAVAILABLE', retryAfter: error.retryAfterSeconds } };
   }
+  if (error instanceof InvalidCursorError) return { status: 400, body: { message: t('server.scale.invalidCursor'), code: 'BAD_REQUEST' } };
   if (error instanceof AppError) return { status: error.statusCode, body: { message: error.message, code: error.code, ...error.extra } };
   if (error.validation) {
     const detail = describeValidation(error.validationContext, error.validation[0] ?? {});

@@ -1,5 +1,8 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { CompiledModule } from '../../src/engine';
 import { likePattern } from '../lib/paging';
+import type { KeyTerm } from './keyset';
+import { anyAtPath } from '../statistics/data-path';
 
 type Order = 'asc' | 'desc';
 
@@ -10,6 +13,8 @@ type Order = 'asc' | 'desc';
 export interface ListQuery {
   page: number;
   itemsPerPage: number;
+  /** Keyset paging: `nextCursor` of the previous page (then `page` is not used). */
+  cursor?: string;
   search?: string;
   isDone?: string;
   'module.code'?: string[];
@@ -45,6 +50,7 @@ export const listQuerySchema = {
   properties: {
     page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
     itemsPerPage: { type: 'integer', minimum: 1, maximum: 100, default: 5 },
+    cursor: { type: 'string', maxLength: 400, pattern: '^[A-Za-z0-9_-]+$' },
     search: { type: 'string', maxLength: 100 },
     isDone: { type: 'string', enum: ['0', '1', 'true', 'false'] },
     'module.code': codes, 'module.code[]': codes,
@@ -65,23 +71,28 @@ const AMOUNT = sql`(case when jsonb_typeof(buffers.data->'total') = 'number' the
 
 const inList = (column: RawBuilder<unknown>, values: readonly unknown[]) => sql<SqlBool>`${column} in (${sql.join(values)})`;
 
-function searchCondition(search: string): Expression<SqlBool> {
+/**
+ * `search`: the code, the requester's name, the stamp number, or any value at one of the
+ * definitions' `ui:module.listSearch` paths (`listSearchPaths`).
+ */
+function searchCondition(search: string, paths: readonly string[]): Expression<SqlBool> {
   const p = likePattern(search);
-  return sql<SqlBool>`(buffers.code ilike ${p} or requester.name ilike ${p}
-    or buffers.stamp_no ilike ${p}
-    or buffers.data->>'customer_name' ilike ${p} or buffers.data->>'supplier_full_name' ilike ${p}
-    or buffers.data->>'contract_full_name' ilike ${p} or buffers.data->>'stamped_party_full_name' ilike ${p}
-    or buffers.data->'payment_recipient_account'->>'name' ilike ${p} or buffers.data->'supplier_account'->>'name' ilike ${p}
-    or exists (select 1 from jsonb_array_elements(case when jsonb_typeof(buffers.data->'transaction_items') = 'array'
-      then buffers.data->'transaction_items' else '[]'::jsonb end) s_item
-      where s_item->'payment_recipient_account'->>'name' ilike ${p}))`;
+  return sql<SqlBool>`(${sql.join([
+    sql`buffers.code ilike ${p}`, sql`requester.name ilike ${p}`, sql`buffers.stamp_no ilike ${p}`,
+    ...paths.map((path) => anyAtPath(path, (value) => sql<SqlBool>`${value} ilike ${p}`)),
+  ], sql` or `)})`;
+}
+
+/** Every data path a list search matches: the union of the modules' `ui:module.listSearch`, sorted. */
+export function listSearchPaths(modules: Record<string, CompiledModule>): string[] {
+  return [...new Set(Object.values(modules).flatMap((m) => (m.kind === 'module' ? m.meta.listSearch ?? [] : [])))].sort();
 }
 
 /**
  * The filter conditions of a list query over `buffers` joined with `users as requester`.
  * Every value is a bound parameter; an empty list means no filter.
  */
-export function listConditions(q: ListQuery): Expression<SqlBool>[] {
+export function listConditions(q: ListQuery, searchPaths: readonly string[] = []): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   const both = <T>(a?: T[], b?: T[]) => [...(a ?? []), ...(b ?? [])];
   const modules = both(q['module.code'], q['module.code[]']);
@@ -116,17 +127,20 @@ export function listConditions(q: ListQuery): Expression<SqlBool>[] {
     if (after) out.push(sql<SqlBool>`${sql.ref(column)} >= ${after}::date`);
     if (before) out.push(sql<SqlBool>`${sql.ref(column)} < ${before}::date + 1`);
   }
-  if (q.search?.trim()) out.push(searchCondition(q.search.trim()));
+  if (q.search?.trim()) out.push(searchCondition(q.search.trim(), searchPaths));
   return out;
 }
 
-/** ORDER BY terms: the given `sort[...]` keys in a stable order, default createdAt desc, then id. */
-export function listOrder(q: ListQuery): Array<{ column: string; direction: Order }> {
-  const terms: Array<{ column: string; direction: Order }> = [];
-  if (q['sort[code]']) terms.push({ column: 'buffers.code', direction: q['sort[code]'] });
-  if (q['sort[createdAt]']) terms.push({ column: 'buffers.created_at', direction: q['sort[createdAt]'] });
-  if (q['sort[updatedAt]']) terms.push({ column: 'buffers.updated_at', direction: q['sort[updatedAt]'] });
-  if (terms.length === 0) terms.push({ column: 'buffers.created_at', direction: 'desc' });
-  terms.push({ column: 'buffers.id', direction: terms[0].direction });
+/**
+ * ORDER BY terms: the given `sort[...]` keys in a stable order, default createdAt desc, then id
+ * (every column NOT NULL, so the order is total and a keyset cursor can continue it).
+ */
+export function listOrder(q: ListQuery): KeyTerm[] {
+  const terms: KeyTerm[] = [];
+  if (q['sort[code]']) terms.push({ key: 'code', column: 'buffers.code', direction: q['sort[code]'], type: 'text' });
+  if (q['sort[createdAt]']) terms.push({ key: 'createdAt', column: 'buffers.created_at', direction: q['sort[createdAt]'], type: 'timestamptz' });
+  if (q['sort[updatedAt]']) terms.push({ key: 'updatedAt', column: 'buffers.updated_at', direction: q['sort[updatedAt]'], type: 'timestamptz' });
+  if (terms.length === 0) terms.push({ key: 'createdAt', column: 'buffers.created_at', direction: 'desc', type: 'timestamptz' });
+  terms.push({ key: 'document', column: 'buffers.id', direction: terms[0].direction, type: 'integer' });
   return terms;
 }

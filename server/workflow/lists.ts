@@ -5,7 +5,9 @@ import { localizedName } from '../lib/localized-name';
 import type { Collection } from '../lib/paging';
 import { bufferItems, type BufferItem } from './buffer-items';
 import { inboxPage } from './inbox-page';
-import { listConditions, listOrder, type ListQuery } from './list-query';
+import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from './keyset';
+import { loadDefinitions } from '../definitions/definitions';
+import { listConditions, listOrder, listSearchPaths, type ListQuery } from './list-query';
 import { BufferStatus, StepStatus } from './status';
 
 /** Approval item of the pending and done lists (spec 000 §3): a step with its document. */
@@ -31,15 +33,24 @@ const all = (conditions: Expression<SqlBool>[]) => (conditions.length ? sql<SqlB
 const isTrue = (value: string | undefined) => value === '1' || value === 'true';
 
 /**
+ * A page of a list: the spec's collection, plus `nextCursor` when the page was full — pass it
+ * as `cursor` for the page after it (keyset paging; `page` offsets keep working as the spec has them).
+ */
+export type PagedCollection<T> = Collection<T> & { nextCursor?: string };
+
+const withNext = <T>(collection: Collection<T>, next: string | null): PagedCollection<T> =>
+  (next ? { ...collection, nextCursor: next } : collection);
+
+/**
  * `GET /api/approvals/my`: steps waiting for the user (active, pending, on a document on
  * process, the user a candidate), or with `isDone` the user's last handled step per document.
  */
-export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQuery, lang: Lang): Promise<Collection<ApprovalItem>> {
+export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQuery, lang: Lang): Promise<PagedCollection<ApprovalItem>> {
   const done = isTrue(q.isDone);
   let query = db.selectFrom('approvals')
     .innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
     .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
-    .where(all(listConditions(q)));
+    .where(all(listConditions(q, listSearchPaths((await loadDefinitions()).modules))));
   query = done
     ? query.where('approvals.approver_id', '=', userId)
       .where('approvals.status', 'in', [StepStatus.DONE, StepStatus.REJECTED])
@@ -52,12 +63,15 @@ export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQ
       // cost follows the user's pending steps, not every step they were ever a candidate of.
       .where('approvals.id', 'in', (eb) => eb.selectFrom('approval_candidates as c').select('c.approval_id')
         .where('c.user_id', '=', userId).where('c.inbox_open', '=', true));
-  const { total, rows } = (!done && await inboxPage(db, userId, q)) || await generalPage();
+  const { total, rows, next } = (!done && await inboxPage(db, userId, q)) || await generalPage();
   async function generalPage() {
     const { total: count } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let page = query.select(['approvals.id', 'approvals.buffer_id']);
-    for (const term of listOrder(q)) page = page.orderBy(sql.ref(term.column), term.direction);
-    return { total: count, rows: await page.orderBy('approvals.id', 'desc').limit(q.itemsPerPage).offset((q.page - 1) * q.itemsPerPage).execute() };
+    const terms: KeyTerm[] = [...listOrder(q), { key: 'step', column: 'approvals.id', direction: 'desc', type: 'integer' }];
+    let page = query.select(['approvals.id', 'approvals.buffer_id', ...keyColumns(terms)] as never[]) as unknown as typeof query;
+    if (q.cursor) page = page.where(afterCursor(terms, decodeCursor(terms, q.cursor)));
+    for (const term of terms) page = page.orderBy(sql.ref(term.column), term.direction);
+    const found = await page.limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage).execute() as unknown as Array<Record<string, unknown>>;
+    return { total: count, rows: found as Array<{ id: number; buffer_id: number }>, next: nextCursor(terms, found, q.itemsPerPage) };
   }
   if (rows.length === 0) return { 'hydra:member': [], 'hydra:totalItems': total };
 
@@ -84,22 +98,25 @@ export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQ
       buffer,
     };
   });
-  return { 'hydra:member': members, 'hydra:totalItems': total };
+  return withNext({ 'hydra:member': members, 'hydra:totalItems': total }, next);
 }
 
 /** Documents of one relation to the user, filtered, sorted and paged, as buffer items. */
-async function bufferList(db: Kysely<Database>, relation: Expression<SqlBool>, q: ListQuery, lang: Lang, countCap?: number): Promise<Collection<BufferItem>> {
+async function bufferList(db: Kysely<Database>, relation: Expression<SqlBool>, q: ListQuery, lang: Lang, countCap?: number): Promise<PagedCollection<BufferItem>> {
   const query = db.selectFrom('buffers')
     .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
     .where(relation)
-    .where(all(listConditions(q)));
+    .where(all(listConditions(q, listSearchPaths((await loadDefinitions()).modules))));
   const { total } = countCap
     ? await db.selectFrom(query.select('buffers.id').limit(countCap).as('capped')).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()
     : await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  let page = query.select('buffers.id');
-  for (const term of listOrder(q)) page = page.orderBy(sql.ref(term.column), term.direction);
-  const rows = await page.limit(q.itemsPerPage).offset((q.page - 1) * q.itemsPerPage).execute();
-  return { 'hydra:member': await bufferItems(db, rows.map((r) => r.id), lang), 'hydra:totalItems': total };
+  const terms = listOrder(q);
+  let page = query.select(['buffers.id', ...keyColumns(terms)] as never[]) as unknown as typeof query;
+  // Keyset: after the cursor, in the same order, no offset (the index range starts there).
+  if (q.cursor) page = page.where(afterCursor(terms, decodeCursor(terms, q.cursor)));
+  for (const term of terms) page = page.orderBy(sql.ref(term.column), term.direction);
+  const rows = await page.limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage).execute() as unknown as Array<Record<string, unknown>>;
+  return withNext({ 'hydra:member': await bufferItems(db, rows.map((r) => r.id as number), lang), 'hydra:totalItems': total }, nextCursor(terms, rows, q.itemsPerPage));
 }
 
 /** `GET /api/my-buffers`: the documents the user filed. */

@@ -1,4 +1,4 @@
-import { collectionSchema, objectOf } from '../lib/http-schemas';
+import { objectOf, pagedCollectionSchema } from '../lib/http-schemas';
 
 /** Response schemas of the workflow routes (OpenAPI at /api/docs); objects let further fields through. */
 
@@ -40,6 +40,7 @@ export const documentViewSchema = objectOf({
   approval_logs: { type: 'array', items: logEntry },
   current_approval_id: { type: ['integer', 'null'] },
   can: permissions,
+  step_fields: { type: 'array', items: { type: 'string' }, description: 'Fields the reader fills with their approval at the active step (processes fills: the signer\'s signed files)' },
   approvals: {
     type: 'array',
     items: objectOf({
@@ -52,8 +53,8 @@ export const documentViewSchema = objectOf({
   },
 });
 
-export const approvalCollectionSchema = collectionSchema(approvalItemSchema);
-export const bufferCollectionSchema = collectionSchema(bufferItemSchema);
+export const approvalCollectionSchema = pagedCollectionSchema(approvalItemSchema);
+export const bufferCollectionSchema = pagedCollectionSchema(bufferItemSchema);
 
 /** `{id, status}` of a document after an applicant's action. */
 export const documentStatusSchema = objectOf({ id: { type: 'integer' }, status: { type: 'integer' } });

@@ -5,7 +5,7 @@
 export type {
   Lang, JsonSchema, UiSchema, Logic, Translate, LocaleFile, LocaleBundles,
   ValidationRule, EachItemValidation, EffectRule, ComputedRule, LabelRule, SubmitEnabledRule, RulesFile,
-  DefinitionFiles, SummaryLine, DetailSection, SubFormRef, ModuleMeta, ModuleEntity, EntityOperation, StatisticFacts, CompiledModule,
+  DefinitionFiles, SummaryLine, DetailSection, SubFormRef, ModuleMeta, ModuleEntity, EntityOperation, StatisticFacts, ModuleLauncher, LauncherGroup, RelatedAs, CompiledModule,
   Problem, Violation, MasterProcessStep, CurrencyRef, RuleContext, FormData, ModuleRuntime,
   CompileOptions, CompileResult, BypassRole, StepRole, ProcessStepDefinition, ProcessFile, AttachmentKind, AttachmentsFile,
 } from './types';

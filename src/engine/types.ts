@@ -93,6 +93,12 @@ export interface ProcessStepDefinition {
   anyOf?: boolean;
   /** The requester may be named on (and act on) this step themselves (default false: never self-approval). */
   allowRequester?: boolean;
+  /**
+   * Fields the step's approver fills when passing it (the signer's signed files): never shown on
+   * the filing form (visibility `false`); the server accepts them only from a candidate of this
+   * step, with its approval, and refuses them on every other step.
+   */
+  fills?: string[];
 }
 /** The approval process of a module (`processes/<code>.json`). */
 export interface ProcessFile {
@@ -176,7 +182,7 @@ export interface ModuleMeta {
   /** Prefix of document codes, e.g. `PUR` → `PUR-2026-000001`. */
   codePrefix?: string;
   /** Launcher order and visibility; absent = not on the launcher. */
-  launcher?: { order: number; icon?: string; roles?: string[] };
+  launcher?: ModuleLauncher;
   listCard: { title?: string; summary: SummaryLine[] };
   detailCard: { sections: DetailSection[] };
   /** Item arrays whose entries with a zero/absent total are not sent: field → total field. */
@@ -196,6 +202,46 @@ export interface ModuleMeta {
   entity?: ModuleEntity;
   /** Which data fields the statistics area reads (amount, vendor, payment date, …). Absent = none. */
   statistics?: StatisticFacts;
+  /** How other forms' related-approval pickers list this module's documents. Absent = never listed. */
+  relatedAs?: RelatedAs;
+  /** The module's documents choose an expense account (`/expense_accounts?moduleCode=<code>`). Absent = no. */
+  expenseAccounts?: boolean;
+  /** The module has contract item types (`/contract_item_types/module/<code or alias>`). Absent = none. */
+  contractItemTypes?: { alias?: string };
+  /** Data paths the approval lists' `search` matches (besides code, stamp number and requester). Absent = none. */
+  listSearch?: string[];
+}
+
+/** `ui:module.launcher`: the Home launcher entry. */
+export interface ModuleLauncher {
+  order: number;
+  icon?: string;
+  roles?: string[];
+  /** Modules with the same group `key` share one launcher that opens a page listing them. */
+  group?: LauncherGroup;
+}
+
+/** A launcher shared by several modules (every member gives the same object). */
+export interface LauncherGroup {
+  key: string;
+  order: number;
+  /** Translation keys: the launcher label and page title, and the line above the choices. */
+  title: string;
+  intro?: string;
+  icon?: string;
+}
+
+/** `ui:module.relatedAs`: this module as the source of a related-approval picker. */
+export interface RelatedAs {
+  /**
+   * The related-approval API that lists it: `purchases` (`/purchases/list`, the caller's own
+   * documents) or `contracts` (`/contracts/list?module=<code>`, every document the caller may see).
+   */
+  list: 'purchases' | 'contracts';
+  /** Data fields the picker's `search` matches besides the code and stamp number. */
+  search?: string[];
+  /** An object field `{name, no, bank_name, branch_name}` listed by `/distinct_contract_supplier_accounts`. */
+  accounts?: string;
 }
 
 /** An operation an entity module files: `POST /buffer/{code}`, `/{id}/edit`, `/{id}/delete`. */

@@ -19,7 +19,7 @@ describe('collection modules', () => {
   it.each(codes)('%s: related approval lists customer contracts; no stamp number, no bypass', (code) => {
     const module = modules[code];
     expect(module.meta).toMatchObject({ kind: 'module', relatedApprovalSource: 'contract-customer', needsStampNo: false, hasBypass: false, bodyKey: null });
-    expect(module.uiSchema.related_approval_id).toEqual({ 'ui:widget': 'RelatedApprovalPicker', 'ui:options': { source: 'contract-customer' } });
+    expect(module.uiSchema.related_approval_id).toEqual({ 'ui:widget': 'RelatedApprovalPicker', 'ui:options': { source: 'contract-customer', relatedList: 'contracts' } });
   });
 
   it('only the sales form keeps its currency on reset', () => {

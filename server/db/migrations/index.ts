@@ -4,6 +4,7 @@ import * as workflowEmailPush from './0100_workflow_email_push';
 import * as integrity from './0200_integrity';
 import * as loginAttempts from './0300_login_attempts';
 import * as moduleStudio from './0400_module_studio';
+import * as expenseAccountModules from './0410_expense_account_modules';
 import * as adminEntities from './0500_admin_entities';
 import * as statistics from './0600_statistics';
 import * as financeMasterRetire from './0610_finance_master_retire';
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0200_integrity': integrity,
   '0300_login_attempts': loginAttempts,
   '0400_module_studio': moduleStudio,
+  '0410_expense_account_modules': expenseAccountModules,
   '0500_admin_entities': adminEntities,
   '0600_statistics': statistics,
   '0610_finance_master_retire': financeMasterRetire,

@@ -3,11 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Lang } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { found } from '../../lib/found';
+import { badRequest } from '../../lib/errors';
+import { loadDefinitions } from '../../definitions/definitions';
 import { bool, collectionSchema, idParams, idSchema, int, lookupErrors, objectOf, pagedQuery, searchText, str } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
 import { collectionOf, likePattern, paginate, type PageQuery } from '../../lib/paging';
 
-const moduleType = { type: 'string', enum: ['reimbursement', 'payment'] } as const;
+/** A module code; the route checks it names a module with `ui:module.expenseAccounts`. */
+const moduleType = { type: 'string', maxLength: 64 } as const;
 /**
  * An expense account as the spec names it: `name` (English), `name_jp`, `name_zh` — the
  * statistics form edits all three — plus `label`, the name in the request's language.
@@ -21,7 +24,7 @@ interface Filter { moduleCode?: string; companyId?: number; name?: string }
 function filtered(db: Kysely<Database>, { moduleCode, companyId, name }: Filter) {
   // Retired accounts (a completed delete) stay readable by id for the documents that name them.
   let query = db.selectFrom('expense_accounts').where('retired_at', 'is', null);
-  if (moduleCode) query = query.where('module_type', '=', moduleCode as 'reimbursement' | 'payment');
+  if (moduleCode) query = query.where('module_type', '=', moduleCode);
   if (companyId) query = query.where('company_id', '=', companyId);
   if (name) {
     const pattern = likePattern(name);
@@ -35,9 +38,19 @@ const columns = (lang: Lang) => [
   localizedName(lang, 'expense_accounts', 'name_jp').as('label'),
 ] as const;
 
-/** Expense accounts (spec 001 §7): paged and filtered, all at once, and one by id. */
+/**
+ * Expense accounts (spec 001 §7): paged and filtered, all at once, and one by id. `moduleCode`
+ * must name a module whose definition has `ui:module.expenseAccounts` (400 otherwise).
+ */
 const expenseAccounts: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  const definitions = await loadDefinitions();
+  app.addHook('preHandler', async (request) => {
+    const code = (request.query as Filter | undefined)?.moduleCode;
+    if (code === undefined) return;
+    const module = Object.hasOwn(definitions.modules, code) ? definitions.modules[code] : undefined;
+    if (module?.kind !== 'module' || module.meta.expenseAccounts !== true) throw badRequest(request.t('server.expenseAccounts.unknownModule', { code }));
+  });
   const filters = { moduleCode: moduleType, companyId: idSchema, name: searchText };
 
   app.get<{ Querystring: PageQuery & Filter }>('/expense_accounts', {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Lang } from '../../../src/engine';
 import { found } from '../../lib/found';
+import { loadDefinitions, type LoadedDefinitions } from '../../definitions/definitions';
 import { collectionSchema, idParams, int, lookupErrors, objectOf, searchText, smallListQuery, str } from '../../lib/http-schemas';
 import type { PageQuery } from '../../lib/paging';
 import { localizedName } from '../../lib/localized-name';
@@ -8,11 +9,14 @@ import { collectionOf, likePattern } from '../../lib/paging';
 
 const codeName = objectOf({ id: int, code: str, name: str });
 
-/** Contract item type lists by the spec's module code; `supplier`/`customer` are accepted too. */
-const CONTRACT_MODULES: Record<string, string> = {
-  'contract-supplier': 'contract-supplier', supplier: 'contract-supplier',
-  'contract-customer': 'contract-customer', customer: 'contract-customer',
-};
+/**
+ * The module whose contract item types a path names: a module with `ui:module.contractItemTypes`,
+ * by its code or its `alias` (`supplier`, `customer`).
+ */
+function contractTypeModule(definitions: LoadedDefinitions, name: string): string | undefined {
+  return Object.values(definitions.modules)
+    .find((m) => m.kind === 'module' && m.meta.contractItemTypes && (m.code === name || m.meta.contractItemTypes.alias === name))?.code;
+}
 
 /** The small code lists: table, path and entity name for the 404 message. */
 const CODE_LISTS = [
@@ -27,6 +31,7 @@ const CODE_LISTS = [
  */
 const masters: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  const definitions = await loadDefinitions();
 
   app.get<{ Querystring: Partial<PageQuery> }>('/currencies', {
     schema: { querystring: smallListQuery(), response: { 200: collectionSchema(objectOf({ id: int, code: str, name: str, decimals: int })), ...lookupErrors } },
@@ -55,7 +60,7 @@ const masters: FastifyPluginAsync = async (app) => {
       response: { 200: collectionSchema(contractType), ...lookupErrors },
     },
   }, async (request) => {
-    const module = found(CONTRACT_MODULES[request.params.module], request.t, 'module');
+    const module = found(contractTypeModule(definitions, request.params.module), request.t, 'module');
     return collectionOf(await app.db.selectFrom('contract_item_types').select(contractTypeColumns(request.lang))
       .where('module', '=', module).orderBy('position').execute(), request.query);
   });

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { Lang } from '../../../src/engine';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { CompiledModule, Lang, RelatedAs } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { collectionSchema, idParams, int, lookupErrors, nullableStr, objectOf, pagedQuery, searchText, str } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
 import { likePattern, paginate, type PageQuery } from '../../lib/paging';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
+import { loadDefinitions, type LoadedDefinitions } from '../../definitions/definitions';
 import { visibleTo } from '../../workflow/visibility';
 import { canSeeRelated } from './related-visibility';
 import { dataInt, numberOf, purchaseGoods, supplierAccountOf, textOf } from './related-shapes';
@@ -14,8 +15,22 @@ import { dataInt, numberOf, purchaseGoods, supplierAccountOf, textOf } from './r
 const doc = (description: string) => ({ description });
 /** On process or completed: a rejected or withdrawn document is not a basis for another one. */
 const USABLE_STATUSES = [0, 2];
-const CONTRACT_MODULES = ['contract-supplier', 'contract-customer'] as const;
-type ContractModule = (typeof CONTRACT_MODULES)[number];
+
+/** The modules a related-approval list serves (`ui:module.relatedAs.list`), by code. */
+function listedModules(definitions: LoadedDefinitions, list: RelatedAs['list']): CompiledModule[] {
+  return Object.values(definitions.modules).filter((m) => m.kind === 'module' && m.meta.relatedAs?.list === list)
+    .sort((a, b) => a.code.localeCompare(b.code));
+}
+
+/** Code, stamp number, or any of the modules' `relatedAs.search` fields matches. */
+function searchCondition(modules: CompiledModule[], search: string) {
+  const pattern = likePattern(search);
+  const fields = [...new Set(modules.flatMap((m) => m.meta.relatedAs?.search ?? []))];
+  return (eb: ExpressionBuilder<Database & { buffers: Database['buffers'] }, 'buffers'>) => eb.or([
+    eb('buffers.code', 'ilike', pattern), eb('buffers.stamp_no', 'ilike', pattern),
+    ...fields.map((field) => eb(sql`buffers.data #>> ${field.split('.')}::text[]`, 'ilike', pattern)),
+  ]);
+}
 
 const goodsSchema = objectOf({ id: int, goods_name: nullableStr, budget: { type: 'number' }, estimated_unit_price: { type: 'number' } });
 const purchaseSchema = objectOf({
@@ -49,7 +64,8 @@ function documents(db: Kysely<Database>, modules: readonly string[], lang: Lang)
   return db.selectFrom('buffers')
     .leftJoin('currencies', (join) => join.on(sql`currencies.id`, '=', dataInt('currency_id')))
     .leftJoin('contract_item_types', (join) => join.on(sql`contract_item_types.id`, '=', dataInt('contract_item_type_id')))
-    .where('buffers.module_code', 'in', [...modules])
+    // No module serving the list: nothing matches (an empty `in ()` is not SQL).
+    .where('buffers.module_code', 'in', modules.length ? [...modules] : [''])
     .select(['buffers.id', 'buffers.code', 'buffers.stamp_no', 'buffers.status', 'buffers.module_code', 'buffers.data',
       'currencies.id as currency_id', 'currencies.code as currency_code', 'contract_item_types.code as type_code',
       sql<string | null>`${localizedName(lang, 'contract_item_types')}`.as('type_name')]);
@@ -75,22 +91,28 @@ function contractOf(row: Row) {
 /**
  * Related approvals (spec 001 §2 "Related approval picker", §3, §7): purchases for a
  * reimbursement, contracts for a payment or a collection, and the supplier accounts of earlier
- * supplier contracts. Only documents the user may see (see README.md).
+ * supplier contracts. Which modules each list serves, what its search matches and which field
+ * holds the accounts are the definitions' `ui:module.relatedAs`. Only documents the user may see
+ * (see README.md).
  */
 const related: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  const definitions = await loadDefinitions();
+  const codes = (list: RelatedAs['list']) => listedModules(definitions, list).map((m) => m.code);
   const gone = (lang: (key: string, v?: Record<string, unknown>) => string, what: string) =>
     notFound(lang('server.errors.notFound', { what: lang(`server.related.${what}`) }));
 
   app.get<{ Querystring: PageQuery & { search?: string } }>('/purchases/list', {
     schema: {
-      ...doc('The signed-in user\'s own purchases on process or completed (usable for a reimbursement), newest first; `search` matches the code.'),
+      ...doc('The signed-in user\'s own purchases on process or completed (usable for a reimbursement), newest first; `search` matches the code, '
+        + 'stamp number and the fields the modules\' `ui:module.relatedAs.search` name.'),
       querystring: pagedQuery({ search: searchText }), response: { 200: collectionSchema(purchaseSchema), ...lookupErrors },
     },
   }, async (request) => {
-    let query = documents(app.db, ['purchase'], request.lang)
+    const modules = listedModules(definitions, 'purchases');
+    let query = documents(app.db, modules.map((m) => m.code), request.lang)
       .where('buffers.requester_id', '=', request.user.id).where('buffers.status', 'in', USABLE_STATUSES);
-    if (request.query.search) query = query.where('buffers.code', 'ilike', likePattern(request.query.search));
+    if (request.query.search) query = query.where(searchCondition(modules, request.query.search));
     const page = await paginate(query.clearSelect(), () => query.orderBy('buffers.created_at', 'desc').orderBy('buffers.id', 'desc'), request.query);
     return { ...page, 'hydra:member': (page['hydra:member'] as unknown as Row[]).map(purchaseOf) };
   });
@@ -98,29 +120,26 @@ const related: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: number } }>('/purchases/:id', {
     schema: { ...doc('One purchase as a related approval, with its data; 404 unless the user may see it.'), params: idParams, response: { 200: purchaseSchema, ...lookupErrors } },
   }, async (request) => {
-    const row = await documents(app.db, ['purchase'], request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
-    if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'purchase');
+    const row = await documents(app.db, codes('purchases'), request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
+    if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'purchases');
     return { ...purchaseOf(row), data: row.data };
   });
 
-  app.get<{ Querystring: PageQuery & { search?: string; module?: ContractModule } }>('/contracts/list', {
+  app.get<{ Querystring: PageQuery & { search?: string; module?: string } }>('/contracts/list', {
     schema: {
-      ...doc('Supplier or customer contracts (`module`; both when omitted) on process or completed that the user may see, newest first; '
-        + '`search` matches code, stamp number, contract and supplier full name.'),
-      querystring: pagedQuery({ search: searchText, module: { type: 'string', enum: CONTRACT_MODULES } }),
+      ...doc('Contracts of one module (`module`, a module whose `ui:module.relatedAs.list` is `contracts`; all of them when omitted) on process or completed '
+        + 'that the user may see, newest first; `search` matches code, stamp number and the modules\' `relatedAs.search` fields (contract and supplier full name).'),
+      querystring: pagedQuery({ search: searchText, module: { type: 'string', maxLength: 64 } }),
       response: { 200: collectionSchema(contractSchema), ...lookupErrors },
     },
   }, async (request) => {
     const { search, module } = request.query;
-    let query = documents(app.db, module ? [module] : CONTRACT_MODULES, request.lang)
+    const all = listedModules(definitions, 'contracts');
+    const modules = module === undefined ? all : all.filter((m) => m.code === module);
+    if (module !== undefined && !modules.length) throw badRequest(request.t('server.related.unknownSource', { code: module }));
+    let query = documents(app.db, modules.map((m) => m.code), request.lang)
       .where(visibleTo(request.user.id)).where('buffers.status', 'in', USABLE_STATUSES);
-    if (search) {
-      const pattern = likePattern(search);
-      query = query.where((eb) => eb.or([
-        eb('buffers.code', 'ilike', pattern), eb('buffers.stamp_no', 'ilike', pattern),
-        eb(sql`buffers.data ->> 'contract_full_name'`, 'ilike', pattern), eb(sql`buffers.data ->> 'supplier_full_name'`, 'ilike', pattern),
-      ]));
-    }
+    if (search) query = query.where(searchCondition(modules, search));
     const page = await paginate(query.clearSelect(), () => query.orderBy('buffers.created_at', 'desc').orderBy('buffers.id', 'desc'), request.query);
     return { ...page, 'hydra:member': (page['hydra:member'] as unknown as Row[]).map(contractOf) };
   });
@@ -128,23 +147,29 @@ const related: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: number } }>('/contracts/:id', {
     schema: { ...doc('One supplier or customer contract as a related approval; 404 unless the user may see it.'), params: idParams, response: { 200: contractSchema, ...lookupErrors } },
   }, async (request) => {
-    const row = await documents(app.db, CONTRACT_MODULES, request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
-    if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'contract');
+    const row = await documents(app.db, codes('contracts'), request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
+    if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'contracts');
     return contractOf(row);
   });
 
   app.get<{ Querystring: PageQuery & { search?: string } }>('/distinct_contract_supplier_accounts', {
     schema: {
-      ...doc('Distinct supplier accounts `{name, no, bankName, branchName}` of supplier contracts the user may see; `search` matches any of the four.'),
+      ...doc('Distinct supplier accounts `{name, no, bankName, branchName}` of supplier contracts the user may see (the object field named by '
+        + '`ui:module.relatedAs.accounts` of the contract modules); `search` matches any of the four.'),
       querystring: pagedQuery({ search: searchText }), response: { 200: collectionSchema(supplierAccountMember), ...lookupErrors },
     },
   }, async (request) => {
-    const field = (key: string) => sql<string | null>`nullif(trim(buffers.data -> 'supplier_account' ->> ${key}), '')`;
+    const sources = listedModules(definitions, 'contracts').filter((m) => m.meta.relatedAs?.accounts);
+    // One account field per module: `buffers.data -> <that module's field>`.
+    const accountOf = sources.length
+      ? sql`(case ${sql.join(sources.map((m) => sql`when buffers.module_code = ${m.code} then buffers.data #> ${m.meta.relatedAs!.accounts!.split('.')}::text[]`), sql` `)} end)`
+      : sql`null::jsonb`;
+    const field = (key: string) => sql<string | null>`nullif(trim(${accountOf} ->> ${key}), '')`;
     let accounts = app.db.selectFrom('buffers')
-      .where('buffers.module_code', '=', 'contract-supplier')
+      .where('buffers.module_code', 'in', sources.length ? sources.map((m) => m.code) : [''])
       .where(visibleTo(request.user.id))
       .where('buffers.status', 'in', USABLE_STATUSES)
-      .where(sql<boolean>`jsonb_typeof(buffers.data -> 'supplier_account') = 'object'`)
+      .where(sql<boolean>`jsonb_typeof(${accountOf}) = 'object'`)
       .where(sql<boolean>`coalesce(${field('name')}, ${field('no')}) is not null`)
       .select([field('name').as('name'), field('no').as('no'), field('bank_name').as('bankName'), field('branch_name').as('branchName')])
       .distinct();

@@ -123,6 +123,8 @@ export function checkDefinitions(files: DefinitionFiles, options: CheckOptions):
   const parentsOf = (code: string) => Object.values(modules).filter((m) => m.meta.subForms.some((s) => s.form === code));
 
   for (const module of Object.values(modules)) checkModule(module, files, widgets, parentsOf(module.code), problems);
+  for (const module of Object.values(modules)) checkRelatedSources(module, files, modules, problems);
+  checkLauncherGroups(files, modules, problems);
   checkSameKeys(files, modules, problems);
   checkParts(files, modules, problems);
   return problems;
@@ -180,6 +182,11 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   meta.listCard.summary.forEach((line, i) => { if (!fields.has(line.field)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listCard', 'summary', i, 'field'), message: `"${line.field}" is not a field of the schema` }); });
   meta.detailCard.sections.forEach((s, i) => s.fields.forEach((f, j) => { if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'detailCard', 'sections', i, 'fields', j), message: `"${f}" is not a field of the schema` }); }));
   (Array.isArray(meta.resetKeeps) ? meta.resetKeeps : []).forEach((f, i) => { if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'resetKeeps', i), message: `"${f}" is not a field of the schema` }); });
+  // Field names of the related-approval and list-search facts.
+  const headOf = (path: string) => path.split(/[.[]/)[0];
+  (meta.relatedAs?.search ?? []).forEach((f, i) => { if (!fields.has(headOf(f))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'search', i), message: `"${headOf(f)}" is not a field of the schema` }); });
+  if (meta.relatedAs?.accounts && !fields.has(headOf(meta.relatedAs.accounts))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'accounts'), message: `"${headOf(meta.relatedAs.accounts)}" is not a field of the schema` });
+  (meta.listSearch ?? []).forEach((f, i) => { if (!fields.has(headOf(f))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listSearch', i), message: `"${headOf(f)}" is not a field of the schema` }); });
   for (const [f, total] of Object.entries(meta.dropZeroItems)) {
     if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'dropZeroItems', f), message: `"${f}" is not a field of the schema` });
     else if (!(total in properties(props[f].items as JsonSchema))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'dropZeroItems', f), message: `"${total}" is not a field of the items of "${f}"` });
@@ -225,6 +232,11 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   (rules.validations ?? []).forEach((rule, i) => { if (!('each' in rule)) keys.push({ key: rule.message, file: rulesFile, pointer: ptr('validations', i, 'message') }); });
   for (const [field, list] of Object.entries(rules.labels ?? {})) (Array.isArray(list) ? list : []).forEach((rule, i) => { if (typeof rule?.label === 'string') keys.push({ key: rule.label, file: rulesFile, pointer: ptr('labels', field, i, 'label') }); });
   if (typeof rules.submitEnabled?.hint === 'string') keys.push({ key: rules.submitEnabled.hint, file: rulesFile, pointer: ptr('submitEnabled', 'hint') });
+  const group = meta.launcher?.group;
+  if (group) {
+    keys.push({ key: group.title, file: uiFile, pointer: ptr('ui:module', 'launcher', 'group', 'title') });
+    if (group.intro) keys.push({ key: group.intro, file: uiFile, pointer: ptr('ui:module', 'launcher', 'group', 'intro') });
+  }
   if (meta.listCard.title) keys.push({ key: meta.listCard.title, file: uiFile, pointer: ptr('ui:module', 'listCard', 'title') });
   meta.listCard.summary.forEach((l, i) => keys.push({ key: l.label, file: uiFile, pointer: ptr('ui:module', 'listCard', 'summary', i, 'label') }));
   meta.detailCard.sections.forEach((s, i) => { if (s.title) keys.push({ key: s.title, file: uiFile, pointer: ptr('ui:module', 'detailCard', 'sections', i, 'title') }); });
@@ -243,6 +255,41 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
     const missing = LANGS.filter((lang) => !hasKey(files.locales[lang]?.[ns], rest.join('.')));
     if (missing.length) problems.push({ file, pointer, message: `translation key "${key}" is missing in ${missing.join(', ')}` });
   }
+}
+
+/**
+ * `ui:module.relatedApprovalSource` and every `ui:options.source` (the related-approval picker and
+ * items) name a module whose `ui:module.relatedAs` says how its documents are listed.
+ */
+function checkRelatedSources(module: CompiledModule, files: DefinitionFiles, modules: Record<string, CompiledModule>, problems: Problem[]): void {
+  const uiFile = definitionPath(files, 'uiSchemas', module.code);
+  const sources = Object.values(modules).filter((m) => m.kind === 'module' && m.meta.relatedAs).map((m) => m.code);
+  const check = (source: unknown, pointer: string) => {
+    if (typeof source !== 'string' || sources.includes(source)) return;
+    problems.push({ file: uiFile, pointer, message: `"${source}" is not a module with ui:module.relatedAs (closest valid names: ${closestNames(source, sources).join(', ') || 'none'})` });
+  };
+  if (module.meta.relatedApprovalSource !== undefined) check(module.meta.relatedApprovalSource, ptr('ui:module', 'relatedApprovalSource'));
+  walkUi(files.uiSchemas[module.code] ?? {}, '', (key, value, pointer) => {
+    if (key === 'ui:options' && value && typeof value === 'object' && 'source' in value) check((value as Record<string, unknown>).source, `${pointer}/source`);
+  });
+}
+
+/** Modules sharing a launcher group give the same group (key, order, title, intro, icon). */
+function checkLauncherGroups(files: DefinitionFiles, modules: Record<string, CompiledModule>, problems: Problem[]): void {
+  const first = new Map<string, CompiledModule>();
+  for (const module of Object.values(modules).sort((a, b) => a.code.localeCompare(b.code))) {
+    const group = module.meta.launcher?.group;
+    if (!group) continue;
+    const earlier = first.get(group.key);
+    if (!earlier) first.set(group.key, module);
+    else if (JSON.stringify(sortedKeys(group)) !== JSON.stringify(sortedKeys(earlier.meta.launcher?.group))) {
+      problems.push({ file: definitionPath(files, 'uiSchemas', module.code), pointer: ptr('ui:module', 'launcher', 'group'), message: `launcher group "${group.key}" differs from the one of "${earlier.code}" (modules of a group give the same group)` });
+    }
+  }
+}
+
+function sortedKeys(value: unknown): unknown {
+  return value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value;
 }
 
 function leafKeys(node: unknown, prefix = ''): string[] {

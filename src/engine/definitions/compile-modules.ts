@@ -33,6 +33,22 @@ function inlineRefs(schema: unknown, resolve: (code: string) => JsonSchema | nul
 }
 
 /**
+ * A related-approval source (`ui:options.source` naming a module with `ui:module.relatedAs`) gets
+ * the API that lists it as `ui:options.relatedList`, so the renderer never names a module.
+ */
+function resolveRelatedSources(ui: unknown, files: DefinitionFiles): void {
+  if (!ui || typeof ui !== 'object' || Array.isArray(ui)) return;
+  for (const [key, value] of Object.entries(ui as Record<string, unknown>)) {
+    if (key === 'ui:options' && value && typeof value === 'object') {
+      const options = value as Record<string, unknown>;
+      const source = options.source;
+      const relatedAs = typeof source === 'string' ? readMeta(source, files.uiSchemas[source]).relatedAs : undefined;
+      if (relatedAs) options.relatedList = relatedAs.list;
+    } else if (key !== 'ui:module') resolveRelatedSources(value, files);
+  }
+}
+
+/**
  * Compile every module and sub-form in `files`: sub-form schemas inlined where the parent
  * says `{"$ref": "<code>"}` (and recorded in `meta.subForms`), wrapper fields added to modules,
  * the shared bypass rules added where `hasBypass` (unless the module's rules cover them),
@@ -61,6 +77,7 @@ export function compileModules(files: DefinitionFiles, options: CompileOptions =
     const ui = clone(files.uiSchemas[code] ?? {}) as UiSchema;
     const meta = readMeta(code, ui);
     delete ui['ui:module'];
+    resolveRelatedSources(ui, files);
     const subForms: Record<string, CompiledModule> = {};
     const schema = inlineRefs(clone(rawSchema), (ref) => {
       const sub = compile(ref);

@@ -61,7 +61,16 @@ export const UI_MODULE_META: JsonSchema = {
     relatedApprovalSource: { type: 'string' },
     bodyKey: { type: ['string', 'null'], pattern: '^[a-z][a-z_]{0,31}$' },
     codePrefix: { type: 'string', pattern: '^[A-Z][A-Z0-9]{1,7}$' },
-    launcher: { type: 'object', required: ['order'], properties: { order: { type: 'number' }, icon: { type: 'string' }, roles: { type: 'array', items: { type: 'string' } } }, additionalProperties: false },
+    launcher: {
+      type: 'object', required: ['order'], additionalProperties: false,
+      properties: {
+        order: { type: 'number' }, icon: { type: 'string' }, roles: { type: 'array', items: { type: 'string' } },
+        group: {
+          type: 'object', required: ['key', 'order', 'title'], additionalProperties: false,
+          properties: { key: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' }, order: { type: 'number' }, title: { type: 'string' }, intro: { type: 'string' }, icon: { type: 'string' } },
+        },
+      },
+    },
     listCard: { type: 'object', properties: { title: { type: 'string' }, summary: { type: 'array', items: summaryLine } }, additionalProperties: false },
     detailCard: {
       type: 'object',
@@ -90,6 +99,13 @@ export const UI_MODULE_META: JsonSchema = {
       },
     },
     statistics: STATISTIC_FACTS,
+    relatedAs: {
+      type: 'object', required: ['list'], additionalProperties: false,
+      properties: { list: { enum: ['purchases', 'contracts'] }, search: { type: 'array', items: fieldName, maxItems: 10 }, accounts: fieldName },
+    },
+    expenseAccounts: { type: 'boolean' },
+    contractItemTypes: { type: 'object', additionalProperties: false, properties: { alias: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } } },
+    listSearch: { type: 'array', items: dataPath, maxItems: 10 },
   },
   if: { properties: { kind: { const: 'module' } } },
   then: { required: ['kind', 'title', 'codePrefix'] },

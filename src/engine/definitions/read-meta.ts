@@ -30,5 +30,9 @@ export function readMeta(code: string, uiSchema: UiSchema | undefined): ModuleMe
     ...(raw.moreMenu === true ? { moreMenu: true } : {}),
     ...(raw.entity ? { entity: { kind: raw.entity.kind, operations: [...raw.entity.operations] } } : {}),
     ...(raw.statistics ? { statistics: raw.statistics } : {}),
+    ...(raw.relatedAs ? { relatedAs: raw.relatedAs } : {}),
+    ...(raw.expenseAccounts === true ? { expenseAccounts: true } : {}),
+    ...(raw.contractItemTypes ? { contractItemTypes: raw.contractItemTypes } : {}),
+    ...(Array.isArray(raw.listSearch) ? { listSearch: raw.listSearch } : {}),
   };
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { CompiledModule } from '../../../src/engine';
-import { COLLECTION_LAUNCHER_ORDER } from '../../../src/app/pages/home/Launchers';
 import { renderApp } from '../app/harness';
 import { texts } from '../app/locale';
 import { debtRoutes, definitions } from './application-harness';
@@ -22,6 +21,11 @@ async function addedModule(): Promise<CompiledModule> {
   } as CompiledModule;
 }
 
+/** An `app.*` key's English text. */
+function appText(key: string): string {
+  return key.replace(/^app\./, '').split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], app) as string;
+}
+
 async function launcherNames(): Promise<string[]> {
   const nav = await screen.findByRole('navigation', { name: app.launchers.title });
   await waitFor(() => expect(within(nav).getAllByRole('button').length).toBeGreaterThan(3));
@@ -29,18 +33,20 @@ async function launcherNames(): Promise<string[]> {
 }
 
 describe('Home launchers', () => {
-  it('one per module definition with a launcher, in launcher order, the collection index third; a module added on the server appears', async () => {
+  it('one per module definition with a launcher, in launcher order, one per launcher group at the group\'s order; a module added on the server appears', async () => {
     const modules = await definitions();
     const listed = [...Object.values(modules).filter((m) => m.kind === 'module'), await addedModule()];
     // A module without a launcher is not offered.
     listed.push({ ...modules['collection-debt'], code: 'hidden', meta: { ...modules['collection-debt'].meta, launcher: undefined } } as CompiledModule);
     await renderApp({ token: 't', language: 'en', routes: await debtRoutes({ 'GET /module-definitions': { status: 200, data: { 'hydra:member': listed } } }) });
     // Derived from the definitions served, never a list spelled here: launcher order, then code;
-    // the collection index sits at its own order.
+    // a launcher group (the collection index) is one entry at the group's order.
     const expected = listed
-      .filter((m) => m.kind === 'module' && m.meta.launcher)
+      .filter((m) => m.kind === 'module' && m.meta.launcher && !m.meta.launcher.group)
       .map((m) => ({ order: m.meta.launcher!.order, key: m.code, label: (m.translations.en as { title: string }).title }));
-    expected.push({ order: COLLECTION_LAUNCHER_ORDER, key: 'collection', label: app.launchers.collection });
+    const groups = new Map(listed.flatMap((m) => (m.meta.launcher?.group ? [[m.meta.launcher.group.key, m.meta.launcher.group] as const] : [])));
+    expect(groups.size).toBeGreaterThan(0);
+    for (const group of groups.values()) expected.push({ order: group.order, key: group.key, label: appText(group.title) });
     expected.sort((a, b) => a.order - b.order || a.key.localeCompare(b.key));
     const names = await launcherNames();
     expect(names).toEqual(expected.map((e) => e.label));
@@ -56,22 +62,29 @@ describe('Home launchers', () => {
     }
   }, TIMEOUT);
 
-  it('the collection index offers sales registration, report and debt, each opening the application page of its module', async () => {
+  it('a launcher group\'s page offers its modules in launcher order, each opening the application page of its module', async () => {
     const modules = await definitions();
+    const grouped = Object.values(modules).filter((m) => m.kind === 'module' && m.meta.launcher?.group);
+    expect(grouped.length).toBeGreaterThan(1);
+    const group = grouped[0].meta.launcher!.group!;
+    const members = grouped.filter((m) => m.meta.launcher!.group!.key === group.key)
+      .sort((a, b) => a.meta.launcher!.order - b.meta.launcher!.order || a.code.localeCompare(b.code));
+    const first = members[0].code;
     const view = await renderApp({
       token: 't', language: 'en',
-      routes: await debtRoutes({ 'GET /module-definitions/collection-sales': { status: 200, data: modules['collection-sales'] } }),
+      routes: await debtRoutes({ [`GET /module-definitions/${first}`]: { status: 200, data: modules[first] } }),
     });
     const nav = await screen.findByRole('navigation', { name: app.launchers.title });
-    await view.user.click(await within(nav).findByRole('button', { name: app.launchers.collection }));
-    const index = await screen.findByTestId('collection-index');
+    await view.user.click(await within(nav).findByRole('button', { name: appText(group.title) }));
+    const index = await screen.findByTestId(`${group.key}-index`);
+    if (group.intro) expect(index.textContent).toContain(appText(group.intro));
     const choices = within(index).getAllByRole('button').map((b) => b.textContent);
     const en = (code: string) => (modules[code].translations.en as { title: string }).title;
-    expect(choices).toEqual([en('collection-sales'), en('collection-report'), en('collection-debt')]);
-    await view.user.click(within(index).getByRole('button', { name: en('collection-sales') }));
+    expect(choices).toEqual(members.map((m) => en(m.code)));
+    await view.user.click(within(index).getByRole('button', { name: en(first) }));
     const page = await screen.findByTestId('application-page');
-    expect(page.getAttribute('data-module')).toBe('collection-sales');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en('collection-sales'));
-    await waitFor(() => expect(view.calls('GET /module-definitions/collection-sales')).toHaveLength(1));
+    expect(page.getAttribute('data-module')).toBe(first);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en(first));
+    await waitFor(() => expect(view.calls(`GET /module-definitions/${first}`)).toHaveLength(1));
   }, TIMEOUT);
 });

@@ -13,6 +13,7 @@ import type { AdminCompany } from './admin-types';
 import { BackgroundsPage } from './BackgroundsPage';
 import { CompaniesPage } from './CompaniesPage';
 import { companyFormData } from './company-form-data';
+import { useEntityModule } from './entity-module';
 import { openEntityForm } from './open-entity-form';
 import { OrganizationPage } from './OrganizationPage';
 
@@ -43,6 +44,7 @@ export function AdminPage() {
   const feedback = useFeedback();
   const stack = usePageStack();
   const host = useRendererHost();
+  const entityModule = useEntityModule();
 
   const askLogout = async () => {
     if (await feedback.confirm(t('app.admin.logoutConfirm'), t('app.admin.logoutTitle'))) logout();
@@ -51,15 +53,15 @@ export function AdminPage() {
   const open: Record<AdminEntryKey, () => unknown> = {
     myOrganization: () => stack.push({ title: { key: 'app.admin.myOrganization' }, component: OrganizationPage, params: {} }),
     externalCompanies: () => stack.push({ title: { key: 'app.admin.externalCompanies' }, component: CompaniesPage, params: undefined }),
-    backgrounds: () => stack.push({ title: { key: 'app.admin.backgrounds' }, component: BackgroundsPage, params: undefined }),
-    createCompany: () => openApplication(stack, 'companies', 'app.admin.createCompany'),
+    backgroundGroups: () => stack.push({ title: { key: 'app.admin.backgroundGroups' }, component: BackgroundsPage, params: undefined }),
+    createCompany: async () => openApplication(stack, await entityModule('company'), 'app.admin.createCompany'),
     editCompany: async () => {
       const id = profile?.company?.id;
       if (!id) return;
       const company = await host.api.get<AdminCompany>(`/companies/${id}`);
-      await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: 'companies', operation: 'edit', targetId: id, initialData: companyFormData(company) });
+      await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: await entityModule('company'), operation: 'edit', targetId: id, initialData: companyFormData(company) });
     },
-    createUser: () => openApplication(stack, 'users', 'app.admin.createUser'),
+    createUser: async () => openApplication(stack, await entityModule('user'), 'app.admin.createUser'),
   };
   const details: Partial<Record<AdminEntryKey, string>> = {
     myOrganization: t('app.admin.colleagues', { n: profile?.my_organization_count ?? 0 }),

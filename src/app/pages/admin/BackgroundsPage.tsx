@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageStack } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminBackground } from './admin-types';
+import { useEntityModule } from './entity-module';
 import { openEntityForm } from './open-entity-form';
 import { SearchList } from './SearchList';
 
@@ -24,18 +25,19 @@ export function BackgroundsPage() {
   const styles = usePageStyles();
   const stack = usePageStack();
   const [refresh, setRefresh] = useState(0);
-  const open = async (titleKey: string, params: Parameters<typeof openEntityForm>[2]) => {
-    if (await openEntityForm(stack, titleKey, params)) setRefresh((n) => n + 1);
+  const entityModule = useEntityModule();
+  const open = async (titleKey: string, params: Omit<Parameters<typeof openEntityForm>[2], 'moduleCode'>) => {
+    if (await openEntityForm(stack, titleKey, { ...params, moduleCode: await entityModule('background') })) setRefresh((n) => n + 1);
   };
   return (
-    <section className={styles.page} data-testid="backgrounds">
-      <Button icon={<AddRegular />} appearance="primary" onClick={() => void open('app.admin.createBackground', { moduleCode: 'backgrounds', operation: 'create' })}>
+    <section className={styles.page} data-testid="background-groups">
+      <Button icon={<AddRegular />} appearance="primary" onClick={() => void open('app.admin.createBackground', { operation: 'create' })}>
         {t('app.admin.createBackground')}
       </Button>
       <SearchList<AdminBackground>
         endpoint="/backgrounds"
         itemsPerPage={99999}
-        label={t('app.admin.backgrounds')}
+        label={t('app.admin.backgroundGroups')}
         keyOf={(g) => g.id}
         refreshKey={refresh}
         renderItem={(group) => (
@@ -47,7 +49,7 @@ export function BackgroundsPage() {
                 <Text size={200} key={p.pic_type_id}>{`${p.pic_type.name}: ${p.pic.name}`}</Text>
               ))}
             </span>
-            <Button size="small" onClick={() => void open('app.admin.editBackground', { moduleCode: 'backgrounds', operation: 'edit', targetId: group.id, initialData: formData(group) })}>
+            <Button size="small" onClick={() => void open('app.admin.editBackground', { operation: 'edit', targetId: group.id, initialData: formData(group) })}>
               {t('app.admin.edit')}
             </Button>
           </>

@@ -6,6 +6,7 @@ import { usePageStack } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminCompany } from './admin-types';
 import { companyFormData } from './company-form-data';
+import { useEntityModule } from './entity-module';
 import { openEntityForm } from './open-entity-form';
 import { OrganizationPage, type OrganizationParams } from './OrganizationPage';
 import { SearchList } from './SearchList';
@@ -16,10 +17,11 @@ export function CompaniesPage() {
   const styles = usePageStyles();
   const stack = usePageStack();
   const host = useRendererHost();
+  const entityModule = useEntityModule();
   const [refresh, setRefresh] = useState(0);
   const edit = async (id: number) => {
     const company = await host.api.get<AdminCompany>(`/companies/${id}`);
-    if (await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: 'companies', operation: 'edit', targetId: id, initialData: companyFormData(company) })) setRefresh((n) => n + 1);
+    if (await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: await entityModule('company'), operation: 'edit', targetId: id, initialData: companyFormData(company) })) setRefresh((n) => n + 1);
   };
   return (
     <section className={styles.page} data-testid="external-companies">

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Checkbox, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { DeleteRegular } from '@fluentui/react-icons';
+import { useDangerStyles } from '../../../renderer';
 import { useRendererHost } from '../../../renderer/host';
 import { usePageStack, type PageProps } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminUser } from './admin-types';
+import { useEntityModule } from './entity-module';
 import { openEntityForm } from './open-entity-form';
 
 const FLAGS = ['is_authorizer', 'is_finance', 'is_treasury', 'is_legal'] as const;
@@ -26,8 +29,10 @@ function formDataOf(user: AdminUser): Record<string, unknown> {
 export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
   const { t } = useTranslation();
   const styles = usePageStyles();
+  const danger = useDangerStyles();
   const host = useRendererHost();
   const stack = usePageStack();
+  const entityModule = useEntityModule();
   const [user, setUser] = useState<AdminUser | null | 'failed'>(null);
   const [tab, setTab] = useState<'company' | 'settings'>('company');
   useEffect(() => {
@@ -38,7 +43,7 @@ export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
   if (user === null) return <Spinner label={t('app.common.loading')} />;
   if (user === 'failed') return <MessageBar intent="error"><MessageBarBody>{t('app.admin.loadFailed')}</MessageBarBody></MessageBar>;
   const request = async (operation: 'edit' | 'delete') => {
-    const filed = await openEntityForm(stack, operation === 'edit' ? 'app.admin.editUser' : 'app.admin.deleteUser', { moduleCode: 'users', operation, targetId: user.id, initialData: formDataOf(user) });
+    const filed = await openEntityForm(stack, operation === 'edit' ? 'app.admin.editUser' : 'app.admin.deleteUser', { moduleCode: await entityModule('user'), operation, targetId: user.id, initialData: formDataOf(user) });
     if (filed) close(true);
   };
   const rows: Array<[string, string]> = [
@@ -72,7 +77,7 @@ export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
         {FLAGS.map((flag) => <Checkbox key={flag} checked={user[flag]} label={t(`app.admin.flags.${flag}`)} disabled />)}
       </fieldset>
       <div style={{ display: 'flex', gap: 8 }}>
-        <Button appearance="secondary" style={{ color: 'var(--colorPaletteRedForeground1)' }} onClick={() => void request('delete')}>{t('app.admin.delete')}</Button>
+        <Button appearance="secondary" className={danger.quiet} data-danger icon={<DeleteRegular />} onClick={() => void request('delete')}>{t('app.admin.delete')}</Button>
         <Button appearance="primary" onClick={() => void request('edit')}>{t('app.admin.edit')}</Button>
       </div>
     </section>

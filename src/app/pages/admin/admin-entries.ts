@@ -1,7 +1,7 @@
 import type { Profile } from '../../session/profile';
 
 /** The Admin tab's entries, in display order. */
-export const ADMIN_ENTRIES = ['myOrganization', 'externalCompanies', 'backgrounds', 'createCompany', 'editCompany', 'createUser'] as const;
+export const ADMIN_ENTRIES = ['myOrganization', 'externalCompanies', 'backgroundGroups', 'createCompany', 'editCompany', 'createUser'] as const;
 export type AdminEntryKey = (typeof ADMIN_ENTRIES)[number];
 
 /**
@@ -13,7 +13,7 @@ export function adminEntries(profile: Pick<Profile, 'is_ringi_group_member' | 'i
   const member = profile?.is_ringi_group_member === true;
   const groupAdmin = member && profile?.is_authorizer === true;
   return ADMIN_ENTRIES.filter((key) => {
-    if (key === 'backgrounds') return groupAdmin;
+    if (key === 'backgroundGroups') return groupAdmin;
     if (key === 'createCompany') return member;
     if (key === 'editCompany') return Boolean(profile?.company);
     return true;

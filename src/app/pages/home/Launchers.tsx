@@ -10,7 +10,9 @@ import { useSession } from '../../session';
 import { openApplication } from '../application/open-application';
 import { fetchModuleDefinitions, MODULE_DEFINITIONS_KEY } from '../application/module-definitions';
 
-const CollectionIndexPage = lazy(async () => ({ default: (await import('../collection/CollectionIndexPage')).CollectionIndexPage }));
+import type { LauncherGroup } from '../../../engine';
+
+const LauncherGroupPage = lazy(async () => ({ default: (await import('./LauncherGroupPage')).LauncherGroupPage }));
 const StampStatisticsPage = lazy(async () => ({ default: (await import('../stamp-statistics/StampStatisticsPage')).StampStatisticsPage }));
 
 /** Icons a definition may name in `ui:module.launcher.icon`; unknown names get a generic one. */
@@ -22,9 +24,6 @@ const ICONS: Record<string, ReactElement> = {
   stamp: <SignatureRegular />,
   money: <MoneyRegular />,
 };
-
-/** Where the collection index sits among the module launchers (spec 000 §2: third, after Payment). */
-export const COLLECTION_LAUNCHER_ORDER = 3;
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: tokens.spacingHorizontalS },
@@ -45,8 +44,9 @@ interface Entry {
 /**
  * Home's launchers (spec 000 §2): one per module whose definition has `ui:module.launcher`,
  * read from `GET /module-definitions` (a module added on the server appears without a rebuild),
- * in `launcher.order`, with the collection index third; Stamp Statistics last, only for
- * authorizer, legal or treasury users. A launcher's optional `roles` lists profile flags.
+ * in `launcher.order`; modules of a `launcher.group` share one launcher at the group's order that
+ * opens the group's page (the collection index); Stamp Statistics last, only for authorizer,
+ * legal or treasury users. A launcher's optional `roles` lists profile flags.
  */
 export function Launchers() {
   const { t } = useTranslation();
@@ -56,20 +56,29 @@ export function Launchers() {
   const { data: modules, isPending } = useQuery({ queryKey: MODULE_DEFINITIONS_KEY, queryFn: () => fetchModuleDefinitions(api), staleTime: 5 * 60_000 });
   const flags = (profile ?? {}) as unknown as Record<string, unknown>;
 
-  const entries: Entry[] = (modules ?? [])
+  const offered = (modules ?? [])
     .filter((m) => m.kind === 'module' && m.meta.launcher)
-    .filter((m) => !m.meta.launcher?.roles?.length || m.meta.launcher.roles.some((role) => flags[role] === true))
-    .map((m) => ({
+    .filter((m) => !m.meta.launcher?.roles?.length || m.meta.launcher.roles.some((role) => flags[role] === true));
+  const groups = new Map<string, LauncherGroup>();
+  const entries: Entry[] = [];
+  for (const m of offered) {
+    const group = m.meta.launcher?.group;
+    if (group) {
+      if (!groups.has(group.key)) groups.set(group.key, group);
+      continue;
+    }
+    entries.push({
       key: m.code,
       order: m.meta.launcher?.order ?? 999,
       label: t(m.meta.title),
       icon: ICONS[m.meta.launcher?.icon ?? ''] ?? <AppsRegular />,
       open: () => void openApplication(stack, m.code, m.meta.title),
-    }));
-  if (modules?.some((m) => m.code.startsWith('collection-') && m.meta.launcher)) {
+    });
+  }
+  for (const group of groups.values()) {
     entries.push({
-      key: 'collection', order: COLLECTION_LAUNCHER_ORDER, label: t('app.launchers.collection'), icon: <MoneyRegular />,
-      open: () => void stack.push({ title: { key: 'app.collection.title' }, component: CollectionIndexPage, params: undefined }),
+      key: group.key, order: group.order, label: t(group.title), icon: ICONS[group.icon ?? ''] ?? <AppsRegular />,
+      open: () => void stack.push({ title: { key: group.title }, component: LauncherGroupPage, params: group }),
     });
   }
   entries.sort((a, b) => a.order - b.order || a.key.localeCompare(b.key));

@@ -1,8 +1,15 @@
 import type { PickerItem } from '../picker/item-label';
 import { readPickerOptions, type PickerOptions } from '../picker/picker-options';
 
-/** What a related approval picker lists (spec 001 §2): purchases, or one kind of contract. */
-export type RelatedSource = 'purchase' | 'contract-supplier' | 'contract-customer';
+/**
+ * What a related approval picker lists (spec 001 §2): the source module (`ui:options.source`) and
+ * the API that lists it (`ui:options.relatedList`, set by the compiler from the source module's
+ * `ui:module.relatedAs.list`): the caller's own purchases, or contracts of one module.
+ */
+export interface RelatedSource {
+  source: string;
+  list: 'purchases' | 'contracts';
+}
 
 /** A related approval as `/purchases/*` and `/contracts/*` answer it (server/routes/related/README.md). */
 export interface RelatedApproval extends PickerItem {
@@ -19,26 +26,25 @@ export interface RelatedApproval extends PickerItem {
   contract_item_type?: { code: string; name: string } | null;
 }
 
-/** The source named by `ui:options.source`; purchases when absent or unknown. */
+/** The source named by `ui:options`; the purchases list unless the compiler resolved it to contracts. */
 export function relatedSourceOf(options: Record<string, unknown> | undefined): RelatedSource {
-  const source = options?.source;
-  return source === 'contract-supplier' || source === 'contract-customer' ? source : 'purchase';
+  return { source: typeof options?.source === 'string' ? options.source : '', list: options?.relatedList === 'contracts' ? 'contracts' : 'purchases' };
 }
 
 /**
  * Picker options of a source: the list and by-id endpoints, `search` as the query parameter,
  * and for contracts the `module` filter. Other picker `ui:options` (itemsPerPage…) still apply.
  */
-export function relatedPickerOptions(source: RelatedSource, uiOptions?: Record<string, unknown>): PickerOptions {
-  const defaults: Partial<PickerOptions> = source === 'purchase'
+export function relatedPickerOptions({ source, list }: RelatedSource, uiOptions?: Record<string, unknown>): PickerOptions {
+  const defaults: Partial<PickerOptions> = list === 'purchases'
     ? { endpoint: '/purchases/list', itemEndpoint: '/purchases/{id}', searchParam: 'search', labelKey: 'code' }
     : { endpoint: '/contracts/list', itemEndpoint: '/contracts/{id}', searchParam: 'search', labelKey: 'code', extraParams: { module: source } };
   return readPickerOptions(defaults, uiOptions);
 }
 
 /** The by-id path of a related approval of a source. */
-export function relatedItemPath(source: RelatedSource, id: number): string {
-  return source === 'purchase' ? `/purchases/${id}` : `/contracts/${id}`;
+export function relatedItemPath({ list }: RelatedSource, id: number): string {
+  return `/${list}/${id}`;
 }
 
 /** How a chosen related approval is named: its code, with the stamp number when it has one. */

@@ -10,7 +10,7 @@ describe('Admin tab entries (spec 000 §6)', () => {
   it('a group member who is no authorizer creates companies but has no Background groups', () => {
     const entries = adminEntries({ is_ringi_group_member: true, is_authorizer: false, company });
     expect(entries).toContain('createCompany');
-    expect(entries).not.toContain('backgrounds');
+    expect(entries).not.toContain('backgroundGroups');
   });
   it('a client (not a group member), even an authorizer, neither creates companies nor sees groups; edits their own company', () => {
     const entries = adminEntries({ is_ringi_group_member: false, is_authorizer: true, company });

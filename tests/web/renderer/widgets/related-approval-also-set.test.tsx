@@ -25,7 +25,7 @@ const schema: RJSFSchema = {
 };
 const uiSchema: UiSchema = {
   'ui:submitButtonOptions': { norender: true },
-  related_approval_id: { 'ui:widget': 'RelatedApprovalPicker', 'ui:options': { source: 'contract-supplier', alsoSet: { related_supplier_account: 'supplier_account' } } },
+  related_approval_id: { 'ui:widget': 'RelatedApprovalPicker', 'ui:options': { source: 'contract-supplier', relatedList: 'contracts', alsoSet: { related_supplier_account: 'supplier_account' } } },
   related_supplier_account: { 'ui:widget': 'hidden' },
 };
 

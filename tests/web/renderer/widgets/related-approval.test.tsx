@@ -39,8 +39,8 @@ const schema: RJSFSchema = {
 };
 const purchaseUi = { related_approval_id: { 'ui:widget': 'RelatedApprovalPicker', 'ui:options': { source: 'purchase' } }, related_items: { 'ui:field': 'RelatedItemsField', 'ui:options': { source: 'purchase' } } };
 const contractUi = {
-  related_approval_id: { 'ui:widget': 'RelatedApprovalPicker', 'ui:options': { source: 'contract-supplier' } },
-  related_items: { 'ui:field': 'RelatedItemsField', 'ui:options': { source: 'contract-supplier' } },
+  related_approval_id: { 'ui:widget': 'RelatedApprovalPicker', 'ui:options': { source: 'contract-supplier', relatedList: 'contracts' } },
+  related_items: { 'ui:field': 'RelatedItemsField', 'ui:options': { source: 'contract-supplier', relatedList: 'contracts' } },
 };
 /** The open bottom sheet. */
 const sheet = () => screen.findByRole('dialog');
