@@ -8,8 +8,7 @@ import { CompanyBankAccounts } from '../../../src/app/pages/statistic/finance-ac
 import { CompanyExpenseAccounts } from '../../../src/app/pages/statistic/finance-accounts/ExpenseAccountsPage';
 import type { BankAccountRow, ExpenseAccountRow } from '../../../src/app/pages/statistic/finance-accounts/account-modules';
 import en from '../../../locales/en/statistic.json';
-import enBank from '../../../locales/en/company-bank-account.json';
-import enExpense from '../../../locales/en/expense-account.json';
+import enEngine from '../../../locales/en/engine.json';
 import { createTestHost } from '../test-host';
 
 const company = { id: 1, name: 'Ringi Holdings', colleague_count: 8, count_company_bank_accounts: 2 };
@@ -20,6 +19,10 @@ const banks: BankAccountRow[] = [
 const expense = (id: number, use: 'reimbursement' | 'payment', name: string): ExpenseAccountRow => ({
   id, code: `EA0000${id}`, name, name_jp: name, name_zh: name, label: name, company_id: 1, module_type: use, is_transportation: id === 21,
 });
+const modules = [
+  { code: 'company-bank-account', kind: 'module', meta: { entity: { kind: 'company-bank-account', operations: ['create', 'edit', 'delete'] } } },
+  { code: 'expense-account', kind: 'module', meta: { entity: { kind: 'expense-account', operations: ['create', 'edit', 'delete'] } } },
+];
 const expenses = [expense(21, 'reimbursement', 'Taxi'), expense(22, 'payment', 'Cloud services')];
 
 /**
@@ -36,6 +39,8 @@ function renderScreen(ui: ReactNode, filed: unknown = true) {
       return page(banks.filter((b) => !params.bankName || b.bank_name.toLowerCase().includes(String(params.bankName).toLowerCase())));
     }
     if (path === '/expense_accounts') return page(expenses.filter((e) => e.module_type === params.moduleCode));
+    // The served definitions: the screens find their module by entity kind.
+    if (path === '/module-definitions') return { 'hydra:member': modules } as T;
     throw new Error(`no route ${path}`);
   };
   const pushes: Array<{ title: unknown; params: unknown }> = [];
@@ -54,7 +59,7 @@ describe('company bank accounts screen', () => {
     const list = await screen.findByRole('list', { name: en.accounts.bankAccounts });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     expect(within(list).getByText('MUFG Bank - Marunouchi')).toBeTruthy();
-    expect(within(list).getByText(`${enBank.type.options.current} · 2345678`)).toBeTruthy();
+    expect(within(list).getByText(`${enEngine.codes.bankAccountType.current} · 2345678`)).toBeTruthy();
     expect(queries[0]).toMatchObject({ path: '/company_bank_accounts_list/1', params: { page: 1, itemsPerPage: 10 } });
   });
 
@@ -97,9 +102,9 @@ describe('expense accounts screen', () => {
     const { user, pushes, queries } = renderScreen(<CompanyExpenseAccounts company={company} />);
     let list = await screen.findByRole('list', { name: en.accounts.expenseAccounts });
     await waitFor(() => expect(within(list).getByText('Taxi')).toBeTruthy());
-    expect(within(list).getByText(enExpense.is_transportation.label)).toBeTruthy();
+    expect(within(list).getByText(en.accounts.transportation)).toBeTruthy();
     expect(queries[0].params).toMatchObject({ companyId: 1, moduleCode: 'reimbursement', itemsPerPage: 100 });
-    await user.click(screen.getByRole('tab', { name: enExpense.module_type.options.payment }));
+    await user.click(screen.getByRole('tab', { name: en.accounts.uses.payment }));
     list = await screen.findByRole('list', { name: en.accounts.expenseAccounts });
     await waitFor(() => expect(within(list).getByText('Cloud services')).toBeTruthy());
     expect(within(list).queryByText('Taxi')).toBeNull();

@@ -8,7 +8,8 @@ import { openEntityForm } from '../../admin/open-entity-form';
 import { SearchList } from '../../admin/SearchList';
 import { usePageStyles } from '../../common/page-styles';
 import { CompanyAccountsList } from './CompanyAccountsList';
-import { BANK_ACCOUNT_MODULE, BANK_PAGE_SIZE, BANK_TOAST_MS, type AccountCompany, type BankAccountRow } from './account-modules';
+import { useEntityModuleCode } from './entity-module-code';
+import { BANK_ACCOUNT_KIND, BANK_PAGE_SIZE, BANK_TOAST_MS, type AccountCompany, type BankAccountRow } from './account-modules';
 
 /** Company bank account (spec 001 §2): the company list, then one company's accounts. */
 export function BankAccountsScreen() {
@@ -34,11 +35,17 @@ export function CompanyBankAccounts({ company }: { company: AccountCompany }) {
   const stack = usePageStack();
   const styles = usePageStyles();
   const [refresh, setRefresh] = useState(0);
+  const moduleOf = useEntityModuleCode();
   const file = async (titleKey: string, operation: 'create' | 'edit' | 'delete', account?: BankAccountRow) => {
     const initialData = account
       ? { company_id: company.id, bank_name: account.bank_name, branch: account.branch, number: account.number, type: account.type }
       : { company_id: company.id };
-    const filed = await openEntityForm(stack, titleKey, { moduleCode: BANK_ACCOUNT_MODULE, operation, targetId: account?.id, initialData });
+    const moduleCode = await moduleOf(BANK_ACCOUNT_KIND).catch(() => null);
+    if (!moduleCode) {
+      host.toast(t('statistic.accounts.unavailable'), 'error', 3000);
+      return;
+    }
+    const filed = await openEntityForm(stack, titleKey, { moduleCode, operation, targetId: account?.id, initialData });
     if (filed) {
       host.toast(t('statistic.accounts.filed'), 'success', BANK_TOAST_MS);
       setRefresh((n) => n + 1);
@@ -58,7 +65,7 @@ export function CompanyBankAccounts({ company }: { company: AccountCompany }) {
           <>
             <span className={styles.rowText}>
               <Text>{`${account.bank_name} - ${account.branch}`}</Text>
-              <Text size={200} className={styles.muted}>{`${t(`${BANK_ACCOUNT_MODULE}.type.options.${account.type}`, { defaultValue: account.type })} · ${account.number}`}</Text>
+              <Text size={200} className={styles.muted}>{`${t(`engine.codes.bankAccountType.${account.type}`, { defaultValue: account.type })} · ${account.number}`}</Text>
             </span>
             <Button size="small" onClick={() => void file('statistic.accounts.editBank', 'edit', account)}>{t('statistic.accounts.edit')}</Button>
             <Button size="small" onClick={() => void file('statistic.accounts.deleteBank', 'delete', account)}>{t('statistic.accounts.delete')}</Button>

@@ -8,7 +8,8 @@ import { openEntityForm } from '../../admin/open-entity-form';
 import { SearchList } from '../../admin/SearchList';
 import { usePageStyles } from '../../common/page-styles';
 import { CompanyAccountsList } from './CompanyAccountsList';
-import { EXPENSE_ACCOUNT_MODULE, EXPENSE_PAGE_SIZE, EXPENSE_TOAST_MS, type AccountCompany, type ExpenseAccountRow } from './account-modules';
+import { useEntityModuleCode } from './entity-module-code';
+import { EXPENSE_ACCOUNT_KIND, EXPENSE_PAGE_SIZE, EXPENSE_TOAST_MS, type AccountCompany, type ExpenseAccountRow } from './account-modules';
 
 const USES = ['reimbursement', 'payment'] as const;
 type Use = (typeof USES)[number];
@@ -35,11 +36,17 @@ export function CompanyExpenseAccounts({ company }: { company: AccountCompany })
   const styles = usePageStyles();
   const [use, setUse] = useState<Use>('reimbursement');
   const [refresh, setRefresh] = useState(0);
+  const moduleOf = useEntityModuleCode();
   const file = async (titleKey: string, operation: 'create' | 'edit' | 'delete', account?: ExpenseAccountRow) => {
     const initialData = account
       ? { company_id: company.id, module_type: account.module_type, name: account.name, name_jp: account.name_jp, name_zh: account.name_zh, is_transportation: account.is_transportation }
       : { company_id: company.id, module_type: use };
-    const filed = await openEntityForm(stack, titleKey, { moduleCode: EXPENSE_ACCOUNT_MODULE, operation, targetId: account?.id, initialData });
+    const moduleCode = await moduleOf(EXPENSE_ACCOUNT_KIND).catch(() => null);
+    if (!moduleCode) {
+      host.toast(t('statistic.accounts.unavailable'), 'error', 3000);
+      return;
+    }
+    const filed = await openEntityForm(stack, titleKey, { moduleCode, operation, targetId: account?.id, initialData });
     if (filed) {
       host.toast(t('statistic.accounts.filed'), 'success', EXPENSE_TOAST_MS);
       setRefresh((n) => n + 1);
@@ -48,7 +55,7 @@ export function CompanyExpenseAccounts({ company }: { company: AccountCompany })
   return (
     <section className={styles.page} data-testid="company-expense-accounts">
       <TabList selectedValue={use} onTabSelect={(_, d) => setUse(d.value as Use)}>
-        {USES.map((u) => <Tab key={u} value={u}>{t(`${EXPENSE_ACCOUNT_MODULE}.module_type.options.${u}`)}</Tab>)}
+        {USES.map((u) => <Tab key={u} value={u}>{t(`statistic.accounts.uses.${u}`)}</Tab>)}
       </TabList>
       <Button appearance="primary" icon={<AddRegular />} onClick={() => void file('statistic.accounts.addExpense', 'create')}>{t('statistic.accounts.add')}</Button>
       <SearchList<ExpenseAccountRow>
@@ -65,7 +72,7 @@ export function CompanyExpenseAccounts({ company }: { company: AccountCompany })
               <Text>{account.label}</Text>
               <Text size={200} className={styles.muted}>{account.code}</Text>
             </span>
-            {account.is_transportation ? <Badge appearance="tint">{t(`${EXPENSE_ACCOUNT_MODULE}.is_transportation.label`)}</Badge> : null}
+            {account.is_transportation ? <Badge appearance="tint">{t('statistic.accounts.transportation')}</Badge> : null}
             <Button size="small" onClick={() => void file('statistic.accounts.editExpense', 'edit', account)}>{t('statistic.accounts.edit')}</Button>
             <Button size="small" onClick={() => void file('statistic.accounts.deleteExpense', 'delete', account)}>{t('statistic.accounts.delete')}</Button>
           </>

@@ -1,10 +1,10 @@
 /**
- * The entity modules these screens file through (spec 001 §7: `POST /buffer/company-bank-account`,
- * `POST /buffer/expense-account` and their `/{id}/edit`, `/{id}/delete`). The screens are the
- * spec's own screens for these two modules; what the forms hold and check is their definition.
+ * The entity kinds these screens file (`ui:module.entity.kind`): the module of each kind is found
+ * among the served definitions (spec 001 §7: `POST /buffer/company-bank-account`,
+ * `/buffer/expense-account` and their `/{id}/edit`, `/{id}/delete`), so no module code is named here.
  */
-export const BANK_ACCOUNT_MODULE = 'company-bank-account';
-export const EXPENSE_ACCOUNT_MODULE = 'expense-account';
+export const BANK_ACCOUNT_KIND = 'company-bank-account';
+export const EXPENSE_ACCOUNT_KIND = 'expense-account';
 
 /** Spec 001 §8: the bank form's toast shows 1.5 s, the expense form's 2 s. */
 export const BANK_TOAST_MS = 1500;
@@ -42,6 +42,6 @@ export interface ExpenseAccountRow {
   name_zh: string;
   label: string;
   company_id: number;
-  module_type: 'reimbursement' | 'payment';
+  module_type: string;
   is_transportation: boolean;
 }
