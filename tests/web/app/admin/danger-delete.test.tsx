@@ -24,7 +24,7 @@ describe('delete actions', () => {
       token: 'token', path: '/', language: 'en',
       routes: {
         ...signedIn({ is_ringi_group_member: true, is_authorizer: true }),
-        'GET /module-definitions': { status: 200, data: { 'hydra:member': [], 'hydra:totalItems': 0 } },
+        'GET /module-definitions': { status: 200, data: { 'hydra:member': [users], 'hydra:totalItems': 1 } },
         'GET /approvals/my': { status: 200, data: { 'hydra:member': [], 'hydra:totalItems': 0 } },
         'GET /my-organization': { status: 200, data: { 'hydra:member': [colleague], 'hydra:totalItems': 1 } },
         'GET /users/5': { status: 200, data: colleague },
