@@ -9,6 +9,7 @@ import * as adminEntities from './0500_admin_entities';
 import * as statistics from './0600_statistics';
 import * as scaleOutboxLeaseFiles from './0800_scale_outbox_lease_files';
 import * as scaleListIndexes from './0801_scale_list_indexes';
+import * as scaleBufferViewers from './0810_scale_buffer_viewers';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0600_statistics': statistics,
   '0800_scale_outbox_lease_files': scaleOutboxLeaseFiles,
   '0801_scale_list_indexes': scaleListIndexes,
+  '0810_scale_buffer_viewers': scaleBufferViewers,
 };
