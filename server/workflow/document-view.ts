@@ -5,6 +5,7 @@ import { loadDefinitions } from '../definitions/definitions';
 import { localizedName } from '../lib/localized-name';
 import { bufferItems, type BufferItem, type NamedUser } from './buffer-items';
 import { loadDocumentState } from './document-state';
+import { stepFieldsOf } from './step-fields';
 import { activeStep, permissionsOf, type Permissions } from './transitions';
 
 /** One timeline entry: the translated text, the raw action, who and when. */
@@ -38,6 +39,8 @@ export interface DocumentView extends BufferItem {
   /** The active step's id (the one `POST /approvals/{id}/action` takes), or null. */
   current_approval_id: number | null;
   can: Permissions;
+  /** Fields the reader fills with their approval at the active step (the signer's files); empty otherwise. */
+  step_fields: string[];
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -85,6 +88,8 @@ export async function documentView(db: Kysely<Database>, bufferId: number, userI
     ? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', state.user_finances).orderBy('name').execute()
     : [];
   const editable = definitions.modules[state.module_code]?.meta.editable === true;
+  const can = permissionsOf(state, userId, editable);
+  const current = activeStep(state);
   return {
     ...item,
     user_finances: forwarded,
@@ -97,7 +102,8 @@ export async function documentView(db: Kysely<Database>, bufferId: number, userI
       approval_logs: logs.filter((l) => l.approval_id === s.id).map(entry),
     })),
     approval_logs: logs.filter((l) => l.approval_id === null).map(entry),
-    current_approval_id: activeStep(state)?.id ?? null,
-    can: permissionsOf(state, userId, editable),
+    current_approval_id: current?.id ?? null,
+    can,
+    step_fields: can.approve && current ? stepFieldsOf(definitions.modules[state.module_code], current.process_code) : [],
   };
 }

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { isWrapperField, stableStringify, type CompiledModule } from '../../src/engine';
 import type { Database } from '../db/database';
-import { recordVersion } from '../definitions/definition-version-repository';
+import { findVersion, recordVersion } from '../definitions/definition-version-repository';
 import { loadDefinitions, findModule } from '../definitions/definitions';
 import { writeApprovalLog } from './approval-log';
 import { loadDocumentState, type DocumentState } from './document-state';
 import { recordHistories } from './histories';
+import { allStepFields } from './step-fields';
 import { prepareSubmission } from './submission-pipeline';
 import { refuseEdit } from './transitions';
 import { illegalTransition, refusalError } from './workflow-error';
@@ -44,20 +45,39 @@ async function validatedData(trx: Kysely<Database>, module: CompiledModule, doc:
   const { data: computed } = await prepareSubmission(trx, { module, payload, requesterId: doc.requester_id, actorId: ctx.userId, t: ctx.t, edit: true });
   // Fields outside the form's schema (stamp number, treasury data) and the stored wrapper
   // flags stay as they were: an edit changes the body only.
-  return { ...doc.data, ...withoutWrapper(computed) };
+  const data: Record<string, unknown> = { ...doc.data, ...withoutWrapper(computed) };
+  // Fields a step fills (signed files) are the step approver's: an edit keeps them as stored.
+  for (const field of allStepFields(module)) {
+    if (Object.hasOwn(doc.data, field)) data[field] = doc.data[field];
+    else delete data[field];
+  }
+  return data;
+}
+
+/**
+ * The definition a document was filed under (`buffers.definition_version`), kept in
+ * `module_definition_versions`; the current one when that is the same version or was never
+ * recorded. An edit validates and stores with it, so a later, stricter publish never refuses
+ * (or silently reshapes) a document that was valid when filed.
+ */
+async function filedModule(db: Kysely<Database>, current: CompiledModule | null, code: string, bufferId: number): Promise<CompiledModule | null> {
+  const row = await db.selectFrom('buffers').select('definition_version').where('id', '=', bufferId).executeTakeFirst();
+  if (!row || (current && row.definition_version === current.version)) return current;
+  return (await findVersion(db, code, row.definition_version)) ?? current;
 }
 
 /**
  * `POST /api/buffer/{id}/edit`: in ONE transaction, lock the document, check the editor and
- * state, validate, store the data under the current definition version, and record each
- * changed top-level field in buffer_histories (user, date, old and new value).
+ * state, validate with the definition version the document was filed under, store the data
+ * (keeping that version), and record each changed top-level field in buffer_histories (user,
+ * date, old and new value).
  */
 export async function editDocument(db: Kysely<Database>, bufferId: number, input: Record<string, unknown>, ctx: WorkflowContext) {
   const definitions = await loadDefinitions();
   return db.transaction().execute(async (trx) => {
     const doc = await loadDocumentState(trx, bufferId, true);
     if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));
-    const module = findModule(definitions, doc.module_code);
+    const module = await filedModule(trx, findModule(definitions, doc.module_code), doc.module_code, doc.id);
     const refusal = refuseEdit(doc, ctx.userId, module?.meta.editable === true);
     if (refusal) throw refusalError(refusal, ctx.t);
     const data = await validatedData(trx, module!, doc, input, ctx);

@@ -40,6 +40,7 @@ export const documentViewSchema = objectOf({
   approval_logs: { type: 'array', items: logEntry },
   current_approval_id: { type: ['integer', 'null'] },
   can: permissions,
+  step_fields: { type: 'array', items: { type: 'string' }, description: 'Fields the reader fills with their approval at the active step (processes fills: the signer\'s signed files)' },
   approvals: {
     type: 'array',
     items: objectOf({

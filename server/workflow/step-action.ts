@@ -10,6 +10,9 @@ import { mailDocumentEvent, stepName } from './notifications';
 import { BufferStatus, StepStatus, type LogAction } from './status';
 import { isTreasuryStep, nextStep, refuseStepAction } from './transitions';
 import { readTreasuryData } from './treasury-data';
+import { readStepFields } from './step-fields';
+import { findModule, loadDefinitions } from '../definitions/definitions';
+import { linkFiles } from '../files/link-files';
 import { illegalTransition, refusalError } from './workflow-error';
 import type { WorkflowContext } from './workflow-context';
 
@@ -80,6 +83,10 @@ export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: 
     const refusal = refuseStepAction(doc, stepId, ctx.userId);
     if (refusal) throw refusalError(refusal, ctx.t);
     const step = doc.steps.find((s) => s.id === stepId)!;
+    // Fields a step fills (the signer's signed files): only this step's, only with its approval.
+    const module = findModule(await loadDefinitions(), doc.module_code) ?? undefined;
+    const filled = await readStepFields(trx, module, step.process_code, body.data, ctx.t, ctx.userId);
+    if ('violations' in filled) throw validationFailed(filled.violations);
 
     if (body.approve === false) {
       await closeStep(trx, step, StepStatus.REJECTED, ctx);
@@ -98,8 +105,10 @@ export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: 
     if (body.approve !== true) {
       throw validationFailed([{ propertyPath: 'approve', message: ctx.t('server.workflow.errors.approveRequired') }]);
     }
-    await closeStep(trx, step, StepStatus.DONE, ctx);
-    const status = await passStep(trx, doc, step, body, ctx, 'approve');
+    const fields = Object.keys(filled.value).length ? filled.value : undefined;
+    await closeStep(trx, step, StepStatus.DONE, ctx, fields);
+    const status = await passStep(trx, doc, step, body, ctx, 'approve', fields && { ...doc.data, ...fields });
+    if (fields && module) await linkFiles(trx, module, doc.id, fields);
     return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
   });
 }

@@ -4,6 +4,7 @@ import {
   type CompiledModule, type FormData, type MasterProcessStep, type Translate,
 } from '../../src/engine';
 import type { Database } from '../db/database';
+import { attachmentLimitViolations } from '../files/attachment-limits';
 import { forbidden, validationFailed, type Violation } from '../lib/errors';
 import { referenceViolations } from '../routes/buffer/reference-violations';
 import { scopeCompany, stepRulesOf, type StepRule } from './eligibility';
@@ -65,7 +66,8 @@ function payloadOf(module: CompiledModule, data: FormData): Record<string, unkno
  * 3. process: the module must have approval steps (422 at `approvals`); `bypass: true` needs a
  *    role of `ui:module.bypassRoles` (403);
  * 4. compute every computed field, then validate the COMPUTED data: schema, then ordered rules;
- * 5. references: ids exist and the user may use them (files, company scope, department,
+ * 5. references: ids exist and the user may use them (files — within the attachment kinds' count
+ *    and size limits —, company scope, department,
  *    currency, approvers per step by the eligibility rule, forwarding to finance users of the
  *    document's company).
  * Filing (one transaction) is the caller's: `fileBuffer` or the edit transaction.
@@ -97,6 +99,7 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const scope = { requesterId: request.requesterId, companyId };
   const references = [
     ...await referenceViolations(db, data, engineSteps, t, (field) => t(labelKey(module, field)), request.actorId),
+    ...await attachmentLimitViolations(db, module, data, t, (field) => t(labelKey(module, field))),
     ...(request.companyScope === false ? [] : await companyScopeViolations(db, data, filer, t)),
     ...(bypass ? [] : await approverViolations(db, data, steps, scope, t)),
     ...await forwardingViolations(db, data, companyId, t),

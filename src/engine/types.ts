@@ -93,6 +93,12 @@ export interface ProcessStepDefinition {
   anyOf?: boolean;
   /** The requester may be named on (and act on) this step themselves (default false: never self-approval). */
   allowRequester?: boolean;
+  /**
+   * Fields the step's approver fills when passing it (the signer's signed files): never shown on
+   * the filing form (visibility `false`); the server accepts them only from a candidate of this
+   * step, with its approval, and refuses them on every other step.
+   */
+  fills?: string[];
 }
 /** The approval process of a module (`processes/<code>.json`). */
 export interface ProcessFile {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { buildSubmitPayload, createRuntime, type CompiledModule, type FormData, type RuleContext, type SubmitPayload, type Violation } from '../engine';
 import { RendererDisplayContext } from './display-context';
+import { useDangerStyles } from './theme/danger';
 import type { RingiFormContext } from './form-context';
 import { defaultFormData } from './form/defaults';
 import { clearErrorsAt, errorTreeOf, type ErrorTree } from './form/errors';
@@ -60,6 +61,8 @@ export interface ModuleFormProps {
    */
   formId?: string;
   externalSubmit?: boolean;
+  /** The submit button is a destructive action (a delete request): shown in red. */
+  danger?: boolean;
 }
 
 function startData(module: CompiledModule, initialData: FormData | undefined, context: RuleContext | undefined, runtime: ReturnType<typeof createRuntime>): FormData {
@@ -74,7 +77,8 @@ function startData(module: CompiledModule, initialData: FormData | undefined, co
  * widgets and fields, receiving `registry.formContext` (a RingiFormContext).
  */
 export function ModuleForm(props: ModuleFormProps) {
-  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, submitLabel, loading, mode = 'form', readOnly = false, formId, externalSubmit = false } = props;
+  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, submitLabel, loading, mode = 'form', readOnly = false, formId, externalSubmit = false, danger = false } = props;
+  const dangerStyles = useDangerStyles();
   const host = useRendererHost();
   const t = useRendererT(module);
   const styles = useStyles();
@@ -235,6 +239,8 @@ export function ModuleForm(props: ModuleFormProps) {
                 <Button
                   appearance="primary"
                   type="submit"
+                  className={danger ? dangerStyles.solid : undefined}
+                  data-danger={danger || undefined}
                   disabled={busy || loading || submitDisabled || !ruleAllowsSubmit}
                   aria-describedby={!loading && !ruleAllowsSubmit ? hintId : undefined}
                 >

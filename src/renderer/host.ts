@@ -7,7 +7,8 @@ import { createContext, useContext, type ReactNode } from 'react';
 export interface RendererHost {
   /** Push a page on the app's page stack; resolves with close(result), or undefined on back. */
   openPage<T>(title: string, render: (close: (result?: T) => void) => ReactNode): Promise<T | undefined>;
-  confirm(message: string, title?: string): Promise<boolean>;
+  /** `danger`: the confirmation of a destructive action (delete); its OK button is red. */
+  confirm(message: string, title?: string, options?: { danger?: boolean }): Promise<boolean>;
   alert(title: string, message: string): Promise<void>;
   toast(message: string, intent: 'success' | 'error' | 'info', durationMs?: number): void;
   api: {

@@ -17,6 +17,7 @@ export { widgetRegistry, findRegistryEntry, getRegistryEntry, UnknownWidgetError
 export type { RegistryEntry, DisplayProps, EnumChoice } from './registry';
 export { registryNames, builtInWidgetNames } from './registry-names';
 export { ringiTheme, themeEntries } from './theme';
+export { useDangerStyles } from './theme/danger';
 export { RendererDisplayContext } from './display-context';
 export { useRendererT } from './i18n';
 export { formatAmount, currencyCodeOf } from './money';

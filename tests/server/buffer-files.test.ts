@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDefinitions } from '../../server/definitions/definitions';
+import { formatFileSize } from '../../src/engine/files/format-file-size';
 import { buildTestApp, type TestApp } from './helpers';
 
 // A submission may only point at files its author may read (their own uploads): someone else's
@@ -74,5 +76,49 @@ describe('file ids in a submission', () => {
       ]);
     }
     expect(await count()).toBe(before);
+  });
+});
+
+describe('attachment limits of the kind at filing (attachments/<code>.json)', () => {
+  /** The purchase-goods uploader's kind, read from the definitions (never spelled here). */
+  async function photoKind() {
+    const goods = (await loadDefinitions()).modules['purchase-goods'];
+    const documentType = ((goods.uiSchema.purchase_goods_photo as Record<string, unknown>)['ui:options'] as { documentType: string }).documentType;
+    expect(documentType).toBe('purchase-photo');
+    return goods.attachments![documentType];
+  }
+  const photoLabel = async () => (await loadDefinitions()).translate('en')('purchase-goods.purchase_goods_photo.label');
+
+  it('refuses a file above the kind\'s maxBytes (e.g. uploaded under another module\'s wider limit for the same type)', async () => {
+    const kind = await photoKind();
+    const big = await upload(employee);
+    await t.db.updateTable('files').set({ size: kind.maxBytes + 1 }).where('id', '=', big).execute();
+    const before = await count();
+    const response = await submit(withPhotos([await upload(employee), big]));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().violations).toEqual([
+      expect.objectContaining({ propertyPath: 'purchase_goods[0].purchase_goods_photo[1]', message: `"quote.pdf" is larger than the ${formatFileSize(kind.maxBytes)} allowed for ${await photoLabel()}` }),
+    ]);
+    expect(await count()).toBe(before);
+  });
+  it('refuses more files of a kind than its maxFiles on one form once a publish lowered it, storing nothing', async () => {
+    // The schema still allows more (maxItems); the kind of the published version is what limits.
+    const admin = await t.login('admin@example.com');
+    const source = (await t.app.inject({ method: 'GET', url: '/api/module-definitions/purchase-goods/source', headers: { authorization: `Bearer ${admin}` } })).json();
+    const documentType = source.uiSchema.purchase_goods_photo['ui:options'].documentType as string;
+    source.attachments[documentType].maxFiles = 2;
+    source.uiSchema.purchase_goods_photo['ui:options'].maxFiles = 2;
+    const published = await t.app.inject({ method: 'PUT', url: '/api/module-definitions/purchase-goods', payload: source, headers: { authorization: `Bearer ${admin}` } });
+    expect(published.statusCode).toBe(200);
+    const ids = [await upload(employee), await upload(employee), await upload(employee)];
+    const before = await count();
+    const response = await submit(withPhotos(ids));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().violations).toEqual([
+      expect.objectContaining({ propertyPath: 'purchase_goods[0].purchase_goods_photo', message: `${await photoLabel()}: at most 2 file(s) are allowed` }),
+    ]);
+    expect(await count()).toBe(before);
+    expect((await photoKind()).maxFiles).toBe(2);
+    expect((await submit(withPhotos(ids.slice(0, 2)))).statusCode).toBe(201);
   });
 });

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from './helpers';
 import { documentCount, paymentBody } from './integrity-fixtures';
-import { demoUsers, filePurchase, getter, moduleSteps, poster, purchaseBody, tokens, type Users } from './workflow-fixtures';
+import { filePurchase, moduleSteps, purchaseBody, type Users, workflowSuite, type Auth, type Poster, type Getter } from './workflow-fixtures';
 
 // The reproductions of issue #9 (approval chain) as named regression cases.
 let t: TestApp;
 let users: Users;
-let post: ReturnType<typeof poster>;
-let get: ReturnType<typeof getter>;
-let auth: ReturnType<typeof tokens>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  users = await demoUsers(t.db);
-  auth = tokens(t);
-  post = poster(t, auth);
-  get = getter(t, auth);
-});
-afterAll(async () => t?.close());
+let post: Poster;
+let get: Getter;
+let auth: Auth;
+workflowSuite((suite) => ({ t, users, post, get, auth } = suite));
 
 const APPROVERS_MESSAGE = 'Please choose an approver for every required step';
 

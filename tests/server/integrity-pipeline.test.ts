@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findModule, loadDefinitions } from '../../server/definitions/definitions';
 import { fileBuffer } from '../../server/routes/buffer/file-buffer';
 import { storeAnswer } from '../../server/workflow/idempotency';
 import { prepareSubmission } from '../../server/workflow/submission-pipeline';
-import { buildTestApp, type TestApp } from './helpers';
+import type { TestApp } from './helpers';
 import { documentCount, paymentBody } from './integrity-fixtures';
-import { demoUsers, filePurchase, moduleSteps, poster, purchaseBody, purchaseRefs, tokens, type Users } from './workflow-fixtures';
+import { filePurchase, moduleSteps, purchaseBody, purchaseRefs, type Users, workflowSuite, type Auth, type Poster } from './workflow-fixtures';
 
 // The submission pipeline (compute → validate the computed data → references), shared by submit
 // and edit; treasury and forwarding references; idempotency inside the filing transaction.
 let t: TestApp;
 let users: Users;
-let post: ReturnType<typeof poster>;
-let auth: ReturnType<typeof tokens>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  users = await demoUsers(t.db);
-  auth = tokens(t);
-  post = poster(t, auth);
-});
-afterAll(async () => t?.close());
+let post: Poster;
+let auth: Auth;
+workflowSuite((suite) => ({ t, users, post, auth } = suite));
 
 const uploadAs = async (uploader: number, name = 'file.pdf') => (await t.db.insertInto('files').values({
   name, mime_type: 'application/pdf', size: 10, document_type: 'attachment', storage_key: `test/${name}-${Math.random()}`, sha256: 'x', uploader_id: uploader,

@@ -109,6 +109,28 @@ describe('module studio API', () => {
     expect(previous).toEqual(source);
   });
 
+  it('validates an edit of a document with the version it was filed under, not the stricter current one', async () => {
+    const [first, second] = await t.db.selectFrom('buffers').select(['id', 'definition_version', 'data']).where('module_code', '=', NEW).orderBy('id').execute();
+    expect(first.definition_version).not.toBe(second.definition_version);
+    const edit = (id: number, data: Record<string, unknown>) => call('POST', `/api/buffer/${id}/edit`, employee, { data });
+    // Version 2 requires a destination; the version-1 document has none and still takes an edit.
+    const goods = (first.data.purchase_goods as Array<Record<string, unknown>>).map((g) => ({ ...g, goods_name: 'Shinkansen' }));
+    const edited = await edit(first.id, { purchase_goods: goods });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().changed_fields).toContain('purchase_goods');
+    const stored = await t.db.selectFrom('buffers').select(['definition_version', 'data']).where('id', '=', first.id).executeTakeFirstOrThrow();
+    expect(stored.definition_version).toBe(first.definition_version);
+    expect(stored.data.destination).toBeUndefined();
+    // Version 1's own rules still apply to it: an over-long goods name is refused, nothing changes.
+    const refused = await edit(first.id, { purchase_goods: goods.map((g) => ({ ...g, goods_name: 'x'.repeat(201) })) });
+    expect(refused.statusCode).toBe(422);
+    expect((await t.db.selectFrom('buffers').select('data').where('id', '=', first.id).executeTakeFirstOrThrow()).data).toEqual(stored.data);
+    // The version-2 document is held to version 2: removing its destination is refused.
+    const strict = await edit(second.id, { destination: '' });
+    expect(strict.statusCode).toBe(422);
+    expect(strict.json().violations[0]).toEqual({ propertyPath: 'destination', message: 'Enter the destination' });
+  });
+
   it('disables a module (no new documents, not on the launcher) and re-enables it', async () => {
     expect((await call('POST', `/api/module-definitions/${NEW}/disable`, admin)).json()).toEqual({ code: NEW, disabled: true });
     const codes = () => call('GET', '/api/module-definitions', employee).then((r) => r.json()['hydra:member'].map((m: { code: string }) => m.code));
@@ -116,9 +138,16 @@ describe('module studio API', () => {
     const refused = await call('POST', `/api/buffer/${NEW}`, employee, await bodyFor(NEW, { destination: 'Kyoto' }));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('disabled');
+    // Nor drafts: saving or reading one is refused the same way (clearing one stays allowed), nothing stored.
+    const draft = await call('POST', '/api/buffer_temporaries', employee, { module_code: NEW, data: { destination: 'Nara' } });
+    expect([draft.statusCode, draft.json().message]).toEqual([409, `The module "${NEW}" is disabled: it takes no new documents`]);
+    expect((await call('GET', `/api/buffer_temporaries?module_code=${NEW}`, employee)).statusCode).toBe(409);
+    expect(await t.db.selectFrom('buffer_temporaries').select('id').where('module_code', '=', NEW).execute()).toEqual([]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/buffer_temporaries?module_code=${NEW}`, headers: { authorization: `Bearer ${employee}` } })).statusCode).toBe(204);
     expect((await call('GET', `/api/module-definitions/${NEW}`, employee)).statusCode).toBe(200);
     await call('POST', `/api/module-definitions/${NEW}/enable`, admin);
     expect(await codes()).toContain(NEW);
+    expect((await call('POST', '/api/buffer_temporaries', employee, { module_code: NEW, data: { destination: 'Nara' } })).statusCode).toBe(200);
   });
 
   it('judges a body with a draft as npm run check does, and refuses to judge with a broken draft', async () => {

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers';
-import { demoUsers, filePurchase, getter, insertDocument, poster, purchaseBody, tokens, type Users } from './workflow-fixtures';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from './helpers';
+import { filePurchase, insertDocument, purchaseBody, type Users, workflowSuite, type Auth, type Poster, type Getter } from './workflow-fixtures';
 
 let t: TestApp;
 let users: Users;
-let post: ReturnType<typeof poster>;
-let get: ReturnType<typeof getter>;
-let auth: ReturnType<typeof tokens>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  users = await demoUsers(t.db);
-  auth = tokens(t);
-  post = poster(t, auth);
-  get = getter(t, auth);
-});
-afterAll(async () => t?.close());
+let post: Poster;
+let get: Getter;
+let auth: Auth;
+workflowSuite((suite) => ({ t, users, post, get, auth } = suite));
 
 const file = async () => filePurchase(t, await auth('employee'), await purchaseBody(t.db, users));
 const stored = async (id: number) => (await t.db.selectFrom('buffers').select(['data', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow());

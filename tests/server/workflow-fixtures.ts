@@ -1,6 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/database';
-import type { TestApp } from './helpers';
+import { buildTestApp, type TestApp } from './helpers';
 
 /** Demo users by their e-mail's local part (`employee`, `approver`, `client`, …). */
 export type Users = Record<string, { id: number; email: string; name: string }>;
@@ -106,4 +107,28 @@ export function getter(t: TestApp, auth: (user: string) => Promise<string>) {
   return async (user: string, url: string) => t.app.inject({
     method: 'GET', url, headers: { authorization: `Bearer ${await auth(user)}`, 'accept-language': 'en' },
   });
+}
+
+export type Auth = ReturnType<typeof tokens>;
+export type Poster = ReturnType<typeof poster>;
+export type Getter = ReturnType<typeof getter>;
+
+/** One fresh app per test file with the demo users, lazily cached tokens and POST/GET helpers. */
+export interface WorkflowSuite {
+  t: TestApp;
+  users: Users;
+  auth: Auth;
+  post: Poster;
+  get: Getter;
+}
+
+/** Registers the file's beforeAll/afterAll: builds the app, then hands its helpers to `receive`. */
+export function workflowSuite(receive: (suite: WorkflowSuite) => void) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const auth = tokens(t);
+    receive({ t, users: await demoUsers(t.db), auth, post: poster(t, auth), get: getter(t, auth) });
+  });
+  afterAll(async () => t?.close());
 }

@@ -56,7 +56,7 @@ const approvals: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { id: number }; Body: StepActionBody }>('/approvals/:id/action', {
     schema: {
-      ...doc('Approve (true), reject (false) or, on a p-treasury step, complete it with data {account_id, payment_date, deal_slips: [one file id]} (approve null). Only a candidate of the active step (403); a step or document not in that state is 409 ILLEGAL_TRANSITION. send_email_push mails the next step\'s approvers and is remembered.'),
+      ...doc('Approve (true), reject (false) or, on a p-treasury step, complete it with data {account_id, payment_date, deal_slips: [one file id]} (approve null); on a step whose process fills fields (p-signer: the signed contract or seal files) approve true may carry data {<field>: [file ids]} of that step only (any other step refuses them, 422). Only a candidate of the active step (403); a step or document not in that state is 409 ILLEGAL_TRANSITION. send_email_push mails the next step\'s approvers and is remembered.'),
       params: idParams,
       body: actionBody,
       response: { 200: stepActionResult, ...errors },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { findModule, loadDefinitions } from '../../definitions/definitions';
-import { AppError, errorResponseSchema, notFound } from '../../lib/errors';
+import { AppError, conflict, errorResponseSchema, notFound } from '../../lib/errors';
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
@@ -15,7 +15,7 @@ const draftSchema = {
   type: 'object', required: ['module_code', 'data', 'updated_at'],
   properties: { module_code: { type: 'string' }, data: { type: 'object', additionalProperties: true }, updated_at: { type: 'string' } },
 } as const;
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } as const;
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema } as const;
 
 type CodeQuery = { Querystring: { module_code: string } };
 type DraftBody = { Body: { module_code: string; data: Record<string, unknown> } };
@@ -29,15 +29,20 @@ const drafts: FastifyPluginAsync = async (app) => {
   const definitions = await loadDefinitions();
   app.addHook('onRequest', app.authenticate);
 
-  /** The module of a draft must be a form users file (not a sub-form, not unknown). */
-  const assertModule = (code: string, lang: Parameters<typeof definitions.translate>[0]) => {
+  /**
+   * The module of a draft must be a form users file (not a sub-form, not unknown: 404) and, to
+   * read or save a draft, take new documents (a disabled module: 409, like filing). Clearing a
+   * draft stays allowed.
+   */
+  const assertModule = (code: string, lang: Parameters<typeof definitions.translate>[0], clearing = false) => {
     const module = findModule(definitions, code);
     if (!module || module.kind !== 'module') throw notFound(definitions.translate(lang)('engine.errors.unknownModule', { code }));
+    if (!clearing && definitions.disabled.has(code)) throw conflict(definitions.translate(lang)('server.studio.disabled', { code }));
   };
 
   app.get<CodeQuery>('/buffer_temporaries', {
     schema: {
-      ...doc('The signed-in user\'s draft of a module: `{module_code, data, updated_at}`; 204 (empty) when there is none — no draft is not an error. 404 only for an unknown module.'),
+      ...doc('The signed-in user\'s draft of a module: `{module_code, data, updated_at}`; 204 (empty) when there is none — no draft is not an error. 404 for an unknown module, 409 for a disabled one.'),
       querystring: codeQuery, response: { 200: draftSchema, 204: { type: 'null' }, ...errors },
     },
   }, async (request, reply) => {
@@ -55,7 +60,7 @@ const drafts: FastifyPluginAsync = async (app) => {
     // A body a little above the data limit still arrives, so an oversized draft gets this route's 400.
     bodyLimit: DRAFT_MAX_BYTES + 4096,
     schema: {
-      ...doc('Saves (replaces) the signed-in user\'s draft of a module. `data` is the form data, a JSON object of at most 1 MiB.'),
+      ...doc('Saves (replaces) the signed-in user\'s draft of a module. `data` is the form data, a JSON object of at most 1 MiB. 409 for a disabled module.'),
       body: {
         type: 'object', required: ['module_code', 'data'], additionalProperties: false,
         properties: { module_code: moduleCode, data: { type: 'object', additionalProperties: true } },
@@ -82,7 +87,7 @@ const drafts: FastifyPluginAsync = async (app) => {
       querystring: codeQuery, response: { 204: { type: 'null' }, ...errors },
     },
   }, async (request, reply) => {
-    assertModule(request.query.module_code, request.lang);
+    assertModule(request.query.module_code, request.lang, true);
     await app.db.deleteFrom('buffer_temporaries')
       .where('user_id', '=', request.user.id).where('module_code', '=', request.query.module_code)
       .execute();

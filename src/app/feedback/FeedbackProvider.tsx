@@ -14,6 +14,7 @@ import {
   useToastController,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { useDangerStyles } from '../../renderer/theme/danger';
 import { FeedbackContext, TOAST_DURATION_MS, type DialogOptions, type Feedback, type ToastIntent } from './feedback-context';
 
 interface PendingDialog {
@@ -22,6 +23,7 @@ interface PendingDialog {
   title: string;
   message: string;
   lng?: string;
+  danger?: boolean;
   resolve: (confirmed: boolean) => void;
 }
 
@@ -35,10 +37,11 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const { dispatchToast } = useToastController(toasterId);
   const [dialogs, setDialogs] = useState<PendingDialog[]>([]);
   const nextId = useRef(1);
+  const danger = useDangerStyles();
 
   const open = useCallback((kind: PendingDialog['kind'], title: string, message: string, options?: DialogOptions) => {
     return new Promise<boolean>((resolve) => {
-      setDialogs((queue) => [...queue, { id: nextId.current++, kind, title, message, lng: options?.lng, resolve }]);
+      setDialogs((queue) => [...queue, { id: nextId.current++, kind, title, message, lng: options?.lng, danger: options?.danger, resolve }]);
     });
   }, []);
 
@@ -91,7 +94,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
                     {t('app.common.cancel', { lng: current.lng })}
                   </Button>
                 )}
-                <Button appearance="primary" onClick={() => settle(true)}>
+                <Button appearance="primary" className={current.danger ? danger.solid : undefined} data-danger={current.danger || undefined} onClick={() => settle(true)}>
                   {t('app.common.ok', { lng: current.lng })}
                 </Button>
               </DialogActions>

@@ -9,6 +9,8 @@ export const TOAST_DURATION_MS: Record<ToastIntent, number> = { success: 2000, e
 /** Dialog options: `lng` fixes the language of the buttons (the login screen is always Chinese). */
 export interface DialogOptions {
   lng?: string;
+  /** A confirmation of a destructive action (delete): its OK button is shown in red. */
+  danger?: boolean;
 }
 
 /** Toasts and Promise-returning dialogs, usable from any page and from the renderer host. */

@@ -21,7 +21,7 @@ export function AppRendererHost({ children }: { children: ReactNode }) {
   const host = useMemo<RendererHost>(
     () => ({
       openPage: <T,>(title: string, render: (close: (result?: T) => void) => ReactNode) => stack.push<T>({ title, render }),
-      confirm: (message, title) => feedback.confirm(message, title),
+      confirm: (message, title, options) => feedback.confirm(message, title, options),
       alert: (title, message) => feedback.alert(title, message),
       toast: (message, intent, durationMs) => feedback.toast(message, intent, durationMs),
       api: {

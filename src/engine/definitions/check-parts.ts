@@ -66,6 +66,7 @@ export function checkParts(files: DefinitionFiles, modules: Record<string, Compi
     }
     const steps = Array.isArray(process?.steps) ? process.steps : [];
     const codes = new Set<string>();
+    const filledAt = new Map<string, string>();
     steps.forEach((step, i) => {
       if (!step || typeof step.code !== 'string') return;
       if (codes.has(step.code)) problems.push({ file, pointer: ptr('steps', i, 'code'), message: `step "${step.code}" appears twice` });
@@ -74,6 +75,14 @@ export function checkParts(files: DefinitionFiles, modules: Record<string, Compi
       const earlier = seen.get(step.code);
       if (!earlier) seen.set(step.code, { module: module.code, same });
       else if (earlier.same !== same) problems.push({ file, pointer: ptr('steps', i), message: `step "${step.code}" has other names or roles than in module "${earlier.module}": a step code means the same everywhere (use a new code for a different step)` });
+      // A step's own fields: fields of the module that the filing form never shows, each filled at one step only.
+      (Array.isArray(step.fills) ? step.fills : []).forEach((field, j) => {
+        const properties = (module.schema.properties ?? {}) as Record<string, unknown>;
+        if (!Object.hasOwn(properties, field)) problems.push({ file, pointer: ptr('steps', i, 'fills', j), message: `"${field}" is not a field of the schema` });
+        else if (module.rules.visibility?.[field] !== false) problems.push({ file, pointer: ptr('steps', i, 'fills', j), message: `"${field}" is filled at step "${step.code}": hide it on the filing form (rules visibility "${field}": false)` });
+        else if (filledAt.has(field)) problems.push({ file, pointer: ptr('steps', i, 'fills', j), message: `"${field}" is already filled at step "${filledAt.get(field)}"` });
+        filledAt.set(field, step.code);
+      });
     });
     const kinds = attachments[module.code] ?? {};
     for (const { documentType, maxFiles, pointer } of uploaders(files.uiSchemas[module.code] as UiSchema)) {

@@ -38,6 +38,7 @@ export const PROCESS_META: JsonSchema = {
           optional: { type: 'boolean', description: 'The requester may leave the step without an approver' },
           anyOf: { type: 'boolean', description: 'Several approvers may be chosen, any one passes (default true)' },
           allowRequester: { type: 'boolean', description: 'The requester may be named on this step themselves (default false)' },
+          fills: { type: 'array', uniqueItems: true, minItems: 1, items: { type: 'string' }, description: 'Fields the step\'s approver fills with the approval (e.g. signed files); hidden on the filing form' },
         },
       },
     },

@@ -44,13 +44,15 @@ export function EntityFormPage({ params, close }: PageProps<EntityFormParams>) {
   }, [sources, params.operation]);
 
   const submit = useCallback(async (payload: SubmitPayload) => {
+    // A delete is destructive: it asks first (declined: nothing is sent, the form stays).
+    if (params.operation === 'delete' && !(await feedback.confirm(t('app.admin.confirmDelete'), t('app.approvals.confirm.title'), { danger: true }))) throw new Error('declined');
     try {
       return (await api.post<{ id: number; code: string }>(path, payload, { ringiSilent: true })).data;
     } catch (error) {
       if (error instanceof ApiError && error.status !== 422) feedback.toast(error.message, 'error', 3000);
       throw error;
     }
-  }, [api, path, feedback]);
+  }, [api, path, feedback, params.operation, t]);
 
   if (sources.status === 'loading') return <Spinner label={t('app.common.loading')} />;
   if (sources.status === 'error' || !module) {
@@ -65,6 +67,7 @@ export function EntityFormPage({ params, close }: PageProps<EntityFormParams>) {
         onSubmit={submit}
         onSubmitted={() => close(true)}
         submitLabel={params.operation === 'delete' ? t('app.admin.requestDelete') : undefined}
+        danger={params.operation === 'delete'}
       />
     </div>
   );

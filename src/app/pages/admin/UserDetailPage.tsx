@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Checkbox, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { DeleteRegular } from '@fluentui/react-icons';
+import { useDangerStyles } from '../../../renderer';
 import { useRendererHost } from '../../../renderer/host';
 import { usePageStack, type PageProps } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
@@ -27,6 +29,7 @@ function formDataOf(user: AdminUser): Record<string, unknown> {
 export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
   const { t } = useTranslation();
   const styles = usePageStyles();
+  const danger = useDangerStyles();
   const host = useRendererHost();
   const stack = usePageStack();
   const entityModule = useEntityModule();
@@ -74,7 +77,7 @@ export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
         {FLAGS.map((flag) => <Checkbox key={flag} checked={user[flag]} label={t(`app.admin.flags.${flag}`)} disabled />)}
       </fieldset>
       <div style={{ display: 'flex', gap: 8 }}>
-        <Button appearance="secondary" style={{ color: 'var(--colorPaletteRedForeground1)' }} onClick={() => void request('delete')}>{t('app.admin.delete')}</Button>
+        <Button appearance="secondary" className={danger.quiet} data-danger icon={<DeleteRegular />} onClick={() => void request('delete')}>{t('app.admin.delete')}</Button>
         <Button appearance="primary" onClick={() => void request('edit')}>{t('app.admin.edit')}</Button>
       </div>
     </section>

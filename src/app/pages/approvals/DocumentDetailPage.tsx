@@ -14,6 +14,7 @@ import { openEdit } from './open-edit';
 import { openSubmitPage } from './open-submit-page';
 import { StatusBadge } from './StatusBadge';
 import { Timeline } from './Timeline';
+import { STEP_FIELDS_FORM_ID, StepFieldsForm } from './StepFieldsForm';
 import { DeclinedError, TREASURY_FORM_ID, TreasuryForm, type TreasuryData } from './TreasuryForm';
 import type { DocumentView } from './types';
 
@@ -122,6 +123,9 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   const stepAction = (body: Record<string, unknown>) => () => host.api.post(`/approvals/${stepId}/action`, { ...body, ...sendEmailPush });
   const approve = () => quiet(run('app.approvals.confirm.approve', stepAction({ approve: true }), 'app.approvals.done.approved'));
   const reject = () => quiet(run('app.approvals.confirm.reject', stepAction({ approve: false }), 'app.approvals.done.rejected'));
+  const stepFields = actions.approve ? (doc.step_fields ?? []) : [];
+  const signed = (data: Record<string, unknown>) => run('app.approvals.confirm.stepFields', stepAction({ approve: true, data }), 'app.approvals.done.approved');
+  const activeStepName = doc.approvals.find((s) => s.id === stepId)?.master_process.process.name ?? '';
   const treasury = (data: TreasuryData) => run('app.approvals.confirm.treasury', stepAction({ approve: null, data }), 'app.approvals.done.approved');
   const stepBack = () => {
     if (actions.stepBack === 'withdraw') {
@@ -185,13 +189,14 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
         <Text weight="semibold">{t('app.approvals.timeline.title')}</Text>
         <Timeline doc={doc} />
       </Card>
+      {stepFields.length ? <StepFieldsForm module={module} fields={stepFields} data={doc.data} stepName={activeStepName} onSubmit={signed} /> : null}
       {actions.treasury ? <TreasuryForm companyId={typeof doc.data.company_id === 'number' ? doc.data.company_id : null} onSubmit={treasury} /> : null}
       {actions.edit ? (
         <ToolbarActions>
           <Button appearance="subtle" icon={<EditRegular />} aria-label={t('app.approvals.edit.title')} title={t('app.approvals.edit.title')} onClick={edit} data-action="edit" />
         </ToolbarActions>
       ) : null}
-      <ActionBar onEdit={edit} actions={{ ...actions, approve: Boolean(actions.approve || actions.treasury) }} approveForm={actions.treasury ? TREASURY_FORM_ID : undefined} busy={busy} notify={notify} notifyReady={notifyKnown} onNotify={setNotify} onApprove={approve} onReject={reject} onStepBack={stepBack} />
+      <ActionBar onEdit={edit} actions={{ ...actions, approve: Boolean(actions.approve || actions.treasury) }} approveForm={actions.treasury ? TREASURY_FORM_ID : stepFields.length ? STEP_FIELDS_FORM_ID : undefined} busy={busy} notify={notify} notifyReady={notifyKnown} onNotify={setNotify} onApprove={approve} onReject={reject} onStepBack={stepBack} />
     </section>
   );
 }

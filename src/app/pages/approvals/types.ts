@@ -83,6 +83,8 @@ export interface DocumentView extends BufferItem {
   approval_logs: LogEntry[];
   current_approval_id: number | null;
   can: Permissions;
+  /** Fields the reader fills with their approval at the active step (the signer's files); absent or empty otherwise. */
+  step_fields?: string[];
 }
 
 /** A hydra collection. */

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, ArrowDown20Regular, ArrowUp20Regular, Delete20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { useDangerStyles } from '../../../renderer';
 import { STEP_ROLES, type ProcessFile, type ProcessStepDefinition, type StepRole } from '../../../engine';
 
 const useStyles = makeStyles({
@@ -19,6 +20,7 @@ const blank = (): ProcessStepDefinition => ({ code: '', names: { en: '', ja: '',
 export function StepsEditor({ value, onChange }: { value: ProcessFile | null; onChange(next: ProcessFile): void }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const danger = useDangerStyles();
   const steps = Array.isArray(value?.steps) ? value.steps : [];
   const set = (next: ProcessStepDefinition[]) => onChange({ ...(value ?? {}), steps: next });
   const update = (index: number, change: Partial<ProcessStepDefinition>) => set(steps.map((s, i) => (i === index ? { ...s, ...change } : s)));
@@ -61,7 +63,7 @@ export function StepsEditor({ value, onChange }: { value: ProcessFile | null; on
             <div className={styles.row}>
               <Button size="small" icon={<ArrowUp20Regular />} disabled={index === 0} onClick={() => move(index, -1)}>{t('studio.steps.up')}</Button>
               <Button size="small" icon={<ArrowDown20Regular />} disabled={index === steps.length - 1} onClick={() => move(index, 1)}>{t('studio.steps.down')}</Button>
-              <Button size="small" icon={<Delete20Regular />} onClick={() => set(steps.filter((_, i) => i !== index))}>{t('studio.steps.remove')}</Button>
+              <Button size="small" className={danger.quiet} data-danger icon={<Delete20Regular />} onClick={() => set(steps.filter((_, i) => i !== index))}>{t('studio.steps.remove')}</Button>
             </div>
           </li>
         ))}

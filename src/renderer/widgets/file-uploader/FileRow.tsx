@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Checkbox, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
+import { useDangerStyles } from '../../theme/danger';
 import { useWidgetText } from '../text';
 import { fileKind, fileSizeLabel, formatFileDate } from './file-format';
 import { fileLabel, type StoredFile } from './file-rules';
@@ -29,6 +30,7 @@ export function FileRow(props: {
 }): ReactNode {
   const text = useWidgetText();
   const styles = useStyles();
+  const danger = useDangerStyles();
   const { file } = props;
   const label = fileLabel(file, `#${props.id}`);
   const details = [fileSizeLabel(file), props.showDate ? formatFileDate(file?.created_at) : ''].filter(Boolean).join(' · ');
@@ -49,7 +51,7 @@ export function FileRow(props: {
         {details && <Text size={200} className={styles.meta}>{details}</Text>}
       </span>
       {props.onDelete && (
-        <Button appearance="transparent" icon={<DeleteRegular />} aria-label={text('upload.delete', { name: label })} disabled={props.busy} onClick={props.onDelete} />
+        <Button appearance="transparent" className={danger.quiet} data-danger icon={<DeleteRegular />} aria-label={text('upload.delete', { name: label })} disabled={props.busy} onClick={props.onDelete} />
       )}
     </li>
   );

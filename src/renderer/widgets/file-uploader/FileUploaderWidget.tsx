@@ -105,7 +105,7 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
   };
 
   const remove = async (id: number, label: string) => {
-    if (!(await host.confirm(text('upload.deleteConfirm', { name: label })))) return;
+    if (!(await host.confirm(text('upload.deleteConfirm', { name: label }), undefined, { danger: true }))) return;
     try {
       await host.api.delete(`/files/${id}`);
     } catch (error) {

@@ -4,6 +4,7 @@ import { Button, Card, Text, makeStyles, tokens } from '@fluentui/react-componen
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import type { CompiledModule, FormData } from '../../../engine';
 import { useDisplayContext } from '../../display-context';
+import { useDangerStyles } from '../../theme/danger';
 import { useRendererT } from '../../i18n';
 import { readPath } from '../fill-endpoint';
 import { formContextOf } from '../form-context-of';
@@ -37,6 +38,7 @@ export function ItemListField(props: FieldProps): ReactNode {
   const t = useRendererT(ctx.module);
   const fieldLabel = useFieldLabel(ctx.module);
   const styles = useStyles();
+  const danger = useDangerStyles();
   const { ruleContext } = useDisplayContext();
   const options = readItemListOptions(getUiOptions(props.uiSchema) as Record<string, unknown>);
   const items: unknown[] = Array.isArray(props.formData) ? props.formData : [];
@@ -87,7 +89,7 @@ export function ItemListField(props: FieldProps): ReactNode {
   };
 
   const remove = async (index: number) => {
-    if (!(await host.confirm(text('items.deleteConfirm', { n: index + 1 })))) return;
+    if (!(await host.confirm(text('items.deleteConfirm', { n: index + 1 }), undefined, { danger: true }))) return;
     change(latest.current.items.filter((_, i) => i !== index));
   };
 
@@ -105,7 +107,7 @@ export function ItemListField(props: FieldProps): ReactNode {
                 <Text className={styles.amount}>{money(itemAmount(item, options.totalField))}</Text>
               </Button>
               {!readOnly && (
-                <Button appearance="transparent" icon={<DeleteRegular />} aria-label={text('items.delete', { n: i + 1 })} disabled={props.disabled} onClick={() => remove(i)} />
+                <Button appearance="transparent" className={danger.quiet} data-danger icon={<DeleteRegular />} aria-label={text('items.delete', { n: i + 1 })} disabled={props.disabled} onClick={() => remove(i)} />
               )}
             </li>
           );

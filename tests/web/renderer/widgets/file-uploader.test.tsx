@@ -126,6 +126,9 @@ describe('FileUploader', () => {
     host.confirmAnswers.push(false);
     await user.click(del);
     expect(host.confirmMessages).toEqual(['Delete invoice-2026-11.pdf?']);
+    // A delete: red (data-danger) and its confirmation a destructive one.
+    expect(del.hasAttribute('data-danger')).toBe(true);
+    expect(host.confirmDanger).toEqual([true]);
     expect(form.data().e_invoices).toEqual([40]);
     expect(host.calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Delete invoice-2026-11.pdf' }));

@@ -177,6 +177,8 @@ describe('ItemList', () => {
     host.confirmAnswers.push(false);
     await user.click(screen.getByRole('button', { name: 'Delete item 1' }));
     expect(host.confirmMessages).toEqual(['Delete item 1?']);
+    expect(screen.getByRole('button', { name: 'Delete item 1' }).hasAttribute('data-danger')).toBe(true);
+    expect(host.confirmDanger).toEqual([true]);
     expect(screen.getAllByRole('button', { name: /^Line \d$/ })).toHaveLength(2);
 
     host.confirmAnswers.push(true);

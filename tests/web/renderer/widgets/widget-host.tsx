@@ -26,6 +26,8 @@ export interface TestHost extends RendererHost {
   calls: Array<{ method: string; path: string; params?: Record<string, unknown>; body?: unknown }>;
   confirmAnswers: boolean[];
   confirmMessages: string[];
+  /** Whether each confirmation was a destructive one (`{danger: true}`: a red OK). */
+  confirmDanger: boolean[];
   toasts: string[];
   alerts: Array<{ title: string; message: string }>;
   pages: OpenPage[];
@@ -43,6 +45,7 @@ export function createTestHost(
     calls: [],
     confirmAnswers: [],
     confirmMessages: [],
+    confirmDanger: [],
     toasts: [],
     alerts: [],
     pages: [],
@@ -66,8 +69,9 @@ export function createTestHost(
         notify();
       });
     },
-    async confirm(message) {
+    async confirm(message, _title, options) {
       host.confirmMessages.push(message);
+      host.confirmDanger.push(options?.danger === true);
       return host.confirmAnswers.length > 0 ? (host.confirmAnswers.shift() as boolean) : true;
     },
     async alert(title, message) {
