@@ -201,6 +201,12 @@ export interface ApprovalCandidateTable {
   inbox_created_at: Generated<Date | null>;
 }
 
+/** One document a user may see (the visibility rule kept by triggers, migration 0810). */
+export interface BufferViewerTable {
+  buffer_id: number;
+  user_id: number;
+}
+
 export interface ApprovalLogTable {
   id: Generated<number>;
   buffer_id: number;
@@ -372,6 +378,7 @@ export interface Database {
   corporate_seal_types: CodeListTable;
   collection_sales_evidence_types: CodeListTable;
   buffers: BufferTable;
+  buffer_viewers: BufferViewerTable;
   approvals: ApprovalTable;
   approval_candidates: ApprovalCandidateTable;
   approval_logs: ApprovalLogTable;
