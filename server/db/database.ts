@@ -124,6 +124,8 @@ export interface ExpenseAccountTable {
   name_zh: string;
   is_transportation: Generated<boolean>;
   created_at: Timestamp;
+  /** Set when a completed delete request retired it (migration 0610); lists leave it out. */
+  retired_at: NullableTimestamp;
 }
 
 export interface CompanyBankAccountTable {
@@ -134,6 +136,8 @@ export interface CompanyBankAccountTable {
   number: string;
   type: string;
   created_at: Timestamp;
+  /** Set when a completed delete request retired it (migration 0610); lists leave it out. */
+  retired_at: NullableTimestamp;
 }
 
 export interface ContractItemTypeTable extends Named {
@@ -195,6 +199,12 @@ export interface ApprovalCandidateTable {
   /** Copied by a trigger from the step's document (inbox order): never written by code. */
   inbox_buffer_id: Generated<number | null>;
   inbox_created_at: Generated<Date | null>;
+}
+
+/** One document a user may see (the visibility rule kept by triggers, migration 0810). */
+export interface BufferViewerTable {
+  buffer_id: number;
+  user_id: number;
 }
 
 export interface ApprovalLogTable {
@@ -368,6 +378,7 @@ export interface Database {
   corporate_seal_types: CodeListTable;
   collection_sales_evidence_types: CodeListTable;
   buffers: BufferTable;
+  buffer_viewers: BufferViewerTable;
   approvals: ApprovalTable;
   approval_candidates: ApprovalCandidateTable;
   approval_logs: ApprovalLogTable;

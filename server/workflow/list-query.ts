@@ -23,6 +23,7 @@ export interface ListQuery {
   'status[]'?: number[];
   'company.id'?: number[];
   'requester.id'?: number[];
+  'requester.id[]'?: number[];
   'applicant.id'?: number[];
   'contract_party.id'?: number[];
   stamp_no?: string;
@@ -55,7 +56,7 @@ export const listQuerySchema = {
     isDone: { type: 'string', enum: ['0', '1', 'true', 'false'] },
     'module.code': codes, 'module.code[]': codes,
     status: statuses, 'status[]': statuses,
-    'company.id': ids, 'requester.id': ids, 'applicant.id': ids, 'contract_party.id': ids,
+    'company.id': ids, 'requester.id': ids, 'requester.id[]': ids, 'applicant.id': ids, 'contract_party.id': ids,
     stamp_no: { type: 'string', maxLength: 100 },
     currency: { type: 'string', maxLength: 16 },
     'amount[lte]': { type: 'number' }, 'amount[gte]': { type: 'number' },
@@ -99,7 +100,7 @@ export function listConditions(q: ListQuery, searchPaths: readonly string[] = []
   if (modules.length) out.push(inList(sql.ref('buffers.module_code') as RawBuilder<unknown>, modules));
   const status = both(q.status, q['status[]']);
   if (status.length) out.push(inList(sql.ref('buffers.status') as RawBuilder<unknown>, status));
-  const requesters = both(q['requester.id'], q['applicant.id']);
+  const requesters = [...both(q['requester.id'], q['requester.id[]']), ...(q['applicant.id'] ?? [])];
   if (requesters.length) out.push(inList(sql.ref('buffers.requester_id') as RawBuilder<unknown>, requesters));
   const companies = q['company.id'] ?? [];
   if (companies.length) {

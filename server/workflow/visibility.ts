@@ -5,13 +5,18 @@ import type { Database } from '../db/database';
  * Which documents a user may see: those they filed, are or were a candidate approver of (any
  * step: they must act or acted), acted on, logged an action on, or were forwarded
  * (`user_finances`). Nothing else, whatever the user's company or role: an invisible document
- * answers 404, so its existence does not leak. An SQL condition over `buffers`: per document
- * three probes, each an index-only lookup by (document, user) since migration 0801 (steps by
- * approver, timeline by user), so a list ordered by date stops after its page. (A set of the
- * user's documents computed once per query was tried: for a user who saw 74k of 100k
- * documents it took 2 s, docs/PERFORMANCE.md.)
+ * answers 404, so its existence does not leak. An SQL condition over `buffers`: one probe of
+ * `buffer_viewers`' primary key (document, user), the rule kept as rows by triggers (migration
+ * 0810), so a list of a user who took part in most documents no longer evaluates three
+ * subqueries per row (docs/PERFORMANCE.md shows the plans). `visibleToByRule` is the rule
+ * written out, kept for the test that compares both.
  */
 export function visibleTo(userId: number): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from buffer_viewers v_v where v_v.buffer_id = buffers.id and v_v.user_id = ${userId})`;
+}
+
+/** The visibility rule evaluated from its sources (what `buffer_viewers` must always agree with). */
+export function visibleToByRule(userId: number): Expression<SqlBool> {
   return sql<SqlBool>`(buffers.requester_id = ${userId}
     or exists (select 1 from approvals v_a join approval_candidates v_c on v_c.approval_id = v_a.id
                where v_a.buffer_id = buffers.id and v_c.user_id = ${userId})

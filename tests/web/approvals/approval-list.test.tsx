@@ -119,6 +119,33 @@ describe('ApprovalList', () => {
     );
   });
 
+  it('filters by requester through the user multi-select (Add (n)); the names show in the sheet; requester.id is sent', async () => {
+    const user = userEvent.setup();
+    const people = [{ id: 3, name: 'Hanako Employee' }, { id: 9, name: 'Jiro Suzuki' }, { id: 12, name: 'Kenji Sato' }];
+    const h = createApprovalsHost({
+      routes: {
+        'GET /approvals/my': collection([approvalItem(51, 5)]),
+        'GET /companies': companies,
+        'GET /module-definitions': collection([]),
+        'GET /users/pic': (call: { params?: Record<string, unknown> }) => collection(Number(call.params?.page ?? 1) === 1 ? people : []),
+      },
+    });
+    render(<ApprovalList kind="pending" />, { wrapper: h.Wrapper });
+    await screen.findAllByRole('listitem');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filter' });
+    await user.click(within(sheet).getByRole('button', { name: 'Anyone' }));
+    const picker = await screen.findByRole('dialog', { name: 'Requesters' });
+    expect(h.gets('/users/pic')[0].params).toMatchObject({ page: 1, itemsPerPage: 10 });
+    await user.click(await within(picker).findByLabelText('Hanako Employee'));
+    await user.click(within(picker).getByLabelText('Kenji Sato'));
+    await user.click(within(picker).getByRole('button', { name: 'Add (2)' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Requesters' })).toBeNull());
+    expect(within(sheet).getByTestId('filter-requesters').textContent).toBe('Hanako Employee, Kenji Sato');
+    await user.click(within(sheet).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(h.gets('/approvals/my').at(-1)?.params).toEqual({ page: 1, itemsPerPage: 5, 'sort[createdAt]': 'desc', 'requester.id': [3, 12] }));
+  });
+
   it('refuses a custom range whose start is after its end, and sends nothing', async () => {
     const user = userEvent.setup();
     const h = createApprovalsHost({ routes: { 'GET /approvals/my': collection([]), 'GET /companies': companies, 'GET /module-definitions': collection([]) } });

@@ -20,6 +20,7 @@ describe('listRequest', () => {
   it('sends search (trimmed, at most 20 characters), sort and every filter key', () => {
     const request = listRequest('initiated', 3, '  PAY-2026-000001-extra-long  ', { field: 'code', order: 'asc' }, {
       company: { id: 2, name: 'Ringi Japan' },
+      requesters: [{ id: 3, name: 'Hanako Employee' }, { id: 9, name: 'Jiro Suzuki' }],
       stampNo: ' SS2026 ',
       statuses: [2, 3],
       modules: ['payment', 'purchase'],
@@ -27,7 +28,7 @@ describe('listRequest', () => {
     });
     expect(request.params).toEqual({
       page: 3, itemsPerPage: 5, 'sort[code]': 'asc', search: 'PAY-2026-000001-extr',
-      'company.id': 2, stamp_no: 'SS2026', status: [2, 3], 'module.code': ['payment', 'purchase'],
+      'company.id': 2, 'requester.id': [3, 9], stamp_no: 'SS2026', status: [2, 3], 'module.code': ['payment', 'purchase'],
       'createdAt[after]': '2026-11-21', 'createdAt[before]': '2026-11-21',
     });
   });
@@ -35,6 +36,7 @@ describe('listRequest', () => {
   it('counts active filter criteria', () => {
     expect(activeFilterCount(EMPTY_FILTER)).toBe(0);
     expect(activeFilterCount({ ...EMPTY_FILTER, statuses: [0, 10], stampNo: 'x' })).toBe(3);
+    expect(activeFilterCount({ ...EMPTY_FILTER, requesters: [{ id: 3, name: 'A' }, { id: 4, name: 'B' }] })).toBe(1);
   });
 });
 

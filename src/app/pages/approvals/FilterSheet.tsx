@@ -3,6 +3,8 @@ import { Button, Checkbox, Field, Input, Label, Select, Text, ToggleButton, make
 import { useTranslation } from 'react-i18next';
 import type { CompiledModule } from '../../../engine';
 import { useRendererHost } from '../../../renderer/host';
+import { PickerPage } from '../../../renderer/widgets/picker/PickerPage';
+import type { PickerItem } from '../../../renderer/widgets/picker/item-label';
 import { PERIOD_PRESETS, periodRange, type PeriodPreset } from '../../../renderer/widgets/period/period-range';
 import { EMPTY_FILTER, FILTER_STATUSES, type ListFilter } from './list-query';
 import type { Collection } from './types';
@@ -14,6 +16,7 @@ const useStyles = makeStyles({
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   periods: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   range: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  pick: { justifyContent: 'flex-start', textAlign: 'start', fontWeight: tokens.fontWeightRegular, minWidth: 0, overflowWrap: 'anywhere' },
   buttons: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
 });
 
@@ -59,6 +62,13 @@ export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filte
     if (preset === 'custom') return setFilter((f) => ({ ...f, period: { preset, from: f.period?.from ?? '', to: f.period?.to ?? '' } }));
     setFilter((f) => ({ ...f, period: { preset, ...periodRange(preset) } }));
   };
+  const chooseRequesters = async () => {
+    const chosen = await host.openPage<PickerItem | PickerItem[]>(t('app.approvals.filter.requesters'), (close) => (
+      <PickerPage host={host} endpoint="/users/pic" multiple selected={(filter.requesters ?? []).map((u) => ({ ...u }))}
+        label={(u) => String(u.name ?? u.id)} close={close} />
+    ));
+    if (Array.isArray(chosen)) setFilter((f) => ({ ...f, requesters: chosen.map((u) => ({ id: u.id, name: String(u.name ?? u.id) })) }));
+  };
   const apply = () => {
     const period = filter.period;
     if (period?.preset === 'custom' && (!API_DATE.test(period.from) || !API_DATE.test(period.to) || period.from > period.to)) {
@@ -86,6 +96,11 @@ export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filte
             </option>
           ))}
         </Select>
+      </Field>
+      <Field label={t('app.approvals.filter.requesters')}>
+        <Button className={styles.pick} appearance="outline" onClick={() => void chooseRequesters()} data-testid="filter-requesters">
+          {filter.requesters?.length ? filter.requesters.map((u) => u.name).join(', ') : t('app.approvals.filter.anyRequester')}
+        </Button>
       </Field>
       <Field label={t('app.approvals.filter.stampNo')}>
         <Input value={filter.stampNo} maxLength={50} onChange={(_, d) => setFilter((f) => ({ ...f, stampNo: d.value }))} />

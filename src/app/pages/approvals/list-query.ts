@@ -22,13 +22,15 @@ export const FILTER_STATUSES = [0, 2, 3, 10] as const;
 /** The filter sheet's choice. `period` is a closed range of API dates on the creation date. */
 export interface ListFilter {
   company: { id: number; name: string } | null;
+  /** Requesters chosen in the user multi-select (spec 000 §2 "filter by requester"); none = anyone. */
+  requesters: Array<{ id: number; name: string }>;
   stampNo: string;
   statuses: number[];
   modules: string[];
   period: { preset: string; from: string; to: string } | null;
 }
 
-export const EMPTY_FILTER: ListFilter = { company: null, stampNo: '', statuses: [], modules: [], period: null };
+export const EMPTY_FILTER: ListFilter = { company: null, requesters: [], stampNo: '', statuses: [], modules: [], period: null };
 
 const PATHS: Record<ListKind, string> = {
   pending: '/approvals/my',
@@ -39,7 +41,7 @@ const PATHS: Record<ListKind, string> = {
 
 /** Number of active filter criteria (shown on the filter button). */
 export function activeFilterCount(filter: ListFilter): number {
-  return (filter.company ? 1 : 0) + (filter.stampNo.trim() ? 1 : 0) + filter.statuses.length + filter.modules.length + (filter.period ? 1 : 0);
+  return (filter.company ? 1 : 0) + (filter.requesters?.length ? 1 : 0) + (filter.stampNo.trim() ? 1 : 0) + filter.statuses.length + filter.modules.length + (filter.period ? 1 : 0);
 }
 
 /**
@@ -52,6 +54,8 @@ export function listRequest(kind: ListKind, page: number, search: string, sort: 
   const text = search.trim().slice(0, SEARCH_MAX);
   if (text) params.search = text;
   if (filter.company) params['company.id'] = filter.company.id;
+  // Spec 000 §3 filter key `requester.id`: every chosen requester (the array goes as `requester.id[]`).
+  if (filter.requesters?.length) params['requester.id'] = filter.requesters.map((u) => u.id);
   if (filter.stampNo.trim()) params.stamp_no = filter.stampNo.trim();
   if (filter.statuses.length) params.status = [...filter.statuses];
   if (filter.modules.length) params['module.code'] = [...filter.modules];
