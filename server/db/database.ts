@@ -124,6 +124,8 @@ export interface ExpenseAccountTable {
   name_zh: string;
   is_transportation: Generated<boolean>;
   created_at: Timestamp;
+  /** Set when a completed delete request retired it (migration 0610); lists leave it out. */
+  retired_at: NullableTimestamp;
 }
 
 export interface CompanyBankAccountTable {
@@ -134,6 +136,8 @@ export interface CompanyBankAccountTable {
   number: string;
   type: string;
   created_at: Timestamp;
+  /** Set when a completed delete request retired it (migration 0610); lists leave it out. */
+  retired_at: NullableTimestamp;
 }
 
 export interface ContractItemTypeTable extends Named {

@@ -31,7 +31,7 @@ export function companyColumns<Q extends ReturnType<typeof companiesQuery>>(quer
     'companies.id', 'companies.code', 'companies.initial_name', 'companies.is_group',
     localizedName(lang, 'companies').as('name'),
     sql<number>`(select count(*)::int from users u where u.company_id = companies.id and not u.disabled)`.as('colleague_count'),
-    sql<number>`(select count(*)::int from company_bank_accounts b where b.company_id = companies.id)`.as('count_company_bank_accounts'),
+    sql<number>`(select count(*)::int from company_bank_accounts b where b.company_id = companies.id and b.retired_at is null)`.as('count_company_bank_accounts'),
   ]).orderBy('companies.is_group', 'desc').orderBy('companies.id');
 }
 

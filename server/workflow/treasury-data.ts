@@ -29,7 +29,7 @@ export async function readTreasuryData(
   const violations: Violation[] = [];
   const accountId = input.account_id;
   const account = Number.isInteger(accountId) && (accountId as number) > 0 && (accountId as number) <= 2147483647
-    ? await db.selectFrom('company_bank_accounts').select(['id', 'company_id']).where('id', '=', accountId as number).executeTakeFirst()
+    ? await db.selectFrom('company_bank_accounts').select(['id', 'company_id']).where('id', '=', accountId as number).where('retired_at', 'is', null).executeTakeFirst()
     : undefined;
   if (!account) violations.push({ propertyPath: 'data.account_id', message: t('server.workflow.treasury.account') });
   else if (account.company_id !== scope.companyId) violations.push({ propertyPath: 'data.account_id', message: t('server.integrity.treasuryAccountCompany') });

@@ -30,6 +30,12 @@ describe('custom json-logic operations', () => {
     ['approvals missing a mandatory step', { approvals_complete: [{ var: 'approvals' }, false] }, { approvals: [{ approver_id: 4, master_process_id: 1 }, { approver_id: 5, master_process_id: 2 }] }, false],
     ['approvals with an empty approver', { approvals_complete: [{ var: 'approvals' }, false] }, { approvals: [{ approver_id: 4, master_process_id: 1 }, { approver_id: null, master_process_id: 3 }] }, false],
     ['approvals bypassed', { approvals_complete: [[], true] }, {}, true],
+    ['account number of digits', { valid_account_number: [{ var: 'n' }] }, { n: '1234567' }, true],
+    ['account number grouped by spaces and hyphens', { valid_account_number: [{ var: 'n' }] }, { n: '6222 0012-3456' }, true],
+    ['account number with letters', { valid_account_number: [{ var: 'n' }] }, { n: '12AB567' }, false],
+    ['account number too short', { valid_account_number: [{ var: 'n' }] }, { n: '123' }, false],
+    ['account number with a doubled separator', { valid_account_number: [{ var: 'n' }] }, { n: '123--4567' }, false],
+    ['account number not a string', { valid_account_number: [{ var: 'n' }] }, { n: 1234567 }, false],
   ])('%s', (_name, logic, data, expected) => {
     expect(evaluate(logic, data, { steps, currencies: [{ id: 7, code: 'JPY' }] })).toEqual(expected);
   });
@@ -40,6 +46,6 @@ describe('custom json-logic operations', () => {
   });
 
   it('lists every custom operation it registers', () => {
-    expect(Object.keys(CUSTOM_OPERATIONS).sort()).toEqual(['approvals_complete', 'blank', 'count', 'date_after', 'date_before', 'days_between', 'length', 'round_currency', 'sum', 'to_number', 'valid_date', 'valid_email', 'with_field']);
+    expect(Object.keys(CUSTOM_OPERATIONS).sort()).toEqual(['approvals_complete', 'blank', 'count', 'date_after', 'date_before', 'days_between', 'length', 'round_currency', 'sum', 'to_number', 'valid_account_number', 'valid_date', 'valid_email', 'with_field']);
   });
 });

@@ -7,6 +7,7 @@ import * as moduleStudio from './0400_module_studio';
 import * as expenseAccountModules from './0410_expense_account_modules';
 import * as adminEntities from './0500_admin_entities';
 import * as statistics from './0600_statistics';
+import * as financeMasterRetire from './0610_finance_master_retire';
 import * as scaleOutboxLeaseFiles from './0800_scale_outbox_lease_files';
 import * as scaleListIndexes from './0801_scale_list_indexes';
 import * as scaleBufferViewers from './0810_scale_buffer_viewers';
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0410_expense_account_modules': expenseAccountModules,
   '0500_admin_entities': adminEntities,
   '0600_statistics': statistics,
+  '0610_finance_master_retire': financeMasterRetire,
   '0800_scale_outbox_lease_files': scaleOutboxLeaseFiles,
   '0801_scale_list_indexes': scaleListIndexes,
   '0810_scale_buffer_viewers': scaleBufferViewers,

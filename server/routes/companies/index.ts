@@ -46,7 +46,7 @@ const companies: FastifyPluginAsync = async (app) => {
   app.get<Paged<{ bankName?: string; companyId?: number }>>('/companies/bank_accounts', {
     schema: { querystring: pagedQuery({ bankName: searchText, companyId: idSchema }), response: { 200: collectionSchema(bankAccount), ...lookupErrors } },
   }, async (request) => {
-    let query = bankAccountQuery(app.db);
+    let query = bankAccountQuery(app.db).where('company_bank_accounts.retired_at', 'is', null);
     if (request.query.bankName) query = query.where('company_bank_accounts.bank_name', 'ilike', likePattern(request.query.bankName));
     if (request.query.companyId) query = query.where('company_bank_accounts.company_id', '=', request.query.companyId);
     return paginate(query, (q) => bankAccountColumns(q, request.lang), request.query);
@@ -105,7 +105,7 @@ const companies: FastifyPluginAsync = async (app) => {
     schema: { params: idParams, querystring: pagedQuery({ bankName: searchText }), response: { 200: collectionSchema(bankAccount), ...lookupErrors } },
   }, async (request) => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
-    let query = bankAccountQuery(app.db).where('company_bank_accounts.company_id', '=', request.params.id);
+    let query = bankAccountQuery(app.db).where('company_bank_accounts.company_id', '=', request.params.id).where('company_bank_accounts.retired_at', 'is', null);
     if (request.query.bankName) query = query.where('company_bank_accounts.bank_name', 'ilike', likePattern(request.query.bankName));
     return paginate(query, (q) => bankAccountColumns(q, request.lang), request.query);
   });

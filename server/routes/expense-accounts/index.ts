@@ -22,7 +22,8 @@ const account = objectOf({
 interface Filter { moduleCode?: string; companyId?: number; name?: string }
 
 function filtered(db: Kysely<Database>, { moduleCode, companyId, name }: Filter) {
-  let query = db.selectFrom('expense_accounts');
+  // Retired accounts (a completed delete) stay readable by id for the documents that name them.
+  let query = db.selectFrom('expense_accounts').where('retired_at', 'is', null);
   if (moduleCode) query = query.where('module_type', '=', moduleCode);
   if (companyId) query = query.where('company_id', '=', companyId);
   if (name) {

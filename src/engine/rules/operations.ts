@@ -58,6 +58,12 @@ export const CUSTOM_OPERATIONS: Record<string, (...args: any[]) => unknown> = {
   date_after: (a: unknown, b: unknown) => (daysBetween(a, b) ?? 0) < 0,
   /** valid_email(value) → true for one address `local@domain.tld` without spaces (what a mail can be sent to). */
   valid_email: (value: unknown) => typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value.trim()),
+  /**
+   * valid_account_number(value) → a bank account number: 4–34 characters of digits, with single
+   * spaces or hyphens only between digits (`1234567`, `6222 0012 3456`, `123-4567`).
+   */
+  valid_account_number: (value: unknown) => typeof value === 'string' && value.trim().length >= 4 && value.trim().length <= 34
+    && /^\d+(?:[ -]\d+)*$/.test(value.trim()),
   /** blank(value) → null, undefined, whitespace-only string or empty array. */
   blank: (value: unknown) => isBlank(value),
   /** count(array) → number of entries (0 when not an array). */

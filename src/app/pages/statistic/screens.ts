@@ -7,5 +7,7 @@ type Entry = (typeof STATISTIC_MENU)[number];
 export const STATISTIC_SCREENS: Partial<Record<Entry, ComponentType>> = {
   paymentProjection: lazy(() => import('./payment-projection/PaymentProjectionPage').then((m) => ({ default: m.PaymentProjectionPage }))),
   invoiceManagement: lazy(() => import('./invoice-management/InvoiceManagementPage').then((m) => ({ default: m.InvoiceManagementPage }))),
+  companyBankAccount: lazy(() => import('./finance-accounts/BankAccountsPage').then((m) => ({ default: m.BankAccountsScreen }))),
+  expenseAccount: lazy(() => import('./finance-accounts/ExpenseAccountsPage').then((m) => ({ default: m.ExpenseAccountsScreen }))),
   documentSearch: lazy(() => import('./document-search/DocumentSearchPage').then((m) => ({ default: m.DocumentSearchPage }))),
 };

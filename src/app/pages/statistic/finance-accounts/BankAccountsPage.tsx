@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Button, Text } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useRendererHost } from '../../../../renderer/host';
+import { usePageStack } from '../../../navigation';
+import { openEntityForm } from '../../admin/open-entity-form';
+import { SearchList } from '../../admin/SearchList';
+import { usePageStyles } from '../../common/page-styles';
+import { CompanyAccountsList } from './CompanyAccountsList';
+import { useEntityModuleCode } from './entity-module-code';
+import { BANK_ACCOUNT_KIND, BANK_PAGE_SIZE, BANK_TOAST_MS, type AccountCompany, type BankAccountRow } from './account-modules';
+
+/** Company bank account (spec 001 §2): the company list, then one company's accounts. */
+export function BankAccountsScreen() {
+  const { t } = useTranslation();
+  const host = useRendererHost();
+  const styles = usePageStyles();
+  return (
+    <section className={styles.page} data-testid="bank-account-companies">
+      <CompanyAccountsList onOpen={(company) => void host.openPage(company.name, () => <CompanyBankAccounts company={company} />)} />
+      <Text size={200} className={styles.muted}>{t('statistic.accounts.bankHint')}</Text>
+    </section>
+  );
+}
+
+/**
+ * One company's bank accounts (spec 001 §2, §9): search by bank name, 10 per page, Add, and
+ * Edit / Delete per account. Each files a request through the bank account module's approval;
+ * the list shows the change once the request completes.
+ */
+export function CompanyBankAccounts({ company }: { company: AccountCompany }) {
+  const { t } = useTranslation();
+  const host = useRendererHost();
+  const stack = usePageStack();
+  const styles = usePageStyles();
+  const [refresh, setRefresh] = useState(0);
+  const moduleOf = useEntityModuleCode();
+  const file = async (titleKey: string, operation: 'create' | 'edit' | 'delete', account?: BankAccountRow) => {
+    const initialData = account
+      ? { company_id: company.id, bank_name: account.bank_name, branch: account.branch, number: account.number, type: account.type }
+      : { company_id: company.id };
+    const moduleCode = await moduleOf(BANK_ACCOUNT_KIND).catch(() => null);
+    if (!moduleCode) {
+      host.toast(t('statistic.accounts.unavailable'), 'error', 3000);
+      return;
+    }
+    const filed = await openEntityForm(stack, titleKey, { moduleCode, operation, targetId: account?.id, initialData });
+    if (filed) {
+      host.toast(t('statistic.accounts.filed'), 'success', BANK_TOAST_MS);
+      setRefresh((n) => n + 1);
+    }
+  };
+  return (
+    <section className={styles.page} data-testid="company-bank-accounts">
+      <Button appearance="primary" icon={<AddRegular />} onClick={() => void file('statistic.accounts.addBank', 'create')}>{t('statistic.accounts.add')}</Button>
+      <SearchList<BankAccountRow>
+        endpoint={`/company_bank_accounts_list/${company.id}`}
+        searchParam="bankName"
+        itemsPerPage={BANK_PAGE_SIZE}
+        label={t('statistic.accounts.bankAccounts')}
+        keyOf={(a) => a.id}
+        refreshKey={refresh}
+        renderItem={(account) => (
+          <>
+            <span className={styles.rowText}>
+              <Text>{`${account.bank_name} - ${account.branch}`}</Text>
+              <Text size={200} className={styles.muted}>{`${t(`engine.codes.bankAccountType.${account.type}`, { defaultValue: account.type })} · ${account.number}`}</Text>
+            </span>
+            <Button size="small" onClick={() => void file('statistic.accounts.editBank', 'edit', account)}>{t('statistic.accounts.edit')}</Button>
+            <Button size="small" onClick={() => void file('statistic.accounts.deleteBank', 'delete', account)}>{t('statistic.accounts.delete')}</Button>
+          </>
+        )}
+      />
+    </section>
+  );
+}
