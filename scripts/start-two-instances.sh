@@ -4,7 +4,10 @@
 #   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ringi), REDIS_URL (default
 #   redis://127.0.0.1:6379), PORTS (default "8081 8082"), JWT_SECRET (generated once per run).
 # Every instance must share DATABASE_URL, REDIS_URL and JWT_SECRET; each gets its own DATA_DIR.
-# Ctrl-C stops both. Put a load balancer (nginx, HAProxy, a cloud LB) in front of the ports.
+# Ctrl-C (or SIGTERM to this script) stops both and waits for them. Put a load balancer (nginx,
+# HAProxy, a cloud LB) in front of the ports.
+# Each instance is one `node --import tsx` process (not `npx tsx`: npm and the tsx CLI would add
+# two wrapper processes, ~115 MB, and a signal to the wrapper left the server running).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/ringi}"
@@ -17,9 +20,14 @@ psql "${DATABASE_URL%/*}/postgres" -tAc "select 1 from pg_database where datname
 [ -d dist ] || npm run build
 npm run seed   # migrate once and seed the demo data when empty, before the instances start
 pids=()
-trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT INT TERM
+stop() {
+  trap - EXIT INT TERM
+  [ "${#pids[@]}" -gt 0 ] && kill -TERM "${pids[@]}" 2>/dev/null || true
+  wait "${pids[@]}" 2>/dev/null || true
+}
+trap stop EXIT INT TERM
 for port in $PORTS; do
-  PORT="$port" HOST="${HOST:-127.0.0.1}" DATA_DIR="./data/instance-$port" npx tsx server/main.ts &
+  PORT="$port" HOST="${HOST:-127.0.0.1}" DATA_DIR="./data/instance-$port" node --import tsx server/main.ts &
   pids+=("$!")
   echo "instance on http://127.0.0.1:$port (pid $!)"
 done

@@ -4,7 +4,8 @@ import { renderApp } from '../app/harness';
 import { texts } from '../app/locale';
 import en from '../../../locales/en/engine.json';
 import debt from '../../../locales/en/collection-debt.json';
-import { debtRoutes, doc } from './application-harness';
+import { i18n } from '../../../src/app/i18n';
+import { debtRoutes, definitions, doc } from './application-harness';
 
 const app = texts.en;
 // The first test also loads the lazy page chunks and compiles the definitions.
@@ -13,9 +14,11 @@ const DIALOG = { timeout: 40_000 };
 // A busy machine running every project at once: waiting for the UI may take longer than the default.
 configure({ asyncUtilTimeout: 15_000 });
 
-/** Opens Home, taps the debt launcher and waits for its form. */
+/** Opens Home, taps the debt launcher (inside its launcher group when it has one) and waits for its form. */
 async function openDebt(extra: Parameters<typeof debtRoutes>[0] = {}) {
   const view = await renderApp({ token: 't', language: 'en', routes: await debtRoutes(extra) });
+  const group = (await definitions())['collection-debt'].meta.launcher?.group;
+  if (group) await view.user.click(await screen.findByRole('button', { name: i18n.t(group.title) }));
   await view.user.click(await screen.findByRole('button', { name: debt.title }));
   await screen.findByRole('textbox', { name: debt.customer_name.label });
   return view;
