@@ -5,7 +5,7 @@ import { assertFinanceScope } from './finance-scope';
 
 /** The expense account form's data (spec 001 §3 "Expense account"). */
 interface ExpenseAccountData {
-  company_id: number; module_type: 'reimbursement' | 'payment'; name: string; name_jp: string; name_zh: string; is_transportation?: boolean;
+  company_id: number; module_type: string; name: string; name_jp: string; name_zh: string; is_transportation?: boolean;
 }
 
 const clean = (data: ExpenseAccountData) => ({

@@ -60,7 +60,7 @@ describe('ui:module.launcher.group', () => {
     moduleOf(files, 'toy-source').launcher = { order: 2, group: { ...group, order: 4 } };
     expect(problems(files)).toEqual(['uiSchemas/toy-source.json#/ui:module/launcher/group: launcher group "toys" differs from the one of "toy" (modules of a group give the same group)']);
     moduleOf(files, 'toy-source').launcher = { order: 2, group: { ...group, intro: 'toy.nothing' } };
-    expect(problems(files)).toContain('uiSchemas/toy-source.json#/ui:module/launcher/group/intro: translation key "toy.nothing" is missing in en, ja, zh');
+    expect(problems(files).some((p) => p.startsWith('uiSchemas/toy-source.json#/ui:module/launcher/group/intro: translation key "toy.nothing" is missing in en, ja, zh (closest valid names: '))).toBe(true);
   });
 });
 
@@ -71,7 +71,7 @@ describe('list search, expense accounts and contract item types', () => {
     expect(problems(files)).toEqual([]);
     expect(compileModules(files).modules.toy.meta).toMatchObject({ listSearch: ['note', 'items[].name'], expenseAccounts: true, contractItemTypes: { alias: 'toys' } });
     moduleOf(files).listSearch = ['nope.name'];
-    expect(problems(files)).toContain('uiSchemas/toy.json#/ui:module/listSearch/0: "nope" is not a field of the schema');
+    expect(problems(files).some((p) => p.startsWith('uiSchemas/toy.json#/ui:module/listSearch/0: "nope" is not a field of the schema (closest valid names: '))).toBe(true);
     moduleOf(files).listSearch = ['Bad Path'];
     expect(problems(files).some((p) => p.startsWith('uiSchemas/toy.json#/ui:module/listSearch/0: must match pattern'))).toBe(true);
   });

@@ -78,9 +78,9 @@ describe('ui:module.resetKeeps', () => {
     expect('resetKeeps' in compileModules(toyFiles(), { strict: true }).modules.toy.meta).toBe(false);
   });
   it.each<[string, unknown, string]>([
-    ['a field that does not exist', ['currency'], '"currency" is not a field of the schema'],
+    ['a field that does not exist', ['currency'], '"currency" is not a field of the schema (closest valid names: currency_id, '],
     ['not an array of names', 'currency_id', 'must be array'],
   ])('the checker refuses %s', (_name, keeps, message) => {
-    expect(checkDefinitions(withKeeps(keeps), { widgetNames: registryNames }).map((p) => p.message)).toContain(message);
+    expect(checkDefinitions(withKeeps(keeps), { widgetNames: registryNames }).map((p) => p.message).some((m) => m.startsWith(message))).toBe(true);
   });
 });

@@ -65,8 +65,8 @@ describe('ui:help and ui:placeholder keys', () => {
 
   it.each<[string, Record<string, unknown>, string[]]>([
     ['a help key that exists', { 'ui:help': 'toy.messages.company' }, []],
-    ['a help key missing everywhere', { 'ui:help': 'toy.note.help' }, ['/note/ui:help: translation key "toy.note.help" is missing in en, ja, zh']],
-    ['a placeholder key missing everywhere', { 'ui:placeholder': 'toy.note.placeholder' }, ['/note/ui:placeholder: translation key "toy.note.placeholder" is missing in en, ja, zh']],
+    ['a help key missing everywhere', { 'ui:help': 'toy.note.help' }, ['/note/ui:help: translation key "toy.note.help" is missing in en, ja, zh (closest valid names: toy.note.label, toy.title, toy.total.label)']],
+    ['a placeholder key missing everywhere', { 'ui:placeholder': 'toy.note.placeholder' }, ['/note/ui:placeholder: translation key "toy.note.placeholder" is missing in en, ja, zh (closest valid names: toy.note.label, toy.total.label, toy.items.label)']],
     ['literal help text is not a key', { 'ui:help': 'Given when filing.' }, []],
     ['literal placeholder text is not a key', { 'ui:placeholder': 'e.g. 2026-04' }, []],
   ])('%s', (_name, entry, expected) => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -24,6 +24,8 @@ interface PendingDialog {
   message: string;
   lng?: string;
   danger?: boolean;
+  /** What had focus when the dialog was asked for: focus returns there when the last dialog closes. */
+  opener: HTMLElement | null;
   resolve: (confirmed: boolean) => void;
 }
 
@@ -41,7 +43,9 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
 
   const open = useCallback((kind: PendingDialog['kind'], title: string, message: string, options?: DialogOptions) => {
     return new Promise<boolean>((resolve) => {
-      setDialogs((queue) => [...queue, { id: nextId.current++, kind, title, message, lng: options?.lng, danger: options?.danger, resolve }]);
+      const focused = document.activeElement;
+      const opener = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+      setDialogs((queue) => [...queue, { id: nextId.current++, kind, title, message, lng: options?.lng, danger: options?.danger, opener, resolve }]);
     });
   }, []);
 
@@ -65,6 +69,18 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   );
 
   const current = dialogs[0];
+  // The dialogs are opened from code (no Fluent trigger to restore focus to): when the last one
+  // closes, focus goes back to the control that asked for the first of them, if still usable.
+  const shown = useRef<PendingDialog | undefined>(undefined);
+  useEffect(() => {
+    const before = shown.current;
+    if (current && !shown.current) shown.current = current;
+    if (!current && before) {
+      shown.current = undefined;
+      const opener = before.opener;
+      if (opener?.isConnected && !opener.closest('[inert]')) opener.focus();
+    }
+  }, [current]);
   const settle = (confirmed: boolean) => {
     if (!current) return;
     current.resolve(confirmed);

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { buildResources } from './resources';
+import { loadAppLocales } from './resources';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, toLanguage, type Language } from './languages';
 
 /** Reads the stored language; storage may be unavailable (private mode), then the default applies. */
@@ -27,13 +27,15 @@ function reflectLanguage(instance: I18n, lng: string): void {
 }
 
 /**
- * The app's single i18next instance, initialised synchronously with every bundled locale.
- * Keys are `<file>.<path>`, e.g. `app.login.submit`; values interpolate `{{n}}`.
+ * The app's single i18next instance. Keys are `<file>.<path>`, e.g. `app.login.submit`; values
+ * interpolate `{{n}}`. A language's texts are loaded on first use (`loadLanguage`); the app renders
+ * once the stored language is in (`i18nReady`).
  */
 export const i18n: I18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: buildResources(),
+  resources: {},
+  partialBundledLanguages: true,
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -41,7 +43,24 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
-reflectLanguage(i18n, i18n.language);
+
+const loading = new Map<Language, Promise<void>>();
+
+/** Loads a language's app texts once (a failed load is tried again on the next call). */
+export function loadLanguage(language: Language): Promise<void> {
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = loadAppLocales(language).then((parts) => {
+      i18n.addResourceBundle(language, 'translation', parts, true, true);
+    });
+    pending.catch(() => loading.delete(language));
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/** Resolves when the stored language's texts are loaded; the title and `<html lang>` then follow. */
+export const i18nReady: Promise<void> = loadLanguage(toLanguage(i18n.language)).then(() => reflectLanguage(i18n, i18n.language));
 i18n.on('languageChanged', (lng) => reflectLanguage(i18n, lng));
 
 /** The current language as one of Ringi's three. */
@@ -49,7 +68,9 @@ export function currentLanguage(): Language {
   return toLanguage(i18n.language);
 }
 
-/** Switches the language; the title, `<html lang>` and `ringi.lang` follow. */
+/** Switches the language once its texts are loaded; the title, `<html lang>` and `ringi.lang` follow. */
 export async function setLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  await i18nReady;
   await i18n.changeLanguage(language);
 }

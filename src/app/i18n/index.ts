@@ -1,3 +1,3 @@
-export { i18n, currentLanguage, setLanguage } from './i18n';
+export { i18n, i18nReady, currentLanguage, loadLanguage, setLanguage } from './i18n';
 export { LANGUAGES, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, toLanguage, type Language } from './languages';
 export { LanguagePicker } from './LanguagePicker';

@@ -1,18 +1,19 @@
-import type { Resource } from 'i18next';
+/**
+ * The app's own locale files (`locales/<lang>/<part>.json` → keys `<part>.*`, see
+ * docs/ARCHITECTURE.md "Translations"), each language a chunk of its own, loaded when the language
+ * is first used. Module locales are not bundled: they arrive with each module definition from the
+ * server (`registerModuleTranslations`), so a module published in the studio needs no rebuild.
+ */
+export const APP_LOCALE_PARTS = ['app', 'engine', 'statistic', 'studio'] as const;
 
-// Every locale file is bundled at build time; the file name is the key prefix
-// (locales/en/app.json → app.*), see docs/ARCHITECTURE.md "Translations".
-const files = import.meta.glob<Record<string, unknown>>('/locales/*/*.json', { eager: true, import: 'default' });
+const loaders = import.meta.glob<Record<string, unknown>>('/locales/*/{app,engine,statistic,studio}.json', { import: 'default' });
 
-/** Builds i18next resources (one `translation` namespace per language) from `locales/<lang>/<prefix>.json`. */
-export function buildResources(modules: Record<string, Record<string, unknown>> = files): Resource {
-  const resources: Record<string, { translation: Record<string, unknown> }> = {};
-  for (const [path, content] of Object.entries(modules)) {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, lang, prefix] = match;
-    resources[lang] ??= { translation: {} };
-    resources[lang].translation[prefix] = content;
-  }
-  return resources;
+/** The app's translations in one language, keyed by part (`{ app: {...}, engine: {...}, ... }`). */
+export async function loadAppLocales(language: string): Promise<Record<string, Record<string, unknown>>> {
+  const parts = await Promise.all(APP_LOCALE_PARTS.map(async (part) => {
+    const load = loaders[`/locales/${language}/${part}.json`];
+    if (!load) throw new Error(`No ${part} locale for language ${language}`);
+    return [part, await load()] as const;
+  }));
+  return Object.fromEntries(parts);
 }

@@ -33,6 +33,11 @@ export interface PageEntry {
   readonly render: (close: (result?: unknown) => void) => ReactNode;
   /** Settles the promise returned by `push` (undefined on back, reset or pop without result). */
   readonly settle: (result: unknown) => void;
+  /**
+   * The element that had focus when this page was pushed (the button that opened a picker):
+   * focus returns to it when the page closes (the shell's Toolbar). Absent for roots.
+   */
+  readonly opener?: HTMLElement | null;
 }
 
 /** How the stack tells the browser history about its own moves (see bindBrowserHistory). */
@@ -94,7 +99,9 @@ export class PageStack {
   /** Pushes a page and resolves with its result when it is closed. */
   push<R = unknown, P = unknown>(spec: PageSpec<P, R>): Promise<R | undefined> {
     return new Promise<R | undefined>((resolve) => {
-      const entry = toEntry(spec, (result) => resolve(result as R | undefined));
+      const focused = typeof document !== 'undefined' ? document.activeElement : null;
+      const opener = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+      const entry = { ...toEntry(spec, (result) => resolve(result as R | undefined)), opener };
       this.set([...this.current, entry]);
       this.history?.pushed(this.current.length);
     });

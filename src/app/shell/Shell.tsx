@@ -84,6 +84,22 @@ export function Shell() {
 
   useEffect(() => bindBrowserHistory(stack, window, (path) => setTab(tabFromPath(path) ?? 'home')), [stack]);
 
+  // Escape leaves a pushed page (a picker, an item page) like the back button, unless something
+  // inside handles it: an open dialog, sheet, menu or list, or a search box clearing its text.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || stack.depth < 2) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], [aria-expanded="true"]')) return;
+      if (target instanceof HTMLInputElement && target.type === 'search' && target.value) return;
+      if (document.querySelector('[role="alertdialog"], [role="dialog"][aria-modal="true"]')) return;
+      event.preventDefault();
+      stack.pop();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [stack]);
+
   useLayoutEffect(() => {
     if (session.status === 'checking') return;
     if (session.status === 'authenticated') {

@@ -41,20 +41,29 @@ export interface ToolbarProps {
 
 /**
  * The top bar: back button when a page is pushed, the current page's title (focused when the
- * page changes, so screen readers announce it), and the language picker.
+ * page changes, so screen readers announce it), and the language picker. When a page closes,
+ * focus returns to the control that opened it (a picker's button) if it is still there.
  */
 export function Toolbar({ top, depth, onBack, slotRef }: ToolbarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const seen = useRef<number | undefined>(undefined);
+  const seen = useRef<{ entry: PageEntry; depth: number } | undefined>(undefined);
 
   useEffect(() => {
     if (!top) return;
+    const previous = seen.current;
+    seen.current = { entry: top, depth };
     // The first page of a visit keeps the browser's natural focus; later page changes move it.
-    if (seen.current !== undefined && seen.current !== top.id) titleRef.current?.focus();
-    seen.current = top.id;
-  }, [top]);
+    if (previous === undefined || previous.entry.id === top.id) return;
+    // Back from a page to the one that opened it: to the opener, when it is still on screen.
+    const opener = previous.entry.opener;
+    if (previous.depth > depth && opener?.isConnected && !opener.closest('[inert]') && !(opener as HTMLButtonElement).disabled) {
+      opener.focus();
+      if (document.activeElement === opener) return;
+    }
+    titleRef.current?.focus();
+  }, [top, depth]);
 
   return (
     <header className={styles.bar}>

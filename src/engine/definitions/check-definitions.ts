@@ -26,11 +26,18 @@ let metaValidators: MetaValidators | undefined;
  */
 function getMetaValidators(): MetaValidators {
   if (!metaValidators) {
-    const ajv = new Ajv({ allErrors: true, strict: false });
+    const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
     metaValidators = { schemas: ajv.compile(SCHEMA_FILE_META), uiSchemas: ajv.compile(UI_SCHEMA_META), rules: ajv.compile(RULES_META) };
   }
   return metaValidators;
 }
+/** ` (closest valid names: a, b, c)` for an unknown name, or nothing when there is nothing to suggest. */
+function suggest(name: string, valid: Iterable<string>): string {
+  const names = closestNames(name, valid);
+  return names.length ? ` (closest valid names: ${names.join(', ')})` : '';
+}
+const notAField = (name: string, fields: Iterable<string>) => `"${name}" is not a field of the schema${suggest(name, fields)}`;
+
 const KNOWN_OPERATORS = new Set<string>([...BUILT_IN_OPERATIONS, ...Object.keys(CUSTOM_OPERATIONS)]);
 const ptr = (...parts: Array<string | number>) => parts.map((p) => `/${String(p).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 
@@ -106,7 +113,7 @@ export function checkDefinitions(files: DefinitionFiles, options: CheckOptions):
       }
       const validate = getMetaValidators()[kind];
       if (!validate(content)) {
-        for (const e of validate.errors ?? []) problems.push({ file, pointer: e.instancePath, message: `${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}${e.params && 'additionalProperty' in e.params ? ` ("${e.params.additionalProperty}")` : ''}` });
+        for (const e of validate.errors ?? []) problems.push({ file, pointer: e.instancePath, message: `${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}${e.params && 'additionalProperty' in e.params ? ` ("${e.params.additionalProperty}")${suggest(String(e.params.additionalProperty), Object.keys((e.parentSchema as JsonSchema | undefined)?.properties ?? {}))}` : ''}` });
       }
     }
   }
@@ -157,7 +164,7 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
     for (const option of ['dependsOn', 'requires', 'inherit']) {
       const names = (value as Record<string, unknown>)[option];
       for (const [i, name] of (Array.isArray(names) ? names : typeof names === 'string' ? [names] : []).entries()) {
-        if (typeof name === 'string' && !name.startsWith('$parent.') && !fields.has(name)) problems.push({ file: uiFile, pointer: `${pointer}/${option}/${i}`, message: `"${name}" is not a field of the schema` });
+        if (typeof name === 'string' && !name.startsWith('$parent.') && !fields.has(name)) problems.push({ file: uiFile, pointer: `${pointer}/${option}/${i}`, message: notAField(name, fields) });
       }
     }
   });
@@ -167,11 +174,11 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
     if (indexLabel !== undefined && indexLabel !== 'circled') problems.push({ file: uiFile, pointer: `${pointer}/indexLabel`, message: `indexLabel must be "circled"` });
   });
   for (const key of Object.keys(rawUi)) {
-    if (!key.startsWith('ui:') && !fields.has(key)) problems.push({ file: uiFile, pointer: ptr(key), message: `"${key}" is not a field of the schema` });
+    if (!key.startsWith('ui:') && !fields.has(key)) problems.push({ file: uiFile, pointer: ptr(key), message: notAField(key, fields) });
   }
   const order = rawUi['ui:order'];
   if (Array.isArray(order)) {
-    order.forEach((f, i) => { if (f !== '*' && !fields.has(String(f))) problems.push({ file: uiFile, pointer: ptr('ui:order', i), message: `"${f}" is not a field of the schema` }); });
+    order.forEach((f, i) => { if (f !== '*' && !fields.has(String(f))) problems.push({ file: uiFile, pointer: ptr('ui:order', i), message: notAField(f, fields) }); });
     const finalOrder = (module.uiSchema['ui:order'] ?? []) as string[];
     if (!order.includes('*')) for (const f of fields) if (!finalOrder.includes(f)) problems.push({ file: uiFile, pointer: ptr('ui:order'), message: `field "${f}" is missing from ui:order (add it or "*")` });
   }
@@ -179,17 +186,17 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   // Bypass is a permission: a module offering it names who may use it (and only then).
   if (meta.kind === 'module' && meta.hasBypass && !meta.bypassRoles?.length) problems.push({ file: uiFile, pointer: ptr('ui:module', 'hasBypass'), message: 'hasBypass needs ui:module.bypassRoles (the profile flags that may bypass); without it nobody could' });
   if (meta.bypassRoles?.length && !meta.hasBypass) problems.push({ file: uiFile, pointer: ptr('ui:module', 'bypassRoles'), message: 'bypassRoles without hasBypass: the form has no bypass switch' });
-  meta.listCard.summary.forEach((line, i) => { if (!fields.has(line.field)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listCard', 'summary', i, 'field'), message: `"${line.field}" is not a field of the schema` }); });
-  meta.detailCard.sections.forEach((s, i) => s.fields.forEach((f, j) => { if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'detailCard', 'sections', i, 'fields', j), message: `"${f}" is not a field of the schema` }); }));
-  (Array.isArray(meta.resetKeeps) ? meta.resetKeeps : []).forEach((f, i) => { if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'resetKeeps', i), message: `"${f}" is not a field of the schema` }); });
+  meta.listCard.summary.forEach((line, i) => { if (!fields.has(line.field)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listCard', 'summary', i, 'field'), message: notAField(line.field, fields) }); });
+  meta.detailCard.sections.forEach((s, i) => s.fields.forEach((f, j) => { if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'detailCard', 'sections', i, 'fields', j), message: notAField(f, fields) }); }));
+  (Array.isArray(meta.resetKeeps) ? meta.resetKeeps : []).forEach((f, i) => { if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'resetKeeps', i), message: notAField(f, fields) }); });
   // Field names of the related-approval and list-search facts.
   const headOf = (path: string) => path.split(/[.[]/)[0];
-  (meta.relatedAs?.search ?? []).forEach((f, i) => { if (!fields.has(headOf(f))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'search', i), message: `"${headOf(f)}" is not a field of the schema` }); });
-  if (meta.relatedAs?.accounts && !fields.has(headOf(meta.relatedAs.accounts))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'accounts'), message: `"${headOf(meta.relatedAs.accounts)}" is not a field of the schema` });
-  (meta.listSearch ?? []).forEach((f, i) => { if (!fields.has(headOf(f))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listSearch', i), message: `"${headOf(f)}" is not a field of the schema` }); });
+  (meta.relatedAs?.search ?? []).forEach((f, i) => { if (!fields.has(headOf(f))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'search', i), message: notAField(headOf(f), fields) }); });
+  if (meta.relatedAs?.accounts && !fields.has(headOf(meta.relatedAs.accounts))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'accounts'), message: notAField(headOf(meta.relatedAs.accounts), fields) });
+  (meta.listSearch ?? []).forEach((f, i) => { if (!fields.has(headOf(f))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listSearch', i), message: notAField(headOf(f), fields) }); });
   for (const [f, total] of Object.entries(meta.dropZeroItems)) {
-    if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'dropZeroItems', f), message: `"${f}" is not a field of the schema` });
-    else if (!(total in properties(props[f].items as JsonSchema))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'dropZeroItems', f), message: `"${total}" is not a field of the items of "${f}"` });
+    if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'dropZeroItems', f), message: notAField(f, fields) });
+    else if (!(total in properties(props[f].items as JsonSchema))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'dropZeroItems', f), message: `"${total}" is not a field of the items of "${f}"${suggest(total, Object.keys(properties(props[f].items as JsonSchema)))}` });
   }
 
   // Rules: field names, vars and operators.
@@ -198,26 +205,29 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   for (const { field: path, pointer } of ruleFieldNames(rules)) {
     // A validation may point into an object field (`payment_recipient_account.name`): its head must be a field.
     const field = path.split(/[.[]/)[0];
-    if (!fields.has(field)) problems.push({ file: rulesFile, pointer, message: `"${field}" is not a field of the schema` });
+    if (!fields.has(field)) problems.push({ file: rulesFile, pointer, message: notAField(field, fields) });
     else if (pointer.includes('/each') && !subFieldNames.has(field)) problems.push({ file: rulesFile, pointer, message: `"${field}" is not an item list with a sub-form` });
   }
   for (const { logic, pointer } of ruleExpressions(rules)) {
-    for (const op of collectOperators(logic)) if (!KNOWN_OPERATORS.has(op)) problems.push({ file: rulesFile, pointer, message: `unknown operation "${op}" (closest: ${closestNames(op, KNOWN_OPERATORS).join(', ')})` });
+    for (const op of collectOperators(logic)) if (!KNOWN_OPERATORS.has(op)) problems.push({ file: rulesFile, pointer, message: `unknown operation "${op}"${suggest(op, KNOWN_OPERATORS)}` });
     for (const ref of collectVars(logic)) {
       const [head, second] = ref.path.split('.');
       if (ref.itemOf === '*' || (ref.itemOf && (head === 'current' || head === 'accumulator'))) continue;
       if (ref.itemOf) {
         const itemProps = properties(props[ref.itemOf.split('.')[0]]?.items as JsonSchema | undefined);
-        if (Object.keys(itemProps).length && !(head in itemProps)) problems.push({ file: rulesFile, pointer, message: `var "${ref.path}" is not a field of the items of "${ref.itemOf}"` });
+        if (Object.keys(itemProps).length && !(head in itemProps)) problems.push({ file: rulesFile, pointer, message: `var "${ref.path}" is not a field of the items of "${ref.itemOf}"${suggest(head, Object.keys(itemProps))}` });
         continue;
       }
       if (head === '$context') continue;
       if (head === '$parent') {
         if (meta.kind !== 'subform') problems.push({ file: rulesFile, pointer, message: `var "${ref.path}": only sub-forms have a $parent` });
-        else if (second && parents.length && !parents.every((p) => second in properties(p.schema))) problems.push({ file: rulesFile, pointer, message: `var "${ref.path}" is not a field of every parent form` });
+        else if (second && parents.length && !parents.every((p) => second in properties(p.schema))) {
+          const common = Object.keys(properties(parents[0].schema)).filter((f) => parents.every((p) => f in properties(p.schema)));
+          problems.push({ file: rulesFile, pointer, message: `var "${ref.path}" is not a field of every parent form${suggest(second, common)}` });
+        }
         continue;
       }
-      if (!fields.has(head)) problems.push({ file: rulesFile, pointer, message: `var "${ref.path}" is not a field of the schema` });
+      if (!fields.has(head)) problems.push({ file: rulesFile, pointer, message: `var "${ref.path}" is not a field of the schema${suggest(head, fields)}` });
     }
   }
 
@@ -253,7 +263,10 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   for (const { key, file, pointer } of keys) {
     const [ns, ...rest] = key.split('.');
     const missing = LANGS.filter((lang) => !hasKey(files.locales[lang]?.[ns], rest.join('.')));
-    if (missing.length) problems.push({ file, pointer, message: `translation key "${key}" is missing in ${missing.join(', ')}` });
+    if (missing.length) {
+      const known = leafKeys(files.locales[missing[0]]?.[ns] ?? {}).filter(Boolean).map((k) => `${ns}.${k}`);
+      problems.push({ file, pointer, message: `translation key "${key}" is missing in ${missing.join(', ')}${suggest(key, known)}` });
+    }
   }
 }
 

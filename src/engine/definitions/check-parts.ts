@@ -1,5 +1,6 @@
 import Ajv from 'ajv';
 import type { CompiledModule, DefinitionFiles, Problem, UiSchema } from '../types';
+import { closestNames } from './closest-names';
 import { definitionPath } from './definition-path';
 import { ATTACHMENTS_META, PROCESS_META } from './part-meta-schemas';
 
@@ -78,7 +79,7 @@ export function checkParts(files: DefinitionFiles, modules: Record<string, Compi
       // A step's own fields: fields of the module that the filing form never shows, each filled at one step only.
       (Array.isArray(step.fills) ? step.fills : []).forEach((field, j) => {
         const properties = (module.schema.properties ?? {}) as Record<string, unknown>;
-        if (!Object.hasOwn(properties, field)) problems.push({ file, pointer: ptr('steps', i, 'fills', j), message: `"${field}" is not a field of the schema` });
+        if (!Object.hasOwn(properties, field)) problems.push({ file, pointer: ptr('steps', i, 'fills', j), message: `"${field}" is not a field of the schema (closest valid names: ${closestNames(String(field), Object.keys(properties)).join(', ')})` });
         else if (module.rules.visibility?.[field] !== false) problems.push({ file, pointer: ptr('steps', i, 'fills', j), message: `"${field}" is filled at step "${step.code}": hide it on the filing form (rules visibility "${field}": false)` });
         else if (filledAt.has(field)) problems.push({ file, pointer: ptr('steps', i, 'fills', j), message: `"${field}" is already filled at step "${filledAt.get(field)}"` });
         filledAt.set(field, step.code);
@@ -89,7 +90,7 @@ export function checkParts(files: DefinitionFiles, modules: Record<string, Compi
       const uiFile = definitionPath(files, 'uiSchemas', module.code);
       if (typeof documentType !== 'string' || !Object.hasOwn(kinds, documentType)) {
         const declared = Object.keys(kinds);
-        problems.push({ file: uiFile, pointer: `${pointer}/documentType`, message: `documentType "${String(documentType)}" is not an attachment kind of "${module.code}" (${declared.length ? `declared: ${declared.join(', ')}` : `declare it in ${definitionPath(files, 'attachments', module.code)}`})` });
+        problems.push({ file: uiFile, pointer: `${pointer}/documentType`, message: `documentType "${String(documentType)}" is not an attachment kind of "${module.code}" (${declared.length ? `closest valid names: ${closestNames(String(documentType), declared).join(', ')}` : `declare it in ${definitionPath(files, 'attachments', module.code)}`})` });
       } else if (typeof maxFiles === 'number' && maxFiles > kinds[documentType].maxFiles) {
         problems.push({ file: uiFile, pointer: `${pointer}/maxFiles`, message: `maxFiles ${maxFiles} is more than the attachment kind "${documentType}" allows (${kinds[documentType].maxFiles})` });
       }

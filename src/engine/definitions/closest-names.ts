@@ -14,13 +14,19 @@ function distance(a: string, b: string): number {
 }
 
 /**
- * The `count` valid names closest to `name` (edit distance, then alphabetical), so a message
- * about an unknown name can say what was probably meant instead of pointing at source code.
+ * The `count` valid names closest to `name`, so a message about an unknown name can say what was
+ * probably meant instead of pointing at source code: names containing it (or contained in it,
+ * `price` → `estimated_unit_price`, `currency_id` → `currency`) first, then by edit distance,
+ * then alphabetically.
  */
 export function closestNames(name: string, valid: Iterable<string>, count = 3): string[] {
+  const lower = name.toLowerCase();
   return [...new Set(valid)]
-    .map((candidate) => ({ candidate, d: distance(name, candidate) }))
-    .sort((a, b) => a.d - b.d || a.candidate.localeCompare(b.candidate))
+    .map((candidate) => {
+      const c = candidate.toLowerCase();
+      return { candidate, part: lower.length > 1 && c.length > 1 && (c.includes(lower) || lower.includes(c)) ? 0 : 1, d: distance(name, candidate) };
+    })
+    .sort((a, b) => a.part - b.part || a.d - b.d || a.candidate.localeCompare(b.candidate))
     .slice(0, count)
     .map((c) => c.candidate);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import {
   Button,
@@ -61,6 +61,14 @@ export function CurrencyPickerWidget(props: WidgetProps): ReactNode {
   const options = readOptions(props.options as Record<string, unknown>);
   const currencies = useCurrencies(ctx.host);
   const [open, setOpen] = useState(false);
+  // Focus returns to the button when the sheet closes (Escape, Close or a choice): the sheet is
+  // opened from code, so Fluent has no trigger to restore it to.
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) buttonRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   const current = findCurrency(currencies, props.value);
   const empty = props.value === undefined || props.value === null || props.value === '';
   const disabled = Boolean(props.disabled || props.readonly || ctx.readOnly);
@@ -79,7 +87,7 @@ export function CurrencyPickerWidget(props: WidgetProps): ReactNode {
 
   return (
     <>
-      <Button id={props.id} className={styles.button} appearance="outline" disabled={disabled} onClick={() => setOpen(true)} aria-label={props.label || text('currencyTitle')}>
+      <Button ref={buttonRef} id={props.id} className={styles.button} appearance="outline" disabled={disabled} onClick={() => setOpen(true)} aria-label={props.label || text('currencyTitle')}>
         {current ? current.code : empty && options.allowAll ? text('all') : text('choose')}
       </Button>
       <OverlayDrawer position="bottom" open={open} onOpenChange={(_, data) => setOpen(data.open)}>

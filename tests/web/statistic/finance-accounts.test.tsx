@@ -9,6 +9,8 @@ import { CompanyExpenseAccounts } from '../../../src/app/pages/statistic/finance
 import type { BankAccountRow, ExpenseAccountRow } from '../../../src/app/pages/statistic/finance-accounts/account-modules';
 import en from '../../../locales/en/statistic.json';
 import enEngine from '../../../locales/en/engine.json';
+import type { CompiledModule } from '../../../src/engine';
+import { definitions } from '../application/application-harness';
 import { createTestHost } from '../test-host';
 
 const company = { id: 1, name: 'Ringi Holdings', colleague_count: 8, count_company_bank_accounts: 2 };
@@ -19,7 +21,10 @@ const banks: BankAccountRow[] = [
 const expense = (id: number, use: 'reimbursement' | 'payment', name: string): ExpenseAccountRow => ({
   id, code: `EA0000${id}`, name, name_jp: name, name_zh: name, label: name, company_id: 1, module_type: use, is_transportation: id === 21,
 });
-const modules = [
+/** The modules with expense accounts, from the real definitions, in launcher order (one tab each). */
+const expenseModules = async () => Object.values(await definitions()).filter((m) => m.kind === 'module' && m.meta.expenseAccounts)
+  .sort((a, b) => (a.meta.launcher?.order ?? 999) - (b.meta.launcher?.order ?? 999) || a.code.localeCompare(b.code));
+const modules: unknown[] = [
   { code: 'company-bank-account', kind: 'module', meta: { entity: { kind: 'company-bank-account', operations: ['create', 'edit', 'delete'] } } },
   { code: 'expense-account', kind: 'module', meta: { entity: { kind: 'expense-account', operations: ['create', 'edit', 'delete'] } } },
 ];
@@ -29,7 +34,7 @@ const expenses = [expense(21, 'reimbursement', 'Taxi'), expense(22, 'payment', '
  * A screen in a test host whose account lists answer from the fixed rows (filtered by the query
  * the screen sends) and whose page stack records each push and answers it with `filed`.
  */
-function renderScreen(ui: ReactNode, filed: unknown = true) {
+function renderScreen(ui: ReactNode, filed: unknown = true, served: unknown[] = modules) {
   const testHost = createTestHost();
   const queries: Array<{ path: string; params: Record<string, unknown> }> = [];
   testHost.host.api.get = async <T,>(path: string, params: Record<string, unknown> = {}): Promise<T> => {
@@ -40,7 +45,7 @@ function renderScreen(ui: ReactNode, filed: unknown = true) {
     }
     if (path === '/expense_accounts') return page(expenses.filter((e) => e.module_type === params.moduleCode));
     // The served definitions: the screens find their module by entity kind.
-    if (path === '/module-definitions') return { 'hydra:member': modules } as T;
+    if (path === '/module-definitions') return { 'hydra:member': served } as T;
     throw new Error(`no route ${path}`);
   };
   const pushes: Array<{ title: unknown; params: unknown }> = [];
@@ -98,17 +103,25 @@ describe('company bank accounts screen', () => {
 });
 
 describe('expense accounts screen', () => {
-  it('has tabs Reimbursement and Payment (100 per page); Add files the account for the open tab', async () => {
-    const { user, pushes, queries } = renderScreen(<CompanyExpenseAccounts company={company} />);
+  it('has a tab per module with expense accounts (Reimbursement and Payment, 100 per page); Add files the account for the open tab', async () => {
+    const uses = await expenseModules();
+    expect(uses.length).toBeGreaterThan(1);
+    const [first, second] = uses;
+    const { user, pushes, queries } = renderScreen(<CompanyExpenseAccounts company={company} />, true, [...modules, ...uses]);
+    const title = (m: CompiledModule) => (m.translations.en as { title: string }).title;
+    await waitFor(() => expect(screen.getAllByRole('tab')).toHaveLength(uses.length));
+    expect(uses.map((m) => screen.getByRole('tab', { name: title(m) }))).toEqual(screen.getAllByRole('tab'));
     let list = await screen.findByRole('list', { name: en.accounts.expenseAccounts });
-    await waitFor(() => expect(within(list).getByText('Taxi')).toBeTruthy());
-    expect(within(list).getByText(en.accounts.transportation)).toBeTruthy();
-    expect(queries[0].params).toMatchObject({ companyId: 1, moduleCode: 'reimbursement', itemsPerPage: 100 });
-    await user.click(screen.getByRole('tab', { name: en.accounts.uses.payment }));
+    await waitFor(() => expect(queries.find((q) => q.path === '/expense_accounts')?.params).toMatchObject({ companyId: 1, moduleCode: first.code, itemsPerPage: 100 }));
+    const firstRow = expenses.find((e) => e.module_type === first.code)!;
+    const secondRow = expenses.find((e) => e.module_type === second.code)!;
+    await waitFor(() => expect(within(list).getByText(firstRow.name)).toBeTruthy());
+    if (firstRow.is_transportation) expect(within(list).getByText(en.accounts.transportation)).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: title(second) }));
     list = await screen.findByRole('list', { name: en.accounts.expenseAccounts });
-    await waitFor(() => expect(within(list).getByText('Cloud services')).toBeTruthy());
-    expect(within(list).queryByText('Taxi')).toBeNull();
+    await waitFor(() => expect(within(list).getByText(secondRow.name)).toBeTruthy());
+    expect(within(list).queryByText(firstRow.name)).toBeNull();
     await user.click(screen.getByRole('button', { name: en.accounts.add }));
-    expect(pushes.at(-1)?.params).toEqual({ moduleCode: 'expense-account', operation: 'create', targetId: undefined, initialData: { company_id: 1, module_type: 'payment' } });
+    expect(pushes.at(-1)?.params).toEqual({ moduleCode: 'expense-account', operation: 'create', targetId: undefined, initialData: { company_id: 1, module_type: second.code } });
   });
 });

@@ -11,13 +11,13 @@ export interface Collection<T> {
 /**
  * Adds a compiled module's translations (and its sub-forms') to the app's i18n instance, so
  * app-side texts such as a page title key (`purchase.title`) resolve for a module the server
- * added without a rebuild of the web app. Bundled keys are not overwritten.
+ * added without a rebuild of the web app. A newer version's texts replace the older ones.
  */
 export function registerModuleTranslations(module: CompiledModule): void {
   const visit = (m: CompiledModule) => {
     for (const lang of LANGUAGES) {
       const bundle = m.translations?.[lang];
-      if (bundle) i18n.addResourceBundle(lang, 'translation', { [m.code]: bundle }, true, false);
+      if (bundle) i18n.addResourceBundle(lang, 'translation', { [m.code]: bundle }, true, true);
     }
     for (const sub of Object.values(m.subForms ?? {})) visit(sub);
   };

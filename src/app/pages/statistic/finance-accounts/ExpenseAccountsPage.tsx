@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { CompiledModule } from '../../../../engine';
+import { cachedGet } from '../../../../renderer/widgets/use-cached-get';
+import { registerModuleTranslations } from '../../application/module-definitions';
 import { Badge, Button, Tab, TabList, Text } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +14,26 @@ import { CompanyAccountsList } from './CompanyAccountsList';
 import { useEntityModuleCode } from './entity-module-code';
 import { EXPENSE_ACCOUNT_KIND, EXPENSE_PAGE_SIZE, EXPENSE_TOAST_MS, type AccountCompany, type ExpenseAccountRow } from './account-modules';
 
-const USES = ['reimbursement', 'payment'] as const;
-type Use = (typeof USES)[number];
+/**
+ * The modules whose documents choose an expense account (`ui:module.expenseAccounts`), in launcher
+ * order: one tab each (spec 001 §2: Reimbursement and Payment), from the served definitions.
+ */
+function useExpenseAccountModules(): CompiledModule[] | null {
+  const host = useRendererHost();
+  const [modules, setModules] = useState<CompiledModule[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void cachedGet<{ 'hydra:member': CompiledModule[] }>(host, '/module-definitions').then((answer) => {
+      if (!live) return;
+      const found = (answer['hydra:member'] ?? []).filter((m) => m.kind === 'module' && m.meta.expenseAccounts === true)
+        .sort((a, b) => (a.meta.launcher?.order ?? 999) - (b.meta.launcher?.order ?? 999) || a.code.localeCompare(b.code));
+      found.forEach(registerModuleTranslations);
+      setModules(found);
+    }, () => { if (live) setModules([]); });
+    return () => { live = false; };
+  }, [host]);
+  return modules;
+}
 
 /** Expense account management (spec 001 §2): the company list, then one company's accounts. */
 export function ExpenseAccountsScreen() {
@@ -26,15 +47,17 @@ export function ExpenseAccountsScreen() {
 }
 
 /**
- * One company's expense accounts with tabs Reimbursement and Payment (spec 001 §2, §9: 100 per
- * page), Add, and Edit / Delete per account, each filed through the expense account module's approval.
+ * One company's expense accounts with a tab per module with expense accounts (spec 001 §2:
+ * Reimbursement and Payment; §9: 100 per page), Add, and Edit / Delete per account, each filed through the expense account module's approval.
  */
 export function CompanyExpenseAccounts({ company }: { company: AccountCompany }) {
   const { t } = useTranslation();
   const host = useRendererHost();
   const stack = usePageStack();
   const styles = usePageStyles();
-  const [use, setUse] = useState<Use>('reimbursement');
+  const uses = useExpenseAccountModules();
+  const [picked, setUse] = useState<string | null>(null);
+  const use = picked ?? uses?.[0]?.code ?? null;
   const [refresh, setRefresh] = useState(0);
   const moduleOf = useEntityModuleCode();
   const file = async (titleKey: string, operation: 'create' | 'edit' | 'delete', account?: ExpenseAccountRow) => {
@@ -54,11 +77,13 @@ export function CompanyExpenseAccounts({ company }: { company: AccountCompany })
   };
   return (
     <section className={styles.page} data-testid="company-expense-accounts">
-      <TabList selectedValue={use} onTabSelect={(_, d) => setUse(d.value as Use)}>
-        {USES.map((u) => <Tab key={u} value={u}>{t(`statistic.accounts.uses.${u}`)}</Tab>)}
-      </TabList>
+      {use ? (
+        <TabList selectedValue={use} onTabSelect={(_, d) => setUse(d.value as string)}>
+          {(uses ?? []).map((m) => <Tab key={m.code} value={m.code}>{t(m.meta.title)}</Tab>)}
+        </TabList>
+      ) : null}
       <Button appearance="primary" icon={<AddRegular />} onClick={() => void file('statistic.accounts.addExpense', 'create')}>{t('statistic.accounts.add')}</Button>
-      <SearchList<ExpenseAccountRow>
+      {use ? <SearchList<ExpenseAccountRow>
         key={use}
         endpoint="/expense_accounts"
         params={{ companyId: company.id, moduleCode: use }}
@@ -77,7 +102,7 @@ export function CompanyExpenseAccounts({ company }: { company: AccountCompany })
             <Button size="small" onClick={() => void file('statistic.accounts.deleteExpense', 'delete', account)}>{t('statistic.accounts.delete')}</Button>
           </>
         )}
-      />
+      /> : null}
     </section>
   );
 }
