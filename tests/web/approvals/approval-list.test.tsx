@@ -40,7 +40,7 @@ describe('ApprovalList', () => {
     // Page 1 ends with a cursor; the next request carries it (the server then ignores `page`).
     const cursorPages = (call: HostCall) => {
       if (!call.params?.cursor && Number(call.params?.page) === 1) return { ...collection([1, 2, 3, 4, 5].map((id) => bufferItem(id)), 7), nextCursor: 'after-5' };
-      if (call.params.cursor === 'after-5') return collection([6, 7].map((id) => bufferItem(id)), 7);
+      if (call.params?.cursor === 'after-5') return collection([6, 7].map((id) => bufferItem(id)), 7);
       return collection([], 7);
     };
     const h = createApprovalsHost({ routes: { 'GET /my-buffers': cursorPages } });
