@@ -1,4 +1,10 @@
-import moduleMasters from './demo-module-masters.json';
+import { readFileSync } from 'node:fs';
+
+/** Read, not imported: every loader (tsx, Vitest, Playwright's ESM) reads it the same way. */
+const moduleMasters = JSON.parse(readFileSync(new URL('./demo-module-masters.json', import.meta.url), 'utf8')) as {
+  expenseAccounts: unknown;
+  contractItemTypes: unknown;
+};
 /** Demo data seeded on the first start of an empty database (logins in the README). */
 
 /** Every demo user's password. */
