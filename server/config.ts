@@ -36,6 +36,11 @@ export interface Config {
   /** Password hashes computed at once per instance, and how many more may wait (then 503). */
   passwordHashConcurrency: number;
   passwordHashQueue: number;
+  /**
+   * A font with Japanese and Chinese glyphs for PDF exports (`EXPORT_FONT`, a .ttf/.otf/.ttc
+   * path); absent = the first Noto CJK font found under /usr/share/fonts (Debian fonts-noto-cjk).
+   */
+  exportFont?: string;
 }
 
 /** Thrown for an unusable environment; main.ts prints the message and exits non-zero. */
@@ -115,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'ringi:',
     passwordHashConcurrency: integer(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
     passwordHashQueue: integer(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10000),
+    ...(env.EXPORT_FONT ? { exportFont: resolve(env.EXPORT_FONT) } : {}),
   };
 }

@@ -268,6 +268,25 @@ export interface MailOutboxTable {
   sent_at: NullableTimestamp;
   /** Until when an instance holds the mail for sending (scale-out lease); null when unclaimed. */
   claimed_until: NullableTimestamp;
+  /** Files sent with the mail (migration 0611), bytes in `file_contents`; null = none. */
+  attachments: ColumnType<MailAttachment[] | null, string | null | undefined, string | null>;
+}
+
+/** An attachment of an outbox mail: its name, type and the `file_contents` key of its bytes. */
+export interface MailAttachment { filename: string; contentType: string; storageKey: string }
+
+/** A requested export (migration 0611): queued → running → done | failed. */
+export interface ExportJobTable {
+  id: Generated<number>;
+  user_id: number;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  progress: Generated<number>;
+  params: ColumnType<Record<string, unknown>, string, string>;
+  row_count: number | null;
+  error: string | null;
+  mail_id: number | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
 }
 
 /** Uploaded bytes by storage key (server/files/file-storage.ts). */
@@ -371,6 +390,7 @@ export interface Database {
   processes: ProcessTable;
   master_processes: MasterProcessTable;
   saved_approvers: SavedApproverTable;
+  export_jobs: ExportJobTable;
   expense_accounts: ExpenseAccountTable;
   company_bank_accounts: CompanyBankAccountTable;
   contract_item_types: ContractItemTypeTable;

@@ -4,7 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
-import type { Database } from '../db/database';
+import type { Database, MailAttachment } from '../db/database';
+import { mailAttachments } from './outbox';
 import { privateDir } from '../security/private-dir';
 
 /** After this many failed tries a mail is marked failed and left alone. */
@@ -12,7 +13,7 @@ export const MAX_MAIL_ATTEMPTS = 5;
 /** How long an instance holds claimed mail; a mail not marked sent by then is taken again. */
 export const MAIL_LEASE_SECONDS = 120;
 
-interface MailRow { id: number; to_address: string; subject: string; text: string; html: string | null; attempts: number }
+interface MailRow { id: number; to_address: string; subject: string; text: string; html: string | null; attempts: number; attachments: MailAttachment[] | null }
 
 /** Delivers the outbox: after commits (`kick`) and on an interval. */
 export interface Mailer {
@@ -23,7 +24,10 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-type Send = (mail: { from: string; to: string; subject: string; text: string; html?: string }, id: number) => Promise<void>;
+type Send = (mail: {
+  from: string; to: string; subject: string; text: string; html?: string;
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
+}, id: number) => Promise<void>;
 
 /** SMTP when configured; otherwise each mail becomes an .eml file in `<dataDir>/outbox`. */
 function createSend(config: Config): Send {
@@ -58,7 +62,7 @@ export function createMailer(config: Config, db: Kysely<Database>, log: FastifyB
         claimed_until = now() + make_interval(secs => ${MAIL_LEASE_SECONDS})
       where id in (select id from mail_outbox where status = 'pending' and (claimed_until is null or claimed_until < now())
         order by id limit 20 for update skip locked)
-      returning id, to_address, subject, text, html, attempts`.execute(db);
+      returning id, to_address, subject, text, html, attempts, attachments`.execute(db);
     return result.rows.sort((a, b) => a.id - b.id);
   }
 
@@ -71,7 +75,11 @@ export function createMailer(config: Config, db: Kysely<Database>, log: FastifyB
       if (!batch.length) break;
       for (const mail of batch) {
         try {
-          await send({ from: config.mailFrom, to: mail.to_address, subject: mail.subject, text: mail.text, html: mail.html ?? undefined }, mail.id);
+          const attachments = await mailAttachments(db, mail.attachments);
+          await send({
+            from: config.mailFrom, to: mail.to_address, subject: mail.subject, text: mail.text, html: mail.html ?? undefined,
+            ...(attachments.length ? { attachments } : {}),
+          }, mail.id);
           await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: new Date(), last_error: null, claimed_until: null })
             .where('id', '=', mail.id).execute();
         } catch (error) {

@@ -174,6 +174,49 @@ test.describe('approval workflow', () => {
     await expect(await statusOnList(page, 'initiated', doc.code)).toContainText(a.status['2']);
   });
 
+  test('the signer adds the signed seal documents at the signer step; the detail card shows them', async ({ page, request }) => {
+    const [employee, approver, legal] = await Promise.all(['employee', 'approver', 'legal'].map((who) => client(request, `${who}@example.com`)));
+    const module = 'corporate-seal';
+    const headers = { authorization: `Bearer ${employee.token}`, 'accept-language': 'en' };
+    const uploaded = await request.post('/api/files', { headers, multipart: { file: { name: 'seal-plan.pdf', mimeType: 'application/pdf', buffer: pdf() }, document_type: 'corporate-seal-plan' } });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const plan = (await uploaded.json()).id as number;
+    const type = (await employee.get('/corporate_seal_types'))['hydra:member'][0].id;
+    const party = (await employee.get('/companies-external', { itemsPerPage: 10 }))['hydra:member'][0].id;
+    const steps = (await employee.get('/master_processes', { module_code: module }))['hydra:member'] as Json[];
+    const approverOf: Record<string, number> = { 'p-manager': approver.id, 'p-signer': legal.id };
+    const filed = await employee.post(`/buffer/${module}`, {
+      send_notification_first_approval: false, save_approvers: false,
+      approvals: steps.filter((s) => approverOf[s.process.code]).map((s) => ({ approver_id: approverOf[s.process.code], master_process_id: s.id })),
+      type_id: type, purpose_keys: ['signature'], stamped_party_full_name: 'Acme Partners Co., Ltd.', contract_party_id: party,
+      stamped_doc_full_names: ['Service agreement'], document_plan_files: [plan], user_finances: [],
+    }, 201);
+    await approveByApi(request, 'approver@example.com', filed.id);
+
+    await openAs(page, request, 'legal@example.com');
+    const detail = await openFromList(page, 'pending', filed.code);
+    const form = detail.getByTestId('step-fields-form');
+    await expect(form).toBeVisible();
+    await form.locator('input[type="file"]').setInputFiles({ name: 'signed-seal.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await expect(form.getByText('signed-seal.pdf')).toBeVisible();
+    // In the language the page shows (a user's stored language may differ from the test's).
+    const lang = (await page.evaluate(() => document.documentElement.lang)) as keyof typeof texts;
+    const shown = texts[lang in texts ? lang : 'en'];
+    await detail.getByTestId('action-bar').getByRole('button', { name: shown.approvals.actions.approve, exact: true }).click();
+    const dialog = page.getByRole('alertdialog').filter({ hasText: shown.approvals.confirm.stepFields });
+    await dialog.getByRole('button', { name: shown.common.ok }).click();
+    await expect(toast(page, shown.approvals.done.approved)).toBeVisible();
+
+    const view = await employee.get(`/buffers/${filed.id}`);
+    expect(view.status).toBe(2);
+    expect(view.data.document_signed_files).toHaveLength(1);
+    // The applicant's detail card lists the signed file.
+    await openAs(page, request, 'employee@example.com');
+    const done = await openFromList(page, 'initiated', filed.code);
+    await expect(done.getByText('signed-seal.pdf')).toBeVisible();
+    expect((await legal.get(`/buffers/${filed.id}`)).step_fields).toEqual([]);
+  });
+
   test('an approver rejects; the applicant sees it rejected', async ({ page, request }) => {
     const doc = await filePayment(request, 'E2E reject');
     await openAs(page, request, 'approver@example.com');

@@ -8,6 +8,7 @@ import * as expenseAccountModules from './0410_expense_account_modules';
 import * as adminEntities from './0500_admin_entities';
 import * as statistics from './0600_statistics';
 import * as financeMasterRetire from './0610_finance_master_retire';
+import * as exportJobs from './0611_export_jobs';
 import * as scaleOutboxLeaseFiles from './0800_scale_outbox_lease_files';
 import * as scaleListIndexes from './0801_scale_list_indexes';
 import * as scaleBufferViewers from './0810_scale_buffer_viewers';
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0500_admin_entities': adminEntities,
   '0600_statistics': statistics,
   '0610_finance_master_retire': financeMasterRetire,
+  '0611_export_jobs': exportJobs,
   '0800_scale_outbox_lease_files': scaleOutboxLeaseFiles,
   '0801_scale_list_indexes': scaleListIndexes,
   '0810_scale_buffer_viewers': scaleBufferViewers,

@@ -9,5 +9,6 @@ export const STATISTIC_SCREENS: Partial<Record<Entry, ComponentType>> = {
   invoiceManagement: lazy(() => import('./invoice-management/InvoiceManagementPage').then((m) => ({ default: m.InvoiceManagementPage }))),
   companyBankAccount: lazy(() => import('./finance-accounts/BankAccountsPage').then((m) => ({ default: m.BankAccountsScreen }))),
   expenseAccount: lazy(() => import('./finance-accounts/ExpenseAccountsPage').then((m) => ({ default: m.ExpenseAccountsScreen }))),
+  export: lazy(() => import('./export/ExportPage').then((m) => ({ default: m.ExportPage }))),
   documentSearch: lazy(() => import('./document-search/DocumentSearchPage').then((m) => ({ default: m.DocumentSearchPage }))),
 };

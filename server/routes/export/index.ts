@@ -1,0 +1,86 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { loadDefinitions } from '../../definitions/definitions';
+import { badRequest, errorResponseSchema, notFound } from '../../lib/errors';
+import { idParams, objectOf } from '../../lib/http-schemas';
+import { companyScope, requireArea } from '../../statistics/access';
+import { admitExport, exportJobsSettled, startExportJob } from '../../statistics/export-jobs';
+import type { ExportParams } from '../../statistics/export-report';
+import { statisticFacts } from '../../statistics/facts';
+import { parsePeriod } from '../../statistics/search-filter';
+import { doc } from '../../workflow/schemas';
+
+interface ExportQuery { moduleCode?: string; companyId?: number; period?: string; dateType?: 'completion' | 'payment'; fileType?: 'pdf' | 'xlsx' }
+
+const job = objectOf({
+  id: { type: 'integer' }, status: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] }, progress: { type: 'integer' },
+  file_type: { type: 'string' }, row_count: { type: ['integer', 'null'] }, error: { type: ['string', 'null'] },
+  created_at: { type: 'string' }, finished_at: { type: ['string', 'null'] },
+});
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema } as const;
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * Export (spec 001 §2, §3 "Export filter", §5, §7): `GET /buffer/export` checks the filter in
+ * the spec's order (module, company, period, file type), answers 202 with a job, and makes the
+ * report in the background — a PDF with an embedded CJK font or an XLSX with typed cells — which
+ * is mailed to the requester through the outbox as an attachment. `GET /buffer/export/jobs/{id}`
+ * reports the job's progress (own jobs only). Authorizer, finance or treasury; company-scoped.
+ */
+const exportRoutes: FastifyPluginAsync = async (app) => {
+  const definitions = await loadDefinitions();
+  const facts = statisticFacts(definitions);
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onClose', async () => { await exportJobsSettled(); });
+
+  app.get<{ Querystring: ExportQuery }>('/buffer/export', {
+    onRequest: requireArea('statistic'),
+    schema: {
+      ...doc('Starts an export job: `moduleCode` (a module whose definition has `statistics.export`), `companyId` (the own company unless a '
+        + 'group admin), `period` (`from~to`, inclusive), `dateType` completion (default: completed in the period) or payment (a payment '
+        + 'date in the period), `fileType` pdf (default) or xlsx. Answers 202 with the job; the report is mailed to the requester as an '
+        + 'attachment. Missing or bad filter → 400 with the form\'s message; a full export queue → 503.'),
+      querystring: {
+        type: 'object', additionalProperties: false,
+        properties: {
+          moduleCode: { type: 'string', maxLength: 64 }, companyId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+          period: { type: 'string', maxLength: 100 }, dateType: { type: 'string', enum: ['completion', 'payment'], default: 'completion' },
+          fileType: { type: 'string', enum: ['pdf', 'xlsx'] },
+        },
+      },
+      response: { 202: job, ...errors },
+    },
+  }, async (request, reply) => {
+    const q = request.query;
+    const t = request.t;
+    if (!q.moduleCode) throw badRequest(t('server.export.moduleRequired'));
+    const moduleFacts = facts.get(q.moduleCode);
+    if (!moduleFacts?.export) throw badRequest(t('server.statistics.unknownModule', { code: q.moduleCode }));
+    if (!q.companyId) throw badRequest(t('server.export.companyRequired'));
+    companyScope(request, q.companyId);
+    if (!q.period?.trim()) throw badRequest(t('server.statistics.periodRequired'));
+    const period = parsePeriod(request, { page: 1, itemsPerPage: 1, completionDate: q.period });
+    if (!q.fileType) throw badRequest(t('server.export.fileTypeRequired'));
+    admitExport();
+    const params: ExportParams = {
+      moduleCode: q.moduleCode, companyId: q.companyId, from: period.from, to: period.to,
+      dateType: q.dateType ?? 'completion', fileType: q.fileType, lang: request.lang,
+    };
+    const created = await app.db.insertInto('export_jobs').values({ user_id: request.user.id, params: JSON.stringify(params) })
+      .returning(['id', 'status', 'progress', 'created_at']).executeTakeFirstOrThrow();
+    startExportJob(app, definitions, moduleFacts, created.id, params, request.user.email);
+    return reply.code(202).send({ ...created, file_type: params.fileType, row_count: null, error: null, created_at: iso(created.created_at), finished_at: null });
+  });
+
+  app.get<{ Params: { id: number } }>('/buffer/export/jobs/:id', {
+    onRequest: requireArea('statistic'),
+    schema: { ...doc('An export job of the signed-in user: status (queued, running, done, failed), progress 0–100, row count, the failure\'s message.'), params: idParams, response: { 200: job, ...errors } },
+  }, async (request) => {
+    const row = await app.db.selectFrom('export_jobs').select(['id', 'status', 'progress', 'params', 'row_count', 'error', 'created_at', 'finished_at'])
+      .where('id', '=', request.params.id).where('user_id', '=', request.user.id).executeTakeFirst();
+    if (!row) throw notFound(request.t('server.errors.notFound', { what: request.t('server.export.job') }));
+    const { params, ...rest } = row;
+    return { ...rest, file_type: String((params as Record<string, unknown>).fileType), created_at: iso(row.created_at), finished_at: iso(row.finished_at) };
+  });
+};
+
+export default exportRoutes;

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { Button, Field, Input, ProgressBar, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { CompiledModule } from '../../../../engine';
+import { useRendererHost } from '../../../../renderer/host';
+import { usePageStack } from '../../../navigation';
+import { useSession } from '../../../session';
+import { defaultExportForm, exportFormProblem, exportParams, type ExportForm, type ExportJob } from './export-form';
+
+/** Spec 001 §8: the export toast shows 2.5 s. */
+export const EXPORT_TOAST_MS = 2500;
+/** How often the screen asks how far the job is. */
+export const EXPORT_POLL_MS = 800;
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
+  range: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+});
+
+interface Named { id: number; name: string }
+type Collection<T> = { 'hydra:member': T[] };
+
+function moduleTitle(module: CompiledModule, lang: 'en' | 'ja' | 'zh'): string {
+  const own = (module.translations?.[lang] as { title?: unknown } | undefined)?.title;
+  return typeof own === 'string' ? own : module.code;
+}
+
+/**
+ * Export (spec 001 §2, §5, §8, §9): module (those whose definition offers `statistics.export`),
+ * company (the own one; a group admin chooses), date type (completion or payment), period and
+ * file type (pdf or xlsx). Export starts a job on the server; the screen shows its progress, then
+ * the e-mail toast (2.5 s) and closes. A failed job says why and the form stays.
+ */
+export function ExportPage() {
+  const { t } = useTranslation();
+  const host = useRendererHost();
+  const stack = usePageStack();
+  const { profile } = useSession();
+  const styles = useStyles();
+  const groupAdmin = Boolean(profile?.is_ringi_group_member && profile?.is_authorizer);
+  const [form, setForm] = useState<ExportForm>(() => defaultExportForm(profile?.company?.id ?? null));
+  const [modules, setModules] = useState<CompiledModule[]>([]);
+  const [companies, setCompanies] = useState<Named[]>(profile?.company ? [profile.company] : []);
+  const [job, setJob] = useState<ExportJob | null>(null);
+  const set = (patch: Partial<ExportForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  useEffect(() => {
+    let live = true;
+    host.api.get<Collection<CompiledModule>>('/module-definitions')
+      .then((r) => live && setModules((r['hydra:member'] ?? []).filter((m) => m.kind === 'module' && m.meta.statistics?.export)))
+      .catch(() => undefined);
+    if (groupAdmin) host.api.get<Collection<Named>>('/companies', { itemsPerPage: 100 }).then((r) => live && setCompanies(r['hydra:member'] ?? [])).catch(() => undefined);
+    return () => { live = false; };
+  }, [host, groupAdmin]);
+
+  const run = async () => {
+    const problem = exportFormProblem(form);
+    if (problem) return host.alert(t('engine.alertTitle'), t(problem));
+    let current: ExportJob;
+    try {
+      current = await host.api.get<ExportJob>('/buffer/export', exportParams(form));
+    } catch {
+      return undefined; // the host showed the server's message
+    }
+    setJob(current);
+    while (current.status === 'queued' || current.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, EXPORT_POLL_MS));
+      try {
+        current = await host.api.get<ExportJob>(`/buffer/export/jobs/${current.id}`);
+      } catch {
+        setJob(null);
+        return undefined;
+      }
+      setJob(current);
+    }
+    if (current.status === 'done') {
+      host.toast(t('statistic.export.sent'), 'success', EXPORT_TOAST_MS);
+      stack.pop();
+    } else {
+      host.toast(current.error ?? t('statistic.export.failed'), 'error', 3000);
+    }
+    return undefined;
+  };
+  const busy = job !== null && (job.status === 'queued' || job.status === 'running');
+
+  return (
+    <div className={styles.form} data-testid="export">
+      <Field label={t('statistic.export.module')}>
+        <Select value={form.moduleCode} onChange={(_, d) => set({ moduleCode: d.value })}>
+          <option value="">{t('statistic.export.choose')}</option>
+          {modules.map((m) => <option key={m.code} value={m.code}>{moduleTitle(m, host.language)}</option>)}
+        </Select>
+      </Field>
+      <Field label={t('statistic.export.company')}>
+        <Select value={form.companyId ? String(form.companyId) : ''} disabled={!groupAdmin} onChange={(_, d) => set({ companyId: d.value ? Number(d.value) : null })}>
+          <option value="">{t('statistic.export.choose')}</option>
+          {companies.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        </Select>
+      </Field>
+      <Field label={t('statistic.export.dateType')}>
+        <RadioGroup value={form.dateType} onChange={(_, d) => set({ dateType: d.value as ExportForm['dateType'] })}>
+          <Radio value="completion" label={t('statistic.export.dateTypes.completion')} />
+          <Radio value="payment" label={t('statistic.export.dateTypes.payment')} />
+        </RadioGroup>
+      </Field>
+      <div className={styles.range}>
+        <Field label={t('statistic.export.from')}><Input type="date" value={form.from} onChange={(_, d) => set({ from: d.value })} /></Field>
+        <Field label={t('statistic.export.to')}><Input type="date" value={form.to} onChange={(_, d) => set({ to: d.value })} /></Field>
+      </div>
+      <Field label={t('statistic.export.fileType')}>
+        <RadioGroup value={form.fileType} layout="horizontal" onChange={(_, d) => set({ fileType: d.value as ExportForm['fileType'] })}>
+          <Radio value="pdf" label="PDF" />
+          <Radio value="xlsx" label="XLSX" />
+        </RadioGroup>
+      </Field>
+      {job ? (
+        <Field label={t(`statistic.export.status.${job.status}`)} validationState={job.status === 'failed' ? 'error' : 'none'}>
+          <ProgressBar value={job.progress / 100} aria-label={t('statistic.export.progress')} data-testid="export-progress" />
+        </Field>
+      ) : null}
+      {job?.status === 'failed' ? <Text role="alert" style={{ color: tokens.colorPaletteRedForeground1 }}>{job.error ?? t('statistic.export.failed')}</Text> : null}
+      <Button appearance="primary" disabled={busy} onClick={() => void run()}>{t('statistic.export.submit')}</Button>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/** The export form (spec 001 §2 "Export", §3 "Export filter", §9 defaults). */
+export interface ExportForm {
+  moduleCode: string;
+  companyId: number | null;
+  dateType: 'completion' | 'payment';
+  from: string;
+  to: string;
+  fileType: 'pdf' | 'xlsx' | '';
+}
+
+/** Spec 001 §9: export file type pdf, date type completion. */
+export function defaultExportForm(companyId: number | null): ExportForm {
+  return { moduleCode: '', companyId, dateType: 'completion', from: '', to: '', fileType: 'pdf' };
+}
+
+/** The first problem in the spec's order — module, company, period, file type — as a message key, or null. */
+export function exportFormProblem(form: ExportForm): string | null {
+  if (!form.moduleCode) return 'statistic.export.problems.module';
+  if (!form.companyId) return 'statistic.export.problems.company';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(form.from) || !/^\d{4}-\d{2}-\d{2}$/.test(form.to)) return 'statistic.export.problems.period';
+  if (form.from > form.to) return 'statistic.export.problems.range';
+  if (!form.fileType) return 'statistic.export.problems.fileType';
+  return null;
+}
+
+/** The query of `GET /buffer/export`. */
+export function exportParams(form: ExportForm): Record<string, string | number> {
+  return { moduleCode: form.moduleCode, companyId: form.companyId ?? 0, period: `${form.from}~${form.to}`, dateType: form.dateType, fileType: form.fileType };
+}
+
+/** An export job as `GET /buffer/export/jobs/{id}` reports it. */
+export interface ExportJob {
+  id: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  error: string | null;
+}
