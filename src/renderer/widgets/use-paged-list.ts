@@ -16,6 +16,13 @@ export interface PagedList<T> {
   reload(): void;
 }
 
+/**
+ * A page as a fetch may answer it: the rows, or the rows with the server's `nextCursor`
+ * (keyset paging: the next request sends it back as `cursor`, so rows filed or handled between
+ * two pages neither repeat nor get skipped).
+ */
+export type FetchedPage<T> = T[] | { rows: T[]; nextCursor?: string | null };
+
 export interface PagedListOptions<T> {
   /** Rows of a later page whose key is already listed are dropped (lists that shift while paging). */
   keyOf?(item: T): string | number;
@@ -29,10 +36,12 @@ export interface PagedListOptions<T> {
  * result and stops on an empty one. Changing `key` (search text, endpoint, filters) starts
  * again from page 1; answers that arrive for an older key are dropped so a slow page for
  * "ab" never lands in the list for "abc". Used by the pickers and the app's document lists.
+ * When a fetch answers the server's `nextCursor`, the next page is asked with it as well
+ * (`fetchPage(page, cursor)`): lists that can (the approval lists, View data) page by keyset.
  * A language switch also starts again: the server words the rows (list-card labels, names)
  * in the request's language.
  */
-export function usePagedList<T>(fetchPage: (page: number) => Promise<T[]>, key: string, options: PagedListOptions<T> = {}): PagedList<T> {
+export function usePagedList<T>(fetchPage: (page: number, cursor?: string) => Promise<FetchedPage<T>>, key: string, options: PagedListOptions<T> = {}): PagedList<T> {
   const { enabled = true, maxPages = Infinity } = options;
   const { language } = useRendererHost();
   const [items, setItems] = useState<T[]>([]);
@@ -42,6 +51,7 @@ export function usePagedList<T>(fetchPage: (page: number) => Promise<T[]>, key: 
   const [reloads, setReloads] = useState(0);
   const generation = useRef(0);
   const nextPage = useRef(1);
+  const nextCursor = useRef<string | undefined>(undefined);
   const inFlight = useRef(false);
   const finished = useRef(false);
   const fetchRef = useRef(fetchPage);
@@ -54,9 +64,11 @@ export function usePagedList<T>(fetchPage: (page: number) => Promise<T[]>, key: 
     inFlight.current = true;
     setLoading(true);
     const page = nextPage.current;
-    fetchRef.current(page).then(
-      (rows) => {
+    fetchRef.current(page, nextCursor.current).then(
+      (fetched) => {
         if (gen !== generation.current) return;
+        const rows = Array.isArray(fetched) ? fetched : fetched.rows;
+        nextCursor.current = Array.isArray(fetched) ? undefined : fetched.nextCursor ?? undefined;
         inFlight.current = false;
         setLoading(false);
         if (rows.length === 0) {
@@ -91,6 +103,7 @@ export function usePagedList<T>(fetchPage: (page: number) => Promise<T[]>, key: 
   useEffect(() => {
     generation.current += 1;
     nextPage.current = 1;
+    nextCursor.current = undefined;
     inFlight.current = false;
     finished.current = !enabled;
     setItems([]);

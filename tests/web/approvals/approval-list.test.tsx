@@ -36,6 +36,26 @@ describe('ApprovalList', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(7);
   });
 
+  it('sends the server\'s nextCursor back with the next page (keyset paging), and starts again without it', async () => {
+    // Page 1 ends with a cursor; the next request carries it (the server then ignores `page`).
+    const cursorPages = (call: HostCall) => {
+      if (!call.params?.cursor && Number(call.params?.page) === 1) return { ...collection([1, 2, 3, 4, 5].map((id) => bufferItem(id)), 7), nextCursor: 'after-5' };
+      if (call.params?.cursor === 'after-5') return collection([6, 7].map((id) => bufferItem(id)), 7);
+      return collection([], 7);
+    };
+    const h = createApprovalsHost({ routes: { 'GET /my-buffers': cursorPages } });
+    render(<ApprovalList kind="initiated" />, { wrapper: h.Wrapper });
+    expect(await screen.findAllByRole('listitem')).toHaveLength(5);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(7));
+    expect(h.gets('/my-buffers').map((c) => c.params?.cursor)).toEqual([undefined, 'after-5']);
+    // Page 2 gave no cursor: the next page is asked by number, and its empty answer ends the list.
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await h.settle();
+    expect(h.gets('/my-buffers').map((c) => [c.params?.page, c.params?.cursor])).toEqual([[1, undefined], [2, 'after-5'], [3, undefined]]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
   it('shows title, code, applicant and a coloured status badge on each card', async () => {
     const h = createApprovalsHost({ routes: { 'GET /my-buffers': pagedBuffers } });
     render(<ApprovalList kind="initiated" />, { wrapper: h.Wrapper });

@@ -36,10 +36,13 @@ export interface ListState {
  */
 export function useMyDocuments(moduleCode: string, search: string, sort: SortField, order: SortOrder, refreshKey: number): ListState {
   const { api } = useSession();
-  const fetchPage = useCallback(async (page: number) => {
+  const fetchPage = useCallback(async (page: number, cursor?: string) => {
     const params: Record<string, unknown> = { page, itemsPerPage: VIEW_DATA_PAGE_SIZE, 'module.code': moduleCode, [`sort[${sort}]`]: order };
     if (search) params.search = search;
-    return (await api.get<Collection<MyDocument>>('/my-buffers', { params })).data['hydra:member'];
+    // Keyset: the server's cursor of the page before, when it gave one (then `page` is not used).
+    if (cursor) params.cursor = cursor;
+    const reply = (await api.get<Collection<MyDocument> & { nextCursor?: string }>('/my-buffers', { params })).data;
+    return { rows: reply['hydra:member'], nextCursor: reply.nextCursor };
   }, [api, moduleCode, search, sort, order]);
   const list = usePagedList(fetchPage, JSON.stringify([moduleCode, search, sort, order, refreshKey]), { keyOf: (doc) => doc.id });
   return { items: list.items, loading: list.loading, ended: list.done && !list.failed, failed: list.failed, loadMore: list.loadMore };

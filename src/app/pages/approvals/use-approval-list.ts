@@ -22,10 +22,11 @@ export interface ApprovalListState {
  */
 export function useApprovalList(kind: ListKind, search: string, sort: ListSort, filter: ListFilter, maxPages = Infinity): ApprovalListState {
   const host = useRendererHost();
-  const fetchPage = useCallback(async (page: number) => {
+  const fetchPage = useCallback(async (page: number, cursor?: string) => {
     const { path, params } = listRequest(kind, page, search, sort, filter);
-    const reply = await host.api.get<Collection<ApprovalItem | BufferItem>>(path, params);
-    return (reply['hydra:member'] ?? []).map((m) => toListEntry(kind, m));
+    // The server's keyset cursor of the page before, when it gave one (then `page` is not used).
+    const reply = await host.api.get<Collection<ApprovalItem | BufferItem> & { nextCursor?: string }>(path, cursor ? { ...params, cursor } : params);
+    return { rows: (reply['hydra:member'] ?? []).map((m) => toListEntry(kind, m)), nextCursor: reply.nextCursor };
   }, [host, kind, search, sort, filter]);
   const list = usePagedList(fetchPage, JSON.stringify([kind, search, sort, filter]), { keyOf: (entry) => entry.key, maxPages });
   return { entries: list.items, loading: list.loading, ended: list.done && !list.failed, failed: list.failed, loadMore: list.loadMore, reload: list.reload };
