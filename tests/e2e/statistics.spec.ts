@@ -200,3 +200,44 @@ test('finance exports a completed payment as XLSX: progress, the e-mail toast, a
   await expect.poll(() => (existsSync(outbox) ? readdirSync(outbox) : []).filter((name) => !before.has(name))
     .some((name) => readFileSync(join(outbox, name), 'utf8').includes(fileName))).toBe(true);
 });
+
+test('finance adds a company bank account through approval; it is listed once the request completes', async ({ page, request }) => {
+  const bank = readLocale<Json>('en', 'company-bank-account');
+  const engine = readLocale<Json>('en', 'engine');
+  const branch = `Branch ${Date.now()}`;
+  await openStatistic(page, request, 'finance@example.com');
+  await page.getByRole('button', { name: en.statistic.companyBankAccount }).click();
+  const finance = await client(request, 'finance@example.com');
+  const companyName = finance.profile.company.name as string;
+  await page.getByTestId('bank-account-companies').getByRole('button', { name: new RegExp(companyName) }).click();
+  const accounts = page.getByTestId('company-bank-accounts');
+  await expect(accounts.getByRole('list', { name: st.accounts.bankAccounts })).toBeVisible();
+  await accounts.getByRole('button', { name: st.accounts.add }).click();
+  await expect(page.getByRole('button', { name: engine.renderer.submit, exact: true })).toBeEnabled();
+  await page.getByRole('textbox', { name: bank.bank_name.label, exact: true }).fill('Resona Bank');
+  await page.getByRole('textbox', { name: bank.branch.label, exact: true }).fill(branch);
+  // The account number format is the server's rule too: a bad one is refused with the form's message.
+  await page.getByRole('textbox', { name: bank.number.label, exact: true }).fill('12AB');
+  await page.getByRole('radio', { name: bank.type.options.ordinary }).check();
+  await page.getByRole('button', { name: engine.renderer.submit, exact: true }).click();
+  const alert = page.getByRole('alertdialog');
+  await expect(alert).toContainText(bank.messages.numberFormat);
+  await alert.getByRole('button').click();
+  await page.getByRole('textbox', { name: bank.number.label, exact: true }).fill('1357-9246');
+  await page.getByRole('button', { name: engine.renderer.submit, exact: true }).click();
+  await expect(alert).toContainText(/CBA-/);
+  await alert.getByRole('button').click();
+  await expect(page.getByTestId('toast-success')).toContainText(st.accounts.filed);
+  await expect(accounts.getByText(new RegExp(branch))).toHaveCount(0);
+
+  // The request travels its approval chain (given through the API; the approval screens have journeys of their own).
+  const filed = (await finance.get('/my-buffers', { itemsPerPage: 5 }))['hydra:member'].find((b: Json) => String(b.code).startsWith('CBA-'));
+  for (const who of ['approver', 'authorizer']) {
+    const user = await client(request, `${who}@example.com`);
+    const view = await user.get(`/buffers/${filed.id}`);
+    const reply = await request.post(`/api/approvals/${view.current_approval_id}/action`, { headers: user.headers, data: { approve: true } });
+    expect(reply.status(), await reply.text()).toBe(200);
+  }
+  await accounts.getByRole('searchbox').fill('Resona');
+  await expect(accounts.getByText(`Resona Bank - ${branch}`)).toBeVisible();
+});

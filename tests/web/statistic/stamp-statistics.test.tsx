@@ -33,6 +33,7 @@ function renderPage(rows: StampRow[] = [row(1, 'CSP-2026-000001'), row(2, 'CSP-2
       queries.push(params ?? {});
       return { 'hydra:member': params?.page === 1 ? rows : [], 'hydra:totalItems': rows.length } as T;
     }
+    if (path === '/module-definitions') return { 'hydra:member': [{ code: 'contract-supplier', kind: 'module', meta: {}, translations: { en: { title: 'Supplier contract' } } }] } as T;
     if (path === '/users/pic') return { 'hydra:member': params?.page === 1 ? people : [], 'hydra:totalItems': people.length } as T;
     return lookup<T>(path, params);
   };
@@ -67,7 +68,7 @@ describe('StampStatisticsPage', () => {
     const { queries } = renderPage();
     const rows = await screen.findAllByTestId('stamp-row');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]).getByText(/CSP2026-0001/)).toBeTruthy();
+    expect(await within(rows[0]).findByText('Supplier contract · CSP2026-0001')).toBeTruthy();
     expect(within(rows[0]).getByText(stamp.row.party.replace('{{name}}', 'Acme Partners'))).toBeTruthy();
     expect(queries[0]).toMatchObject({ page: 1, itemsPerPage: STAMP_PAGE_SIZE, currency: 'CNY' });
     expect(screen.getByTestId('stamp-filter-description').textContent).toContain('CNY');

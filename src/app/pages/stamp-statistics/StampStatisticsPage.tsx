@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Card, CardHeader, Link, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, toDisplayDate } from '../../../engine';
+import { formatMoney, toDisplayDate, type CompiledModule } from '../../../engine';
 import { useRendererHost } from '../../../renderer/host';
+import { useCachedGet } from '../../../renderer/widgets/use-cached-get';
 import { useSearchList } from '../statistic/document-search/use-search-list';
 import { StampFilterSheet } from './StampFilterSheet';
 import { describeStampFilter } from './describe-stamp-filter';
@@ -100,12 +101,14 @@ function StampRowCard({ row }: { row: StampRow }) {
   const { t } = useTranslation();
   const host = useRendererHost();
   const styles = useStyles();
-  const titleKey = `${row.module.code}.title`;
-  const title = t(titleKey);
+  // Module texts arrive with the definitions (they are not in the app bundle).
+  const modules = useCachedGet<{ 'hydra:member': CompiledModule[] }>(host, '/module-definitions')?.['hydra:member'];
+  const own = (modules?.find((m) => m.code === row.module.code)?.translations?.[host.language] as { title?: unknown } | undefined)?.title;
+  const title = typeof own === 'string' ? own : row.module.code;
   return (
     <Card data-testid="stamp-row" aria-label={row.code}>
       <CardHeader
-        header={<Text weight="semibold">{`${title === titleKey ? row.module.code : title} · ${row.stamp_no ?? '-'}`}</Text>}
+        header={<Text weight="semibold">{`${title} · ${row.stamp_no ?? '-'}`}</Text>}
         description={<Text size={200}>{row.code}</Text>}
         action={<Badge appearance="tint" color={STATUS_COLOR[row.status] ?? 'informative'}>{t(`app.approvals.status.${row.status}`)}</Badge>}
       />
