@@ -217,8 +217,10 @@ export interface ModuleLauncher {
   order: number;
   icon?: string;
   roles?: string[];
-  /** Modules with the same group `key` share one launcher that opens a page listing them. */
+  /** Modules with the same group `key` share one more launcher that opens a page listing them. */
   group?: LauncherGroup;
+  /** Position on the group's page (default `order`). */
+  groupOrder?: number;
 }
 
 /** A launcher shared by several modules (every member gives the same object). */

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, readLocale, TOKEN_KEY } from './helpers';
 
@@ -176,4 +178,25 @@ test('finance registers invoices: register list, upload e-invoice and paper (ico
   await screen.getByRole('button', { name: st.invoices.confirm }).click();
   await expect(page.getByTestId('toast-success').filter({ hasText: st.invoices.approved })).toBeVisible();
   await expect(row).toHaveCount(0);
+});
+
+test('finance exports a completed payment as XLSX: progress, the e-mail toast, and the report attached to a mail in the outbox', async ({ page, request }) => {
+  const doc = await paymentWithFile(request, `export-${Date.now()}.pdf`);
+  await approveAll(request, doc);
+  const today = new Date().toISOString().slice(0, 10);
+  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const before = existsSync(outbox) ? new Set(readdirSync(outbox)) : new Set<string>();
+  await openStatistic(page, request, 'finance@example.com');
+  await page.getByRole('button', { name: en.statistic.export }).click();
+  const form = page.getByTestId('export');
+  await form.getByRole('combobox', { name: st.export.module }).selectOption('payment');
+  await form.getByLabel(st.export.from).fill(today);
+  await form.getByLabel(st.export.to).fill(today);
+  await form.getByRole('radio', { name: 'XLSX' }).check();
+  await form.getByRole('button', { name: st.export.submit }).click();
+  await expect(page.getByTestId('toast-success')).toContainText(st.export.sent);
+  await expect(page.getByTestId('export')).toHaveCount(0);
+  const fileName = `payment-${today}-${today}.xlsx`;
+  await expect.poll(() => (existsSync(outbox) ? readdirSync(outbox) : []).filter((name) => !before.has(name))
+    .some((name) => readFileSync(join(outbox, name), 'utf8').includes(fileName))).toBe(true);
 });

@@ -76,3 +76,15 @@ describe('list search, expense accounts and contract item types', () => {
     expect(problems(files).some((p) => p.startsWith('uiSchemas/toy.json#/ui:module/listSearch/0: must match pattern'))).toBe(true);
   });
 });
+
+describe('statistics facts', () => {
+  it('name fields of the form: amount, vendor, payment date and the stamp party and contract date', () => {
+    const files = toyFiles();
+    moduleOf(files).statistics = { amount: 'note', vendor: ['items[].name'], stamp: { party: 'note', contractDate: 'note' } };
+    expect(problems(files)).toEqual([]);
+    moduleOf(files).statistics = { stamp: { party: 'contract_party_id' }, paymentDate: ['itemz[].date'] };
+    const found = problems(files);
+    expect(found.some((p) => p.startsWith('uiSchemas/toy.json#/ui:module/statistics/stamp/party: "contract_party_id" is not a field of the schema'))).toBe(true);
+    expect(found.some((p) => p.startsWith('uiSchemas/toy.json#/ui:module/statistics/paymentDate/0: "itemz" is not a field of the schema'))).toBe(true);
+  });
+});

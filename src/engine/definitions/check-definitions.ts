@@ -194,6 +194,18 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   (meta.relatedAs?.search ?? []).forEach((f, i) => { if (!fields.has(headOf(f))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'search', i), message: notAField(headOf(f), fields) }); });
   if (meta.relatedAs?.accounts && !fields.has(headOf(meta.relatedAs.accounts))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'accounts'), message: notAField(headOf(meta.relatedAs.accounts), fields) });
   (meta.listSearch ?? []).forEach((f, i) => { if (!fields.has(headOf(f))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listSearch', i), message: notAField(headOf(f), fields) }); });
+  // The statistics facts name data fields: each path's first field must be one of the form's.
+  const statistics = meta.statistics ?? {};
+  const statisticPaths: Array<[string, Array<string | number>]> = [
+    ...(statistics.amount ? [[statistics.amount, ['amount']] as [string, Array<string | number>]] : []),
+    ...(statistics.vendor ?? []).map((p, i) => [p, ['vendor', i]] as [string, Array<string | number>]),
+    ...(statistics.paymentDate ?? []).map((p, i) => [p, ['paymentDate', i]] as [string, Array<string | number>]),
+    ...(statistics.stamp ? [[statistics.stamp.party, ['stamp', 'party']] as [string, Array<string | number>]] : []),
+    ...(statistics.stamp?.contractDate ? [[statistics.stamp.contractDate, ['stamp', 'contractDate']] as [string, Array<string | number>]] : []),
+  ];
+  for (const [path, at] of statisticPaths) {
+    if (!fields.has(headOf(path))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'statistics', ...at), message: notAField(headOf(path), fields) });
+  }
   for (const [f, total] of Object.entries(meta.dropZeroItems)) {
     if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'dropZeroItems', f), message: notAField(f, fields) });
     else if (!(total in properties(props[f].items as JsonSchema))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'dropZeroItems', f), message: `"${total}" is not a field of the items of "${f}"${suggest(total, Object.keys(properties(props[f].items as JsonSchema)))}` });

@@ -33,16 +33,16 @@ async function launcherNames(): Promise<string[]> {
 }
 
 describe('Home launchers', () => {
-  it('one per module definition with a launcher, in launcher order, one per launcher group at the group\'s order; a module added on the server appears', async () => {
+  it('one per module definition with a launcher, in launcher order, plus one per launcher group at the group\'s order; a module added on the server appears', async () => {
     const modules = await definitions();
     const listed = [...Object.values(modules).filter((m) => m.kind === 'module'), await addedModule()];
     // A module without a launcher is not offered.
     listed.push({ ...modules['collection-debt'], code: 'hidden', meta: { ...modules['collection-debt'].meta, launcher: undefined } } as CompiledModule);
     await renderApp({ token: 't', language: 'en', routes: await debtRoutes({ 'GET /module-definitions': { status: 200, data: { 'hydra:member': listed } } }) });
     // Derived from the definitions served, never a list spelled here: launcher order, then code;
-    // a launcher group (the collection index) is one entry at the group's order.
+    // a launcher group (the collection index) adds one entry at the group's order.
     const expected = listed
-      .filter((m) => m.kind === 'module' && m.meta.launcher && !m.meta.launcher.group)
+      .filter((m) => m.kind === 'module' && m.meta.launcher)
       .map((m) => ({ order: m.meta.launcher!.order, key: m.code, label: (m.translations.en as { title: string }).title }));
     const groups = new Map(listed.flatMap((m) => (m.meta.launcher?.group ? [[m.meta.launcher.group.key, m.meta.launcher.group] as const] : [])));
     expect(groups.size).toBeGreaterThan(0);
@@ -62,13 +62,13 @@ describe('Home launchers', () => {
     }
   }, TIMEOUT);
 
-  it('a launcher group\'s page offers its modules in launcher order, each opening the application page of its module', async () => {
+  it('a launcher group\'s page offers its modules in groupOrder, each opening the application page of its module', async () => {
     const modules = await definitions();
     const grouped = Object.values(modules).filter((m) => m.kind === 'module' && m.meta.launcher?.group);
     expect(grouped.length).toBeGreaterThan(1);
     const group = grouped[0].meta.launcher!.group!;
     const members = grouped.filter((m) => m.meta.launcher!.group!.key === group.key)
-      .sort((a, b) => a.meta.launcher!.order - b.meta.launcher!.order || a.code.localeCompare(b.code));
+      .sort((a, b) => (a.meta.launcher!.groupOrder ?? a.meta.launcher!.order) - (b.meta.launcher!.groupOrder ?? b.meta.launcher!.order) || a.code.localeCompare(b.code));
     const first = members[0].code;
     const view = await renderApp({
       token: 't', language: 'en',

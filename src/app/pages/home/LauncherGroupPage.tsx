@@ -13,12 +13,14 @@ const useStyles = makeStyles({
   choice: { justifyContent: 'space-between', minHeight: '48px', padding: tokens.spacingHorizontalM },
 });
 
-/** The modules of a launcher group the user may open, in their `launcher.order` (then code). */
+const groupPosition = (m: CompiledModule) => m.meta.launcher?.groupOrder ?? m.meta.launcher?.order ?? 999;
+
+/** The modules of a launcher group the user may open, in their `launcher.groupOrder` (default `order`, then code). */
 export function groupMembers(modules: readonly CompiledModule[], key: string, flags: Record<string, unknown>): CompiledModule[] {
   return modules
     .filter((m) => m.kind === 'module' && m.meta.launcher?.group?.key === key)
     .filter((m) => !m.meta.launcher?.roles?.length || m.meta.launcher.roles.some((role) => flags[role] === true))
-    .sort((a, b) => a.meta.launcher!.order - b.meta.launcher!.order || a.code.localeCompare(b.code));
+    .sort((a, b) => groupPosition(a) - groupPosition(b) || a.code.localeCompare(b.code));
 }
 
 /**

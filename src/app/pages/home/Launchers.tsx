@@ -44,8 +44,8 @@ interface Entry {
 /**
  * Home's launchers (spec 000 §2): one per module whose definition has `ui:module.launcher`,
  * read from `GET /module-definitions` (a module added on the server appears without a rebuild),
- * in `launcher.order`; modules of a `launcher.group` share one launcher at the group's order that
- * opens the group's page (the collection index); Stamp Statistics last, only for authorizer,
+ * in `launcher.order`; each `launcher.group` adds one launcher at the group's order that opens the
+ * group's page listing its modules (the collection index); Stamp Statistics last, only for authorizer,
  * legal or treasury users. A launcher's optional `roles` lists profile flags.
  */
 export function Launchers() {
@@ -63,10 +63,7 @@ export function Launchers() {
   const entries: Entry[] = [];
   for (const m of offered) {
     const group = m.meta.launcher?.group;
-    if (group) {
-      if (!groups.has(group.key)) groups.set(group.key, group);
-      continue;
-    }
+    if (group && !groups.has(group.key)) groups.set(group.key, group);
     entries.push({
       key: m.code,
       order: m.meta.launcher?.order ?? 999,
