@@ -214,11 +214,14 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
     }
     for (const file of files) file.storage_key = await (file.storage_key as Promise<string>);
     await db.transaction().execute(async (trx) => {
+      // buffer_viewers set-based for the batch instead of a trigger call per row (migration 0811).
+      await sql`select set_config('ringi.viewers_deferred', 'on', true)`.execute(trx);
       await insertChunked(trx, 'buffers', buffers);
       await insertChunked(trx, 'files', files);
       await insertChunked(trx, 'approvals', approvals);
       await insertChunked(trx, 'approval_candidates', candidates);
       await insertChunked(trx, 'approval_logs', logs);
+      await sql`select ringi_viewers_fill(${`{${buffers.map((b) => Number(b.id)).join(',')}}`}::integer[])`.execute(trx);
     });
     result.documents += buffers.length;
     result.approvals += approvals.length;

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDocuments } from '../../scripts/lib/seed-documents';
+import { FileStorage } from '../../server/files/file-storage';
 import { visibleToByRule } from '../../server/workflow/visibility';
 import { buildTestApp, type TestApp } from './helpers';
 import { demoUsers, filePurchase, getter, insertDocument, poster, purchaseBody, tokens, type Users } from './workflow-fixtures';
@@ -93,5 +95,14 @@ describe('buffer_viewers', () => {
     await sql`delete from buffers where id = ${doc.id}`.execute(t.db);
     await expectInStep();
     expect(await t.db.selectFrom('buffer_viewers').select('user_id').where('buffer_id', '=', doc.id).execute()).toEqual([]);
+  });
+
+  it('is filled set-based for bulk-seeded documents (triggers deferred per batch) and stays in step afterwards', async () => {
+    await seedDocuments(t.db, { count: 40, seed: 7, end: '2026-06-30', batchSize: 15, storage: new FileStorage(t.config.dataDir, t.db) });
+    await expectInStep();
+    // The deferral was per transaction: a later change is followed by the triggers again.
+    const last = await t.db.selectFrom('buffers').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await sql`update buffers set user_finances = ${JSON.stringify([users.finance.id])}::jsonb where id = ${last.id}`.execute(t.db);
+    await expectInStep();
   });
 });

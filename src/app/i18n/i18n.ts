@@ -12,13 +12,18 @@ function storedLanguage(): Language {
   }
 }
 
-/** Keeps `document.title`, `<html lang>` and the stored choice in step with the language. */
+/** Keeps `document.title` and `<html lang>` in step with the language. */
 function reflectLanguage(instance: I18n, lng: string): void {
   const language = toLanguage(lng);
   if (typeof document !== 'undefined') {
     document.title = instance.t('app.documentTitle', { lng: language });
     document.documentElement.lang = language;
   }
+}
+
+/** Stores a chosen language (only a choice: the start-up never overwrites what another tab stored). */
+function storeLanguage(lng: string): void {
+  const language = toLanguage(lng);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -61,7 +66,10 @@ export function loadLanguage(language: Language): Promise<void> {
 
 /** Resolves when the stored language's texts are loaded; the title and `<html lang>` then follow. */
 export const i18nReady: Promise<void> = loadLanguage(toLanguage(i18n.language)).then(() => reflectLanguage(i18n, i18n.language));
-i18n.on('languageChanged', (lng) => reflectLanguage(i18n, lng));
+i18n.on('languageChanged', (lng) => {
+  reflectLanguage(i18n, lng);
+  storeLanguage(lng);
+});
 
 /** The current language as one of Ringi's three. */
 export function currentLanguage(): Language {
