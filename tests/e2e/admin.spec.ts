@@ -95,7 +95,7 @@ async function filedDocument(request: APIRequestContext, email: string, moduleCo
   return filed!;
 }
 
-test('an employee edits their company\'s department list through approval; the new department is offered once approved', async ({ page, request }) => {
+test('an employee edits their company\'s department list through approval; the new department is offered once approved, in a user form locked to their company', async ({ page, request }) => {
   const companies = moduleTexts('companies');
   await openHome(page, request, 'employee@example.com');
   await page.getByRole('navigation', { name: appEn.tabs.label }).getByRole('tab', { name: appEn.tabs.admin }).click();
@@ -121,8 +121,11 @@ test('an employee edits their company\'s department list through approval; the n
   await expect.poll(departments).toContain(department);
 
   // The user form's department picker offers it for the employee's company.
+  // Not a group admin: the user form's company is the employee's own, locked.
   await page.getByRole('button', { name: new RegExp(admin.createUser) }).click();
-  await pick(page, users.company_id.label, own.name);
+  const companyField = page.getByRole('button', { name: users.company_id.label, exact: true });
+  await expect(companyField).toHaveText(own.name);
+  await expect(companyField).toBeDisabled();
   await page.getByRole('button', { name: users.department_id.label, exact: true }).click();
   await expect(page.getByRole('button', { name: department, exact: true })).toBeVisible();
 });

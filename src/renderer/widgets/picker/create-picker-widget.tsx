@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useRendererHost } from '../../host';
@@ -9,7 +9,7 @@ import { useFieldLabel, useWidgetText } from '../text';
 import type { DisplayProps } from '../../registry-types';
 import { itemLabel, type PickerItem } from './item-label';
 import { PickerPage } from './PickerPage';
-import { fillParams, missingDependency, placeholderData, readPickerOptions, type PickerOptions } from './picker-options';
+import { fillParams, lockedCompany, missingDependency, placeholderData, readPickerOptions, type PickerOptions } from './picker-options';
 import { useResolvedItems } from './use-resolved-items';
 
 const useStyles = makeStyles({
@@ -52,7 +52,13 @@ export function createPickerWidget(
     const missing = missingDependency(options, ctx.formData);
     const endpoint = fillEndpoint(options.endpoint, data);
     const params = fillParams(options.extraParams, data);
-    const disabled = Boolean(props.disabled || props.readonly || ctx.readOnly || missing || !endpoint || !params);
+    const ownCompany = lockedCompany(options, host.user);
+    const editable = !props.disabled && !props.readonly && !ctx.readOnly;
+    const { onChange, value } = props;
+    useEffect(() => {
+      if (editable && ownCompany !== null && value !== ownCompany) onChange(ownCompany);
+    }, [editable, ownCompany, value, onChange]);
+    const disabled = Boolean(!editable || ownCompany !== null || missing || !endpoint || !params);
     const label = (item: PickerItem) => itemLabel(item, options.labelKey, host.language);
     const describe = (item: PickerItem) => {
       const raw = itemLabel(item, options.descriptionKey, host.language);
@@ -95,6 +101,7 @@ export function createPickerWidget(
         <Button id={props.id} className={styles.button} appearance="outline" disabled={disabled} onClick={open} aria-label={props.label || undefined}>
           {names.length > 0 ? names.join(', ') : (props.placeholder || text('choose'))}
         </Button>
+        {ownCompany !== null && editable && <Text size={200} className={styles.hint}>{text('ownCompanyOnly')}</Text>}
         {missing && !props.readonly && !ctx.readOnly && (
           <Text size={200} className={styles.hint}>
             {text('dependsOn', { field: fieldLabel(missing) })}

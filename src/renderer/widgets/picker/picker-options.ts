@@ -31,6 +31,12 @@ export interface PickerOptions {
   debounceMs: number;
   /** After a pick, also set these form fields from the item: `{ "contract_item_type_code": "code" }`. */
   alsoSet: Record<string, string>;
+  /**
+   * Locks the field to the signed-in user's own company unless they hold every listed profile
+   * flag (`["is_ringi_group_member", "is_authorizer"]`: only group admins may choose another).
+   * The value is set to the own company and the picker is disabled; the server enforces the same.
+   */
+  ownCompanyUnless: string[] | null;
 }
 
 const BASE: PickerOptions = {
@@ -43,6 +49,7 @@ const BASE: PickerOptions = {
   multiple: false,
   debounceMs: DEFAULT_DEBOUNCE_MS,
   alsoSet: {},
+  ownCompanyUnless: null,
 };
 
 /** Defaults, then the widget's own defaults, then `ui:options` (unknown keys ignored). */
@@ -62,7 +69,15 @@ export function readPickerOptions(defaults: Partial<PickerOptions>, uiOptions: R
   if (typeof o.multiple === 'boolean') merged.multiple = o.multiple;
   if (typeof o.debounceMs === 'number' && o.debounceMs >= 0) merged.debounceMs = o.debounceMs;
   if (typeof o.alsoSet === 'object' && o.alsoSet !== null) merged.alsoSet = o.alsoSet as Record<string, string>;
+  if (Array.isArray(o.ownCompanyUnless)) merged.ownCompanyUnless = o.ownCompanyUnless.filter((f): f is string => typeof f === 'string');
   return merged;
+}
+
+/** The company a picker is locked to for this user (`ownCompanyUnless`), or null when it is free. */
+export function lockedCompany(options: PickerOptions, user: { company?: { id: number } | null } | null): number | null {
+  if (!options.ownCompanyUnless || !user?.company) return null;
+  const flags = user as unknown as Record<string, unknown>;
+  return options.ownCompanyUnless.every((flag) => flags[flag] === true) ? null : user.company.id;
 }
 
 /** The data placeholders are filled from: the form data plus `$module`. */

@@ -139,4 +139,22 @@ describe('picker widgets', () => {
     expect(await screen.findByRole('button', { name: 'MUFG - Shibuya' })).toBeTruthy();
     expect(screen.getByText('Ordinary')).toBeTruthy();
   });
+
+  it('ownCompanyUnless: a user without every listed flag gets their own company, locked; one with them chooses freely', async () => {
+    const ui = { company_id: { 'ui:widget': 'CompanyPicker', 'ui:options': { ownCompanyUnless: ['is_ringi_group_member', 'is_authorizer'] } } };
+    const member = createTestHost(api, { user: { is_ringi_group_member: true, is_authorizer: false, company: { id: 2, name: 'Ringi Trading' } } });
+    const locked = renderForm(member, schema, ui, { company_id: 1 });
+    await waitFor(() => expect(locked.data().company_id).toBe(2));
+    const button = screen.getByRole('button', { name: 'Company' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.textContent).toBe('Ringi Trading'));
+    expect(button.disabled).toBe(true);
+    expect(screen.getByText('Only your own company can be chosen')).toBeTruthy();
+    locked.unmount();
+
+    const admin = createTestHost(api, { user: { is_ringi_group_member: true, is_authorizer: true, company: { id: 2, name: 'Ringi Trading' } } });
+    const free = renderForm(admin, schema, ui, { company_id: 1 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Company' }).textContent).toBe('Ringi Holdings'));
+    expect((screen.getByRole('button', { name: 'Company' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(free.data().company_id).toBe(1);
+  });
 });
