@@ -1,61 +1,22 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { client, filePayment } from './api-fixtures';
 import { apiToken, readLocale, TOKEN_KEY } from './helpers';
 
 type Json = Record<string, any>;
 const en = readLocale<Json>('en', 'app');
 const st = readLocale<Json>('en', 'statistic');
 
-/** An API client as `email` (English messages). */
-async function client(request: APIRequestContext, email: string) {
-  const token = await apiToken(request, email);
-  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
-  const get = async (path: string, params?: Record<string, string | number>): Promise<Json> => {
-    const reply = await request.get(`/api${path}`, { headers, params });
-    expect(reply.status(), `${path}: ${await reply.text()}`).toBe(200);
-    return reply.json();
-  };
-  const profile = await get('/profile');
-  return { token, headers, get, id: profile.id as number, profile };
-}
-
 /** Files a payment of the employee's company with one uploaded e-invoice (a PDF). */
 async function paymentWithFile(request: APIRequestContext, fileName: string): Promise<{ code: string; id: number; company: number }> {
-  const [employee, approver, finance, authorizer, treasury] = await Promise.all(
-    ['employee', 'approver', 'finance', 'authorizer', 'treasury'].map((who) => client(request, `${who}@example.com`)),
-  );
+  const employee = await client(request, 'employee@example.com');
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n'
     + '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
   const upload = await request.post('/api/files', { headers: employee.headers, multipart: { file: { name: fileName, mimeType: 'application/pdf', buffer: pdf }, document_type: 'e-invoice' } });
   expect(upload.status(), await upload.text()).toBe(201);
   const file = (await upload.json()).id as number;
-  const company = employee.profile.company.id as number;
-  const department = employee.profile.department.id as number;
-  const currency = (await employee.get('/currencies', { itemsPerPage: 100 }))['hydra:member'].find((c: Json) => c.code === 'CNY').id;
-  const steps = (await employee.get('/master_processes', { module_code: 'payment' }))['hydra:member'] as Json[];
-  const expense = (await employee.get('/expense_accounts', { moduleCode: 'payment', companyId: company, itemsPerPage: 100 }))['hydra:member']
-    .find((e: Json) => !e.is_transportation).id;
-  const approverOf: Record<string, number> = { 'p-manager': approver.id, 'p-finance': finance.id, 'p-authorizer': authorizer.id, 'p-treasury': treasury.id };
-  const body = {
-    bypass: false, send_notification_first_approval: true, save_approvers: false,
-    approvals: steps.filter((s) => approverOf[s.process.code]).map((s) => ({ approver_id: approverOf[s.process.code], master_process_id: s.id })),
-    transaction: {
-      currency_id: currency, company_id: company, department_id: department, estimated_payment_date: '2026-11-30',
-      related_approval_id: null, total: 5000, e_invoices: [file], application_papers: [], invoice_amount: null, invoice_note: null, note: 'Rent', user_finances: [],
-      transaction_items: [{
-        index: 1, total: 5000, company_id: company, department_id: department, related_approval_id: null, estimated_payment_date: '2026-11-30',
-        page_number: 1, payment_information: { month: 11, estimated_payment_date: '2026-11-30' }, is_drawdown: false,
-        payment_recipient_account: { name: 'Shibuya Office Rentals', no: '1234567', bank_name: 'Mizuho', branch_name: 'Shibuya' },
-        related_supplier_account: null, related_items: [], item_e_invoices: [], item_application_papers: [],
-        contents: [{ content_type_id: expense, is_transportation: false, company_id: company, amount: 5000, date: null, destination: null, note: 'Rent' }],
-      }],
-    },
-  };
-  const filed = await request.post('/api/buffer/payment', { headers: employee.headers, data: body });
-  expect(filed.status(), await filed.text()).toBe(201);
-  const answer = await filed.json();
-  return { code: answer.code as string, id: answer.id as number, company };
+  return filePayment(request, 'Rent', [file]);
 }
 
 /** Takes a filed payment through every step (manager, finance, authorizer, then the treasury's account, date and deal slip). */

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { engineEn, expectAlert, moduleTexts, openHome, openModule, pick, submit } from './application-helpers';
+import { client, filePayment } from './api-fixtures';
 import { apiToken, TOKEN_KEY, texts } from './helpers';
 
 // Approval journeys through the real server, under its real CSP: documents are filed through the
@@ -9,57 +10,6 @@ const en = texts.en;
 const a = en.approvals;
 
 type Json = Record<string, any>;
-
-/** A small API client for one user. */
-async function client(request: APIRequestContext, email: string) {
-  const token = await apiToken(request, email);
-  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
-  const get = async (path: string, params?: Record<string, string | number>): Promise<Json> => {
-    const reply = await request.get(`/api${path}`, { headers, params });
-    expect(reply.status(), `${path}: ${await reply.text()}`).toBe(200);
-    return reply.json();
-  };
-  const post = async (path: string, data: unknown, status = 200): Promise<Json> => {
-    const reply = await request.post(`/api${path}`, { headers, data });
-    expect(reply.status(), `${path}: ${await reply.text()}`).toBe(status);
-    return reply.json();
-  };
-  const profile = await get('/profile');
-  return { token, get, post, id: profile.id as number, profile };
-}
-
-type Client = Awaited<ReturnType<typeof client>>;
-
-/** Files a payment of the employee's company (approver → finance → authorizer → treasury). */
-async function filePayment(request: APIRequestContext, note: string): Promise<{ id: number; code: string; company: number }> {
-  const [employee, approver, finance, authorizer, treasury] = await Promise.all(
-    ['employee', 'approver', 'finance', 'authorizer', 'treasury'].map((who) => client(request, `${who}@example.com`)),
-  );
-  const company = employee.profile.company.id as number;
-  const department = employee.profile.department.id as number;
-  const currency = (await employee.get('/currencies', { itemsPerPage: 100 }))['hydra:member'].find((c: Json) => c.code === 'CNY').id;
-  const steps = (await employee.get('/master_processes', { module_code: 'payment' }))['hydra:member'] as Json[];
-  const expense = (await employee.get('/expense_accounts', { moduleCode: 'payment', companyId: company, itemsPerPage: 100 }))['hydra:member']
-    .find((e: Json) => !e.is_transportation).id;
-  const approverOf: Record<string, number> = { 'p-manager': approver.id, 'p-finance': finance.id, 'p-authorizer': authorizer.id, 'p-treasury': treasury.id };
-  const body = {
-    bypass: false, send_notification_first_approval: true, save_approvers: false,
-    approvals: steps.filter((s) => approverOf[s.process.code]).map((s) => ({ approver_id: approverOf[s.process.code], master_process_id: s.id })),
-    transaction: {
-      currency_id: currency, company_id: company, department_id: department, estimated_payment_date: '2026-11-30',
-      related_approval_id: null, total: 5000, e_invoices: [], application_papers: [], invoice_amount: null, invoice_note: null, note, user_finances: [],
-      transaction_items: [{
-        index: 1, total: 5000, company_id: company, department_id: department, related_approval_id: null, estimated_payment_date: '2026-11-30',
-        page_number: 1, payment_information: { month: 11, estimated_payment_date: '2026-11-30' }, is_drawdown: false,
-        payment_recipient_account: { name: 'Shibuya Office Rentals', no: '1234567', bank_name: 'Mizuho', branch_name: 'Shibuya' },
-        related_supplier_account: null, related_items: [], item_e_invoices: [], item_application_papers: [],
-        contents: [{ content_type_id: expense, is_transportation: false, company_id: company, amount: 5000, date: null, destination: null, note: 'Rent' }],
-      }],
-    },
-  };
-  const filed = await employee.post('/buffer/payment', body, 201);
-  return { id: filed.id, code: filed.code, company };
-}
 
 /** Opens the app as `email`, in English. */
 async function openAs(page: Page, request: APIRequestContext, email: string): Promise<void> {
