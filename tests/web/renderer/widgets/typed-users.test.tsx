@@ -25,8 +25,9 @@ const USERS: Record<number, { id: number; name: string; is_authorizer?: boolean 
   5: { id: 5, name: 'Chen Jing' },
 };
 
+/** A group admin (member + company authorizer): the user form's company stays the one given. */
 function host() {
-  const testHost = createTestHost();
+  const testHost = createTestHost({ user: { id: 101, name: 'Group Admin', is_finance: false, is_treasury: false, is_authorizer: true, is_legal: false, is_ringi_group_member: true, company: { id: 1, name: 'Ringi Holdings' } } });
   const get = testHost.host.api.get;
   testHost.host.api.get = (async (path: string, params?: Record<string, unknown>) => {
     if (path === '/setting_types') return { 'hydra:member': TYPES, 'hydra:totalItems': TYPES.length };
