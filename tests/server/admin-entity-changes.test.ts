@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers';
-import { demoUsers, getter, poster, tokens, type Users } from './workflow-fixtures';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from './helpers';
+import { type Users, workflowSuite, type Getter, type Poster } from './workflow-fixtures';
 import { companyRefs, stepIds, userPayload, wrapperFor } from './admin-fixtures';
 
 let t: TestApp;
 let users: Users;
-let post: ReturnType<typeof poster>;
-let get: ReturnType<typeof getter>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  users = await demoUsers(t.db);
-  const auth = tokens(t);
-  post = poster(t, auth);
-  get = getter(t, auth);
-});
-afterAll(async () => t?.close());
+let post: Poster;
+let get: Getter;
+workflowSuite((suite) => ({ t, users, post, get } = suite));
 
 /** Approves every step of a document with the candidate given per step (approver, then authorizer). */
 async function approveAll(bufferId: number) {

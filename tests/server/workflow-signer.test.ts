@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDefinitions } from '../../server/definitions/definitions';
-import { buildTestApp, type TestApp } from './helpers';
-import { demoUsers, getter, insertDocument, poster, tokens, type Users } from './workflow-fixtures';
+import type { TestApp } from './helpers';
+import { insertDocument, type Users, workflowSuite, type Getter, type Poster } from './workflow-fixtures';
 
 /**
  * Steps that fill fields (`processes/<code>.json` → `fills`: the signer's signed contract / seal
@@ -17,17 +17,9 @@ const cases = Object.values(definitions.modules).flatMap((module) => (module.pro
 
 let t: TestApp;
 let users: Users;
-let post: ReturnType<typeof poster>;
-let get: ReturnType<typeof getter>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  users = await demoUsers(t.db);
-  const auth = tokens(t);
-  post = poster(t, auth);
-  get = getter(t, auth);
-});
-afterAll(async () => t?.close());
+let post: Poster;
+let get: Getter;
+workflowSuite((suite) => ({ t, users, post, get } = suite));
 
 async function upload(uploader: number, documentType: string) {
   return (await t.db.insertInto('files').values({
