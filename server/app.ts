@@ -17,6 +17,7 @@ import exposure from './plugins/exposure';
 import inputGuard from './plugins/input-guard';
 import { logRequest } from './security/log-request';
 import mailPlugin from './plugins/mail';
+import exportJobsPlugin from './plugins/export-jobs';
 import routes from './plugins/routes';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
@@ -73,6 +74,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await app.register(authPlugin);
   await app.register(exposure);
   await app.register(mailPlugin);
+  await app.register(exportJobsPlugin);
   await app.register(definitionsPlugin);
   await app.register(routes);
   await app.register(staticPlugin);

@@ -25,6 +25,12 @@ export interface Config {
   loginLockMinutes?: number;
   /** How often the mail dispatcher looks for pending mail, in ms (0 = only after commits). */
   mailIntervalMs: number;
+  /**
+   * How often this instance looks for export jobs to resume — queued, or left running by an
+   * instance that stopped (lease run out) — in ms (`EXPORT_INTERVAL_MS`, default 30000; 0 = only
+   * at start and after a request). Absent = `mailIntervalMs`.
+   */
+  exportIntervalMs?: number;
   /** Behind a reverse proxy: take the client IP (rate limits, logs) from X-Forwarded-For. */
   trustProxy: boolean;
   /** Connections in this instance's PostgreSQL pool (`DATABASE_POOL_SIZE`). */
@@ -114,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 20, 1, 100000),
     loginLockMinutes: integer(env, 'LOGIN_LOCK_MINUTES', 15, 1, 525600),
     mailIntervalMs: integer(env, 'MAIL_INTERVAL_MS', 30000, 0, 86400000),
+    exportIntervalMs: integer(env, 'EXPORT_INTERVAL_MS', 30000, 0, 86400000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),

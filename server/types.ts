@@ -3,6 +3,7 @@ import type { Lang, Translate } from '../src/engine';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { ExportRunner } from './statistics/export-jobs';
 
 /** The signed-in user as the auth preHandler loads it (no password hash). */
 export interface AuthUser {
@@ -25,6 +26,8 @@ declare module 'fastify' {
     config: Config;
     db: Kysely<Database>;
     mailer: Mailer;
+    /** Runs export jobs stored in the database (server/plugins/export-jobs.ts). */
+    exportJobs: ExportRunner;
     /** preHandler: sets `request.user` from a valid bearer JWT or replies 401 UNAUTHORIZED. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Every route as registered (method without HEAD, URL pattern), in registration order. */

@@ -287,6 +287,10 @@ export interface ExportJobTable {
   mail_id: number | null;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+  /** The lease of the instance running the job (migration 0630); null while nobody holds it. */
+  claimed_until: NullableTimestamp;
+  /** Claims so far; the fencing token of the latest claim. */
+  attempts: Generated<number>;
 }
 
 /** Uploaded bytes by storage key (server/files/file-storage.ts). */

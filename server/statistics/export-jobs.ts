@@ -1,28 +1,70 @@
 import type { FastifyInstance } from 'fastify';
-import type { StatisticFacts, Translate } from '../../src/engine';
-import { findModule, type LoadedDefinitions } from '../definitions/definitions';
+import { sql, type Kysely } from 'kysely';
+import type { Lang, Translate } from '../../src/engine';
+import type { Database } from '../db/database';
+import { findModule, loadDefinitions } from '../definitions/definitions';
 import { serverTranslate } from '../lib/i18n';
-import { WorkBusyError, WorkLimiter } from '../lib/work-limiter';
+import { WorkBusyError } from '../lib/work-limiter';
 import { enqueueMail } from '../mail/outbox';
 import { cjkFont, MissingFontError, reportPdf, reportXlsx, type ReportText } from './export-files';
 import { exportRows, MAX_EXPORT_ROWS, type ExportParams } from './export-report';
+import { statisticFacts } from './facts';
 
-/**
- * Exports run one at a time per instance, after the request has been answered (issue #11: a
- * large export must not block the API); a few more may wait, the next one is refused (503).
- */
-const limiter = new WorkLimiter('exports', { concurrency: 1, maxQueue: 16, retryAfterSeconds: 30 });
-const inFlight = new Set<Promise<void>>();
+/** How long an instance holds a claimed job; renewed every third of it while the job runs. */
+export const EXPORT_LEASE_SECONDS = 60;
+/** A job claimed this many times without finishing (its instance stopped each time) is failed. */
+export const MAX_EXPORT_ATTEMPTS = 3;
+/** Jobs queued or running across all instances; one more request is refused (503 + Retry-After). */
+export const MAX_OPEN_EXPORTS = 32;
 
-/** Throws WorkBusyError (503 + Retry-After) when no more exports may wait in this instance. */
-export function admitExport(): void {
-  const { running, queued } = limiter.load;
-  if (running + queued >= 17) throw new WorkBusyError('exports', 30);
+/** A job as one claim holds it: `attempts` is the fencing token of that claim. */
+export interface ClaimedExportJob {
+  id: number;
+  attempts: number;
+  params: ExportParams;
+  email: string;
 }
 
-/** Resolves when every export started in this process has finished (app close, tests). */
+/** Runs the export jobs stored in the database (issue #11: a job survives a server stop). */
+export interface ExportRunner {
+  /** Starts a round in the background: claims and runs jobs until none is left (errors are logged). */
+  kick(): void;
+  /** Runs a round now (or joins the one under way); resolves when no claimable job is left. */
+  drain(): Promise<void>;
+  /** Stops the interval and waits for the job under way. */
+  close(): Promise<void>;
+}
+
+const runners = new Set<ExportRunner>();
+
+/** Resolves when every runner of this process has no job under way (tests, app close). */
 export async function exportJobsSettled(): Promise<void> {
-  while (inFlight.size) await Promise.allSettled([...inFlight]);
+  await Promise.all([...runners].map((runner) => runner.drain()));
+}
+
+/** Throws WorkBusyError (503 + Retry-After) when too many exports are waiting across the instances. */
+export async function admitExport(db: Kysely<Database>): Promise<void> {
+  const { n } = await db.selectFrom('export_jobs').select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
+  if (Number(n) >= MAX_OPEN_EXPORTS) throw new WorkBusyError('exports', 30);
+}
+
+/**
+ * Claims the oldest job nobody holds — queued, or running under a lease that ran out because its
+ * instance stopped — for this instance, in one statement: a row another instance is claiming is
+ * skipped (`for update skip locked`), so two instances never take the same job at once.
+ */
+export async function claimExportJob(db: Kysely<Database>): Promise<ClaimedExportJob | undefined> {
+  const result = await sql<{ id: number; attempts: number; params: ExportParams; user_id: number }>`update export_jobs
+      set status = 'running', progress = 0, attempts = attempts + 1, claimed_until = now() + make_interval(secs => ${EXPORT_LEASE_SECONDS})
+    where id = (select id from export_jobs where status in ('queued', 'running') and (claimed_until is null or claimed_until < now())
+      order by id limit 1 for update skip locked)
+    returning id, attempts, params, user_id`.execute(db);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const user = await db.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirst();
+  const params = typeof row.params === 'string' ? JSON.parse(row.params) as ExportParams : row.params;
+  return { id: row.id, attempts: row.attempts, params, email: user?.email ?? '' };
 }
 
 /** The report's texts in the requester's language. */
@@ -37,50 +79,151 @@ function reportText(t: Translate, moduleTitle: string, company: string, p: Expor
   };
 }
 
-/**
- * Starts export job `jobId` in the background: running → rows → file → the mail with the file
- * attached and the job done, in one transaction; any failure marks the job failed with a
- * message the screen shows (too many rows, no CJK font, or a generic one; details are logged).
- */
-export function startExportJob(app: FastifyInstance, definitions: LoadedDefinitions, facts: StatisticFacts, jobId: number, p: ExportParams, to: string): void {
-  const t = serverTranslate(p.lang);
+/** A report that cannot be made as asked (the message is for the user). */
+class ReportError extends Error {}
+/** This claim lost the job (its lease ran out and another instance took it): it must not deliver. */
+class SupersededError extends Error {}
+
+/** The report file of a job and its texts. */
+async function makeReport(app: FastifyInstance, job: ClaimedExportJob, t: Translate, progress: (value: number) => Promise<void>) {
+  const p = job.params;
+  const definitions = await loadDefinitions();
+  const facts = statisticFacts(definitions).get(p.moduleCode);
+  if (!facts?.export) throw new ReportError(t('server.statistics.unknownModule', { code: p.moduleCode }));
   const module = findModule(definitions, p.moduleCode);
   const moduleTitle = module ? definitions.translate(p.lang)(module.meta.title) : p.moduleCode;
-  const progress = (value: number) => app.db.updateTable('export_jobs').set({ progress: value }).where('id', '=', jobId).execute();
-  const job = limiter.run(async () => {
-    await app.db.updateTable('export_jobs').set({ status: 'running', progress: 10 }).where('id', '=', jobId).execute();
-    const rows = await exportRows(app.db, facts, p);
-    if (rows.length > MAX_EXPORT_ROWS) throw new ReportError(t('server.export.tooMany', { max: MAX_EXPORT_ROWS }));
-    await progress(50);
-    const company = await app.db.selectFrom('companies').select(['name', 'name_ja', 'name_zh']).where('id', '=', p.companyId).executeTakeFirst();
-    const companyName = (p.lang === 'ja' ? company?.name_ja : p.lang === 'zh' ? company?.name_zh : null) || company?.name || '';
-    const text = reportText(t, moduleTitle, companyName, p);
-    const content = p.fileType === 'pdf' ? await reportPdf(rows, text, cjkFont(app.config.exportFont)) : await reportXlsx(rows, text);
-    await progress(90);
+  const rows = await exportRows(app.db, facts, p);
+  if (rows.length > MAX_EXPORT_ROWS) throw new ReportError(t('server.export.tooMany', { max: MAX_EXPORT_ROWS }));
+  await progress(50);
+  const company = await app.db.selectFrom('companies').select(['name', 'name_ja', 'name_zh']).where('id', '=', p.companyId).executeTakeFirst();
+  const companyName = (p.lang === 'ja' ? company?.name_ja : p.lang === 'zh' ? company?.name_zh : null) || company?.name || '';
+  const text = reportText(t, moduleTitle, companyName, p);
+  const content = p.fileType === 'pdf' ? await reportPdf(rows, text, cjkFont(app.config.exportFont)) : await reportXlsx(rows, text);
+  await progress(90);
+  return { text, content, rowCount: rows.length };
+}
+
+/**
+ * Runs one claimed job: rows → file → in one transaction the job done and its mail (the file
+ * attached) queued — only while this claim still holds the job (`attempts` unchanged), so a job
+ * is mailed at most once. A failure marks the job failed with the message the screen shows and
+ * mails the requester that message, under the same fence. The lease is renewed while it runs.
+ */
+export async function runExportJob(app: FastifyInstance, job: ClaimedExportJob): Promise<void> {
+  const p = job.params;
+  const t = serverTranslate(p.lang as Lang);
+  const ours = <Q extends { where: (...args: any[]) => Q }>(query: Q): Q =>
+    query.where('id', '=', job.id).where('attempts', '=', job.attempts).where('status', '=', 'running');
+  const progress = async (value: number) => {
+    await ours(app.db.updateTable('export_jobs').set({ progress: value })).execute();
+  };
+  const renew = setInterval(() => {
+    void ours(app.db.updateTable('export_jobs').set({ claimed_until: sql`now() + make_interval(secs => ${EXPORT_LEASE_SECONDS})` })).execute()
+      .catch((err: unknown) => app.log.warn({ err, jobId: job.id }, 'export lease not renewed'));
+  }, (EXPORT_LEASE_SECONDS * 1000) / 3);
+  renew.unref();
+  try {
+    if (job.attempts > MAX_EXPORT_ATTEMPTS) throw new ReportError(t('server.export.failed'));
+    await progress(10);
+    const { text, content, rowCount } = await makeReport(app, job, t, progress);
     const filename = `${p.moduleCode}-${p.from}-${p.to}.${p.fileType}`;
     const contentType = p.fileType === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
     await app.db.transaction().execute(async (trx) => {
+      // The row lock taken here makes a second finisher wait, then find the fence moved.
+      const held = await ours(trx.updateTable('export_jobs').set({ status: 'done', progress: 100, row_count: rowCount, finished_at: new Date(), claimed_until: null }))
+        .returning('id').executeTakeFirst();
+      if (!held) throw new SupersededError();
       const mailId = await enqueueMail(trx, {
-        to, subject: t('server.export.mailSubject', { title: text.title, from: p.from, to: p.to }),
-        text: t('server.export.mailText', { title: text.title, subtitle: text.subtitle, count: rows.length }),
+        to: job.email, subject: t('server.export.mailSubject', { title: text.title, from: p.from, to: p.to }),
+        text: t('server.export.mailText', { title: text.title, subtitle: text.subtitle, count: rowCount }),
         attachments: [{ filename, contentType, content }],
       });
-      await trx.updateTable('export_jobs').set({ status: 'done', progress: 100, row_count: rows.length, mail_id: mailId, finished_at: new Date() })
-        .where('id', '=', jobId).execute();
+      await trx.updateTable('export_jobs').set({ mail_id: mailId }).where('id', '=', job.id).execute();
     });
     app.mailer.kick();
-  }).catch(async (error: unknown) => {
-    const known = error instanceof ReportError || error instanceof MissingFontError;
-    if (!known) app.log.error({ err: error, jobId }, 'export failed');
-    else app.log.warn({ jobId, reason: (error as Error).message }, 'export refused');
-    const message = error instanceof ReportError ? error.message
-      : error instanceof MissingFontError ? t('server.export.noFont', { detail: error.message }) : t('server.export.failed');
-    await app.db.updateTable('export_jobs').set({ status: 'failed', error: message, finished_at: new Date() }).where('id', '=', jobId).execute()
-      .catch((err: unknown) => app.log.error({ err, jobId }, 'export failure not recorded'));
-  });
-  inFlight.add(job);
-  void job.finally(() => inFlight.delete(job));
+  } catch (error: unknown) {
+    if (error instanceof SupersededError) {
+      app.log.warn({ jobId: job.id, attempt: job.attempts }, 'export job taken over by another instance: not delivered here');
+      return;
+    }
+    await failJob(app, job, t, error);
+  } finally {
+    clearInterval(renew);
+  }
 }
 
-/** A report that cannot be made as asked (the message is for the user). */
-class ReportError extends Error {}
+/** Marks the job failed (if this claim still holds it) and mails the requester why. */
+async function failJob(app: FastifyInstance, job: ClaimedExportJob, t: Translate, error: unknown): Promise<void> {
+  const known = error instanceof ReportError || error instanceof MissingFontError;
+  if (!known) app.log.error({ err: error, jobId: job.id }, 'export failed');
+  else app.log.warn({ jobId: job.id, reason: (error as Error).message }, 'export refused');
+  const message = error instanceof ReportError ? error.message
+    : error instanceof MissingFontError ? t('server.export.noFont', { detail: error.message }) : t('server.export.failed');
+  try {
+    let mailed = false;
+    await app.db.transaction().execute(async (trx) => {
+      const held = await trx.updateTable('export_jobs').set({ status: 'failed', error: message, finished_at: new Date(), claimed_until: null })
+        .where('id', '=', job.id).where('attempts', '=', job.attempts).where('status', '=', 'running').returning('id').executeTakeFirst();
+      if (!held || !job.email) return;
+      const period = `${job.params.from} – ${job.params.to}`;
+      await enqueueMail(trx, {
+        to: job.email, subject: t('server.export.failedMailSubject', { period }),
+        text: t('server.export.failedMailText', { period, reason: message }),
+      });
+      mailed = true;
+    });
+    if (mailed) app.mailer.kick();
+  } catch (err: unknown) {
+    app.log.error({ err, jobId: job.id }, 'export failure not recorded');
+  }
+}
+
+/**
+ * The export runner of an app: one job at a time per instance; a round claims and runs jobs until
+ * none is left. Kicked after a job is requested, at start (jobs a stopped instance left queued or
+ * running are resumed once their lease ran out) and on an interval.
+ */
+export function createExportRunner(app: FastifyInstance, intervalMs: number): ExportRunner {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+
+  async function round(): Promise<void> {
+    while (!closed) {
+      const job = await claimExportJob(app.db);
+      if (!job) return;
+      await runExportJob(app, job);
+    }
+  }
+
+  function drain(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await round();
+      } while (again && !closed);
+    })().finally(() => { running = undefined; });
+    return running;
+  }
+
+  const timer = intervalMs > 0 ? setInterval(() => runner.kick(), intervalMs).unref() : undefined;
+  const runner: ExportRunner = {
+    drain,
+    kick() {
+      if (closed) return;
+      drain().catch((error: unknown) => app.log.error({ err: error }, 'export runner failed'));
+    },
+    async close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+      runners.delete(runner);
+    },
+  };
+  runners.add(runner);
+  return runner;
+}

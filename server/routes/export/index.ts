@@ -3,7 +3,7 @@ import { loadDefinitions } from '../../definitions/definitions';
 import { badRequest, errorResponseSchema, notFound } from '../../lib/errors';
 import { idParams, objectOf } from '../../lib/http-schemas';
 import { companyScope, requireArea } from '../../statistics/access';
-import { admitExport, exportJobsSettled, startExportJob } from '../../statistics/export-jobs';
+import { admitExport } from '../../statistics/export-jobs';
 import type { ExportParams } from '../../statistics/export-report';
 import { statisticFacts } from '../../statistics/facts';
 import { parsePeriod } from '../../statistics/search-filter';
@@ -22,7 +22,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 /**
  * Export (spec 001 §2, §3 "Export filter", §5, §7): `GET /buffer/export` checks the filter in
  * the spec's order (module, company, period, file type), answers 202 with a job, and makes the
- * report in the background — a PDF with an embedded CJK font or an XLSX with typed cells — which
+ * report in the background (any instance claims the job; one a stopped instance left is resumed) — a PDF with an embedded CJK font or an XLSX with typed cells — which
  * is mailed to the requester through the outbox as an attachment. `GET /buffer/export/jobs/{id}`
  * reports the job's progress (own jobs only). Authorizer, finance or treasury; company-scoped.
  */
@@ -30,7 +30,6 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
   const definitions = await loadDefinitions();
   const facts = statisticFacts(definitions);
   app.addHook('onRequest', app.authenticate);
-  app.addHook('onClose', async () => { await exportJobsSettled(); });
 
   app.get<{ Querystring: ExportQuery }>('/buffer/export', {
     onRequest: requireArea('statistic'),
@@ -60,14 +59,14 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     if (!q.period?.trim()) throw badRequest(t('server.statistics.periodRequired'));
     const period = parsePeriod(request, { page: 1, itemsPerPage: 1, completionDate: q.period });
     if (!q.fileType) throw badRequest(t('server.export.fileTypeRequired'));
-    admitExport();
+    await admitExport(app.db);
     const params: ExportParams = {
       moduleCode: q.moduleCode, companyId: q.companyId, from: period.from, to: period.to,
       dateType: q.dateType ?? 'completion', fileType: q.fileType, lang: request.lang,
     };
     const created = await app.db.insertInto('export_jobs').values({ user_id: request.user.id, params: JSON.stringify(params) })
       .returning(['id', 'status', 'progress', 'created_at']).executeTakeFirstOrThrow();
-    startExportJob(app, definitions, moduleFacts, created.id, params, request.user.email);
+    app.exportJobs.kick();
     return reply.code(202).send({ ...created, file_type: params.fileType, row_count: null, error: null, created_at: iso(created.created_at), finished_at: null });
   });
 

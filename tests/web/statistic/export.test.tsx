@@ -18,7 +18,7 @@ const modules = [
  * The export screen with a session of a finance user of company 1, a page stack that records
  * pops, and a server whose job answers `finalStatus` on its first progress check.
  */
-function renderExport(finalStatus: 'done' | 'failed') {
+function renderExport(finalStatus: 'done' | 'failed' | 'unreachable') {
   const testHost = createTestHost();
   const calls: Array<{ path: string; params?: Record<string, unknown> }> = [];
   testHost.host.api.get = async <T,>(path: string, params?: Record<string, unknown>): Promise<T> => {
@@ -26,6 +26,7 @@ function renderExport(finalStatus: 'done' | 'failed') {
     if (path === '/module-definitions') return { 'hydra:member': modules } as T;
     if (path === '/buffer/export') return { id: 7, status: 'queued', progress: 0, error: null } as T;
     if (path === '/buffer/export/jobs/7') {
+      if (finalStatus === 'unreachable') throw new Error('Network Error');
       return (finalStatus === 'done' ? { id: 7, status: 'done', progress: 100, error: null } : { id: 7, status: 'failed', progress: 10, error: 'No CJK font' }) as T;
     }
     throw new Error(`no route ${path}`);
@@ -93,5 +94,12 @@ describe('ExportPage', () => {
     expect(await screen.findByText('No CJK font')).toBeTruthy();
     expect(log.toasts).toEqual([{ message: 'No CJK font', intent: 'error' }]);
     expect(pops).toHaveLength(0);
+  });
+
+  it('when the server cannot be reached while the job runs, says the result will be mailed and closes', async () => {
+    const { user, log, pops } = renderExport('unreachable');
+    await fillAndExport(user);
+    await waitFor(() => expect(pops).toHaveLength(1));
+    expect(log.toasts).toEqual([{ message: en.export.continues, intent: 'info' }]);
   });
 });

@@ -68,7 +68,11 @@ export function ExportPage() {
       try {
         current = await host.api.get<ExportJob>(`/buffer/export/jobs/${current.id}`);
       } catch {
+        // The server went away (a restart): the job is in the database and another instance, or
+        // this one when it is back, resumes it and mails the report or the reason it failed.
         setJob(null);
+        host.toast(t('statistic.export.continues'), 'info', EXPORT_TOAST_MS);
+        stack.pop();
         return undefined;
       }
       setJob(current);
