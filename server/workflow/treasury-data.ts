@@ -14,8 +14,8 @@ export interface TreasuryData {
 }
 
 /**
- * Checks the treasury form, in the form's order: a bank account of the document's company
- * (`companyId`; null = none qualifies), a valid payment date (YYYY-MM-DD), exactly one deal slip
+ * Checks the treasury form, in the form's order: a live (not retired) bank account of the
+ * document's company (`companyId`; null = none qualifies), a valid payment date (YYYY-MM-DD), exactly one deal slip
  * that the acting user may read (`canReadFile`: their own upload, or a file of a document they
  * see). Returns the clean value, or every violation in order.
  */
@@ -29,9 +29,11 @@ export async function readTreasuryData(
   const violations: Violation[] = [];
   const accountId = input.account_id;
   const account = Number.isInteger(accountId) && (accountId as number) > 0 && (accountId as number) <= 2147483647
-    ? await db.selectFrom('company_bank_accounts').select(['id', 'company_id']).where('id', '=', accountId as number).where('retired_at', 'is', null).executeTakeFirst()
+    ? await db.selectFrom('company_bank_accounts').select(['id', 'company_id', 'retired_at']).where('id', '=', accountId as number).executeTakeFirst()
     : undefined;
   if (!account) violations.push({ propertyPath: 'data.account_id', message: t('server.workflow.treasury.account') });
+  // Deleted through the bank-account module (migration 0610): documents keep it, new payments may not use it.
+  else if (account.retired_at !== null) violations.push({ propertyPath: 'data.account_id', message: t('server.integrity.treasuryAccountRetired') });
   else if (account.company_id !== scope.companyId) violations.push({ propertyPath: 'data.account_id', message: t('server.integrity.treasuryAccountCompany') });
   if (!isValidDate(input.payment_date)) violations.push({ propertyPath: 'data.payment_date', message: t('server.workflow.treasury.paymentDate') });
   const slips = input.deal_slips;
