@@ -6,10 +6,11 @@
  * the run. Figures only, no assertions; bounded in time. Modes (BENCH_MODES, default both):
  * `postgres`: BENCH_INSTANCES (2) instances on BENCH_DATABASE_URL (the `ringi_bench` database
  * of the local server, created and seeded once, reused while it holds enough documents) and
- * Redis when one answers on 127.0.0.1:6379; `embedded`: one instance on PGlite.
+ * Redis when one answers on 127.0.0.1:6379; `embedded`: one instance on PGlite. BENCH_SCENARIOS
+ * picks scenarios by name (`pending,detail`); each line ends with the 1-minute load average.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startInstance, type Instance } from './bench/load-instances';
@@ -22,6 +23,8 @@ const docs = Number(env.BENCH_DOCS ?? 100_000);
 const seconds = Number(env.BENCH_SECONDS ?? (ci ? 20 : 10));
 const instances = Number(env.BENCH_INSTANCES ?? 2);
 const modes = (env.BENCH_MODES ?? 'postgres,embedded').split(',').map((m) => m.trim());
+/** Scenario names to run (substring match, comma-separated; default all), e.g. `pending,detail`. */
+const only = (env.BENCH_SCENARIOS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const pgUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ringi_bench';
 const basePort = Number(env.BENCH_PORT ?? 8270);
 const JWT_SECRET = 'ringi-load-bench-secret-0123456789';
@@ -61,6 +64,7 @@ async function measure(mode: string, count: number, appEnv: Record<string, strin
   try {
     for (let i = 0; i < count; i++) started.push(await startInstance(basePort + i, appEnv));
     const ports = started.map((s) => s.port);
+    console.log(`  ${mode} RSS idle after start: ${started.map((s) => `:${s.port} ${s.rssMb()} MB`).join(', ')}`);
     const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-language': 'en' });
     let step = 0;
     const scenarios = [
@@ -70,10 +74,13 @@ async function measure(mode: string, count: number, appEnv: Record<string, strin
       { name: 'approve POST /api/approvals/{id}/action', rate: rates.approve, method: 'POST' as const, path: () => `/api/approvals/${data.steps[step++ % data.steps.length]}/action`, body: () => '{"approve":true}', headers: auth(data.approverToken) },
       { name: 'login POST /api/login_check', rate: rates.login, method: 'POST' as const, path: () => '/api/login_check', body: () => JSON.stringify({ username: data.loginEmail, password: data.password }), headers: {} },
     ];
+    console.log(`  load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     for (const scenario of scenarios) {
+      if (only.length && !only.some((o) => scenario.name.includes(o))) continue;
       const result = await runScenario(scenario, ports, seconds);
       results.push(result);
-      console.log(`  ${mode} ${result.name}: ${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}`);
+      const load = loadavg()[0].toFixed(2);
+      console.log(`  ${mode} ${result.name}: ${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}, load average ${load}`);
     }
     if (step > data.steps.length) console.log(`  (approve reused steps: ${step} requests for ${data.steps.length} pending steps; reused ones answer 409)`);
     console.log(`  ${mode} RSS after the run: ${started.map((s) => `:${s.port} ${s.rssMb()} MB`).join(', ')}`);

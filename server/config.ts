@@ -47,6 +47,12 @@ export interface Config {
    * path); absent = the first Noto CJK font found under /usr/share/fonts (Debian fonts-noto-cjk).
    */
   exportFont?: string;
+  /**
+   * How long (ms) an instance trusts its last read of the definitions revision before reading it
+   * again (`DEFINITIONS_CHECK_MS`, default 1000; 0 = before every API request). A publish on
+   * this instance takes effect at once; one on another instance within this bound.
+   */
+  definitionsCheckMs?: number;
 }
 
 /** Thrown for an unusable environment; main.ts prints the message and exits non-zero. */
@@ -127,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'ringi:',
     passwordHashConcurrency: integer(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
     passwordHashQueue: integer(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10000),
+    definitionsCheckMs: integer(env, 'DEFINITIONS_CHECK_MS', 1000, 0, 60000),
     ...(env.EXPORT_FONT ? { exportFont: resolve(env.EXPORT_FONT) } : {}),
   };
 }

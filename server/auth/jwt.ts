@@ -20,12 +20,31 @@ export async function signToken(userId: number, passwordVersion: number, secret:
     .sign(key(secret));
 }
 
-/** The verified claims we use, or null for any bad token (wrong algorithm, signature, expiry, subject). */
+/** Verified tokens per secret (LRU by insertion), so a session's next requests skip the HMAC job. */
+const verified = new Map<string, Map<string, { userId: number; passwordVersion: number; exp: number }>>();
+const VERIFIED_MAX = 5000;
+
+/**
+ * The verified claims we use, or null for any bad token (wrong algorithm, signature, expiry, subject).
+ * A token that verified once is remembered (up to 5,000 per secret) with its expiry, which is
+ * still checked on every use: the answer for a (secret, token) pair cannot change otherwise, and
+ * what can (password changed, user disabled or locked) is checked against the user row per request.
+ */
 export async function verifyToken(token: string, secret: string): Promise<{ userId: number; passwordVersion: number } | null> {
+  let known = verified.get(secret);
+  const hit = known?.get(token);
+  if (hit) {
+    if (hit.exp * 1000 > Date.now()) return { userId: hit.userId, passwordVersion: hit.passwordVersion };
+    known!.delete(token);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp', 'iat'] });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || userId <= 0 || typeof payload.pv !== 'number') return null;
+    if (!known) verified.set(secret, (known = new Map()));
+    if (known.size >= VERIFIED_MAX) known.delete(known.keys().next().value!);
+    known.set(token, { userId, passwordVersion: payload.pv, exp: payload.exp! });
     return { userId, passwordVersion: payload.pv };
   } catch {
     return null;

@@ -22,6 +22,10 @@ export interface LoadedDefinitions {
 let loading: Promise<LoadedDefinitions> | undefined;
 let liveDb: Kysely<Database> | undefined;
 let refreshing: Promise<void> | undefined;
+/** When this process last read the database's revision (ms), for `refreshDefinitions`' `maxAgeMs`. */
+let checkedAt = 0;
+/** Moved by `definitionsChanged`: a read begun before a local publish must not count as a check after it. */
+let generation = 0;
 /** The definition files as read at start (their non-module namespaces: engine, server, app…). */
 let diskFiles: DefinitionFiles | undefined;
 
@@ -76,11 +80,23 @@ export function baseLocales(files: DefinitionFiles, moduleCodes: Iterable<string
  * Makes the live definitions those of the database's latest published versions when its
  * revision moved (one indexed one-row read per call; the reload itself only after a publish or
  * enable/disable, here or on another instance). Concurrent callers share one reload.
+ *
+ * `maxAgeMs` skips the revision read when this process read it less than that long ago (the
+ * request hook passes `DEFINITIONS_CHECK_MS`): a publish made by THIS process is seen at once
+ * (`definitionsChanged` forgets the last check), one made by another instance within `maxAgeMs`.
+ * Without it (start-up, scripts, tests) the revision is always read.
  */
-export async function refreshDefinitions(db: Kysely<Database>): Promise<LoadedDefinitions> {
+export async function refreshDefinitions(db: Kysely<Database>, maxAgeMs = 0): Promise<LoadedDefinitions> {
   const live = await loadDefinitions();
+  if (maxAgeMs > 0 && db === liveDb && Date.now() - checkedAt < maxAgeMs) return live;
+  const readAt = Date.now();
+  const readGeneration = generation;
   const revision = await currentRevision(db);
-  if (revision === live.revision && db === liveDb) return live;
+  const checked = () => { if (generation === readGeneration) checkedAt = Math.max(checkedAt, readAt); };
+  if (revision === live.revision && db === liveDb) {
+    checked();
+    return live;
+  }
   refreshing ??= (async () => {
     try {
       const [sources, disabled] = await Promise.all([latestSources(db), disabledCodes(db)]);
@@ -92,12 +108,23 @@ export async function refreshDefinitions(db: Kysely<Database>): Promise<LoadedDe
       live.disabled = disabled;
       live.revision = revision;
       liveDb = db;
+      checked();
     } finally {
       refreshing = undefined;
     }
   })();
   await refreshing;
   return live;
+}
+
+/**
+ * Called after this process committed a publish or an enable/disable: the next
+ * `refreshDefinitions` reads the revision whatever its `maxAgeMs`, so the change takes effect
+ * here on the very next request.
+ */
+export function definitionsChanged(): void {
+  generation += 1;
+  checkedAt = 0;
 }
 
 /** A top-level module (not a sub-form) by code, or null. */

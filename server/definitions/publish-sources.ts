@@ -3,7 +3,7 @@ import { checkDefinitions, compileModules, type Problem } from '../../src/engine
 import { registryNames } from '../../src/renderer/registry-names';
 import type { Database } from '../db/database';
 import { BufferStatus } from '../workflow/status';
-import { baseLocales, loadDefinitions } from './definitions';
+import { baseLocales, definitionsChanged, loadDefinitions } from './definitions';
 import { filesFromSources, sourceHash, type ModuleSource } from './module-source';
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
 import { recordVersion } from './definition-version-repository';
@@ -40,7 +40,7 @@ export async function publishSources(
   db: Kysely<Database>, sources: ModuleSource[], options: { origin: 'files' | 'studio'; userId?: number | null },
 ): Promise<Published[] | Refused> {
   const disk = await loadDefinitions();
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx) => {
     await lockRevision(trx);
     const latest = await latestSources(trx);
     const before = Object.fromEntries([...latest].map(([code, row]) => [code, row.source]));
@@ -83,4 +83,7 @@ export async function publishSources(
     if (changed) await bumpRevision(trx);
     return results;
   });
+  // Seen by this process on its next request (other instances: within DEFINITIONS_CHECK_MS).
+  definitionsChanged();
+  return outcome;
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { checkDefinitions, compileModules, createTranslate, validateSubmission, type Lang, type Problem } from '../../src/engine';
 import { registryNames } from '../../src/renderer/registry-names';
 import type { Database } from '../db/database';
-import { baseLocales, loadDefinitions } from './definitions';
+import { baseLocales, definitionsChanged, loadDefinitions } from './definitions';
 import { filesFromSources, type ModuleSource } from './module-source';
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
 
@@ -43,4 +43,5 @@ export async function setDisabled(db: Kysely<Database>, code: string, disabled: 
       .onConflict((oc) => oc.column('code').doUpdateSet({ disabled, updated_at: new Date() })).execute();
     await bumpRevision(trx);
   });
+  definitionsChanged();
 }

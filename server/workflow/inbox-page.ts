@@ -23,15 +23,20 @@ export async function inboxPage(db: Kysely<Database>, userId: number, q: ListQue
   const sorted = q['sort[code]'] || q['sort[createdAt]'] || q['sort[updatedAt]'];
   if (sorted || listConditions(q).length) return null;
   const inbox = db.selectFrom('approval_candidates as c').where('c.user_id', '=', userId).where('c.inbox_open', '=', true);
-  const { total } = await inbox.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  let page = inbox.select(['c.approval_id as id', 'c.inbox_buffer_id', ...keyColumns(INBOX_ORDER)] as never[]) as unknown as typeof inbox;
+  let page = inbox.select(['c.approval_id as id', 'c.inbox_buffer_id as buffer_id', ...keyColumns(INBOX_ORDER)] as never[]) as unknown as typeof inbox;
   if (q.cursor) page = page.where(afterCursor(INBOX_ORDER, decodeCursor(INBOX_ORDER, q.cursor)));
-  const rows = await (page as any)
-    .orderBy('c.inbox_created_at', 'desc').orderBy('c.inbox_buffer_id', 'desc').orderBy('c.approval_id', 'desc')
-    .limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage).execute() as Array<Record<string, unknown>>;
+  page = (page as any).orderBy('c.inbox_created_at', 'desc').orderBy('c.inbox_buffer_id', 'desc').orderBy('c.approval_id', 'desc')
+    .limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage);
+  // Count and page in one statement (one round trip): the count's one row, the page joined to it
+  // laterally, so an empty page still brings the count.
+  const rows = await db.selectFrom(inbox.select((eb) => eb.fn.countAll<number>().as('total')).as('t'))
+    .leftJoinLateral(page.as('p'), (join) => join.onTrue())
+    .selectAll('p' as never).select('t.total')
+    .execute() as unknown as Array<Record<string, unknown>>;
+  const found = rows.filter((r) => r.id !== null);
   return {
-    total: Number(total),
-    rows: rows.map((r) => ({ id: r.id as number, buffer_id: r.inbox_buffer_id as number })),
-    next: nextCursor(INBOX_ORDER, rows, q.itemsPerPage),
+    total: Number(rows[0]?.total ?? 0),
+    rows: found.map((r) => ({ id: r.id as number, buffer_id: r.buffer_id as number })),
+    next: nextCursor(INBOX_ORDER, found, q.itemsPerPage),
   };
 }

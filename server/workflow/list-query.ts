@@ -84,9 +84,19 @@ function searchCondition(search: string, paths: readonly string[]): Expression<S
   ], sql` or `)})`;
 }
 
-/** Every data path a list search matches: the union of the modules' `ui:module.listSearch`, sorted. */
+const searchPathsOf = new WeakMap<Record<string, CompiledModule>, string[]>();
+
+/**
+ * Every data path a list search matches: the union of the modules' `ui:module.listSearch`, sorted
+ * (kept per compiled module set: a publish compiles a new one).
+ */
 export function listSearchPaths(modules: Record<string, CompiledModule>): string[] {
-  return [...new Set(Object.values(modules).flatMap((m) => (m.kind === 'module' ? m.meta.listSearch ?? [] : [])))].sort();
+  let paths = searchPathsOf.get(modules);
+  if (!paths) {
+    paths = [...new Set(Object.values(modules).flatMap((m) => (m.kind === 'module' ? m.meta.listSearch ?? [] : [])))].sort();
+    searchPathsOf.set(modules, paths);
+  }
+  return paths;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Lang } from '../../src/engine';
 import type { Database } from '../db/database';
-import { localizedName } from '../lib/localized-name';
 import type { Collection } from '../lib/paging';
-import { bufferItems, type BufferItem } from './buffer-items';
+import { bufferItems, bufferItemsWithSteps, type BufferItem } from './buffer-items';
 import { inboxPage } from './inbox-page';
 import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from './keyset';
 import { loadDefinitions } from '../definitions/definitions';
@@ -47,43 +46,41 @@ const withNext = <T>(collection: Collection<T>, next: string | null): PagedColle
  */
 export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQuery, lang: Lang): Promise<PagedCollection<ApprovalItem>> {
   const done = isTrue(q.isDone);
-  let query = db.selectFrom('approvals')
-    .innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
-    .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
-    .where(all(listConditions(q, listSearchPaths((await loadDefinitions()).modules))));
-  query = done
-    ? query.where('approvals.approver_id', '=', userId)
-      .where('approvals.status', 'in', [StepStatus.DONE, StepStatus.REJECTED])
-      // One entry per document: the user's latest handled step of it.
-      .where(sql<SqlBool>`approvals.id = (select max(m.id) from approvals m where m.buffer_id = approvals.buffer_id
-        and m.approver_id = ${userId} and m.status in (${StepStatus.DONE}, ${StepStatus.REJECTED}))`)
-    : query.where('approvals.active', '=', true).where('approvals.status', '=', StepStatus.PENDING)
-      .where('buffers.status', '=', BufferStatus.ON_PROCESS)
-      // The user's open candidacies (index approval_candidates_open_idx, kept by triggers): the
-      // cost follows the user's pending steps, not every step they were ever a candidate of.
-      .where('approvals.id', 'in', (eb) => eb.selectFrom('approval_candidates as c').select('c.approval_id')
-        .where('c.user_id', '=', userId).where('c.inbox_open', '=', true));
   const { total, rows, next } = (!done && await inboxPage(db, userId, q)) || await generalPage();
   async function generalPage() {
-    const { total: count } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+    let query = db.selectFrom('approvals')
+      .innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
+      .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
+      .where(all(listConditions(q, listSearchPaths((await loadDefinitions()).modules))));
+    query = done
+      ? query.where('approvals.approver_id', '=', userId)
+        .where('approvals.status', 'in', [StepStatus.DONE, StepStatus.REJECTED])
+        // One entry per document: the user's latest handled step of it.
+        .where(sql<SqlBool>`approvals.id = (select max(m.id) from approvals m where m.buffer_id = approvals.buffer_id
+          and m.approver_id = ${userId} and m.status in (${StepStatus.DONE}, ${StepStatus.REJECTED}))`)
+      : query.where('approvals.active', '=', true).where('approvals.status', '=', StepStatus.PENDING)
+        .where('buffers.status', '=', BufferStatus.ON_PROCESS)
+        // The user's open candidacies (index approval_candidates_open_idx, kept by triggers): the
+        // cost follows the user's pending steps, not every step they were ever a candidate of.
+        .where('approvals.id', 'in', (eb) => eb.selectFrom('approval_candidates as c').select('c.approval_id')
+          .where('c.user_id', '=', userId).where('c.inbox_open', '=', true));
     const terms: KeyTerm[] = [...listOrder(q), { key: 'step', column: 'approvals.id', direction: 'desc', type: 'integer' }];
     let page = query.select(['approvals.id', 'approvals.buffer_id', ...keyColumns(terms)] as never[]) as unknown as typeof query;
     if (q.cursor) page = page.where(afterCursor(terms, decodeCursor(terms, q.cursor)));
     for (const term of terms) page = page.orderBy(sql.ref(term.column), term.direction);
-    const found = await page.limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage).execute() as unknown as Array<Record<string, unknown>>;
+    // Count and page are independent: both at once on the pool.
+    const [{ total: count }, found] = await Promise.all([
+      query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+      page.limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage).execute() as unknown as Promise<Array<Record<string, unknown>>>,
+    ]);
     return { total: count, rows: found as Array<{ id: number; buffer_id: number }>, next: nextCursor(terms, found, q.itemsPerPage) };
   }
   if (rows.length === 0) return { 'hydra:member': [], 'hydra:totalItems': total };
 
-  const buffers = new Map((await bufferItems(db, rows.map((r) => r.buffer_id), lang)).map((b) => [b.id, b]));
-  const steps = new Map((await db.selectFrom('approvals')
-    .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
-    .innerJoin('processes', 'processes.id', 'master_processes.process_id')
-    .select(['approvals.id', 'approvals.status', 'approvals.active', 'approvals.approved_at', 'master_processes.id as master_process_id',
-      'master_processes.optional', 'master_processes.module_code', 'processes.id as process_id', 'processes.code as process_code',
-      'processes.approver_role', localizedName(lang, 'processes').as('process_name')])
-    .where('approvals.id', 'in', rows.map((r) => r.id))
-    .execute()).map((s) => [s.id, s]));
+  // The documents with all their steps: the page's own steps are among them (no further read).
+  const { items, steps: allSteps } = await bufferItemsWithSteps(db, [...new Set(rows.map((r) => r.buffer_id))], lang);
+  const buffers = new Map(items.map((b) => [b.id, b]));
+  const steps = new Map(allSteps.map((s) => [s.id, s]));
   const members = rows.map((row): ApprovalItem => {
     const step = steps.get(row.id)!;
     const buffer = buffers.get(row.buffer_id)!;
