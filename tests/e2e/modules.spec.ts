@@ -1,104 +1,16 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EXPENSE_ACCOUNTS } from '../../server/db/seed-data';
-import { appEn, engineEn, expectAlert, moduleTexts, openHome, openModule, pick, submit } from './application-helpers';
-import { readLocale } from './helpers';
+import { expect, test } from '@playwright/test';
+import { appEn, moduleTexts, openHome, openModule } from './application-helpers';
+import { fileThroughForm, journeyOf, journeyPath, LAUNCHED, repoPath } from './module-journeys';
+import { existsSync } from 'node:fs';
 
 /**
  * Every module users file from Home, driven by data: the modules are the definitions with a
  * launcher (entity modules are filed from Admin and Statistic, admin.spec.ts / statistics.spec.ts),
- * and each one's script is its fixture `tests/e2e/journeys/<code>.json` — from an empty form,
- * Submit shows the spec's first message; doing what the message asks and submitting again shows
- * the next one; … until the submit succeeds with a code, which then appears in View data. A
- * fixture `{ "coveredBy": "<spec>" }` names the spec that drives the module instead (purchase).
- * A new module needs its fixture and no change here.
+ * and each one's script is its fixture `tests/e2e/journeys/<code>.json` (module-journeys.ts runs
+ * it): from an empty form, Submit shows the spec's first message; doing what the message asks and
+ * submitting again shows the next one; … until the submit succeeds with a code, which then
+ * appears in View data. A new module needs its fixture and no change here.
  */
-
-/** A picker choice: its label, or a seeded row of the module (the transportation expense account). */
-type Choice = string | { seeded: 'transportationExpenseAccount' };
-
-/** What the user does on a page. */
-type Action =
-  | { pick: string; choice?: Choice }                      // a picker page; no choice = the first entry
-  | { fill: string | { nth: number }; value: string }
-  | { check: string }
-  | { upload: true }
-  | { item: { open?: string; title: string; actions: Action[] } }; // Add more → sub-form page (title: a RegExp source) → Next
-
-/** One round: the message Submit shows now (a translation key), then what answers it. */
-interface Step {
-  message: string;
-  then: Action[];
-}
-
-type Journey = { steps: Step[] } | { coveredBy: string };
-
-const repoPath = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
-const readJson = <T>(path: string): T => JSON.parse(readFileSync(repoPath(path), 'utf8')) as T;
-
-/** Codes of the modules with a Home launcher (not entity modules), from the UI schemas. */
-const LAUNCHED = readdirSync(repoPath('uiSchemas')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length))
-  .filter((code) => {
-    const facts = readJson<{ 'ui:module'?: { kind?: string; launcher?: unknown; entity?: unknown } }>(`uiSchemas/${code}.json`)['ui:module'];
-    return facts?.kind === 'module' && facts.launcher !== undefined && facts.entity === undefined;
-  })
-  .sort();
-
-const journeyPath = (code: string) => `tests/e2e/journeys/${code}.json`;
-const journeyOf = (code: string): Journey | null => (existsSync(repoPath(journeyPath(code))) ? readJson<Journey>(journeyPath(code)) : null);
-
-function translate(key: string): string {
-  const [namespace, ...path] = key.split('.');
-  let node: unknown = readLocale<Record<string, unknown>>('en', namespace);
-  for (const part of path) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== 'string') throw new Error(`missing translation ${key}`);
-  return node;
-}
-
-/** A choice's label: as written, or the module's seeded transportation expense account (English name). */
-function choiceLabel(choice: Choice, code: string): string {
-  if (typeof choice === 'string') return choice;
-  const account = DEMO_EXPENSE_ACCOUNTS.find((a) => a.module_type === code && a.is_transportation);
-  if (!account) throw new Error(`no seeded transportation expense account for ${code}`);
-  return account.names[0];
-}
-
-const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n'
-  + '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
-
-const main = (page: Page) => page.getByRole('main');
-
-async function act(page: Page, action: Action, code: string): Promise<void> {
-  if ('pick' in action) {
-    if (action.choice) return pick(page, action.pick, choiceLabel(action.choice, code));
-    await page.getByRole('button', { name: action.pick, exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: action.pick, exact: true })).toBeVisible();
-    await main(page).getByRole('listitem').first().getByRole('button').first().click();
-    await expect(page.getByRole('heading', { level: 1, name: action.pick, exact: true })).toBeHidden();
-    return;
-  }
-  if ('fill' in action) {
-    const target = action.fill;
-    const box = typeof target === 'string'
-      ? main(page).getByRole('textbox', { name: target, exact: true })
-      : main(page).getByRole('textbox').nth(target.nth);
-    return box.fill(action.value);
-  }
-  if ('check' in action) return main(page).getByRole('checkbox', { name: action.check, exact: true }).check();
-  if ('upload' in action) {
-    await main(page).locator('input[type=file]').first().setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
-    await expect(main(page).getByText('plan.pdf')).toBeVisible();
-    return;
-  }
-  const { item } = action;
-  const parent = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-  await main(page).getByRole('button', { name: item.open ?? engineEn.widgets.items.add, exact: true }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(item.title) })).toBeVisible();
-  for (const inner of item.actions) await act(page, inner, code);
-  await main(page).getByRole('button', { name: engineEn.renderer.next, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: parent, exact: true })).toBeVisible();
-}
 
 test('every module with a launcher has a journey fixture (or names the spec that covers it)', () => {
   expect(LAUNCHED.length).toBeGreaterThan(1);
@@ -116,13 +28,7 @@ test.describe('every module from empty to filed', () => {
     test(`${code}: the spec's messages in order, then a code, then View data`, async ({ page, request }) => {
       await openHome(page, request);
       await openModule(page, moduleTexts(code).title);
-      for (const step of journey.steps) {
-        await submit(page);
-        await expectAlert(page, translate(step.message));
-        for (const action of step.then) await act(page, action, code);
-      }
-      await submit(page);
-      const filed = await expectAlert(page, engineEn.renderer.submitted, /^[A-Z][A-Z0-9]{1,7}-\d{4}-\d{6}$/);
+      const filed = await fileThroughForm(page, code);
       // Spec 000 §4: after the alert the page goes back; the document is in View data next time.
       await expect(page.getByTestId('application-page')).toHaveCount(0);
       await openModule(page, moduleTexts(code).title);

@@ -1,8 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { client, filePayment } from './api-fixtures';
+import ExcelJS from 'exceljs';
+import { client, filePayment, type Client } from './api-fixtures';
+import { moduleTexts, openHome, openModule } from './application-helpers';
 import { apiToken, readLocale, TOKEN_KEY } from './helpers';
+import { fileThroughForm, journeyOf, LAUNCHED, readJson } from './module-journeys';
 
 type Json = Record<string, any>;
 const en = readLocale<Json>('en', 'app');
@@ -202,4 +205,115 @@ test('finance adds a company bank account through approval; it is listed once th
   }
   await accounts.getByRole('searchbox').fill('Resona');
   await expect(accounts.getByText(`Resona Bank - ${branch}`)).toBeVisible();
+});
+
+type ModuleFacts = { 'ui:module': { statistics?: { stamp?: { party: string } } } } & Record<string, { 'ui:options'?: { documentType?: string } }>;
+
+/**
+ * The stamp module quickest to file through its form: of the modules with a Home launcher whose
+ * definition lists them in stamp statistics (`statistics.stamp`), the one whose journey script
+ * has the fewest steps (derived from the definitions, never named here).
+ */
+function quickestStampModule(): string {
+  const candidates = LAUNCHED.flatMap((code) => {
+    const journey = journeyOf(code);
+    const stamp = readJson<ModuleFacts>(`uiSchemas/${code}.json`)['ui:module'].statistics?.stamp;
+    return stamp && journey && 'steps' in journey ? [{ code, steps: journey.steps.length }] : [];
+  });
+  expect(candidates.length, 'a launched module with statistics.stamp and a journey script').toBeGreaterThan(0);
+  return candidates.sort((a, b) => a.steps - b.steps)[0].code;
+}
+
+/**
+ * Approves every step of a document through the API, each by its first prospective approver
+ * (a demo user), filling what the step fills (the signer's signed files: an upload of that user,
+ * of the uploader's document type from the UI schema) — until the document completes.
+ */
+async function completeThroughApi(request: APIRequestContext, code: string, id: number, requester: Client): Promise<void> {
+  const demo = await Promise.all(['approver', 'approver2', 'finance', 'authorizer', 'treasury', 'legal', 'admin'].map((who) => client(request, `${who}@example.com`)));
+  const ui = readJson<ModuleFacts>(`uiSchemas/${code}.json`);
+  for (let round = 0; round < 10; round++) {
+    const view = await requester.get(`/buffers/${id}`);
+    if (view.status !== 0) break;
+    const step = view.approvals.find((a: Json) => a.id === view.current_approval_id);
+    const approver = demo.find((u) => step.prospective_approvers.some((p: Json) => p.id === u.id));
+    expect(approver, `a demo user among ${JSON.stringify(step.prospective_approvers)}`).toBeDefined();
+    const own = await approver!.get(`/buffers/${id}`);
+    const data: Record<string, number[]> = {};
+    for (const field of own.step_fields as string[]) {
+      const upload = await request.post('/api/files', { headers: approver!.headers, multipart: {
+        file: { name: 'signed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+        document_type: ui[field]?.['ui:options']?.documentType ?? 'attachment',
+      } });
+      expect(upload.status(), await upload.text()).toBe(201);
+      data[field] = [(await upload.json()).id];
+    }
+    await approver!.post(`/approvals/${step.id}/action`, { approve: true, ...(Object.keys(data).length ? { data } : {}) });
+  }
+  expect((await requester.get(`/buffers/${id}`)).status).toBe(2);
+}
+
+test('legal finds a filed stamp document in Stamp statistics by applicants, party, currency and period, and downloads it as XLSX', async ({ page, request }) => {
+  const code = quickestStampModule();
+  const party = readJson<ModuleFacts>(`uiSchemas/${code}.json`)['ui:module'].statistics!.stamp!.party;
+  await openHome(page, request, 'employee@example.com');
+  await openModule(page, moduleTexts(code).title);
+  const filed = await fileThroughForm(page, code);
+  const employee = await client(request, 'employee@example.com');
+  const doc = (await employee.get('/my-buffers', { itemsPerPage: 5 }))['hydra:member'].find((b: Json) => b.code === filed);
+  await completeThroughApi(request, code, doc.id, employee);
+  const partyName = (await employee.get(`/companies/${(await employee.get(`/buffers/${doc.id}`)).data[party]}`)).name as string;
+  const approver2 = await client(request, 'approver2@example.com');
+  const today = new Date().toISOString().slice(0, 10);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+  await openHome(page, request, 'legal@example.com');
+  await page.getByTestId('launchers').getByRole('button', { name: en.launchers.stampStatistics, exact: true }).click();
+  const screen = page.getByTestId('stamp-statistics');
+  await expect(screen).toBeVisible();
+  const row = screen.getByTestId('stamp-row').filter({ hasText: filed });
+  const sheet = page.getByTestId('stamp-filter-sheet');
+  const engine = readLocale<Json>('en', 'engine');
+
+  // Applicants: two people through the user multi-select (Add (2)).
+  await screen.getByRole('button', { name: st.stamp.change }).click();
+  await sheet.getByRole('button', { name: st.stamp.filter.anyone }).click();
+  for (const person of [employee.profile.name, approver2.profile.name] as string[]) {
+    await page.getByRole('searchbox', { name: engine.widgets.search }).fill(person);
+    await page.getByRole('checkbox', { name: person, exact: true }).check();
+  }
+  await page.getByRole('button', { name: engine.widgets.addCount.replace('{{n}}', '2') }).click();
+  await expect(sheet.getByRole('button', { name: `${employee.profile.name}, ${approver2.profile.name}` })).toBeVisible();
+  // Party company, all currencies (the module has none), completed yesterday: nothing yet.
+  await sheet.getByRole('button', { name: st.stamp.filter.anyParty }).click();
+  await page.getByRole('searchbox', { name: engine.widgets.search }).fill(partyName);
+  await page.getByRole('button', { name: partyName, exact: true }).click();
+  await sheet.getByLabel(st.stamp.filter.currency).selectOption('');
+  await sheet.getByLabel(st.stamp.filter.periodType).selectOption('completionDate');
+  await sheet.getByLabel(st.stamp.filter.condition).selectOption('between');
+  await sheet.getByLabel(st.stamp.filter.from).fill(yesterday);
+  await sheet.getByLabel(st.stamp.filter.to).fill(yesterday);
+  await sheet.getByRole('button', { name: st.stamp.search }).click();
+  await expect(screen.getByTestId('stamp-filter-description')).toContainText(employee.profile.name);
+  await expect(screen.getByText(st.stamp.empty)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // Completed today: the document's row, with its applicant.
+  await screen.getByRole('button', { name: st.stamp.change }).click();
+  await sheet.getByLabel(st.stamp.filter.from).fill(today);
+  await sheet.getByLabel(st.stamp.filter.to).fill(today);
+  await sheet.getByRole('button', { name: st.stamp.search }).click();
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(st.stamp.row.applicant.replace('{{name}}', employee.profile.name));
+
+  // Export: the same filter as a workbook that holds the document.
+  const downloading = page.waitForEvent('download');
+  await screen.getByRole('button', { name: st.stamp.export }).click();
+  const download = await downloading;
+  await expect(page.getByTestId('toast-success').filter({ hasText: st.stamp.exported })).toBeVisible();
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await download.path())!);
+  const cells: unknown[] = [];
+  workbook.worksheets[0].eachRow((r) => r.eachCell((c) => { cells.push(c.value); }));
+  expect(cells).toContain(filed);
 });
