@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startInstance, type Instance } from './bench/load-instances';
+import { compileServer, startInstance, type Instance } from './bench/load-instances';
 import { runScenario, type ScenarioResult } from './bench/load-scenarios';
 import { prepareData, type BenchData } from './bench/load-data';
 
@@ -92,6 +92,7 @@ async function measure(mode: string, count: number, appEnv: Record<string, strin
 
 const dataDirs: string[] = [];
 try {
+  compileServer();
   console.log(`Load bench: ${docs} documents, ${seconds} s per scenario, loopback. Other work on this machine shares the CPU.`);
   if (modes.includes('postgres')) {
     await ensureDatabase(pgUrl);

@@ -1,6 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+
+/** Compiles the server from the current sources into dist-server/ (as `npm run build` does), once per bench. */
+export function compileServer(): void {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+}
 
 /** A started app instance. */
 export interface Instance {
@@ -14,11 +19,12 @@ export interface Instance {
 const root = resolve(import.meta.dirname, '../..');
 
 /**
- * Starts one server process (`server/main.ts` under tsx, no build) on loopback and waits until
+ * Starts one server process (the compiled server, `node dist-server/server/main.js`: see
+ * `compileServer`) on loopback and waits until
  * `/api/health` answers. Logs go to the parent's stderr only when they are warnings or worse.
  */
 export async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['dist-server/server/main.js'], {
     cwd: root,
     env: { ...process.env, RINGI_LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { join } from 'node:path';
@@ -50,8 +50,12 @@ export function kyselyForPostgres(connectionString: string, searchPath?: string,
   return { db, kind: 'postgres', url: connectionString, close: () => db.destroy() };
 }
 
-/** Creates a PGlite with Ringi's type parsers, in `dataDir` or in memory. */
+/**
+ * Creates a PGlite with Ringi's type parsers, in `dataDir` or in memory. PGlite (its JS and WASM,
+ * tens of MB) is imported here, on first use, so an instance on PostgreSQL never loads it.
+ */
 export async function createPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
   return PGlite.create({ ...options, parsers: PARSERS });
 }
 

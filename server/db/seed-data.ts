@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../lib/project-root';
 
 /** Read, not imported: every loader (tsx, Vitest, Playwright's ESM) reads it the same way. */
-const moduleMasters = JSON.parse(readFileSync(new URL('./demo-module-masters.json', import.meta.url), 'utf8')) as {
+const moduleMasters = JSON.parse(readFileSync(join(PROJECT_ROOT, 'server/db/demo-module-masters.json'), 'utf8')) as {
   expenseAccounts: unknown;
   contractItemTypes: unknown;
 };

@@ -1,12 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../lib/project-root';
 import type { DefinitionFiles, Lang, LocaleFile, Problem } from '../../src/engine';
 import { LANGS } from '../../src/engine';
 
 /** The repository root (definitions live in `schemas/`, `uiSchemas/`, `rules/`, `processes/`, `attachments/`, `locales/`). */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const REPO_ROOT = PROJECT_ROOT;
 
 async function readJsonDir(dir: string, rel: string, into: Record<string, unknown>, paths: Record<string, string>, kind: string, problems: Problem[]): Promise<void> {
   if (!existsSync(dir)) return;

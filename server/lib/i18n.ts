@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from './project-root';
 import { createTranslate, LANGS, type Lang, type LocaleBundles, type Translate } from '../../src/engine';
 
-const localesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../locales');
+const localesDir = join(PROJECT_ROOT, 'locales');
 
 let bundles: LocaleBundles | undefined;
 

@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import type { ExportRow } from './export-report';
 
 /** Texts of a report in the requester's language. */
@@ -39,6 +37,8 @@ const money = (value: number | null) => (value === null ? '-' : value.toLocaleSt
  * document, repeated headers on each page.
  */
 export async function reportPdf(rows: ExportRow[], text: ReportText, fontPath: string): Promise<Buffer> {
+  // pdfkit and exceljs are imported when an export runs, not at start (large module graphs).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, info: { Title: text.title } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -81,6 +81,7 @@ export async function reportPdf(rows: ExportRow[], text: ReportText, fontPath: s
 
 /** The report as XLSX: typed cells — amounts are numbers, dates are date cells (`yyyy/mm/dd`). */
 export async function reportXlsx(rows: ExportRow[], text: ReportText): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(text.title.slice(0, 31).replace(/[*?:\\/[\]]/g, ' '));
   const date = { numFmt: 'yyyy/mm/dd' };

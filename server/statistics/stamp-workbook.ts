@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { StampRow } from './stamp-statistics';
 
 /** Column headers and cell texts of the stamp statistics workbook, in the request's language. */
@@ -17,6 +16,8 @@ const dayCell = (value: string | null) => (value ? new Date(`${value.slice(0, 10
  * dates are date cells (`yyyy/mm/dd`, the spec's display format), everything else text.
  */
 export async function stampWorkbook(rows: StampRow[], text: StampWorkbookText): Promise<Buffer> {
+  // Imported when a workbook is made (not at start: exceljs is a large module graph).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(text.sheet.slice(0, 31));

@@ -1,9 +1,6 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { pathToFileURL } from 'node:url';
-import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { routeAccess } from '../../auth/public-routes';
-import { routeAreas } from '../../plugins/routes';
+import { importRouteArea, routeAreas } from '../../plugins/routes';
 
 /** One route as declared: method, URL (`/api/...`), schema, and whether it needs a login. */
 export interface DeclaredRoute {
@@ -12,8 +9,6 @@ export interface DeclaredRoute {
   schema: Record<string, unknown>;
   authenticated: boolean;
 }
-
-const routesDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Every route of every area with its declared schemas. Fastify lists routes with schemas only
@@ -35,9 +30,9 @@ export async function collectRoutes(app: FastifyInstance, skip: string[]): Promi
       routes.push({ method, url: route.url, schema: (route.schema ?? {}) as Record<string, unknown>, authenticated: routeAccess(method, route.url) !== 'public' });
     }
   });
-  for (const area of routeAreas(routesDir).filter((a) => !skip.includes(a))) {
+  for (const area of routeAreas().filter((a) => !skip.includes(a))) {
     try {
-      const module = await import(pathToFileURL(join(routesDir, area, 'index.ts')).href);
+      const module = await importRouteArea(area);
       await scratch.register(module.default, { prefix: '/api' });
     } catch (error) {
       app.log.warn({ area, err: error }, 'route area left out of /api/docs');
