@@ -201,6 +201,17 @@ export interface ApprovalCandidateTable {
   inbox_created_at: Generated<Date | null>;
 }
 
+/**
+ * The user's latest handled (done or rejected) step of a document, for the done list; kept by
+ * triggers (migration 0820), never written by code.
+ */
+export interface ApprovalDoneTable {
+  user_id: number;
+  buffer_id: number;
+  approval_id: number;
+  buffer_created_at: Date;
+}
+
 /** One document a user may see (the visibility rule kept by triggers, migration 0810). */
 export interface BufferViewerTable {
   buffer_id: number;
@@ -405,6 +416,7 @@ export interface Database {
   buffer_viewers: BufferViewerTable;
   approvals: ApprovalTable;
   approval_candidates: ApprovalCandidateTable;
+  approval_done: ApprovalDoneTable;
   approval_logs: ApprovalLogTable;
   buffer_temporaries: BufferTemporaryTable;
   buffer_histories: BufferHistoryTable;

@@ -10,6 +10,27 @@ export const INBOX_ORDER: KeyTerm[] = [
   { key: 'step', column: 'c.approval_id', direction: 'desc', type: 'integer' },
 ];
 
+/** The done list's index order (`approval_done_list_idx`), same keys as the inbox's. */
+export const DONE_ORDER: KeyTerm[] = [
+  { key: 'createdAt', column: 'd.buffer_created_at', direction: 'desc', type: 'timestamptz' },
+  { key: 'document', column: 'd.buffer_id', direction: 'desc', type: 'integer' },
+  { key: 'step', column: 'd.approval_id', direction: 'desc', type: 'integer' },
+];
+
+/**
+ * `hydra:totalItems` of the done list counts at most this many (a busy approver has handled
+ * tens of thousands of documents; counting them all was most of the list's cost). The list pages
+ * on by `nextCursor` past it; docs/PERFORMANCE.md "Lists and lookups".
+ */
+export const DONE_COUNT_CAP = 1000;
+
+type IndexedPage = { total: number; rows: Array<{ id: number; buffer_id: number }>; next: string | null };
+
+/** Whether the query is the default list (no filter, search or explicit sort): then an index range serves it. */
+function isDefaultList(q: ListQuery): boolean {
+  return !(q['sort[code]'] || q['sort[createdAt]'] || q['sort[updatedAt]']) && listConditions(q).length === 0;
+}
+
 /**
  * One page of a user's pending steps straight from `approval_candidates_open_idx` (user, open,
  * newest document first; kept by triggers, migration 0801): the first rows of one index range
@@ -19,24 +40,45 @@ export const INBOX_ORDER: KeyTerm[] = [
  * list (no filter, search or explicit sort); otherwise null and the general query runs. Same
  * order as the general query: document created_at desc, document id desc, step id desc.
  */
-export async function inboxPage(db: Kysely<Database>, userId: number, q: ListQuery): Promise<{ total: number; rows: Array<{ id: number; buffer_id: number }>; next: string | null } | null> {
-  const sorted = q['sort[code]'] || q['sort[createdAt]'] || q['sort[updatedAt]'];
-  if (sorted || listConditions(q).length) return null;
+export async function inboxPage(db: Kysely<Database>, userId: number, q: ListQuery): Promise<IndexedPage | null> {
+  if (!isDefaultList(q)) return null;
   const inbox = db.selectFrom('approval_candidates as c').where('c.user_id', '=', userId).where('c.inbox_open', '=', true);
   let page = inbox.select(['c.approval_id as id', 'c.inbox_buffer_id as buffer_id', ...keyColumns(INBOX_ORDER)] as never[]) as unknown as typeof inbox;
   if (q.cursor) page = page.where(afterCursor(INBOX_ORDER, decodeCursor(INBOX_ORDER, q.cursor)));
   page = (page as any).orderBy('c.inbox_created_at', 'desc').orderBy('c.inbox_buffer_id', 'desc').orderBy('c.approval_id', 'desc')
     .limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage);
-  // Count and page in one statement (one round trip): the count's one row, the page joined to it
-  // laterally, so an empty page still brings the count.
-  const rows = await db.selectFrom(inbox.select((eb) => eb.fn.countAll<number>().as('total')).as('t'))
-    .leftJoinLateral(page.as('p'), (join) => join.onTrue())
-    .selectAll('p' as never).select('t.total')
+  return countedPage(db, inbox.select((eb) => eb.fn.countAll<number>().as('total')), page, INBOX_ORDER, q);
+}
+
+/**
+ * One page of the done list (the user's latest handled step per document, newest document
+ * first) from `approval_done_list_idx` (kept by triggers, migration 0820), with a count capped at
+ * `DONE_COUNT_CAP`. Default list only, as `inboxPage`; otherwise null.
+ */
+export async function donePage(db: Kysely<Database>, userId: number, q: ListQuery): Promise<IndexedPage | null> {
+  if (!isDefaultList(q)) return null;
+  const done = db.selectFrom('approval_done as d').where('d.user_id', '=', userId);
+  let page = done.select(['d.approval_id as id', 'd.buffer_id', ...keyColumns(DONE_ORDER)] as never[]) as unknown as typeof done;
+  if (q.cursor) page = page.where(afterCursor(DONE_ORDER, decodeCursor(DONE_ORDER, q.cursor)));
+  page = (page as any).orderBy('d.buffer_created_at', 'desc').orderBy('d.buffer_id', 'desc').orderBy('d.approval_id', 'desc')
+    .limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage);
+  const capped = db.selectFrom(done.select('d.buffer_id').limit(DONE_COUNT_CAP).as('capped')).select((eb) => eb.fn.countAll<number>().as('total'));
+  return countedPage(db, capped, page, DONE_ORDER, q);
+}
+
+/**
+ * Count and page in one statement (one round trip): the count's one row, the page joined to it
+ * laterally, so an empty page still brings the count.
+ */
+async function countedPage(db: Kysely<Database>, count: unknown, page: unknown, order: KeyTerm[], q: ListQuery): Promise<IndexedPage> {
+  const rows = await db.selectFrom((count as any).as('t'))
+    .leftJoinLateral((page as any).as('p'), (join) => join.onTrue())
+    .selectAll('p' as never).select('t.total' as never)
     .execute() as unknown as Array<Record<string, unknown>>;
   const found = rows.filter((r) => r.id !== null);
   return {
     total: Number(rows[0]?.total ?? 0),
     rows: found.map((r) => ({ id: r.id as number, buffer_id: r.buffer_id as number })),
-    next: nextCursor(INBOX_ORDER, found, q.itemsPerPage),
+    next: nextCursor(order, found, q.itemsPerPage),
   };
 }

@@ -3,7 +3,7 @@ import type { Lang } from '../../src/engine';
 import type { Database } from '../db/database';
 import type { Collection } from '../lib/paging';
 import { bufferItems, bufferItemsWithSteps, type BufferItem } from './buffer-items';
-import { inboxPage } from './inbox-page';
+import { DONE_COUNT_CAP, donePage, inboxPage } from './inbox-page';
 import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from './keyset';
 import { loadDefinitions } from '../definitions/definitions';
 import { listConditions, listOrder, listSearchPaths, type ListQuery } from './list-query';
@@ -46,7 +46,7 @@ const withNext = <T>(collection: Collection<T>, next: string | null): PagedColle
  */
 export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQuery, lang: Lang): Promise<PagedCollection<ApprovalItem>> {
   const done = isTrue(q.isDone);
-  const { total, rows, next } = (!done && await inboxPage(db, userId, q)) || await generalPage();
+  const { total, rows, next } = (done ? await donePage(db, userId, q) : await inboxPage(db, userId, q)) || await generalPage();
   async function generalPage() {
     let query = db.selectFrom('approvals')
       .innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
@@ -55,9 +55,8 @@ export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQ
     query = done
       ? query.where('approvals.approver_id', '=', userId)
         .where('approvals.status', 'in', [StepStatus.DONE, StepStatus.REJECTED])
-        // One entry per document: the user's latest handled step of it.
-        .where(sql<SqlBool>`approvals.id = (select max(m.id) from approvals m where m.buffer_id = approvals.buffer_id
-          and m.approver_id = ${userId} and m.status in (${StepStatus.DONE}, ${StepStatus.REJECTED}))`)
+        // One entry per document: the user's latest handled step of it (kept by triggers, migration 0820).
+        .where('approvals.id', 'in', (eb) => eb.selectFrom('approval_done as d').select('d.approval_id').where('d.user_id', '=', userId))
       : query.where('approvals.active', '=', true).where('approvals.status', '=', StepStatus.PENDING)
         .where('buffers.status', '=', BufferStatus.ON_PROCESS)
         // The user's open candidacies (index approval_candidates_open_idx, kept by triggers): the
@@ -69,8 +68,12 @@ export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQ
     if (q.cursor) page = page.where(afterCursor(terms, decodeCursor(terms, q.cursor)));
     for (const term of terms) page = page.orderBy(sql.ref(term.column), term.direction);
     // Count and page are independent: both at once on the pool.
+    // The done list's count is capped (DONE_COUNT_CAP): a busy approver handled tens of thousands.
+    const counted = done
+      ? db.selectFrom(query.select('approvals.id').limit(DONE_COUNT_CAP).as('capped')).select(sql<number>`count(*)::int`.as('total'))
+      : query.select(sql<number>`count(*)::int`.as('total'));
     const [{ total: count }, found] = await Promise.all([
-      query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+      counted.executeTakeFirstOrThrow(),
       page.limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage).execute() as unknown as Promise<Array<Record<string, unknown>>>,
     ]);
     return { total: count, rows: found as Array<{ id: number; buffer_id: number }>, next: nextCursor(terms, found, q.itemsPerPage) };

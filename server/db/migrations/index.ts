@@ -14,6 +14,7 @@ import * as scaleOutboxLeaseFiles from './0800_scale_outbox_lease_files';
 import * as scaleListIndexes from './0801_scale_list_indexes';
 import * as scaleBufferViewers from './0810_scale_buffer_viewers';
 import * as scaleViewersBulk from './0811_scale_viewers_bulk';
+import * as loadDoneList from './0820_load_done_list';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0801_scale_list_indexes': scaleListIndexes,
   '0810_scale_buffer_viewers': scaleBufferViewers,
   '0811_scale_viewers_bulk': scaleViewersBulk,
+  '0820_load_done_list': loadDoneList,
 };

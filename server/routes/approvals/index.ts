@@ -37,7 +37,7 @@ const approvals: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: ListQuery }>('/approvals/my', {
     schema: {
-      ...doc('Steps waiting for the current user (active, pending, user a candidate); with isDone=1 the steps the user handled (latest per document). Paged (itemsPerPage 5), filtered, searched and sorted like every approval list.'),
+      ...doc('Steps waiting for the current user (active, pending, user a candidate); with isDone=1 the steps the user handled (latest per document; hydra:totalItems counts at most 1000 there, page on with nextCursor). Paged (itemsPerPage 5), filtered, searched and sorted like every approval list.'),
       querystring: listQuerySchema,
       response: { 200: approvalCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema },
     },
