@@ -94,7 +94,9 @@ try {
 
 const url = process.env.DATABASE_URL;
 if (url) {
-  const name = `ringi_bench_stats_${process.pid}`;
+  // A fresh database named after the one DATABASE_URL names (`ringi_stats_bench` → `ringi_stats_bench_<pid>`).
+  const base = new URL(url).pathname.slice(1).replace(/[^a-z0-9_]/gi, '') || 'ringi_bench_stats';
+  const name = `${base}_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name}`);

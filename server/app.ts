@@ -11,6 +11,7 @@ import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
 import definitionsPlugin from './plugins/definitions';
 import { refreshDefinitions } from './definitions/definitions';
+import { syncStatisticPaths } from './statistics/statistic-paths';
 import { publishFileDefinitions } from './definitions/publish-file-definitions';
 import errorHandler from './plugins/error-handler';
 import exposure from './plugins/exposure';
@@ -55,7 +56,9 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   app.setValidatorCompiler(createValidatorCompiler());
   // Outside any plugin (no plugin start timeout): the checker's first run compiles its meta-schemas.
   await publishFileDefinitions(db, app.log);
-  await refreshDefinitions(db);
+  const live = await refreshDefinitions(db);
+  // Statistics rows follow the live definitions' paths (a no-op unless they changed).
+  await syncStatisticPaths(db, live.modules);
   await app.register(contextPlugin, { config, db });
   await app.register(errorHandler);
   await app.register(securityPlugin);

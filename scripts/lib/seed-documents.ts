@@ -4,6 +4,7 @@ import { buildSubmitPayload, computeFormData, validateSubmission, type CompiledM
 import type { Database } from '../../server/db/database';
 import { recordVersion } from '../../server/definitions/definition-version-repository';
 import { loadDefinitions } from '../../server/definitions/definitions';
+import { syncStatisticPaths } from '../../server/statistics/statistic-paths';
 import { codePrefix, stampPrefix } from '../../server/routes/buffer/document-code';
 import { BufferStatus, StepStatus, TREASURY_PROCESS_CODE } from '../../server/workflow/status';
 import { repairBody } from './repair-body';
@@ -112,6 +113,8 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
   const world = await loadSeedWorld(db, modules);
   if (!world.modules.length) throw new Error('no module has approval steps: nothing to generate');
   for (const { module } of world.modules) await recordVersion(db, module);
+  // The statistics rows are filled per batch from these modules' paths (migration 0620).
+  await syncStatisticPaths(db, modules);
   const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
 
   // Days first, sorted, so codes rise with the filing time as they do in real use.
@@ -215,13 +218,16 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
     for (const file of files) file.storage_key = await (file.storage_key as Promise<string>);
     await db.transaction().execute(async (trx) => {
       // buffer_viewers set-based for the batch instead of a trigger call per row (migration 0811).
-      await sql`select set_config('ringi.viewers_deferred', 'on', true)`.execute(trx);
+      // … and buffer_stats the same way (migration 0620).
+      await sql`select set_config('ringi.viewers_deferred', 'on', true), set_config('ringi.stats_deferred', 'on', true)`.execute(trx);
       await insertChunked(trx, 'buffers', buffers);
       await insertChunked(trx, 'files', files);
       await insertChunked(trx, 'approvals', approvals);
       await insertChunked(trx, 'approval_candidates', candidates);
       await insertChunked(trx, 'approval_logs', logs);
-      await sql`select ringi_viewers_fill(${`{${buffers.map((b) => Number(b.id)).join(',')}}`}::integer[])`.execute(trx);
+      const ids = `{${buffers.map((b) => Number(b.id)).join(',')}}`;
+      await sql`select ringi_viewers_fill(${ids}::integer[])`.execute(trx);
+      await sql`select ringi_stats_fill(${ids}::integer[])`.execute(trx);
     });
     result.documents += buffers.length;
     result.approvals += approvals.length;
@@ -232,6 +238,8 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
   for (const table of ['buffers', 'approvals', 'approval_logs', 'files'] as const) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select max(id) from ${sql.table(table)}), 1))`.execute(db);
   }
+  // Planner statistics for what was just loaded (PGlite has no autovacuum to gather them).
+  await sql`analyze`.execute(db);
   result.ms = Date.now() - started;
   return result;
 }

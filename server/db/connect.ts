@@ -51,12 +51,13 @@ export function kyselyForPostgres(connectionString: string, searchPath?: string,
 }
 
 /**
- * Creates a PGlite with Ringi's type parsers, in `dataDir` or in memory. PGlite (its JS and WASM,
- * tens of MB) is imported here, on first use, so an instance on PostgreSQL never loads it.
+ * Creates a PGlite with Ringi's type parsers, in `dataDir` or in memory, with `pg_trgm` loaded
+ * (the vendor search's trigram index, migration 0620). PGlite (its JS and WASM, tens of MB) is
+ * imported here, on first use, so an instance on PostgreSQL never loads it.
  */
 export async function createPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  return PGlite.create({ ...options, parsers: PARSERS });
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  return PGlite.create({ ...options, parsers: PARSERS, extensions: { pg_trgm } });
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in `<dataDir>/pgdata`. */

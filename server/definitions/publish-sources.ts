@@ -8,6 +8,7 @@ import { filesFromSources, sourceHash, type ModuleSource } from './module-source
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
 import { recordVersion } from './definition-version-repository';
 import { syncProcessRows } from './sync-process-rows';
+import { syncStatisticPaths } from '../statistics/statistic-paths';
 
 /** What publishing one module did. */
 export interface Published {
@@ -80,7 +81,11 @@ export async function publishSources(
         .where('definition_version', '<>', module.version).executeTakeFirstOrThrow();
       results.push({ code: source.code, version, definitionVersion: module.version, created, inFlightOlder: Number(count.n) });
     }
-    if (changed) await bumpRevision(trx);
+    if (changed) {
+      // Searched statistics columns follow the new paths in the same transaction.
+      await syncStatisticPaths(trx, compiled);
+      await bumpRevision(trx);
+    }
     return results;
   });
   // Seen by this process on its next request (other instances: within DEFINITIONS_CHECK_MS).

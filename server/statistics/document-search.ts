@@ -4,33 +4,33 @@ import type { StatisticFacts } from '../../src/engine';
 import { fileRecord, type FileRecord } from '../files/file-record';
 import type { Collection } from '../lib/paging';
 import { bufferItems, type BufferItem } from '../workflow/buffer-items';
-import { inCompanies } from './company-condition';
+import { statsInCompanies } from './company-condition';
 import { searchCompanies } from './company-filter';
-import { fileRefs } from './file-refs';
-import { amountExpression, parsePeriod, searchConditions, type SearchQuery } from './search-filter';
+import { parsePeriod, searchConditions, type SearchQuery } from './search-filter';
+import { totalOf } from './total-of';
 
 const all = (conditions: Expression<SqlBool>[]) => (conditions.length ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql<SqlBool>`true`);
 
-/** The full WHERE of a search (filters, period, company scope); throws 400/403 on a bad filter. */
+/** The full WHERE of a search over `buffer_stats s` (filters, period, company scope); throws 400/403 on a bad filter. */
 async function whereOf(request: FastifyRequest, q: SearchQuery, facts: Map<string, StatisticFacts>): Promise<Expression<SqlBool>> {
   const period = parsePeriod(request, q);
   const conditions = searchConditions(request, q, facts, period);
   const companies = await searchCompanies(request, q.companyName);
   if (companies !== null && companies.length === 0) conditions.push(sql<SqlBool>`false`);
-  else conditions.push(inCompanies(companies));
+  else conditions.push(statsInCompanies(companies));
   return all(conditions);
 }
 
 /** ORDER BY of the applications tab: the sort sheet's keys (code, createdAt, updatedAt) or amount; default createdAt desc. */
-function documentOrder(q: SearchQuery, facts: Map<string, StatisticFacts>) {
+function documentOrder(q: SearchQuery) {
   const terms = [];
-  if (q['sort[code]']) terms.push(sql`buffers.code ${sql.raw(q['sort[code]'])}`);
-  if (q['sort[createdAt]']) terms.push(sql`buffers.created_at ${sql.raw(q['sort[createdAt]'])}`);
-  if (q['sort[updatedAt]']) terms.push(sql`buffers.updated_at ${sql.raw(q['sort[updatedAt]'])}`);
-  if (q['sort[amount]']) terms.push(sql`${amountExpression(facts)} ${sql.raw(q['sort[amount]'])} nulls last`);
-  if (q['sort[date]']) terms.push(sql`buffers.created_at ${sql.raw(q['sort[date]'])}`);
-  if (terms.length === 0) terms.push(sql`buffers.created_at desc`);
-  terms.push(sql`buffers.id desc`);
+  if (q['sort[code]']) terms.push(sql`s.code ${sql.raw(q['sort[code]'])}`);
+  if (q['sort[createdAt]']) terms.push(sql`s.created_at ${sql.raw(q['sort[createdAt]'])}`);
+  if (q['sort[updatedAt]']) terms.push(sql`s.updated_at ${sql.raw(q['sort[updatedAt]'])}`);
+  if (q['sort[amount]']) terms.push(sql`s.amount ${sql.raw(q['sort[amount]'])} nulls last`);
+  if (q['sort[date]']) terms.push(sql`s.created_at ${sql.raw(q['sort[date]'])}`);
+  if (terms.length === 0) terms.push(sql`s.created_at desc`);
+  terms.push(sql`s.buffer_id desc`);
   return sql.join(terms, sql`, `);
 }
 
@@ -38,10 +38,11 @@ function documentOrder(q: SearchQuery, facts: Map<string, StatisticFacts>) {
 export async function searchDocuments(request: FastifyRequest, q: SearchQuery, facts: Map<string, StatisticFacts>): Promise<Collection<BufferItem>> {
   const db = request.server.db;
   const where = await whereOf(request, q, facts);
-  const counted = await sql<{ total: number }>`select count(*)::int as total from buffers where ${where}`.execute(db);
-  const rows = await sql<{ id: number }>`select buffers.id from buffers where ${where} order by ${documentOrder(q, facts)}
-    limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`.execute(db);
-  return { 'hydra:member': await bufferItems(db, rows.rows.map((r) => r.id), request.lang), 'hydra:totalItems': counted.rows[0].total };
+  const offset = (q.page - 1) * q.itemsPerPage;
+  const rows = await sql<{ id: number }>`select s.buffer_id as id from buffer_stats s where ${where} order by ${documentOrder(q)}
+    limit ${q.itemsPerPage} offset ${offset}`.execute(db);
+  const total = await totalOf(rows.rows.length, q, () => sql<{ total: number }>`select count(*)::int as total from buffer_stats s where ${where}`.execute(db));
+  return { 'hydra:member': await bufferItems(db, rows.rows.map((r) => r.id), request.lang), 'hydra:totalItems': total };
 }
 
 /** A file found by the files tab, with the document it belongs to. */
@@ -49,21 +50,22 @@ export interface FoundFile extends FileRecord {
   buffer: { id: number; code: string; module: { code: string }; amount: number | null; currency_id: number | null };
 }
 
-/** `GET /buffer_files/statistic_search`: files of the matching documents; sort by file date (default desc) or document amount. */
-export async function searchFiles(request: FastifyRequest, q: SearchQuery, facts: Map<string, StatisticFacts>, fieldNames: string[]): Promise<Collection<FoundFile>> {
+/**
+ * `GET /buffer_files/statistic_search`: files of the matching documents (the ids their data holds
+ * under a file field, kept in `buffer_stat_files`); sort by file date (default desc) or document amount.
+ */
+export async function searchFiles(request: FastifyRequest, q: SearchQuery, facts: Map<string, StatisticFacts>): Promise<Collection<FoundFile>> {
   const db = request.server.db;
   const where = await whereOf(request, q, facts);
-  const amount = amountExpression(facts);
-  const from = sql`buffers cross join lateral ${fileRefs(fieldNames)} join files on files.id = refs.file_id`;
+  const from = sql`buffer_stats s join buffer_stat_files sf on sf.buffer_id = s.buffer_id join files on files.id = sf.file_id`;
   const order = q['sort[amount]']
-    ? sql`${amount} ${sql.raw(q['sort[amount]'])} nulls last, files.id desc`
+    ? sql`s.amount ${sql.raw(q['sort[amount]'])} nulls last, files.id desc`
     : sql`files.created_at ${sql.raw(q['sort[date]'] ?? 'desc')}, files.id ${sql.raw(q['sort[date]'] ?? 'desc')}`;
-  const counted = await sql<{ total: number }>`select count(*)::int as total from ${from} where ${where}`.execute(db);
   const rows = await sql<{
     id: number; name: string; mime_type: string; size: number; document_type: string; created_at: Date;
     buffer_id: number; code: string; module_code: string; amount: string | null; currency_id: string | null;
   }>`select files.id, files.name, files.mime_type, files.size, files.document_type, files.created_at,
-      buffers.id as buffer_id, buffers.code, buffers.module_code, ${amount} as amount, buffers.data->>'currency_id' as currency_id
+      s.buffer_id, s.code, s.module_code, s.amount, s.currency_id
     from ${from} where ${where} order by ${order} limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`.execute(db);
   const members = rows.rows.map((row): FoundFile => ({
     ...statisticFileRecord(row, request.user.id, request.server.config.jwtSecret),
@@ -73,7 +75,8 @@ export async function searchFiles(request: FastifyRequest, q: SearchQuery, facts
       currency_id: row.currency_id !== null && /^\d+$/.test(row.currency_id) ? Number(row.currency_id) : null,
     },
   }));
-  return { 'hydra:member': members, 'hydra:totalItems': counted.rows[0].total };
+  const total = await totalOf(rows.rows.length, q, () => sql<{ total: number }>`select count(*)::int as total from ${from} where ${where}`.execute(db));
+  return { 'hydra:member': members, 'hydra:totalItems': total };
 }
 
 /** A file record whose `url` is the statistics content route (readable through the company scope). */

@@ -5,7 +5,8 @@ import { fileRecord } from '../files/file-record';
 import { badRequest, conflict } from '../lib/errors';
 import { likePattern, type Collection } from '../lib/paging';
 import { companyScope } from './access';
-import { inCompanies } from './company-condition';
+import { inCompanies, statsInCompanies } from './company-condition';
+import { totalOf } from './total-of';
 import { numberAt } from './data-path';
 
 /** Spec 001 §9: up to 10 e-invoices (and 10 payment notices) per application. */
@@ -32,25 +33,28 @@ export interface InvoiceQuery { page: number; itemsPerPage: number; moduleCode?:
 export async function listInvoices(request: FastifyRequest, q: InvoiceQuery, module: InvoiceModule): Promise<Collection<Record<string, unknown>>> {
   const db = request.server.db;
   const registerList = q.obtained === 'true' || q.obtained === '1';
+  // Filtered, counted and paged on the statistics rows (migration 0620: module, status, dates
+  // and companies as indexed columns); the page's few documents are read afterwards.
   const conditions: Expression<SqlBool>[] = [
-    sql<SqlBool>`buffers.module_code = ${module.code}`,
-    inCompanies(companyScope(request)),
+    sql<SqlBool>`s.module_code = ${module.code}`,
+    statsInCompanies(companyScope(request)),
     registerList
-      ? sql<SqlBool>`buffers.status = 2 and im.id is null`
-      : sql<SqlBool>`im.id is not null and im.approved_at is null`,
+      ? sql<SqlBool>`s.status = 2 and not exists (select 1 from invoice_managements im where im.buffer_id = s.buffer_id)`
+      : sql<SqlBool>`exists (select 1 from invoice_managements im where im.buffer_id = s.buffer_id and im.approved_at is null)`,
   ];
-  if (q.applicationCode?.trim()) conditions.push(sql<SqlBool>`buffers.code ilike ${likePattern(q.applicationCode.trim())}`);
+  if (q.applicationCode?.trim()) conditions.push(sql<SqlBool>`s.code ilike ${likePattern(q.applicationCode.trim())}`);
   const where = sql.join(conditions, sql` and `);
-  const from = sql`buffers left join invoice_managements im on im.buffer_id = buffers.id join users requester on requester.id = buffers.requester_id
-    left join currencies on currencies.id::text = buffers.data->>'currency_id'`;
-  const total = (await sql<{ n: number }>`select count(*)::int as n from ${from} where ${where}`.execute(db)).rows[0].n;
-  const rows = (await sql<{ id: number; code: string; currency: string | null; total: string | null; requester_id: number; requester_name: string;
+  const page = (await sql<{ id: number }>`select s.buffer_id as id from buffer_stats s where ${where}
+    order by s.created_at desc, s.buffer_id desc limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`.execute(db)).rows.map((r) => r.id);
+  const total = await totalOf(page.length, q, () => sql<{ total: number }>`select count(*)::int as total from buffer_stats s where ${where}`.execute(db));
+  const rows = page.length ? (await sql<{ id: number; code: string; currency: string | null; total: string | null; requester_id: number; requester_name: string;
     created_at: Date; einvoices: unknown; papers: unknown }>`
     select buffers.id, buffers.code, currencies.code as currency, ${module.amount ? numberAt(module.amount) : sql`null`} as total,
       requester.id as requester_id, requester.name as requester_name, buffers.created_at,
       ${ids(module.fields.einvoices)} as einvoices, ${ids(module.fields.papers)} as papers
-    from ${from} where ${where} order by buffers.created_at desc, buffers.id desc
-    limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`.execute(db)).rows;
+    from buffers join users requester on requester.id = buffers.requester_id
+      left join currencies on currencies.id::text = buffers.data->>'currency_id'
+    where buffers.id in (${sql.join(page)}) order by buffers.created_at desc, buffers.id desc`.execute(db)).rows : [];
   const fileIds = [...new Set(rows.flatMap((r) => [...asIds(r.einvoices), ...asIds(r.papers)]))];
   const files = new Map((fileIds.length ? await db.selectFrom('files').select(['id', 'name', 'mime_type', 'size', 'document_type', 'created_at'])
     .where('id', 'in', fileIds).execute() : []).map((f) => [f.id, f]));

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { StatisticFacts } from '../../src/engine';
 import { badRequest } from '../lib/errors';
 import { likePattern } from '../lib/paging';
-import { anyAtPath, dateTextBetween, numberAt } from './data-path';
+import { anyAtPath } from './data-path';
 
 type Order = 'asc' | 'desc';
 
@@ -91,7 +91,7 @@ export function parseAmount(request: FastifyRequest, q: SearchQuery): { op: '>='
   return { op: OPERATORS[(match[1] ?? '>=').toLowerCase()], value: Number(match[2]) };
 }
 
-/** A condition that holds for documents of modules whose facts satisfy `build` (false when none). */
+/** A condition on the document (`buffers`) for modules whose facts satisfy `build` (false when none). */
 function perModule(facts: Map<string, StatisticFacts>, build: (f: StatisticFacts) => Expression<SqlBool> | null): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [];
   for (const [code, f] of facts) {
@@ -101,36 +101,41 @@ function perModule(facts: Map<string, StatisticFacts>, build: (f: StatisticFacts
   return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`false`;
 }
 
-/** The document's amount per its module's `statistics.amount` (null when the module has none). */
-export function amountExpression(facts: Map<string, StatisticFacts>) {
-  const cases = [...facts].filter(([, f]) => f.amount).map(([code, f]) => sql`when buffers.module_code = ${code} then ${numberAt(f.amount!)}`);
-  return cases.length ? sql<number | null>`(case ${sql.join(cases, sql` `)} end)` : sql<number | null>`null::numeric`;
-}
+/** What joins the vendor values in `buffer_stats.vendor` (migration 0620). */
+export const VENDOR_SEPARATOR = '\u001f';
 
-/** Every filter condition of a search, bound parameters only; `period` and company scope included. */
+/**
+ * Every filter condition of a search over `buffer_stats s` (migration 0620: one row per
+ * document, its amount, vendor text, payment dates and companies taken from the module's
+ * `ui:module.statistics` paths), bound parameters only; `period` included, company scope not.
+ */
 export function searchConditions(request: FastifyRequest, q: SearchQuery, facts: Map<string, StatisticFacts>, period: Period): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
-  if (period.type === 'createdAt') out.push(sql<SqlBool>`buffers.created_at >= ${period.from}::date and buffers.created_at < ${period.to}::date + 1`);
-  if (period.type === 'completionDate') out.push(sql<SqlBool>`buffers.completed_at >= ${period.from}::date and buffers.completed_at < ${period.to}::date + 1`);
+  if (period.type === 'createdAt') out.push(sql<SqlBool>`s.created_at >= ${period.from}::date and s.created_at < ${period.to}::date + 1`);
+  if (period.type === 'completionDate') out.push(sql<SqlBool>`s.completed_at >= ${period.from}::date and s.completed_at < ${period.to}::date + 1`);
   if (period.type === 'estPaymentDate') {
-    out.push(perModule(facts, (f) => (f.paymentDate?.length
-      ? sql<SqlBool>`(${sql.join(f.paymentDate.map((p) => anyAtPath(p, (v) => dateTextBetween(v, period.from, period.to))), sql` or `)})` : null)));
+    out.push(sql<SqlBool>`s.buffer_id in (select d.buffer_id from buffer_stat_dates d where d.pay_date >= ${period.from} and d.pay_date <= ${period.to})`);
   }
   if (q.moduleCode) {
     if (!facts.has(q.moduleCode)) throw badRequest(request.t('server.statistics.unknownModule', { code: q.moduleCode }));
-    out.push(sql<SqlBool>`buffers.module_code = ${q.moduleCode}`);
+    out.push(sql<SqlBool>`s.module_code = ${q.moduleCode}`);
   }
   if (q.currency) {
     out.push(/^\d+$/.test(q.currency)
-      ? sql<SqlBool>`buffers.data->>'currency_id' = ${q.currency}`
-      : sql<SqlBool>`buffers.data->>'currency_id' in (select id::text from currencies where upper(code) = upper(${q.currency}))`);
+      ? sql<SqlBool>`s.currency_id = ${q.currency}`
+      : sql<SqlBool>`s.currency_id in (select id::text from currencies where upper(code) = upper(${q.currency}))`);
   }
   const amount = parseAmount(request, q);
-  if (amount) out.push(sql<SqlBool>`${amountExpression(facts)} ${sql.raw(amount.op)} ${amount.value}`);
-  if (q.vendor?.trim()) {
-    const pattern = likePattern(q.vendor.trim());
-    out.push(perModule(facts, (f) => (f.vendor?.length
-      ? sql<SqlBool>`(${sql.join(f.vendor.map((p) => anyAtPath(p, (v) => sql<SqlBool>`${v} ilike ${pattern}`)), sql` or `)})` : null)));
+  if (amount) out.push(sql<SqlBool>`s.amount ${sql.raw(amount.op)} ${amount.value}`);
+  const vendor = q.vendor?.trim();
+  if (vendor) {
+    const pattern = likePattern(vendor);
+    // The joined text can only match across two values when the search holds the separator:
+    // such a search reads the values themselves, as the rule says.
+    out.push(vendor.includes(VENDOR_SEPARATOR)
+      ? sql<SqlBool>`exists (select 1 from buffers where buffers.id = s.buffer_id and ${perModule(facts, (f) => (f.vendor?.length
+        ? sql<SqlBool>`(${sql.join(f.vendor.map((p) => anyAtPath(p, (v) => sql<SqlBool>`${v} ilike ${pattern}`)), sql` or `)})` : null))})`
+      : sql<SqlBool>`s.vendor like lower(${pattern})`);
   }
   return out;
 }

@@ -9,6 +9,7 @@ import * as adminEntities from './0500_admin_entities';
 import * as statistics from './0600_statistics';
 import * as financeMasterRetire from './0610_finance_master_retire';
 import * as exportJobs from './0611_export_jobs';
+import * as statisticRows from './0620_statistic_rows';
 import * as exportJobLease from './0630_export_job_lease';
 import * as scaleOutboxLeaseFiles from './0800_scale_outbox_lease_files';
 import * as scaleListIndexes from './0801_scale_list_indexes';
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0600_statistics': statistics,
   '0610_finance_master_retire': financeMasterRetire,
   '0611_export_jobs': exportJobs,
+  '0620_statistic_rows': statisticRows,
   '0630_export_job_lease': exportJobLease,
   '0800_scale_outbox_lease_files': scaleOutboxLeaseFiles,
   '0801_scale_list_indexes': scaleListIndexes,

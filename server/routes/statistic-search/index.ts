@@ -30,7 +30,6 @@ const zipBody = {
  */
 const statisticSearch: FastifyPluginAsync = async (app) => {
   const definitions = await loadDefinitions();
-  const facts = statisticFacts(definitions);
   const fieldNames = fileFieldNames(definitions.modules);
   // An <img> or a new window cannot send the bearer header: the signed link authenticates this one.
   registerStatisticFileContent(app, fieldNames);
@@ -47,7 +46,7 @@ const statisticSearch: FastifyPluginAsync = async (app) => {
       querystring: searchQuerySchema(true),
       response: { 200: collectionSchema(bufferItemSchema), ...errors },
     },
-  }, async (request) => searchDocuments(request, request.query, facts));
+  }, async (request) => searchDocuments(request, request.query, statisticFacts(definitions)));
 
   app.get<{ Querystring: SearchQuery }>('/buffer_files/statistic_search', {
     onRequest: requireArea('statistic'),
@@ -57,7 +56,7 @@ const statisticSearch: FastifyPluginAsync = async (app) => {
       querystring: searchQuerySchema(false),
       response: { 200: collectionSchema(foundFile), ...errors },
     },
-  }, async (request) => searchFiles(request, request.query, facts, fieldNames));
+  }, async (request) => searchFiles(request, request.query, statisticFacts(definitions)));
 
   app.post<{ Body: { ids: number[] } }>('/buffer_files/zip', {
     onRequest: requireArea('statistic'),
