@@ -9,6 +9,13 @@ import { searchCompanies } from './company-filter';
 import { parsePeriod, searchConditions, type SearchQuery } from './search-filter';
 import { totalOf } from './total-of';
 
+/**
+ * Matches counted for `hydra:totalItems`: at most this many plus one, so a search over years
+ * stops counting early; `SEARCH_COUNT_CAP + 1` reads "more than SEARCH_COUNT_CAP" (the
+ * screens page until an empty page and show no total; a client that shows one shows "1000+").
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
 const all = (conditions: Expression<SqlBool>[]) => (conditions.length ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql<SqlBool>`true`);
 
 /** The full WHERE of a search over `buffer_stats s` (filters, period, company scope); throws 400/403 on a bad filter. */
@@ -41,7 +48,8 @@ export async function searchDocuments(request: FastifyRequest, q: SearchQuery, f
   const offset = (q.page - 1) * q.itemsPerPage;
   const rows = await sql<{ id: number }>`select s.buffer_id as id from buffer_stats s where ${where} order by ${documentOrder(q)}
     limit ${q.itemsPerPage} offset ${offset}`.execute(db);
-  const total = await totalOf(rows.rows.length, q, () => sql<{ total: number }>`select count(*)::int as total from buffer_stats s where ${where}`.execute(db));
+  const total = await totalOf(rows.rows.length, q, () => sql<{ total: number }>`select count(*)::int as total
+    from (select 1 from buffer_stats s where ${where} limit ${SEARCH_COUNT_CAP + 1}) capped`.execute(db));
   return { 'hydra:member': await bufferItems(db, rows.rows.map((r) => r.id), request.lang), 'hydra:totalItems': total };
 }
 
@@ -75,7 +83,8 @@ export async function searchFiles(request: FastifyRequest, q: SearchQuery, facts
       currency_id: row.currency_id !== null && /^\d+$/.test(row.currency_id) ? Number(row.currency_id) : null,
     },
   }));
-  const total = await totalOf(rows.rows.length, q, () => sql<{ total: number }>`select count(*)::int as total from ${from} where ${where}`.execute(db));
+  const total = await totalOf(rows.rows.length, q, () => sql<{ total: number }>`select count(*)::int as total
+    from (select 1 from ${from} where ${where} limit ${SEARCH_COUNT_CAP + 1}) capped`.execute(db));
   return { 'hydra:member': members, 'hydra:totalItems': total };
 }
 

@@ -4,7 +4,7 @@ import { fileFieldNames } from '../../files/file-field-names';
 import { badRequest, errorResponseSchema } from '../../lib/errors';
 import { collectionSchema, idSchema, objectOf } from '../../lib/http-schemas';
 import { requireArea } from '../../statistics/access';
-import { searchDocuments, searchFiles } from '../../statistics/document-search';
+import { SEARCH_COUNT_CAP, searchDocuments, searchFiles } from '../../statistics/document-search';
 import { statisticFacts } from '../../statistics/facts';
 import { searchQuerySchema, type SearchQuery } from '../../statistics/search-filter';
 import { bufferItemSchema, doc } from '../../workflow/schemas';
@@ -42,7 +42,8 @@ const statisticSearch: FastifyPluginAsync = async (app) => {
       ...doc('Documents of the user\'s companies in a period (exactly one of createdAt, estPaymentDate, completionDate as `from~to`), '
         + 'optionally by module, currency, amount (`>=100`, or inputAmount + condition gte/eq/lte), company (companyName: id or name) and vendor; '
         + 'sorted by sort[code|createdAt|updatedAt|amount] (default createdAt desc); 5 per page. Which field is the amount, vendor or '
-        + 'payment date of a module comes from its definition (`ui:module.statistics`).'),
+        + 'payment date of a module comes from its definition (`ui:module.statistics`). `hydra:totalItems` counts at most '
+        + `${SEARCH_COUNT_CAP + 1} matches: ${SEARCH_COUNT_CAP + 1} means more than ${SEARCH_COUNT_CAP} (shown as "${SEARCH_COUNT_CAP}+").`),
       querystring: searchQuerySchema(true),
       response: { 200: collectionSchema(bufferItemSchema), ...errors },
     },
@@ -52,7 +53,8 @@ const statisticSearch: FastifyPluginAsync = async (app) => {
     onRequest: requireArea('statistic'),
     schema: {
       ...doc('Files of the documents the same filter finds (without inputAmount and condition), each with its document; '
-        + 'sorted by sort[date] (file upload time, default desc) or sort[amount] (the document amount); 5 per page.'),
+        + 'sorted by sort[date] (file upload time, default desc) or sort[amount] (the document amount); 5 per page. '
+        + `\`hydra:totalItems\` counts at most ${SEARCH_COUNT_CAP + 1} files, as for the documents.`),
       querystring: searchQuerySchema(false),
       response: { 200: collectionSchema(foundFile), ...errors },
     },
