@@ -30,9 +30,12 @@ const CALLS: Array<[string, string, string]> = [
   ['statistic_search 30 days', 'finance', `/api/buffer/statistic_search?createdAt=${day(-30)}~${day(0)}`],
   ['statistic_search 2 years, amount ≥ 1000', 'finance', `/api/buffer/statistic_search?createdAt=${day(-730)}~${day(0)}&amount=%3E%3D1000`],
   ['statistic_search 2 years, vendor', 'finance', `/api/buffer/statistic_search?createdAt=${day(-730)}~${day(0)}&vendor=co`],
+  // "co" matches no generated vendor (a full scan); "tokyo" is one of the generator's words (trigram index).
+  ['statistic_search 2 years, vendor tokyo', 'finance', `/api/buffer/statistic_search?createdAt=${day(-730)}~${day(0)}&vendor=tokyo`],
   ['statistic_search estPaymentDate 30 days', 'finance', `/api/buffer/statistic_search?estPaymentDate=${day(-15)}~${day(15)}`],
   ['statistic_search completion, sort amount', 'finance', `/api/buffer/statistic_search?completionDate=${day(-90)}~${day(0)}&sort%5Bamount%5D=desc`],
   ['buffer_files/statistic_search 30 days', 'finance', `/api/buffer_files/statistic_search?createdAt=${day(-30)}~${day(0)}`],
+  ['buffer_files/statistic_search 2 years', 'finance', `/api/buffer_files/statistic_search?createdAt=${day(-730)}~${day(0)}`],
   ['payment_projections today', 'treasury', '/api/payment_projections'],
   ['payment_projections next3week', 'treasury', '/api/payment_projections?dateFilter=next3week'],
   ['invoice_managements register list', 'finance', '/api/invoice_managements?obtained=true'],
