@@ -6,8 +6,12 @@ export interface KeyTerm {
   key: string;
   column: string;
   direction: 'asc' | 'desc';
-  type: 'timestamptz' | 'integer' | 'text';
+  type: 'timestamptz' | 'integer' | 'text' | 'boolean';
+  /** An expression to order by instead of the column (e.g. `coalesce(companies.is_group, false)`); never null. */
+  expression?: RawBuilder<unknown>;
 }
+
+const keyOf = (term: KeyTerm) => term.expression ?? sql.ref(term.column);
 
 /** A `cursor` that is not one this server handed out for this list and order (answered 400). */
 export class InvalidCursorError extends Error {
@@ -40,13 +44,15 @@ export function decodeCursor(terms: KeyTerm[], cursor: string): string[] {
     throw new InvalidCursorError();
   }
   const { o, v } = (parsed ?? {}) as { o?: unknown; v?: unknown };
-  if (o !== signature(terms) || !Array.isArray(v) || v.length !== terms.length || !v.every((x) => typeof x === 'string' && x.length <= 64)) {
+  // Text keys (names, codes) may be longer than the others' printed forms, never unbounded.
+  if (o !== signature(terms) || !Array.isArray(v) || v.length !== terms.length || !v.every((x) => typeof x === 'string' && x.length <= 256)) {
     throw new InvalidCursorError();
   }
   const values = v as string[];
   terms.forEach((term, i) => {
     const ok = term.type === 'integer' ? /^-?\d{1,10}$/.test(values[i])
       : term.type === 'timestamptz' ? /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/.test(values[i])
+      : term.type === 'boolean' ? /^(true|false)$/.test(values[i])
       : true;
     if (!ok) throw new InvalidCursorError();
   });
@@ -55,7 +61,7 @@ export function decodeCursor(terms: KeyTerm[], cursor: string): string[] {
 
 /** The ORDER BY columns as text (`k0`, `k1`, …) to select with each row, for its cursor. */
 export function keyColumns(terms: KeyTerm[]): RawBuilder<unknown>[] {
-  return terms.map((term, i) => sql`${sql.ref(term.column)}::text`.as(`k${i}`) as unknown as RawBuilder<unknown>);
+  return terms.map((term, i) => sql`${keyOf(term)}::text`.as(`k${i}`) as unknown as RawBuilder<unknown>);
 }
 
 /** The cursor after the last of `rows` (which carry `k0…`), when the page was full; else null. */
@@ -66,7 +72,8 @@ export function nextCursor(terms: KeyTerm[], rows: Array<Record<string, unknown>
 }
 
 const typed = (value: string, type: KeyTerm['type']) =>
-  type === 'timestamptz' ? sql`${value}::timestamptz` : type === 'integer' ? sql`${Number(value)}::integer` : sql`${value}::text`;
+  type === 'timestamptz' ? sql`${value}::timestamptz` : type === 'integer' ? sql`${Number(value)}::integer`
+    : type === 'boolean' ? sql`${value === 'true'}::boolean` : sql`${value}::text`;
 
 /**
  * The rows strictly after the cursor in the list's order. One direction throughout (the
@@ -74,7 +81,7 @@ const typed = (value: string, type: KeyTerm['type']) =>
  * of the matching index; mixed directions give the expanded `a > x or (a = x and b < y) …`.
  */
 export function afterCursor(terms: KeyTerm[], values: string[]): Expression<SqlBool> {
-  const columns = terms.map((t) => sql.ref(t.column));
+  const columns = terms.map(keyOf);
   const params = terms.map((t, i) => typed(values[i], t.type));
   if (terms.every((t) => t.direction === terms[0].direction)) {
     const op = terms[0].direction === 'desc' ? sql.raw('<') : sql.raw('>');

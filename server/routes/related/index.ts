@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { CompiledModule, Lang, RelatedAs } from '../../../src/engine';
 import type { Database } from '../../db/database';
-import { collectionSchema, idParams, int, lookupErrors, nullableStr, objectOf, pagedQuery, searchText, str } from '../../lib/http-schemas';
+import { collectionSchema, idParams, int, lookupErrors, nullableStr, objectOf, pagedCollectionSchema, pagedQuery, searchText, str } from '../../lib/http-schemas';
+import { cursorParam, keysetPaginate, type CursorPageQuery } from '../../lib/keyset-paginate';
+import type { KeyTerm } from '../../workflow/keyset';
 import { localizedName } from '../../lib/localized-name';
 import { likePattern, paginate, type PageQuery } from '../../lib/paging';
 import { badRequest, notFound } from '../../lib/errors';
@@ -13,6 +15,14 @@ import { dataInt, numberOf, purchaseGoods, supplierAccountOf, textOf } from './r
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
+/**
+ * The document pickers' order, newest first (keyset: `cursor`/`nextCursor`, count capped at
+ * PICKER_COUNT_CAP; server/lib/keyset-paginate.ts).
+ */
+const NEWEST_FIRST: KeyTerm[] = [
+  { key: 'createdAt', column: 'buffers.created_at', direction: 'desc', type: 'timestamptz' },
+  { key: 'document', column: 'buffers.id', direction: 'desc', type: 'integer' },
+];
 /** On process or completed: a rejected or withdrawn document is not a basis for another one. */
 const USABLE_STATUSES = [0, 2];
 
@@ -102,18 +112,18 @@ const related: FastifyPluginAsync = async (app) => {
   const gone = (lang: (key: string, v?: Record<string, unknown>) => string, what: string) =>
     notFound(lang('server.errors.notFound', { what: lang(`server.related.${what}`) }));
 
-  app.get<{ Querystring: PageQuery & { search?: string } }>('/purchases/list', {
+  app.get<{ Querystring: CursorPageQuery & { search?: string } }>('/purchases/list', {
     schema: {
       ...doc('The signed-in user\'s own purchases on process or completed (usable for a reimbursement), newest first; `search` matches the code, '
         + 'stamp number and the fields the modules\' `ui:module.relatedAs.search` name.'),
-      querystring: pagedQuery({ search: searchText }), response: { 200: collectionSchema(purchaseSchema), ...lookupErrors },
+      querystring: pagedQuery({ search: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(purchaseSchema), ...lookupErrors },
     },
   }, async (request) => {
     const modules = listedModules(definitions, 'purchases');
     let query = documents(app.db, modules.map((m) => m.code), request.lang)
       .where('buffers.requester_id', '=', request.user.id).where('buffers.status', 'in', USABLE_STATUSES);
     if (request.query.search) query = query.where(searchCondition(modules, request.query.search));
-    const page = await paginate(query.clearSelect(), () => query.orderBy('buffers.created_at', 'desc').orderBy('buffers.id', 'desc'), request.query);
+    const page = await keysetPaginate(app.db, query.clearSelect(), () => query as never, NEWEST_FIRST, request.query);
     return { ...page, 'hydra:member': (page['hydra:member'] as unknown as Row[]).map(purchaseOf) };
   });
 
@@ -125,12 +135,12 @@ const related: FastifyPluginAsync = async (app) => {
     return { ...purchaseOf(row), data: row.data };
   });
 
-  app.get<{ Querystring: PageQuery & { search?: string; module?: string } }>('/contracts/list', {
+  app.get<{ Querystring: CursorPageQuery & { search?: string; module?: string } }>('/contracts/list', {
     schema: {
       ...doc('Contracts of one module (`module`, a module whose `ui:module.relatedAs.list` is `contracts`; all of them when omitted) on process or completed '
         + 'that the user may see, newest first; `search` matches code, stamp number and the modules\' `relatedAs.search` fields (contract and supplier full name).'),
-      querystring: pagedQuery({ search: searchText, module: { type: 'string', maxLength: 64 } }),
-      response: { 200: collectionSchema(contractSchema), ...lookupErrors },
+      querystring: pagedQuery({ search: searchText, module: { type: 'string', maxLength: 64 }, cursor: cursorParam }),
+      response: { 200: pagedCollectionSchema(contractSchema), ...lookupErrors },
     },
   }, async (request) => {
     const { search, module } = request.query;
@@ -140,7 +150,7 @@ const related: FastifyPluginAsync = async (app) => {
     let query = documents(app.db, modules.map((m) => m.code), request.lang)
       .where(visibleTo(request.user.id)).where('buffers.status', 'in', USABLE_STATUSES);
     if (search) query = query.where(searchCondition(modules, search));
-    const page = await paginate(query.clearSelect(), () => query.orderBy('buffers.created_at', 'desc').orderBy('buffers.id', 'desc'), request.query);
+    const page = await keysetPaginate(app.db, query.clearSelect(), () => query as never, NEWEST_FIRST, request.query);
     return { ...page, 'hydra:member': (page['hydra:member'] as unknown as Row[]).map(contractOf) };
   });
 

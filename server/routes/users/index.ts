@@ -1,14 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { found } from '../../lib/found';
-import { collectionSchema, idParams, idSchema, lookupErrors, pagedQuery, searchText } from '../../lib/http-schemas';
-import { paginate, type PageQuery } from '../../lib/paging';
+import { idParams, idSchema, lookupErrors, pagedCollectionSchema, pagedQuery, searchText } from '../../lib/http-schemas';
+import { cursorParam, keysetPaginate, type CursorPageQuery } from '../../lib/keyset-paginate';
+import type { KeyTerm } from '../../workflow/keyset';
 import { findUserDetail, selectUserSummary, usersByName } from '../../repositories/user-repository';
 import { eligibleCondition, stepRule } from '../../workflow/eligibility';
 import { filingCompany, forwardableUsers, loadFiler } from '../../workflow/filing-checks';
 import { userDetailSchema, userSummarySchema } from './schemas';
 
-type Search = { Querystring: PageQuery & { name?: string; masterProcessId?: number; companyId?: number } };
+type Search = { Querystring: CursorPageQuery & { name?: string; masterProcessId?: number; companyId?: number } };
+
+/** The approver picker's order: group members first, then by name (id breaks ties). */
+const APPROVER_ORDER: KeyTerm[] = [
+  { key: 'groupMember', column: 'is_group', expression: sql`coalesce(companies.is_group, false)`, direction: 'desc', type: 'boolean' },
+  { key: 'name', column: 'users.name', direction: 'asc', type: 'text' },
+  { key: 'user', column: 'users.id', direction: 'asc', type: 'integer' },
+];
+/** The finance picker's order: by name, id breaks ties. */
+const BY_NAME: KeyTerm[] = APPROVER_ORDER.slice(1);
 
 /**
  * User lookups: approver candidates (per approval step), finance users for the forward-document
@@ -21,8 +31,8 @@ const users: FastifyPluginAsync = async (app) => {
 
   app.get<Search>('/users/approver', {
     schema: {
-      querystring: pagedQuery({ name: searchText, masterProcessId: idSchema, companyId: idSchema }),
-      response: { 200: collectionSchema(userSummarySchema), ...lookupErrors },
+      querystring: pagedQuery({ name: searchText, masterProcessId: idSchema, companyId: idSchema, cursor: cursorParam }),
+      response: { 200: pagedCollectionSchema(userSummarySchema), ...lookupErrors },
     },
   }, async (request) => {
     let query = usersByName(app.db, request.query.name);
@@ -33,19 +43,18 @@ const users: FastifyPluginAsync = async (app) => {
       // The same rule the filing enforces: role flags, company scope, never the requester unless the step allows it.
       query = query.where((eb) => eligibleCondition(eb, step, scope));
     }
-    return paginate(query, (q) => selectUserSummary(q, request.lang)
-      .orderBy(sql`coalesce(companies.is_group, false)`, 'desc').orderBy('users.name').orderBy('users.id'), request.query);
+    return keysetPaginate(app.db, query, (q) => selectUserSummary(q, request.lang), APPROVER_ORDER, request.query);
   });
 
   app.get<Search>('/users/finance', {
-    schema: { querystring: pagedQuery({ name: searchText, companyId: idSchema }), response: { 200: collectionSchema(userSummarySchema), ...lookupErrors } },
+    schema: { querystring: pagedQuery({ name: searchText, companyId: idSchema, cursor: cursorParam }), response: { 200: pagedCollectionSchema(userSummarySchema), ...lookupErrors } },
   }, async (request) => {
     const filer = found(await loadFiler(app.db, request.user.id), request.t, 'user');
     const companyId = await filingCompany(app.db, filer, request.query.companyId);
     // Forwarding goes only to finance users of the document's company: the filing checks the same.
     const ids = forwardableUsers(app.db, companyId).select('users.id');
     const query = usersByName(app.db, request.query.name).where('users.id', 'in', ids);
-    return paginate(query, (q) => selectUserSummary(q, request.lang).orderBy('users.name').orderBy('users.id'), request.query);
+    return keysetPaginate(app.db, query, (q) => selectUserSummary(q, request.lang), BY_NAME, request.query);
   });
 
   app.get<{ Params: { id: number } }>('/users/:id', {

@@ -1,9 +1,10 @@
 import type { RendererHost } from '../host';
 
-/** A hydra collection as every list endpoint returns it. */
+/** A hydra collection as every list endpoint returns it (`nextCursor`: keyset-paged lists, when the page was full). */
 export interface HydraCollection<T> {
   'hydra:member': T[];
   'hydra:totalItems'?: number;
+  nextCursor?: string;
 }
 
 /**
@@ -14,4 +15,15 @@ export async function fetchMembers<T>(host: RendererHost, path: string, params?:
   const body = await host.api.get<HydraCollection<T> | T[]>(path, params);
   if (Array.isArray(body)) return body;
   return Array.isArray(body?.['hydra:member']) ? body['hydra:member'] : [];
+}
+
+/**
+ * Fetches one page of a list endpoint with the server's `nextCursor` (keyset-paged lists send
+ * it when the page was full; the caller passes it back as `cursor` for the next page).
+ */
+export async function fetchMembersPage<T>(host: RendererHost, path: string, params?: Record<string, unknown>): Promise<{ rows: T[]; nextCursor?: string }> {
+  const body = await host.api.get<HydraCollection<T> | T[]>(path, params);
+  if (Array.isArray(body)) return { rows: body };
+  const rows = Array.isArray(body?.['hydra:member']) ? body['hydra:member'] : [];
+  return typeof body?.nextCursor === 'string' ? { rows, nextCursor: body.nextCursor } : { rows };
 }

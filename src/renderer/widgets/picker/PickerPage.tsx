@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { RendererHost } from '../../host';
-import { fetchMembers } from '../fetch-members';
+import { fetchMembersPage } from '../fetch-members';
 import { useDebouncedValue } from '../use-debounced-value';
 import { usePagedList } from '../use-paged-list';
 import { useWidgetText } from '../text';
@@ -56,10 +56,13 @@ export function PickerPage<T extends PickerItem>(props: PickerPageProps<T>): Rea
   const [chosen, setChosen] = useState<Map<number, T>>(() => new Map((props.selected ?? []).map((item) => [item.id, item])));
 
   const fetchPage = useCallback(
-    (page: number) => {
-      const params: Record<string, unknown> = { ...extraParams, page, itemsPerPage };
+    (page: number, cursor?: string) => {
+      // Keyset paging where the endpoint offers it: the page before answered `nextCursor`, sent
+      // back as `cursor` (rows added between pages neither repeat nor get skipped); `page` stays
+      // for endpoints that page by number.
+      const params: Record<string, unknown> = { ...extraParams, page, itemsPerPage, ...(cursor ? { cursor } : {}) };
       if (searchParam && query !== '') params[searchParam] = query;
-      return fetchMembers<T>(host, endpoint, params);
+      return fetchMembersPage<T>(host, endpoint, params);
     },
     [host, endpoint, extraParams, itemsPerPage, searchParam, query],
   );

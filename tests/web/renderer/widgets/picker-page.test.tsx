@@ -47,6 +47,28 @@ describe('PickerPage', () => {
     expect(screen.getByText('Company 01')).toBeTruthy();
   });
 
+  it('sends back the nextCursor of the page before (keyset paging), so a row added between pages is neither repeated nor skipped', async () => {
+    const rows = [...companies];
+    // A keyset server: the cursor is the last id of the page (ids descending here, newest first).
+    const byCursor = [...rows].sort((a, b) => b.id - a.id);
+    const host = createTestHost((_path: string, params?: Record<string, unknown>) => {
+      const size = Number(params?.itemsPerPage);
+      const after = typeof params?.cursor === 'string' ? Number(params.cursor) : Infinity;
+      const page = byCursor.filter((r) => r.id < after).slice(0, size);
+      return { 'hydra:member': page, 'hydra:totalItems': byCursor.length, ...(page.length === size ? { nextCursor: String(page.at(-1)!.id) } : {}) };
+    });
+    renderPage(host);
+    expect(await screen.findByText('Company 25')).toBeTruthy();
+    // A newer row arrives before the second page: by offset, page 2 would repeat Company 16.
+    byCursor.unshift({ id: 26, name: 'Company 26' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Company 06')).toBeTruthy();
+    expect(host.calls.map((c) => c.params?.cursor)).toEqual([undefined, '16']);
+    expect(screen.getAllByText('Company 16')).toHaveLength(1);
+    expect(screen.queryByText('Company 26')).toBeNull();
+  });
+
   it('searches only after an 800 ms pause and starts again from page 1', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const host = createTestHost(searchable(companies));
