@@ -6,7 +6,7 @@
  * Targets (issue #13): performance ≥ 90, LCP ≤ 2.0 s, initial JS ≤ 150 KB gzipped.
  */
 import { spawn, execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,7 +15,9 @@ import { chromium } from '@playwright/test';
 
 const run = promisify(execFile);
 const port = Number(process.env.BENCH_PORT ?? 8268);
-const debugPort = port + 1;
+// Chromium picks a free DevTools port itself (0) and writes it to DevToolsActivePort: the bench
+// needs no second fixed port (BENCH_PORT alone keeps it inside a port range of its own).
+let debugPort = 0;
 const base = `http://127.0.0.1:${port}`;
 const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dataDir = mkdtempSync(join(tmpdir(), 'ringi-bench-web-'));
@@ -38,6 +40,19 @@ async function waitHealthy(): Promise<void> {
   throw new Error('server did not start');
 }
 
+/** The DevTools port Chromium chose (first line of DevToolsActivePort in its profile folder). */
+async function waitDevtoolsPort(profileDir: string): Promise<number> {
+  const file = join(profileDir, 'DevToolsActivePort');
+  for (let i = 0; i < 100; i++) {
+    if (existsSync(file)) {
+      const first = Number(readFileSync(file, 'utf8').split('\n')[0]);
+      if (first > 0) return first;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('Chromium did not open its DevTools port');
+}
+
 async function lighthouse(url: string, keepStorage: boolean): Promise<Record<string, number>> {
   const args = [url, `--port=${debugPort}`, '--only-categories=performance', '--output=json', '--quiet', '--max-wait-for-load=60000'];
   if (keepStorage) args.push('--disable-storage-reset');
@@ -51,8 +66,10 @@ const server = spawn(process.execPath, ['node_modules/.bin/tsx', 'server/main.ts
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RINGI_LOG_LEVEL: 'warn', JWT_SECRET: 'bench-web-secret-not-for-production' },
   stdio: 'ignore',
 });
-const browserProcess = spawn(chrome, ['--headless=new', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${debugPort}`, `--user-data-dir=${join(dataDir, 'chrome')}`, 'about:blank'], { stdio: 'ignore' });
+const profileDir = join(dataDir, 'chrome');
+const browserProcess = spawn(chrome, ['--headless=new', '--no-sandbox', '--disable-gpu', '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'], { stdio: 'ignore' });
 try {
+  debugPort = await waitDevtoolsPort(profileDir);
   if (readdirSync('dist/assets').length === 0) throw new Error('run `npm run build` first');
   await waitHealthy();
   const rows: Array<[string, Record<string, number>]> = [];
