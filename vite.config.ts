@@ -1,13 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstScreen } from './scripts/lib/first-screen-plugin';
 import { precompress } from './scripts/lib/precompress-plugin';
 
 // The web app is served by the Ringi server from dist/ on the same origin as /api.
 // In `vite dev`, /api is proxied to a running server (PORT, default 8080).
 export default defineConfig({
-  // public/ holds the favicon; assets are also written brotli- and gzip-compressed for the server.
-  plugins: [react(), precompress()],
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },
+  // public/ holds the favicon; the first screen is written into index.html (and one file per
+  // language and screen); assets are also written brotli- and gzip-compressed for the server.
+  plugins: [react(), firstScreen(), precompress()],
+  // Every browser the app supports has modulepreload: no polyfill in the first screen's script.
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900, modulePreload: { polyfill: false } },
   server: {
     proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8080}` },
   },

@@ -1,12 +1,27 @@
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../lib/errors';
 import { globalPlugin } from '../lib/global-plugin';
 
+// The app keeps `ringi.first=<login|splash>.<en|ja|zh>` (a hint, no secret): which first screen the
+// build wrote for this browser (scripts/lib/first-screen-plugin.ts). Anything else gets index.html.
+const FIRST_SCREEN_COOKIE = /(?:^|;\s*)ringi\.first=(login|splash)\.(en|ja|zh)(?:;|$)/;
+
+/** The built page to send for an app address: the first screen the browser's hint names, if built. */
+function firstScreenPage(root: string, cookie: string | undefined): string {
+  const hint = cookie ? FIRST_SCREEN_COOKIE.exec(cookie) : null;
+  if (!hint) return 'index.html';
+  const file = `index.${hint[1]}.${hint[2]}.html`;
+  return existsSync(join(root, file)) ? file : 'index.html';
+}
+
 /**
- * Serves the built web app from `config.staticDir` and falls back to its index.html for any
- * other non-API GET (the app's own routes: /statistic, /admin, …). Unknown /api paths get the
+ * Serves the built web app from `config.staticDir` and falls back to its page for any other
+ * non-API GET (`/` and the app's own routes: /statistic, /admin, …): index.html, or the variant
+ * whose first screen (login page or session-check splash, in the browser's language) the
+ * `ringi.first` cookie names, so the first paint needs no JavaScript. Unknown /api paths get the
  * JSON 404. Without a build, pages answer 503 with how to build instead of a blank 404.
  */
 export default globalPlugin(async (app) => {
@@ -16,6 +31,8 @@ export default globalPlugin(async (app) => {
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
+      // `/` is answered below like every app address (the first screen may differ per browser).
+      index: false,
       // The build writes .br and .gz next to each asset: sent as Accept-Encoding allows.
       preCompressed: true,
       setHeaders(res, path) {
@@ -23,7 +40,10 @@ export default globalPlugin(async (app) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    app.get('/', (request, reply) => sendAppPage(request, reply));
   }
+  const sendAppPage = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(firstScreenPage(root, request.headers.cookie));
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = path === '/api' || path.startsWith('/api/');
@@ -33,6 +53,6 @@ export default globalPlugin(async (app) => {
     // A missing file (an old hashed chunk, a mistyped icon) is a 404, not the app's HTML under its name.
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send(request.t('server.errors.routeNotFound', { method: request.method, url: path }));
     if (!built) return reply.status(503).type('text/plain; charset=utf-8').send(request.t('server.errors.appNotBuilt'));
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendAppPage(request, reply);
   });
 });

@@ -1,34 +1,50 @@
-import { useState } from 'react';
-import type { AxiosAdapter } from 'axios';
+import { useEffect, useState } from 'react';
+import type { ApiTransport } from './api';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { FeedbackProvider } from './feedback';
 import { i18n } from './i18n';
+import { loadQueryClient, newQueryClientIfLoaded } from './query-client';
 import { SessionProvider } from './session';
 import { isResetPasswordLink, Shell } from './shell/Shell';
 
 export interface AppProps {
   /** Replaces the HTTP transport; component tests mock the network here. */
-  adapter?: AxiosAdapter;
+  adapter?: ApiTransport;
 }
 
 /** Ringi's web app: Fluent theme, translations, query cache, toasts/dialogs, session and the shell. */
 export function App({ adapter }: AppProps) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
+  // The query cache arrives just after the first screen (the shell waits for it before a signed-in
+  // page); QueryClientProvider's own work (mount/unmount) is done here over its context.
+  const [queryClient, setQueryClient] = useState<QueryClient | undefined>(newQueryClientIfLoaded);
+  useEffect(() => {
+    if (queryClient) return;
+    let live = true;
+    loadQueryClient().then(
+      (client) => live && setQueryClient(client),
+      (error: unknown) => console.error('[ringi] query cache failed to load:', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [queryClient]);
+  useEffect(() => {
+    queryClient?.mount();
+    return () => queryClient?.unmount();
+  }, [queryClient]);
   const [skipTokenCheck] = useState(isResetPasswordLink);
   return (
     <FluentProvider theme={webLightTheme}>
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
+        <QueryClientContext.Provider value={queryClient}>
           <FeedbackProvider>
             <SessionProvider adapter={adapter} skipTokenCheck={skipTokenCheck}>
               <Shell />
             </SessionProvider>
           </FeedbackProvider>
-        </QueryClientProvider>
+        </QueryClientContext.Provider>
       </I18nextProvider>
     </FluentProvider>
   );

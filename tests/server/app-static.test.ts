@@ -80,3 +80,19 @@ test('/favicon.ico is the icon file, and a missing file is a 404 rather than the
   expect(missing.statusCode).toBe(404);
   expect(missing.body).not.toContain('Ringi test build');
 });
+
+test('the first screen follows the ringi.first hint: login or splash in that language, else index.html', async () => {
+  writeFileSync(join(dist, 'index.login.en.html'), '<!doctype html><title>login en</title>');
+  writeFileSync(join(dist, 'index.splash.zh.html'), '<!doctype html><title>splash zh</title>');
+  const page = async (url: string, cookie?: string) => (await t.app.inject({ url, headers: cookie ? { cookie } : {} })).body;
+  expect(await page('/', 'ringi.first=login.en')).toContain('login en');
+  expect(await page('/statistic', 'other=1; ringi.first=splash.zh; x=y')).toContain('splash zh');
+  const reply = await t.app.inject({ url: '/', headers: { cookie: 'ringi.first=login.en' } });
+  expect(reply.headers.vary).toMatch(/cookie/i);
+  expect(reply.headers['cache-control']).toBe('no-cache');
+  // Not built, malformed or unknown: the default page.
+  expect(await page('/', 'ringi.first=splash.en')).toContain('Ringi test build');
+  expect(await page('/', 'ringi.first=../../etc/passwd')).toContain('Ringi test build');
+  expect(await page('/', 'ringi.first=login.fr')).toContain('Ringi test build');
+  expect(await page('/')).toContain('Ringi test build');
+});

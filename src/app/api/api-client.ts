@@ -1,16 +1,39 @@
-import axios, { type AxiosAdapter, type AxiosInstance } from 'axios';
 import { ApiError, type ApiErrorBody } from './api-error';
+import { browserTransport, type ApiTransport, type TransportRequest } from './http-transport';
 import { recordApiError } from './last-error';
+import { queryString } from './query-string';
 import { clearToken, readToken } from './token-store';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /**
-     * The caller reports failures itself (e.g. the login dialog): no global error toast,
-     * and a 401 is not treated as an expired session.
-     */
-    ringiSilent?: boolean;
-  }
+/** What a call may add: query, headers, upload progress, and whether it reports failures itself. */
+export interface ApiRequestConfig {
+  params?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Upload progress (sent with XMLHttpRequest, since fetch cannot report it). */
+  onUploadProgress?: (event: { loaded: number; total: number | undefined }) => void;
+  /**
+   * The caller reports failures itself (e.g. the login dialog): no global error toast,
+   * and a 401 is not treated as an expired session.
+   */
+  ringiSilent?: boolean;
+}
+
+/** A successful reply: its status (200–204) and parsed body. */
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+}
+
+/**
+ * Ringi's HTTP client (the calls the app makes; the shape axios had, so callers read `.data`).
+ * Rejects with an {@link ApiError}.
+ */
+export interface ApiClient {
+  readonly defaults: { readonly baseURL: string; readonly timeout: number };
+  get<T = unknown>(url: string, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
+  delete<T = unknown>(url: string, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
+  post<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
+  put<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
+  patch<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
 }
 
 /** What the client needs from the app around it. */
@@ -24,7 +47,7 @@ export interface ApiClientOptions {
   /** Message for a failure without a server message: `network` (no reply) or `unknown`. */
   fallbackMessage: (kind: 'network' | 'unknown') => string;
   /** Replaces the HTTP transport; tests mock the network here and nowhere else. */
-  adapter?: AxiosAdapter;
+  adapter?: ApiTransport;
 }
 
 /** API base path; the web app and the API share one origin. */
@@ -38,58 +61,65 @@ export function isSuccessStatus(status: number): boolean {
   return status >= 200 && status <= 204;
 }
 
-function toApiError(error: unknown, fallbackMessage: ApiClientOptions['fallbackMessage']): ApiError {
-  if (error instanceof ApiError) return error;
-  if (axios.isAxiosError(error)) {
-    const status = error.response?.status ?? 0;
-    const raw = error.response?.data;
-    const body: ApiErrorBody = raw && typeof raw === 'object' ? (raw as ApiErrorBody) : {};
-    const message =
-      typeof body.message === 'string' && body.message.trim() !== ''
-        ? body.message
-        : fallbackMessage(status === 0 ? 'network' : 'unknown');
-    return new ApiError(status, message, body);
-  }
-  return new ApiError(0, fallbackMessage('unknown'));
+function replyError(status: number, raw: unknown, fallbackMessage: ApiClientOptions['fallbackMessage']): ApiError {
+  const body: ApiErrorBody = raw && typeof raw === 'object' ? (raw as ApiErrorBody) : {};
+  const message =
+    typeof body.message === 'string' && body.message.trim() !== '' ? body.message : fallbackMessage(status === 0 ? 'network' : 'unknown');
+  return new ApiError(status, message, body);
 }
 
 /**
- * Creates Ringi's axios client: base `/api`, bearer token from `ringi.token`, `Accept-Language`,
- * 360 s timeout, 2xx-up-to-204 success. Failures reject with an {@link ApiError}; a 401 is
- * recorded, clears the token and calls `onUnauthorized`; other failures call `onError`
- * unless the request set `ringiSilent`.
+ * Creates Ringi's API client over `fetch` (no HTTP library in the first screen's download):
+ * base `/api`, bearer token from `ringi.token`, `Accept-Language`, 360 s timeout, 2xx-up-to-204
+ * success. Failures reject with an {@link ApiError} (status 0 when no reply came); a 401 is
+ * recorded, clears the token and calls `onUnauthorized`; other failures call `onError` unless
+ * the request set `ringiSilent`.
  */
-export function createApiClient(options: ApiClientOptions): AxiosInstance {
-  const client = axios.create({
-    baseURL: API_BASE,
-    timeout: API_TIMEOUT_MS,
-    validateStatus: isSuccessStatus,
-    adapter: options.adapter,
-  });
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const transport = options.adapter ?? browserTransport;
 
-  client.interceptors.request.use((config) => {
+  async function send<T>(method: TransportRequest['method'], url: string, data: unknown, config: ApiRequestConfig = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...config.headers };
     const token = readToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    config.headers.set('Accept-Language', options.getLanguage());
-    return config;
-  });
-
-  client.interceptors.response.use(undefined, (error: unknown) => {
-    // A call the app cancelled itself (page left) is nobody's failure: no toast, no logout.
-    if (axios.isCancel(error)) return Promise.reject(error);
-    const apiError = toApiError(error, options.fallbackMessage);
-    const silent = axios.isAxiosError(error) && error.config?.ringiSilent === true;
-    if (!silent) {
-      if (apiError.status === 401) {
-        recordApiError(apiError);
+    if (token) headers.Authorization = `Bearer ${token}`;
+    headers['Accept-Language'] = options.getLanguage();
+    const query = queryString(config.params);
+    const request: TransportRequest = {
+      method,
+      url,
+      fullUrl: `${API_BASE}${url}${query ? `${url.includes('?') ? '&' : '?'}${query}` : ''}`,
+      params: config.params,
+      data,
+      headers,
+      timeoutMs: API_TIMEOUT_MS,
+      onUploadProgress: config.onUploadProgress,
+    };
+    let failure: ApiError;
+    try {
+      const reply = await transport(request);
+      if (isSuccessStatus(reply.status)) return { status: reply.status, data: reply.data as T };
+      failure = replyError(reply.status, reply.data, options.fallbackMessage);
+    } catch (error) {
+      failure = error instanceof ApiError ? error : replyError(0, undefined, options.fallbackMessage);
+    }
+    if (!config.ringiSilent) {
+      if (failure.status === 401) {
+        recordApiError(failure);
         clearToken();
-        options.onUnauthorized(apiError);
+        options.onUnauthorized(failure);
       } else {
-        options.onError(apiError.message, apiError);
+        options.onError(failure.message, failure);
       }
     }
-    return Promise.reject(apiError);
-  });
+    throw failure;
+  }
 
-  return client;
+  return {
+    defaults: { baseURL: API_BASE, timeout: API_TIMEOUT_MS },
+    get: (url, config) => send('GET', url, undefined, config),
+    delete: (url, config) => send('DELETE', url, undefined, config),
+    post: (url, data, config) => send('POST', url, data, config),
+    put: (url, data, config) => send('PUT', url, data, config),
+    patch: (url, data, config) => send('PATCH', url, data, config),
+  };
 }

@@ -1,33 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Toast,
-  ToastTitle,
-  Toaster,
-  useId,
-  useToastController,
-} from '@fluentui/react-components';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDangerStyles } from '../../renderer/theme/danger';
 import { FeedbackContext, TOAST_DURATION_MS, type DialogOptions, type Feedback, type ToastIntent } from './feedback-context';
+import type { PendingDialog, ToastRequest } from './pending';
 
-interface PendingDialog {
-  id: number;
-  kind: 'alert' | 'confirm';
-  title: string;
-  message: string;
-  lng?: string;
-  danger?: boolean;
-  /** What had focus when the dialog was asked for: focus returns there when the last dialog closes. */
-  opener: HTMLElement | null;
-  resolve: (confirmed: boolean) => void;
-}
+// Fluent's Toaster and Dialog (with their motion and focus-trap code) are not needed to paint
+// the first screen: their chunk loads right after it; a toast asked for before waits for it.
+const FeedbackHost = lazy(() => import('./FeedbackHost'));
 
 /**
  * Hosts the Fluent Toaster and one dialog at a time (later requests wait their turn,
@@ -35,11 +13,15 @@ interface PendingDialog {
  */
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const toasterId = useId('ringi-toaster');
-  const { dispatchToast } = useToastController(toasterId);
   const [dialogs, setDialogs] = useState<PendingDialog[]>([]);
   const nextId = useRef(1);
-  const danger = useDangerStyles();
+  // Toasts asked for before the host's chunk is in are shown once it is.
+  const showToast = useRef<((request: ToastRequest) => void) | null>(null);
+  const waitingToasts = useRef<ToastRequest[]>([]);
+  const onHostReady = useCallback((show: (request: ToastRequest) => void) => {
+    showToast.current = show;
+    for (const request of waitingToasts.current.splice(0)) show(request);
+  }, []);
 
   const open = useCallback((kind: PendingDialog['kind'], title: string, message: string, options?: DialogOptions) => {
     return new Promise<boolean>((resolve) => {
@@ -52,12 +34,9 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const feedback = useMemo<Feedback>(
     () => ({
       toast(message: string, intent: ToastIntent = 'info', durationMs?: number) {
-        dispatchToast(
-          <Toast data-testid={`toast-${intent}`}>
-            <ToastTitle>{message}</ToastTitle>
-          </Toast>,
-          { intent, timeout: durationMs ?? TOAST_DURATION_MS[intent], politeness: intent === 'error' ? 'assertive' : 'polite' },
-        );
+        const request = { message, intent, timeout: durationMs ?? TOAST_DURATION_MS[intent] };
+        if (showToast.current) showToast.current(request);
+        else waitingToasts.current.push(request);
       },
       confirm: (message, title, options) =>
         open('confirm', title ?? t('app.common.confirmTitle', { lng: options?.lng }), message, options),
@@ -65,7 +44,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
         await open('alert', title, message, options);
       },
     }),
-    [dispatchToast, open, t],
+    [open, t],
   );
 
   const current = dialogs[0];
@@ -81,43 +60,21 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       if (opener?.isConnected && !opener.closest('[inert]')) opener.focus();
     }
   }, [current]);
-  const settle = (confirmed: boolean) => {
-    if (!current) return;
-    current.resolve(confirmed);
-    setDialogs((queue) => queue.filter((dialog) => dialog.id !== current.id));
-  };
+  const settle = useCallback(
+    (confirmed: boolean) => {
+      if (!current) return;
+      current.resolve(confirmed);
+      setDialogs((queue) => queue.filter((dialog) => dialog.id !== current.id));
+    },
+    [current],
+  );
 
   return (
     <FeedbackContext.Provider value={feedback}>
       {children}
-      <Toaster toasterId={toasterId} position="top" />
-      {current && (
-        <Dialog
-          key={current.id}
-          open
-          modalType="alert"
-          onOpenChange={(_, data) => {
-            if (!data.open) settle(false);
-          }}
-        >
-          <DialogSurface aria-describedby={`ringi-dialog-${current.id}`}>
-            <DialogBody>
-              <DialogTitle>{current.title}</DialogTitle>
-              <DialogContent id={`ringi-dialog-${current.id}`}>{current.message}</DialogContent>
-              <DialogActions>
-                {current.kind === 'confirm' && (
-                  <Button appearance="secondary" onClick={() => settle(false)}>
-                    {t('app.common.cancel', { lng: current.lng })}
-                  </Button>
-                )}
-                <Button appearance="primary" className={current.danger ? danger.solid : undefined} data-danger={current.danger || undefined} onClick={() => settle(true)}>
-                  {t('app.common.ok', { lng: current.lng })}
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </DialogSurface>
-        </Dialog>
-      )}
+      <Suspense fallback={null}>
+        <FeedbackHost current={current} settle={settle} onReady={onHostReady} />
+      </Suspense>
     </FeedbackContext.Provider>
   );
 }

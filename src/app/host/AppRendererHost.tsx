@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 /**
  * The app's implementation of the renderer's host (docs/ARCHITECTURE.md "The renderer's host"):
  * pages go on the shell's page stack, dialogs and toasts are the shell's, HTTP goes through the
- * session's axios client (so 401 → logout and error toasts apply to renderer calls too).
+ * session's API client (fetch) (so 401 → logout and error toasts apply to renderer calls too).
  */
 export function AppRendererHost({ children }: { children: ReactNode }) {
   const stack = usePageStack();

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AxiosAdapter } from 'axios';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { clearToken, createApiClient, readToken, writeToken } from '../api';
+import { clearToken, createApiClient, readToken, writeToken, type ApiTransport } from '../api';
 import { currentLanguage } from '../i18n';
 import { useFeedback } from '../feedback';
 import { readProfile, type Profile } from './profile';
@@ -19,7 +18,7 @@ const ANONYMOUS: SessionState = { status: 'anonymous', profile: null, roles: [] 
 export interface SessionProviderProps {
   children: ReactNode;
   /** Replaces the HTTP transport (component tests mock the network here). */
-  adapter?: AxiosAdapter;
+  adapter?: ApiTransport;
   /** Skip the stored-token check (the reset-password link works without a session). */
   skipTokenCheck?: boolean;
 }
@@ -32,7 +31,8 @@ export interface SessionProviderProps {
 export function SessionProvider({ children, adapter, skipTokenCheck = false }: SessionProviderProps) {
   const { t, i18n } = useTranslation();
   const feedback = useFeedback();
-  const queryClient = useQueryClient();
+  // Undefined until the query cache's code is in (nothing is cached before then).
+  const queryClient = useContext(QueryClientContext);
   const [state, setState] = useState<SessionState>(() =>
     !skipTokenCheck && readToken() ? { status: 'checking', profile: null, roles: [] } : ANONYMOUS,
   );
@@ -43,7 +43,7 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
   const handlers = useRef({ unauthorized: () => {}, error: (_message: string) => {} });
   handlers.current = {
     unauthorized: () => {
-      queryClient.clear();
+      queryClient?.clear();
       // Several calls may fail with 401 together: say it once.
       if (statusRef.current !== 'anonymous') feedback.toast(t('app.errors.sessionExpired'), 'error');
       statusRef.current = 'anonymous';
@@ -95,7 +95,7 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
   useEffect(() => {
     const onLanguage = () => {
       if (statusRef.current !== 'authenticated') return;
-      void queryClient.invalidateQueries();
+      void queryClient?.invalidateQueries();
       loadProfile().then(
         ({ profile, roles }) => {
           if (statusRef.current === 'authenticated') setState({ status: 'authenticated', profile, roles });
@@ -115,7 +115,7 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
       writeToken(token);
       try {
         const { profile, roles } = readProfile((await api.get<unknown>('/profile', { ringiSilent: true })).data);
-        queryClient.clear();
+        queryClient?.clear();
         setState({ status: 'authenticated', profile, roles });
       } catch (error) {
         clearToken();
@@ -127,7 +127,7 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
 
   const logout = useCallback(() => {
     clearToken();
-    queryClient.clear();
+    queryClient?.clear();
     setState(ANONYMOUS);
   }, [queryClient]);
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api';
 import type { Profile } from './profile';
 
 /** Where the session stands: `checking` while the stored token is verified (splash). */
@@ -12,7 +12,7 @@ export interface Session {
   /** Role names from the profile's `roles['hydra:member']`. */
   roles: string[];
   /** The app's API client (bearer token, locale header, 401 → logout, error toasts). */
-  api: AxiosInstance;
+  api: ApiClient;
   /**
    * POST /login_check then GET /profile. Rejects with the ApiError of a failed login
    * (no toast: the login screen shows its own dialog) or the error of a bad profile.

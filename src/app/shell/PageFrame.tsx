@@ -1,5 +1,5 @@
 import { memo, Suspense, useCallback, useMemo } from 'react';
-import { MessageBar, MessageBarBody, Spinner, makeStyles } from '@fluentui/react-components';
+import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PageEntry, PageStack } from '../navigation';
 import { PageErrorBoundary } from './PageErrorBoundary';
@@ -13,6 +13,17 @@ const useStyles = makeStyles({
     overflowX: 'hidden',
   },
   spinner: { paddingTop: '48px' },
+  // The look of Fluent's error MessageBar, without its code in the first screen's download.
+  failed: {
+    margin: tokens.spacingVerticalL,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorStatusDangerBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorStatusDangerBorder1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground1,
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300,
+  },
 });
 
 export interface PageFrameProps {
@@ -44,9 +55,9 @@ export const PageFrame = memo(function PageFrame({ entry, stack, covered, toolba
       <ToolbarSlotContext.Provider value={slot}>
       <PageErrorBoundary
         fallback={
-          <MessageBar intent="error">
-            <MessageBarBody>{t('app.common.pageFailed')}</MessageBarBody>
-          </MessageBar>
+          <div role="alert" className={styles.failed} data-testid="page-failed">
+            {t('app.common.pageFailed')}
+          </div>
         }
       >
         <Suspense fallback={<Spinner className={styles.spinner} label={t('app.common.loading')} />}>{entry.render(close)}</Suspense>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
   bindBrowserHistory,
@@ -13,15 +14,21 @@ import {
   type Navigation,
   type Tab,
 } from '../navigation';
+import { useTranslation } from 'react-i18next';
+import { toLanguage } from '../i18n';
 import { useSession } from '../session';
+import { rememberFirstScreen } from './first-screen-hint';
 import { AppRendererHost } from '../host/AppRendererHost';
 import { PageFrame } from './PageFrame';
 import { Splash } from './Splash';
-import { TabBar } from './TabBar';
 import { Toolbar } from './Toolbar';
-import { loginRoot, resetPasswordRoot, tabRoot } from './roots';
+import { loadTabBar, loginRoot, resetPasswordRoot, tabRoot } from './roots';
 
 const RESET_PASSWORD_PATH = '/reset-password';
+
+// The tab bar (Fluent's TabList and its arrow-key focus code) shows only to a signed-in user:
+// it is not part of the login screen's download.
+const TabBar = lazy(() => loadTabBar().then((m) => ({ default: m.TabBar })));
 
 const useStyles = makeStyles({
   viewport: {
@@ -84,6 +91,13 @@ export function Shell() {
 
   useEffect(() => bindBrowserHistory(stack, window, (path) => setTab(tabFromPath(path) ?? 'home')), [stack]);
 
+  // The next visit's first paint: the splash while a stored login is checked, else the login page.
+  const { i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  useEffect(() => {
+    if (session.status !== 'checking') rememberFirstScreen(session.status === 'authenticated' ? 'splash' : 'login', language);
+  }, [session.status, language]);
+
   // Escape leaves a pushed page (a picker, an item page) like the back button, unless something
   // inside handles it: an open dialog, sheet, menu or list, or a search box clearing its text.
   useEffect(() => {
@@ -127,13 +141,16 @@ export function Shell() {
   );
   const navigation = useMemo<Navigation>(() => ({ stack, tab: currentTab, selectTab }), [stack, currentTab, selectTab]);
 
+  // Signed-in pages read through the query cache: the splash stays until its code is in.
+  const queryReady = useContext(QueryClientContext) !== undefined;
+
   const top = entries[entries.length - 1];
   const showTabs = session.status === 'authenticated' && entries.length === 1;
 
   return (
     <div className={styles.viewport}>
       <div className={mergeClasses(styles.frame, rounded && styles.rounded)} data-testid="app-frame">
-        {session.status === 'checking' ? (
+        {session.status === 'checking' || (session.status === 'authenticated' && !queryReady) ? (
           <Splash />
         ) : (
           <NavigationContext.Provider value={navigation}>
@@ -144,7 +161,11 @@ export function Shell() {
                   <PageFrame key={entry.id} entry={entry} stack={stack} covered={entry !== top} toolbarSlot={toolbarSlot} />
                 ))}
               </main>
-              {showTabs && <TabBar tabs={tabs} selected={currentTab} onSelect={selectTab} />}
+              {showTabs && (
+                <Suspense fallback={null}>
+                  <TabBar tabs={tabs} selected={currentTab} onSelect={selectTab} />
+                </Suspense>
+              )}
             </AppRendererHost>
           </NavigationContext.Provider>
         )}

@@ -1,13 +1,62 @@
-import { lazy } from 'react';
-import type { PageSpec, Tab } from '../navigation';
+import { createElement, lazy, type ComponentType } from 'react';
+import type { PageProps, PageSpec, Tab } from '../navigation';
 import type { ResetPasswordParams } from '../pages/login/ResetPasswordPage';
 
-// One chunk per page area, loaded when first shown.
-const HomePage = lazy(() => import('../pages/home/HomePage').then((m) => ({ default: m.HomePage })));
-const StatisticPage = lazy(() => import('../pages/statistic/StatisticPage').then((m) => ({ default: m.StatisticPage })));
-const AdminPage = lazy(() => import('../pages/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
-const LoginPage = lazy(() => import('../pages/login/LoginPage').then((m) => ({ default: m.LoginPage })));
-const ResetPasswordPage = lazy(() => import('../pages/login/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+// One chunk per page area, loaded when first shown (or earlier by preloadFirstScreen).
+const loadHome = () => import('../pages/home/HomePage').then((m) => m.HomePage);
+const loadStatistic = () => import('../pages/statistic/StatisticPage').then((m) => m.StatisticPage);
+const loadAdmin = () => import('../pages/admin/AdminPage').then((m) => m.AdminPage);
+const loadLogin = () => import('../pages/login/LoginPage').then((m) => m.LoginPage);
+const loadResetPassword = () => import('../pages/login/ResetPasswordPage').then((m) => m.ResetPasswordPage);
+/** The tab bar: shown to a signed-in user only, so not in the login screen's download. */
+export const loadTabBar = () => import('./TabBar');
+
+/**
+ * A page component from its chunk: once the chunk is in (preloaded), it renders at once instead
+ * of suspending for a frame (no spinner between the static first screen and the page).
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): { Page: ComponentType<P>; preload: () => Promise<unknown> } {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    pending ??= load().then((component) => (loaded = component));
+    pending.catch(() => (pending = undefined));
+    return pending;
+  };
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Page(props: P) {
+    const Loaded = loaded;
+    return Loaded ? createElement(Loaded, props) : createElement(Lazy as ComponentType<P>, props);
+  }
+  return { Page, preload };
+}
+
+const home = lazyPage<PageProps>(loadHome);
+const statistic = lazyPage<PageProps>(loadStatistic);
+const admin = lazyPage<PageProps>(loadAdmin);
+const login = lazyPage<PageProps>(loadLogin);
+const resetPassword = lazyPage<PageProps<ResetPasswordParams>>(loadResetPassword);
+const HomePage = home.Page;
+const StatisticPage = statistic.Page;
+const AdminPage = admin.Page;
+const LoginPage = login.Page;
+const ResetPasswordPage = resetPassword.Page;
+
+const TAB_PRELOADS: Record<Tab, () => Promise<unknown>> = { home: home.preload, statistic: statistic.preload, admin: admin.preload };
+
+/**
+ * Starts loading the chunks of the first screen while the app's own start-up (texts, session
+ * check) runs, instead of after it: the login page without a stored token, else the tab of the
+ * address and the tab bar. Resolves when they are in; never rejects (a failed chunk is loaded
+ * again, and its failure shown, by the page itself).
+ */
+export function preloadFirstScreen(signedIn: boolean, tab: Tab | null, resetLink: boolean): Promise<void> {
+  const loads = resetLink ? [resetPassword.preload] : signedIn ? [TAB_PRELOADS[tab ?? 'home'], loadTabBar] : [login.preload];
+  return Promise.all(loads.map((load) => load())).then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 const TAB_ROOTS: Record<Tab, PageSpec<undefined>> = {
   home: { title: { key: 'app.home.title' }, component: HomePage, params: undefined },

@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, createApiClient, getLastApiError, TOKEN_STORAGE_KEY, API_TIMEOUT_MS } from '../../../src/app/api';
+import { ApiError, createApiClient, getLastApiError, queryString, TOKEN_STORAGE_KEY, API_TIMEOUT_MS } from '../../../src/app/api';
 import { FeedbackProvider } from '../../../src/app/feedback';
 import { SessionProvider, useSession } from '../../../src/app/session';
 import { setLanguage } from '../../../src/app/i18n';
@@ -135,5 +135,36 @@ describe('api client inside the app', () => {
     expect(await screen.findByText('status:anonymous')).toBeTruthy();
     expect(await screen.findByText(texts.ja.errors.sessionExpired)).toBeTruthy();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('api client over fetch', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('writes the query as the API reads it: arrays as key[], nulls left out', () => {
+    expect(queryString({ page: 1, status: [0, 2], 'sort[createdAt]': 'desc', search: 'a b', company: null, x: undefined })).toBe(
+      'page=1&status%5B%5D=0&status%5B%5D=2&sort%5BcreatedAt%5D=desc&search=a+b',
+    );
+  });
+
+  it('sends JSON bodies with fetch and reads the JSON reply', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: 5 }), { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const api = createApiClient({ getLanguage: () => 'en', onUnauthorized: vi.fn(), onError: vi.fn(), fallbackMessage: (kind) => kind });
+    const reply = await api.post('/buffer/purchase', { a: 1 }, { params: { draft: true }, headers: { 'Idempotency-Key': 'k1' } });
+    expect(reply).toEqual({ status: 201, data: { id: 5 } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/buffer/purchase?draft=true');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"a":1}');
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', 'Idempotency-Key': 'k1', 'Accept-Language': 'en' });
+  });
+
+  it('turns a failed connection into an ApiError with status 0 and the network message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    const onError = vi.fn();
+    const api = createApiClient({ getLanguage: () => 'en', onUnauthorized: vi.fn(), onError, fallbackMessage: (kind) => `fallback:${kind}` });
+    await expect(api.get('/profile')).rejects.toMatchObject({ status: 0, message: 'fallback:network' });
+    expect(onError).toHaveBeenCalledWith('fallback:network', expect.any(ApiError));
   });
 });

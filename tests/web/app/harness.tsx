@@ -1,6 +1,6 @@
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { ApiTransport } from '../../../src/app/api';
 import { App } from '../../../src/app/App';
 import { setLanguage, type Language } from '../../../src/app/i18n';
 import { TOKEN_STORAGE_KEY } from '../../../src/app/api';
@@ -26,26 +26,18 @@ export interface SentRequest {
 type Route = Reply | ((request: SentRequest) => Reply | Promise<Reply>);
 
 /**
- * A fake network at the axios adapter boundary: `'GET /profile'` → reply. Everything above it
- * (interceptors, validateStatus, error handling, the app) is the real code. Unknown routes get 404.
+ * A fake network at the API client's transport boundary: `'GET /profile'` → reply. Everything
+ * above it (headers, status handling, error messages, the app) is the real code. Unknown routes get 404.
  */
 export function mockNetwork(routes: Record<string, Route>) {
   const sent: SentRequest[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const headers = Object.fromEntries(
-      Object.entries(AxiosHeaders.from(config.headers).toJSON()).map(([key, value]) => [key, String(value)]),
-    );
-    const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const request: SentRequest = { method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', params: config.params, body, headers };
+  const adapter: ApiTransport = async (transportRequest) => {
+    const body = typeof transportRequest.data === 'string' ? JSON.parse(transportRequest.data) : transportRequest.data;
+    const request: SentRequest = { method: transportRequest.method, url: transportRequest.url, params: transportRequest.params, body, headers: { ...transportRequest.headers } };
     sent.push(request);
     const route = routes[`${request.method} ${request.url}`];
     const reply: Reply = route === undefined ? { status: 404, data: { message: 'Not found', code: 'NOT_FOUND' } } : typeof route === 'function' ? await route(request) : route;
-    const response: AxiosResponse = { data: reply.data, status: reply.status, statusText: String(reply.status), headers: {}, config };
-    // What axios' own adapters do with validateStatus (settle).
-    if (config.validateStatus && !config.validateStatus(reply.status)) {
-      throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
-    }
-    return response;
+    return { status: reply.status, data: reply.data };
   };
   return { adapter, sent, calls: (key: string) => sent.filter((r) => `${r.method} ${r.url}` === key) };
 }

@@ -1,6 +1,5 @@
-import type { AxiosInstance } from 'axios';
 import type { CompiledModule, SubmitPayload } from '../../../engine';
-import { ApiError } from '../../api';
+import { ApiError, type ApiClient } from '../../api';
 
 /** What `POST /api/buffer/{code}` answers. */
 export interface Filed {
@@ -20,7 +19,7 @@ function newKey(): string {
  * timeout, 5xx), so a retry cannot file the document twice. A definite answer (filed, or
  * refused with 4xx) ends the attempt.
  */
-export function createSubmitter(api: AxiosInstance, module: CompiledModule) {
+export function createSubmitter(api: ApiClient, module: CompiledModule) {
   let attempt: { body: string; key: string } | null = null;
   const path = module.meta.submitPath ?? `/buffer/${module.code}`;
   return async function submit(payload: SubmitPayload): Promise<Filed> {

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { AxiosInstance } from 'axios';
-import { API_BASE, readToken } from '../../api';
+import { API_BASE, readToken, type ApiClient } from '../../api';
 import { currentLanguage } from '../../i18n';
 
 /** Pause after the last change before the draft is saved (a closed tab loses at most this much). */
@@ -27,7 +26,7 @@ export interface DraftSaver {
  * closed tab finds it again. A form equal to its defaults is not a draft: it deletes the draft.
  * Failures are silent: a draft is a convenience, and the form still holds the data.
  */
-export function useDraft(api: AxiosInstance, moduleCode: string, isDefault: (data: FormData) => boolean): DraftSaver {
+export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: FormData) => boolean): DraftSaver {
   const state = useRef({ pending: null as FormData | null, timer: undefined as ReturnType<typeof setTimeout> | undefined, onServer: false });
   const isDefaultRef = useRef(isDefault);
   isDefaultRef.current = isDefault;

@@ -1,5 +1,5 @@
-import type { AxiosInstance } from 'axios';
 import type { ModuleSource } from '../../../engine';
+import type { ApiClient } from '../../api';
 
 /** One module as the studio lists it (`GET /module-studio/modules`). */
 export interface StudioModule {
@@ -34,11 +34,11 @@ export interface Published {
   inFlightOlder: number;
 }
 
-const silent = { ringiSilent: true } as Record<string, unknown>;
+const silent = { ringiSilent: true };
 const path = (code: string) => `/module-definitions/${encodeURIComponent(code)}`;
 
 /** The studio's calls to the module-definitions API (group admins only). */
-export function studioApi(api: AxiosInstance) {
+export function studioApi(api: ApiClient) {
   return {
     modules: async () => (await api.get<{ 'hydra:member': StudioModule[] }>('/module-studio/modules')).data['hydra:member'],
     source: async (code: string, version?: number) => (await api.get<ModuleSource>(`${path(code)}/source`, { params: version ? { version } : {} })).data,
