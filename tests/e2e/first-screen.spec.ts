@@ -1,0 +1,38 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { texts } from './helpers';
+
+// Issue #13 budget: the JavaScript a first visit must download before the app starts (the entry
+// script and its static imports, as index.html names them), gzip-compressed as the server sends it
+// (the build's .gz copies). A size, not a timing: `npm run bench:web` measures the timings.
+const INITIAL_JS_BUDGET_KB = 150;
+
+/** Bytes the server sends for a built asset to a gzip client (its precompressed copy, else the file). */
+function gzipBytes(path: string): number {
+  const file = join('dist', path);
+  return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
+}
+
+test('the login screen paints from the HTML and starts within the initial JavaScript budget', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  // The first paint, before any script runs: the login page of the static first screen.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.locator('#root h2')).toHaveText(texts.ja.login.heading);
+  await page.unroute('**/assets/*.js');
+
+  scripts.length = 0;
+  const html = await (await page.goto('/'))!.text();
+  await expect(page.getByRole('button', { name: texts.ja.login.submit })).toBeEnabled();
+  // As the page was sent (at run time Vite adds modulepreload links for lazy chunks it loads).
+  const initial = [...html.matchAll(/<(?:script type="module"[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+\.js)"/g)].map((m) => m[1]);
+  expect(initial.length).toBeGreaterThan(0);
+  const initialKb = initial.reduce((sum, path) => sum + gzipBytes(path), 0) / 1024;
+  const loginKb = [...new Set(scripts)].reduce((sum, path) => sum + gzipBytes(path), 0) / 1024;
+  console.log(`initial JS ${initialKb.toFixed(1)} KB gzip (budget ${INITIAL_JS_BUDGET_KB}); login screen, all JS ${loginKb.toFixed(1)} KB`);
+  expect(initialKb).toBeLessThanOrEqual(INITIAL_JS_BUDGET_KB);
+});
