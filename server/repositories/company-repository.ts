@@ -1,3 +1,4 @@
+import type { KeyTerm } from '../workflow/keyset';
 import { sql, type Kysely } from 'kysely';
 import type { Lang } from '../../src/engine';
 import type { Database } from '../db/database';
@@ -32,8 +33,14 @@ export function companyColumns<Q extends ReturnType<typeof companiesQuery>>(quer
     localizedName(lang, 'companies').as('name'),
     sql<number>`(select count(*)::int from users u where u.company_id = companies.id and not u.disabled)`.as('colleague_count'),
     sql<number>`(select count(*)::int from company_bank_accounts b where b.company_id = companies.id and b.retired_at is null)`.as('count_company_bank_accounts'),
-  ]).orderBy('companies.is_group', 'desc').orderBy('companies.id');
+  ]);
 }
+
+/** The company lists' order (group companies first), keyset terms (server/lib/keyset-paginate.ts). */
+export const COMPANY_ORDER: KeyTerm[] = [
+  { key: 'group', column: 'companies.is_group', direction: 'desc', type: 'boolean' },
+  { key: 'company', column: 'companies.id', direction: 'asc', type: 'integer' },
+];
 
 /** One company with its departments and locations, or undefined. */
 export async function findCompany(db: Kysely<Database>, id: number, lang: Lang) {
@@ -61,5 +68,11 @@ export function bankAccountColumns<Q extends ReturnType<typeof bankAccountQuery>
     'company_bank_accounts.id', 'company_bank_accounts.company_id', 'company_bank_accounts.bank_name',
     'company_bank_accounts.branch', 'company_bank_accounts.number', 'company_bank_accounts.type',
     sql<{ id: number; name: string; code: string }>`json_build_object('id', companies.id, 'name', ${localizedName(lang, 'companies')}, 'code', companies.code)`.as('company'),
-  ]).orderBy('company_bank_accounts.company_id').orderBy('company_bank_accounts.id');
+  ]);
 }
+
+/** The bank account lists' order (by company, then id), keyset terms. */
+export const BANK_ACCOUNT_ORDER: KeyTerm[] = [
+  { key: 'company', column: 'company_bank_accounts.company_id', direction: 'asc', type: 'integer' },
+  { key: 'account', column: 'company_bank_accounts.id', direction: 'asc', type: 'integer' },
+];

@@ -95,6 +95,14 @@ describe('picker keyset paging', () => {
     expect(new Set(walked).size).toBe(walked.length);
   });
 
+  it('/companies and /my-organization walk by cursor in their own order (group companies first; by name)', async () => {
+    for (const url of ['/api/companies', '/api/my-organization', '/api/companies/bank_accounts']) {
+      const before = (await page('employee', `${url}?itemsPerPage=100`))['hydra:member'].map((m) => m.id);
+      expect(before.length, url).toBeGreaterThanOrEqual(2);
+      expect(await walk('employee', url, 1), url).toEqual(before);
+    }
+  });
+
   it('refuses a cursor of another list order or a malformed one with 400, changing nothing', async () => {
     const contracts = await page('employee', '/api/contracts/list?itemsPerPage=1');
     const approvers = await page('employee', '/api/users/approver?itemsPerPage=1');

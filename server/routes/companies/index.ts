@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { found } from '../../lib/found';
 import {
-  bool, collectionSchema, idParams, idSchema, int, lookupErrors, objectOf, pagedQuery, searchText, str,
+  bool, idParams, idSchema, int, lookupErrors, objectOf, pagedCollectionSchema, pagedQuery, searchText, str,
 } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
-import { likePattern, paginate, type PageQuery } from '../../lib/paging';
+import { likePattern } from '../../lib/paging';
+import { cursorParam, keysetPaginate, type CursorPageQuery } from '../../lib/keyset-paginate';
+import type { KeyTerm } from '../../workflow/keyset';
 import {
-  bankAccountColumns, bankAccountQuery, companiesQuery, companyColumns, findCompany, findCompanyId,
+  BANK_ACCOUNT_ORDER, COMPANY_ORDER, bankAccountColumns, bankAccountQuery, companiesQuery, companyColumns, findCompany, findCompanyId,
 } from '../../repositories/company-repository';
 import { selectUserSummary, usersByName } from '../../repositories/user-repository';
 import { userSummarySchema } from '../users/schemas';
@@ -21,7 +23,13 @@ const bankAccount = objectOf({
 });
 const byGroup = { type: 'string', enum: ['0', '1', 'true', 'false'] } as const;
 
-type Paged<T = object> = { Querystring: PageQuery & T };
+type Paged<T = object> = { Querystring: CursorPageQuery & T };
+
+const BY_ID = (column: string): KeyTerm[] => [{ key: 'id', column, direction: 'asc', type: 'integer' }];
+const BY_NAME: KeyTerm[] = [
+  { key: 'name', column: 'users.name', direction: 'asc', type: 'text' },
+  { key: 'user', column: 'users.id', direction: 'asc', type: 'integer' },
+];
 
 /**
  * Organisation lookups (spec 000 §7): companies, their departments, locations and bank
@@ -31,25 +39,25 @@ const companies: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get<Paged<{ name?: string; byGroup?: string }>>('/companies', {
-    schema: { querystring: pagedQuery({ name: searchText, byGroup }, 99999), response: { 200: collectionSchema(company), ...lookupErrors } },
+    schema: { querystring: pagedQuery({ name: searchText, byGroup, cursor: cursorParam }, 99999), response: { 200: pagedCollectionSchema(company), ...lookupErrors } },
   }, async (request) => {
     const { name, byGroup: group } = request.query;
     const onlyGroup = group === '1' || group === 'true' ? true : undefined;
-    return paginate(companiesQuery(app.db, { name, group: onlyGroup }), (q) => companyColumns(q, request.lang), request.query);
+    return keysetPaginate(app.db, companiesQuery(app.db, { name, group: onlyGroup }), (q) => companyColumns(q, request.lang), COMPANY_ORDER, request.query);
   });
 
   app.get<Paged<{ name?: string }>>('/companies-external', {
-    schema: { querystring: pagedQuery({ name: searchText }, 99999), response: { 200: collectionSchema(company), ...lookupErrors } },
+    schema: { querystring: pagedQuery({ name: searchText, cursor: cursorParam }, 99999), response: { 200: pagedCollectionSchema(company), ...lookupErrors } },
   }, async (request) =>
-    paginate(companiesQuery(app.db, { name: request.query.name, group: false }), (q) => companyColumns(q, request.lang), request.query));
+    keysetPaginate(app.db, companiesQuery(app.db, { name: request.query.name, group: false }), (q) => companyColumns(q, request.lang), COMPANY_ORDER, request.query));
 
   app.get<Paged<{ bankName?: string; companyId?: number }>>('/companies/bank_accounts', {
-    schema: { querystring: pagedQuery({ bankName: searchText, companyId: idSchema }), response: { 200: collectionSchema(bankAccount), ...lookupErrors } },
+    schema: { querystring: pagedQuery({ bankName: searchText, companyId: idSchema, cursor: cursorParam }), response: { 200: pagedCollectionSchema(bankAccount), ...lookupErrors } },
   }, async (request) => {
     let query = bankAccountQuery(app.db).where('company_bank_accounts.retired_at', 'is', null);
     if (request.query.bankName) query = query.where('company_bank_accounts.bank_name', 'ilike', likePattern(request.query.bankName));
     if (request.query.companyId) query = query.where('company_bank_accounts.company_id', '=', request.query.companyId);
-    return paginate(query, (q) => bankAccountColumns(q, request.lang), request.query);
+    return keysetPaginate(app.db, query, (q) => bankAccountColumns(q, request.lang), BANK_ACCOUNT_ORDER, request.query);
   });
 
   app.get<{ Params: { id: number } }>('/companies/:id', {
@@ -60,7 +68,7 @@ const companies: FastifyPluginAsync = async (app) => {
   }, async (request) => found(await findCompany(app.db, request.params.id, request.lang), request.t, 'company'));
 
   app.get<{ Params: { id: number } } & Paged<{ name?: string }>>('/companies/:id/departments', {
-    schema: { params: idParams, querystring: pagedQuery({ name: searchText }), response: { 200: collectionSchema(department), ...lookupErrors } },
+    schema: { params: idParams, querystring: pagedQuery({ name: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(department), ...lookupErrors } },
   }, async (request) => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     let query = app.db.selectFrom('departments').where('company_id', '=', request.params.id);
@@ -68,15 +76,15 @@ const companies: FastifyPluginAsync = async (app) => {
       const pattern = likePattern(request.query.name);
       query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('name_ja', 'ilike', pattern), eb('name_zh', 'ilike', pattern)]));
     }
-    return paginate(query, (q) => q.select(['id', localizedName(request.lang, 'departments').as('name')]).orderBy('id'), request.query);
+    return keysetPaginate(app.db, query, (q) => q.select(['id', localizedName(request.lang, 'departments').as('name')]), BY_ID('departments.id'), request.query);
   });
 
   app.get<{ Params: { id: number } } & Paged>('/companies/:id/locations', {
-    schema: { params: idParams, querystring: pagedQuery(), response: { 200: collectionSchema(location), ...lookupErrors } },
+    schema: { params: idParams, querystring: pagedQuery({ cursor: cursorParam }), response: { 200: pagedCollectionSchema(location), ...lookupErrors } },
   }, async (request) => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     const query = app.db.selectFrom('locations').where('company_id', '=', request.params.id);
-    return paginate(query, (q) => q.select(['id', 'address']).orderBy('id'), request.query);
+    return keysetPaginate(app.db, query, (q) => q.select(['id', 'address']), BY_ID('locations.id'), request.query);
   });
 
   app.get<{ Params: { id: number } }>('/departments/:id', {
@@ -88,10 +96,10 @@ const companies: FastifyPluginAsync = async (app) => {
   ));
 
   app.get<Paged<{ name?: string }>>('/my-organization', {
-    schema: { querystring: pagedQuery({ name: searchText }), response: { 200: collectionSchema(userSummarySchema), ...lookupErrors } },
+    schema: { querystring: pagedQuery({ name: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(userSummarySchema), ...lookupErrors } },
   }, async (request) => {
     const query = usersByName(app.db, request.query.name).where('users.company_id', '=', request.user.company_id ?? -1);
-    return paginate(query, (q) => selectUserSummary(q, request.lang).orderBy('users.name').orderBy('users.id'), request.query);
+    return keysetPaginate(app.db, query, (q) => selectUserSummary(q, request.lang), BY_NAME, request.query);
   });
 
   app.get<{ Params: { id: number } }>('/company_bank_accounts/:id', {
@@ -102,12 +110,12 @@ const companies: FastifyPluginAsync = async (app) => {
   ));
 
   app.get<{ Params: { id: number } } & Paged<{ bankName?: string }>>('/company_bank_accounts_list/:id', {
-    schema: { params: idParams, querystring: pagedQuery({ bankName: searchText }), response: { 200: collectionSchema(bankAccount), ...lookupErrors } },
+    schema: { params: idParams, querystring: pagedQuery({ bankName: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(bankAccount), ...lookupErrors } },
   }, async (request) => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     let query = bankAccountQuery(app.db).where('company_bank_accounts.company_id', '=', request.params.id).where('company_bank_accounts.retired_at', 'is', null);
     if (request.query.bankName) query = query.where('company_bank_accounts.bank_name', 'ilike', likePattern(request.query.bankName));
-    return paginate(query, (q) => bankAccountColumns(q, request.lang), request.query);
+    return keysetPaginate(app.db, query, (q) => bankAccountColumns(q, request.lang), BANK_ACCOUNT_ORDER, request.query);
   });
 };
 
