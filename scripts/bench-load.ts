@@ -83,7 +83,16 @@ async function measure(mode: string, count: number, appEnv: Record<string, strin
       console.log(`  ${mode} ${result.name}: ${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}, load average ${load}`);
     }
     if (step > data.steps.length) console.log(`  (approve reused steps: ${step} requests for ${data.steps.length} pending steps; reused ones answer 409)`);
-    console.log(`  ${mode} RSS after the run: ${started.map((s) => `:${s.port} ${s.rssMb()} MB`).join(', ')}`);
+    // Requests still queued when a scenario's time is up (logins wait for the hashing limiter)
+    // finish first: RSS is read once it stops moving (two reads 1 s apart within 2 MB, ≤ 30 s).
+    const settleStart = Date.now();
+    for (let last = started.map((s) => s.rssMb()); Date.now() - settleStart < 30_000;) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const now = started.map((s) => s.rssMb());
+      if (now.every((mb, i) => Math.abs(mb - last[i]) <= 2)) break;
+      last = now;
+    }
+    console.log(`  ${mode} RSS after the run (settled after ${Math.round((Date.now() - settleStart) / 1000)} s): ${started.map((s) => `:${s.port} ${s.rssMb()} MB`).join(', ')}; peak during the run (VmHWM): ${started.map((s) => `:${s.port} ${s.peakMb()} MB`).join(', ')}`);
   } finally {
     for (const instance of started) await instance.stop();
   }

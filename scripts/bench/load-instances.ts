@@ -13,6 +13,8 @@ export interface Instance {
   child: ChildProcess;
   /** Resident memory of the server process now, in MB. */
   rssMb(): number;
+  /** The highest resident memory the process has had (VmHWM), in MB. */
+  peakMb(): number;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,10 @@ export async function startInstance(port: number, env: Record<string, string>): 
     rssMb() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    },
+    peakMb() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
     },
     async stop() {
       if (child.exitCode !== null) return;
