@@ -6,7 +6,7 @@
  * Targets (issue #13): performance ≥ 90, LCP ≤ 2.0 s, initial JS ≤ 150 KB gzipped.
  */
 import { spawn, execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -60,6 +60,8 @@ async function lighthouse(url: string, keepStorage: boolean): Promise<Record<str
   if (keepStorage) args.push('--disable-storage-reset');
   const { stdout } = await run(join('node_modules', '.bin', 'lighthouse'), args, { maxBuffer: 256 * 1024 * 1024 });
   const report = JSON.parse(stdout);
+  // BENCH_WEB_REPORTS=<folder> keeps each Lighthouse report (JSON) for a closer look.
+  if (process.env.BENCH_WEB_REPORTS) writeFileSync(join(process.env.BENCH_WEB_REPORTS, `lighthouse-${lcpElements.length + 1}.json`), stdout);
   const audit = (id: string) => report.audits[id]?.numericValue as number;
   const lcpNode = report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
   if (lcpNode) lcpElements.push(`${url}: ${lcpNode.nodeLabel ?? ''} — ${String(lcpNode.snippet ?? '').slice(0, 120)}`);

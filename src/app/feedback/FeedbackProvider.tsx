@@ -4,8 +4,19 @@ import { FeedbackContext, TOAST_DURATION_MS, type DialogOptions, type Feedback, 
 import type { PendingDialog, ToastRequest } from './pending';
 
 // Fluent's Toaster and Dialog (with their motion and focus-trap code) are not needed to paint
-// the first screen: their chunk loads right after it; a toast asked for before waits for it.
+// the first screen: their chunk loads when the browser is idle after it, or at the first toast or
+// dialog if that comes sooner; a toast asked for before it is in waits for it.
 const FeedbackHost = lazy(() => import('./FeedbackHost'));
+
+/** Runs `task` once the browser is idle (at the latest after `timeoutMs`). */
+function whenIdle(task: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 1);
+  return () => window.clearTimeout(id);
+}
 
 /**
  * Hosts the Fluent Toaster and one dialog at a time (later requests wait their turn,
@@ -18,6 +29,8 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   // Toasts asked for before the host's chunk is in are shown once it is.
   const showToast = useRef<((request: ToastRequest) => void) | null>(null);
   const waitingToasts = useRef<ToastRequest[]>([]);
+  const [hostWanted, setHostWanted] = useState(false);
+  useEffect(() => whenIdle(() => setHostWanted(true), 3000), []);
   const onHostReady = useCallback((show: (request: ToastRequest) => void) => {
     showToast.current = show;
     for (const request of waitingToasts.current.splice(0)) show(request);
@@ -36,7 +49,10 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       toast(message: string, intent: ToastIntent = 'info', durationMs?: number) {
         const request = { message, intent, timeout: durationMs ?? TOAST_DURATION_MS[intent] };
         if (showToast.current) showToast.current(request);
-        else waitingToasts.current.push(request);
+        else {
+          waitingToasts.current.push(request);
+          setHostWanted(true);
+        }
       },
       confirm: (message, title, options) =>
         open('confirm', title ?? t('app.common.confirmTitle', { lng: options?.lng }), message, options),
@@ -72,9 +88,11 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   return (
     <FeedbackContext.Provider value={feedback}>
       {children}
-      <Suspense fallback={null}>
-        <FeedbackHost current={current} settle={settle} onReady={onHostReady} />
-      </Suspense>
+      {(hostWanted || current) && (
+        <Suspense fallback={null}>
+          <FeedbackHost current={current} settle={settle} onReady={onHostReady} />
+        </Suspense>
+      )}
     </FeedbackContext.Provider>
   );
 }
