@@ -8,6 +8,7 @@ import { passwordLimiter } from './auth/password';
 import { AppError } from './lib/errors';
 import { createValidatorCompiler } from './lib/validator-compiler';
 import authPlugin from './plugins/auth';
+import compressionPlugin from './plugins/compression';
 import contextPlugin from './plugins/context';
 import definitionsPlugin from './plugins/definitions';
 import { refreshDefinitions } from './definitions/definitions';
@@ -61,6 +62,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await syncStatisticPaths(db, live.modules);
   await app.register(contextPlugin, { config, db });
   await app.register(errorHandler);
+  await app.register(compressionPlugin);
   await app.register(securityPlugin);
   passwordLimiter.configure({ concurrency: config.passwordHashConcurrency, maxQueue: config.passwordHashQueue });
   // With REDIS_URL the counters live in Redis, so a client meets the same limit on every instance.
