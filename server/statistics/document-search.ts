@@ -64,7 +64,8 @@ export interface FoundFile extends FileRecord {
  */
 export async function searchFiles(request: FastifyRequest, q: SearchQuery, facts: Map<string, StatisticFacts>): Promise<Collection<FoundFile>> {
   const db = request.server.db;
-  const where = await whereOf(request, q, facts);
+  // Only documents that hold files (a partial index, migration 0621), not every document of the period.
+  const where = sql<SqlBool>`${await whereOf(request, q, facts)} and s.has_files`;
   const from = sql`buffer_stats s join buffer_stat_files sf on sf.buffer_id = s.buffer_id join files on files.id = sf.file_id`;
   const order = q['sort[amount]']
     ? sql`s.amount ${sql.raw(q['sort[amount]'])} nulls last, files.id desc`

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { StatisticFacts } from '../../src/engine';
 import type { Database } from '../db/database';
-import { inCompanies } from './company-condition';
+import { statsInCompanies } from './company-condition';
 
 /** The period filter values (spec 001 §2) and the display buckets (the filters plus pending payment). */
 export const DATE_FILTERS = ['passed', 'today', 'upToToday', 'tomorrow1Week', 'next2week', 'next3week'] as const;
@@ -43,7 +43,8 @@ interface Row { code: string; currency: string | null; account: string | null; d
 
 /**
  * The payment projection: items of unpaid documents (on process or approved, paid-date empty)
- * of modules with `statistics.projection`, for the given companies; grouped by the document's
+ * of modules with `statistics.projection`, for the given companies (found by the statistics
+ * rows' `unpaid` flag and company keys, migration 0621); grouped by the document's
  * paying bank account into cards for `filter`, and into buckets × currency for the chart.
  */
 export async function paymentProjection(db: Kysely<Database>, facts: Map<string, StatisticFacts>, companies: number[] | null, filter: DateFilter, today: string) {
@@ -56,9 +57,8 @@ export async function paymentProjection(db: Kysely<Database>, facts: Map<string,
       from buffers
       cross join lateral jsonb_array_elements(case when jsonb_typeof(buffers.data #> ${items}::text[]) = 'array' then buffers.data #> ${items}::text[] else '[]'::jsonb end) it
       left join currencies on currencies.id::text = buffers.data->>'currency_id'
-      where buffers.module_code = ${code} and buffers.status in (0, 2)
-        and coalesce(buffers.data #>> ${p.paid.split('.')}::text[], '') = ''
-        and ${inCompanies(companies)}`;
+      where buffers.id in (select s.buffer_id from buffer_stats s where s.module_code = ${code} and s.status in (0, 2)
+        and s.unpaid and ${statsInCompanies(companies)})`;
   });
   const rows: Row[] = [];
   for (const part of parts) rows.push(...(await part.execute(db)).rows);

@@ -6,7 +6,7 @@ import { statisticFacts } from './facts';
 /** One row of `statistic_paths` (migration 0620). */
 export interface StatisticPathRow {
   module_code: string;
-  kind: 'amount' | 'vendor' | 'payment_date' | 'file_field';
+  kind: 'amount' | 'vendor' | 'payment_date' | 'file_field' | 'projection_paid';
   position: number;
   head: string[];
   tail: string[] | null;
@@ -32,6 +32,8 @@ export function statisticPathRows(facts: Map<string, StatisticFacts>, fileFields
     if (f.amount) rows.push({ module_code: code, kind: 'amount', position: 0, head: f.amount.split('.'), tail: null });
     (f.vendor ?? []).forEach((path, position) => rows.push({ module_code: code, kind: 'vendor', position, ...splitPath(path) }));
     (f.paymentDate ?? []).forEach((path, position) => rows.push({ module_code: code, kind: 'payment_date', position, ...splitPath(path) }));
+    // The projection's paid-date field, read like `data #>> path` (projection.ts).
+    if (f.projection) rows.push({ module_code: code, kind: 'projection_paid', position: 0, head: f.projection.paid.split('.'), tail: null });
     out.set(code, rows);
   }
   out.set(ALL_MODULES, fileFields.map((name, position) => ({ module_code: ALL_MODULES, kind: 'file_field', position, head: [name], tail: null })));

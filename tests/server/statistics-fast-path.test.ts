@@ -5,6 +5,8 @@ import { loadDefinitions } from '../../server/definitions/definitions';
 import { FileStorage } from '../../server/files/file-storage';
 import { SEARCH_COUNT_CAP } from '../../server/statistics/document-search';
 import { statisticFacts } from '../../server/statistics/facts';
+import { fileRefs } from '../../server/statistics/file-refs';
+import { fileFieldNames } from '../../server/files/file-field-names';
 import { syncStatisticPaths } from '../../server/statistics/statistic-paths';
 import { seedDocuments } from '../../scripts/lib/seed-documents';
 import { buildTestApp, type TestApp } from './helpers';
@@ -182,6 +184,28 @@ async function compareAll(label: string) {
   }
   // The comparison means something only if most searches find documents ('zzqx' finds none).
   expect(empty).toBeLessThanOrEqual(2);
+  await compareFlags(docs, label);
+}
+
+/** The projection's unpaid flag and the files of each document, against the rule and the previous JSON query. */
+async function compareFlags(docs: Doc[], label: string) {
+  const rows = new Map((await sql<{ buffer_id: number; unpaid: boolean | null; has_files: boolean }>`select buffer_id, unpaid, has_files from buffer_stats`.execute(t.db))
+    .rows.map((r) => [r.buffer_id, r]));
+  const unpaid = (d: Doc) => {
+    const paid = facts.get(d.module_code)?.projection?.paid;
+    if (!paid) return null;
+    const value = paid.split('.').reduce<unknown>((n, k) => (n && typeof n === 'object' && !Array.isArray(n) ? (n as Record<string, unknown>)[k] : undefined), d.data);
+    return value === undefined || value === null || value === '';
+  };
+  expect({ label, unpaid: docs.map((d) => [d.id, rows.get(d.id)?.unpaid]) }).toEqual({ label, unpaid: docs.map((d) => [d.id, unpaid(d)]) });
+  expect(docs.filter((d) => unpaid(d) === true).length).toBeGreaterThan(0);
+  const names = fileFieldNames((await loadDefinitions()).modules);
+  const before = (await sql<{ id: number; file_id: number }>`select buffers.id, refs.file_id from buffers cross join lateral ${fileRefs(names)} order by 1, 2`.execute(t.db)).rows;
+  const now = (await sql<{ id: number; file_id: number }>`select buffer_id as id, file_id from buffer_stat_files order by 1, 2`.execute(t.db)).rows;
+  expect(now).toEqual(before);
+  expect(before.length).toBeGreaterThan(0);
+  const withFiles = new Set(before.map((r) => r.id));
+  expect(docs.filter((d) => rows.get(d.id)?.has_files !== withFiles.has(d.id)).map((d) => d.id)).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -198,6 +222,9 @@ beforeAll(async () => {
   setAtPath(odd, f.vendor![f.vendor!.length - 1], 'Corner Co. Ltd');
   setAtPath(odd, f.paymentDate![0], '2026-02-30x');
   await insertStatDoc(t.db, { module: code, requester: users.employee.id, company: companies.RT, code: 'ODD-1', data: odd, createdAt: `${day(-3)}T02:00:00Z` });
+  // An unpaid document of a projection module (generated ones carry their paid date).
+  const [projectionModule] = [...facts].find(([, x]) => x.projection)!;
+  await insertStatDoc(t.db, { module: projectionModule, requester: users.employee.id, company: companies.RH, code: 'UNPAID-1', data: { currency_id: 1 }, createdAt: `${day(-2)}T02:00:00Z` });
 }, 240_000);
 
 afterAll(async () => { await t?.close(); });
@@ -216,6 +243,13 @@ describe('statistics rows answer what the definitions rule answers', () => {
     if (f.vendor?.length) setAtPath(data, f.vendor[0], 'Zzqx Edited Vendor');
     if (f.paymentDate?.length) setAtPath(data, f.paymentDate[0], day(1));
     await t.db.updateTable('buffers').set({ data: JSON.stringify(data), updated_at: new Date() }).where('id', '=', withAmount.id).execute();
+    // A projection document paid, another one's paid date cleared (the unpaid flag follows).
+    const projected = docs.filter((d) => facts.get(d.module_code)?.projection && d.id !== withAmount.id);
+    for (const [index, doc] of projected.slice(0, 2).entries()) {
+      const changed = structuredClone(doc.data);
+      setAtPath(changed, facts.get(doc.module_code)!.projection!.paid, index === 0 ? day(-1) : '');
+      await t.db.updateTable('buffers').set({ data: JSON.stringify(changed) }).where('id', '=', doc.id).execute();
+    }
     const open = docs.find((d) => d.completed_at === null && d.id !== withAmount.id)!;
     await t.db.updateTable('buffers').set({ status: 2, completed_at: new Date(), updated_at: new Date() }).where('id', '=', open.id).execute();
     const reply = (await get('admin', `/api/buffer/statistic_search?${new URLSearchParams({ createdAt: `${day(-730)}~${end}`, vendor: 'zzqx' })}`)).json();

@@ -10,6 +10,7 @@ import * as statistics from './0600_statistics';
 import * as financeMasterRetire from './0610_finance_master_retire';
 import * as exportJobs from './0611_export_jobs';
 import * as statisticRows from './0620_statistic_rows';
+import * as statisticRowsFilesUnpaid from './0621_statistic_rows_files_unpaid';
 import * as exportJobLease from './0630_export_job_lease';
 import * as scaleOutboxLeaseFiles from './0800_scale_outbox_lease_files';
 import * as scaleListIndexes from './0801_scale_list_indexes';
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0610_finance_master_retire': financeMasterRetire,
   '0611_export_jobs': exportJobs,
   '0620_statistic_rows': statisticRows,
+  '0621_statistic_rows_files_unpaid': statisticRowsFilesUnpaid,
   '0630_export_job_lease': exportJobLease,
   '0800_scale_outbox_lease_files': scaleOutboxLeaseFiles,
   '0801_scale_list_indexes': scaleListIndexes,
