@@ -135,7 +135,12 @@ export function searchConditions(request: FastifyRequest, q: SearchQuery, facts:
     out.push(vendor.includes(VENDOR_SEPARATOR)
       ? sql<SqlBool>`exists (select 1 from buffers where buffers.id = s.buffer_id and ${perModule(facts, (f) => (f.vendor?.length
         ? sql<SqlBool>`(${sql.join(f.vendor.map((p) => anyAtPath(p, (v) => sql<SqlBool>`${v} ilike ${pattern}`)), sql` or `)})` : null))})`
-      : sql<SqlBool>`s.vendor like lower(${pattern})`);
+      // Under three characters a trigram index has no trigram to look up: PostgreSQL still chose
+      // it once analysed (bitmap over 89k of 100k rows, 110 ms against a 40 ms scan), so such a
+      // search reads an expression the index does not cover (same rows: a null vendor never matches).
+      : [...vendor].length < 3
+        ? sql<SqlBool>`coalesce(s.vendor, '') like lower(${pattern})`
+        : sql<SqlBool>`s.vendor like lower(${pattern})`);
   }
   return out;
 }
