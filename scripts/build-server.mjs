@@ -7,6 +7,7 @@
  * by folder at run time, as under tsx); shared code goes into chunks. npm packages stay
  * external (resolved from node_modules at run time). `RINGI_COMPILED` tells the code it runs
  * compiled (server/lib/project-root.ts). `npm run dev` and the tests keep running the sources.
+ * esbuild is installed with tsx (a runtime dependency; `node_modules/esbuild`, pinned in package-lock.json).
  */
 import { build } from 'esbuild';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
