@@ -8,14 +8,17 @@ import { globalPlugin } from '../lib/global-plugin';
  * the database's revision (a one-row read) when the last read is older than
  * `config.definitionsCheckMs` (default 1 s). A publish or enable/disable made through this
  * instance is seen on its next request; one made through another instance within that bound.
- * Why a bound is enough: a document records the definition version it was filed under, and an
- * older version stays valid for it, so a filing on another instance during that second is a
- * filing made just before the publish. It saves the read on nearly every request under load.
+ * Only reads use the bound: a request that may write (any method but GET and HEAD) always reads
+ * the revision first, so a module disabled or changed on another instance is refused or
+ * validated by its new version at once. Reads within the bound see definitions at most that old;
+ * it saves the revision read on nearly every list and detail request under load.
  */
 const definitionsPlugin: FastifyPluginAsync = async (app) => {
   const maxAgeMs = app.config.definitionsCheckMs ?? 0;
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api')) await refreshDefinitions(app.db, maxAgeMs);
+    if (!request.url.startsWith('/api')) return;
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    await refreshDefinitions(app.db, reads ? maxAgeMs : 0);
   });
 };
 
