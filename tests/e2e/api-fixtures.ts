@@ -58,3 +58,14 @@ export async function filePayment(request: APIRequestContext, note: string, eInv
   const filed = await employee.post('/buffer/payment', body, 201);
   return { id: filed.id, code: filed.code, company };
 }
+
+/** A payment filed by the employee and approved by manager, finance and authorizer: waiting at its treasury step. */
+export async function paymentAtTreasury(request: APIRequestContext, note: string): Promise<{ id: number; code: string; company: number }> {
+  const doc = await filePayment(request, note);
+  for (const who of ['approver', 'finance', 'authorizer']) {
+    const user = await client(request, `${who}@example.com`);
+    const view = await user.get(`/buffers/${doc.id}`);
+    await user.post(`/approvals/${view.current_approval_id}/action`, { approve: true });
+  }
+  return doc;
+}

@@ -1,4 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { paymentAtTreasury } from './api-fixtures';
 import { TOKEN_KEY } from './helpers';
 
 /** One screen of the app as the quality suite visits it. */
@@ -8,6 +11,10 @@ export interface Screen {
   user: string | null;
   /** Brings the page from Home (or the login screen) to the screen. */
   open(page: Page): Promise<void>;
+  /** More selectors masked in the screenshot (what differs per run on this screen only). */
+  mask?: string[];
+  /** Undoes what opening the screen left behind (run after the checks, with the page closed). */
+  cleanup?(): Promise<void>;
 }
 
 export type Lang = 'en' | 'ja' | 'zh';
@@ -41,9 +48,104 @@ export async function openAs(page: Page, request: APIRequestContext, email: stri
 /** The visible page frame (covered pages stay mounted but hidden). */
 export const top = (page: Page) => page.locator('main > div:not([aria-hidden="true"])').last();
 
+/** An item list of a UI schema whose items open a fixed sub-form (`ui:field` ItemList with `subForm`). */
+interface ItemList { field: string; subForm: string; requires: string[] }
+
+/**
+ * The item lists of definition `code` with a fixed sub-form, read from its UI schema. Contract
+ * items choose their sub-form by the item type picked on the form (`subForm` absent): not visited.
+ */
+function itemLists(code: string): ItemList[] {
+  const path = fileURLToPath(new URL(`../../uiSchemas/${code}.json`, import.meta.url));
+  if (!existsSync(path)) return [];
+  const ui = JSON.parse(readFileSync(path, 'utf8')) as Record<string, { 'ui:field'?: string; 'ui:options'?: { subForm?: string; requires?: string[] } }>;
+  return Object.entries(ui).flatMap(([field, v]) => (v && v['ui:field'] === 'ItemList' && v['ui:options']?.subForm
+    ? [{ field, subForm: v['ui:options'].subForm, requires: v['ui:options'].requires ?? [] }] : []));
+}
+
+const pages = (p: Page) => p.locator('main > div');
+
+/**
+ * Picks the first entry of the picker of `field` on the visible page when it is still empty
+ * (shows the "please select" text `choose`): a picker page opens over the form, then closes.
+ */
+async function pickFirst(p: Page, field: string, depth: number, choose: string): Promise<void> {
+  const control = top(p).locator(`#root_${field}`);
+  if ((await control.evaluate((node) => node.tagName)) !== 'BUTTON' || (await control.innerText()).trim() !== choose) return;
+  await control.click();
+  await expect(pages(p)).toHaveCount(depth + 1);
+  await top(p).getByRole('listitem').first().getByRole('button').first().click();
+  await expect(pages(p)).toHaveCount(depth);
+}
+
+/**
+ * Opens the form of `launcher`, then, for each item list on the way, fills what the list requires
+ * (the first entry of each picker) and taps its Add button: the item page of the last one shows.
+ */
+async function openItemPage(p: Page, launcher: string, path: ItemList[], choose: string): Promise<void> {
+  await p.locator(`[data-launcher="${launcher}"]`).click();
+  await expect(pages(p)).toHaveCount(2);
+  await p.waitForLoadState('networkidle');
+  let depth = 2;
+  for (const list of path) {
+    for (const field of list.requires) await pickFirst(p, field, depth, choose);
+    // An empty list's only button is its Add.
+    const add = top(p).locator(`#root_${list.field}`).getByRole('button').last();
+    await expect(add).toBeEnabled();
+    await add.click();
+    depth += 1;
+    await expect(pages(p)).toHaveCount(depth);
+    await p.waitForLoadState('networkidle');
+  }
+}
+
+/**
+ * Item pages reachable from the module forms of `launchers`: each item list with a fixed
+ * sub-form, and the item lists of that sub-form in turn (payment item → payment content),
+ * derived from the definitions.
+ */
+/**
+ * Deletes `email`'s saved draft of `module`: picking a company on the way to an item page saves
+ * the form as a draft, which the next visit of that form (a screen of the next language) would show.
+ */
+async function deleteDraft(request: APIRequestContext, email: string, module: string): Promise<void> {
+  const login = await request.post('/api/login_check', { data: { username: email, password: 'ringi-demo' } });
+  const { token } = (await login.json()) as { token: string };
+  const reply = await request.delete('/api/buffer_temporaries', { params: { module_code: module }, headers: { authorization: `Bearer ${token}` } });
+  expect(reply.status(), await reply.text()).toBeLessThan(300);
+}
+
+function itemScreens(request: APIRequestContext, launchers: string[], lang: Lang): Screen[] {
+  const choose = (JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${lang}/engine.json`, import.meta.url)), 'utf8')) as { widgets: { choose: string } }).widgets.choose;
+  const out: Screen[] = [];
+  const walk = (launcher: string, code: string, path: ItemList[]) => {
+    for (const list of itemLists(code)) {
+      const next = [...path, list];
+      out.push({
+        name: `item-${list.subForm}`, user: 'legal@example.com', open: (p) => openItemPage(p, launcher, next, choose),
+        cleanup: () => deleteDraft(request, 'legal@example.com', launcher),
+      });
+      if (next.length < 3) walk(launcher, list.subForm, next);
+    }
+  };
+  for (const launcher of launchers) walk(launcher, launcher, []);
+  return out;
+}
+
+/** Opens a document from one of Home's lists (`kind`) by its code: its detail page shows. */
+async function openDocument(p: Page, kind: string, code: string): Promise<void> {
+  await p.locator(`[data-shortcut="${kind}"]`).click();
+  await expect(p.getByTestId('approval-list-page').getByTestId(`approval-list-${kind}`)).toBeVisible();
+  await top(p).locator(`[data-code="${code}"]`).click();
+  await expect(top(p).getByTestId('document-detail')).toBeVisible();
+  await p.waitForLoadState('networkidle');
+}
+
 /**
  * Every screen the suite visits. The module forms are derived from the launchers Home shows
- * (the module definitions), never listed here; the detail is the first document of Initiated.
+ * (the module definitions), never listed here, and so are their item pages; the detail page and
+ * the treasury step show a payment filed for the suite (filed through the API and approved up to
+ * its treasury step), opened from the requester's Initiated and the treasury's Pending list.
  */
 export async function screens(page: Page, request: APIRequestContext, lang: Lang, maxModules: number): Promise<Screen[]> {
   await openAs(page, request, 'legal@example.com', lang);
@@ -51,6 +153,9 @@ export async function screens(page: Page, request: APIRequestContext, lang: Lang
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('launchers').locator('[data-launcher]').nth(1)).toBeVisible();
   const launchers = await page.locator('[data-launcher]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-launcher') ?? ''));
+  const payment = await paymentAtTreasury(request, 'Office rent for November');
+  // The document's code is in the page title, its filing time in the timeline: they differ per run.
+  const documentMask = ['[data-testid="page-title"]'];
   const list: Screen[] = [
     { name: 'login', user: null, open: async () => {} },
     { name: 'home', user: 'legal@example.com', open: async () => {} },
@@ -73,6 +178,18 @@ export async function screens(page: Page, request: APIRequestContext, lang: Lang
         await p.waitForLoadState('networkidle');
       },
     })),
+    ...itemScreens(request, launchers, lang).slice(0, maxModules),
+    {
+      name: 'detail', user: 'employee@example.com', mask: documentMask,
+      open: (p) => openDocument(p, 'initiated', payment.code),
+    },
+    {
+      name: 'treasury', user: 'treasury@example.com', mask: documentMask,
+      open: async (p) => {
+        await openDocument(p, 'pending', payment.code);
+        await top(p).getByTestId('treasury-form').scrollIntoViewIfNeeded();
+      },
+    },
     {
       name: 'admin', user: 'legal@example.com',
       open: async (p) => {

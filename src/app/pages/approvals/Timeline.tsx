@@ -30,7 +30,7 @@ function Logs({ logs }: { logs: LogEntry[] }) {
     <>
       {logs.map((log, i) => (
         <Text key={i} size={200} className={styles.muted}>
-          {`${log.log_text} · ${toDisplayTimestamp(log.created_at)}`}
+          {`${log.log_text} · `}<time dateTime={log.created_at}>{toDisplayTimestamp(log.created_at)}</time>
         </Text>
       ))}
     </>
@@ -40,7 +40,7 @@ function Logs({ logs }: { logs: LogEntry[] }) {
 /**
  * The process timeline: the requester ("initiated", with the submit/withdraw/edit logs), then
  * one row per step with its indicator, the approver (or the candidates while not handled) and
- * the step's logs, timestamps YYYY/MM/DD HH:mm.
+ * the step's logs, timestamps YYYY/MM/DD HH:mm (in `<time>` elements).
  */
 export function Timeline({ doc }: { doc: DocumentView }) {
   const { t } = useTranslation();
@@ -53,7 +53,7 @@ export function Timeline({ doc }: { doc: DocumentView }) {
         </span>
         <div className={styles.body}>
           <Text weight="semibold">{doc.requester.name}</Text>
-          <Text size={200}>{`${t('app.approvals.timeline.initiated')} · ${toDisplayTimestamp(doc.created_at)}`}</Text>
+          <Text size={200}>{`${t('app.approvals.timeline.initiated')} · `}<time dateTime={doc.created_at}>{toDisplayTimestamp(doc.created_at)}</time></Text>
           <Logs logs={doc.approval_logs.filter((log) => log.action !== 'submit')} />
         </div>
       </li>
@@ -69,7 +69,7 @@ export function Timeline({ doc }: { doc: DocumentView }) {
               <Text weight="semibold">{step.master_process.process.name}</Text>
               <Text size={200}>
                 {t(`app.approvals.timeline.${indicator}`)}
-                {step.approved_at && step.status !== 0 ? ` · ${toDisplayTimestamp(step.approved_at)}` : ''}
+                {step.approved_at && step.status !== 0 ? <>{' · '}<time dateTime={step.approved_at}>{toDisplayTimestamp(step.approved_at)}</time></> : null}
               </Text>
               <Text size={200}>{people.map((p) => p.name).join(', ')}</Text>
               <Logs logs={step.approval_logs} />

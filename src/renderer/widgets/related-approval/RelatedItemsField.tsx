@@ -71,30 +71,37 @@ export function RelatedItemsField(props: FieldProps): ReactNode {
     change(next);
   };
 
-  if (!hasRelated) return <Text className={styles.hint}>{t('related.noRelated')}</Text>;
-  if (!related) return <Text className={styles.hint}>{t('loading')}</Text>;
-  if (items.length === 0) return <Text className={styles.hint}>{t('related.noItems')}</Text>;
+  // The form passes the translated label; rjsf alone gives only the schema title. Shown in every
+  // state, so the hint "choose a related approval first" is not a line without its field.
+  const heading = (props as { label?: string }).label ?? props.schema.title ?? '';
+  const body = (): ReactNode => {
+    if (!hasRelated) return <Text className={styles.hint}>{t('related.noRelated')}</Text>;
+    if (!related) return <Text className={styles.hint}>{t('loading')}</Text>;
+    if (items.length === 0) return <Text className={styles.hint}>{t('related.noItems')}</Text>;
+    return items.map((item, index) => (
+      <section key={item.item_id} className={styles.item} aria-label={t('related.item', { n: index + 1 })}>
+        <div className={styles.head}>
+          <Text weight="semibold">{t('related.item', { n: index + 1 })}</Text>
+          {item.is_edited && <Badge appearance="tint" color="warning">{t('related.edited')}</Badge>}
+        </div>
+        {of.fields.map((field) => (
+          <Field key={field.key} label={t(`related.fields.${field.label}`)}>
+            <Input
+              value={toInput(item.data[field.key])}
+              inputMode={field.numeric ? 'decimal' : undefined}
+              maxLength={field.numeric ? 20 : 200}
+              readOnly={readOnly}
+              onChange={(_, data) => edit(index, field, data.value)}
+            />
+          </Field>
+        ))}
+      </section>
+    ));
+  };
   return (
-    <div className={styles.root} id={props.fieldPathId.$id}>
-      {items.map((item, index) => (
-        <section key={item.item_id} className={styles.item} aria-label={t('related.item', { n: index + 1 })}>
-          <div className={styles.head}>
-            <Text weight="semibold">{t('related.item', { n: index + 1 })}</Text>
-            {item.is_edited && <Badge appearance="tint" color="warning">{t('related.edited')}</Badge>}
-          </div>
-          {of.fields.map((field) => (
-            <Field key={field.key} label={t(`related.fields.${field.label}`)}>
-              <Input
-                value={toInput(item.data[field.key])}
-                inputMode={field.numeric ? 'decimal' : undefined}
-                maxLength={field.numeric ? 20 : 200}
-                readOnly={readOnly}
-                onChange={(_, data) => edit(index, field, data.value)}
-              />
-            </Field>
-          ))}
-        </section>
-      ))}
+    <div className={styles.root} id={props.fieldPathId.$id} role="group" aria-label={heading || undefined}>
+      {heading && <Text weight="semibold">{heading}</Text>}
+      {body()}
     </div>
   );
 }
