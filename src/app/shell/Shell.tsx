@@ -22,7 +22,7 @@ import { AppRendererHost } from '../host/AppRendererHost';
 import { PageFrame } from './PageFrame';
 import { Splash } from './Splash';
 import { Toolbar } from './Toolbar';
-import { loadTabBar, loginRoot, resetPasswordRoot, tabRoot } from './roots';
+import { loadTabBar, loginRoot, preloadFirstScreen, resetPasswordRoot, tabRoot } from './roots';
 
 const RESET_PASSWORD_PATH = '/reset-password';
 
@@ -90,6 +90,15 @@ export function Shell() {
   const currentTab: Tab = tabs.includes(tab) ? tab : 'home';
 
   useEffect(() => bindBrowserHistory(stack, window, (path) => setTab(tabFromPath(path) ?? 'home')), [stack]);
+
+  // A stored login is being checked: the tab's page (and the tab bar) load meanwhile, started after
+  // the check's request went out (the session provider's effects run after this one's).
+  useEffect(() => {
+    if (session.status !== 'checking') return undefined;
+    const timer = window.setTimeout(() => void preloadFirstScreen(true, tabFromPath(window.location.pathname), false), 0);
+    return () => window.clearTimeout(timer);
+    // Once, at the start.
+  }, []);
 
   // The next visit's first paint: the splash while a stored login is checked, else the login page.
   const { i18n } = useTranslation();

@@ -1,16 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { Button, Input, Spinner, Text, makeStyles, tokens, CounterBadge } from '@fluentui/react-components';
 import { ArrowSortRegular, FilterRegular, SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
 import { ApprovalCard } from './ApprovalCard';
-import { FilterSheet } from './FilterSheet';
-import { SortSheet } from './SortSheet';
 import { activeFilterCount, DEFAULT_SORT, EMPTY_FILTER, SEARCH_DEBOUNCE_MS, SEARCH_MAX, type ListFilter, type ListSort } from './list-query';
 import { openDetail } from './open-detail';
 import type { ListEntry } from './list-entry';
 import type { ListKind } from './types';
 import { useApprovalList } from './use-approval-list';
+
+// The sheets (and the filter's pickers) open on demand: Home's inline list does not download them.
+const FilterSheet = lazy(async () => ({ default: (await import('./FilterSheet')).FilterSheet }));
+const SortSheet = lazy(async () => ({ default: (await import('./SortSheet')).SortSheet }));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
