@@ -9,11 +9,15 @@ import { globalPlugin } from '../lib/global-plugin';
 // build wrote for this browser (scripts/lib/first-screen-plugin.ts). Anything else gets index.html.
 const FIRST_SCREEN_COOKIE = /(?:^|;\s*)ringi\.first=(login|splash)\.(en|ja|zh)(?:;|$)/;
 
-/** The built page to send for an app address: the first screen the browser's hint names, if built. */
-function firstScreenPage(root: string, cookie: string | undefined): string {
+/**
+ * The built page to send for an app address: the first screen the browser's hint names, if built.
+ * The e-mailed reset link is not the login page: it gets the splash (in the hinted language, else ja).
+ */
+function firstScreenPage(root: string, cookie: string | undefined, path: string): string {
   const hint = cookie ? FIRST_SCREEN_COOKIE.exec(cookie) : null;
-  if (!hint) return 'index.html';
-  const file = `index.${hint[1]}.${hint[2]}.html`;
+  const resetLink = path === '/reset-password';
+  if (!hint && !resetLink) return 'index.html';
+  const file = `index.${resetLink ? 'splash' : hint![1]}.${hint?.[2] ?? 'ja'}.html`;
   return existsSync(join(root, file)) ? file : 'index.html';
 }
 
@@ -43,7 +47,7 @@ export default globalPlugin(async (app) => {
     app.get('/', (request, reply) => sendAppPage(request, reply));
   }
   const sendAppPage = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(firstScreenPage(root, request.headers.cookie));
+    reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(firstScreenPage(root, request.headers.cookie, request.url.split('?')[0]));
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = path === '/api' || path.startsWith('/api/');

@@ -95,4 +95,8 @@ test('the first screen follows the ringi.first hint: login or splash in that lan
   expect(await page('/', 'ringi.first=../../etc/passwd')).toContain('Ringi test build');
   expect(await page('/', 'ringi.first=login.fr')).toContain('Ringi test build');
   expect(await page('/')).toContain('Ringi test build');
+  // The reset link is not the login page: the splash, in the hinted language (else Japanese).
+  expect(await page('/reset-password?token=abc', 'ringi.first=login.zh')).toContain('splash zh');
+  writeFileSync(join(dist, 'index.splash.ja.html'), '<!doctype html><title>splash ja</title>');
+  expect(await page('/reset-password?token=abc')).toContain('splash ja');
 });
