@@ -1,6 +1,6 @@
 /**
  * `npm run bench:load`: seeds the generated data set (BENCH_DOCS documents, default 100,000),
- * starts app instances on loopback and measures, with autocannon at fixed rates for
+ * starts app instances on loopback and measures, at fixed evenly paced rates (scripts/bench/load-scenarios.ts) for
  * BENCH_SECONDS each (default 10; 20 when CI=true): the pending list, a document detail, a
  * submit, an approve and login. Prints req/s, p50/p95/p99, errors and RSS per instance after
  * the run. Figures only, no assertions; bounded in time. Modes (BENCH_MODES, default both):

@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import http from 'node:http';
 
 /** One measured scenario against every instance at once. */
 export interface Scenario {
@@ -33,36 +33,51 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * Runs a scenario for `seconds` against every port in parallel (rate split evenly), recording
- * each response's latency ourselves so the percentiles are over all instances together.
+ * Runs a scenario for `seconds` at its rate over every port (round robin), with arrivals evenly
+ * spaced: request i is due at start + i / rate, whatever earlier requests are doing (an open
+ * model, as users arrive). Each latency is counted from the moment the request was due, so a
+ * client or server that falls behind shows in the figures (no coordinated omission).
+ * Why not autocannon's `overallRate`: its limiter lets each connection send its whole quota for a
+ * second back to back at the start of that second and then wait, so "200 req/s" arrives as a
+ * burst of 200 every second and measures a burst's queue, not a steady rate.
  */
 export async function runScenario(scenario: Scenario, ports: number[], seconds: number): Promise<ScenarioResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
-  const runs = ports.map((port) => new Promise<void>((resolve, reject) => {
-    const instance = autocannon({
-      url: `http://127.0.0.1:${port}`,
-      connections: Math.max(2, Math.ceil(scenario.rate / ports.length / 10)),
-      overallRate: Math.max(1, Math.round(scenario.rate / ports.length)),
-      duration: seconds,
-      timeout: 10,
-      requests: [{
-        method: scenario.method,
-        headers: { 'content-type': 'application/json', ...scenario.headers },
-        setupRequest: (request: Record<string, unknown>) => ({
-          ...request, path: scenario.path(), ...(scenario.body ? { body: scenario.body() } : {}),
-        }),
-      }],
-    }, (error) => (error ? reject(error) : resolve()));
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      latencies.push(responseTime);
-      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-      if (statusCode >= 400) errors++;
+  const count = (status: string) => { statuses[status] = (statuses[status] ?? 0) + 1; };
+  const send = (port: number, due: number) => new Promise<void>((resolve) => {
+    const body = scenario.body?.();
+    const request = http.request({
+      host: '127.0.0.1', port, agent, method: scenario.method, path: scenario.path(), timeout: 10_000,
+      headers: { 'content-type': 'application/json', ...scenario.headers, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) },
+    }, (response) => {
+      response.resume();
+      response.on('end', () => {
+        latencies.push(performance.now() - due);
+        count(String(response.statusCode));
+        if ((response.statusCode ?? 500) >= 400) errors++;
+        resolve();
+      });
     });
-    instance.on('reqError', () => { errors++; statuses.error = (statuses.error ?? 0) + 1; });
-  }));
-  await Promise.all(runs);
+    const failed = () => { errors++; count('error'); resolve(); };
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', failed);
+    request.end(body);
+  });
+  const total = Math.round(scenario.rate * seconds);
+  const interval = 1000 / scenario.rate;
+  const start = performance.now() + 20;
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + i * interval;
+    const wait = due - performance.now();
+    if (wait >= 1) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(send(ports[i % ports.length], due));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
   latencies.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
