@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Database, MailAttachment } from '../db/database';
 import { mailAttachments } from './outbox';
 import { privateDir } from '../security/private-dir';
+import { coalescedRounds } from '../lib/coalesced-rounds';
 
 /** After this many failed tries a mail is marked failed and left alone. */
 export const MAX_MAIL_ATTEMPTS = 5;
@@ -48,8 +49,6 @@ function createSend(config: Config): Send {
 /** Creates the outbox dispatcher for an app. */
 export function createMailer(config: Config, db: Kysely<Database>, log: FastifyBaseLogger): Mailer {
   const send = createSend(config);
-  let running: Promise<void> | undefined;
-  let again = false;
 
   /**
    * Claims up to 20 pending mails for this instance in one statement: rows another instance is
@@ -94,20 +93,9 @@ export function createMailer(config: Config, db: Kysely<Database>, log: FastifyB
     }
   }
 
-  async function dispatch(): Promise<void> {
-    if (running) {
-      // A round is under way; run one more after it so mail queued meanwhile is not left waiting.
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await round();
-      } while (again);
-    })().finally(() => { running = undefined; });
-    return running;
-  }
+  // A round under way runs one more after it, so mail queued meanwhile is not left waiting.
+  const rounds = coalescedRounds(round);
+  const dispatch = () => rounds.run();
 
   const timer = config.mailIntervalMs > 0
     ? setInterval(() => { mailer.kick(); }, config.mailIntervalMs).unref()
@@ -120,7 +108,7 @@ export function createMailer(config: Config, db: Kysely<Database>, log: FastifyB
     },
     async close() {
       if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
+      await rounds.idle();
     },
   };
   return mailer;

@@ -9,6 +9,7 @@ import { enqueueMail } from '../mail/outbox';
 import { cjkFont, MissingFontError, reportPdf, reportXlsx, type ReportText } from './export-files';
 import { exportRows, MAX_EXPORT_ROWS, type ExportParams } from './export-report';
 import { statisticFacts } from './facts';
+import { coalescedRounds } from '../lib/coalesced-rounds';
 
 /** How long an instance holds a claimed job; renewed every third of it while the job runs. */
 export const EXPORT_LEASE_SECONDS = 60;
@@ -184,8 +185,6 @@ async function failJob(app: FastifyInstance, job: ClaimedExportJob, t: Translate
  * running are resumed once their lease ran out) and on an interval.
  */
 export function createExportRunner(app: FastifyInstance, intervalMs: number): ExportRunner {
-  let running: Promise<void> | undefined;
-  let again = false;
   let closed = false;
 
   async function round(): Promise<void> {
@@ -196,19 +195,8 @@ export function createExportRunner(app: FastifyInstance, intervalMs: number): Ex
     }
   }
 
-  function drain(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await round();
-      } while (again && !closed);
-    })().finally(() => { running = undefined; });
-    return running;
-  }
+  const rounds = coalescedRounds(round, () => closed);
+  const drain = () => rounds.run();
 
   const timer = intervalMs > 0 ? setInterval(() => runner.kick(), intervalMs).unref() : undefined;
   const runner: ExportRunner = {
@@ -220,7 +208,7 @@ export function createExportRunner(app: FastifyInstance, intervalMs: number): Ex
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
+      await rounds.idle();
       runners.delete(runner);
     },
   };
