@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DONE_COUNT_CAP } from '../../server/workflow/inbox-page';
-import { buildTestApp, type TestApp } from './helpers';
-import { demoUsers, filePurchase, getter, poster, purchaseBody, tokens, type Users } from './workflow-fixtures';
+import type { TestApp } from './helpers';
+import { filePurchase, purchaseBody, workflowSuite, type Auth, type Getter, type Poster, type Users } from './workflow-fixtures';
 
 /**
  * The done list (`/approvals/my?isDone=1`) from `approval_done` (migration 0820, kept by
@@ -12,9 +12,9 @@ import { demoUsers, filePurchase, getter, poster, purchaseBody, tokens, type Use
  */
 let t: TestApp;
 let users: Users;
-let post: ReturnType<typeof poster>;
-let get: ReturnType<typeof getter>;
-let auth: ReturnType<typeof tokens>;
+let post: Poster;
+let get: Getter;
+let auth: Auth;
 
 type Page = { 'hydra:member': Array<{ id: number; buffer: { id: number } }>; 'hydra:totalItems': number; nextCursor?: string };
 
@@ -62,16 +62,11 @@ async function walk(user: string, url: string, size: number, between: (n: number
 
 let filed: Array<{ id: number; steps: number[] }>;
 
+workflowSuite((suite) => ({ t, users, auth, post, get } = suite));
 beforeAll(async () => {
-  t = await buildTestApp();
-  users = await demoUsers(t.db);
-  auth = tokens(t);
-  post = poster(t, auth);
-  get = getter(t, auth);
   filed = await file(6);
   for (const doc of filed.slice(0, 5)) await act('approver', doc.steps[0], true);
 });
-afterAll(async () => t?.close());
 
 describe('done list (approval_done)', () => {
   it('keeps the table equal to the rule through approve, reject, step back and a deleted document', async () => {

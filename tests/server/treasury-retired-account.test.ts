@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import enServer from '../../locales/en/server.json';
-import { buildTestApp, type TestApp } from './helpers';
+import type { TestApp } from './helpers';
 import { stepIds, wrapperFor } from './admin-fixtures';
 import { paymentBody } from './integrity-fixtures';
-import { demoUsers, getter, moduleSteps, poster, purchaseRefs, tokens, type Users } from './workflow-fixtures';
+import { moduleSteps, purchaseRefs, workflowSuite, type Getter, type Poster, type Users } from './workflow-fixtures';
 
 /**
  * A company bank account deleted through the bank-account module (a completed delete request
@@ -12,8 +12,8 @@ import { demoUsers, getter, moduleSteps, poster, purchaseRefs, tokens, type User
  */
 let t: TestApp;
 let users: Users;
-let post: ReturnType<typeof poster>;
-let get: ReturnType<typeof getter>;
+let post: Poster;
+let get: Getter;
 let company: number;
 let retired: number;
 let live: number;
@@ -43,12 +43,8 @@ async function atTreasury() {
   return { id: filed.json().id as number, step: steps.at(-1)! };
 }
 
+workflowSuite((suite) => ({ t, users, post, get } = suite));
 beforeAll(async () => {
-  t = await buildTestApp();
-  users = await demoUsers(t.db);
-  const auth = tokens(t);
-  post = poster(t, auth);
-  get = getter(t, auth);
   company = (await purchaseRefs(t.db)).company;
   // Two accounts of the company: one created through the module (then deleted), one that stays.
   live = (await t.db.selectFrom('company_bank_accounts').select('id').where('company_id', '=', company).where('retired_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()).id;
@@ -66,7 +62,6 @@ beforeAll(async () => {
     name: 'slip.pdf', mime_type: 'application/pdf', size: 10, document_type: 'deal-slip', storage_key: 'test/retired-slip.pdf', sha256: 'x', uploader_id: users.treasury.id,
   }).returning('id').executeTakeFirstOrThrow()).id;
 });
-afterAll(async () => t?.close());
 
 describe('treasury step and a retired company bank account', () => {
   it('the picker no longer offers the deleted account, and still offers the live one', async () => {
