@@ -1,7 +1,7 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { clearToken, createApiClient, readToken, writeToken, type ApiTransport } from '../api';
+import { ApiError, clearToken, createApiClient, readToken, writeToken, type ApiTransport } from '../api';
 import { currentLanguage } from '../i18n';
 import { useFeedback } from '../feedback';
 import { readProfile, type Profile } from './profile';
@@ -69,25 +69,36 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
     return readProfile(reply.data);
   }, [api]);
 
+  // Checks of the stored session so far that found no server (or a failing one): the next waits longer.
+  const [failedChecks, setFailedChecks] = useState(0);
   useEffect(() => {
     if (state.status !== 'checking') return;
     let live = true;
+    let retry: number | undefined;
     loadProfile().then(
       ({ profile, roles }) => {
         if (live) setState({ status: 'authenticated', profile, roles });
       },
       (error: unknown) => {
-        // A 401 was already handled by the client; anything else also means "no usable session".
+        if (!live) return;
+        // No reply (offline, a request cut by leaving the page) or a server error says nothing about
+        // the session: keep the token and the splash, and ask again (1 s, 2 s, 4 s … at most 15 s).
+        if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) {
+          retry = window.setTimeout(() => setFailedChecks((n) => n + 1), Math.min(15_000, 1000 * 2 ** failedChecks));
+          return;
+        }
+        // A 401 was already handled by the client; a malformed profile also means "no usable session".
         console.warn('[ringi] stored session rejected:', error);
         clearToken();
-        if (live) setState(ANONYMOUS);
+        setState(ANONYMOUS);
       },
     );
     return () => {
       live = false;
+      window.clearTimeout(retry);
     };
-    // Runs once per entry into `checking`.
-  }, [state.status, loadProfile]);
+    // Runs once per entry into `checking`, and again after a check that found no server.
+  }, [state.status, loadProfile, failedChecks]);
 
   // Names the server words in the request's language (company on Home, module titles, list-card
   // labels) must follow a language switch without a reload: every cached query is refetched and

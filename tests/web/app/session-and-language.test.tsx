@@ -43,6 +43,21 @@ describe('start-up', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
+  it('keeps the token and the splash when the check finds no server (offline, a cut request) or a failing one, and asks again', async () => {
+    const answers: Array<() => { status: number; data?: unknown }> = [
+      () => { throw new TypeError('Failed to fetch'); },
+      () => ({ status: 503, data: { message: 'busy', code: 'SERVICE_UNAVAILABLE' } }),
+      () => ({ status: 200, data: profile() }),
+    ];
+    const { calls } = await renderApp({ token: 'stored', routes: { 'GET /profile': async () => answers.shift()!() } });
+    await waitFor(() => expect(calls('GET /profile')).toHaveLength(1));
+    expect(screen.getByTestId('splash')).toBeTruthy();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('stored');
+    expect(await screen.findByTestId('home', {}, { timeout: 8000 })).toBeTruthy();
+    expect(calls('GET /profile')).toHaveLength(3);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('stored');
+  });
+
   it('treats a profile without roles as no session', async () => {
     await renderApp({ token: 'ok', routes: { 'GET /profile': { status: 200, data: { ...profile(), roles: {} } } } });
     expect(await screen.findByTestId('login')).toBeTruthy();
