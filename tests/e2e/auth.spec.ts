@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, bottomTab, expiredToken, fill, loginAs, openWithToken, readLocale, storedToken, submitLogin, tamper, texts } from './helpers';
+import { apiToken, bottomTab, LOCKED_BY_AUTH_SPEC, expiredToken, fill, loginAs, openWithToken, readLocale, storedToken, submitLogin, tamper, texts } from './helpers';
 
 const { zh, ja, en } = texts;
 
@@ -19,7 +19,7 @@ test.describe('login', () => {
 
   test('five wrong passwords lock the account, even against the right one', async ({ page }) => {
     await page.goto('/');
-    await page.getByLabel(ja.login.email).fill('approver2@example.com');
+    await page.getByLabel(ja.login.email).fill(LOCKED_BY_AUTH_SPEC);
     await page.getByLabel(ja.login.password).fill('wrong-password');
     const dialog = page.getByRole('alertdialog');
     for (let attempt = 1; attempt <= 4; attempt += 1) {

@@ -60,6 +60,9 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 }
 
 /** Gets a real token from the API, without the browser. */
+/** The demo account auth.spec.ts locks with five wrong passwords: other journeys must not sign in as it. */
+export const LOCKED_BY_AUTH_SPEC = 'approver2@example.com';
+
 export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
   const reply = await request.post('/api/login_check', { data: { username: email, password } });
   expect(reply.status()).toBe(200);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, defaultHighlightStyle, foldGutter, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { json, jsonLanguage, jsonParseLinter } from '@codemirror/lang-json';
@@ -9,6 +9,18 @@ import { EditorState, Compartment } from '@codemirror/state';
 import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { getJsonPointers, handleRefresh, jsonCompletion, jsonSchemaLinter, stateExtensions, updateSchema } from 'codemirror-json-schema';
 import type { JSONSchema7 } from 'json-schema';
+
+/**
+ * Completions from the part's JSON Schema. codemirror-json-schema answers `[]` for a part without
+ * a schema (locales, rules), which CodeMirror's autocompletion does not accept ("options is not
+ * iterable" on every keystroke): no schema means no completions, `null`.
+ */
+const schemaSource = jsonCompletion();
+function schemaCompletion(context: CompletionContext): CompletionResult | null | Promise<CompletionResult | null> {
+  const result = schemaSource(context) as unknown as CompletionResult | unknown[] | null | undefined | Promise<CompletionResult | null>;
+  if (result instanceof Promise) return result;
+  return result && !Array.isArray(result) ? result : null;
+}
 
 const useStyles = makeStyles({
   box: {
@@ -78,7 +90,7 @@ export function JsonEditor({ value, onChange, schema, problems, label, testId }:
           json(),
           linter(jsonParseLinter()),
           linter(jsonSchemaLinter({}), { needsRefresh: handleRefresh }),
-          jsonLanguage.data.of({ autocomplete: jsonCompletion() }),
+          jsonLanguage.data.of({ autocomplete: schemaCompletion }),
           autocompletion(),
           stateExtensions(schema as JSONSchema7 | undefined),
           checker.current.of(serverLinter),
