@@ -57,8 +57,16 @@ export function kyselyForPostgres(connectionString: string, searchPath?: string,
  */
 export async function createPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
-  return PGlite.create({ ...options, parsers: PARSERS, extensions: { pg_trgm } });
+  return PGlite.create({ ...options, parsers: PARSERS, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
 }
+
+/**
+ * PGlite keeps PostgreSQL's buffers inside the server's own process (its WASM heap, which never
+ * shrinks). Its default of 128 MB shared buffers put an embedded instance holding 100k documents at
+ * ~410 MB RSS after a load run; 16 MB keeps it under 300 MB (285 MB), and the data folder's files are still
+ * cached by the operating system (docs/PERFORMANCE.md, "Load figures").
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in `<dataDir>/pgdata`. */
 export async function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize?: number }): Promise<DatabaseHandle> {
