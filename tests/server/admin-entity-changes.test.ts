@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { type Users, workflowSuite, type Getter, type Poster } from './workflow-fixtures';
-import { companyRefs, stepIds, userPayload, wrapperFor } from './admin-fixtures';
+import { approveEveryStep, companyRefs, stepIds, userPayload, wrapperFor } from './admin-fixtures';
 
 let t: TestApp;
 let users: Users;
@@ -9,16 +9,7 @@ let post: Poster;
 let get: Getter;
 workflowSuite((suite) => ({ t, users, post, get } = suite));
 
-/** Approves every step of a document with the candidate given per step (approver, then authorizer). */
-async function approveAll(bufferId: number) {
-  const steps = await stepIds(t.db, bufferId);
-  for (const step of steps) {
-    const candidate = await t.db.selectFrom('approval_candidates').innerJoin('users', 'users.id', 'approval_candidates.user_id')
-      .select('users.email').where('approval_id', '=', step).executeTakeFirstOrThrow();
-    const response = await post(candidate.email.split('@')[0], `/api/approvals/${step}/action`, { approve: true });
-    expect(response.statusCode, response.body).toBe(200);
-  }
-}
+const approveAll = (bufferId: number) => approveEveryStep(t.db, post, bufferId);
 
 const userByEmail = (email: string) => t.db.selectFrom('users').select(['id', 'disabled', 'company_id', 'name'])
   .where('email', '=', email).executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
 import type { Database } from '../../server/db/database';
-import { moduleSteps, type Users } from './workflow-fixtures';
+import { moduleSteps, type Poster, type Users } from './workflow-fixtures';
 
 /** Ids of a demo company (by code) with its first department and location. */
 export async function companyRefs(db: Kysely<Database>, code: string) {
@@ -37,4 +38,14 @@ export async function userPayload(db: Kysely<Database>, users: Users, code: stri
 /** The ids of a document's steps in order. */
 export async function stepIds(db: Kysely<Database>, bufferId: number) {
   return (await db.selectFrom('approvals').select('id').where('buffer_id', '=', bufferId).orderBy('position').execute()).map((s) => s.id);
+}
+
+/** Approves every step of a document, each by its (first) candidate, a demo user named by e-mail. */
+export async function approveEveryStep(db: Kysely<Database>, post: Poster, bufferId: number) {
+  for (const step of await stepIds(db, bufferId)) {
+    const candidate = await db.selectFrom('approval_candidates').innerJoin('users', 'users.id', 'approval_candidates.user_id')
+      .select('users.email').where('approval_id', '=', step).executeTakeFirstOrThrow();
+    const response = await post(candidate.email.split('@')[0], `/api/approvals/${step}/action`, { approve: true });
+    expect(response.statusCode, response.body).toBe(200);
+  }
 }

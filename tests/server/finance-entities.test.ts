@@ -3,7 +3,7 @@ import enBank from '../../locales/en/company-bank-account.json';
 import enExpense from '../../locales/en/expense-account.json';
 import enServer from '../../locales/en/server.json';
 import { buildTestApp, type TestApp } from './helpers';
-import { stepIds, wrapperFor } from './admin-fixtures';
+import { approveEveryStep, stepIds, wrapperFor } from './admin-fixtures';
 import { demoUsers, getter, poster, tokens, type Users } from './workflow-fixtures';
 
 let t: TestApp;
@@ -25,15 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** Approves every step with its candidate (approver, then authorizer). */
-async function approveAll(bufferId: number) {
-  for (const step of await stepIds(t.db, bufferId)) {
-    const candidate = await t.db.selectFrom('approval_candidates').innerJoin('users', 'users.id', 'approval_candidates.user_id')
-      .select('users.email').where('approval_id', '=', step).executeTakeFirstOrThrow();
-    const response = await post(candidate.email.split('@')[0], `/api/approvals/${step}/action`, { approve: true });
-    expect(response.statusCode, response.body).toBe(200);
-  }
-}
+const approveAll = (bufferId: number) => approveEveryStep(t.db, post, bufferId);
 
 /** Approvers of a company's documents: its own authorizer for the authorizer step. */
 async function wrapper(module: string, company: number) {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DONE_COUNT_CAP } from '../../server/workflow/inbox-page';
 import type { TestApp } from './helpers';
 import { filePurchase, purchaseBody, workflowSuite, type Auth, type Getter, type Poster, type Users } from './workflow-fixtures';
+import { okPage, walkByCursor } from './keyset-walk';
 
 /**
  * The done list (`/approvals/my?isDone=1`) from `approval_done` (migration 0820, kept by
@@ -27,11 +28,7 @@ async function file(n: number) {
   return out;
 }
 
-async function page(user: string, url: string): Promise<Page> {
-  const response = await get(user, url);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Page;
-}
+const page = (user: string, url: string) => okPage<Page>(get, user, url);
 
 async function act(user: string, step: number, approve: boolean) {
   const response = await post(user, `/api/approvals/${step}/action`, { approve });
@@ -47,18 +44,8 @@ async function tableAndRule() {
   return { table: table.map(key).sort(), rule: rule.rows.map(key).sort() };
 }
 
-async function walk(user: string, url: string, size: number, between: (n: number) => Promise<void> = async () => {}) {
-  const seen: number[] = [];
-  let cursor: string | undefined;
-  for (let n = 1; n <= 50; n++) {
-    const current = await page(user, `${url}&itemsPerPage=${size}${cursor ? `&cursor=${cursor}` : ''}`);
-    seen.push(...current['hydra:member'].map((m) => m.id));
-    if (!current.nextCursor) break;
-    cursor = current.nextCursor;
-    await between(n);
-  }
-  return seen;
-}
+const walk = (user: string, url: string, size: number, between?: (pageNo: number) => Promise<void>) =>
+  walkByCursor(get, user, url, size, { between, fullPages: false });
 
 let filed: Array<{ id: number; steps: number[] }>;
 

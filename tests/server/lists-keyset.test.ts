@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
 import { demoUsers, filePurchase, getter, poster, purchaseBody, tokens, type Users } from './workflow-fixtures';
+import { okPage, walkByCursor } from './keyset-walk';
 
 /**
  * Keyset paging (`cursor` / `nextCursor`) of the three long lists: a walk from page to page
@@ -25,28 +26,12 @@ async function file(n: number, options: { finance?: boolean } = {}) {
   return out;
 }
 
-async function page(user: string, url: string): Promise<Page> {
-  const response = await get(user, url);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Page;
-}
+const page = (user: string, url: string) => okPage<Page>(get, user, url);
 
 const join = (url: string, params: string) => `${url}${url.includes('?') ? '&' : '?'}${params}`;
 
-/** Walks a list by cursor, calling `between` after each page; every id seen, in order. */
-async function walk(user: string, url: string, size: number, between: (pageNo: number) => Promise<void> = async () => {}) {
-  const seen: number[] = [];
-  let cursor: string | undefined;
-  for (let n = 1; n <= 50; n++) {
-    const current = await page(user, join(url, `itemsPerPage=${size}${cursor ? `&cursor=${cursor}` : ''}`));
-    seen.push(...current['hydra:member'].map((m) => m.id));
-    if (!current.nextCursor) break;
-    expect(current['hydra:member']).toHaveLength(size);
-    cursor = current.nextCursor;
-    await between(n);
-  }
-  return seen;
-}
+const walk = (user: string, url: string, size: number, between?: (pageNo: number) => Promise<void>) =>
+  walkByCursor(get, user, url, size, { between });
 
 /** The whole list in one page (the reference order). */
 async function everything(user: string, url: string) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICKER_COUNT_CAP } from '../../server/lib/keyset-paginate';
 import { buildTestApp, type TestApp } from './helpers';
 import { demoUsers, insertDocument, purchaseRefs, tokens, type Users } from './workflow-fixtures';
+import { okPage, walkByCursor } from './keyset-walk';
 
 /**
  * Keyset paging of the pickers (`cursor` / `nextCursor`, server/lib/keyset-paginate.ts): the
@@ -19,11 +20,7 @@ async function get(user: string, url: string) {
   return t.app.inject({ url, headers: { authorization: `Bearer ${await auth(user)}`, 'accept-language': 'en' } });
 }
 
-async function page(user: string, url: string): Promise<Page> {
-  const response = await get(user, url);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Page;
-}
+const page = (user: string, url: string) => okPage<Page>(get, user, url);
 
 let seq = 0;
 /** A supplier contract on process filed by `requester` (who sees it). */
@@ -37,20 +34,8 @@ async function contract(requester: string) {
   return doc.id;
 }
 
-/** Walks a list by cursor (`size` per page), calling `between` after each page; every id seen. */
-async function walk(user: string, url: string, size: number, between: (n: number) => Promise<void> = async () => {}) {
-  const seen: number[] = [];
-  let cursor: string | undefined;
-  for (let n = 1; n <= 60; n++) {
-    const current = await page(user, `${url}${url.includes('?') ? '&' : '?'}itemsPerPage=${size}${cursor ? `&cursor=${cursor}` : ''}`);
-    seen.push(...current['hydra:member'].map((m) => m.id));
-    if (!current.nextCursor) break;
-    expect(current['hydra:member']).toHaveLength(size);
-    cursor = current.nextCursor;
-    await between(n);
-  }
-  return seen;
-}
+const walk = (user: string, url: string, size: number, between?: (pageNo: number) => Promise<void>) =>
+  walkByCursor(get, user, url, size, { between, maxPages: 60 });
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import enServer from '../../locales/en/server.json';
 import type { TestApp } from './helpers';
-import { stepIds, wrapperFor } from './admin-fixtures';
+import { approveEveryStep, stepIds, wrapperFor } from './admin-fixtures';
 import { paymentBody } from './integrity-fixtures';
 import { moduleSteps, purchaseRefs, workflowSuite, type Getter, type Poster, type Users } from './workflow-fixtures';
 
@@ -22,15 +22,7 @@ let slip: number;
 /** The accounts the treasury form's picker offers for the document's company (BankAccountPicker's call). */
 const offered = async () => ((await get('treasury', `/api/companies/bank_accounts?companyId=${company}&itemsPerPage=100`)).json()['hydra:member'] as Array<{ id: number }>).map((a) => a.id);
 
-/** Approves every step of a document with its first candidate. */
-async function approveAll(bufferId: number) {
-  for (const step of await stepIds(t.db, bufferId)) {
-    const candidate = await t.db.selectFrom('approval_candidates').innerJoin('users', 'users.id', 'approval_candidates.user_id')
-      .select('users.email').where('approval_id', '=', step).executeTakeFirstOrThrow();
-    const response = await post(candidate.email.split('@')[0], `/api/approvals/${step}/action`, { approve: true });
-    expect(response.statusCode, response.body).toBe(200);
-  }
-}
+const approveAll = (bufferId: number) => approveEveryStep(t.db, post, bufferId);
 
 /** A payment of the company waiting at its treasury step (every earlier step approved). */
 async function atTreasury() {
