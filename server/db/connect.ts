@@ -33,12 +33,27 @@ export function kyselyForPGlite(pglite: PGlite): DatabaseHandle {
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
+/** Where a pool reports a connection it lost outside any query (see `kyselyForPostgres`). */
+export type ConnectionErrorListener = (error: Error) => void;
+
+/** The default report of a lost connection: one JSON line on stderr, like the app's log. */
+const logConnectionError: ConnectionErrorListener = (error) => {
+  process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'database connection lost', err: { message: error.message, code: (error as { code?: string }).code } })}\n`);
+};
+
 /**
  * Kysely over a PostgreSQL server through a pool of `poolSize` connections (`DATABASE_POOL_SIZE`,
  * default 10); `searchPath` confines it to one schema (tests). With several instances the
  * server's `max_connections` must cover instances × pool size.
+ *
+ * A connection the server ends (a restart, a failover, `pg_terminate_backend`, an idle reaper)
+ * makes node-postgres emit `error` on the idle client's pool, or on a checked-out client between
+ * two queries of a transaction. Unhandled, either event kills the process; here both are reported
+ * to `onConnectionError` and the pool drops the broken client and opens a new one on next use.
  */
-export function kyselyForPostgres(connectionString: string, searchPath?: string, poolSize = 10): DatabaseHandle {
+export function kyselyForPostgres(
+  connectionString: string, searchPath?: string, poolSize = 10, onConnectionError: ConnectionErrorListener = logConnectionError,
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
@@ -46,6 +61,11 @@ export function kyselyForPostgres(connectionString: string, searchPath?: string,
     types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
+  // A listener of our own on every client for its whole life (the pool's idle listener is removed
+  // while the client is checked out); it reports each loss once. The pool re-emits an idle
+  // client's error as its own, which then needs a listener too, but nothing more to report.
+  pool.on('connect', (client) => { client.on('error', (error) => onConnectionError(error)); });
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', url: connectionString, close: () => db.destroy() };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, codeForStatus } from '../lib/errors';
 import { globalPlugin } from '../lib/global-plugin';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/dependency-unavailable';
 import { WorkBusyError } from '../lib/work-limiter';
 import { InvalidCursorError } from '../workflow/keyset';
 
@@ -23,10 +24,16 @@ function describeValidation(context: string | undefined, issue: ValidationIssue)
 /** Turns any thrown error into the API's `{ message, code, ...extra }` reply. */
 function toReply(
   error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request: FastifyRequest,
-): { status: number; body: Record<string, unknown>; dataException?: boolean } {
+): { status: number; body: Record<string, unknown>; dataException?: boolean; retryAfter?: number } {
   const t = request.t;
   if (error instanceof WorkBusyError) {
-    return { status: 503, body: { message: t('server.scale.busy'), code: 'SERVICE_UNAVAILABLE', retryAfter: error.retryAfterSeconds } };
+    return { status: 503, retryAfter: error.retryAfterSeconds, body: { message: t('server.scale.busy'), code: 'SERVICE_UNAVAILABLE', retryAfter: error.retryAfterSeconds } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503, retryAfter: DEPENDENCY_RETRY_AFTER_SECONDS,
+      body: { message: t('server.scale.databaseUnavailable'), code: 'SERVICE_UNAVAILABLE', retryAfter: DEPENDENCY_RETRY_AFTER_SECONDS },
+    };
   }
   if (error instanceof InvalidCursorError) return { status: 400, body: { message: t('server.scale.invalidCursor'), code: 'BAD_REQUEST' } };
   if (error instanceof AppError) return { status: error.statusCode, body: { message: error.message, code: error.code, ...error.extra } };
@@ -61,13 +68,14 @@ function toReply(
 /** The one error handler and the JSON 404 for unknown API routes. */
 export default globalPlugin(async (app) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body, dataException } = toReply(error, request);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const { status, body, dataException, retryAfter } = toReply(error, request);
+    if (status === 503) request.log.warn({ err: error }, 'request refused: service unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else if (dataException) request.log.warn({ err: error }, 'database refused a request value');
     else request.log.info({ code: body.code, message: body.message }, 'request rejected');
     // Headers set before the failure (e.g. a half-written download) must not leak into the error.
     reply.removeHeader('content-disposition');
-    if (error instanceof WorkBusyError) reply.header('retry-after', String(error.retryAfterSeconds));
+    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
 });
