@@ -84,7 +84,7 @@ class PGliteConnection implements DatabaseConnection {
     };
   }
 
-  // eslint-disable-next-line require-yield
+  // eslint-disable-next-line require-yield -- Kysely's interface wants a generator; PGlite cannot stream, so it only throws
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('PGliteDialect does not support streaming queries');
   }

@@ -37,7 +37,7 @@ export function formattedName(name: string): string {
  */
 export function safeFileName(raw: string | undefined, fallbackExt: string): string {
   const last = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this strips from a file name
   const clean = last.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-200);
   return clean === '' || clean === '.' || clean === '..' ? `file.${fallbackExt}` : clean;
 }

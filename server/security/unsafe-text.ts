@@ -1,4 +1,5 @@
 /** Characters no stored text may hold: NUL (PostgreSQL text and jsonb refuse it) and UTF-16 halves without their pair. */
+// eslint-disable-next-line no-control-regex -- matching NUL is this pattern's purpose
 const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**

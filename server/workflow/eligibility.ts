@@ -23,7 +23,7 @@ export interface EligibilityScope {
 }
 
 /** An expression builder over a query that has `users` and (left-joined) `companies`, like `usersBase`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// `any`: the builder is used over several joined query shapes that share only the users/companies columns.
 type UsersEb = ExpressionBuilder<any, any>;
 
 /**

@@ -158,7 +158,7 @@ export function ModuleForm(props: ModuleFormProps) {
   const startedWith = useRef(data);
   useEffect(() => {
     if (data !== startedWith.current) onChange?.(data);
-  }, [data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [data]); // eslint-disable-line react-hooks/exhaustive-deps -- reports data changes only; a new onChange prop is no change
 
   // A new context value would make React walk every row looking for consumers: keep it stable.
   const displayContext = useMemo(() => ({ module, ruleContext: context }), [module, context]);

@@ -30,7 +30,7 @@ export function useRendererT(module?: CompiledModule): Translate {
       const [namespace, ...rest] = key.split('.');
       const own = lookup(moduleNamespace(module, namespace, lang), rest);
       if (typeof own === 'string') return interpolate(own, params);
-      return String(t(key, { ...(params ?? {}), defaultValue: key }));
+      return String(t(key, { ...params, defaultValue: key }));
     },
     [module, lang, t],
   );

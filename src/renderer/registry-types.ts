@@ -23,7 +23,6 @@ export interface DisplayProps {
 /** One registry entry (docs/ARCHITECTURE.md "Widgets and the form context"). */
 export interface RegistryEntry {
   // rjsf widgets and fields have different prop types; the registry keeps both.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   component: ComponentType<any>;
   kind: 'widget' | 'field';
   Display?: ComponentType<DisplayProps>;

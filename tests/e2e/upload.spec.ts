@@ -38,7 +38,7 @@ function pdf(): number[] {
 
 /** A Windows executable's first bytes (MZ header) — to be renamed .pdf. */
 function exe(): number[] {
-  return [...Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00', 'latin1'), Buffer.alloc(240)])];
+  return Array.from(Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00', 'latin1'), Buffer.alloc(240)]));
 }
 
 /** A 1×1 PNG. */

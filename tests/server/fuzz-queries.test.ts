@@ -31,7 +31,7 @@ describe(`fuzzing the query of every list route (${RUNS} query strings each)`, (
     let refused = 0;
     await fc.assert(fc.asyncProperty(query, async ([pairs, who]) => {
       const text = pairs.map(([k, v]) => {
-        const value = typeof v === 'string' && /^%/.test(v) ? v : encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
+        const value = typeof v === 'string' && v.startsWith('%') ? v : encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
         return `${encodeURIComponent(k)}=${value}`;
       }).join('&');
       const response = await t.app.inject({ url: `${url}?${text}`, headers: { authorization: `Bearer ${bearers[who]}`, accept: 'application/json' } });

@@ -15,7 +15,7 @@ const VIEWER_DESCRIPTION = 'A file of the API reference page: swagger-ui.css, sw
 /** A browser navigating here (HTML preferred over JSON) gets the reference page. */
 function wantsHtml(request: FastifyRequest): boolean {
   const accept = String(request.headers.accept ?? '');
-  return accept.includes('text/html') && !/^application\/json/.test(accept);
+  return accept.includes('text/html') && !accept.startsWith('application/json');
 }
 
 /**

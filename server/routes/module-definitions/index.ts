@@ -47,7 +47,7 @@ const moduleDefinitions: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { part: string } }>('/module-definitions/meta-schemas/:part', {
     onRequest: app.authenticate,
     schema: {
-      ...{ summary: 'The meta-schema of one part of a module definition (for editors\' completion and checks)' },
+      ...({ summary: 'The meta-schema of one part of a module definition (for editors\' completion and checks)' } as object),
       params: { type: 'object', required: ['part'], properties: { part: { type: 'string', enum: Object.keys(metaSchemas) } } },
       response: { 200: { type: 'object', additionalProperties: true }, 400: errorResponseSchema, 401: errorResponseSchema },
     },

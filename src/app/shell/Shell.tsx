@@ -97,7 +97,8 @@ export function Shell() {
     if (session.status !== 'checking') return undefined;
     const timer = window.setTimeout(() => void preloadFirstScreen(true, tabFromPath(window.location.pathname), false), 0);
     return () => window.clearTimeout(timer);
-    // Once, at the start.
+    // Once, at the start: a later status is the check's answer, not a new start.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reads the status at mount only
   }, []);
 
   // The next visit's first paint: the splash while a stored login is checked, else the login page.

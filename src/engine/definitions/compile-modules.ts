@@ -92,14 +92,14 @@ export function compileModules(files: DefinitionFiles, options: CompileOptions =
       if (typeof ref === 'string' && subForms[ref]) {
         meta.subForms.push({ field, form: ref });
         const entry = ((ui[field] ??= {}) as UiSchema);
-        entry['ui:options'] = { subForm: ref, ...((entry['ui:options'] as object | undefined) ?? {}) };
+        entry['ui:options'] = { subForm: ref, ...(entry['ui:options'] as object | undefined) };
       }
     }
     if (meta.kind === 'module') {
       for (const field of WRAPPER_FIELDS) {
         if (field === 'bypass' && !meta.hasBypass) continue;
         properties[field] ??= clone(WRAPPER_SCHEMAS[field]);
-        ui[field] = { ...WRAPPER_UI[field], ...((ui[field] as object | undefined) ?? {}) };
+        ui[field] = { ...WRAPPER_UI[field], ...(ui[field] as object | undefined) };
       }
       const order = ui['ui:order'];
       if (Array.isArray(order) && !order.includes('*')) {
@@ -111,7 +111,7 @@ export function compileModules(files: DefinitionFiles, options: CompileOptions =
     ) as Record<Lang, LocaleFile>;
     const rules = clone(files.rules[code] ?? {});
     if (meta.kind === 'module' && meta.hasBypass) {
-      rules.visibility = { ...clone(BYPASS_RULES.visibility), ...(rules.visibility ?? {}) };
+      rules.visibility = { ...clone(BYPASS_RULES.visibility), ...rules.visibility };
       if (!(rules.effects ?? []).some((e) => e.on === 'bypass')) rules.effects = [...clone(BYPASS_RULES.effects), ...(rules.effects ?? [])];
     }
     const process = meta.kind === 'module' && files.processes?.[code] ? clone(files.processes[code].steps) : undefined;

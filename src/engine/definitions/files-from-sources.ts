@@ -9,7 +9,7 @@ import type { ModuleSource } from './module-source';
 export function filesFromSources(sources: Record<string, ModuleSource>, base?: DefinitionFiles['locales']): DefinitionFiles {
   const files: DefinitionFiles = {
     schemas: {}, uiSchemas: {}, rules: {}, processes: {}, attachments: {},
-    locales: Object.fromEntries(LANGS.map((lang) => [lang, { ...(base?.[lang] ?? {}) }])) as DefinitionFiles['locales'],
+    locales: Object.fromEntries(LANGS.map((lang) => [lang, { ...base?.[lang] }])) as DefinitionFiles['locales'],
   };
   for (const [code, source] of Object.entries(sources)) {
     files.schemas[code] = source.schema;

@@ -108,6 +108,7 @@ export const UI_MODULE_META: JsonSchema = {
     listSearch: { type: 'array', items: dataPath, maxItems: 10 },
   },
   if: { properties: { kind: { const: 'module' } } },
+  // eslint-disable-next-line unicorn/no-thenable -- `then` is JSON Schema's keyword here, never awaited
   then: { required: ['kind', 'title', 'codePrefix'] },
 };
 

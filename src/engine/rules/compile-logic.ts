@@ -107,9 +107,9 @@ function readVar(data: any, a: unknown, b: unknown): unknown {
 
 /** json-logic-js's own operators that take evaluated arguments (copied semantics). */
 const BUILT_INS: Record<string, (...args: any[]) => unknown> = {
-  '==': (a, b) => a == b, // eslint-disable-line eqeqeq
+  '==': (a, b) => a == b, // eslint-disable-line eqeqeq -- json-logic's `==` is loose equality by definition
   '===': (a, b) => a === b,
-  '!=': (a, b) => a != b, // eslint-disable-line eqeqeq
+  '!=': (a, b) => a != b, // eslint-disable-line eqeqeq -- json-logic's `!=` is loose inequality by definition
   '!==': (a, b) => a !== b,
   '>': (a, b) => a > b,
   '>=': (a, b) => a >= b,

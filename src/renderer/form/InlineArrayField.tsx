@@ -127,7 +127,7 @@ export function InlineArrayField({ label, path, schema, uiSchema, value, errors,
       const list = Array.isArray(current) ? current : [];
       env.setValue(path, list.filter((_, i) => i !== index));
     },
-    [env, parentKey], // eslint-disable-line react-hooks/exhaustive-deps
+    [env, parentKey], // eslint-disable-line react-hooks/exhaustive-deps -- `path` is a new array each render; parentKey is its value
   );
   const styles = useStyles();
   const onAdd = () => {

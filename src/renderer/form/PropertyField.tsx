@@ -42,7 +42,7 @@ export function PropertyField({ name, path, schema, uiSchema, value, required, e
   const labelShown = useRuleLabelKey(path) ?? key;
   const translated = env.t(labelShown);
   const label = labelText ?? (translated === labelShown ? name : translated);
-  const onChange = useCallback((next: unknown) => env.setValue(path, next), [env, dotted]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onChange = useCallback((next: unknown) => env.setValue(path, next), [env, dotted]); // eslint-disable-line react-hooks/exhaustive-deps -- `path` is a new array each render; dotted is its value
   const kind = resolveWidget(schema, uiSchema);
   const options = useMemo(() => {
     const uiOptions = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;

@@ -31,7 +31,7 @@ export function setIn<T>(data: T, path: DataPath, value: unknown): T {
     copy[head] = nextChild;
     return copy as T;
   }
-  return { ...((container as object | null) ?? {}), [head]: nextChild } as T;
+  return { ...(container as object | null), [head]: nextChild } as T;
 }
 
 /** The value at `path`, or undefined. */

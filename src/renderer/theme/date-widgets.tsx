@@ -49,7 +49,7 @@ const useStyles = makeStyles({
  * the native date input beside it opens the platform's calendar. Incomplete text stores nothing.
  */
 export function DateWidget(props: WidgetProps) {
-  const { id, value, onChange, options, disabled, readonly, label } = props;
+  const { value, onChange, options, disabled, readonly, label } = props;
   const { t } = useTranslation();
   const styles = useStyles();
   const [text, setText] = useTypedText(value, showDisplayDate);

@@ -37,8 +37,7 @@ export function useCachedGet<T>(host: RendererHost, path: string | null, params?
     return () => {
       live = false;
     };
-    // params is compared by its JSON form
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- params is compared by its JSON form
   }, [host, path, paramsKey]);
   return result && path && result.path === path + paramsKey ? result.data : undefined;
 }

@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import debt from '../../../locales/en/collection-debt.json';
 import en from '../../../locales/en/engine.json';
-import app from '../../../locales/en/app.json';
 import { debtRoutes } from '../application/application-harness';
 import { renderApp } from './harness';
 

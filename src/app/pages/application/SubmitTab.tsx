@@ -66,7 +66,6 @@ interface LoadedFormProps {
 }
 
 function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitted }: LoadedFormProps) {
-  const { t } = useTranslation();
   const feedback = useFeedback();
   const runtime = useMemo(() => createRuntime(module), [module]);
   const defaults = useMemo(() => runtime.computeAll(defaultFormData(module.schema), context), [runtime, module, context]);

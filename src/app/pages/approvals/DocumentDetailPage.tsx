@@ -75,7 +75,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
     return () => {
       live = false;
     };
-  }, [host, bufferId, params.approvalId, reloadKey]);
+  }, [host, bufferId, params.approvalId, params.statistic, reloadKey]);
 
   const doc = typeof state === 'object' ? state.doc : null;
   const actions = doc ? detailActions(doc, host.user?.id) : null;

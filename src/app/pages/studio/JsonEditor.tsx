@@ -104,8 +104,7 @@ export function JsonEditor({ value, onChange, schema, problems, label, testId }:
     });
     view.current = editor;
     return () => editor.destroy();
-    // The editor is created once; value, schema and problems are pushed into it below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is created once; value, schema and problems are pushed into it below
   }, []);
 
   useEffect(() => {

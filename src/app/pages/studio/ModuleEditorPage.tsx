@@ -70,8 +70,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
       api.check(source).then(setViolations, (error: Error) => setViolations([{ propertyPath: '', message: error.message }]));
     }, 500);
     return () => clearTimeout(timer);
-    // sourceKey stands for source (a new object on every render).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sourceKey stands for source (a new object on every render)
   }, [sourceKey, api]);
 
   const inPart = (violations ?? []).flatMap((v) => {

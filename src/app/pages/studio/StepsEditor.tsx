@@ -22,7 +22,7 @@ export function StepsEditor({ value, onChange }: { value: ProcessFile | null; on
   const styles = useStyles();
   const danger = useDangerStyles();
   const steps = Array.isArray(value?.steps) ? value.steps : [];
-  const set = (next: ProcessStepDefinition[]) => onChange({ ...(value ?? {}), steps: next });
+  const set = (next: ProcessStepDefinition[]) => onChange({ ...value, steps: next });
   const update = (index: number, change: Partial<ProcessStepDefinition>) => set(steps.map((s, i) => (i === index ? { ...s, ...change } : s)));
   const move = (index: number, by: number) => {
     const next = [...steps];

@@ -12,7 +12,7 @@ export interface DiffLine {
 export function lineDiff(before: string, after: string, context = 2): DiffLine[] {
   const a = before.split('\n');
   const b = after.split('\n');
-  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => Array.from({ length: b.length + 1 }, () => 0));
   for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
   const all: DiffLine[] = [];
   let i = 0;

@@ -49,8 +49,7 @@ export function useResolvedItems(
     return () => {
       live = false;
     };
-    // the request is fully described by requestKey and missingKey
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the request is fully described by requestKey and missingKey
   }, [host, requestKey, missingKey]);
 
   const result = new Map<number, PickerItem>();

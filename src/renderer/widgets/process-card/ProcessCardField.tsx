@@ -94,8 +94,7 @@ export function ProcessCardField(props: FieldProps): ReactNode {
     if (preloaded.current || !steps || !moduleCode || readOnly) return;
     preloaded.current = true;
     if (latest.current.approvals.length === 0) preload();
-    // runs once the steps are known
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once the steps are known; the rest is read through `latest`
   }, [steps]);
 
   // Emptied from outside while mounted (reset, successful submit): fill again like on first mount.
@@ -108,8 +107,7 @@ export function ProcessCardField(props: FieldProps): ReactNode {
     if (!preloaded.current || before === rawKey || approvals.length > 0 || rawKey === written.current) return;
     written.current = null;
     preload();
-    // only the stored value matters here
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the stored value matters here
   }, [rawKey]);
 
   // Names for approvers known only by id (a draft, an edit).

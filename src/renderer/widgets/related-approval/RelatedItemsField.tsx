@@ -58,7 +58,7 @@ export function RelatedItemsField(props: FieldProps): ReactNode {
   const storedKey = JSON.stringify(stored);
   useEffect(() => {
     if (related && !readOnly && mergedKey !== storedKey) change(JSON.parse(mergedKey) as RelatedItemValue[]);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mergedKey/storedKey stand for the arrays (new objects each render)
   }, [related, readOnly, mergedKey, storedKey]);
 
   const edit = (index: number, field: RelatedItemField, raw: string) => {

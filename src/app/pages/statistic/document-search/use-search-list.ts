@@ -13,8 +13,7 @@ export function useSearchList<T extends { id: number }>(path: string, params: Re
   const key = `${path}?${JSON.stringify(params)}`;
   const fetchPage = useCallback(
     (page: number) => host.api.get<Collection<T>>(path, { ...params, page }).then((r) => r['hydra:member'] ?? []),
-    // The key carries path and params.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key carries path and params
     [host, key],
   );
   const list = usePagedList<T>(fetchPage, key, { keyOf: (item) => item.id, enabled });

@@ -1,0 +1,50 @@
+/**
+ * `npm run lint:layers`: fails on an import that points up the layers of docs/ARCHITECTURE.md
+ * ("Layers"), and on a lint-disable comment that does not say why (`-- reason`).
+ * Prints the number of import arrows it read and how many point up, so a change can be measured:
+ *   npx tsx scripts/check-layers.ts --count
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ALLOWED_UPWARD, layerOf, mayImport } from './lib/layers';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+    const rel = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(rel));
+    else if (/\.tsx?$/.test(entry.name)) out.push(rel);
+  }
+  return out;
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const DISABLE = /(?:eslint|oxlint)-disable(?:-next-line|-line)?\b([^\n]*)/g;
+
+const arrows: Array<{ from: string; to: string }> = [];
+const silent: string[] = [];
+for (const file of [...sourceFiles('server'), ...sourceFiles('src'), ...sourceFiles('scripts')]) {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  for (const match of text.matchAll(IMPORT)) {
+    const spec = match[1] ?? match[2];
+    const target = spec.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)) : spec;
+    arrows.push({ from: file, to: target });
+  }
+  for (const match of text.matchAll(DISABLE)) if (!match[1].includes(' -- ')) silent.push(`${file}: ${match[0].trim()}`);
+}
+
+const upward = arrows.filter(({ from, to }) => !mayImport(from, to));
+const unexpected = upward.filter(({ from, to }) => !ALLOWED_UPWARD.some(([f, t]) => from === f && to.startsWith(t)));
+const stale = ALLOWED_UPWARD.filter(([f, t]) => !upward.some(({ from, to }) => from === f && to.startsWith(t)));
+
+const between = arrows.filter(({ from, to }) => layerOf(from) && layerOf(to) && layerOf(from) !== layerOf(to));
+console.log(`layers: ${between.length} import arrows between layers, ${upward.length} point up (${ALLOWED_UPWARD.length} allowed for now)`);
+if (process.argv.includes('--count')) for (const a of upward) console.log(`  up: ${a.from} → ${a.to}`);
+
+for (const a of unexpected) console.error(`upward import: ${a.from} (${layerOf(a.from)}) → ${a.to} (${layerOf(a.to)})`);
+for (const [f, t] of stale) console.error(`allow-list entry no longer needed (remove it from scripts/lib/layers.ts): ${f} → ${t}`);
+for (const line of silent) console.error(`lint-disable without a reason (add "-- why"): ${line}`);
+if (unexpected.length || stale.length || silent.length) process.exit(1);

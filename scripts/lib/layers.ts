@@ -1,0 +1,99 @@
+/**
+ * The layers of docs/ARCHITECTURE.md ("Layers"), as data for scripts/check-layers.ts.
+ * A file may import its own layer and the layers below it (a lower rank), never one above.
+ * Ranks are per side: `src/` (engine → renderer → app) and `server/` (engine → base → … → composition).
+ */
+
+interface Layer {
+  name: string;
+  rank: number;
+  /** Path prefixes (posix, from the repository root); the longest match wins. */
+  paths: string[];
+}
+
+const LAYERS: Layer[] = [
+  { name: 'engine', rank: 0, paths: ['src/engine'] },
+  { name: 'renderer', rank: 10, paths: ['src/renderer'] },
+  { name: 'app', rank: 11, paths: ['src/app', 'src/main.tsx'] },
+  // server: shared basics, then the database, repositories, definitions, the domain, routes, composition.
+  { name: 'base', rank: 1, paths: ['server/lib', 'server/security', 'server/config.ts', 'server/types.ts'] },
+  { name: 'db', rank: 2, paths: ['server/db'] },
+  { name: 'repositories', rank: 3, paths: ['server/repositories', 'server/mail'] },
+  { name: 'definitions', rank: 4, paths: ['server/definitions'] },
+  { name: 'domain', rank: 5, paths: ['server/workflow', 'server/statistics', 'server/entities', 'server/files', 'server/auth'] },
+  { name: 'routes', rank: 6, paths: ['server/routes'] },
+  {
+    name: 'composition',
+    rank: 7,
+    paths: ['server/app.ts', 'server/main.ts', 'server/plugins', 'server/db/seed.ts', 'server/db/seed-admin.ts', 'server/db/seed-data.ts'],
+  },
+  { name: 'scripts', rank: 8, paths: ['scripts'] },
+];
+
+/** Packages the engine may use (it runs in the browser and in Node, with no framework). */
+const ENGINE_PACKAGES = ['ajv', 'ajv-formats', 'ajv-errors', 'json-logic-js', 'dayjs'];
+
+function strip(file: string): string {
+  return file.replace(/\.(ts|tsx|js|mjs)$/, '');
+}
+
+/** The layer a repository path belongs to, or undefined (tests, packages, data files). */
+export function layerOf(file: string): string | undefined {
+  return layerEntry(file)?.name;
+}
+
+function layerEntry(file: string): Layer | undefined {
+  const bare = strip(file);
+  let best: { layer: Layer; length: number } | undefined;
+  for (const layer of LAYERS) {
+    for (const p of layer.paths) {
+      const prefix = strip(p);
+      if ((bare === prefix || bare.startsWith(`${prefix}/`)) && (!best || prefix.length > best.length)) best = { layer, length: prefix.length };
+    }
+  }
+  return best?.layer;
+}
+
+function side(file: string): 'src' | 'server' | 'scripts' | undefined {
+  const head = file.split('/')[0];
+  return head === 'src' || head === 'server' || head === 'scripts' ? head : undefined;
+}
+
+/** Whether `from` may import `to` (a repository path, or a package name for non-relative imports). */
+export function mayImport(from: string, to: string): boolean {
+  const source = layerEntry(from);
+  if (!source) return true;
+  if (!to.startsWith('src/') && !to.startsWith('server/') && !to.startsWith('scripts/')) {
+    // A package: only the engine is held to a list (no React, no Node, no server).
+    if (source.name !== 'engine') return true;
+    return ENGINE_PACKAGES.some((p) => to === p || to.startsWith(`${p}/`));
+  }
+  const target = layerEntry(to);
+  if (!target) return true;
+  if (target.name === 'engine') return true;
+  if (source.name === 'scripts') return true;
+  // The web side and the server never import each other (the engine is the shared part).
+  if (side(from) !== side(to)) return false;
+  return target.rank <= source.rank;
+}
+
+/**
+ * Upward arrows that were there when this check was added, each to be removed by the refactor of
+ * issue #18 (from, target prefix). The check fails on a new one and on an entry that is no longer needed.
+ */
+export const ALLOWED_UPWARD: ReadonlyArray<readonly [string, string]> = [
+  ['server/definitions/publish-file-definitions.ts', 'src/renderer/registry-names'],
+  ['server/definitions/publish-sources.ts', 'src/renderer/registry-names'],
+  ['server/definitions/publish-sources.ts', 'server/workflow/status'],
+  ['server/definitions/publish-sources.ts', 'server/statistics/statistic-paths'],
+  ['server/definitions/studio-actions.ts', 'src/renderer/registry-names'],
+  ['server/lib/keyset-paginate.ts', 'server/db/database'],
+  ['server/lib/keyset-paginate.ts', 'server/workflow/keyset'],
+  ['server/repositories/company-repository.ts', 'server/workflow/keyset'],
+  ['server/repositories/process-repository.ts', 'server/workflow/eligibility'],
+  ['server/routes/docs/collect-routes.ts', 'server/plugins/routes'],
+  ['server/types.ts', 'server/db/database'],
+  ['server/types.ts', 'server/mail/mailer'],
+  ['server/types.ts', 'server/statistics/export-jobs'],
+  ['server/workflow/submission-pipeline.ts', 'server/routes/buffer/reference-violations'],
+];

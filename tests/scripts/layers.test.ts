@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { layerOf, mayImport } from '../../scripts/lib/layers';
+
+// The rule scripts/check-layers.ts applies to every import (docs/ARCHITECTURE.md "Layers").
+describe('layers', () => {
+  it('lets a layer import its own and lower layers', () => {
+    expect(mayImport('server/routes/buffer/index.ts', 'server/workflow/filing')).toBe(true);
+    expect(mayImport('server/workflow/filing.ts', 'server/repositories/process-repository')).toBe(true);
+    expect(mayImport('server/repositories/process-repository.ts', 'server/db/database')).toBe(true);
+    expect(mayImport('server/workflow/filing.ts', 'src/engine')).toBe(true);
+    expect(mayImport('src/app/pages/Home.tsx', 'src/renderer/ModuleForm')).toBe(true);
+  });
+
+  it('refuses an import that points up', () => {
+    expect(mayImport('server/workflow/submission-pipeline.ts', 'server/routes/buffer/reference-violations')).toBe(false);
+    expect(mayImport('server/repositories/process-repository.ts', 'server/workflow/eligibility')).toBe(false);
+    expect(mayImport('server/lib/keyset-paginate.ts', 'server/workflow/keyset')).toBe(false);
+    expect(mayImport('src/renderer/ModuleForm.tsx', 'src/app/api/client')).toBe(false);
+  });
+
+  it('keeps the engine free of frameworks and the two sides apart', () => {
+    expect(mayImport('src/engine/index.ts', 'react')).toBe(false);
+    expect(mayImport('src/engine/index.ts', 'node:fs')).toBe(false);
+    expect(mayImport('src/engine/index.ts', 'ajv')).toBe(true);
+    expect(mayImport('src/engine/index.ts', 'server/lib/errors')).toBe(false);
+    expect(mayImport('server/definitions/publish-sources.ts', 'src/renderer/registry-names')).toBe(false);
+    expect(mayImport('src/app/api/client.ts', 'server/lib/errors')).toBe(false);
+  });
+
+  it('treats the seed scripts as composition, not as the database layer', () => {
+    expect(layerOf('server/db/seed.ts')).toBe('composition');
+    expect(layerOf('server/db/connect.ts')).toBe('db');
+  });
+});
