@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
+import { demoUsers, filePurchase, purchaseBody } from './workflow-fixtures';
 
 let t: TestApp;
 let employee: string;
@@ -85,6 +86,18 @@ describe('drafts /api/buffer_temporaries', () => {
     expect(big.statusCode).toBe(400);
     expect(big.json().message).toBeTruthy();
     expect((await call('GET', employee, '?module_code=payment')).json().data).toEqual({ note: 'kept' });
+  });
+
+  it('filing a document clears the filer\'s draft of that module (and nobody else\'s, and no other module\'s)', async () => {
+    const users = await demoUsers(t.db);
+    const body = await purchaseBody(t.db, users);
+    expect((await call('POST', employee, '', { module_code: 'purchase', data: body })).statusCode).toBe(200);
+    expect((await call('POST', employee, '', { module_code: 'payment', data: { note: 'keep' } })).statusCode).toBe(200);
+    expect((await call('POST', approver, '', { module_code: 'purchase', data: { note: 'keep' } })).statusCode).toBe(200);
+    await filePurchase(t, employee, body);
+    expect((await call('GET', employee, '?module_code=purchase')).statusCode).toBe(204);
+    expect((await call('GET', employee, '?module_code=payment')).json().data).toEqual({ note: 'keep' });
+    expect((await call('GET', approver, '?module_code=purchase')).json().data).toEqual({ note: 'keep' });
   });
 
   it('needs a signed-in user', async () => {

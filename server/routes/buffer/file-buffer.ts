@@ -90,6 +90,10 @@ export async function fileBuffer(
       if (rows.length) await trx.insertInto('saved_approvers').values(rows).execute();
     }
     await linkFiles(trx, module, buffer.id, stored);
+    // Spec 000 §4: a successful submit clears the draft. Done here too, in the filing
+    // transaction, so a client that never sends its DELETE (closed tab, lost answer) cannot
+    // reopen the form pre-filled with what it already filed.
+    await trx.deleteFrom('buffer_temporaries').where('user_id', '=', requesterId).where('module_code', '=', module.code).execute();
     // The workflow's log entry and mails are written in this same transaction.
     if (afterFiling) await afterFiling(trx, buffer);
     return buffer;

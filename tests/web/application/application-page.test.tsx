@@ -6,6 +6,7 @@ import en from '../../../locales/en/engine.json';
 import debt from '../../../locales/en/collection-debt.json';
 import { i18n } from '../../../src/app/i18n';
 import { debtRoutes, definitions, doc } from './application-harness';
+import { DRAFT_DEBOUNCE_MS } from '../../../src/app/pages/application/use-draft';
 
 const app = texts.en;
 // The first test also loads the lazy page chunks and compiles the definitions.
@@ -84,6 +85,20 @@ describe('application page: drafts', () => {
   });
 });
 
+describe('application page: a disabled module', () => {
+  it('says the module takes no new documents (titled) instead of "could not be loaded" when the server answers 409', async () => {
+    const view = await renderApp({ token: 't', language: 'en', routes: await debtRoutes({
+      'GET /buffer_temporaries': { status: 409, data: { message: 'Module collection-debt is disabled', code: 'CONFLICT' } },
+    }) });
+    const group = (await definitions())['collection-debt'].meta.launcher?.group;
+    if (group) await view.user.click(await screen.findByRole('button', { name: i18n.t(group.title) }));
+    await view.user.click(await screen.findByRole('button', { name: debt.title }));
+    const bar = await screen.findByTestId('module-disabled');
+    expect(bar.textContent).toBe(app.application.moduleDisabled.replace('{{title}}', debt.title));
+    expect(screen.queryByText(app.application.loadFailed)).toBeNull();
+  }, TIMEOUT);
+});
+
 describe('application page: submit and View data', () => {
   it('a successful submit alerts the code, deletes the draft, goes back, and View data lists the new document from page 1', DIALOG, async () => {
     const view = await openDebt({
@@ -110,6 +125,10 @@ describe('application page: submit and View data', () => {
     expect(posted).toHaveLength(1);
     expect(posted[0].headers['Idempotency-Key']).toMatch(/^[\w-]{8,}$/);
     expect(posted[0].body).toMatchObject({ customer_name: 'ACME', amount: 1200, payment_date: '2026-12-24', currency_id: 1 });
+    // A person reads the alert for a while: the draft save the last keystroke scheduled must not
+    // fire meanwhile (it would bring the filed data back as the next open's draft).
+    await new Promise((resolve) => setTimeout(resolve, DRAFT_DEBOUNCE_MS + 300));
+    expect(view.calls('POST /buffer_temporaries')).toHaveLength(0);
     await user.click(within(alert).getByRole('button', { name: app.common.ok }));
 
     // Spec 000 §4: after the alert the page goes back; the draft is gone.

@@ -40,6 +40,13 @@ export function SubmitTab({ moduleCode, initialData, active, onSubmitted, onModu
   }, [sources, onModule]);
 
   if (sources.status === 'loading') return <Spinner label={t('app.common.loading')} />;
+  if (sources.status === 'error' && sources.disabled) {
+    return (
+      <MessageBar intent="warning" layout="multiline" data-testid="module-disabled">
+        <MessageBarBody>{t('app.application.moduleDisabled', { title: t(sources.disabled.title) })}</MessageBarBody>
+      </MessageBar>
+    );
+  }
   if (sources.status === 'error') {
     return (
       <MessageBar intent="error">
@@ -75,6 +82,7 @@ function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitte
   const start = prefilled ?? draft ?? undefined;
   const latest = useRef<FormData>(start ?? defaults);
   const resetDone = useRef(false);
+  const submittedReset = useRef(false);
   const submit = useMemo(() => createSubmitter(api, module), [api, module]);
 
   useEffect(() => {
@@ -95,6 +103,10 @@ function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitte
   const handleChange = useCallback(
     (data: FormData) => {
       latest.current = data;
+      if (submittedReset.current) {
+        submittedReset.current = false;
+        return;
+      }
       if (resetDone.current) {
         resetDone.current = false;
         void drafts.clear();
@@ -105,22 +117,30 @@ function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitte
     [drafts],
   );
 
+  // From the moment a submit starts no draft is saved: the filing clears the draft on the server,
+  // and a save landing later (the debounce firing while the success alert is read, or the
+  // emptied form reported after it) would bring the form back pre-filled. A refused submit resumes.
   const handleSubmit = useCallback(
     async (payload: SubmitPayload) => {
+      drafts.hold();
       try {
         return await submit(payload);
       } catch (error) {
+        drafts.resume();
         // 422: ModuleForm marks the violations and alerts the first; anything else is a toast.
         if (error instanceof ApiError && error.status !== 422) feedback.toast(error.message, 'error', 3000);
         throw error;
       }
     },
-    [submit, feedback],
+    [submit, feedback, drafts],
   );
 
+  // The emptied form ModuleForm reports right after a successful submit is not an edit.
   const handleSubmitted = useCallback(() => {
     latest.current = defaults;
+    submittedReset.current = true;
     void drafts.clear();
+    drafts.resume();
     onSubmitted();
   }, [defaults, drafts, onSubmitted]);
 

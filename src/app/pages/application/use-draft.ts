@@ -17,6 +17,12 @@ export interface DraftSaver {
   clear(): Promise<void>;
   /** A draft was loaded from the server (so a later return to defaults must delete it). */
   loaded(): void;
+  /**
+   * A submit started: no draft is saved while it runs (a save landing after the filing would
+   * bring the filed data back as a draft). `resume` after a refused submit saves what is unsaved.
+   */
+  hold(): void;
+  resume(): void;
 }
 
 /**
@@ -27,7 +33,7 @@ export interface DraftSaver {
  * Failures are silent: a draft is a convenience, and the form still holds the data.
  */
 export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: FormData) => boolean): DraftSaver {
-  const state = useRef({ pending: null as FormData | null, timer: undefined as ReturnType<typeof setTimeout> | undefined, onServer: false });
+  const state = useRef({ pending: null as FormData | null, timer: undefined as ReturnType<typeof setTimeout> | undefined, onServer: false, held: false });
   const isDefaultRef = useRef(isDefault);
   isDefaultRef.current = isDefault;
 
@@ -43,6 +49,7 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
     };
     const save = (keepalive: boolean) => {
       stopTimer();
+      if (s.held) return;
       const data = s.pending;
       s.pending = null;
       if (!data) return;
@@ -68,6 +75,7 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
       change(data) {
         s.pending = data;
         stopTimer();
+        if (s.held) return;
         s.timer = setTimeout(() => save(false), DRAFT_DEBOUNCE_MS);
       },
       flush: (keepalive = false) => save(keepalive),
@@ -78,6 +86,14 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
       },
       loaded() {
         s.onServer = true;
+      },
+      hold() {
+        stopTimer();
+        s.held = true;
+      },
+      resume() {
+        s.held = false;
+        if (s.pending) s.timer = setTimeout(() => save(false), DRAFT_DEBOUNCE_MS);
       },
     };
   }, [api, moduleCode]);

@@ -7,7 +7,7 @@ import { fetchModuleDefinition, type Collection } from './module-definitions';
 /** Everything the Submit tab needs before the form can start. */
 export type FormSources =
   | { status: 'loading' }
-  | { status: 'error'; notFound: boolean; retry(): void }
+  | { status: 'error'; notFound: boolean; retry(): void; disabled?: { title: string } }
   | { status: 'ready'; module: CompiledModule; context: RuleContext; draft: Record<string, unknown> | null };
 
 interface Step { id: number; optional: boolean; position?: number }
@@ -35,8 +35,10 @@ export function useFormSources(moduleCode: string): FormSources {
     const draft = api
       .get<Draft>('/buffer_temporaries', { params: { module_code: moduleCode }, ringiSilent: true })
       .then((reply) => (reply.data && typeof reply.data === 'object' && reply.data.data && typeof reply.data.data === 'object' ? reply.data.data : null));
+    const definition = fetchModuleDefinition(api, moduleCode);
+    definition.catch(() => undefined);
     Promise.all([
-      fetchModuleDefinition(api, moduleCode),
+      definition,
       api.get<Collection<Step>>('/master_processes', { params: { module_code: moduleCode } }),
       api.get<Collection<Currency>>('/currencies', { params: { itemsPerPage: 100 } }),
       draft,
@@ -53,8 +55,13 @@ export function useFormSources(moduleCode: string): FormSources {
         const startDraft = data && !mayBypass && data.bypass === true ? { ...data, bypass: false } : data;
         setSources({ status: 'ready', module, context, draft: startDraft });
       })
-      .catch((error: unknown) => {
-        if (live) setSources({ status: 'error', notFound: error instanceof ApiError && error.status === 404, retry });
+      .catch(async (error: unknown) => {
+        // 409: the module is disabled (no new documents; the draft route says so). Its title
+        // comes from the definition, which is still served for existing documents.
+        const disabled = error instanceof ApiError && error.status === 409
+          ? { title: await definition.then((m) => m.meta.title, () => `${moduleCode}.title`) }
+          : undefined;
+        if (live) setSources({ status: 'error', notFound: error instanceof ApiError && error.status === 404, retry, ...(disabled ? { disabled } : {}) });
       });
     return () => {
       live = false;
