@@ -1,9 +1,13 @@
 import { checkDefinitions, type Problem } from '../../src/engine';
 import { loadDefinitionFiles } from '../../server/definitions/load-definition-files';
 import { registryNames } from '../../src/renderer/registry-names';
+import { readDemoOrganisation } from '../../server/db/demo-organisation';
+
+/** Position codes a route may name, from the seed's catalogue (a publish checks against the database's). */
+export const seedPositions = Object.keys(readDemoOrganisation().positions);
 
 /** Load every definition under `root` and check it; JSON parse problems come first. */
 export async function runModulesCheck(root?: string): Promise<Problem[]> {
   const { files, problems } = await loadDefinitionFiles(root);
-  return [...problems, ...checkDefinitions(files, { widgetNames: registryNames })];
+  return [...problems, ...checkDefinitions(files, { widgetNames: registryNames, positions: seedPositions })];
 }

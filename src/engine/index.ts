@@ -7,7 +7,7 @@ export type {
   ValidationRule, EachItemValidation, EffectRule, ComputedRule, LabelRule, SubmitEnabledRule, RulesFile,
   DefinitionFiles, SummaryLine, DetailSection, SubFormRef, ModuleMeta, ModuleEntity, EntityOperation, StatisticFacts, ModuleLauncher, LauncherGroup, RelatedAs, CompiledModule,
   Problem, Violation, MasterProcessStep, CurrencyRef, RuleContext, FormData, ModuleRuntime,
-  CompileOptions, CompileResult, BypassRole, StepRole, ProcessStepDefinition, ProcessFile, AttachmentKind, AttachmentsFile,
+  CompileOptions, CompileResult, BypassRole, StepRole, ProcessStepDefinition, ProcessFile, StepMode, ApproverResolver, AttachmentKind, AttachmentsFile,
 } from './types';
 export { LANGS, STEP_ROLES } from './types';
 
@@ -22,6 +22,12 @@ export { SCHEMA_FILE_META, UI_SCHEMA_META, RULES_META } from './definitions/meta
 export type { CheckOptions } from './definitions/check-definitions';
 export { contentHash, stableStringify } from './definitions/content-hash';
 export { labelKey } from './definitions/label-key';
+
+// routes
+export { resolveRoute } from './routes/resolve-route';
+export type { ResolvedStep, RouteInput, RouteGap } from './routes/resolve-route';
+export type { OrganisationSnapshot, OrgDepartment, OrgPost, OrgUser, RouteRequester } from './routes/organisation-snapshot';
+export { checkRoute } from './routes/check-route';
 
 // rules
 export { createRuntime } from './rules/create-runtime';

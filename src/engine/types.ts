@@ -99,7 +99,48 @@ export interface ProcessStepDefinition {
    * step, with its approval, and refuses them on every other step.
    */
   fills?: string[];
+  /**
+   * json-logic over the form data: the step applies only when it holds (absent: always). The
+   * checker verifies every `var` names a field and every operation exists.
+   */
+  when?: Logic;
+  /**
+   * Who approves, resolved from the organisation (union of every resolver, in order, without
+   * repeats). Absent: the requester chooses from the eligible candidates (`roles`).
+   */
+  approvers?: ApproverResolver[];
+  /** The requester may change the resolved approvers (default false: locked). */
+  editable?: boolean;
+  /** `any` (default): one approver passes; `all` (合議): every approver; `quorum`: `quorum` of them. */
+  mode?: StepMode;
+  /** With `mode: "quorum"`: how many approvals pass the step. */
+  quorum?: number;
+  /** When a resolved step has nobody but the requester, or nobody at all: skip it instead of refusing the filing. */
+  skip?: { requester?: boolean; vacant?: boolean };
+  /** A circulation (回覧) step: its people are notified and mark it read; the document does not wait. */
+  circulation?: boolean;
+  /** Pending longer than `afterDays` business days: mail the approvers; after `escalateAfterDays`: offer it to `escalateTo`. */
+  reminder?: { afterDays: number; escalateAfterDays?: number; escalateTo?: 'manager' | 'deputy' };
 }
+
+/** How a step passes: any one approver, all of them (合議), or a quorum. */
+export type StepMode = 'any' | 'all' | 'quorum';
+
+/**
+ * One rule naming approvers (`processes/<code>.json` → `steps[].approvers[]`):
+ * - `{ "position": "head", "of": "requester" }` — the holders of the position in the requester's
+ *   department, else in the nearest department above it (a director, a division head);
+ * - `{ "position": "finance-manager", "of": "company" }` — its holders anywhere in the document's company;
+ * - `{ "role": "legal" }` — users of the document's company with that role flag;
+ * - `{ "users": ["legal@example.com"] }` — named users (by e-mail: ids differ between databases);
+ * - `{ "colleagues": true }` — the requester's department colleagues (for circulation).
+ */
+export type ApproverResolver =
+  | { position: string; of: 'requester' | 'company' }
+  | { role: StepRole }
+  | { users: string[] }
+  | { colleagues: true };
+
 /** The approval process of a module (`processes/<code>.json`). */
 export interface ProcessFile {
   steps: ProcessStepDefinition[];

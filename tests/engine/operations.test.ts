@@ -35,6 +35,8 @@ describe('custom json-logic operations', () => {
     ['account number with letters', { valid_account_number: [{ var: 'n' }] }, { n: '12AB567' }, false],
     ['account number too short', { valid_account_number: [{ var: 'n' }] }, { n: '123' }, false],
     ['account number with a doubled separator', { valid_account_number: [{ var: 'n' }] }, { n: '123--4567' }, false],
+    ['currency code from an id', { currency_code: [{ var: 'c' }] }, { c: 7 }, 'JPY'],
+    ['currency code of an unknown id', { currency_code: [{ var: 'c' }] }, { c: 8 }, null],
     ['account number not a string', { valid_account_number: [{ var: 'n' }] }, { n: 1234567 }, false],
   ])('%s', (_name, logic, data, expected) => {
     expect(evaluate(logic, data, { steps, currencies: [{ id: 7, code: 'JPY' }] })).toEqual(expected);
@@ -46,6 +48,6 @@ describe('custom json-logic operations', () => {
   });
 
   it('lists every custom operation it registers', () => {
-    expect(Object.keys(CUSTOM_OPERATIONS).sort()).toEqual(['approvals_complete', 'blank', 'count', 'date_after', 'date_before', 'days_between', 'length', 'round_currency', 'sum', 'to_number', 'valid_account_number', 'valid_date', 'valid_email', 'with_field']);
+    expect(Object.keys(CUSTOM_OPERATIONS).sort()).toEqual(['approvals_complete', 'blank', 'count', 'currency_code', 'date_after', 'date_before', 'days_between', 'length', 'round_currency', 'sum', 'to_number', 'valid_account_number', 'valid_date', 'valid_email', 'with_field']);
   });
 });

@@ -15,6 +15,11 @@ import { closestNames } from './closest-names';
 export interface CheckOptions {
   /** Every widget and field name the renderer registers (`src/renderer/registry-names.ts`). */
   widgetNames: readonly string[];
+  /**
+   * Position codes a route's approver rules may name (the server passes the organisation's, the
+   * CLI the seed's); absent: position names are not checked.
+   */
+  positions?: readonly string[];
 }
 
 type MetaValidators = Record<'schemas' | 'uiSchemas' | 'rules', ReturnType<Ajv['compile']>>;
@@ -133,7 +138,7 @@ export function checkDefinitions(files: DefinitionFiles, options: CheckOptions):
   for (const module of Object.values(modules)) checkRelatedSources(module, files, modules, problems);
   checkLauncherGroups(files, modules, problems);
   checkSameKeys(files, modules, problems);
-  checkParts(files, modules, problems);
+  checkParts(files, modules, problems, { operators: KNOWN_OPERATORS, positions: options.positions });
   return problems;
 }
 

@@ -3,6 +3,7 @@ import type { CompiledModule, DefinitionFiles, Problem, UiSchema } from '../type
 import { closestNames } from './closest-names';
 import { definitionPath } from './definition-path';
 import { ATTACHMENTS_META, PROCESS_META } from './part-meta-schemas';
+import { checkRoute } from '../routes/check-route';
 
 type Validator = ReturnType<Ajv['compile']>;
 let validators: { processes: Validator; attachments: Validator } | undefined;
@@ -37,9 +38,10 @@ function uploaders(ui: unknown, pointer = ''): Array<{ documentType: unknown; ma
  * Checks the process and attachment parts: each against its meta-schema; every top-level module
  * has steps (a module without steps would file documents straight to completed); step codes are
  * unique in a module and mean the same (names, roles) in every module; every FileUploader names a
- * declared attachment kind and asks for no more files than the kind allows.
+ * declared attachment kind and asks for no more files than the kind allows; the route's conditions
+ * and approver rules (`checkRoute`).
  */
-export function checkParts(files: DefinitionFiles, modules: Record<string, CompiledModule>, problems: Problem[]): void {
+export function checkParts(files: DefinitionFiles, modules: Record<string, CompiledModule>, problems: Problem[], route: { operators: ReadonlySet<string>; positions?: readonly string[] }): void {
   const processes = files.processes ?? {};
   const attachments = files.attachments ?? {};
   for (const [kind, parts] of [['processes', processes], ['attachments', attachments]] as const) {
@@ -85,6 +87,7 @@ export function checkParts(files: DefinitionFiles, modules: Record<string, Compi
         filledAt.set(field, step.code);
       });
     });
+    if (module.kind === 'module') checkRoute(steps, { file, schema: module.schema, ...route }, problems);
     const kinds = attachments[module.code] ?? {};
     for (const { documentType, maxFiles, pointer } of uploaders(files.uiSchemas[module.code] as UiSchema)) {
       const uiFile = definitionPath(files, 'uiSchemas', module.code);

@@ -46,6 +46,8 @@ export const CUSTOM_OPERATIONS: Record<string, (...args: any[]) => unknown> = {
     ),
   /** round_currency(value, currency) → value rounded as the currency is (code, or id via context currencies). */
   round_currency: (value: unknown, currency: unknown) => roundByCurrency(toNumber(value), currencyCode(currency)),
+  /** currency_code(currency) → the currency's code (`CNY`) from a code or an id (via context currencies); null when unknown. */
+  currency_code: (currency: unknown) => currencyCode(currency),
   /** to_number(value) → number, 0 when not a number. */
   to_number: (value: unknown) => toNumber(value),
   /** valid_date(value) → true for a real YYYY-MM-DD date. */

@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Lang } from '../../src/engine';
+import { PROJECT_ROOT } from '../lib/project-root';
+
+/** The seed organisation (`server/db/demo-organisation.json`): the position catalogue and the demo posts. */
+export interface DemoOrganisation {
+  /** Position code → its names; every company gets each position. */
+  positions: Record<string, Record<Lang, string>>;
+}
+
+/** Reads the seed organisation file (the seed and `npm run modules:check` use it). */
+export function readDemoOrganisation(): DemoOrganisation {
+  return JSON.parse(readFileSync(join(PROJECT_ROOT, 'server/db/demo-organisation.json'), 'utf8')) as DemoOrganisation;
+}

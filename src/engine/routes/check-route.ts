@@ -1,0 +1,90 @@
+import type { JsonSchema, Logic, ProcessStepDefinition, Problem } from '../types';
+import { STEP_ROLES } from '../types';
+import { closestNames } from '../definitions/closest-names';
+import { collectOperators, collectVars } from '../rules/collect-vars';
+
+/** What the route checker knows beyond the step itself. */
+export interface RouteCheckInput {
+  file: string;
+  schema: JsonSchema;
+  operators: ReadonlySet<string>;
+  /** Position codes routes may name; absent: positions are not checked (nothing to check against). */
+  positions?: readonly string[];
+}
+
+const ptr = (...parts: Array<string | number>) => parts.map((p) => `/${String(p).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+const suggest = (name: string, valid: Iterable<string>) => {
+  const names = closestNames(name, valid);
+  return names.length ? ` (closest valid names: ${names.join(', ')})` : '';
+};
+const RESOLVER_KEYS = ['position', 'role', 'users', 'colleagues'];
+
+function checkResolver(resolver: unknown, at: string, input: RouteCheckInput, problems: Problem[]): void {
+  const { file } = input;
+  if (!resolver || typeof resolver !== 'object' || Array.isArray(resolver)) {
+    problems.push({ file, pointer: at, message: 'an approver rule is an object: {position, of}, {role}, {users} or {colleagues}' });
+    return;
+  }
+  const r = resolver as Record<string, unknown>;
+  const kinds = Object.keys(r).filter((k) => RESOLVER_KEYS.includes(k));
+  const allowed = new Set(kinds[0] === 'position' ? ['position', 'of'] : kinds);
+  for (const key of Object.keys(r)) {
+    if (!allowed.has(key) && !RESOLVER_KEYS.includes(key)) problems.push({ file, pointer: `${at}${ptr(key)}`, message: `unknown key "${key}" in an approver rule${suggest(key, [...RESOLVER_KEYS, 'of'])}` });
+  }
+  if (kinds.length !== 1) {
+    problems.push({ file, pointer: at, message: `an approver rule names exactly one of ${RESOLVER_KEYS.join(', ')} (found ${kinds.length ? kinds.join(', ') : 'none'})` });
+    return;
+  }
+  if ('position' in r) {
+    if (typeof r.position !== 'string' || !r.position) problems.push({ file, pointer: `${at}/position`, message: 'position must be a position code' });
+    else if (input.positions && !input.positions.includes(r.position)) problems.push({ file, pointer: `${at}/position`, message: `unknown position "${r.position}"${suggest(r.position, input.positions)}` });
+    if (r.of !== 'requester' && r.of !== 'company') problems.push({ file, pointer: `${at}/of`, message: `"of" must be "requester" (the requester's department, then the ones above it) or "company" (the document's company)` });
+  } else if ('role' in r) {
+    if (!STEP_ROLES.includes(r.role as never)) problems.push({ file, pointer: `${at}/role`, message: `unknown role "${String(r.role)}"${suggest(String(r.role), STEP_ROLES)}` });
+  } else if ('users' in r) {
+    const users = Array.isArray(r.users) ? r.users : [];
+    if (!users.length) problems.push({ file, pointer: `${at}/users`, message: 'users must list at least one e-mail address' });
+    users.forEach((u, i) => { if (typeof u !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(u)) problems.push({ file, pointer: `${at}/users/${i}`, message: `"${String(u)}" is not an e-mail address` }); });
+  } else if (r.colleagues !== true) {
+    problems.push({ file, pointer: `${at}/colleagues`, message: 'colleagues must be true' });
+  }
+}
+
+function checkCondition(logic: Logic, at: string, input: RouteCheckInput, problems: Problem[]): void {
+  const { file } = input;
+  const fields = Object.keys((input.schema.properties ?? {}) as Record<string, unknown>);
+  for (const op of collectOperators(logic)) if (!input.operators.has(op)) problems.push({ file, pointer: at, message: `unknown operation "${op}"${suggest(op, input.operators)}` });
+  for (const ref of collectVars(logic)) {
+    if (ref.itemOf) continue;
+    const head = ref.path.split('.')[0];
+    if (head !== '$context' && !fields.includes(head)) problems.push({ file, pointer: at, message: `unknown field "${ref.path}" in the condition${suggest(head, fields)}` });
+  }
+}
+
+/**
+ * Cross-checks one module's route (what the meta-schema cannot): every condition's vars name
+ * fields of the form and its operations exist; every approver rule is one known kind naming a
+ * known position or role; `mode`/`quorum`, `editable`, `skip` and `circulation` fit together.
+ */
+export function checkRoute(steps: ProcessStepDefinition[], input: RouteCheckInput, problems: Problem[]): void {
+  const { file } = input;
+  steps.forEach((step, i) => {
+    if (!step || typeof step !== 'object') return;
+    if (step.when !== undefined) checkCondition(step.when, ptr('steps', i, 'when'), input, problems);
+    const approvers = Array.isArray(step.approvers) ? step.approvers : undefined;
+    approvers?.forEach((r, j) => checkResolver(r, ptr('steps', i, 'approvers', j), input, problems));
+    if (approvers && step.roles?.length) problems.push({ file, pointer: ptr('steps', i, 'roles'), message: 'roles filter the approvers a requester chooses: a step with resolved approvers names its roles in "approvers" ({"role": …})' });
+    if (!approvers) {
+      if (step.editable !== undefined) problems.push({ file, pointer: ptr('steps', i, 'editable'), message: 'editable applies to resolved approvers: the step has no "approvers"' });
+      if (step.skip !== undefined) problems.push({ file, pointer: ptr('steps', i, 'skip'), message: 'skip applies to resolved approvers: the step has no "approvers"' });
+      if (step.circulation) problems.push({ file, pointer: ptr('steps', i, 'circulation'), message: 'a circulation step names its people in "approvers"' });
+    }
+    if (step.mode === 'quorum' && step.quorum === undefined) problems.push({ file, pointer: ptr('steps', i, 'mode'), message: 'mode "quorum" needs "quorum": the number of approvals that pass the step' });
+    if (step.quorum !== undefined && step.mode !== 'quorum') problems.push({ file, pointer: ptr('steps', i, 'quorum'), message: 'quorum applies only with mode "quorum"' });
+    if (step.circulation && (step.mode !== undefined || step.fills !== undefined || step.reminder !== undefined)) problems.push({ file, pointer: ptr('steps', i, 'circulation'), message: 'a circulation step waits for nobody: no mode, fills or reminder' });
+    if (step.mode !== undefined && step.mode !== 'any' && step.anyOf === false) problems.push({ file, pointer: ptr('steps', i, 'anyOf'), message: `anyOf false means exactly one approver: it contradicts mode "${step.mode}"` });
+    const r = step.reminder;
+    if (r?.escalateAfterDays !== undefined && r.escalateAfterDays <= r.afterDays) problems.push({ file, pointer: ptr('steps', i, 'reminder', 'escalateAfterDays'), message: 'escalateAfterDays must be later than afterDays' });
+  });
+  if (steps.length && steps.every((s) => s?.circulation)) problems.push({ file, pointer: ptr('steps'), message: 'every step is a circulation step: a route needs at least one approval step' });
+}
