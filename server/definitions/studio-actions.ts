@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import { checkDefinitions, compileModules, createTranslate, validateSubmission, type Lang, type Problem } from '../../src/engine';
+import { LANGS, checkDefinitions, compileModules, createTranslate, hiddenRuleMessages, validateSubmission, type Lang, type Problem } from '../../src/engine';
 import { registryNames } from '../../src/renderer/registry-names';
 import type { Database } from '../db/database';
 import { baseLocales, definitionsChanged, loadDefinitions } from './definitions';
 import { filesFromSources, type ModuleSource } from './module-source';
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
+import { BufferStatus } from '../workflow/status';
 
 /** The current sources with `draft` in place of its module, and the base translations. */
 async function withDraft(db: Kysely<Database>, draft: ModuleSource) {
@@ -15,9 +16,16 @@ async function withDraft(db: Kysely<Database>, draft: ModuleSource) {
   return filesFromSources(sources, base);
 }
 
-/** Checker problems a draft would have if published now (the studio's inline messages). */
-export async function checkDraft(db: Kysely<Database>, draft: ModuleSource): Promise<Problem[]> {
-  return checkDefinitions(await withDraft(db, draft), { widgetNames: registryNames });
+/**
+ * Checker problems a draft would have if published now (the studio's inline messages), the
+ * warnings that do not refuse it (a rule message the schema hides) and the documents in
+ * progress, which keep the version they were filed under.
+ */
+export async function checkDraft(db: Kysely<Database>, draft: ModuleSource): Promise<{ problems: Problem[]; warnings: Problem[]; inFlight: number }> {
+  const files = await withDraft(db, draft);
+  const count = await db.selectFrom('buffers').select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('module_code', '=', draft.code).where('status', '=', BufferStatus.ON_PROCESS).executeTakeFirstOrThrow();
+  return { problems: checkDefinitions(files, { widgetNames: registryNames }), warnings: hiddenRuleMessages(files, draft.code), inFlight: Number(count.n) };
 }
 
 /**
@@ -30,9 +38,14 @@ export async function judgeBody(db: Kysely<Database>, draft: ModuleSource, body:
   const problems = checkDefinitions(files, { widgetNames: registryNames });
   if (problems.length) return { valid: false, definitionProblems: problems, violations: [] };
   const module = compileModules(files).modules[draft.code];
-  const t = createTranslate(files.locales, lang);
-  const violations = module && module.kind === 'module' ? validateSubmission(module, body, {}, t) : [];
-  return { valid: violations.length === 0, definitionProblems: [], violations: violations.map(({ propertyPath, message }) => ({ propertyPath, message })) };
+  const judge = (l: Lang) => (module && module.kind === 'module' ? validateSubmission(module, body, {}, createTranslate(files.locales, l)) : []);
+  const violations = judge(lang);
+  // The same verdict in every language (the studio shows the message each reader will get).
+  const all = Object.fromEntries(LANGS.map((l) => [l, l === lang ? violations : judge(l)]));
+  return {
+    valid: violations.length === 0, definitionProblems: [],
+    violations: violations.map(({ propertyPath, message }, i) => ({ propertyPath, message, messages: Object.fromEntries(LANGS.map((l) => [l, all[l][i]?.message ?? message])) })),
+  };
 }
 
 /** Disables or re-enables a module (no new documents while disabled); every instance follows. */

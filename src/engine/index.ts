@@ -14,6 +14,7 @@ export { LANGS, STEP_ROLES } from './types';
 // definitions
 export { compileModules } from './definitions/compile-modules';
 export { checkDefinitions } from './definitions/check-definitions';
+export { hiddenRuleMessages } from './definitions/hidden-rule-messages';
 export type { ModuleSource } from './definitions/module-source';
 export { copySource, codePrefixOf } from './definitions/copy-source';
 export { filesFromSources } from './definitions/files-from-sources';

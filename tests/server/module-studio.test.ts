@@ -160,4 +160,26 @@ describe('module studio API', () => {
     expect(broken.definitionProblems[0]).toEqual({ propertyPath: '/rules/validations/0/when', message: expect.stringContaining('unknown operation "nonsense"') });
     expect(broken.violations).toEqual([]);
   });
+
+  it('judges in every language at once: each violation carries its en, ja and zh message', async () => {
+    const source = (await call('GET', '/api/module-definitions/purchase/source', admin)).json() as ModuleSource;
+    const judged = (await call('POST', '/api/module-definitions/judge', admin, { source, body: {}, lang: 'ja' })).json();
+    const first = judged.violations[0] as { message: string; messages: Record<string, string> };
+    expect(first.message).toBe(first.messages.ja);
+    expect(new Set([first.messages.en, first.messages.ja, first.messages.zh]).size).toBe(3);
+  });
+
+  it('check warns (without refusing) where a schema maxLength hides a rule\'s own length message, and counts the documents in flight', async () => {
+    const source = (await call('GET', '/api/module-definitions/purchase/source', admin)).json() as ModuleSource;
+    const clean = (await call('POST', '/api/module-definitions/check', admin, source)).json();
+    expect(clean).toMatchObject({ violations: [], warnings: [] });
+    expect(Number.isInteger(clean.inFlight)).toBe(true);
+    (source.schema as { properties: Record<string, unknown> }).properties.project_code = { type: ['string', 'null'], maxLength: 20 };
+    source.rules.validations!.push({ field: 'project_code', when: { '>': [{ length: [{ var: 'project_code' }] }, 20] }, message: 'purchase.title' });
+    for (const lang of ['en', 'ja', 'zh'] as const) (source.locales[lang] as Record<string, unknown>).project_code = { label: `Project code ${lang}` };
+    (source.uiSchema['ui:order'] as string[]).unshift('project_code');
+    const checked = (await call('POST', '/api/module-definitions/check', admin, source)).json();
+    expect(checked.violations.map((v: { message: string }) => v.message)).toEqual([]);
+    expect(checked.warnings).toEqual([{ propertyPath: `/rules/validations/${source.rules.validations!.length - 1}/when`, message: expect.stringContaining('"project_code" to 20 characters') }]);
+  });
 });

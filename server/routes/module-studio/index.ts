@@ -128,9 +128,23 @@ const moduleStudio: FastifyPluginAsync = async (app) => {
     schema: {
       ...doc('Checks a draft source without publishing: every problem it would be refused with'),
       body: sourceSchema,
-      response: { 200: { type: 'object', required: ['violations'], properties: { violations: violationsSchema.properties.violations } }, ...errors(400, 401, 403) },
+      response: {
+        200: {
+          type: 'object', required: ['violations', 'warnings', 'inFlight'],
+          properties: {
+            violations: violationsSchema.properties.violations,
+            warnings: violationsSchema.properties.violations,
+            inFlight: { type: 'integer', description: 'Documents of the module in progress: they keep the version they were filed under' },
+          },
+        },
+        ...errors(400, 401, 403),
+      },
     },
-  }, async (request) => ({ violations: (await checkDraft(app.db, request.body)).map((p) => problemViolation(p, request.body.code)) }));
+  }, async (request) => {
+    const { problems, warnings, inFlight } = await checkDraft(app.db, request.body);
+    const code = request.body.code;
+    return { violations: problems.map((p) => problemViolation(p, code)), warnings: warnings.map((p) => problemViolation(p, code)), inFlight };
+  });
 
   app.post<{ Body: { source: ModuleSource; body: unknown; lang?: Lang } }>('/module-definitions/judge', {
     schema: {
@@ -139,7 +153,11 @@ const moduleStudio: FastifyPluginAsync = async (app) => {
       response: {
         200: {
           type: 'object', required: ['valid', 'violations', 'definitionProblems'],
-          properties: { valid: { type: 'boolean' }, violations: violationsSchema.properties.violations, definitionProblems: violationsSchema.properties.violations },
+          properties: {
+            valid: { type: 'boolean' },
+            violations: { type: 'array', items: { type: 'object', required: ['propertyPath', 'message', 'messages'], properties: { propertyPath: { type: 'string' }, message: { type: 'string' }, messages: { type: 'object', additionalProperties: { type: 'string' } } } } },
+            definitionProblems: violationsSchema.properties.violations,
+          },
         },
         ...errors(400, 401, 403),
       },

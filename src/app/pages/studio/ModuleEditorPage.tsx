@@ -67,7 +67,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
   useEffect(() => {
     setViolations(null);
     const timer = setTimeout(() => {
-      api.check(source).then(setViolations, (error: Error) => setViolations([{ propertyPath: '', message: error.message }]));
+      api.check(source).then((checked) => setViolations(checked.violations), (error: Error) => setViolations([{ propertyPath: '', message: error.message }]));
     }, 500);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sourceKey stands for source (a new object on every render)

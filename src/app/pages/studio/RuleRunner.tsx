@@ -7,9 +7,10 @@ import type { StudioApi, StudioViolation } from './studio-api';
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   mono: { fontFamily: tokens.fontFamilyMonospace },
+  langs: { margin: 0, '& div': { display: 'flex', gap: tokens.spacingHorizontalS }, '& dt': { fontWeight: tokens.fontWeightSemibold, minWidth: '2em' }, '& dd': { margin: 0 } },
 });
 
-type Outcome = { valid: boolean; violations: StudioViolation[]; definitionProblems: StudioViolation[] } | { error: string };
+type Outcome = { valid: boolean; violations: Array<StudioViolation & { messages?: Record<string, string> }>; definitionProblems: StudioViolation[] } | { error: string };
 
 /**
  * The rule-table runner: paste a submission body, get the ordered violations the server would
@@ -55,7 +56,17 @@ export function RuleRunner({ draft, api, lang }: { draft: ModuleSource; api: Stu
       {outcome && !('error' in outcome) && outcome.definitionProblems.length === 0 && (
         outcome.valid ? <MessageBar intent="success">{t('studio.runnerValid')}</MessageBar> : (
           <ol data-testid="studio-runner-violations">
-            {outcome.violations.map((v, i) => <li key={i}><code>{v.propertyPath}</code> {v.message}</li>)}
+            {outcome.violations.map((v, i) => (
+              <li key={i}>
+                <code>{v.propertyPath}</code>
+                {/* Every reader's message: the rule's own text in en, ja and zh. */}
+                <dl className={styles.langs}>
+                  {Object.entries(v.messages ?? { [lang]: v.message }).map(([l, m]) => (
+                    <div key={l}><dt>{l}</dt><dd lang={l}>{m}</dd></div>
+                  ))}
+                </dl>
+              </li>
+            ))}
           </ol>
         )
       )}

@@ -16,6 +16,13 @@ export interface StudioViolation {
   message: string;
 }
 
+/** What the checker says of a draft: problems (refuse publishing), warnings, documents in progress. */
+export interface StudioCheck {
+  violations: StudioViolation[];
+  warnings: StudioViolation[];
+  inFlight: number;
+}
+
 /** One published version (`GET /module-definitions/{code}/versions`). */
 export interface StudioVersion {
   version: number;
@@ -43,9 +50,9 @@ export function studioApi(api: ApiClient) {
     modules: async () => (await api.get<{ 'hydra:member': StudioModule[] }>('/module-studio/modules')).data['hydra:member'],
     source: async (code: string, version?: number) => (await api.get<ModuleSource>(`${path(code)}/source`, { params: version ? { version } : {} })).data,
     versions: async (code: string) => (await api.get<{ 'hydra:member': StudioVersion[] }>(`${path(code)}/versions`)).data['hydra:member'],
-    check: async (source: ModuleSource) => (await api.post<{ violations: StudioViolation[] }>('/module-definitions/check', source, silent)).data.violations,
+    check: async (source: ModuleSource) => (await api.post<StudioCheck>('/module-definitions/check', source, silent)).data,
     judge: async (source: ModuleSource, body: unknown, lang: string) =>
-      (await api.post<{ valid: boolean; violations: StudioViolation[]; definitionProblems: StudioViolation[] }>('/module-definitions/judge', { source, body, lang }, silent)).data,
+      (await api.post<{ valid: boolean; violations: Array<StudioViolation & { messages: Record<string, string> }>; definitionProblems: StudioViolation[] }>('/module-definitions/judge', { source, body, lang }, silent)).data,
     create: async (source: ModuleSource) => (await api.post<Published>('/module-definitions', source, silent)).data,
     update: async (source: ModuleSource) => (await api.put<Published>(path(source.code), source, silent)).data,
     setDisabled: async (code: string, disabled: boolean) => (await api.post(`${path(code)}/${disabled ? 'disable' : 'enable'}`)).data,
