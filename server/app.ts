@@ -1,12 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { passwordLimiter } from './auth/password';
 import { AppError } from './lib/errors';
 import { createValidatorCompiler } from './lib/validator-compiler';
+import { createRedis, fallbackStore } from './lib/redis-client';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
 import contextPlugin from './plugins/context';
@@ -65,14 +65,19 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await app.register(compressionPlugin);
   await app.register(securityPlugin);
   passwordLimiter.configure({ concurrency: config.passwordHashConcurrency, maxQueue: config.passwordHashQueue });
-  // With REDIS_URL the counters live in Redis, so a client meets the same limit on every instance.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : undefined;
-  if (redis) app.addHook('onClose', async () => { await redis.quit(); });
+  // With REDIS_URL the counters live in Redis, so a client meets the same limit on every instance;
+  // while Redis is unreachable they fall back to this instance's memory (never a 500 or a hang).
+  const redis = config.redisUrl ? createRedis(config.redisUrl, app.log) : undefined;
+  app.decorate('redis', redis ?? null);
+  if (redis) app.addHook('onClose', async () => {
+    if (redis.status === 'ready') await redis.quit().catch(() => undefined);
+    redis.disconnect();
+  });
   await app.register(inputGuard);
   // Only routes that opt in (`config.rateLimit`) are limited, e.g. login per client IP.
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
+    ...(redis ? { store: fallbackStore(redis, `${config.redisKeyPrefix}rate-limit:`) } : {}),
     errorResponseBuilder: (request, context) =>
       new AppError('RATE_LIMITED', request.t('server.errors.rateLimited', { after: context.after })),
   });

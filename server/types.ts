@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Lang, Translate } from '../src/engine';
 import type { Config } from './config';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     config: Config;
     db: Kysely<Database>;
     mailer: Mailer;
+    /** The Redis client of shared rate limits (`REDIS_URL`), or null without one. */
+    redis: Redis | null;
     /** Runs export jobs stored in the database (server/plugins/export-jobs.ts). */
     exportJobs: ExportRunner;
     /** preHandler: sets `request.user` from a valid bearer JWT or replies 401 UNAUTHORIZED. */

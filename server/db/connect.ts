@@ -57,6 +57,10 @@ export function kyselyForPostgres(
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
+    // A server that does not answer (a blackholed host, a failover under way) fails a request after
+    // 5 s (→ 503) instead of holding it; keep-alive finds connections a dead peer left open.
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
     options: searchPath ? `-c search_path=${searchPath}` : undefined,
     types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },

@@ -16,7 +16,8 @@ import { globalPlugin } from '../lib/global-plugin';
 const definitionsPlugin: FastifyPluginAsync = async (app) => {
   const maxAgeMs = app.config.definitionsCheckMs ?? 0;
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api')) return;
+    // Health answers from its own probe, so a load balancer sees a database outage as `db: down`.
+    if (!request.url.startsWith('/api') || request.routeOptions.url === '/api/health') return;
     const reads = request.method === 'GET' || request.method === 'HEAD';
     await refreshDefinitions(app.db, reads ? maxAgeMs : 0);
   });

@@ -73,7 +73,7 @@ describe('app', () => {
   test('GET /api/health answers ok without login', async () => {
     const response = await t.app.inject({ url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', db: 'ok', redis: process.env.TEST_REDIS_URL ? 'ok' : 'off' });
   });
 
   test('replies carry the security headers', async () => {
