@@ -6,7 +6,7 @@ export type {
   Lang, JsonSchema, UiSchema, Logic, Translate, LocaleFile, LocaleBundles,
   ValidationRule, EachItemValidation, EffectRule, ComputedRule, LabelRule, SubmitEnabledRule, RulesFile,
   DefinitionFiles, SummaryLine, DetailSection, SubFormRef, ModuleMeta, ModuleEntity, EntityOperation, StatisticFacts, ModuleLauncher, LauncherGroup, RelatedAs, CompiledModule,
-  Problem, Violation, MasterProcessStep, CurrencyRef, RuleContext, FormData, ModuleRuntime,
+  Problem, Violation, MasterProcessStep, CurrencyRef, RuleContext, FormData, ModuleRuntime, ChangedPath, DerivedState, AffectedRules,
   CompileOptions, CompileResult, BypassRole, StepRole, ProcessStepDefinition, ProcessFile, StepMode, ApproverResolver, AttachmentKind, AttachmentsFile,
 } from './types';
 export { LANGS, STEP_ROLES } from './types';
@@ -32,6 +32,8 @@ export { checkRoute } from './routes/check-route';
 
 // rules
 export { createRuntime } from './rules/create-runtime';
+export { ruleReads, touches } from './rules/dependency-graph';
+export type { ReadPath } from './rules/dependency-graph';
 export { computeFormData } from './rules/compute-form-data';
 export { evaluateLabels } from './rules/evaluate-labels';
 export { evaluateSubmitEnabled } from './rules/evaluate-submit-enabled';

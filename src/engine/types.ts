@@ -397,6 +397,25 @@ export interface RuleContext {
   mayBypass?: boolean;
 }
 
+/** A changed place in the form data: property names and array indexes (`['rows', 0, 'qty']`). */
+export type ChangedPath = ReadonlyArray<string | number>;
+
+/** What the UI shows that rules decide, besides the data (`ModuleRuntime.derive`). */
+export interface DerivedState {
+  visibility: Record<string, boolean>;
+  labels: Record<string, string>;
+  submitEnabled: boolean;
+}
+
+/** Rules a change re-runs: effects by `on` field, computed and visibility and label rules by field. */
+export interface AffectedRules {
+  effects: string[];
+  computed: string[];
+  visibility: string[];
+  labels: string[];
+  submitEnabled: boolean;
+}
+
 /** Form data: a plain object keyed by field. */
 export type FormData = Record<string, unknown>;
 
@@ -411,6 +430,21 @@ export interface ModuleRuntime {
   submitEnabled(data: FormData, context?: RuleContext): boolean;
   /** New data after effects (for changed `on` fields) and computed fields whose vars changed. */
   applyChange(prev: FormData, next: FormData, context?: RuleContext): FormData;
+  /**
+   * `applyChange` when the caller knows where the data changed (`changes`: data paths such as
+   * `['rows', 0, 'qty']`; `null`: compare the top-level fields): runs only the effects and
+   * computed rules whose reads the changes touch (the module's dependency graph), and returns
+   * the data with every path that changed, the given ones included.
+   */
+  update(prev: FormData, next: FormData, changes: ChangedPath[] | null, context?: RuleContext): { data: FormData; changed: ChangedPath[] };
+  /**
+   * Visibility, rule labels and submit-enabled for `data`, re-evaluating only the rules whose
+   * reads `changed` touches (`null`: all). A part none of whose rules changed its answer keeps
+   * the identity it had in `previous`, so what renders it can skip the work.
+   */
+  derive(previous: DerivedState | null, data: FormData, changed: ChangedPath[] | null, context?: RuleContext): DerivedState;
+  /** The rules a change would re-run (the dependency graph's answer, for tests and tools). */
+  affected(changes: ChangedPath[]): AffectedRules;
   /** Recompute every computed field (initial data, drafts). */
   computeAll(data: FormData, context?: RuleContext): FormData;
   /** All failures in rule order (a rule that throws counts as failing). */

@@ -43,11 +43,6 @@ export function collectVars(logic: Logic, itemOf?: string, out: VarRef[] = []): 
   return out;
 }
 
-/** Top-level field names a rule depends on (for change detection). */
-export function topLevelVars(logic: Logic): Set<string> {
-  return new Set(collectVars(logic).filter((v) => !v.itemOf).map((v) => v.path.split('.')[0]));
-}
-
 /** Every operator name used in a rule (for the checker). */
 export function collectOperators(logic: Logic, out: Set<string> = new Set()): Set<string> {
   if (Array.isArray(logic)) {
