@@ -32,6 +32,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, RINGI_LOG_LEVEL: 'warn', JWT_SECRET: 'e2e-secret-not-for-production', LOGIN_RATE_LIMIT: '1000' },
+    env: { PORT: String(port), DATA_DIR: dataDir, RINGI_LOG_LEVEL: 'warn', JWT_SECRET: 'e2e-secret-not-for-production', LOGIN_RATE_LIMIT: '1000', DEMO_DOCUMENTS: process.env.E2E_DEMO_DOCUMENTS ?? '0' },
   },
 });

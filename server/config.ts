@@ -53,6 +53,11 @@ export interface Config {
    * this instance takes effect at once; one on another instance within this bound.
    */
   definitionsCheckMs?: number;
+  /**
+   * Whether seeding an empty database also files the demo's working month of documents
+   * (`DEMO_DOCUMENTS`, default true; `0`/`false` seeds the organisation only, as tests need).
+   */
+  demoDocuments?: boolean;
 }
 
 /** Thrown for an unusable environment; main.ts prints the message and exits non-zero. */
@@ -134,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashConcurrency: integer(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
     passwordHashQueue: integer(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10000),
     definitionsCheckMs: integer(env, 'DEFINITIONS_CHECK_MS', 1000, 0, 60000),
+    demoDocuments: !['0', 'false'].includes(env.DEMO_DOCUMENTS ?? ''),
     ...(env.EXPORT_FONT ? { exportFont: resolve(env.EXPORT_FONT) } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed';
+import { seedDemoDocuments } from './db/demo/demo-documents';
 
 async function main(): Promise<void> {
   // Whatever Ringi creates under DATA_DIR is for the service account only (docs/SECURITY.md).
@@ -16,7 +17,11 @@ async function main(): Promise<void> {
   await migrateToLatest(handle.db);
   const seeded = await seedDemoData(handle.db);
   const app = await buildApp({ config, db: handle.db });
-  if (seeded) app.log.info('empty database: demo data seeded (every demo password is ringi-demo)');
+  if (seeded) {
+    // Filed through the app's own API before it listens: the first screen shows a working company.
+    const documents = config.demoDocuments === false ? null : await seedDemoDocuments(app);
+    app.log.info({ documents: documents?.documents ?? 0, ms: documents?.ms }, 'empty database: demo data seeded (every demo password is ringi-demo)');
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

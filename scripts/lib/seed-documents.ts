@@ -7,10 +7,10 @@ import { loadDefinitions } from '../../server/definitions/definitions';
 import { syncStatisticPaths } from '../../server/statistics/statistic-paths';
 import { codePrefix, stampPrefix } from '../../server/routes/buffer/document-code';
 import { BufferStatus, StepStatus, TREASURY_PROCESS_CODE } from '../../server/workflow/status';
-import { repairBody } from './repair-body';
-import { prng, type Prng } from './prng';
-import { sampleBody } from './sample-body';
-import { loadSeedWorld, type SeedStep, type SeedWorld } from './seed-world';
+import { repairBody } from '../../server/db/demo/repair-body';
+import { prng, type Prng } from '../../server/db/demo/prng';
+import { sampleBody } from '../../server/db/demo/sample-body';
+import { loadSeedWorld, type SeedStep, type SeedWorld } from '../../server/db/demo/seed-world';
 
 /** What `seedDocuments` generates. */
 export interface SeedDocumentsOptions {

@@ -1,4 +1,4 @@
-import type { CompiledModule, FormData, UiSchema, Violation } from '../../src/engine';
+import type { CompiledModule, FormData, UiSchema, Violation } from '../../../src/engine';
 
 /** Splits `items[0].files` into `['items', 0, 'files']`. */
 function segments(path: string): Array<string | number> {

@@ -1,5 +1,5 @@
-import type { CompiledModule, FormData, JsonSchema, UiSchema } from '../../src/engine';
-import { isWrapperField } from '../../src/engine';
+import type { CompiledModule, FormData, JsonSchema, UiSchema } from '../../../src/engine';
+import { isWrapperField } from '../../../src/engine';
 import type { Prng } from './prng';
 
 /** Master data ids a generated body may point at, per company where the data is per company. */
@@ -19,6 +19,8 @@ export interface SampleContext {
   companyId: number;
   date: string;
   stampNo: string | null;
+  /** Dates fall up to this many days after `date` (default 60; 0: on `date`). */
+  spreadDays?: number;
 }
 
 const WORDS = ['office', 'supplies', 'travel', 'laptop', 'service', 'monthly', 'client', 'Tokyo', 'Shanghai', 'review', 'licence', 'maintenance'];
@@ -90,7 +92,7 @@ function sampleField(
   }
   const choices = (schema.enum as unknown[] | undefined)?.filter((v) => v !== null);
   if (choices?.length) return rng.pick(choices);
-  if (widget === 'date' || widget === 'maskedDate' || /date/.test(name)) return shiftDate(ctx.date, rng.int(0, 60));
+  if (widget === 'date' || widget === 'maskedDate' || /date/.test(name)) return shiftDate(ctx.date, rng.int(0, ctx.spreadDays ?? 60));
   if (types.includes('boolean')) return rng.chance(0.3);
   if (types.includes('integer')) return types.includes('null') ? null : rng.int(1, 12);
   if (types.includes('number')) return Math.round(rng.int(100, 500_000) / 10) * 10;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { CompiledModule } from '../../src/engine';
-import type { ApproverRole, Database } from '../../server/db/database';
+import type { CompiledModule } from '../../../src/engine';
+import type { ApproverRole, Database } from '../database';
 import type { SampleRefs } from './sample-body';
 
 /** One approval step of a module's chain, with the role its approvers need. */
@@ -16,6 +16,8 @@ export interface SeedStep {
 export interface SeedWorld {
   /** Modules that have approval steps, by code order, with their steps. */
   modules: Array<{ module: CompiledModule; steps: SeedStep[] }>;
+  /** Every module's steps by module code (organisation modules included). */
+  allSteps: Map<string, SeedStep[]>;
   /** Enabled users who belong to a company. */
   requesters: Array<{ id: number; companyId: number }>;
   /** `${user}:${masterProcessId}` → the user's saved approvers of that step. */
@@ -65,8 +67,13 @@ export async function loadSeedWorld(db: Kysely<Database>, compiled: Record<strin
   const departments = await db.selectFrom('departments').select(['id', 'company_id']).orderBy('id').execute();
   const bankAccounts = await db.selectFrom('company_bank_accounts').select(['id', 'company_id']).orderBy('id').execute();
   const expenseAccounts = await db.selectFrom('expense_accounts').select(['id', 'company_id']).orderBy('id').execute();
+  const allSteps = new Map<string, SeedStep[]>();
+  for (const s of steps) {
+    allSteps.set(s.module_code, [...(allSteps.get(s.module_code) ?? []), { id: s.id, position: s.position, optional: s.optional, code: s.code, role: s.approver_role }]);
+  }
   return {
     modules,
+    allSteps,
     requesters: users.map((u) => ({ id: u.id, companyId: u.company_id! })),
     savedApprovers,
     roleUsers,

@@ -1,0 +1,276 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildSubmitPayload, computeFormData, validateSubmission, type CompiledModule, type FormData } from '../../../src/engine';
+import { passwordVersion, signToken } from '../../auth/jwt';
+import { loadDefinitions } from '../../definitions/definitions';
+import { TREASURY_PROCESS_CODE } from '../../workflow/status';
+import { prng, type Prng } from './prng';
+import { repairBody } from './repair-body';
+import { sampleBody } from './sample-body';
+import { loadSeedWorld, type SeedStep, type SeedWorld } from './seed-world';
+
+/** The smallest valid PDF: the content of the demo uploads. */
+const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const DAY_MS = 86_400_000;
+/**
+ * Days from today that pending payments fall due on: one per bucket of the payment projection
+ * (passed, today, within a week, the second week, the third and fourth), so its cards and chart show.
+ */
+const DUE_OFFSETS = [-6, 0, 3, 10, 20];
+
+/** How the demo month ended for one document (its place in the chain). */
+type Outcome = { kind: 'pending'; approved: number } | { kind: 'completed' } | { kind: 'rejected'; at: number } | { kind: 'withdrawn' };
+
+/** Who files, and how far their document got: the demo's working month, per module. */
+const PLAN: Array<{ requester: string; outcome: Outcome; due?: number }> = [
+  { requester: 'employee@example.com', outcome: { kind: 'pending', approved: 0 }, due: 0 },
+  { requester: 'approver@example.com', outcome: { kind: 'pending', approved: 0 }, due: 1 },
+  { requester: 'employee@example.com', outcome: { kind: 'pending', approved: 1 }, due: 2 },
+  { requester: 'employee@example.com', outcome: { kind: 'pending', approved: Infinity }, due: 3 },
+  { requester: 'employee@example.com', outcome: { kind: 'completed' }, due: 0 },
+  { requester: 'approver@example.com', outcome: { kind: 'completed' }, due: 2 },
+  { requester: 'employee@example.com', outcome: { kind: 'rejected', at: 1 } },
+  { requester: 'employee@example.com', outcome: { kind: 'withdrawn' } },
+];
+
+/** What `seedDemoDocuments` filed. */
+export interface DemoDocumentsResult { documents: number; requests: number; ms: number }
+
+type Reply = { status: number; body: any };
+
+/**
+ * Files the demo's working month through the app's own API (`app.inject`): for every module with
+ * approval steps (from the definitions), documents pending at each step of its chain — so every
+ * demo approver (approver@, approver2@, finance@, treasury@, legal@) has work — completed ones
+ * (treasury data included, invoices to register), a rejected and a withdrawn one, uploads where
+ * the rules require them, an edit history, and admin requests in flight for admin@ (a user's
+ * deletion, a user's edit, a company's edit). Filing through the API makes every workflow rule,
+ * numbering, mail and statistics row apply as in real use. Does nothing when the database holds
+ * documents already or the demo users are missing (a production database). Deterministic.
+ */
+export async function seedDemoDocuments(app: FastifyInstance, options: { today?: Date } = {}): Promise<DemoDocumentsResult | null> {
+  const started = Date.now();
+  const db = app.db;
+  if (await db.selectFrom('buffers').select('id').limit(1).executeTakeFirst()) return null;
+  const users = await db.selectFrom('users').select(['id', 'email', 'company_id', passwordVersion.as('pv')]).where('disabled', '=', false).execute();
+  const byEmail = new Map(users.map((u) => [u.email, u]));
+  if (!PLAN.every((p) => byEmail.has(p.requester)) || !byEmail.has('admin@example.com')) return null;
+
+  const tokens = new Map<number, string>();
+  const tokenOf = async (userId: number) => {
+    let token = tokens.get(userId);
+    if (!token) {
+      token = await signToken(userId, users.find((u) => u.id === userId)!.pv, app.config.jwtSecret);
+      tokens.set(userId, token);
+    }
+    return token;
+  };
+  const call = async (userId: number, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<Reply> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${await tokenOf(userId)}`, 'accept-language': 'en' };
+    const reply = await app.inject({ method, url: `/api${url}`, headers, payload: payload as never });
+    return { status: reply.statusCode, body: reply.body ? JSON.parse(reply.body) : null };
+  };
+  const ok = async (userId: number, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<any> => {
+    const reply = await call(userId, method, url, payload);
+    if (reply.status >= 300) throw new Error(`demo data: ${method} ${url} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    return reply.body;
+  };
+  const upload = async (userId: number, documentType: string, name: string): Promise<number> => {
+    const boundary = `ringi${randomBytes(8).toString('hex')}`;
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document_type"\r\n\r\n${documentType}\r\n`
+        + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+      SAMPLE_PDF, Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const reply = await app.inject({
+      method: 'POST', url: '/api/files', payload,
+      headers: { authorization: `Bearer ${await tokenOf(userId)}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    if (reply.statusCode >= 300) throw new Error(`demo data: upload answered ${reply.statusCode}: ${reply.body}`);
+    return JSON.parse(reply.body).id as number;
+  };
+
+  const { modules } = await loadDefinitions();
+  const world = await loadSeedWorld(db, modules);
+  const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
+  const fills = await stepFills();
+  const today = options.today ?? new Date();
+  const rng = prng(22);
+  let documents = 0;
+
+  for (const { module, steps } of world.modules) {
+    for (const [index, plan] of PLAN.entries()) {
+      const requester = byEmail.get(plan.requester)!;
+      const chain = chainOf(world, steps, requester.id);
+      if (!chain) continue;
+      const due = new Date(today.getTime() + DUE_OFFSETS[plan.due ?? index % DUE_OFFSETS.length] * DAY_MS).toISOString().slice(0, 10);
+      const body = await demoBody(module, world, chain, steps, currencies, requester, due, rng, (type) => upload(requester.id, type, `${type}.pdf`));
+      const filed = await ok(requester.id, 'POST', `/buffer/${module.code}`, body);
+      documents++;
+      await driveTo(module, plan.outcome, filed.id, chain);
+      if (index === 0) await editOnce(requester.id, filed.id);
+    }
+  }
+  const requests = await adminRequests();
+  return { documents, requests, ms: Date.now() - started };
+
+  /** Approves the chain up to the plan's outcome, as each step's approver would. */
+  async function driveTo(module: CompiledModule, outcome: Outcome, bufferId: number, chain: Array<{ step: SeedStep; approver: number }>) {
+    const doc = await db.selectFrom('buffers').select(['requester_id', 'company_id']).where('id', '=', bufferId).executeTakeFirstOrThrow();
+    if (outcome.kind === 'withdrawn') {
+      await ok(doc.requester_id, 'POST', '/buffer/withdrawal', { buffer_id: bufferId });
+      return;
+    }
+    const stop = outcome.kind === 'completed' ? chain.length
+      : outcome.kind === 'rejected' ? Math.min(outcome.at, chain.length - 1)
+        : Math.min(outcome.approved, chain.length - 1);
+    for (const [position, { step, approver }] of chain.entries()) {
+      if (position > stop || (position === stop && outcome.kind === 'pending')) return;
+      const approval = await activeStep(bufferId);
+      if (position === stop && outcome.kind === 'rejected') {
+        await ok(approver, 'POST', `/approvals/${approval}/action`, { approve: false });
+        return;
+      }
+      if (step.code === TREASURY_PROCESS_CODE) {
+        const account = await db.selectFrom('company_bank_accounts').select('id')
+          .where('company_id', '=', doc.company_id ?? -1).where('retired_at', 'is', null).orderBy('id').executeTakeFirst();
+        const paid = new Date(today.getTime() - rng.int(0, 20) * DAY_MS).toISOString().slice(0, 10);
+        const slip = await upload(approver, 'deal-slip', 'deal-slip.pdf');
+        await ok(approver, 'POST', `/approvals/${approval}/action`, { approve: null, data: { account_id: account?.id, payment_date: paid, deal_slips: [slip] } });
+        continue;
+      }
+      const filled = fills.get(step.code) ?? [];
+      const data = filled.length
+        ? Object.fromEntries(await Promise.all(filled.map(async (field) => [field, [await upload(approver, documentTypeOf(module, field), `${field}.pdf`)]])))
+        : undefined;
+      await ok(approver, 'POST', `/approvals/${approval}/action`, data ? { approve: true, data } : { approve: true });
+    }
+  }
+
+  /** The id of a document's active step (read; acting on it goes through the API). */
+  async function activeStep(bufferId: number): Promise<number> {
+    const row = await db.selectFrom('approvals').select('id').where('buffer_id', '=', bufferId).where('active', '=', true).executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** One edit of a document's first free-text field, so the edit history has an entry. */
+  async function editOnce(userId: number, bufferId: number) {
+    const view = await ok(userId, 'GET', `/buffers/${bufferId}`);
+    const data = view.data as Record<string, unknown>;
+    const field = Object.keys(data ?? {}).find((key) => /note|purpose|reason|remark|description/.test(key) && typeof data[key] === 'string');
+    if (!field) return;
+    const reply = await call(userId, 'POST', `/buffer/${bufferId}/edit`, { data: { ...data, [field]: `${data[field]} (revised)` } });
+    // Modules that are not editable refuse: the history belongs to those that are.
+    if (reply.status >= 500) throw new Error(`demo data: edit answered ${reply.status}`);
+  }
+
+  /** Admin requests waiting for admin@ at their authorizer step: a user's deletion and edit, a company's edit. */
+  async function adminRequests(): Promise<number> {
+    let filed = 0;
+    const filer = byEmail.get('authorizer@example.com');
+    const admin = byEmail.get('admin@example.com')!;
+    if (!filer) return 0;
+    for (const module of Object.values(modules).filter((m) => m.meta.entity).sort((a, b) => a.code.localeCompare(b.code))) {
+      const steps = world.allSteps.get(module.code) ?? [];
+      if (!steps.some((s) => !s.optional)) continue;
+      const chain = steps.filter((s) => !s.optional).map((step) => {
+        const saved = world.savedApprovers.get(`${filer.id}:${step.id}`)?.filter((id) => id !== filer.id);
+        return { step, approver: step.role === 'authorizer' ? admin.id : saved?.[0] ?? byEmail.get('approver@example.com')!.id };
+      });
+      const approvals = chain.map((c) => ({ master_process_id: c.step.id, approver_id: c.approver }));
+      const target = await entityTarget(module);
+      if (target === null || !module.meta.entity!.operations.includes('delete')) continue;
+      const reply = await call(filer.id, 'POST', `/buffer/${module.code}/${target}/delete`, {
+        bypass: false, send_notification_first_approval: false, save_approvers: false, approvals,
+      });
+      if (reply.status !== 201) continue; // a handler that refuses this filer (rights) leaves the module out
+      filed++;
+      // The manager approves; the request then waits at the authorizer step, for admin@.
+      for (const { step, approver } of chain) {
+        if (step.role === 'authorizer') break;
+        await ok(approver, 'POST', `/approvals/${await activeStep(reply.body.id)}/action`, { approve: true });
+      }
+    }
+    return filed;
+  }
+
+  /** An entity a demo deletion may name: a colleague without a login, else the last row. */
+  async function entityTarget(module: CompiledModule): Promise<number | null> {
+    const kind = module.meta.entity!.kind;
+    if (kind === 'user') return byEmail.get('sam.patel@example.com')?.id ?? null;
+    const table = ({ company: 'companies', 'expense-account': 'expense_accounts', 'company-bank-account': 'company_bank_accounts', background: 'backgrounds' } as Record<string, string>)[kind];
+    if (!table) return null;
+    const row = await db.selectFrom(table as 'companies').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return row?.id ?? null;
+  }
+}
+
+/** The upload kind of a module's file field (`ui:options.documentType`). */
+function documentTypeOf(module: CompiledModule, field: string): string {
+  const options = (module.uiSchema[field] as { 'ui:options'?: { documentType?: unknown } } | undefined)?.['ui:options'];
+  return typeof options?.documentType === 'string' ? options.documentType : 'app-paper';
+}
+
+/** Fields each process's approver fills when approving (`fills` in processes/<code>.json, p-signer's signed files). */
+async function stepFills(): Promise<Map<string, string[]>> {
+  const { loadDefinitionFiles } = await import('../../definitions/load-definition-files');
+  const { files } = await loadDefinitionFiles(process.env.DEFINITIONS_DIR || undefined);
+  const out = new Map<string, string[]>();
+  for (const file of Object.values(files.processes ?? {})) {
+    for (const step of (file as { steps?: Array<{ code: string; fills?: string[] }> })?.steps ?? []) {
+      if (step.fills?.length) out.set(step.code, step.fills);
+    }
+  }
+  return out;
+}
+
+/** The requester's chain: every mandatory step with their saved approver (else a holder of its role). */
+function chainOf(world: SeedWorld, steps: SeedStep[], requester: number): Array<{ step: SeedStep; approver: number }> | null {
+  const chain: Array<{ step: SeedStep; approver: number }> = [];
+  for (const step of steps.filter((s) => !s.optional)) {
+    const saved = world.savedApprovers.get(`${requester}:${step.id}`)?.filter((id) => id !== requester);
+    const approver = saved?.[0] ?? world.roleUsers.get(step.role ?? null)?.find((id) => id !== requester);
+    if (approver === undefined) return null;
+    chain.push({ step, approver });
+  }
+  return chain;
+}
+
+/**
+ * A valid body for `module` from its definition (`sampleBody`), due on `due`, with the uploads its
+ * rules require (`upload`) and the chain's approvers.
+ */
+async function demoBody(
+  module: CompiledModule, world: SeedWorld, chain: Array<{ step: SeedStep; approver: number }>, steps: SeedStep[],
+  currencies: Array<{ id: number; code: string }>, requester: { id: number; company_id: number | null }, due: string, rng: Prng,
+  upload: (documentType: string) => Promise<number>,
+): Promise<Record<string, unknown>> {
+  const context = { steps: steps.map(({ id, optional, position }) => ({ id, optional, position })), currencies };
+  const approvals = chain.map((c) => ({ master_process_id: c.step.id, approver_id: c.approver }));
+  const wrapped = (d: FormData) => ({
+    ...buildSubmitPayload(module, { ...d, approvals }),
+    bypass: false, send_notification_first_approval: false, save_approvers: false,
+  });
+  const ctx = { companyId: requester.company_id!, date: due, stampNo: null, spreadDays: 0 };
+  for (let attempt = 0; attempt < 20; attempt++) {
+    let data = computeFormData(module, sampleBody(module, world.refs, ctx, rng), context);
+    // Uploads are made after the repair (it is synchronous): placeholders first, real ids after.
+    const wanted: string[] = [];
+    repairBody(module, data, validateSubmission(module, wrapped(data), context, (k) => k), (type) => {
+      wanted.push(type);
+      return -wanted.length;
+    });
+    data = computeFormData(module, data, context);
+    if (validateSubmission(module, wrapped(data), context, (k) => k).length) continue;
+    const ids = await Promise.all(wanted.map((type) => upload(type)));
+    return wrapped(replacePlaceholders(data, ids) as FormData);
+  }
+  throw new Error(`demo data: no valid ${module.code} body from its definition`);
+}
+
+/** Swaps the negative placeholder ids `repairBody` was given for the uploaded files' ids. */
+function replacePlaceholders(value: unknown, ids: number[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'number' && v < 0 ? ids[-v - 1] : replacePlaceholders(v, ids)));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replacePlaceholders(v, ids)]));
+  return value;
+}
