@@ -25,7 +25,7 @@ const LAYERS: Layer[] = [
   {
     name: 'composition',
     rank: 7,
-    paths: ['server/app.ts', 'server/main.ts', 'server/plugins', 'server/db/seed.ts', 'server/db/seed-admin.ts', 'server/db/seed-data.ts'],
+    paths: ['server/app.ts', 'server/main.ts', 'server/plugins', 'server/db/seed.ts', 'server/db/seed-admin.ts', 'server/db/seed-data.ts', 'server/db/demo/demo-documents.ts'],
   },
   { name: 'scripts', rank: 8, paths: ['scripts'] },
 ];
