@@ -60,3 +60,6 @@ export { formatFileSize } from './files/format-file-size';
 
 // translations
 export { createTranslate } from './i18n/create-translate';
+
+// the studio's builder (pure edits of a module source)
+export * from './builder';
