@@ -22,6 +22,7 @@ beforeAll(async () => {
   sources = sourcesFromFiles(disk);
 });
 
+const props = (s: ModuleSource) => (s.schema as { properties: Record<string, unknown> }).properties;
 const tri = (en: string) => ({ en, ja: `${en}（ja）`, zh: `${en}（zh）` });
 /** Checker problems of the real set with `changed` in place. */
 function problemsWith(...changed: ModuleSource[]): Problem[] {
@@ -56,16 +57,16 @@ describe('addField', () => {
 
   it.each<[string, Partial<FieldSpec>, (s: ModuleSource) => void]>([
     ['long text with help', { type: 'longText', help: tri('Where it goes') }, (s) => expect(s.uiSchema.f).toEqual({ 'ui:widget': 'textarea', 'ui:help': 'purchase.f.help' })],
-    ['number with min/max', { type: 'number', minimum: 1, maximum: 9 }, (s) => expect(s.schema.properties!.f).toMatchObject({ minimum: 1, maximum: 9 })],
+    ['number with min/max', { type: 'number', minimum: 1, maximum: 9 }, (s) => expect(props(s).f).toMatchObject({ minimum: 1, maximum: 9 })],
     ['money', { type: 'money' }, (s) => expect(s.uiSchema.f).toEqual({ 'ui:widget': 'money' })],
     ['date, required as a real date', { type: 'date', required: true, requiredMessages: tri('Date') }, (s) => expect(JSON.stringify(s.rules.validations)).toContain('"valid_date":[{"var":"f"}]')],
     ['date range: two dates and an end-before-start rule', { type: 'dateRange', rangeMessages: tri('End after start') }, (s) => {
-      expect(Object.keys(s.schema.properties!)).toEqual(expect.arrayContaining(['f_start', 'f_end']));
+      expect(Object.keys(props(s))).toEqual(expect.arrayContaining(['f_start', 'f_end']));
       expect(s.rules.validations).toContainEqual({ field: 'f_end', when: { date_before: [{ var: 'f_end' }, { var: 'f_start' }] }, message: 'purchase.messages.f_range' });
     }],
     ['select with options', { type: 'select', options: [{ value: 'air', labels: tri('Air') }] }, (s) => expect((s.locales.ja as Record<string, { options: object }>).f.options).toEqual({ air: 'Air（ja）' })],
     ['multi-select', { type: 'multiSelect', options: [{ value: 'a', labels: tri('A') }] }, (s) => expect(s.uiSchema.f).toEqual({ 'ui:widget': 'checkboxes' })],
-    ['checkbox', { type: 'checkbox' }, (s) => expect(s.schema.properties!.f).toEqual({ type: 'boolean', default: false })],
+    ['checkbox', { type: 'checkbox' }, (s) => expect(props(s).f).toEqual({ type: 'boolean', default: false })],
     ['picker of a server list', { type: 'picker', picker: 'DepartmentPicker' }, (s) => expect(s.uiSchema.f).toEqual({ 'ui:widget': 'DepartmentPicker' })],
     ['file upload with its attachment kind', { type: 'upload', upload: { documentType: 'itinerary', accept: ['pdf'], maxFiles: 1 } }, (s) => expect(s.attachments!.itinerary).toMatchObject({ accept: ['pdf'], maxFiles: 1 })],
     ['visible only when another field is set', { type: 'text', visibleWhen: { kind: 'notBlank', field: 'company_id' } }, (s) => expect(s.rules.visibility!.f).toEqual({ '!': [{ blank: [{ var: 'company_id' }] }] })],
@@ -93,7 +94,7 @@ describe('edit, move and delete a field', () => {
     const added = ok(addField(sources.purchase, projectCode));
     const edited = ok(editField(added, 'project_code', { ...projectCode, after: undefined, maxLength: 12, requiredMessages: tri('Project code, please') }));
     expect((edited.uiSchema['ui:order'] as string[]).indexOf('project_code')).toBe(1);
-    expect(edited.schema.properties!.project_code).toMatchObject({ maxLength: 12 });
+    expect(props(edited).project_code).toMatchObject({ maxLength: 12 });
     expect((edited.locales.zh.messages as Record<string, string>).project_code_required).toBe('Project code, please（zh）');
     expect(edited.rules.validations!.filter((r) => 'field' in r && r.field === 'project_code')).toHaveLength(1);
     expect(problemsWith(edited)).toEqual([]);
@@ -177,7 +178,7 @@ describe('item lists and new modules', () => {
     if (!('source' in result)) throw new Error(JSON.stringify(result));
     const { source, subForm } = result.source;
     expect(subForm.uiSchema['ui:module']).toMatchObject({ kind: 'subform' });
-    expect(source.schema.properties!.travel_legs).toEqual({ type: 'array', default: [], maxItems: 100, items: { $ref: 'purchase-travel-legs' } });
+    expect(props(source).travel_legs).toEqual({ type: 'array', default: [], maxItems: 100, items: { $ref: 'purchase-travel-legs' } });
     expect(source.rules.validations).toContainEqual({ each: 'travel_legs' });
     expect(problemsWith(source, subForm)).toEqual([]);
     const compiled = compileModules(filesFromSources({ ...sources, purchase: source, [subForm.code]: subForm }, baseLocales(disk, [...Object.keys(sources), subForm.code]))).modules;
