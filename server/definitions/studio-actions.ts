@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { baseLocales, definitionsChanged, loadDefinitions } from './definitions';
 import { filesFromSources, type ModuleSource } from './module-source';
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
-import { BufferStatus } from '../workflow/status';
+import { BufferStatus } from '../../src/engine/status';
 
 /** The current sources with `draft` in place of its module, and the base translations. */
 async function withDraft(db: Kysely<Database>, draft: ModuleSource) {
