@@ -56,6 +56,8 @@ export interface UserTable {
   locked_at: NullableTimestamp;
   disabled: Generated<boolean>;
   password_changed_at: Timestamp;
+  /** en, ja or zh; null = never chosen (mails then go in ja). Migration 0830. */
+  language: Generated<'en' | 'ja' | 'zh' | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

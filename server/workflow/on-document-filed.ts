@@ -19,7 +19,7 @@ export async function onDocumentFiled(trx: Kysely<Database>, bufferId: number, c
   const notifyFirst = await trx.selectFrom('buffers').select('send_notification_first_approval').where('id', '=', bufferId).executeTakeFirstOrThrow();
   const first = activeStep(doc);
   if (first && notifyFirst.send_notification_first_approval) {
-    await mailDocumentEvent(trx, 'approvalRequest', doc, first.candidates, ctx, await stepName(trx, first.id, ctx));
+    await mailDocumentEvent(trx, 'approvalRequest', doc, first.candidates, ctx, await stepName(trx, first.id));
   }
   await mailDocumentEvent(trx, 'forwarded', doc, doc.user_finances, ctx);
 }

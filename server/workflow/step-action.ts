@@ -65,7 +65,7 @@ async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepSta
   }
   await writeApprovalLog(trx, { bufferId: doc.id, approvalId: step.id, userId: ctx.userId, action });
   if (next && body.send_email_push !== undefined) await rememberEmailPush(trx, ctx.userId, body.send_email_push);
-  if (next && body.send_email_push === true) await mailDocumentEvent(trx, 'approvalRequest', doc, next.candidates, ctx, await stepName(trx, next.id, ctx));
+  if (next && body.send_email_push === true) await mailDocumentEvent(trx, 'approvalRequest', doc, next.candidates, ctx, await stepName(trx, next.id));
   if (!next) await mailDocumentEvent(trx, 'completed', doc, [doc.requester_id], ctx);
   return next ? BufferStatus.ON_PROCESS : BufferStatus.COMPLETED;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { filePurchase, purchaseBody, type Users, workflowSuite, type Auth, type Poster, type Getter } from './workflow-fixtures';
 
@@ -65,6 +65,9 @@ describe('Idempotency-Key on POST /api/buffer/{code}', () => {
 });
 
 describe('notifications in the mail outbox', () => {
+  // Mails are written in each recipient's stored language (mail-language.test.ts): English here.
+  beforeAll(async () => { await t.db.updateTable('users').set({ language: 'en' }).execute(); });
+
   it('mails the first step\'s approvers and the forwarded finance users on submit', async () => {
     const since = await lastMailId();
     const filed = await filePurchase(t, await auth('employee'), await purchaseBody(t.db, users, {
@@ -88,7 +91,7 @@ describe('notifications in the mail outbox', () => {
     expect(await mailsSince(since)).toEqual([]);
   });
 
-  it('mails the next step\'s approvers only when send_email_push is true, in the request language', async () => {
+  it('mails the next step\'s approvers only when send_email_push is true, in the recipient\'s language', async () => {
     const filed = await filePurchase(t, await auth('employee'), await purchaseBody(t.db, users, { send_notification_first_approval: false }));
     let since = await lastMailId();
     const silent = await filePurchase(t, await auth('employee'), await purchaseBody(t.db, users, { send_notification_first_approval: false }));
@@ -96,10 +99,12 @@ describe('notifications in the mail outbox', () => {
     expect(await mailsSince(since)).toEqual([]);
 
     since = await lastMailId();
+    await t.db.updateTable('users').set({ language: 'ja' }).where('id', '=', users.authorizer.id).execute();
     const response = await t.app.inject({
       method: 'POST', url: `/api/approvals/${filed.steps[0]}/action`, payload: { approve: true, send_email_push: true },
-      headers: { authorization: `Bearer ${await auth('approver')}`, 'accept-language': 'ja' },
+      headers: { authorization: `Bearer ${await auth('approver')}`, 'accept-language': 'en' },
     });
+    await t.db.updateTable('users').set({ language: 'en' }).where('id', '=', users.authorizer.id).execute();
     expect(response.statusCode).toBe(200);
     const mails = await mailsSince(since);
     expect(mails.map((m) => m.to_address)).toEqual([users.authorizer.email]);

@@ -17,6 +17,7 @@ import * as scaleListIndexes from './0801_scale_list_indexes';
 import * as scaleBufferViewers from './0810_scale_buffer_viewers';
 import * as scaleViewersBulk from './0811_scale_viewers_bulk';
 import * as loadDoneList from './0820_load_done_list';
+import * as userLanguage from './0830_user_language';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0810_scale_buffer_viewers': scaleBufferViewers,
   '0811_scale_viewers_bulk': scaleViewersBulk,
   '0820_load_done_list': loadDoneList,
+  '0830_user_language': userLanguage,
 };

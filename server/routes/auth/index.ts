@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
 import { login } from '../../auth/login';
 import { MAX_PASSWORD_LENGTH, requestPasswordReset, resetPassword } from '../../auth/password-reset';
 import { badRequest, errorResponseSchema, unauthorized } from '../../lib/errors';
 import { findUserDetail, profileCounts } from '../../repositories/user-repository';
 import { userDetailSchema } from '../users/schemas';
+import { doc } from '../../workflow/schemas';
 
 /** A pragmatic e-mail check (what the UI also asks for); the mail server has the last word. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -29,9 +31,24 @@ const auth: FastifyPluginAsync = async (app) => {
         400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema,
       },
     },
-  }, async (request) => ({
-    token: await login(app.db, app.config.jwtSecret, request.t, request.body.username, request.body.password, app.config.loginLockMinutes),
-  }));
+  }, async (request) => {
+    const token = await login(app.db, app.config.jwtSecret, request.t, request.body.username, request.body.password, app.config.loginLockMinutes);
+    // The language the user signs in with is the one their mails are written in (until they pick another).
+    await app.db.updateTable('users').set({ language: request.lang }).where(sql`lower(email)`, '=', request.body.username.trim().toLowerCase()).execute();
+    return { token };
+  });
+
+  app.put<{ Body: { language: 'en' | 'ja' | 'zh' } }>('/profile/language', {
+    onRequest: app.authenticate,
+    schema: {
+      ...doc('Stores the signed-in user\'s language (en, ja or zh): mails to the user (approval requests, outcomes) are written in it. Login stores the language it was sent with.'),
+      body: { type: 'object', required: ['language'], additionalProperties: false, properties: { language: { type: 'string', enum: ['en', 'ja', 'zh'] } } },
+      response: { 200: { type: 'object', required: ['language'], properties: { language: { type: 'string' } } }, 400: errorResponseSchema, 401: errorResponseSchema },
+    },
+  }, async (request) => {
+    await app.db.updateTable('users').set({ language: request.body.language }).where('id', '=', request.user.id).execute();
+    return { language: request.body.language };
+  });
 
   app.get('/profile', {
     onRequest: app.authenticate,
