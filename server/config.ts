@@ -58,6 +58,14 @@ export interface Config {
    * (`DEMO_DOCUMENTS`, default true; `0`/`false` seeds the organisation only, as tests need).
    */
   demoDocuments?: boolean;
+  /**
+   * Uploads at once per instance (`UPLOAD_CONCURRENCY`, default 4), waiting beyond those
+   * (`UPLOAD_QUEUE`, default 16; then 503) and running or waiting per user (`UPLOADS_PER_USER`,
+   * default 3; then 429). See server/files/upload-gate.ts.
+   */
+  uploadConcurrency?: number;
+  uploadQueue?: number;
+  uploadsPerUser?: number;
 }
 
 /** Thrown for an unusable environment; main.ts prints the message and exits non-zero. */
@@ -140,6 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashQueue: integer(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10000),
     definitionsCheckMs: integer(env, 'DEFINITIONS_CHECK_MS', 1000, 0, 60000),
     demoDocuments: !['0', 'false'].includes(env.DEMO_DOCUMENTS ?? ''),
+    uploadConcurrency: integer(env, 'UPLOAD_CONCURRENCY', 4, 1, 256),
+    uploadQueue: integer(env, 'UPLOAD_QUEUE', 16, 0, 10000),
+    uploadsPerUser: integer(env, 'UPLOADS_PER_USER', 3, 1, 1000),
     ...(env.EXPORT_FONT ? { exportFont: resolve(env.EXPORT_FONT) } : {}),
   };
 }

@@ -313,6 +313,13 @@ export interface FileContentTable {
   created_at: Timestamp;
 }
 
+/** An upload's bytes in order, at most 256 KiB a row (migration 0840, server/files/file-storage.ts). */
+export interface FileChunkTable {
+  storage_key: string;
+  seq: number;
+  bytes: Uint8Array;
+}
+
 export interface PasswordResetTokenTable {
   id: Generated<number>;
   user_id: number;
@@ -426,6 +433,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   invoice_managements: InvoiceManagementTable;
   file_contents: FileContentTable;
+  file_chunks: FileChunkTable;
   password_reset_tokens: PasswordResetTokenTable;
   idempotency_keys: IdempotencyKeyTable;
   module_definition_versions: ModuleDefinitionVersionTable;

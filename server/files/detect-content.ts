@@ -1,5 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { readZipEntries } from './zip-entries';
+import { memorySource, type ContentSource } from './content-source';
+import { structureOk } from './structure-check';
+import { readZipEntries, type ZipEntry, type ZipProblem } from './zip-entries';
 
 /** The spec's file kinds (spec 000 §3 File `type`). */
 export type FileKind = 'image' | 'pdf' | 'spreadsheet' | 'ofd' | 'zip' | 'other';
@@ -13,7 +15,7 @@ export interface DetectedContent {
 }
 
 /** Why an upload was refused: an extension we do not take, content that is not what the name says, a broken or bomb-like zip. */
-export type ContentProblem = 'extension' | 'mismatch' | 'garbage' | 'bomb';
+export type ContentProblem = 'extension' | 'mismatch' | 'garbage' | 'bomb' | 'damaged';
 
 /** Accepted extensions (spec 000 §5: images, pdf, xlsx, xls, doc, docx, ofd) and what each must contain. */
 const ACCEPTED: Record<string, DetectedContent> = {
@@ -37,8 +39,8 @@ const ACCEPTED: Record<string, DetectedContent> = {
 export const ACCEPTED_EXTENSIONS = Object.keys(ACCEPTED);
 
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-/** Bytes file-type needs to recognise every non-container format we accept. */
-const SNIFF_BYTES = 4100;
+/** How much of a zip's end is read first: the end record plus the longest comment. */
+const ZIP_TAIL_BYTES = 22 + 0xffff;
 
 const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((b, i) => bytes[i] === b);
 
@@ -58,26 +60,44 @@ function zipFlavour(names: string[]): 'docx' | 'xlsx' | 'ofd' | 'zip' {
   return 'zip';
 }
 
+/** The central directory of a zip source, read from its tail (more only when the directory starts earlier). */
+async function zipEntriesOf(source: ContentSource): Promise<{ entries: ZipEntry[] } | { problem: ZipProblem }> {
+  const from = Math.max(0, source.size - ZIP_TAIL_BYTES);
+  const first = readZipEntries(await source.read(from, source.size - from), from);
+  if (!('needFrom' in first)) return first;
+  const again = readZipEntries(await source.read(first.needFrom, source.size - first.needFrom), first.needFrom);
+  return 'needFrom' in again ? { problem: 'garbage' } : again;
+}
+
 /**
- * Checks that a file's bytes are what its name's extension claims, by magic bytes: images and
- * pdf through `file-type` (first 4 KiB only); zip containers (docx, xlsx, ofd) by the names in
- * their central directory, never unpacked; xls and doc by the OLE2 signature. An .exe renamed
- * .pdf is a `mismatch`.
+ * Checks that a file's content is what its name's extension claims, by magic bytes: images and
+ * pdf through `file-type` (first 4 KiB), then their structure (`structure-check.ts`: dimensions,
+ * chunks, end markers, a PDF's trailer); zip containers (docx, xlsx, ofd) by the names in their
+ * central directory, never unpacked; xls and doc by the OLE2 signature. An .exe renamed .pdf is
+ * a `mismatch`; a PNG header over megabytes of zeros is `damaged`. The content is read through
+ * `source` (head, tail and chunk headers), so a spooled upload is never loaded whole.
  */
-export async function detectContent(bytes: Uint8Array, fileName: string): Promise<DetectedContent | { problem: ContentProblem }> {
+export async function detectContentOf(source: ContentSource, fileName: string): Promise<DetectedContent | { problem: ContentProblem }> {
   const claimed = ACCEPTED[extensionOf(fileName)];
   if (!claimed) return { problem: 'extension' };
+  const bytes = source.head;
   let actual: string | undefined;
   if (bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05)) {
-    const zip = readZipEntries(bytes);
+    const zip = await zipEntriesOf(source);
     if ('problem' in zip) return { problem: zip.problem };
     actual = zipFlavour(zip.entries.map((e) => e.name));
   } else if (startsWith(bytes, OLE2)) {
     // Word and Excel 97-2003 share the container; telling them apart needs its directory.
     actual = claimed.ext === 'doc' || claimed.ext === 'xls' ? claimed.ext : 'cfb';
   } else {
-    const sniffed = await fileTypeFromBuffer(bytes.subarray(0, SNIFF_BYTES));
+    const sniffed = await fileTypeFromBuffer(bytes);
     actual = sniffed?.ext === 'jpeg' ? 'jpg' : sniffed?.ext;
   }
-  return actual === claimed.ext ? claimed : { problem: 'mismatch' };
+  if (actual !== claimed.ext) return { problem: 'mismatch' };
+  return (await structureOk(claimed.ext, source)) ? claimed : { problem: 'damaged' };
+}
+
+/** `detectContentOf` for bytes in memory. */
+export function detectContent(bytes: Uint8Array, fileName: string): Promise<DetectedContent | { problem: ContentProblem }> {
+  return detectContentOf(memorySource(bytes), fileName);
 }

@@ -28,8 +28,10 @@ const MAX_COMMENT = 0xffff;
  * found from the end of the file, then each central header is walked with bounds checks. No
  * entry is decompressed, so a zip bomb costs nothing; a truncated or inconsistent directory,
  * ZIP64 archives (no office document needs them) and bomb-like declared sizes are refused.
+ * `bytes` may be only the archive's tail from file offset `base`; when the central directory
+ * starts before it, the answer is `{ needFrom }`, the offset to read from instead.
  */
-export function readZipEntries(bytes: Uint8Array): { entries: ZipEntry[] } | { problem: ZipProblem } {
+export function readZipEntries(bytes: Uint8Array, base = 0): { entries: ZipEntry[] } | { problem: ZipProblem } | { needFrom: number } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < EOCD_MIN) return { problem: 'garbage' };
   let eocd = -1;
@@ -43,8 +45,11 @@ export function readZipEntries(bytes: Uint8Array): { entries: ZipEntry[] } | { p
   if (eocd < 0) return { problem: 'garbage' };
   const count = view.getUint16(eocd + 10, true);
   const size = view.getUint32(eocd + 12, true);
-  const offset = view.getUint32(eocd + 16, true);
-  if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) return { problem: 'garbage' };
+  const absolute = view.getUint32(eocd + 16, true);
+  if (count === 0xffff || size === 0xffffffff || absolute === 0xffffffff) return { problem: 'garbage' };
+  // `bytes` may be the archive's tail starting at `base`: ask for more when the directory starts earlier.
+  if (absolute < base) return { needFrom: absolute };
+  const offset = absolute - base;
   if (count > ZIP_LIMITS.maxEntries) return { problem: 'bomb' };
   if (offset + size > eocd) return { problem: 'garbage' };
   const entries: ZipEntry[] = [];

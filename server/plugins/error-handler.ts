@@ -36,7 +36,11 @@ function toReply(
     };
   }
   if (error instanceof InvalidCursorError) return { status: 400, body: { message: t('server.scale.invalidCursor'), code: 'BAD_REQUEST' } };
-  if (error instanceof AppError) return { status: error.statusCode, body: { message: error.message, code: error.code, ...error.extra } };
+  if (error instanceof AppError) {
+    // A refusal that says when to come back (`extra.retryAfter`, seconds) says it in the header too.
+    const retryAfter = typeof error.extra.retryAfter === 'number' ? error.extra.retryAfter : undefined;
+    return { status: error.statusCode, retryAfter, body: { message: error.message, code: error.code, ...error.extra } };
+  }
   if (error.validation) {
     const detail = describeValidation(error.validationContext, error.validation[0] ?? {});
     return { status: 400, body: { message: t('server.errors.invalidRequest', { detail }), code: 'BAD_REQUEST' } };

@@ -35,11 +35,12 @@ async function get(user: string | null, url: string, accept?: string) {
   return t.app.inject({ method: 'GET', url, headers });
 }
 
-/** Stored contents: rows of `file_contents` (where the server keeps uploads) plus any on disk. */
+/** Stored contents: uploads in `file_chunks` (where the server keeps them), `file_contents` rows, and any on disk. */
 const storedFiles = async () => {
   const root = join(t.config.dataDir, 'files');
   const disk = existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
-  return disk + (await t.db.selectFrom('file_contents').select('storage_key').execute()).length;
+  const chunked = (await t.db.selectFrom('file_chunks').select('storage_key').distinct().execute()).length;
+  return disk + chunked + (await t.db.selectFrom('file_contents').select('storage_key').execute()).length;
 };
 const fileRows = async () => (await t.db.selectFrom('files').select('id').execute()).length;
 
@@ -64,8 +65,8 @@ describe('POST /api/files', () => {
     const row = await t.db.selectFrom('files').select(['storage_key', 'size', 'uploader_id']).where('id', '=', file.id).executeTakeFirstOrThrow();
     expect(row.storage_key).toMatch(new RegExp(`^${new Date().getUTCFullYear()}/[0-9a-f]{32}$`));
     expect(row).toMatchObject({ size: pdfBytes().length, uploader_id: users.employee.id });
-    const stored = await t.db.selectFrom('file_contents').select('bytes').where('storage_key', '=', row.storage_key).executeTakeFirstOrThrow();
-    expect(Buffer.from(stored.bytes).equals(Buffer.from(pdfBytes()))).toBe(true);
+    const stored = await t.db.selectFrom('file_chunks').select('bytes').where('storage_key', '=', row.storage_key).orderBy('seq').execute();
+    expect(Buffer.concat(stored.map((chunk) => Buffer.from(chunk.bytes))).equals(Buffer.from(pdfBytes()))).toBe(true);
   });
 
   it('refuses an .exe renamed .pdf with 415 and a clear message, storing nothing', async () => {

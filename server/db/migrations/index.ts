@@ -18,6 +18,7 @@ import * as scaleBufferViewers from './0810_scale_buffer_viewers';
 import * as scaleViewersBulk from './0811_scale_viewers_bulk';
 import * as loadDoneList from './0820_load_done_list';
 import * as userLanguage from './0830_user_language';
+import * as fileChunks from './0840_file_chunks';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0811_scale_viewers_bulk': scaleViewersBulk,
   '0820_load_done_list': loadDoneList,
   '0830_user_language': userLanguage,
+  '0840_file_chunks': fileChunks,
 };

@@ -1,8 +1,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { loadDefinitions } from '../../definitions/definitions';
-import { detectContent, ACCEPTED_EXTENSIONS } from '../../files/detect-content';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { detectContentOf, ACCEPTED_EXTENSIONS } from '../../files/detect-content';
+import { fileSource } from '../../files/content-source';
+import { UploadGate } from '../../files/upload-gate';
+import { removeSpooled, spoolUpload, type SpooledUpload } from '../../files/upload-spool';
+import { privateDir } from '../../security/private-dir';
 import { attachmentKinds } from '../../files/attachment-kinds';
 import { canReadFile, isFileReferenced } from '../../files/file-access';
 import { fileFieldNames } from '../../files/file-field-names';
@@ -30,7 +36,7 @@ const doc = (description: string) => ({ description });
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorResponseSchema]));
 
 interface Upload {
-  bytes: Buffer;
+  file: SpooledUpload;
   fileName: string;
   documentType: unknown;
 }
@@ -56,8 +62,17 @@ const files: FastifyPluginAsync = async (app) => {
     }
   });
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 2, fields: 4, parts: 6, fieldSize: 1024 } });
+  const config = app.config;
+  const gate = new UploadGate({ concurrency: config.uploadConcurrency ?? 4, queue: config.uploadQueue ?? 16, perUser: config.uploadsPerUser ?? 3 });
+  // Uploads are spooled here while they arrive (private, emptied at start: a crash leaves nothing behind for long).
+  const spoolDir = join(config.dataDir, 'upload-spool');
+  await rm(spoolDir, { recursive: true, force: true });
+  privateDir(spoolDir);
 
-  /** Reads the one file and the document type; the content stays in memory (≤ the limit). */
+  /**
+   * Reads the one file (spooled to a private temporary file as it arrives, never whole in
+   * memory) and the document type. The caller removes the spooled file.
+   */
   async function readUpload(request: FastifyRequest): Promise<Upload> {
     const t = request.t;
     if (!request.isMultipart()) throw unsupportedMediaType(t('server.files.notMultipart'));
@@ -65,16 +80,19 @@ const files: FastifyPluginAsync = async (app) => {
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
-          if (part.fieldname !== 'file' || upload.bytes) {
-            await part.toBuffer().catch(() => undefined);
+          if (part.fieldname !== 'file' || upload.file) {
+            // Drained without keeping it: a second file must not cost memory either.
+            await (async () => { for await (const _ of part.file) { /* discard */ } })().catch(() => undefined);
             throw badRequest(t('server.files.oneFile'));
           }
-          upload = { ...upload, bytes: await part.toBuffer(), fileName: part.filename };
+          upload = { ...upload, file: await spoolUpload(part.file, spoolDir), fileName: part.filename };
+          if (upload.file!.truncated) throw tooLarge(t('server.files.tooLarge', { max: formatFileSize(maxBytes) }));
         } else if (part.fieldname === 'document_type') {
           upload.documentType = part.value;
         }
       }
     } catch (error) {
+      if (upload.file) await removeSpooled(upload.file.path);
       if (error instanceof AppError) throw error;
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(t('server.files.tooLarge', { max: formatFileSize(maxBytes) }));
@@ -83,7 +101,7 @@ const files: FastifyPluginAsync = async (app) => {
       // Anything else the multipart reader throws (no boundary, a truncated part, …) is the client's malformed form.
       throw badRequest(t('server.security.badMultipart'));
     }
-    if (!upload.bytes) throw badRequest(t('server.files.noFile'));
+    if (!upload.file) throw badRequest(t('server.files.noFile'));
     return upload as Upload;
   }
 
@@ -106,18 +124,35 @@ const files: FastifyPluginAsync = async (app) => {
         + `Accepts the kind's file types (at most ${ACCEPTED_EXTENSIONS.join(', ')}) whose content matches the extension by magic bytes; `
         + 'at most the kind\'s maxBytes and UPLOAD_MAX_BYTES (20 MiB). Answers the File record with a signed `url` valid 10 minutes.'),
       consumes: ['multipart/form-data'],
-      response: { 201: fileSchema, ...errors(400, 401, 413, 415) },
+      response: { 201: fileSchema, ...errors(400, 401, 413, 415, 429, 503) },
     },
   }, async (request, reply) => {
     const t = request.t;
-    const upload = await readUpload(request);
+    // The answer is sent after the gate released the slot and the spooled file is gone, so a
+    // client that uploads again right after its answer is not counted twice.
+    const record = await gate.run(request.user.id, (max) => t('server.files.tooManyUploads', { max }), async () => {
+      const upload = await readUpload(request);
+      try {
+        return await store(request, upload);
+      } finally {
+        await removeSpooled(upload.file.path);
+      }
+    });
+    return reply.status(201).send(record);
+  });
+
+  /** Checks a spooled upload (kind, size, content and structure) and stores it chunk by chunk. */
+  async function store(request: FastifyRequest, upload: Upload) {
+    const t = request.t;
+    const { file } = upload;
     // Attachment kinds are definition data (attachments/<code>.json): types, accepted files, size.
     const kinds = attachmentKinds(definitions.modules);
     const kind = typeof upload.documentType === 'string' ? kinds.get(upload.documentType) : undefined;
     if (!kind) throw badRequest(t('server.files.documentType', { types: [...kinds.keys()].sort().join(', ') }));
-    if (upload.bytes.length === 0) throw badRequest(t('server.files.empty'));
-    if (upload.bytes.length > kind.maxBytes) throw tooLarge(t('server.files.tooLarge', { max: formatFileSize(kind.maxBytes) }));
-    const detected = await detectContent(upload.bytes, upload.fileName);
+    if (file.size === 0) throw badRequest(t('server.files.empty'));
+    if (file.size > kind.maxBytes) throw tooLarge(t('server.files.tooLarge', { max: formatFileSize(kind.maxBytes) }));
+    const source = await fileSource(file.path, file.size, file.head);
+    const detected = await detectContentOf(source, upload.fileName).finally(() => source.close());
     if ('problem' in detected) {
       throw unsupportedMediaType(t(`server.files.${detected.problem}`, { name: safeFileName(upload.fileName, 'bin'), types: kind.accept.join(', ') }));
     }
@@ -125,18 +160,18 @@ const files: FastifyPluginAsync = async (app) => {
       throw unsupportedMediaType(t('server.files.extension', { name: safeFileName(upload.fileName, 'bin'), types: kind.accept.join(', ') }));
     }
     const name = safeFileName(upload.fileName, detected.ext);
-    const key = await storage.save(upload.bytes);
+    const key = await storage.saveStream(createReadStream(file.path));
     try {
       const row = await app.db.insertInto('files').values({
-        name, mime_type: detected.mime, size: upload.bytes.length, document_type: String(upload.documentType), storage_key: key,
-        sha256: sql<string>`encode(sha256(${upload.bytes}), 'hex')` as unknown as string, uploader_id: request.user.id,
+        name, mime_type: detected.mime, size: file.size, document_type: String(upload.documentType), storage_key: key,
+        sha256: file.sha256, uploader_id: request.user.id,
       }).returning(['id', 'name', 'mime_type', 'size', 'document_type', 'created_at']).executeTakeFirstOrThrow();
-      return reply.status(201).send(fileRecord(row, request.user.id, app.config.jwtSecret));
+      return fileRecord(row, request.user.id, app.config.jwtSecret);
     } catch (error) {
       await storage.remove(key);
       throw error;
     }
-  });
+  }
 
   app.get<{ Params: { id: number }; Querystring: { token?: string } }>('/files/:id', {
     schema: {
