@@ -23,6 +23,8 @@ export { SCHEMA_FILE_META, UI_SCHEMA_META, RULES_META } from './definitions/meta
 export type { CheckOptions } from './definitions/check-definitions';
 export { contentHash, stableStringify } from './definitions/content-hash';
 export { labelKey } from './definitions/label-key';
+export { ROUTE_SEGMENTS, RESERVED_WORDS, moduleCodeProblem, fieldNameProblem, stepCodeProblem } from './definitions/check-names';
+export { ruleCostProblems, MAX_RULE_DEPTH, MAX_RULE_FAN_OUT, MAX_RULE_NODES, MAX_RULE_GROWTH } from './definitions/rule-cost';
 
 // routes
 export { resolveRoute } from './routes/resolve-route';

@@ -10,6 +10,8 @@ import { BUILT_IN_OPERATIONS, CUSTOM_OPERATIONS } from '../rules/operations';
 import { hasKey } from '../i18n/has-key';
 import { checkParts } from './check-parts';
 import { closestNames } from './closest-names';
+import { ruleCostProblems } from './rule-cost';
+import { checkNames } from './check-names';
 
 /** Options of `checkDefinitions`. */
 export interface CheckOptions {
@@ -107,6 +109,7 @@ export function checkDefinitions(files: DefinitionFiles, options: CheckOptions):
   const problems: Problem[] = [];
   const widgets = new Set(options.widgetNames);
   const codes = [...new Set([...Object.keys(files.schemas), ...Object.keys(files.uiSchemas), ...Object.keys(files.rules)])].sort();
+  checkNames(files, problems);
 
   for (const code of codes) {
     for (const kind of ['schemas', 'uiSchemas', 'rules'] as const) {
@@ -225,6 +228,7 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
     if (!fields.has(field)) problems.push({ file: rulesFile, pointer, message: notAField(field, fields) });
     else if (pointer.includes('/each') && !subFieldNames.has(field)) problems.push({ file: rulesFile, pointer, message: `"${field}" is not an item list with a sub-form` });
   }
+  for (const { pointer, message } of ruleCostProblems(rules)) problems.push({ file: rulesFile, pointer, message });
   for (const { logic, pointer } of ruleExpressions(rules)) {
     for (const op of collectOperators(logic)) if (!KNOWN_OPERATORS.has(op)) problems.push({ file: rulesFile, pointer, message: `unknown operation "${op}"${suggest(op, KNOWN_OPERATORS)}` });
     for (const ref of collectVars(logic)) {

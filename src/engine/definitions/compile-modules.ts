@@ -60,21 +60,23 @@ export function compileModules(files: DefinitionFiles, options: CompileOptions =
   const problems: Problem[] = [];
   const modules: Record<string, CompiledModule> = {};
   const inProgress = new Set<string>();
+  // Lookups by code are own-property lookups: a code such as `constructor` names nothing inherited.
+  const own = <T>(record: Record<string, T> | undefined, code: string): T | undefined => (record && Object.hasOwn(record, code) ? record[code] : undefined);
 
   function compile(code: string): CompiledModule | null {
-    if (modules[code]) return modules[code];
+    if (Object.hasOwn(modules, code)) return modules[code];
     const schemaFile = definitionPath(files, 'schemas', code);
     if (inProgress.has(code)) {
       problems.push({ file: schemaFile, pointer: '', message: `sub-form reference cycle through "${code}"` });
       return null;
     }
-    const rawSchema = files.schemas[code];
+    const rawSchema = own(files.schemas, code);
     if (!rawSchema) {
       problems.push({ file: schemaFile, pointer: '', message: `no schema for module "${code}"` });
       return null;
     }
     inProgress.add(code);
-    const ui = clone(files.uiSchemas[code] ?? {}) as UiSchema;
+    const ui = clone(own(files.uiSchemas, code) ?? {}) as UiSchema;
     const meta = readMeta(code, ui);
     delete ui['ui:module'];
     resolveRelatedSources(ui, files);
@@ -89,9 +91,10 @@ export function compileModules(files: DefinitionFiles, options: CompileOptions =
     const properties = ((schema.properties ??= {}) as Record<string, JsonSchema>);
     for (const [field, prop] of Object.entries((rawSchema.properties ?? {}) as Record<string, JsonSchema>)) {
       const ref = (prop.items as JsonSchema | undefined)?.$ref;
-      if (typeof ref === 'string' && subForms[ref]) {
+      if (typeof ref === 'string' && Object.hasOwn(subForms, ref)) {
         meta.subForms.push({ field, form: ref });
-        const entry = ((ui[field] ??= {}) as UiSchema);
+        if (!Object.hasOwn(ui, field)) ui[field] = {};
+        const entry = ui[field] as UiSchema;
         entry['ui:options'] = { subForm: ref, ...(entry['ui:options'] as object | undefined) };
       }
     }
@@ -107,15 +110,17 @@ export function compileModules(files: DefinitionFiles, options: CompileOptions =
       }
     }
     const translations = Object.fromEntries(
-      LANGS.map((lang) => [lang, clone(files.locales[lang]?.[code] ?? {})]),
+      LANGS.map((lang) => [lang, clone(own(files.locales[lang], code) ?? {})]),
     ) as Record<Lang, LocaleFile>;
-    const rules = clone(files.rules[code] ?? {});
+    const rules = clone(own(files.rules, code) ?? {});
     if (meta.kind === 'module' && meta.hasBypass) {
       rules.visibility = { ...clone(BYPASS_RULES.visibility), ...rules.visibility };
       if (!(rules.effects ?? []).some((e) => e.on === 'bypass')) rules.effects = [...clone(BYPASS_RULES.effects), ...(rules.effects ?? [])];
     }
-    const process = meta.kind === 'module' && files.processes?.[code] ? clone(files.processes[code].steps) : undefined;
-    const attachments = files.attachments?.[code] ? clone(files.attachments[code]) : undefined;
+    const processFile = own(files.processes, code);
+    const attachmentsFile = own(files.attachments, code);
+    const process = meta.kind === 'module' && processFile ? clone(processFile.steps) : undefined;
+    const attachments = attachmentsFile ? clone(attachmentsFile) : undefined;
     const version = contentHash({
       schema, uiSchema: ui, rules, meta, translations, process, attachments,
       subForms: Object.fromEntries(Object.entries(subForms).map(([k, v]) => [k, v.version])),

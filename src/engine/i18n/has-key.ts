@@ -5,7 +5,8 @@ export function hasKey(file: LocaleFile | undefined, path: string): boolean {
   let node: unknown = file;
   for (const part of path.split('.')) {
     if (node === null || typeof node !== 'object') return false;
-    node = (node as Record<string, unknown>)[part];
+    // Own keys only: `constructor` or `toString` must not find what every object inherits.
+    node = Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
   }
   return typeof node === 'string';
 }

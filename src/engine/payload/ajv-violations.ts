@@ -1,12 +1,14 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import type { CompiledModule, Translate, Violation } from '../types';
 import { labelKey } from '../definitions/label-key';
 import { submitSchema } from './submit-schema';
 import { versionedCache } from './versioned-cache';
+import { ajvRegExp } from '../regexp/linear-regexp';
+import { addLinearFormats } from '../regexp/linear-formats';
 
-const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false, addUsedSchema: false });
-addFormats(ajv);
+// Patterns and formats of definitions run on the linear-time engine (issue #19): a pattern can
+// never stall a submission, however the text is crafted.
+const ajv = addLinearFormats(new Ajv({ allErrors: true, strict: false, useDefaults: false, addUsedSchema: false, code: { regExp: ajvRegExp } }));
 /** The submission schema's validator, compiled once per definition version. */
 const validatorOf = versionedCache<ValidateFunction>(
   (module) => JSON.stringify(submitSchema(module)),

@@ -2,10 +2,12 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import type { CompiledModule } from '../types';
 import { submitSchema } from './submit-schema';
 import { versionedCache } from './versioned-cache';
+import { ajvRegExp } from '../regexp/linear-regexp';
 
 // `removeAdditional: 'all'` deletes every property a schema's `properties` does not name, at
 // every depth (items of sub-forms included); nothing is validated or coerced here.
-const ajv = new Ajv({ strict: false, allErrors: true, removeAdditional: 'all', useDefaults: false, validateFormats: false, addUsedSchema: false });
+// `pattern` is still evaluated while stripping: on the linear-time engine, as everywhere.
+const ajv = new Ajv({ strict: false, allErrors: true, removeAdditional: 'all', useDefaults: false, validateFormats: false, addUsedSchema: false, code: { regExp: ajvRegExp } });
 /** The stripping validator, compiled once per definition version. */
 const stripperOf = versionedCache<ValidateFunction>(
   (module) => JSON.stringify(submitSchema(module)),

@@ -3,6 +3,7 @@ import { computeFormData } from '../rules/compute-form-data';
 import { validateRules } from '../rules/validate-rules';
 import { ajvViolations } from './ajv-violations';
 import { readSubmitPayload } from './read-submit-payload';
+import { withBudget } from '../rules/step-budget';
 
 /**
  * Validate a submission body exactly as `POST /api/buffer/{code}` receives it: the JSON Schema
@@ -18,5 +19,6 @@ export function validateSubmission(module: CompiledModule, payload: unknown, con
   }
   const shape = ajvViolations(module, payload, t);
   if (shape.length) return shape;
-  return validateRules(module, computeFormData(module, readSubmitPayload(module, payload as Record<string, unknown>), context), context, t);
+  // One step budget for compute and rules: a computed field that spent it leaves the rules to say so.
+  return withBudget(() => validateRules(module, computeFormData(module, readSubmitPayload(module, payload as Record<string, unknown>), context), context, t));
 }

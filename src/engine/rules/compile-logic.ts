@@ -1,6 +1,7 @@
 import jsonLogic from 'json-logic-js';
 import type { Logic, RuleContext } from '../types';
 import { CUSTOM_OPERATIONS, registerOperations } from './operations';
+import { charge, meter, RuleBudgetError } from './step-budget';
 
 registerOperations();
 
@@ -35,10 +36,30 @@ export function compileLogic(logic: Logic): CompiledLogic {
   if (logic === null || typeof logic !== 'object') return () => logic;
   let fn = cache.get(logic);
   if (!fn) {
-    fn = build(logic);
+    fn = metered(build(logic));
     cache.set(logic, fn);
   }
   return fn;
+}
+
+/** Every evaluated node costs one step of the running budget (`step-budget.ts`). */
+function metered(inner: CompiledLogic): CompiledLogic {
+  return (data, context) => {
+    if (--meter.left < 0) throw new RuleBudgetError(meter.rule);
+    return inner(data, context);
+  };
+}
+
+/** What an argument costs an operation beyond its node: arrays by length, long strings by 64 characters. */
+function size(value: unknown): number {
+  if (Array.isArray(value)) return value.length;
+  return typeof value === 'string' ? value.length >> 6 : 0;
+}
+
+function sized(value: unknown): unknown {
+  const n = size(value);
+  if (n) charge(n);
+  return value;
 }
 
 const cache = new WeakMap<object, CompiledLogic>();
@@ -146,24 +167,25 @@ const BUILT_INS: Record<string, (...args: any[]) => unknown> = {
   merge: (...args) => args.reduce((a: unknown[], b: unknown) => a.concat(b), []),
 };
 
+/** An operation over evaluated arguments; each argument's size is charged (growth through `merge`, `cat`, …). */
 function call(fn: (...args: any[]) => unknown, args: CompiledLogic[]): CompiledLogic {
   switch (args.length) {
     case 0:
       return () => fn();
     case 1: {
       const [a] = args;
-      return (data, context) => fn(a(data, context));
+      return (data, context) => fn(sized(a(data, context)));
     }
     case 2: {
       const [a, b] = args;
-      return (data, context) => fn(a(data, context), b(data, context));
+      return (data, context) => fn(sized(a(data, context)), sized(b(data, context)));
     }
     case 3: {
       const [a, b, c] = args;
-      return (data, context) => fn(a(data, context), b(data, context), c(data, context));
+      return (data, context) => fn(sized(a(data, context)), sized(b(data, context)), sized(c(data, context)));
     }
     default:
-      return (data, context) => fn(...args.map((arg) => arg(data, context)));
+      return (data, context) => fn(...args.map((arg) => sized(arg(data, context))));
   }
 }
 

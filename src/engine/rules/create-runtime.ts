@@ -7,6 +7,7 @@ import { deepEqual } from './deep-equal';
 import { validateRules } from './validate-rules';
 import { evaluateLabels } from './evaluate-labels';
 import { evaluateSubmitEnabled } from './evaluate-submit-enabled';
+import { runningRule, withBudget } from './step-budget';
 
 /** Reads of a list of expressions, joined. */
 const readsOf = (...logic: Logic[]): ReadPath[] => logic.flatMap((l) => ruleReads(l));
@@ -30,7 +31,8 @@ function sameRecord<T>(a: Record<string, T>, b: Record<string, T>): boolean {
  * first, then computed in file order; a computed field that changes counts as a change for later
  * rules), and `derive` re-judges only the visibility, label and submit rules it touches.
  * Visibility fails open (a broken rule shows the field); validation fails closed; a computed
- * rule that throws leaves its field as it was.
+ * rule that throws leaves its field as it was. Each call runs under one step budget
+ * (`step-budget.ts`): once a rule spends it, the rules after it fail fast the same way.
  */
 export function createRuntime(module: CompiledModule): ModuleRuntime {
   const effects = (module.rules.effects ?? []).map((effect) => ({ effect, reads: [effect.on.split('.')] as ReadPath[] }));
@@ -46,6 +48,7 @@ export function createRuntime(module: CompiledModule): ModuleRuntime {
 
   function compute(data: FormData, rule: ComputedRule, context: RuleContext): boolean {
     try {
+      runningRule(`computed "${rule.field}"`);
       const value = evaluate(rule.value, data, context);
       if (deepEqual(value, data[rule.field])) return false;
       data[rule.field] = value;
@@ -64,6 +67,10 @@ export function createRuntime(module: CompiledModule): ModuleRuntime {
   }
 
   function update(prev: FormData, next: FormData, changes: ChangedPath[] | null, context: RuleContext = {}) {
+    return withBudget(() => updateWithin(prev, next, changes, context));
+  }
+
+  function updateWithin(prev: FormData, next: FormData, changes: ChangedPath[] | null, context: RuleContext) {
     const data: FormData = { ...next };
     const changed: ChangedPath[] = changes ? [...changes] : topLevelChanges(prev, next);
     if (changed.length === 0) return { data, changed };
@@ -88,22 +95,18 @@ export function createRuntime(module: CompiledModule): ModuleRuntime {
 
   return {
     module,
-    visibility(data, context = {}) {
+    visibility: (data, context = {}) => withBudget(() => {
       const result: Record<string, boolean> = {};
       for (const { field, condition } of visibilityRules) result[field] = visible(condition, data, context);
       return result;
-    },
-    labels(data, context = {}) {
-      return evaluateLabels(module.rules.labels, data, context);
-    },
-    submitEnabled(data, context = {}) {
-      return evaluateSubmitEnabled(submitRule, data, context);
-    },
+    }),
+    labels: (data, context = {}) => withBudget(() => evaluateLabels(module.rules.labels, data, context)),
+    submitEnabled: (data, context = {}) => withBudget(() => evaluateSubmitEnabled(submitRule, data, context)),
     applyChange(prev, next, context = {}) {
       return update(prev, next, null, context).data;
     },
     update,
-    derive(previous, data, changed, context = {}): DerivedState {
+    derive: (previous, data, changed, context = {}): DerivedState => withBudget(() => {
       const all = previous === null || changed === null;
       let visibility = previous?.visibility ?? {};
       const nextVisibility: Record<string, boolean> = { ...visibility };
@@ -125,7 +128,7 @@ export function createRuntime(module: CompiledModule): ModuleRuntime {
       const submitEnabled = all || anyTouched(submitReads, changed) ? evaluateSubmitEnabled(submitRule, data, context) : (previous?.submitEnabled ?? true);
       if (previous && visibility === previous.visibility && labels === previous.labels && submitEnabled === previous.submitEnabled) return previous;
       return { visibility, labels, submitEnabled };
-    },
+    }),
     affected(changes): AffectedRules {
       return {
         effects: effects.filter(({ reads }) => anyTouched(reads, changes)).map(({ effect }) => effect.on),
@@ -135,7 +138,7 @@ export function createRuntime(module: CompiledModule): ModuleRuntime {
         submitEnabled: Boolean(submitRule) && anyTouched(submitReads, changes),
       };
     },
-    computeAll(data, context = {}) {
+    computeAll: (data, context = {}) => withBudget(() => {
       const out: FormData = { ...data };
       if (computed.length === 0) return out;
       const previous = activeContext.current;
@@ -143,6 +146,7 @@ export function createRuntime(module: CompiledModule): ModuleRuntime {
       try {
         for (const { rule } of computed) {
           try {
+            runningRule(`computed "${rule.field}"`);
             const value = compileLogic(rule.value)(out, context);
             if (!deepEqual(value, out[rule.field])) out[rule.field] = value;
           } catch {
@@ -153,7 +157,7 @@ export function createRuntime(module: CompiledModule): ModuleRuntime {
         activeContext.current = previous;
       }
       return out;
-    },
+    }),
     validate(data, context, t) {
       return validateRules(module, data, context, t);
     },

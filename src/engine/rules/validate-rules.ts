@@ -1,6 +1,7 @@
 import type { CompiledModule, FormData, RuleContext, Translate, Violation } from '../types';
 import { activeContext } from './active-context';
 import { compileLogic } from './compile-logic';
+import { isBudgetError, runningRule, withBudget } from './step-budget';
 
 /**
  * Run a module's ordered validations. A rule whose `when` is truthy fails; a rule that throws
@@ -11,12 +12,20 @@ import { compileLogic } from './compile-logic';
  *
  * Each rule is compiled once (`compileLogic`, cached per rule object of the compiled module);
  * the form's data is read in place (no copy per rule).
+ *
+ * All of it runs under one step budget (`step-budget.ts`); a rule that spends it ends the run
+ * with one violation saying so (`engine.validation.ruleBudget`, naming the rule), never a stall.
  */
 export function validateRules(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix = ''): Violation[] {
   const previous = activeContext.current;
   try {
     const violations: Violation[] = [];
-    run(module, data, context, t, prefix, violations);
+    try {
+      withBudget(() => run(module, data, context, t, prefix, violations));
+    } catch (error) {
+      if (!isBudgetError(error)) throw error;
+      return [{ propertyPath: '', message: t('engine.validation.ruleBudget', { rule: error.rule }), messageKey: 'engine.validation.ruleBudget' }];
+    }
     return violations;
   } finally {
     activeContext.current = previous;
@@ -41,11 +50,13 @@ function run(module: CompiledModule, data: FormData, context: RuleContext, t: Tr
     let failing: boolean;
     let params: Record<string, unknown> = {};
     try {
+      runningRule(`validation of "${prefix}${rule.field}"`);
       failing = Boolean(compileLogic(rule.when)(data, context));
       if (failing && rule.params) {
         params = Object.fromEntries(Object.entries(rule.params).map(([k, v]) => [k, compileLogic(v)(data, context)]));
       }
-    } catch {
+    } catch (error) {
+      if (isBudgetError(error)) throw error;
       failing = true;
     }
     if (!failing) continue;
