@@ -31,7 +31,7 @@ const LAYERS: Layer[] = [
 ];
 
 /** Packages the engine may use (it runs in the browser and in Node, with no framework). */
-const ENGINE_PACKAGES = ['ajv', 'ajv-formats', 'ajv-errors', 'json-logic-js', 'dayjs'];
+const ENGINE_PACKAGES = ['ajv', 'ajv-formats', 'ajv-errors', 'json-logic-js', 'dayjs', 're2js'];
 
 function strip(file: string): string {
   return file.replace(/\.(ts|tsx|js|mjs)$/, '');
