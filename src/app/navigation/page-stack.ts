@@ -13,12 +13,15 @@ export interface PageProps<P = undefined, R = unknown> {
 /** A page given as a render function. */
 export interface RenderPageSpec<R> {
   title: PageTitle;
+  /** The page uses the screen's width from 1024 px (the studio's editor beside its preview); others stay phone-wide. */
+  wide?: boolean;
   render: (close: (result?: R) => void) => ReactNode;
 }
 
 /** A page given as a component and its parameters. */
 export interface ComponentPageSpec<P, R> {
   title: PageTitle;
+  wide?: boolean;
   component: ComponentType<PageProps<P, R>>;
   params: P;
 }
@@ -30,6 +33,7 @@ export type PageSpec<P = unknown, R = unknown> = RenderPageSpec<R> | ComponentPa
 export interface PageEntry {
   readonly id: number;
   readonly title: PageTitle;
+  readonly wide?: boolean;
   readonly render: (close: (result?: unknown) => void) => ReactNode;
   /** Settles the promise returned by `push` (undefined on back, reset or pop without result). */
   readonly settle: (result: unknown) => void;
@@ -51,11 +55,11 @@ let nextId = 1;
 function toEntry<P, R>(spec: PageSpec<P, R>, settle: (result: unknown) => void): PageEntry {
   const id = nextId++;
   if ('render' in spec) {
-    return { id, title: spec.title, settle, render: spec.render as PageEntry['render'] };
+    return { id, title: spec.title, wide: spec.wide, settle, render: spec.render as PageEntry['render'] };
   }
   const Component = spec.component as ComponentType<PageProps<unknown, unknown>>;
   const params = spec.params;
-  return { id, title: spec.title, settle, render: (close) => createElement(Component, { params, close }) };
+  return { id, title: spec.title, wide: spec.wide, settle, render: (close) => createElement(Component, { params, close }) };
 }
 
 /**
@@ -68,6 +72,17 @@ export class PageStack {
   private current: readonly PageEntry[] = [];
   private readonly listeners = new Set<() => void>();
   private history: StackHistory | null = null;
+  private readonly guards = new Map<number, () => Promise<boolean>>();
+
+  /**
+   * Asks before the page `id` is left by back (the toolbar's or the browser's): `guard` answers
+   * whether leaving is fine (an editor with unsaved changes asks the person). null removes it.
+   * Closing a page with a result (`close`) is the page's own move and is not asked about.
+   */
+  setLeaveGuard(id: number, guard: (() => Promise<boolean>) | null): void {
+    if (guard) this.guards.set(id, guard);
+    else this.guards.delete(id);
+  }
 
   /** The pages, root first. */
   get entries(): readonly PageEntry[] {
@@ -111,6 +126,15 @@ export class PageStack {
   pop(result?: unknown): boolean {
     const top = this.top;
     if (!top || this.current.length < 2) return false;
+    const guard = this.guards.get(top.id);
+    if (guard) {
+      void guard().then((leave) => {
+        if (!leave || this.top !== top) return;
+        this.guards.delete(top.id);
+        this.pop(result);
+      });
+      return true;
+    }
     this.removeFrom(this.current.length - 1, result, top.id);
     this.history?.popped(1);
     return true;
@@ -129,6 +153,20 @@ export class PageStack {
   popTo(depth: number): void {
     const target = Math.max(1, depth);
     if (target >= this.current.length) return;
+    const guarded = this.current.slice(target).find((entry) => this.guards.has(entry.id));
+    if (guarded) {
+      // The browser already went back: put the entries back, then ask.
+      for (let d = target + 1; d <= this.current.length; d++) this.history?.pushed(d);
+      const top = this.top;
+      void this.guards.get(guarded.id)!().then((leave) => {
+        if (!leave || this.top !== top) return;
+        this.guards.delete(guarded.id);
+        const count = this.current.length - target;
+        this.removeFrom(target, undefined, -1);
+        this.history?.popped(count);
+      });
+      return;
+    }
     this.removeFrom(target, undefined, -1);
   }
 

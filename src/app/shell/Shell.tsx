@@ -47,6 +47,8 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow8,
     overflow: 'hidden',
   },
+  // A wide page (the studio's editor beside its preview) uses the screen from 1024 px.
+  wide: { '@media (min-width: 1024px)': { maxWidth: '1600px' } },
   rounded: {
     '@media (min-width: 481px)': { height: 'calc(100dvh - 32px)', marginTop: '16px' },
     borderRadius: tokens.borderRadiusXLarge,
@@ -159,7 +161,7 @@ export function Shell() {
 
   return (
     <div className={styles.viewport}>
-      <div className={mergeClasses(styles.frame, rounded && styles.rounded)} data-testid="app-frame">
+      <div className={mergeClasses(styles.frame, rounded && styles.rounded, entries[entries.length - 1]?.wide && styles.wide)} data-testid="app-frame">
         {session.status === 'checking' || (session.status === 'authenticated' && !queryReady) ? (
           <Splash />
         ) : (

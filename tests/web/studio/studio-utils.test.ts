@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { copySource, type ModuleSource } from '../../../src/engine';
+import { blankModule, copySource, type ModuleSource } from '../../../src/engine';
 import { partOf, partTexts, sourceFromTexts } from '../../../src/app/pages/studio/draft-parts';
 import { lineDiff } from '../../../src/app/pages/studio/line-diff';
-import { moduleTemplate } from '../../../src/app/pages/studio/module-template';
+const moduleTemplate = (code: string) => blankModule(code, { en: 'Trip', ja: '出張', zh: '出差' });
 
 describe('studio helpers', () => {
   it('diffs lines with context, marking added and removed lines', () => {

@@ -1,30 +1,45 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, MessageBar, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, MessageBar, Tab, TabList, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { ATTACHMENTS_META, PROCESS_META, RULES_META, SCHEMA_FILE_META, UI_SCHEMA_META, type ModuleSource, type ProcessFile } from '../../../engine';
+import { ATTACHMENTS_META, PROCESS_META, RULES_META, SCHEMA_FILE_META, UI_SCHEMA_META, stableStringify, type ModuleSource, type ProcessFile } from '../../../engine';
+import { useFeedback } from '../../feedback';
 import { usePageStack } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
+import { BuilderPanel } from './builder/BuilderPanel';
 import { PARTS, partOf, partTexts, sourceFromTexts, type Part } from './draft-parts';
 import { JsonEditor } from './JsonEditor';
 import { ModulePreview } from './ModulePreview';
+import { plainMessage, plainProblem } from './plain-problem';
 import { PublishPage, type PublishParams } from './PublishPage';
 import { RuleRunner } from './RuleRunner';
 import { StepsEditor } from './StepsEditor';
-import type { Published, StudioApi, StudioViolation } from './studio-api';
+import type { Published, StudioApi, StudioCheck } from './studio-api';
 
 const useStyles = makeStyles({
+  // Editor and phone preview side by side from 1024 px; one column on a phone.
+  layout: {
+    display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start',
+    '@media (min-width: 1024px)': { gridTemplateColumns: 'minmax(0, 1fr) 430px' },
+  },
+  side: { '@media (min-width: 1024px)': { position: 'sticky', top: 0 } },
+  editor: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   tabs: { overflowX: 'auto' },
   problems: { margin: 0, paddingLeft: tokens.spacingHorizontalL, color: tokens.colorPaletteRedForeground1 },
+  warnings: { margin: 0, paddingLeft: tokens.spacingHorizontalL, color: tokens.colorPaletteDarkOrangeForeground1 },
   bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
+  publishBar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 },
+  first: { minWidth: 0, overflowWrap: 'anywhere', color: tokens.colorPaletteRedForeground1 },
 });
 
 const META: Partial<Record<Part, Record<string, unknown>>> = {
   schema: SCHEMA_FILE_META, uiSchema: UI_SCHEMA_META, rules: RULES_META, process: PROCESS_META, attachments: ATTACHMENTS_META,
 };
 
+type Tabbed = Part | 'builder';
+
 export interface ModuleEditorParams {
   api: StudioApi;
-  /** The source to start from (a module's latest version, a copy or a template). */
+  /** The source to start from (a module's latest version, a copy or a blank). */
   start: ModuleSource;
   /** The published version `start` is; null when the module is new. */
   previous: { version: number; source: ModuleSource } | null;
@@ -36,24 +51,41 @@ function refsOf(schema: unknown): string[] {
 }
 
 /**
- * Edits one module: each part in a JSON editor (meta-schema completion, inline checker
- * messages from the server's checker as you type), the steps in a form, a live preview, the
- * rule-table runner, and publish with a diff.
+ * Edits one module: the builder (fields, item lists and rules by form), each part in a JSON
+ * editor (meta-schema completion, the checker's messages inline), the steps in a form, a live
+ * phone preview beside it, the rule-table runner, and Publish — disabled while the checker finds
+ * problems (their count and the first one beside it). Leaving with unsaved changes asks first.
  */
 export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams; close(result?: Published): void }) {
   const { t, i18n } = useTranslation();
   const styles = { ...usePageStyles(), ...useStyles() };
   const stack = usePageStack();
+  const feedback = useFeedback();
   const { api, start, previous } = params;
   const [texts, setTexts] = useState(() => partTexts(start));
-  const [part, setPart] = useState<Part>('schema');
-  const [violations, setViolations] = useState<StudioViolation[] | null>(null);
+  const [tab, setTab] = useState<Tabbed>('builder');
+  const [check, setCheck] = useState<StudioCheck | null>(null);
   const [subSources, setSubSources] = useState<Record<string, ModuleSource>>({});
+  const [newSubs, setNewSubs] = useState<Record<string, ModuleSource>>({});
   const { source, errors } = useMemo(() => sourceFromTexts(start, texts), [start, texts]);
   const sourceKey = JSON.stringify(source);
+  const dirty = useMemo(() => stableStringify(source) !== stableStringify(start) || Object.keys(newSubs).length > 0, [source, start, newSubs]);
 
-  // Sub-forms the schema references, for the preview's compile.
-  const refs = refsOf(source.schema).filter((code) => !subSources[code]).join(',');
+  // Leaving (toolbar back, browser back, closing the tab) with unsaved changes asks first.
+  const [pageId] = useState(() => stack.top?.id);
+  useEffect(() => {
+    if (pageId === undefined || !dirty) return;
+    stack.setLeaveGuard(pageId, () => feedback.confirm(t('studio.leaveConfirm'), t('studio.leaveTitle')));
+    const unload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', unload);
+    return () => {
+      stack.setLeaveGuard(pageId, null);
+      window.removeEventListener('beforeunload', unload);
+    };
+  }, [dirty, pageId, stack, feedback, t]);
+
+  // Sub-forms the schema references (published ones from the server; new ones are drafts here).
+  const refs = refsOf(source.schema).filter((code) => !subSources[code] && !newSubs[code]).join(',');
   useEffect(() => {
     if (!refs) return;
     let live = true;
@@ -63,62 +95,111 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
     return () => { live = false; };
   }, [refs, api]);
 
-  // The server's checker on the draft, shortly after typing stops.
+  // The server's checker on the draft (with its new sub-forms), shortly after typing stops.
   useEffect(() => {
-    setViolations(null);
+    setCheck(null);
     const timer = setTimeout(() => {
-      api.check(source).then((checked) => setViolations(checked.violations), (error: Error) => setViolations([{ propertyPath: '', message: error.message }]));
+      const subs = Object.values(newSubs);
+      Promise.all([api.check(source), ...subs.map((s) => api.check(s))]).then(([own, ...others]) => {
+        // A new sub-form is checked on its own first: the module's check then also names it as missing.
+        const subProblems = others.flatMap((c, i) => c.violations.map((v) => ({ ...v, propertyPath: `${subs[i].code}:${v.propertyPath}` })));
+        const missing = (v: { message: string }) => subs.some((s) => v.message.includes(`"${s.code}"`));
+        setCheck({ ...own, violations: [...own.violations.filter((v) => !missing(v)), ...subProblems] });
+      }, (error: Error) => setCheck({ violations: [{ propertyPath: '', message: error.message }], warnings: [], inFlight: 0 }));
     }, 500);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- sourceKey stands for source (a new object on every render)
-  }, [sourceKey, api]);
+    // sourceKey stands for source (a new object on every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sourceKey, newSubs, api]);
 
+  const violations = check?.violations ?? null;
+  const part = tab === 'builder' ? null : tab;
   const inPart = (violations ?? []).flatMap((v) => {
     const at = partOf(v.propertyPath);
-    return at && at.part === part && !v.message.startsWith('in module') ? [{ pointer: at.pointer, message: v.message }] : [];
+    return part && at && at.part === part && !v.message.startsWith('in module') ? [{ pointer: at.pointer, message: plainMessage(t, v.message) }] : [];
   });
   const setText = (p: Part, text: string) => setTexts((known) => (known[p] === text ? known : { ...known, [p]: text }));
+  /** A builder change: every part it touched gets its new text (the JSON tabs show it at once). */
+  const setSource = (next: ModuleSource) => {
+    const nextTexts = partTexts(next);
+    setTexts((known) => Object.fromEntries(PARTS.map((p) => [p, JSON.stringify(JSON.parse(known[p] || 'null')) === JSON.stringify(next[p]) ? known[p] : nextTexts[p]])) as Record<Part, string>);
+  };
+  const setFormSource = (next: ModuleSource) => (next.code === source.code ? setSource(next) : setNewSubs((subs) => ({ ...subs, [next.code]: next })));
+  const parseErrors = Object.keys(errors).length;
+  const problemCount = (violations?.length ?? 0) + parseErrors;
+  const blocked = violations === null || problemCount > 0;
+  const firstProblem = parseErrors ? t('studio.notJson', { message: Object.values(errors)[0] }) : violations?.[0] ? plainProblem(t, violations[0]) : null;
 
   const publish = async () => {
-    const result = await stack.push<Published, PublishParams>({ title: t('studio.publishTitle', { code: source.code }), component: PublishPage, params: { api, draft: source, previous } });
-    if (result) close(result);
+    const result = await stack.push<Published, PublishParams>({
+      title: t('studio.publishTitle', { code: source.code }), component: PublishPage,
+      params: { api, draft: source, previous, subForms: Object.values(newSubs), inFlight: check?.inFlight ?? 0 },
+    });
+    if (result) {
+      if (pageId !== undefined) stack.setLeaveGuard(pageId, null);
+      close(result);
+    }
   };
 
+  const forms = [source, ...Object.values(newSubs)];
+  const isSubform = (source.uiSchema['ui:module'] as { kind?: string } | undefined)?.kind === 'subform';
+
   return (
-    <section className={styles.page} data-testid="studio-editor">
-      <div className={styles.bar}>
-        <Text weight="semibold">{source.code}</Text>
-        {previous && <Badge appearance="tint">{t('studio.version', { n: previous.version })}</Badge>}
-        <span data-testid="studio-check" aria-live="polite">
-          {violations === null ? t('studio.checking') : violations.length ? t('studio.problems', { n: violations.length }) : t('studio.noProblems')}
-        </span>
+    <section className={mergeClasses(styles.page, styles.layout)} data-testid="studio-editor">
+      <div className={styles.editor}>
+        <div className={styles.bar}>
+          <Text weight="semibold">{source.code}</Text>
+          {previous && <Badge appearance="tint">{t('studio.version', { n: previous.version })}</Badge>}
+          {dirty && <Badge appearance="tint" color="warning">{t('studio.unsaved')}</Badge>}
+        </div>
+        <div className={styles.publishBar}>
+          <Button appearance="primary" disabled={blocked} onClick={() => void publish()} data-testid="studio-publish-open" aria-describedby="studio-check">
+            {t('studio.publish')}
+          </Button>
+          <span id="studio-check" data-testid="studio-check" aria-live="polite" className={problemCount ? styles.first : undefined}>
+            {violations === null && !parseErrors ? t('studio.checking') : problemCount ? `${t('studio.problems', { n: problemCount })} — ${firstProblem}` : t('studio.noProblems')}
+          </span>
+        </div>
+        <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as Tabbed)}>
+          <Tab value="builder">{t('studio.builder.title')}</Tab>
+          {PARTS.map((p) => <Tab key={p} value={p}>{t(`studio.parts.${p}`)}{errors[p] ? ' ⚠' : ''}</Tab>)}
+        </TabList>
+        {tab === 'builder' && (
+          <>
+            <BuilderPanel forms={forms} onChange={setFormSource} onCreateSubForm={(sub) => setNewSubs((subs) => ({ ...subs, [sub.code]: sub }))} />
+            {!isSubform && <StepsEditor value={source.process as ProcessFile | null} onChange={(next) => setText('process', JSON.stringify(next, null, 2))} />}
+          </>
+        )}
+        {part === 'process' && !isSubform && (
+          <StepsEditor value={source.process as ProcessFile | null} onChange={(next) => setText('process', JSON.stringify(next, null, 2))} />
+        )}
+        {part && (
+          <JsonEditor
+            key={part}
+            value={texts[part]}
+            onChange={(text) => setText(part, text)}
+            schema={META[part]}
+            problems={inPart}
+            label={t('studio.partLabel', { part: t(`studio.parts.${part}`) })}
+            testId={`studio-editor-${part}`}
+          />
+        )}
+        {part && errors[part] && <MessageBar intent="error">{t('studio.notJson', { message: errors[part] })}</MessageBar>}
+        {violations && violations.length > 0 && (
+          <ul className={styles.problems} data-testid="studio-problems">
+            {violations.map((v, i) => <li key={i}>{plainProblem(t, v)}</li>)}
+          </ul>
+        )}
+        {check && check.warnings.length > 0 && (
+          <ul className={styles.warnings} data-testid="studio-warnings" aria-label={t('studio.warnings')}>
+            {check.warnings.map((v, i) => <li key={i}>{plainProblem(t, v)}</li>)}
+          </ul>
+        )}
+        <RuleRunner draft={source} api={api} lang={i18n.language} />
       </div>
-      <TabList className={styles.tabs} selectedValue={part} onTabSelect={(_, d) => setPart(d.value as Part)}>
-        {PARTS.map((p) => <Tab key={p} value={p}>{t(`studio.parts.${p}`)}{errors[p] ? ' ⚠' : ''}</Tab>)}
-      </TabList>
-      {part === 'process' && (source.uiSchema['ui:module'] as { kind?: string } | undefined)?.kind !== 'subform' && (
-        <StepsEditor value={source.process as ProcessFile | null} onChange={(next) => setText('process', JSON.stringify(next, null, 2))} />
-      )}
-      <JsonEditor
-        key={part}
-        value={texts[part]}
-        onChange={(text) => setText(part, text)}
-        schema={META[part]}
-        problems={inPart}
-        label={t('studio.partLabel', { part: t(`studio.parts.${part}`) })}
-        testId={`studio-editor-${part}`}
-      />
-      {errors[part] && <MessageBar intent="error">{t('studio.notJson', { message: errors[part] })}</MessageBar>}
-      {violations && violations.length > 0 && (
-        <ul className={styles.problems} data-testid="studio-problems">
-          {violations.map((v, i) => <li key={i}><code>{v.propertyPath}</code> {v.message}</li>)}
-        </ul>
-      )}
-      <ModulePreview draft={source} subSources={subSources} />
-      <RuleRunner draft={source} api={api} lang={i18n.language} />
-      <Button appearance="primary" size="large" disabled={Object.keys(errors).length > 0} onClick={() => void publish()} data-testid="studio-publish-open">
-        {t('studio.publish')}
-      </Button>
+      <div className={styles.side}>
+        <ModulePreview draft={source} subSources={{ ...subSources, ...newSubs }} unpublished={previous ? Object.keys(newSubs) : [source.code, ...Object.keys(newSubs)]} />
+      </div>
     </section>
   );
 }

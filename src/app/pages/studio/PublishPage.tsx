@@ -6,6 +6,8 @@ import { useFeedback } from '../../feedback';
 import { usePageStyles } from '../common/page-styles';
 import { PARTS, partTexts } from './draft-parts';
 import { lineDiff } from './line-diff';
+import { meaningDiff } from './meaning-diff';
+import { plainProblem } from './plain-problem';
 import type { Published, StudioApi, StudioViolation } from './studio-api';
 
 const useStyles = makeStyles({
@@ -13,6 +15,7 @@ const useStyles = makeStyles({
   added: { display: 'block', backgroundColor: tokens.colorPaletteGreenBackground2 },
   removed: { display: 'block', backgroundColor: tokens.colorPaletteRedBackground2 },
   same: { display: 'block' },
+  changes: { margin: 0, paddingLeft: tokens.spacingHorizontalL, overflowWrap: 'anywhere' },
 });
 
 export interface PublishParams {
@@ -20,11 +23,16 @@ export interface PublishParams {
   draft: ModuleSource;
   /** The published version the draft started from; null for a new module. */
   previous: { version: number; source: ModuleSource } | null;
+  /** New item sub-forms the draft's lists use: published first. */
+  subForms?: ModuleSource[];
+  /** Documents in progress, which keep the version they were filed under. */
+  inFlight?: number;
 }
 
 /**
- * Publish with a diff: each part's changes against the previous version (unchanged lines
- * folded), then POST (new module) or PUT (new version). A refusal lists every problem.
+ * Publish with a diff of meaning (fields, rules, steps, texts added, removed or changed; key
+ * order ignored), the documents in flight that keep the old version, and the JSON line diff for
+ * experts. New item sub-forms are published first, then the module (POST new, PUT a version).
  */
 export function PublishPage({ params, close }: { params: PublishParams; close(result?: Published): void }) {
   const { t } = useTranslation();
@@ -32,14 +40,17 @@ export function PublishPage({ params, close }: { params: PublishParams; close(re
   const feedback = useFeedback();
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<StudioViolation[]>([]);
-  const { draft, previous, api } = params;
+  const { draft, previous, api, subForms = [], inFlight = 0 } = params;
+  const changes = meaningDiff(previous?.source ?? null, draft);
   const after = partTexts(draft);
   const before = previous ? partTexts(previous.source) : null;
-  const changed = PARTS.filter((part) => !before || before[part] !== after[part]);
+  const changed = PARTS.filter((part) => before && before[part] !== after[part]);
 
   const publish = async () => {
     setBusy(true);
     try {
+      // A sub-form published by an earlier, refused attempt gets a new version instead.
+      for (const sub of subForms) await api.create(sub).catch((error: { status?: number }) => (error.status === 409 ? api.update(sub) : Promise.reject(error)));
       const result = previous ? await api.update(draft) : await api.create(draft);
       feedback.toast(result.inFlightOlder
         ? t('studio.publishedInFlight', { code: result.code, version: result.version, n: result.inFlightOlder })
@@ -56,21 +67,37 @@ export function PublishPage({ params, close }: { params: PublishParams; close(re
   return (
     <section className={styles.page} data-testid="studio-publish">
       <Text weight="semibold">{previous ? t('studio.diffTitle', { n: previous.version }) : t('studio.diffNew')}</Text>
-      {previous && changed.length === 0 && <MessageBar>{t('studio.diffNone')}</MessageBar>}
-      {previous && changed.map((part) => (
-        <div key={part}>
-          <Text>{t(`studio.parts.${part}`)}</Text>
-          <pre className={styles.diff} data-testid={`studio-diff-${part}`}>
-            {lineDiff(before![part], after[part]).map((line, i) => (
-              <span key={i} className={line.kind === '+' ? styles.added : line.kind === '-' ? styles.removed : styles.same}>{`${line.kind} ${line.text}`}</span>
-            ))}
-          </pre>
-        </div>
-      ))}
+      {previous && inFlight > 0 && <MessageBar intent="info" layout="multiline" data-testid="studio-in-flight">{t('studio.inFlightKeep', { n: inFlight, version: previous.version })}</MessageBar>}
+      {subForms.length > 0 && <MessageBar layout="multiline">{t('studio.subFormsFirst', { codes: subForms.map((s) => s.code).join(', ') })}</MessageBar>}
+      {previous && changes.length === 0 && <MessageBar>{t('studio.diffNone')}</MessageBar>}
+      {changes.length > 0 && (
+        <ul className={styles.changes} data-testid="studio-meaning-diff" aria-label={t('studio.meaningDiff')}>
+          {changes.map((c, i) => (
+            <li key={i}>{t(`studio.change.${c.change}`, { area: t(`studio.areas.${c.area}`), name: c.name })}</li>
+          ))}
+        </ul>
+      )}
+      {changed.length > 0 && (
+        <details>
+          <summary>{t('studio.jsonDiff')}</summary>
+          {changed.map((part) => (
+            <div key={part}>
+              <Text>{t(`studio.parts.${part}`)}</Text>
+              <pre className={styles.diff} data-testid={`studio-diff-${part}`}>
+                {lineDiff(before![part], after[part]).map((line, i) => (
+                  <span key={i} className={line.kind === '+' ? styles.added : line.kind === '-' ? styles.removed : styles.same}>{`${line.kind} ${line.text}`}</span>
+                ))}
+              </pre>
+            </div>
+          ))}
+        </details>
+      )}
       {refused.length > 0 && (
-        <MessageBar intent="error">
-          {t('studio.refused', { n: refused.length })}
-          <ul>{refused.map((v, i) => <li key={i}><code>{v.propertyPath}</code> {v.message}</li>)}</ul>
+        <MessageBar intent="error" layout="multiline">
+          <div>
+            {t('studio.refused', { n: refused.length })}
+            <ul className={styles.changes}>{refused.map((v, i) => <li key={i}>{plainProblem(t, v)}</li>)}</ul>
+          </div>
         </MessageBar>
       )}
       <Button appearance="primary" size="large" disabled={busy} onClick={() => void publish()}>{t('studio.publishConfirm')}</Button>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, MessageBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, ArrowDown20Regular, ArrowUp20Regular, Delete20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useDangerStyles } from '../../../renderer';
@@ -56,6 +56,11 @@ export function StepsEditor({ value, onChange }: { value: ProcessFile | null; on
                 />
               ))}
             </fieldset>
+            {(step.roles ?? []).some((r) => !STEP_ROLES.includes(r)) && (
+              <MessageBar intent="warning" layout="multiline">
+                {t('studio.stepsUnknownRoles', { roles: (step.roles ?? []).filter((r) => !STEP_ROLES.includes(r)).join(', ') })}
+              </MessageBar>
+            )}
             <div className={styles.row}>
               <Checkbox label={t('studio.steps.optional')} checked={step.optional === true} onChange={(_, d) => update(index, { optional: d.checked === true })} />
               <Checkbox label={t('studio.steps.anyOf')} checked={step.anyOf !== false} onChange={(_, d) => update(index, { anyOf: d.checked === true })} />

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Field, Input, MessageBar, Spinner, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { copySource, type ModuleSource } from '../../../engine';
+import { blankModule, copySource, type ModuleSource, type Texts } from '../../../engine';
 import { useFeedback } from '../../feedback';
 import { usePageStack } from '../../navigation';
 import { useSession } from '../../session';
 import { usePageStyles } from '../common/page-styles';
-import { moduleTemplate } from './module-template';
+import { emptyTexts, TextsInputs } from './builder/texts-inputs';
 import { ModuleEditorPage, type ModuleEditorParams } from './ModuleEditorPage';
 import { studioApi, type Published, type StudioModule } from './studio-api';
 
@@ -26,7 +26,9 @@ export function StudioPage() {
   const [modules, setModules] = useState<StudioModule[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [code, setCode] = useState('');
+  const [titles, setTitles] = useState<Texts>(emptyTexts);
   const codeValid = CODE.test(code) && code.length >= 2;
+  const titled = titles.en.trim() !== '' && titles.ja.trim() !== '' && titles.zh.trim() !== '';
 
   const load = useCallback(() => {
     setFailed(false);
@@ -35,14 +37,19 @@ export function StudioPage() {
   useEffect(load, [load]);
 
   const open = async (start: ModuleSource, previous: ModuleEditorParams['previous']) => {
-    const result = await stack.push<Published, ModuleEditorParams>({ title: start.code, component: ModuleEditorPage, params: { api: studio, start, previous } });
+    const result = await stack.push<Published, ModuleEditorParams>({ title: start.code, wide: true, component: ModuleEditorPage, params: { api: studio, start, previous } });
     if (result) load();
   };
   const edit = async (module: StudioModule) => {
     const source = await studio.source(module.code);
     await open(source, { version: module.version, source });
   };
-  const copy = async (module: StudioModule) => open(copySource(await studio.source(module.code), code), null);
+  // A copy takes the new titles when they are given (its texts otherwise stay the original's).
+  const copy = async (module: StudioModule) => {
+    const copied = copySource(await studio.source(module.code), code);
+    if (titled) for (const lang of ['en', 'ja', 'zh'] as const) (copied.locales[lang] as Record<string, unknown>).title = titles[lang];
+    await open(copied, null);
+  };
   const toggle = async (module: StudioModule) => {
     await studio.setDisabled(module.code, !module.disabled);
     feedback.toast(t(module.disabled ? 'studio.enabledDone' : 'studio.disabledDone', { code: module.code }), 'success');
@@ -55,7 +62,9 @@ export function StudioPage() {
       <Field label={t('studio.newCode')} hint={t('studio.newCodeHelp')} validationMessage={code && !codeValid ? t('studio.codeInvalid') : undefined}>
         <Input value={code} onChange={(_, d) => setCode(d.value.trim())} data-testid="studio-new-code" />
       </Field>
-      <Button disabled={!codeValid} onClick={() => void open(moduleTemplate(code), null)}>{t('studio.newFromTemplate')}</Button>
+      <TextsInputs label={t('studio.titleLabel')} value={titles} onChange={setTitles} />
+      <Text size={200}>{t('studio.newHelp')}</Text>
+      <Button disabled={!codeValid || !titled} onClick={() => void open(blankModule(code, titles), null)}>{t('studio.newBlank')}</Button>
       {failed && <MessageBar intent="error">{t('studio.loadFailed')}</MessageBar>}
       {!modules && !failed && <Spinner label={t('studio.loading')} />}
       {modules && modules.length === 0 && <Text>{t('studio.empty')}</Text>}

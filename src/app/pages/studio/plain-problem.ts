@@ -1,0 +1,35 @@
+import type { TFunction } from 'i18next';
+import type { StudioViolation } from './studio-api';
+
+const TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'null'];
+
+/** Where a violation is, readable: "Steps › step 1 › roles › 1" for `/process/steps/0/roles/0`. */
+export function plainWhere(t: TFunction, propertyPath: string): string {
+  const [part, ...rest] = propertyPath.split('/').slice(1).map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
+  if (!part) return t('studio.plain.module');
+  const words = rest.map((p, i) => (/^\d+$/.test(p) ? (rest[i - 1] === 'steps' ? t('studio.plain.step', { n: Number(p) + 1 }) : `${Number(p) + 1}`) : p)).filter((p, i) => !(rest[i] === 'steps' && /^\d+$/.test(rest[i + 1] ?? '')));
+  return [t(`studio.parts.${part}`, { defaultValue: part }), ...words].join(' › ');
+}
+
+/**
+ * A checker message in plain language, in the UI language: the meta-schemas' raw texts (Ajv's
+ * `must match pattern "^[a-z]…"`, `must be equal to one of the allowed values`) become sentences a
+ * person acts on; the checker's own sentences (unknown fields, missing translations) stay.
+ */
+export function plainMessage(t: TFunction, message: string): string {
+  let m: RegExpExecArray | null;
+  if ((m = /^must match pattern "\^\[a-z\]\[a-z0-9-\]\{0,(\d+)\}\$"$/.exec(message))) return t('studio.plain.code', { max: Number(m[1]) + 1 });
+  if (/^must match pattern/.test(message)) return t('studio.plain.pattern');
+  if ((m = /^must be equal to one of the allowed values(?: \((.*)\))?$/.exec(message))) return t('studio.plain.enum', { allowed: m[1] ?? '' });
+  if ((m = /^must have required property '(.+)'$/.exec(message))) return t('studio.plain.required', { name: m[1] });
+  if ((m = /^must NOT have additional properties \("([^"]+)"\)(.*)$/.exec(message))) return t('studio.plain.unknownKey', { name: m[1] }) + m[2];
+  if ((m = /^must be (\w+)$/.exec(message)) && TYPES.includes(m[1])) return t('studio.plain.type', { type: t(`studio.plain.types.${m[1]}`) });
+  if ((m = /^must NOT have fewer than (\d+) (characters|items)$/.exec(message))) return t('studio.plain.tooFew', { n: Number(m[1]) });
+  if ((m = /^must NOT have more than (\d+) (characters|items)$/.exec(message))) return t('studio.plain.tooMany', { n: Number(m[1]) });
+  return message;
+}
+
+/** "Where: what" of a violation, in plain language. */
+export function plainProblem(t: TFunction, v: StudioViolation): string {
+  return `${plainWhere(t, v.propertyPath)}: ${plainMessage(t, v.message)}`;
+}
