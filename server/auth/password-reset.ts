@@ -50,8 +50,12 @@ export async function resetPassword(db: Kysely<Database>, t: Translate, token: s
     throw badRequest(t('server.auth.passwordTooShort', { min: MIN_PASSWORD_LENGTH }));
   }
   const invalid = () => badRequest(t('server.auth.resetTokenInvalid'));
-  const found = await db.selectFrom('password_reset_tokens').select(['id', 'user_id'])
+  // A link mailed before the account was disabled or deleted ends with the account (issue #19).
+  const found = await db.selectFrom('password_reset_tokens')
+    .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+    .select(['password_reset_tokens.id', 'password_reset_tokens.user_id'])
     .where('token_hash', '=', digest(token)).where('used_at', 'is', null).where('expires_at', '>', new Date())
+    .where('users.disabled', '=', false)
     .executeTakeFirst();
   if (!found) throw invalid();
   const hash = await hashPassword(password);

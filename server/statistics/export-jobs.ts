@@ -43,6 +43,28 @@ export async function exportJobsSettled(): Promise<void> {
   await Promise.all([...runners].map((runner) => runner.drain()));
 }
 
+/** Exports one user may have queued or running at once (issue #19: 40 at once were all mailed). */
+export const MAX_OPEN_EXPORTS_PER_USER = 3;
+
+/** What a user over their export limit is told to wait, in seconds. */
+export const USER_EXPORT_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * Queues an export for `userId` unless they already have `MAX_OPEN_EXPORTS_PER_USER` queued or
+ * running: then `refuse(max)` is thrown (the route's 429). The user's row is locked for the
+ * count and insert, so parallel requests of one user on any instance cannot all slip in.
+ */
+export async function queueUserExport<T>(db: Kysely<Database>, userId: number, refuse: (max: number) => Error,
+  insert: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    const { n } = await trx.selectFrom('export_jobs').select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
+    if (Number(n) >= MAX_OPEN_EXPORTS_PER_USER) throw refuse(MAX_OPEN_EXPORTS_PER_USER);
+    return insert(trx);
+  });
+}
+
 /** Throws WorkBusyError (503 + Retry-After) when too many exports are waiting across the instances. */
 export async function admitExport(db: Kysely<Database>): Promise<void> {
   const { n } = await db.selectFrom('export_jobs').select((eb) => eb.fn.countAll<string>().as('n'))

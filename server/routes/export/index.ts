@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { loadDefinitions } from '../../definitions/definitions';
-import { badRequest, errorResponseSchema, notFound } from '../../lib/errors';
+import { AppError, badRequest, errorResponseSchema, notFound } from '../../lib/errors';
 import { idParams, objectOf } from '../../lib/http-schemas';
 import { companyScope, requireArea } from '../../statistics/access';
-import { admitExport } from '../../statistics/export-jobs';
+import { admitExport, queueUserExport, USER_EXPORT_RETRY_AFTER_SECONDS } from '../../statistics/export-jobs';
 import type { ExportParams } from '../../statistics/export-report';
 import { statisticFacts } from '../../statistics/facts';
 import { parsePeriod } from '../../statistics/search-filter';
@@ -16,7 +16,7 @@ const job = objectOf({
   file_type: { type: 'string' }, row_count: { type: ['integer', 'null'] }, error: { type: ['string', 'null'] },
   created_at: { type: 'string' }, finished_at: { type: ['string', 'null'] },
 });
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema } as const;
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema } as const;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
@@ -37,7 +37,8 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
       ...doc('Starts an export job: `moduleCode` (a module whose definition has `statistics.export`), `companyId` (the own company unless a '
         + 'group admin), `period` (`from~to`, inclusive), `dateType` completion (default: completed in the period) or payment (a payment '
         + 'date in the period), `fileType` pdf (default) or xlsx. Answers 202 with the job; the report is mailed to the requester as an '
-        + 'attachment. Missing or bad filter → 400 with the form\'s message; a full export queue → 503.'),
+        + 'attachment. Missing or bad filter → 400 with the form\'s message; three of the user\'s exports already queued or running → 429 '
+        + '(one is already being prepared; Retry-After); a full export queue → 503.'),
       querystring: {
         type: 'object', additionalProperties: false,
         properties: {
@@ -64,8 +65,10 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
       moduleCode: q.moduleCode, companyId: q.companyId, from: period.from, to: period.to,
       dateType: q.dateType ?? 'completion', fileType: q.fileType, lang: request.lang,
     };
-    const created = await app.db.insertInto('export_jobs').values({ user_id: request.user.id, params: JSON.stringify(params) })
-      .returning(['id', 'status', 'progress', 'created_at']).executeTakeFirstOrThrow();
+    const refuse = (max: number) => new AppError('RATE_LIMITED', t('server.export.alreadyPreparing', { max }), { retryAfter: USER_EXPORT_RETRY_AFTER_SECONDS });
+    const created = await queueUserExport(app.db, request.user.id, refuse, (trx) => trx.insertInto('export_jobs')
+      .values({ user_id: request.user.id, params: JSON.stringify(params) })
+      .returning(['id', 'status', 'progress', 'created_at']).executeTakeFirstOrThrow());
     app.exportJobs.kick();
     return reply.code(202).send({ ...created, file_type: params.fileType, row_count: null, error: null, created_at: iso(created.created_at), finished_at: null });
   });
