@@ -12,6 +12,8 @@ import { checkParts } from './check-parts';
 import { closestNames } from './closest-names';
 import { ruleCostProblems } from './rule-cost';
 import { checkNames } from './check-names';
+import { checkPatterns } from './check-patterns';
+import { checkPlainText } from './check-plain-text';
 
 /** Options of `checkDefinitions`. */
 export interface CheckOptions {
@@ -110,6 +112,8 @@ export function checkDefinitions(files: DefinitionFiles, options: CheckOptions):
   const widgets = new Set(options.widgetNames);
   const codes = [...new Set([...Object.keys(files.schemas), ...Object.keys(files.uiSchemas), ...Object.keys(files.rules)])].sort();
   checkNames(files, problems);
+  checkPatterns(files, problems);
+  checkPlainText(files, codes, problems);
 
   for (const code of codes) {
     for (const kind of ['schemas', 'uiSchemas', 'rules'] as const) {

@@ -24,7 +24,8 @@ const isOperation = (logic: unknown): logic is Record<string, unknown> =>
  * a `var` of a computed field is as large as that field's value (computed earlier, in file order),
  * any other `var` as large as the data (1); `merge` and `cat` add their arguments, `map`/`filter`/
  * `with_field` keep their source's size, `if` the largest branch, `reduce` its start plus its
- * source times its body; operations that answer a number or a boolean are 1.
+ * source times what its body adds per item (unbounded when the body holds the accumulator twice);
+ * operations that answer a number or a boolean are 1.
  */
 function growth(logic: unknown, computed: Map<string, number>): number {
   if (Array.isArray(logic)) return logic.reduce<number>((total, entry) => total + growth(entry, computed), 0) || 1;
@@ -50,8 +51,12 @@ function growth(logic: unknown, computed: Map<string, number>): number {
     case 'and':
       return Math.max(1, ...args.map((arg) => growth(arg, computed)));
     case 'reduce': {
-      const body = growth(args[1], new Map([...computed, ['accumulator', 1], ['current', 1]]));
-      return growth(args[2], computed) + growth(args[0], computed) * body;
+      // The body's size as a function of the accumulator's: a body that holds the accumulator
+      // more than once (`merge` of it with itself) doubles it per item — exponential in the data.
+      const probe = 1e6;
+      const body = growth(args[1], new Map([...computed, ['accumulator', probe], ['current', 1]]));
+      if (body >= 2 * probe) return Infinity;
+      return growth(args[2], computed) + growth(args[0], computed) * Math.max(1, body % probe);
     }
     default:
       return 1;
@@ -117,7 +122,8 @@ export function ruleCostProblems(rules: RulesFile): RuleCostProblem[] {
     if (fanOut > MAX_RULE_FAN_OUT) problems.push({ pointer, message: `the rule (${name}) gives one operation ${fanOut} arguments; at most ${MAX_RULE_FAN_OUT} are allowed` });
     const grows = growth(logic, computed);
     if (grows > MAX_RULE_GROWTH) {
-      problems.push({ pointer, message: `the rule (${name}) can grow to ${grows} times the size of the form's data (merge/cat/reduce over its own results); at most ${MAX_RULE_GROWTH} times is allowed` });
+      const times = Number.isFinite(grows) ? `${grows} times` : 'exponentially many times';
+      problems.push({ pointer, message: `the rule (${name}) can grow to ${times} the size of the form's data (merge/cat/reduce over its own results); at most ${MAX_RULE_GROWTH} times is allowed` });
     }
     if (computes) computed.set(computes, Math.min(grows, MAX_RULE_GROWTH * 2));
   }
