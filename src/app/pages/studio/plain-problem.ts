@@ -19,7 +19,7 @@ export function plainWhere(t: TFunction, propertyPath: string): string {
 export function plainMessage(t: TFunction, message: string): string {
   let m: RegExpExecArray | null;
   if ((m = /^must match pattern "\^\[a-z\]\[a-z0-9-\]\{0,(\d+)\}\$"$/.exec(message))) return t('studio.plain.code', { max: Number(m[1]) + 1 });
-  if (/^must match pattern/.test(message)) return t('studio.plain.pattern');
+  if (message.startsWith('must match pattern')) return t('studio.plain.pattern');
   if ((m = /^must be equal to one of the allowed values(?: \((.*)\))?$/.exec(message))) return t('studio.plain.enum', { allowed: m[1] ?? '' });
   if ((m = /^must have required property '(.+)'$/.exec(message))) return t('studio.plain.required', { name: m[1] });
   if ((m = /^must NOT have additional properties \("([^"]+)"\)(.*)$/.exec(message))) return t('studio.plain.unknownKey', { name: m[1] }) + m[2];

@@ -15,7 +15,7 @@ export function draftText(t: TFunction, source: ModuleSource, lang: string, key:
 
 /** A builder refusal as a sentence in the UI language (the rule a deletion would break is named). */
 export function refusalText(t: TFunction, refusal: Refusal, source: ModuleSource, lang: string): string {
-  const values = { ...(refusal.values ?? {}) } as Record<string, string | number>;
+  const values = { ...refusal.values } as Record<string, string | number>;
   if (refusal.refused === 'usedBy') {
     values.rule = t(`studio.builder.ruleKinds.${String(values.kind)}`, { n: values.n });
     const about = String(values.about ?? '');
