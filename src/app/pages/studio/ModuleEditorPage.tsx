@@ -108,8 +108,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
       }, (error: Error) => setCheck({ violations: [{ propertyPath: '', message: error.message }], warnings: [], inFlight: 0 }));
     }, 500);
     return () => clearTimeout(timer);
-    // sourceKey stands for source (a new object on every render).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sourceKey stands for source (a new object on every render)
   }, [sourceKey, newSubs, api]);
 
   const violations = check?.violations ?? null;

@@ -62,7 +62,7 @@ export function ModulePreview({ draft, subSources, unpublished }: { draft: Modul
     return () => { live = false; };
   }, [lang]);
   const [data, setData] = useState<FormData | undefined>(undefined);
-  const previewI18n = useMemo(() => i18n.cloneInstance({ lng: lang }), [lang, loaded]); // eslint-disable-line react-hooks/exhaustive-deps
+  const previewI18n = useMemo(() => i18n.cloneInstance({ lng: lang }), [lang, loaded]); // eslint-disable-line react-hooks/exhaustive-deps -- loaded re-clones once the language's texts arrive
   const unpublishedKey = unpublished.join(',');
   const host = useMemo(() => previewHost(outer, lang, unpublishedKey ? unpublishedKey.split(',') : []), [outer, lang, unpublishedKey]);
   const compiled = useMemo(() => {
