@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
+  await handle.warm?.();
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: handle.kind, dataDir: config.dataDir }, 'Ringi is ready');
   app.mailer.kick();

@@ -20,6 +20,10 @@ export interface BenchData {
   submit: { module: string; body: string; token: string };
   loginEmail: string;
   password: string;
+  /** Tokens of ten enabled users, for the upload burst (each user may have only a few uploads at once). */
+  uploadTokens: string[];
+  /** An attachment kind that takes PNG files of several MiB (from the definitions). */
+  uploadKind: string;
 }
 
 /**
@@ -58,7 +62,12 @@ export async function prepareData(options: { databaseUrl?: string; dataDir: stri
     const module = (await loadDefinitions()).modules[doc.module_code];
     const body = buildSubmitPayload(module, { ...doc.data, approvals: chain.map((c) => ({ master_process_id: c.master_process_id, approver_id: c.user_id })), save_approvers: false });
     const detail = await db.selectFrom('approvals').select('buffer_id').where('id', '=', steps[steps.length - 1]?.approval_id ?? 0).executeTakeFirst();
+    const uploaders = await db.selectFrom('users').select('id').where('disabled', '=', false).where('locked_at', 'is', null).orderBy('id').limit(10).execute();
+    const { attachmentKinds } = await import('../../server/files/attachment-kinds');
+    const kinds = [...attachmentKinds((await loadDefinitions()).modules)];
+    const uploadKind = kinds.find(([, kind]) => kind.accept.includes('png') && kind.maxBytes >= 8 * 1024 * 1024)?.[0] ?? kinds[0][0];
     return {
+      uploadTokens: await Promise.all(uploaders.map((u) => token(u.id))), uploadKind,
       approverToken: await token(top.id), pending: Number(top.n), steps: steps.map((s) => s.approval_id).reverse(),
       detailId: detail?.buffer_id ?? doc.id,
       submit: { module: doc.module_code, body: JSON.stringify(body), token: await token(doc.requester_id) },
