@@ -4,19 +4,34 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../lib/errors';
 import { globalPlugin } from '../lib/global-plugin';
+import { LANGS } from '../../src/engine';
 
 // The app keeps `ringi.first=<login|splash>.<en|ja|zh>` (a hint, no secret): which first screen the
 // build wrote for this browser (scripts/lib/first-screen-plugin.ts). Anything else gets index.html.
 const FIRST_SCREEN_COOKIE = /(?:^|;\s*)ringi\.first=(login|splash)\.(en|ja|zh)(?:;|$)/;
 
+/** The first of the browser's languages (`Accept-Language`) that Ringi ships, or null. */
+function browserLanguage(header: string | undefined): string | null {
+  for (const part of (header ?? '').split(',')) {
+    const code = part.trim().slice(0, 2).toLowerCase();
+    if ((LANGS as readonly string[]).includes(code)) return code;
+  }
+  return null;
+}
+
 /**
- * The built page to send for an app address: the first screen the browser's hint names, if built.
+ * The built page to send for an app address: the first screen the browser's hint names, if built;
+ * on a first visit (no hint) the login page in the browser's language (spec: ja otherwise).
  * The e-mailed reset link is not the login page: it gets the splash (in the hinted language, else ja).
  */
-function firstScreenPage(root: string, cookie: string | undefined, path: string): string {
+function firstScreenPage(root: string, cookie: string | undefined, path: string, acceptLanguage: string | undefined): string {
   const hint = cookie ? FIRST_SCREEN_COOKIE.exec(cookie) : null;
   const resetLink = path === '/reset-password';
-  if (!hint && !resetLink) return 'index.html';
+  if (!hint && !resetLink) {
+    const language = browserLanguage(acceptLanguage);
+    const file = language ? `index.login.${language}.html` : null;
+    return file && existsSync(join(root, file)) ? file : 'index.html';
+  }
   const file = `index.${resetLink ? 'splash' : hint![1]}.${hint?.[2] ?? 'ja'}.html`;
   return existsSync(join(root, file)) ? file : 'index.html';
 }
@@ -47,7 +62,8 @@ export default globalPlugin(async (app) => {
     app.get('/', (request, reply) => sendAppPage(request, reply));
   }
   const sendAppPage = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(firstScreenPage(root, request.headers.cookie, request.url.split('?')[0]));
+    reply.header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language')
+      .sendFile(firstScreenPage(root, request.headers.cookie, request.url.split('?')[0], request.headers['accept-language']));
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = path === '/api' || path.startsWith('/api/');

@@ -44,3 +44,20 @@ test('the login screen paints from the HTML and starts within the initial JavaSc
   console.log(`initial JS ${initialKb.toFixed(1)} KB gzip (budget ${INITIAL_JS_BUDGET_KB}); login screen, all JS ${loginKb.toFixed(1)} KB`);
   expect(initialKb).toBeLessThanOrEqual(INITIAL_JS_BUDGET_KB);
 });
+
+for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh'], ['fr-FR', 'ja']] as const) {
+  test.describe(`a first visit from a ${locale} browser`, () => {
+    test.use({ locale });
+    test(`shows the login page in ${lang}, before and after the app starts`, async ({ page }) => {
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/');
+      await expect(page.locator('#root h2')).toHaveText(texts[lang].login.heading);
+      await page.unroute('**/assets/*.js');
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: texts[lang].login.submit })).toBeEnabled();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      // Nothing was chosen: nothing is stored, so a later browser language still applies.
+      expect(await page.evaluate(() => localStorage.getItem('ringi.lang'))).toBeNull();
+    });
+  });
+}

@@ -100,3 +100,15 @@ test('the first screen follows the ringi.first hint: login or splash in that lan
   writeFileSync(join(dist, 'index.splash.ja.html'), '<!doctype html><title>splash ja</title>');
   expect(await page('/reset-password?token=abc')).toContain('splash ja');
 });
+
+test('a first visit (no hint) gets the login page in the browser\'s language, else index.html (ja)', async () => {
+  writeFileSync(join(dist, 'index.login.en.html'), '<!doctype html><title>login en</title>');
+  const page = async (language: string) => (await t.app.inject({ url: '/', headers: { 'accept-language': language } })).body;
+  expect(await page('en-US,en;q=0.9')).toContain('login en');
+  expect(await page('fr-FR, en;q=0.5')).toContain('login en');
+  expect(await page('fr-FR')).toContain('Ringi test build');
+  // A language Ringi ships whose page was not built: the default page.
+  expect(await page('zh-CN')).toContain('Ringi test build');
+  const reply = await t.app.inject({ url: '/', headers: { 'accept-language': 'en' } });
+  expect(reply.headers.vary).toMatch(/accept-language/i);
+});

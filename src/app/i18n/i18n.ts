@@ -3,12 +3,23 @@ import { initReactI18next } from 'react-i18next';
 import { loadAppLocales } from './resources';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, toLanguage, type Language } from './languages';
 
-/** Reads the stored language; storage may be unavailable (private mode), then the default applies. */
+/** The first of the browser's languages that Ringi ships, else the default (ja). */
+function browserLanguage(): Language {
+  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  const found = preferred.map((lng) => (lng ?? '').slice(0, 2).toLowerCase()).find((lng) => (LANGUAGES as readonly string[]).includes(lng));
+  return found ? toLanguage(found) : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The chosen language; none chosen yet: the browser's (the login page follows it), else ja.
+ * Storage may be unavailable (private mode): then the browser's language applies too.
+ */
 function storedLanguage(): Language {
   try {
-    return toLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return stored ? toLanguage(stored) : browserLanguage();
   } catch {
-    return DEFAULT_LANGUAGE;
+    return browserLanguage();
   }
 }
 

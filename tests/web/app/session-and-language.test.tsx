@@ -108,8 +108,8 @@ describe('admin and log out', () => {
     const card = await screen.findByTestId('profile-card');
     expect(within(card).getByText('HY')).toBeTruthy();
     expect(within(card).getByText(profile().name)).toBeTruthy();
-    expect(screen.getByText(fill(ja.admin.colleagues, { n: 12 }))).toBeTruthy();
-    expect(screen.getByText(fill(ja.admin.companies, { n: 3 }))).toBeTruthy();
+    expect(screen.getByText(fill(ja.admin.colleagues, { count: 12 }))).toBeTruthy();
+    expect(screen.getByText(fill(ja.admin.companies, { count: 3 }))).toBeTruthy();
   });
 
   it('asks for confirmation; cancel keeps the session', async () => {

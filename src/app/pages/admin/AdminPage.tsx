@@ -64,8 +64,8 @@ export function AdminPage() {
     createUser: async () => openApplication(stack, await entityModule('user'), 'app.admin.createUser'),
   };
   const details: Partial<Record<AdminEntryKey, string>> = {
-    myOrganization: t('app.admin.colleagues', { n: profile?.my_organization_count ?? 0 }),
-    externalCompanies: t('app.admin.companies', { n: profile?.external_company_count ?? 0 }),
+    myOrganization: t('app.admin.colleagues', { count: profile?.my_organization_count ?? 0 }),
+    externalCompanies: t('app.admin.companies', { count: profile?.external_company_count ?? 0 }),
   };
 
   return (

@@ -35,7 +35,7 @@ export function CompaniesPage() {
           <>
             <span className={styles.rowText}>
               <Text>{company.name}</Text>
-              <Text size={200} className={styles.muted}>{t('app.admin.colleagues', { n: company.colleague_count })}</Text>
+              <Text size={200} className={styles.muted}>{t('app.admin.colleagues', { count: company.colleague_count })}</Text>
             </span>
             <Button size="small" onClick={() => void stack.push<unknown, OrganizationParams>({ title: { key: 'app.admin.organization' }, component: OrganizationPage, params: { companyId: company.id } })}>
               {t('app.admin.organization')}
