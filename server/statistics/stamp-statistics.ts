@@ -108,9 +108,11 @@ export function stampConditions(request: FastifyRequest, q: StampQuery, facts: M
   const parties = [...(q['contract_party.id'] ?? []), ...(q['contract_party.id[]'] ?? [])];
   if (parties.length) out.push(sql<SqlBool>`${stampColumns(facts).party} in (${sql.join(parties.map(String))})`);
   if (q.currency) {
+    // A document without a currency (a corporate seal) is not hidden by the currency filter
+    // (default CNY on the screen): the filter narrows amounts, it does not drop stamps.
     out.push(/^\d+$/.test(q.currency)
-      ? sql<SqlBool>`buffers.data->>'currency_id' = ${q.currency}`
-      : sql<SqlBool>`buffers.data->>'currency_id' in (select id::text from currencies where upper(code) = upper(${q.currency}))`);
+      ? sql<SqlBool>`(buffers.data->>'currency_id' is null or buffers.data->>'currency_id' = ${q.currency})`
+      : sql<SqlBool>`(buffers.data->>'currency_id' is null or buffers.data->>'currency_id' in (select id::text from currencies where upper(code) = upper(${q.currency})))`);
   }
   const { amount } = stampColumns(facts);
   if (q['amount[gte]'] !== undefined) out.push(sql<SqlBool>`${amount} >= ${q['amount[gte]']}`);

@@ -24,6 +24,8 @@ export interface DocumentState {
   module_code: string;
   status: number;
   requester_id: number;
+  /** The company the document belongs to (`workflow/document-company.ts`). */
+  company_id: number | null;
   data: Record<string, unknown>;
   bypass: boolean;
   user_finances: number[];
@@ -64,9 +66,8 @@ export async function loadDocumentState(db: Kysely<Database>, bufferId: number, 
     const eligible = await eligibleAmong(db, { approver_roles: approver_roles ?? [], allow_requester }, scope, named);
     states.push({ ...s, candidates: named.filter((id) => eligible.has(id)) });
   }
-  const { company_id: _company, ...rest } = buffer;
   return {
-    ...rest,
+    ...buffer,
     data: (buffer.data ?? {}) as Record<string, unknown>,
     user_finances: Array.isArray(buffer.user_finances) ? buffer.user_finances.map(Number) : [],
     steps: states,

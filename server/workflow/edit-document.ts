@@ -1,3 +1,4 @@
+import { documentCompany } from './document-company';
 import type { Kysely } from 'kysely';
 import { isWrapperField, stableStringify, type CompiledModule } from '../../src/engine';
 import type { Database } from '../db/database';
@@ -87,7 +88,8 @@ export async function editDocument(db: Kysely<Database>, bufferId: number, input
       await recordVersion(trx, module!);
       await trx.updateTable('buffers').set({
         data: JSON.stringify(data), definition_version: module!.version, updated_at: new Date(),
-        company_id: Number.isInteger(data.company_id) ? (data.company_id as number) : null,
+        // A form without a company keeps the one it was filed with (its requester's).
+        company_id: documentCompany(module!, data, doc.company_id),
         department_id: Number.isInteger(data.department_id) ? (data.department_id as number) : null,
         user_finances: JSON.stringify(Array.isArray(data.user_finances) ? data.user_finances : []),
       }).where('id', '=', doc.id).execute();

@@ -216,6 +216,12 @@ export interface ModuleMeta {
    */
   bypassRoles?: BypassRole[];
   needsStampNo: boolean;
+  /**
+   * The form field naming the document's company (default `company_id`): the company the
+   * document belongs to for company-scoped users (statistics, search, exports). A document whose
+   * data names none belongs to its requester's company at filing.
+   */
+  companyField?: string;
   /** Module code listed by the related-approval picker, if the form has one. */
   relatedApprovalSource?: string;
   /** Body wrapper: e.g. 'transaction' puts the body under `transaction`; null sends it at top level. */

@@ -31,6 +31,9 @@ const PLAN: Array<{ requester: string; outcome: Outcome; due?: number }> = [
   { requester: 'approver@example.com', outcome: { kind: 'completed' }, due: 2 },
   { requester: 'employee@example.com', outcome: { kind: 'rejected', at: 1 } },
   { requester: 'employee@example.com', outcome: { kind: 'withdrawn' } },
+  // Another group company's documents: company-scoped users of Ringi Holdings do not see them.
+  { requester: 'approver2@example.com', outcome: { kind: 'completed' }, due: 1 },
+  { requester: 'approver2@example.com', outcome: { kind: 'pending', approved: 1 }, due: 3 },
 ];
 
 /** What `seedDemoDocuments` filed. */
@@ -96,12 +99,13 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
   const fills = await stepFills();
   const today = options.today ?? new Date();
   const rng = prng(22);
+  const pickerCache = new Map<string, number[]>();
   let documents = 0;
 
   for (const { module, steps } of world.modules) {
     for (const [index, plan] of PLAN.entries()) {
       const requester = byEmail.get(plan.requester)!;
-      const chain = chainOf(world, steps, requester.id);
+      const chain = await chainOf(steps, requester.id);
       if (!chain) continue;
       const due = new Date(today.getTime() + DUE_OFFSETS[plan.due ?? index % DUE_OFFSETS.length] * DAY_MS).toISOString().slice(0, 10);
       const body = await demoBody(module, world, chain, steps, currencies, requester, due, rng, (type) => upload(requester.id, type, `${type}.pdf`));
@@ -145,6 +149,28 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
         : undefined;
       await ok(approver, 'POST', `/approvals/${approval}/action`, data ? { approve: true, data } : { approve: true });
     }
+  }
+
+  /**
+   * The requester's chain: every mandatory step with an approver the approver picker offers them
+   * (the filing's own rule), their saved approver when it is among them. Null: a step nobody fills.
+   */
+  async function chainOf(steps: SeedStep[], requester: number): Promise<Array<{ step: SeedStep; approver: number }> | null> {
+    const chain: Array<{ step: SeedStep; approver: number }> = [];
+    for (const step of steps.filter((s) => !s.optional)) {
+      const key = `${requester}:${step.id}`;
+      let offered = pickerCache.get(key);
+      if (!offered) {
+        const list = await ok(requester, 'GET', `/users/approver?masterProcessId=${step.id}&itemsPerPage=50`);
+        offered = (list['hydra:member'] as Array<{ id: number }>).map((u) => u.id);
+        pickerCache.set(key, offered);
+      }
+      const saved = world.savedApprovers.get(key)?.find((id) => offered.includes(id));
+      const approver = saved ?? offered.find((id) => id !== requester);
+      if (approver === undefined) return null;
+      chain.push({ step, approver });
+    }
+    return chain;
   }
 
   /** The id of a document's active step (read; acting on it goes through the API). */
@@ -222,18 +248,6 @@ async function stepFills(): Promise<Map<string, string[]>> {
     }
   }
   return out;
-}
-
-/** The requester's chain: every mandatory step with their saved approver (else a holder of its role). */
-function chainOf(world: SeedWorld, steps: SeedStep[], requester: number): Array<{ step: SeedStep; approver: number }> | null {
-  const chain: Array<{ step: SeedStep; approver: number }> = [];
-  for (const step of steps.filter((s) => !s.optional)) {
-    const saved = world.savedApprovers.get(`${requester}:${step.id}`)?.filter((id) => id !== requester);
-    const approver = saved?.[0] ?? world.roleUsers.get(step.role ?? null)?.find((id) => id !== requester);
-    if (approver === undefined) return null;
-    chain.push({ step, approver });
-  }
-  return chain;
 }
 
 /**

@@ -19,6 +19,7 @@ import * as scaleViewersBulk from './0811_scale_viewers_bulk';
 import * as loadDoneList from './0820_load_done_list';
 import * as userLanguage from './0830_user_language';
 import * as fileChunks from './0840_file_chunks';
+import * as documentCompany from './0850_document_company';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0820_load_done_list': loadDoneList,
   '0830_user_language': userLanguage,
   '0840_file_chunks': fileChunks,
+  '0850_document_company': documentCompany,
 };

@@ -1,3 +1,4 @@
+import { documentCompany, requesterCompany } from '../../workflow/document-company';
 import type { Kysely } from 'kysely';
 import type { CompiledModule } from '../../../src/engine';
 import type { Database } from '../../db/database';
@@ -62,7 +63,7 @@ export async function fileBuffer(
         module_code: module.code,
         status,
         requester_id: requesterId,
-        company_id: Number.isInteger(data.company_id) ? (data.company_id as number) : null,
+        company_id: documentCompany(module, data, await requesterCompany(trx, requesterId)),
         department_id: Number.isInteger(data.department_id) ? (data.department_id as number) : null,
         data: JSON.stringify(stampNo ? { ...stored, stamp_no: stampNo } : stored),
         definition_version: module.version,

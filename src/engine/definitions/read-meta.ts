@@ -16,6 +16,8 @@ export function readMeta(code: string, uiSchema: UiSchema | undefined): ModuleMe
     // Only when given, so modules without bypass compile (and hash) as before.
     ...(Array.isArray(raw.bypassRoles) ? { bypassRoles: raw.bypassRoles } : {}),
     needsStampNo: raw.needsStampNo ?? false,
+    // Only when given, so modules without it compile (and hash) as before.
+    ...(typeof raw.companyField === 'string' ? { companyField: raw.companyField } : {}),
     relatedApprovalSource: raw.relatedApprovalSource,
     bodyKey: typeof raw.bodyKey === 'string' ? raw.bodyKey : null,
     codePrefix: raw.codePrefix,
