@@ -13,6 +13,7 @@ import contextPlugin from './plugins/context';
 import definitionsPlugin from './plugins/definitions';
 import { refreshDefinitions } from './definitions/definitions';
 import { syncStatisticPaths } from './statistics/statistic-paths';
+import { syncRecordPaths } from './records/record-paths';
 import { publishFileDefinitions } from './definitions/publish-file-definitions';
 import errorHandler from './plugins/error-handler';
 import exposure from './plugins/exposure';
@@ -60,6 +61,8 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   const live = await refreshDefinitions(db);
   // Statistics rows follow the live definitions' paths (a no-op unless they changed).
   await syncStatisticPaths(db, live.modules);
+  // … and so do the electronic records' fields (they read the statistics' file rows).
+  await syncRecordPaths(db, live.modules);
   await app.register(contextPlugin, { config, db });
   await app.register(errorHandler);
   await app.register(compressionPlugin);

@@ -31,6 +31,11 @@ export interface Config {
    * at start and after a request). Absent = `mailIntervalMs`.
    */
   exportIntervalMs?: number;
+  /**
+   * Years a file taken off a filed document is kept (electronic records, 電子帳簿保存法: 7 by
+   * default, `RECORDS_RETENTION_YEARS`, 1–100). Absent = 7.
+   */
+  recordsRetentionYears?: number;
   /** Behind a reverse proxy: take the client IP (rate limits, logs) from X-Forwarded-For. */
   trustProxy: boolean;
   /** Connections in this instance's PostgreSQL pool (`DATABASE_POOL_SIZE`). */
@@ -140,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLockMinutes: integer(env, 'LOGIN_LOCK_MINUTES', 15, 1, 525600),
     mailIntervalMs: integer(env, 'MAIL_INTERVAL_MS', 30000, 0, 86400000),
     exportIntervalMs: integer(env, 'EXPORT_INTERVAL_MS', 30000, 0, 86400000),
+    recordsRetentionYears: integer(env, 'RECORDS_RETENTION_YEARS', 7, 1, 100),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),

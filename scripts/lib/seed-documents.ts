@@ -5,6 +5,7 @@ import type { Database } from '../../server/db/database';
 import { recordVersion } from '../../server/definitions/definition-version-repository';
 import { loadDefinitions } from '../../server/definitions/definitions';
 import { syncStatisticPaths } from '../../server/statistics/statistic-paths';
+import { syncRecordPaths } from '../../server/records/record-paths';
 import { codePrefix, stampPrefix } from '../../server/routes/buffer/document-code';
 import { BufferStatus, StepStatus, TREASURY_PROCESS_CODE } from '../../server/workflow/status';
 import { repairBody } from '../../server/db/demo/repair-body';
@@ -115,6 +116,7 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
   for (const { module } of world.modules) await recordVersion(db, module);
   // The statistics rows are filled per batch from these modules' paths (migration 0620).
   await syncStatisticPaths(db, modules);
+  await syncRecordPaths(db, modules);
   const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
 
   // Days first, sorted, so codes rise with the filing time as they do in real use.
@@ -228,6 +230,8 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
       const ids = `{${buffers.map((b) => Number(b.id)).join(',')}}`;
       await sql`select ringi_viewers_fill(${ids}::integer[])`.execute(trx);
       await sql`select ringi_stats_fill(${ids}::integer[])`.execute(trx);
+      // Records and their filing history entries (migration 0900) the same way.
+      await sql`select ringi_records_bulk(${ids}::integer[])`.execute(trx);
     });
     result.documents += buffers.length;
     result.approvals += approvals.length;

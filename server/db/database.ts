@@ -403,6 +403,45 @@ export interface BackgroundPicTable {
   pic_id: number;
 }
 
+/** An electronic record: one file of a filed document with its searched facts (migration 0900). */
+export interface RecordTable {
+  buffer_id: number;
+  file_id: number;
+  module_code: string;
+  code: string;
+  company_keys: string[];
+  document_type: string;
+  file_name: string;
+  sha256: string;
+  /** `date` column: PostgreSQL gives it to the app as a string only when cast; read with `::text`. */
+  record_date: string;
+  amount: string | null;
+  currency: string | null;
+  counterparty: string | null;
+  counterparty_search: string | null;
+  registration_no: string | null;
+  added_at: Timestamp;
+  removed_at: NullableTimestamp;
+}
+
+/** One append-only, hash-chained history entry of a document (migration 0900). */
+export interface RecordHistoryTable {
+  id: Generated<string>;
+  buffer_id: number;
+  seq: number;
+  at: Timestamp;
+  actor_id: number | null;
+  reason: string | null;
+  kind: string;
+  before: Json<Record<string, unknown>> | null;
+  after: Json<Record<string, unknown>> | null;
+  files_added: Json<unknown[]>;
+  files_removed: Json<unknown[]>;
+  data_hash: string;
+  prev_hash: string;
+  hash: string;
+}
+
 export interface Database {
   companies: CompanyTable;
   departments: DepartmentTable;
@@ -430,6 +469,8 @@ export interface Database {
   buffer_temporaries: BufferTemporaryTable;
   buffer_histories: BufferHistoryTable;
   files: FileTable;
+  records: RecordTable;
+  record_history: RecordHistoryTable;
   mail_outbox: MailOutboxTable;
   invoice_managements: InvoiceManagementTable;
   file_contents: FileContentTable;

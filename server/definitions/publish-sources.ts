@@ -9,6 +9,7 @@ import { bumpRevision, latestSources, lockRevision } from './module-source-repos
 import { recordVersion } from './definition-version-repository';
 import { syncProcessRows } from './sync-process-rows';
 import { syncStatisticPaths } from '../statistics/statistic-paths';
+import { syncRecordPaths } from '../records/record-paths';
 
 /** What publishing one module did. */
 export interface Published {
@@ -84,6 +85,7 @@ export async function publishSources(
     if (changed) {
       // Searched statistics columns follow the new paths in the same transaction.
       await syncStatisticPaths(trx, compiled);
+      await syncRecordPaths(trx, compiled);
       await bumpRevision(trx);
     }
     return results;

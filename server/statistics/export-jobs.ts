@@ -10,6 +10,7 @@ import { cjkFont, MissingFontError, reportPdf, reportXlsx, type ReportText } fro
 import { exportRows, MAX_EXPORT_ROWS, type ExportParams } from './export-report';
 import { statisticFacts } from './facts';
 import { coalescedRounds } from '../lib/coalesced-rounds';
+import { isRecordsExport, recordsDelivery, RecordsExportRefusal, type RecordsDelivery, type RecordsExportParams } from '../records/records-export';
 
 /** How long an instance holds a claimed job; renewed every third of it while the job runs. */
 export const EXPORT_LEASE_SECONDS = 60;
@@ -22,7 +23,7 @@ export const MAX_OPEN_EXPORTS = 32;
 export interface ClaimedExportJob {
   id: number;
   attempts: number;
-  params: ExportParams;
+  params: ExportParams | RecordsExportParams;
   email: string;
 }
 
@@ -78,7 +79,7 @@ export async function admitExport(db: Kysely<Database>): Promise<void> {
  * skipped (`for update skip locked`), so two instances never take the same job at once.
  */
 export async function claimExportJob(db: Kysely<Database>): Promise<ClaimedExportJob | undefined> {
-  const result = await sql<{ id: number; attempts: number; params: ExportParams; user_id: number }>`update export_jobs
+  const result = await sql<{ id: number; attempts: number; params: ExportParams | RecordsExportParams; user_id: number }>`update export_jobs
       set status = 'running', progress = 0, attempts = attempts + 1, claimed_until = now() + make_interval(secs => ${EXPORT_LEASE_SECONDS})
     where id = (select id from export_jobs where status in ('queued', 'running') and (claimed_until is null or claimed_until < now())
       order by id limit 1 for update skip locked)
@@ -86,7 +87,7 @@ export async function claimExportJob(db: Kysely<Database>): Promise<ClaimedExpor
   const row = result.rows[0];
   if (!row) return undefined;
   const user = await db.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirst();
-  const params = typeof row.params === 'string' ? JSON.parse(row.params) as ExportParams : row.params;
+  const params = typeof row.params === 'string' ? JSON.parse(row.params) as ExportParams | RecordsExportParams : row.params;
   return { id: row.id, attempts: row.attempts, params, email: user?.email ?? '' };
 }
 
@@ -107,9 +108,8 @@ class ReportError extends Error {}
 /** This claim lost the job (its lease ran out and another instance took it): it must not deliver. */
 class SupersededError extends Error {}
 
-/** The report file of a job and its texts. */
-async function makeReport(app: FastifyInstance, job: ClaimedExportJob, t: Translate, progress: (value: number) => Promise<void>) {
-  const p = job.params;
+/** The report file of a module export job and its texts. */
+async function makeReport(app: FastifyInstance, p: ExportParams, t: Translate, progress: (value: number) => Promise<void>) {
   const definitions = await loadDefinitions();
   const facts = statisticFacts(definitions).get(p.moduleCode);
   if (!facts?.export) throw new ReportError(t('server.statistics.unknownModule', { code: p.moduleCode }));
@@ -133,8 +133,7 @@ async function makeReport(app: FastifyInstance, job: ClaimedExportJob, t: Transl
  * mails the requester that message, under the same fence. The lease is renewed while it runs.
  */
 export async function runExportJob(app: FastifyInstance, job: ClaimedExportJob): Promise<void> {
-  const p = job.params;
-  const t = serverTranslate(p.lang as Lang);
+  const t = serverTranslate(job.params.lang as Lang);
   const ours = <Q extends { where: (...args: any[]) => Q }>(query: Q): Q =>
     query.where('id', '=', job.id).where('attempts', '=', job.attempts).where('status', '=', 'running');
   const progress = async (value: number) => {
@@ -148,19 +147,13 @@ export async function runExportJob(app: FastifyInstance, job: ClaimedExportJob):
   try {
     if (job.attempts > MAX_EXPORT_ATTEMPTS) throw new ReportError(t('server.export.failed'));
     await progress(10);
-    const { text, content, rowCount } = await makeReport(app, job, t, progress);
-    const filename = `${p.moduleCode}-${p.from}-${p.to}.${p.fileType}`;
-    const contentType = p.fileType === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const { rowCount, filename, contentType, content, subject, text } = await delivery(app, job.params, t, progress);
     await app.db.transaction().execute(async (trx) => {
       // The row lock taken here makes a second finisher wait, then find the fence moved.
       const held = await ours(trx.updateTable('export_jobs').set({ status: 'done', progress: 100, row_count: rowCount, finished_at: new Date(), claimed_until: null }))
         .returning('id').executeTakeFirst();
       if (!held) throw new SupersededError();
-      const mailId = await enqueueMail(trx, {
-        to: job.email, subject: t('server.export.mailSubject', { title: text.title, from: p.from, to: p.to }),
-        text: t('server.export.mailText', { title: text.title, subtitle: text.subtitle, count: rowCount }),
-        attachments: [{ filename, contentType, content }],
-      });
+      const mailId = await enqueueMail(trx, { to: job.email, subject, text, attachments: [{ filename, contentType, content }] });
       await trx.updateTable('export_jobs').set({ mail_id: mailId }).where('id', '=', job.id).execute();
     });
     app.mailer.kick();
@@ -175,12 +168,25 @@ export async function runExportJob(app: FastifyInstance, job: ClaimedExportJob):
   }
 }
 
+/** What a job mails: the module report (PDF/XLSX), or the electronic records (CSV/zip, server/records). */
+async function delivery(app: FastifyInstance, p: ExportParams | RecordsExportParams, t: Translate, progress: (value: number) => Promise<void>): Promise<RecordsDelivery> {
+  if (isRecordsExport(p)) return recordsDelivery(app, p, t, progress);
+  const { text, content, rowCount } = await makeReport(app, p, t, progress);
+  return {
+    rowCount, content,
+    filename: `${p.moduleCode}-${p.from}-${p.to}.${p.fileType}`,
+    contentType: p.fileType === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    subject: t('server.export.mailSubject', { title: text.title, from: p.from, to: p.to }),
+    text: t('server.export.mailText', { title: text.title, subtitle: text.subtitle, count: rowCount }),
+  };
+}
+
 /** Marks the job failed (if this claim still holds it) and mails the requester why. */
 async function failJob(app: FastifyInstance, job: ClaimedExportJob, t: Translate, error: unknown): Promise<void> {
-  const known = error instanceof ReportError || error instanceof MissingFontError;
+  const known = error instanceof ReportError || error instanceof MissingFontError || error instanceof RecordsExportRefusal;
   if (!known) app.log.error({ err: error, jobId: job.id }, 'export failed');
   else app.log.warn({ jobId: job.id, reason: (error as Error).message }, 'export refused');
-  const message = error instanceof ReportError ? error.message
+  const message = error instanceof ReportError || error instanceof RecordsExportRefusal ? error.message
     : error instanceof MissingFontError ? t('server.export.noFont', { detail: error.message }) : t('server.export.failed');
   try {
     let mailed = false;
@@ -188,7 +194,8 @@ async function failJob(app: FastifyInstance, job: ClaimedExportJob, t: Translate
       const held = await trx.updateTable('export_jobs').set({ status: 'failed', error: message, finished_at: new Date(), claimed_until: null })
         .where('id', '=', job.id).where('attempts', '=', job.attempts).where('status', '=', 'running').returning('id').executeTakeFirst();
       if (!held || !job.email) return;
-      const period = `${job.params.from} – ${job.params.to}`;
+      const period = isRecordsExport(job.params)
+        ? `${job.params.filter['date[after]'] ?? '…'} – ${job.params.filter['date[before]'] ?? '…'}` : `${job.params.from} – ${job.params.to}`;
       await enqueueMail(trx, {
         to: job.email, subject: t('server.export.failedMailSubject', { period }),
         text: t('server.export.failedMailText', { period, reason: message }),

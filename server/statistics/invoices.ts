@@ -8,6 +8,7 @@ import { companyScope } from './access';
 import { inCompanies, statsInCompanies } from './company-condition';
 import { totalOf } from './total-of';
 import { numberAt } from './data-path';
+import { recordActor } from '../records/record-actor';
 
 /** Spec 001 §9: up to 10 e-invoices (and 10 payment notices) per application. */
 export const MAX_INVOICE_FILES = 10;
@@ -128,6 +129,7 @@ export async function addInvoiceFiles(request: FastifyRequest, body: { transacti
   const wrong = wanted.find(([id, type]) => !own.some((f) => f.id === id && f.document_type === type));
   if (wrong) throw badRequest(t('server.statistics.invoices.badFile', { id: wrong[0], type: wrong[1] }));
   await request.server.db.transaction().execute(async (trx) => {
+    await recordActor(trx, request.user.id, 'invoice-files');
     for (const row of rows) {
       const { fields } = modules.find((m) => m.code === row.module_code)!;
       const current = await trx.selectFrom('buffers').select('data').where('id', '=', row.id).forUpdate().executeTakeFirstOrThrow();

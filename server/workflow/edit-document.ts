@@ -12,6 +12,7 @@ import { prepareSubmission } from './submission-pipeline';
 import { refuseEdit } from './transitions';
 import { illegalTransition, refusalError } from './workflow-error';
 import type { WorkflowContext } from './workflow-context';
+import { recordActor } from '../records/record-actor';
 
 const withoutWrapper = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([k]) => !isWrapperField(k)));
 
@@ -86,6 +87,7 @@ export async function editDocument(db: Kysely<Database>, bufferId: number, input
       .filter((field) => stableStringify(doc.data[field] ?? null) !== stableStringify(data[field] ?? null));
     if (changed.length) {
       await recordVersion(trx, module!);
+      await recordActor(trx, ctx.userId, 'edit');
       await trx.updateTable('buffers').set({
         data: JSON.stringify(data), definition_version: module!.version, updated_at: new Date(),
         // A form without a company keeps the one it was filed with (its requester's).

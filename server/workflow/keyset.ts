@@ -6,7 +6,7 @@ export interface KeyTerm {
   key: string;
   column: string;
   direction: 'asc' | 'desc';
-  type: 'timestamptz' | 'integer' | 'text' | 'boolean';
+  type: 'timestamptz' | 'integer' | 'text' | 'boolean' | 'date';
   /** An expression to order by instead of the column (e.g. `coalesce(companies.is_group, false)`); never null. */
   expression?: RawBuilder<unknown>;
 }
@@ -53,6 +53,7 @@ export function decodeCursor(terms: KeyTerm[], cursor: string): string[] {
     const ok = term.type === 'integer' ? /^-?\d{1,10}$/.test(values[i])
       : term.type === 'timestamptz' ? /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/.test(values[i])
       : term.type === 'boolean' ? /^(true|false)$/.test(values[i])
+      : term.type === 'date' ? /^\d{4}-\d{2}-\d{2}$/.test(values[i])
       : true;
     if (!ok) throw new InvalidCursorError();
   });
@@ -73,7 +74,7 @@ export function nextCursor(terms: KeyTerm[], rows: Array<Record<string, unknown>
 
 const typed = (value: string, type: KeyTerm['type']) =>
   type === 'timestamptz' ? sql`${value}::timestamptz` : type === 'integer' ? sql`${Number(value)}::integer`
-    : type === 'boolean' ? sql`${value === 'true'}::boolean` : sql`${value}::text`;
+    : type === 'boolean' ? sql`${value === 'true'}::boolean` : type === 'date' ? sql`${value}::date` : sql`${value}::text`;
 
 /**
  * The rows strictly after the cursor in the list's order. One direction throughout (the

@@ -15,6 +15,7 @@ import { findModule, loadDefinitions } from '../definitions/definitions';
 import { linkFiles } from '../files/link-files';
 import { illegalTransition, refusalError } from './workflow-error';
 import type { WorkflowContext } from './workflow-context';
+import { recordActor } from '../records/record-actor';
 
 /** Body of `POST /api/approvals/{id}/action`. */
 export interface StepActionBody {
@@ -83,6 +84,7 @@ export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: 
     const refusal = refuseStepAction(doc, stepId, ctx.userId);
     if (refusal) throw refusalError(refusal, ctx.t);
     const step = doc.steps.find((s) => s.id === stepId)!;
+    await recordActor(trx, ctx.userId, body.approve === false ? 'reject' : isTreasuryStep(step) ? 'treasury' : 'approve');
     // Fields a step fills (the signer's signed files): only this step's, only with its approval.
     const module = findModule(await loadDefinitions(), doc.module_code) ?? undefined;
     const filled = await readStepFields(trx, module, step.process_code, body.data, ctx.t, ctx.userId);

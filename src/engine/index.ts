@@ -5,7 +5,7 @@
 export type {
   Lang, JsonSchema, UiSchema, Logic, Translate, LocaleFile, LocaleBundles,
   ValidationRule, EachItemValidation, EffectRule, ComputedRule, LabelRule, SubmitEnabledRule, RulesFile,
-  DefinitionFiles, SummaryLine, DetailSection, SubFormRef, ModuleMeta, ModuleEntity, EntityOperation, StatisticFacts, ModuleLauncher, LauncherGroup, RelatedAs, CompiledModule,
+  DefinitionFiles, SummaryLine, DetailSection, SubFormRef, ModuleMeta, ModuleEntity, EntityOperation, StatisticFacts, RecordFacts, RecordFields, ModuleLauncher, LauncherGroup, RelatedAs, CompiledModule,
   Problem, Violation, MasterProcessStep, CurrencyRef, RuleContext, FormData, ModuleRuntime, ChangedPath, DerivedState, AffectedRules,
   CompileOptions, CompileResult, BypassRole, StepRole, ProcessStepDefinition, ProcessFile, StepMode, ApproverResolver, AttachmentKind, AttachmentsFile,
 } from './types';
@@ -58,6 +58,8 @@ export { toApiDate } from './dates/to-api-date';
 export { toDisplayDate } from './dates/to-display-date';
 export { toDisplayTimestamp } from './dates/to-display-timestamp';
 export { isValidDate } from './dates/is-valid-date';
+export { invoiceRegistrationProblem } from './invoices/invoice-registration-problem';
+export type { InvoiceRegistrationProblem } from './invoices/invoice-registration-problem';
 export { formatFileSize } from './files/format-file-size';
 
 // translations

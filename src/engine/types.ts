@@ -331,6 +331,31 @@ export interface StatisticFacts {
    * contract-date period (absent = the module's documents never match that period).
    */
   stamp?: { party: string; contractDate?: string };
+  /**
+   * Electronic records (電子帳簿保存法, docs/COMPLIANCE.md): which fields give every attached
+   * file its transaction date, amount, currency, counterparty and invoice registration number.
+   * `kinds` overrides fields per attachment kind (a key of `attachments/<code>.json`).
+   */
+  records?: RecordFacts;
+}
+
+/** The fields of one electronic record (paths as in `StatisticFacts`). */
+export interface RecordFields {
+  /** Transaction date: the first real `YYYY-MM-DD` at these paths; none → the filing day. */
+  date?: string[];
+  /** The amount (a number). */
+  amount?: string;
+  /** The currency (a currency id). */
+  currency?: string;
+  /** Counterparty names (joined with " / "). */
+  counterparty?: string[];
+  /** Qualified-invoice registration numbers (`T` + 13 digits). */
+  registrationNo?: string[];
+}
+
+/** `ui:module.statistics.records`: the module's record fields and per-kind overrides. */
+export interface RecordFacts extends RecordFields {
+  kinds?: Record<string, RecordFields>;
 }
 
 /** A module (or sub-form) ready for the renderer and the server. */

@@ -165,8 +165,8 @@ describe('GET /api/distinct_contract_supplier_accounts', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       'hydra:member': [
-        { name: 'Kyoto Print', no: '777', bankName: 'Mizuho', branchName: 'Shijo' },
-        { name: 'Osaka Parts', no: '555', bankName: 'SMBC', branchName: 'Umeda' },
+        { name: 'Kyoto Print', no: '777', bankName: 'Mizuho', branchName: 'Shijo', registration_no: null },
+        { name: 'Osaka Parts', no: '555', bankName: 'SMBC', branchName: 'Umeda', registration_no: null },
       ],
       'hydra:totalItems': 2,
     });

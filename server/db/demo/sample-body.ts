@@ -92,6 +92,9 @@ function sampleField(
   }
   const choices = (schema.enum as unknown[] | undefined)?.filter((v) => v !== null);
   if (choices?.length) return rng.pick(choices);
+  // A field whose valid values random text cannot hit (a registration number's check digit) lists examples in its schema.
+  const examples = (schema.examples as unknown[] | undefined)?.filter((v) => v !== null);
+  if (examples?.length) return rng.pick(examples);
   if (widget === 'date' || widget === 'maskedDate' || /date/.test(name)) return shiftDate(ctx.date, rng.int(0, ctx.spreadDays ?? 60));
   if (types.includes('boolean')) return rng.chance(0.3);
   if (types.includes('integer')) return types.includes('null') ? null : rng.int(1, 12);

@@ -20,6 +20,7 @@ import * as loadDoneList from './0820_load_done_list';
 import * as userLanguage from './0830_user_language';
 import * as fileChunks from './0840_file_chunks';
 import * as documentCompany from './0850_document_company';
+import * as records from './0900_records';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0830_user_language': userLanguage,
   '0840_file_chunks': fileChunks,
   '0850_document_company': documentCompany,
+  '0900_records': records,
 };

@@ -6,6 +6,7 @@ import { recordVersion } from '../../definitions/definition-version-repository';
 import type { PreparedSubmission } from '../../workflow/submission-pipeline';
 import { linkFiles } from '../../files/link-files';
 import { codePrefix, stampPrefix, takeNextNumber } from './document-code';
+import { recordActor } from '../../records/record-actor';
 
 /** Buffer status values (spec 000 §4). */
 export const STATUS_ON_PROCESS = 0;
@@ -57,6 +58,7 @@ export async function fileBuffer(
     await recordVersion(trx, module);
     const code = await takeNextNumber(trx, 'code', codePrefix(prefix));
     const stampNo = module.meta.needsStampNo ? await takeNextNumber(trx, 'stamp_no', stampPrefix(prefix)) : null;
+    await recordActor(trx, requesterId, 'submit');
     const buffer = await trx.insertInto('buffers')
       .values({
         code,

@@ -20,6 +20,7 @@ import { uploadMaxBytes } from '../../files/upload-max-bytes';
 import { AppError, badRequest, conflict, errorResponseSchema, notFound, tooLarge, unauthorized, unsupportedMediaType } from '../../lib/errors';
 import { idParams, int, str } from '../../lib/http-schemas';
 import { contentDisposition, wantsJson } from './reply-helpers';
+import { recordRetainedUntil } from '../../records/record-retention';
 
 const fileSchema = {
   type: 'object',
@@ -220,7 +221,7 @@ const files: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: number } }>('/files/:id', {
     onRequest: app.authenticate,
     schema: {
-      ...doc('Deletes an upload: only its uploader (others: 404), and only while no filed document references it (409).'),
+      ...doc('Deletes an upload: only its uploader (others: 404), and only while no filed document references it and it is not an electronic record within its retention period (409).'),
       params: idParams,
       response: { 204: { type: 'null' }, ...errors(400, 401, 404, 409) },
     },
@@ -229,6 +230,9 @@ const files: FastifyPluginAsync = async (app) => {
       .where('uploader_id', '=', request.user.id).executeTakeFirst();
     if (!row) throw notFound(request.t('server.errors.notFound', { what: request.t('server.files.entity') }));
     if (await isFileReferenced(app.db, row.id, fieldNames)) throw conflict(request.t('server.files.referenced'));
+    // Once an electronic record, never deleted within the retention period (docs/COMPLIANCE.md).
+    const keptUntil = await recordRetainedUntil(app.db, row.id, app.config.recordsRetentionYears ?? 7);
+    if (keptUntil) throw conflict(request.t('server.records.retained', { until: keptUntil }));
     await app.db.deleteFrom('files').where('id', '=', row.id).execute();
     await storage.remove(row.storage_key);
     return reply.status(204).send();

@@ -47,14 +47,14 @@ const purchaseSchema = objectOf({
   id: int, code: str, stamp_no: nullableStr, status: int, currency_code: nullableStr, currency_id: { type: ['integer', 'null'] },
   total_estimated: { type: 'number' }, purchase_goods: { type: 'array', items: goodsSchema },
 });
-const accountSchema = objectOf({ name: nullableStr, no: nullableStr, bank_name: nullableStr, branch_name: nullableStr }, true);
+const accountSchema = objectOf({ name: nullableStr, no: nullableStr, bank_name: nullableStr, branch_name: nullableStr, registration_no: nullableStr }, true);
 const contractSchema = objectOf({
   id: int, code: str, stamp_no: nullableStr, status: int, currency: nullableStr, currency_id: { type: ['integer', 'null'] },
   data: { type: 'object', additionalProperties: true }, module: str, type: nullableStr, contract_name: nullableStr,
   contract_full_name: nullableStr, supplier_full_name: nullableStr, supplier_account: accountSchema,
   contract_item_type: objectOf({ code: str, name: str }, true),
 });
-const supplierAccountMember = objectOf({ name: nullableStr, no: nullableStr, bankName: nullableStr, branchName: nullableStr });
+const supplierAccountMember = objectOf({ name: nullableStr, no: nullableStr, bankName: nullableStr, branchName: nullableStr, registration_no: nullableStr });
 
 interface Row {
   id: number;
@@ -181,14 +181,14 @@ const related: FastifyPluginAsync = async (app) => {
       .where('buffers.status', 'in', USABLE_STATUSES)
       .where(sql<boolean>`jsonb_typeof(${accountOf}) = 'object'`)
       .where(sql<boolean>`coalesce(${field('name')}, ${field('no')}) is not null`)
-      .select([field('name').as('name'), field('no').as('no'), field('bank_name').as('bankName'), field('branch_name').as('branchName')])
+      .select([field('name').as('name'), field('no').as('no'), field('bank_name').as('bankName'), field('branch_name').as('branchName'), field('registration_no').as('registration_no')])
       .distinct();
     if (request.query.search) {
       const pattern = likePattern(request.query.search);
       accounts = accounts.where((eb) => eb.or(['name', 'no', 'bank_name', 'branch_name'].map((k) => eb(field(k), 'ilike', pattern))));
     }
     const sub = app.db.selectFrom(accounts.as('accounts'));
-    return paginate(sub, (q) => q.selectAll().orderBy('name').orderBy('no').orderBy('bankName').orderBy('branchName'), request.query);
+    return paginate(sub, (q) => q.selectAll().orderBy('name').orderBy('no').orderBy('bankName').orderBy('branchName').orderBy('registration_no'), request.query);
   });
 };
 

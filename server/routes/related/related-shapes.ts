@@ -28,8 +28,9 @@ export function purchaseGoods(data: Record<string, unknown>): Array<{ id: number
 }
 
 /** A supplier account object of stored data with the spec's four fields, or null. */
-export function supplierAccountOf(value: unknown): { name: string | null; no: string | null; bank_name: string | null; branch_name: string | null } | null {
+export function supplierAccountOf(value: unknown): { name: string | null; no: string | null; bank_name: string | null; branch_name: string | null; registration_no: string | null } | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const a = value as Record<string, unknown>;
-  return { name: textOf(a.name), no: textOf(a.no), bank_name: textOf(a.bank_name), branch_name: textOf(a.branch_name) };
+  // registration_no: the supplier's qualified-invoice number, kept on the account so a payment takes it over.
+  return { name: textOf(a.name), no: textOf(a.no), bank_name: textOf(a.bank_name), branch_name: textOf(a.branch_name), registration_no: textOf(a.registration_no) };
 }

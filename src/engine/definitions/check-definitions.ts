@@ -1,5 +1,5 @@
 import Ajv from 'ajv';
-import type { CompiledModule, DefinitionFiles, JsonSchema, Logic, Problem, RulesFile, UiSchema } from '../types';
+import type { CompiledModule, DefinitionFiles, JsonSchema, Logic, Problem, RecordFacts, RecordFields, RulesFile, UiSchema } from '../types';
 import { LANGS } from '../types';
 import { compileModules, findRefs } from './compile-modules';
 import { definitionPath } from './definition-path';
@@ -44,6 +44,18 @@ function getMetaValidators(): MetaValidators {
 function suggest(name: string, valid: Iterable<string>): string {
   const names = closestNames(name, valid);
   return names.length ? ` (closest valid names: ${names.join(', ')})` : '';
+}
+/** Every path of `statistics.records` (and its per-kind overrides) with its pointer under `statistics`. */
+function recordPaths(records: RecordFacts | undefined): Array<[string, Array<string | number>]> {
+  if (!records) return [];
+  const of = (fields: RecordFields, at: Array<string | number>): Array<[string, Array<string | number>]> => [
+    ...(fields.date ?? []).map((p, i) => [p, [...at, 'date', i]] as [string, Array<string | number>]),
+    ...(fields.amount ? [[fields.amount, [...at, 'amount']] as [string, Array<string | number>]] : []),
+    ...(fields.currency ? [[fields.currency, [...at, 'currency']] as [string, Array<string | number>]] : []),
+    ...(fields.counterparty ?? []).map((p, i) => [p, [...at, 'counterparty', i]] as [string, Array<string | number>]),
+    ...(fields.registrationNo ?? []).map((p, i) => [p, [...at, 'registrationNo', i]] as [string, Array<string | number>]),
+  ];
+  return [...of(records, ['records']), ...Object.entries(records.kinds ?? {}).flatMap(([kind, fields]) => of(fields, ['records', 'kinds', kind]))];
 }
 const notAField = (name: string, fields: Iterable<string>) => `"${name}" is not a field of the schema${suggest(name, fields)}`;
 
@@ -214,6 +226,7 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
     ...(statistics.paymentDate ?? []).map((p, i) => [p, ['paymentDate', i]] as [string, Array<string | number>]),
     ...(statistics.stamp ? [[statistics.stamp.party, ['stamp', 'party']] as [string, Array<string | number>]] : []),
     ...(statistics.stamp?.contractDate ? [[statistics.stamp.contractDate, ['stamp', 'contractDate']] as [string, Array<string | number>]] : []),
+    ...recordPaths(statistics.records),
   ];
   for (const [path, at] of statisticPaths) {
     if (!fields.has(headOf(path))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'statistics', ...at), message: notAField(headOf(path), fields) });

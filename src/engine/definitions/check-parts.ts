@@ -98,5 +98,11 @@ export function checkParts(files: DefinitionFiles, modules: Record<string, Compi
         problems.push({ file: uiFile, pointer: `${pointer}/maxFiles`, message: `maxFiles ${maxFiles} is more than the attachment kind "${documentType}" allows (${kinds[documentType].maxFiles})` });
       }
     }
+    // Record fields per attachment kind: each kind one the module (or one of its sub-forms) accepts.
+    const recordKinds = Object.keys(module.meta.statistics?.records?.kinds ?? {});
+    const accepted = [...Object.keys(kinds), ...module.meta.subForms.flatMap((s) => Object.keys(attachments[s.form] ?? {}))];
+    for (const kind of recordKinds) {
+      if (!accepted.includes(kind)) problems.push({ file: definitionPath(files, 'uiSchemas', module.code), pointer: `/ui:module/statistics/records/kinds/${kind}`, message: `"${kind}" is not an attachment kind of "${module.code}"${accepted.length ? ` (closest valid names: ${closestNames(kind, accepted).join(', ')})` : ''}` });
+    }
   }
 }

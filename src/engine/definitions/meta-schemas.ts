@@ -24,6 +24,15 @@ const summaryLine = {
 const dataPath = { type: 'string', pattern: '^[a-z_][a-z0-9_]*(\\[\\])?(\\.[a-z_][a-z0-9_]*(\\[\\])?)*$', maxLength: 200 };
 const fieldName = { type: 'string', pattern: '^[a-z_][a-z0-9_]*(\\.[a-z_][a-z0-9_]*)*$', maxLength: 200 };
 
+/** The fields of an electronic record (see `RecordFields`). */
+const RECORD_FIELDS = {
+  date: { type: 'array', items: dataPath, maxItems: 10 },
+  amount: fieldName,
+  currency: fieldName,
+  counterparty: { type: 'array', items: dataPath, maxItems: 10 },
+  registrationNo: { type: 'array', items: dataPath, maxItems: 10 },
+};
+
 /** Meta-schema of `ui:module.statistics` (see `StatisticFacts`). */
 const STATISTIC_FACTS = {
   type: 'object',
@@ -41,6 +50,13 @@ const STATISTIC_FACTS = {
     stamp: {
       type: 'object', required: ['party'], additionalProperties: false,
       properties: { party: fieldName, contractDate: fieldName },
+    },
+    records: {
+      type: 'object', additionalProperties: false,
+      properties: {
+        ...RECORD_FIELDS,
+        kinds: { type: 'object', propertyNames: { pattern: '^[a-z][a-z0-9-]{0,63}$' }, additionalProperties: { type: 'object', additionalProperties: false, properties: RECORD_FIELDS } },
+      },
     },
   },
 };

@@ -3,6 +3,7 @@ import { roundByCurrency } from '../money/round-by-currency';
 import { isValidDate } from '../dates/is-valid-date';
 import { daysBetween } from '../dates/days-between';
 import { activeContext } from './active-context';
+import { invoiceRegistrationProblem } from '../invoices/invoice-registration-problem';
 
 function toNumber(value: unknown): number {
   const n = typeof value === 'string' ? Number(value.trim() === '' ? NaN : value) : Number(value);
@@ -77,6 +78,13 @@ export const CUSTOM_OPERATIONS: Record<string, (...args: any[]) => unknown> = {
     (Array.isArray(array) ? array : []).map((item) =>
       item && typeof item === 'object' && typeof field === 'string' ? { ...(item as object), [field]: value } : item,
     ),
+  /**
+   * invoice_registration_problem(value) → null for a valid qualified-invoice registration number
+   * (`T` + 13 digits with the 法人番号 check digit), else `"format"` or `"checkDigit"`.
+   */
+  invoice_registration_problem: (value: unknown) => invoiceRegistrationProblem(value),
+  /** digit_count(value) → how many characters a string of ASCII digits has; -1 for anything else (fapiao numbers: 8 or 20). */
+  digit_count: (value: unknown) => (typeof value === 'string' && /^[0-9]+$/.test(value) ? value.length : -1),
   /** approvals_complete(approvals, bypass) → every mandatory master-process step has an approver, or bypass. */
   approvals_complete: approvalsComplete,
 };

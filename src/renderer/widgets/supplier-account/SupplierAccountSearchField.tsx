@@ -22,6 +22,8 @@ export interface SupplierAccountMember {
   no: string | null;
   bankName: string | null;
   branchName: string | null;
+  /** The supplier's qualified-invoice registration number, when an earlier contract kept one. */
+  registration_no?: string | null;
 }
 
 const useStyles = makeStyles({
@@ -73,7 +75,11 @@ export function SupplierAccountSearchField(props: FieldProps): ReactNode {
   const choose = (account: SupplierAccountMember) => {
     const current = (props.formData && typeof props.formData === 'object' ? props.formData : {}) as Record<string, unknown>;
     const path = props.fieldPathId.path.map(String).join('.');
-    ctx.setField(path, { ...current, name: account.name ?? '', no: account.no ?? '', bank_name: account.bankName ?? '', branch_name: account.branchName ?? '' });
+    ctx.setField(path, {
+      ...current, name: account.name ?? '', no: account.no ?? '', bank_name: account.bankName ?? '', branch_name: account.branchName ?? '',
+      // The registration number is entered once per supplier: a chosen account brings it along.
+      ...(account.registration_no ? { registration_no: account.registration_no } : {}),
+    });
     setSearch('');
     setResults(null);
   };

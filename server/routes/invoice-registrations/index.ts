@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { invoiceRegistrationProblem } from '../../../src/engine';
+import { errorResponseSchema } from '../../lib/errors';
+import { doc } from '../../workflow/schemas';
+
+/**
+ * `GET /api/invoice_registrations/{number}` (qualified invoices, docs/COMPLIANCE.md): whether a
+ * registration number is well formed — `T` + 13 digits with the 法人番号 check digit — with the
+ * reason in the request's language, for a form to check as the user types. The same engine
+ * function (`invoiceRegistrationProblem`) is the json-logic operation the definitions' rules use,
+ * so this answer, the browser's rule and the server's validation of a filing agree. It checks the
+ * number's form, not the national register (no call leaves the server).
+ */
+const invoiceRegistrations: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { number: string } }>('/invoice_registrations/:number', {
+    onRequest: app.authenticate,
+    schema: {
+      ...doc('Checks a qualified-invoice registration number: `{valid, reason}`; reason null when valid, else a message saying whether the '
+        + 'form (T + 13 digits) or the check digit is wrong, and `problem` (`format` or `checkDigit`).'),
+      params: { type: 'object', required: ['number'], properties: { number: { type: 'string', maxLength: 40 } } },
+      response: {
+        200: { type: 'object', required: ['valid', 'reason'], properties: { valid: { type: 'boolean' }, reason: { type: ['string', 'null'] }, problem: { type: ['string', 'null'] } } },
+        400: errorResponseSchema, 401: errorResponseSchema,
+      },
+    },
+  }, async (request) => {
+    const problem = invoiceRegistrationProblem(request.params.number);
+    return { valid: problem === null, reason: problem === null ? null : request.t(`server.records.registration.${problem}`), problem };
+  });
+};
+
+export default invoiceRegistrations;

@@ -1,0 +1,195 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql, type SqlBool } from 'kysely';
+import { FileStorage } from '../../files/file-storage';
+import { errorResponseSchema, notFound } from '../../lib/errors';
+import { idParams, objectOf } from '../../lib/http-schemas';
+import { keysetPaginate } from '../../lib/keyset-paginate';
+import { cjkFont } from '../../statistics/export-files';
+import { admitExport } from '../../statistics/export-jobs';
+import { canSeeBuffer } from '../../workflow/visibility';
+import { documentNotFound } from '../../workflow/route-helpers';
+import { doc } from '../../workflow/schemas';
+import { contentDisposition } from '../files/reply-helpers';
+import { historyPdf } from '../../records/history-pdf';
+import { historyEntries, historyFilterProperties, verifyChains, type HistoryFilter } from '../../records/record-history';
+import { recordsInCompanies, recordsScope } from '../../records/records-access';
+import type { RecordsExportParams } from '../../records/records-export';
+import {
+  RECORD_COLUMNS, RECORD_ORDER, recordConditions, recordFilterProperties, recordMember, recordQuerySchema,
+  type RecordFilter, type RecordQuery,
+} from '../../records/records-query';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } as const;
+/** Records counted per list answer at most (pages past it stay reachable by `nextCursor`). */
+const RECORD_COUNT_CAP = 100_000;
+const nullableNumber = { type: ['number', 'null'] } as const;
+const nullableStr = { type: ['string', 'null'] } as const;
+const recordSchema = objectOf({
+  date: { type: 'string', format: 'date' }, amount: nullableNumber, currency: nullableStr, counterparty: nullableStr, registration_no: nullableStr,
+  document: objectOf({ id: { type: 'integer' }, code: { type: 'string' }, module: { type: 'string' } }),
+  file: objectOf({ id: { type: 'integer' }, name: { type: 'string' }, sha256: { type: 'string' }, document_type: { type: 'string' } }),
+  removed_at: nullableStr,
+});
+const fileRecord = objectOf({ id: { type: 'integer' }, name: { type: 'string' }, sha256: { type: 'string' } });
+const historySchema = objectOf({
+  seq: { type: 'integer' }, at: { type: 'string' }, actor: objectOf({ id: { type: 'integer' }, name: { type: 'string' } }, true),
+  reason: nullableStr, kind: { type: 'string' }, before: { type: ['object', 'null'], additionalProperties: true },
+  after: { type: ['object', 'null'], additionalProperties: true }, files_added: { type: 'array', items: fileRecord },
+  files_removed: { type: 'array', items: fileRecord }, hash: { type: 'string' }, prev_hash: { type: 'string' },
+});
+const documentRef = objectOf({ id: { type: 'integer' }, code: nullableStr });
+const job = objectOf({
+  id: { type: 'integer' }, status: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] }, progress: { type: 'integer' },
+  format: { type: 'string' }, row_count: { type: ['integer', 'null'] }, error: nullableStr, created_at: { type: 'string' }, finished_at: nullableStr,
+});
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** Documents (over `buffers b`) whose companies are in the scope: their statistics row's keys (GIN). */
+const documentsIn = (companies: number[] | null) => (companies === null ? sql<SqlBool>`true`
+  : sql<SqlBool>`exists (select 1 from buffer_stats s where s.buffer_id = b.id and s.company_keys && ${`{${companies.join(',')}}`}::text[])`);
+
+type Filter = { Querystring: RecordFilter };
+
+/**
+ * Electronic records (電子帳簿保存法; docs/COMPLIANCE.md): every file of a filed document with the
+ * document's transaction date, amount, currency, counterparty and registration number (fields
+ * named by each module's `ui:module.statistics.records`), searched by any combination
+ * (`GET /records`), downloaded for a tax officer (`GET /records/export`, a mailed job), their
+ * files read even after removal (`GET /records/files/{id}`), and the hash-chained history of
+ * every change (`GET /buffers/{id}/history`, `GET /records/verify`). Statistic roles and Company
+ * Internal Auditors; company-scoped (server/records/records-access.ts).
+ */
+const records: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const storage = new FileStorage(app.config.dataDir, app.db);
+
+  app.get<{ Querystring: RecordQuery }>('/records', {
+    schema: {
+      ...doc('Electronic records, newest transaction first, keyset-paged (`cursor` = the previous page\'s `nextCursor`). Filters, any '
+        + 'combination: `date[after]`/`date[before]` (transaction date, inclusive), `amount[gte]`/`amount[lte]`, `counterparty` (part of '
+        + 'the name, any case), `module.code`, `company.id` (in the user\'s scope, else 403), `currency` (code or id), `registration_no` '
+        + '(part), `include_removed` (records of files taken off their document, kept for the retention period). A reversed range → 400. '
+        + 'Authorizer, finance, treasury or Company Internal Auditor (403 otherwise).'),
+      querystring: recordQuerySchema,
+      response: { 200: { type: 'object', properties: { 'hydra:member': { type: 'array', items: recordSchema }, 'hydra:totalItems': { type: 'integer' }, nextCursor: { type: 'string' } } }, ...errors },
+    },
+  }, async (request) => {
+    const companies = await recordsScope(request, request.query['company.id']);
+    const conditions = await recordConditions(request, request.query, companies);
+    const filtered = app.db.selectFrom('records as r').where((eb) => eb.and(conditions));
+    const page = await keysetPaginate(app.db, filtered as never, (q) => (q as typeof filtered).select(RECORD_COLUMNS as never) as never, RECORD_ORDER, request.query, RECORD_COUNT_CAP);
+    return { ...page, 'hydra:member': (page['hydra:member'] as Array<Record<string, unknown>>).map(recordMember) };
+  });
+
+  app.get<{ Querystring: { 'company.id'?: number } }>('/records/verify', {
+    schema: {
+      ...doc('Recomputes the SHA-256 chain of every document\'s history in the user\'s scope (or one company): `broken` lists entries whose '
+        + 'content no longer gives their hash, broken links, missing entries, documents whose data differ from their last entry, and '
+        + 'documents without history; `unattributed` lists entries written without an actor (changed outside the application).'),
+      querystring: { type: 'object', additionalProperties: false, properties: { 'company.id': recordFilterProperties['company.id'] } },
+      response: {
+        200: objectOf({
+          documents: { type: 'integer' }, entries: { type: 'integer' }, ok: { type: 'boolean' },
+          broken: { type: 'array', items: objectOf({ document: documentRef, seq: { type: ['integer', 'null'] }, problem: { type: 'string' } }) },
+          unattributed: { type: 'array', items: objectOf({ document: documentRef, seq: { type: 'integer' } }) },
+        }),
+        ...errors,
+      },
+    },
+  }, async (request) => verifyChains(app.db, documentsIn(await recordsScope(request, request.query['company.id']))));
+
+  app.get<{ Querystring: RecordFilter & { format?: 'csv' | 'zip'; encoding?: 'utf-8' | 'shift_jis' } }>('/records/export', {
+    schema: {
+      ...doc('Starts the download a tax officer asks for, with the filters of `GET /records`: `format` csv (default; columns date, amount, '
+        + 'currency, counterparty, registration number, document code, module, file name, SHA-256) in `encoding` utf-8 (default, with a '
+        + 'byte-order mark) or shift_jis, or zip (the files and that CSV as records.csv). Answers 202 with a job; the file is mailed to '
+        + 'the requester. `GET /records/export/jobs/{id}` reports it.'),
+      querystring: {
+        type: 'object', additionalProperties: false,
+        properties: { ...recordFilterProperties, format: { type: 'string', enum: ['csv', 'zip'], default: 'csv' }, encoding: { type: 'string', enum: ['utf-8', 'shift_jis'], default: 'utf-8' } },
+      },
+      response: { 202: job, ...errors, 503: errorResponseSchema },
+    },
+  }, async (request, reply) => {
+    const { format = 'csv', encoding = 'utf-8', ...filter } = request.query;
+    const companies = await recordsScope(request, filter['company.id']);
+    await recordConditions(request, filter, companies);
+    await admitExport(app.db);
+    const params: RecordsExportParams = { kind: 'records', lang: request.lang, filter, companies, format, encoding };
+    const created = await app.db.insertInto('export_jobs').values({ user_id: request.user.id, params: JSON.stringify(params) })
+      .returning(['id', 'status', 'progress', 'created_at']).executeTakeFirstOrThrow();
+    app.exportJobs.kick();
+    return reply.code(202).send({ ...created, format, row_count: null, error: null, created_at: iso(created.created_at), finished_at: null });
+  });
+
+  app.get<{ Params: { id: number } }>('/records/export/jobs/:id', {
+    schema: { ...doc('A records export job of the signed-in user: status, progress 0–100, row count, the failure\'s message.'), params: idParams, response: { 200: job, ...errors } },
+  }, async (request) => {
+    const row = await app.db.selectFrom('export_jobs').select(['id', 'status', 'progress', 'params', 'row_count', 'error', 'created_at', 'finished_at'])
+      .where('id', '=', request.params.id).where('user_id', '=', request.user.id).executeTakeFirst();
+    const params = row?.params as Record<string, unknown> | undefined;
+    if (!row || params?.kind !== 'records') throw notFound(request.t('server.errors.notFound', { what: request.t('server.export.job') }));
+    return { id: row.id, status: row.status, progress: row.progress, format: String(params.format), row_count: row.row_count, error: row.error, created_at: iso(row.created_at), finished_at: iso(row.finished_at) };
+  });
+
+  app.get<{ Params: { id: number } }>('/records/files/:id', {
+    schema: {
+      ...doc('A record\'s file content — also of a file taken off its document (kept for the retention period) — for a records user whose '
+        + 'scope holds a record of it; else 404.'),
+      params: idParams,
+      response: { 200: { type: 'string', format: 'binary' }, ...errors },
+    },
+  }, async (request, reply) => {
+    const companies = await recordsScope(request);
+    const missing = () => notFound(request.t('server.errors.notFound', { what: request.t('server.files.entity') }));
+    const held = await sql<{ one: number }>`select 1 as one from records r where r.file_id = ${request.params.id} and ${recordsInCompanies(companies)} limit 1`.execute(app.db);
+    if (!held.rows.length) throw missing();
+    const row = await app.db.selectFrom('files').select(['name', 'mime_type', 'size', 'storage_key']).where('id', '=', request.params.id).executeTakeFirst();
+    if (!row) throw missing();
+    return reply.header('content-type', row.mime_type).header('content-length', row.size)
+      .header('content-disposition', contentDisposition(row.name, row.mime_type))
+      .header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store')
+      .send(storage.open(row.storage_key));
+  });
+
+  app.get<{ Params: { id: number }; Querystring: HistoryFilter & { format?: 'json' | 'pdf' } }>('/buffers/:id/history', {
+    schema: {
+      ...doc('The append-only history of a document: every change of its data, status or files with before and after, who, when and why, '
+        + 'and each entry\'s SHA-256 chain hash; `chain_ok` says whether the whole chain still verifies. Searchable: `q` (any text of the '
+        + 'entry), `kind`, `actor.id`, `at[after]`/`at[before]`. `format=pdf` prints it (the CJK font embedded). For whoever sees the '
+        + 'document, and records users whose scope holds it; else 404.'),
+      params: idParams,
+      querystring: { type: 'object', additionalProperties: false, properties: { ...historyFilterProperties, format: { type: 'string', enum: ['json', 'pdf'], default: 'json' } } },
+      response: {
+        200: { type: 'object', properties: { 'hydra:member': { type: 'array', items: historySchema }, 'hydra:totalItems': { type: 'integer' }, chain_ok: { type: 'boolean' } } },
+        ...errors,
+      },
+    },
+  }, async (request, reply) => {
+    const id = request.params.id;
+    const viaRecords = await recordsScope(request).then(
+      async (companies) => (await sql<{ id: number }>`select b.id from buffers b where b.id = ${id} and ${documentsIn(companies)}`.execute(app.db)).rows.length > 0,
+      () => false,
+    );
+    if (!viaRecords && !(await canSeeBuffer(app.db, id, request.user.id))) throw documentNotFound(request);
+    const { format = 'json', ...filter } = request.query;
+    const entries = await historyEntries(app.db, id, filter);
+    const report = await verifyChains(app.db, sql<SqlBool>`b.id = ${id}`, 10);
+    if (format === 'pdf') {
+      const code = (await app.db.selectFrom('buffers').select('code').where('id', '=', id).executeTakeFirst())?.code ?? String(id);
+      const t = request.t;
+      const pdf = await historyPdf(entries, {
+        title: t('server.records.history.title', { code }),
+        subtitle: t(report.ok ? 'server.records.history.chainOk' : 'server.records.history.chainBroken', { printed: new Date().toISOString() }),
+        labels: Object.fromEntries(['seq', 'at', 'actor', 'reason', 'kind', 'before', 'after', 'filesAdded', 'filesRemoved', 'hash', 'nobody']
+          .map((key) => [key, t(`server.records.history.${key}`)])) as Parameters<typeof historyPdf>[1]['labels'],
+        kind: (kind) => t(`server.records.history.kinds.${kind}`),
+      }, cjkFont(app.config.exportFont));
+      return reply.header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="history-${code}.pdf"`).header('cache-control', 'private, no-store').send(pdf);
+    }
+    return { 'hydra:member': entries, 'hydra:totalItems': entries.length, chain_ok: report.ok };
+  });
+};
+
+export default records;
