@@ -105,7 +105,7 @@ describe('GET /records/export', () => {
     const { file, bytes } = await exported('format=zip');
     expect(file.contentType).toBe('application/zip');
     const read = readZipEntries(bytes);
-    if (!('entries' in read)) throw new Error(`not a zip: ${read.problem}`);
+    if (!('entries' in read)) throw new Error(`not a zip: ${JSON.stringify(read)}`);
     expect(read.entries.map((e) => e.name).sort()).toEqual(['EXP-0/領収書-0.pdf', 'EXP-1/領収書-1.pdf', 'EXP-2/領収書-2.pdf', 'EXP-3/領収書-3.pdf', 'records.csv']);
   });
 

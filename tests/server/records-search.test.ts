@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledModule, RecordFacts, RecordFields } from '../../src/engine';
 import { loadDefinitions } from '../../server/definitions/definitions';
 import { fileFieldNames } from '../../server/files/file-field-names';
-import { prng } from '../../scripts/lib/prng';
+import { prng } from '../../server/db/demo/prng';
 import { buildTestApp, type TestApp } from './helpers';
-import { insertFile, insertStatDoc, setAtPath } from './statistics-fixtures';
+import { setAtPath } from './statistics-fixtures';
 import { demoUsers, getter, tokens, type Users } from './workflow-fixtures';
 
 /**
@@ -135,12 +135,14 @@ beforeAll(async () => {
   const rng = prng(23);
   const pickOf = <T>(list: T[]) => list[rng.int(0, list.length - 1)];
   const day = (offset: number) => new Date(Date.parse('2026-06-30T00:00:00Z') + offset * 86_400_000).toISOString().slice(0, 10);
+  // Files and documents go in with one statement each (the triggers still run per row): the
+  // files' content is not searched, so their rows are enough.
+  const planned: Array<{ module: (typeof modules)[number]; data: Record<string, unknown>; company: number; createdAt: string; kinds: string[] }> = [];
   for (let i = 0; i < 240; i += 1) {
     const module = modules[i % modules.length];
     const data: Record<string, unknown> = {};
     const f = module.records;
-    const allFields = [f, ...Object.values(f.kinds ?? {})];
-    for (const fields of allFields) {
+    for (const fields of [f, ...Object.values(f.kinds ?? {})]) {
       for (const path of fields.date ?? []) if (rng.next() < 0.7) setAtPath(data, path, rng.next() < 0.05 ? '2026-02-30' : day(-rng.int(0, 360)));
       if (fields.amount && rng.next() < 0.9) setAtPath(data, fields.amount, rng.int(0, 200) * 500 + (rng.next() < 0.3 ? 0.5 : 0));
       if (fields.currency) setAtPath(data, fields.currency, pickOf(currencies).id);
@@ -148,20 +150,30 @@ beforeAll(async () => {
       for (const path of fields.registrationNo ?? []) if (rng.next() < 0.5) setAtPath(data, path, pickOf(REGISTRATIONS));
     }
     // Payments and reimbursements name a company per item: the record counts for both.
-    const company = pickOf(companies);
     if (rng.next() < 0.3) data.transaction_items = [...((data.transaction_items as unknown[]) ?? [{}]), { company_id: pickOf(companies) }];
-    const files: Array<{ id: number; kind: string }> = [];
-    for (let n = rng.int(1, 2); n > 0; n -= 1) {
-      const kind = module.kinds.length ? pickOf(module.kinds) : 'e-invoice';
-      files.push({ id: await insertFile(t.db, t.config.dataDir, users.employee.id, `receipt-${i}-${n}.pdf`, Buffer.from(`%PDF-1.4 ${i} ${n}`), 'application/pdf', kind), kind });
-    }
-    data[module.fileField] = files.map((x) => x.id);
-    const createdAt = `${day(-rng.int(0, 400))}T03:00:00Z`;
-    const id = await insertStatDoc(t.db, { module: module.code, requester: users.employee.id, company, code: `REC-${i}`, data, createdAt });
-    const items = Array.isArray(data.transaction_items) ? data.transaction_items as Array<Record<string, unknown>> : [];
-    const keys = [...new Set([String(company), ...items.map((x) => x.company_id).filter((x) => x !== undefined).map(String)])];
-    for (const file of files) records.push({ ...recordOf(f, file.kind, data, createdAt), buffer_id: id, file_id: file.id, module: module.code, company_keys: keys });
+    const kinds = Array.from({ length: rng.int(1, 2) }, () => (module.kinds.length ? pickOf(module.kinds) : 'e-invoice'));
+    planned.push({ module, data, company: pickOf(companies), createdAt: `${day(-rng.int(0, 400))}T03:00:00Z`, kinds });
   }
+  const fileRows = planned.flatMap((p, i) => p.kinds.map((kind, n) => ({
+    name: `receipt-${i}-${n}.pdf`, mime_type: 'application/pdf', size: 10, document_type: kind, storage_key: `test/records-${i}-${n}`,
+    sha256: `${i}-${n}`.padEnd(64, '0'), uploader_id: users.employee.id,
+  })));
+  const fileIds = (await t.db.insertInto('files').values(fileRows).returning('id').execute()).map((r) => r.id);
+  let next = 0;
+  const withFiles = planned.map((p) => {
+    const files = p.kinds.map((kind) => ({ id: fileIds[next++], kind }));
+    p.data[p.module.fileField] = files.map((x) => x.id);
+    return { ...p, files };
+  });
+  const ids = (await t.db.insertInto('buffers').values(withFiles.map((p, i) => ({
+    code: `REC-${i}`, module_code: p.module.code, requester_id: users.employee.id, company_id: p.company, data: JSON.stringify(p.data),
+    definition_version: 'test', user_finances: '[]', status: 0, created_at: p.createdAt, updated_at: p.createdAt,
+  }))).returning('id').execute()).map((r) => r.id);
+  withFiles.forEach((p, i) => {
+    const items = Array.isArray(p.data.transaction_items) ? p.data.transaction_items as Array<Record<string, unknown>> : [];
+    const keys = [...new Set([String(p.company), ...items.map((x) => x.company_id).filter((x) => x !== undefined).map(String)])];
+    for (const file of p.files) records.push({ ...recordOf(p.module.records, file.kind, p.data, p.createdAt), buffer_id: ids[i], file_id: file.id, module: p.module.code, company_keys: keys });
+  });
 }, 120_000);
 afterAll(async () => t?.close());
 

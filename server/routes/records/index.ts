@@ -48,7 +48,6 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 const documentsIn = (companies: number[] | null) => (companies === null ? sql<SqlBool>`true`
   : sql<SqlBool>`exists (select 1 from buffer_stats s where s.buffer_id = b.id and s.company_keys && ${`{${companies.join(',')}}`}::text[])`);
 
-type Filter = { Querystring: RecordFilter };
 
 /**
  * Electronic records (電子帳簿保存法; docs/COMPLIANCE.md): every file of a filed document with the
