@@ -7,11 +7,11 @@ import { filesFromSources, type ModuleSource } from './module-source';
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
 import { BufferStatus } from '../../src/engine/status';
 
-/** The current sources with `draft` in place of its module, and the base translations. */
-async function withDraft(db: Kysely<Database>, draft: ModuleSource) {
+/** The current sources with `draft` (and `others`: new item sub-forms of it) in place, and the base translations. */
+async function withDraft(db: Kysely<Database>, draft: ModuleSource, others: ModuleSource[] = []) {
   const disk = await loadDefinitions();
   const latest = await latestSources(db);
-  const sources = { ...Object.fromEntries([...latest].map(([code, row]) => [code, row.source])), [draft.code]: draft };
+  const sources = { ...Object.fromEntries([...latest].map(([code, row]) => [code, row.source])), ...Object.fromEntries(others.map((o) => [o.code, o])), [draft.code]: draft };
   const base = baseLocales(disk.files, [...Object.keys(disk.modules), ...Object.keys(sources)]);
   return filesFromSources(sources, base);
 }
@@ -21,11 +21,11 @@ async function withDraft(db: Kysely<Database>, draft: ModuleSource) {
  * warnings that do not refuse it (a rule message the schema hides) and the documents in
  * progress, which keep the version they were filed under.
  */
-export async function checkDraft(db: Kysely<Database>, draft: ModuleSource): Promise<{ problems: Problem[]; warnings: Problem[]; inFlight: number }> {
-  const files = await withDraft(db, draft);
+export async function checkDraft(db: Kysely<Database>, draft: ModuleSource, others: ModuleSource[] = []): Promise<{ problems: Problem[]; warnings: Problem[]; inFlight: number }> {
+  const files = await withDraft(db, draft, others);
   const count = await db.selectFrom('buffers').select((eb) => eb.fn.countAll<string>().as('n'))
     .where('module_code', '=', draft.code).where('status', '=', BufferStatus.ON_PROCESS).executeTakeFirstOrThrow();
-  return { problems: checkDefinitions(files, { widgetNames: registryNames }), warnings: hiddenRuleMessages(files, draft.code), inFlight: Number(count.n) };
+  return { problems: checkDefinitions(files, { widgetNames: registryNames }), warnings: [draft, ...others].flatMap((s) => hiddenRuleMessages(files, s.code)), inFlight: Number(count.n) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copySource, type ModuleSource } from '../../src/engine';
+import { addItemList, copySource, type ModuleSource } from '../../src/engine';
 import { buildTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -159,6 +159,17 @@ describe('module studio API', () => {
     const broken = (await call('POST', '/api/module-definitions/judge', admin, { source, body: {}, lang: 'en' })).json();
     expect(broken.definitionProblems[0]).toEqual({ propertyPath: '/rules/validations/0/when', message: expect.stringContaining('unknown operation "nonsense"') });
     expect(broken.violations).toEqual([]);
+  });
+
+  it('checks a module with a new item sub-form together (check-set); alone it misses the sub-form', async () => {
+    const source = (await call('GET', '/api/module-definitions/purchase/source', admin)).json() as ModuleSource;
+    const tri = (en: string) => ({ en, ja: `${en} ja`, zh: `${en} zh` });
+    const made = addItemList(source, { name: 'legs', labels: tri('Legs'), itemTitles: tri('Leg {{n}}'), fields: [], itemTotal: { name: 'amount', labels: tri('Fare') }, formTotal: { name: 'legs_total', labels: tri('Total') } });
+    if (!('source' in made)) throw new Error(JSON.stringify(made));
+    const alone = (await call('POST', '/api/module-definitions/check', admin, made.source.source)).json();
+    expect(alone.violations.length).toBeGreaterThan(0);
+    const together = (await call('POST', '/api/module-definitions/check-set', admin, { sources: [made.source.source, made.source.subForm] })).json();
+    expect(together).toMatchObject({ violations: [], warnings: [] });
   });
 
   it('judges in every language at once: each violation carries its en, ja and zh message', async () => {

@@ -146,6 +146,24 @@ const moduleStudio: FastifyPluginAsync = async (app) => {
     return { violations: problems.map((p) => problemViolation(p, code)), warnings: warnings.map((p) => problemViolation(p, code)), inFlight };
   });
 
+  app.post<{ Body: { sources: ModuleSource[] } }>('/module-definitions/check-set', {
+    schema: {
+      ...doc('Checks a draft module together with new item sub-forms it uses (not published yet): every problem the set would be refused with', 'The first source is the module; problems of the others name their code.'),
+      body: { type: 'object', required: ['sources'], additionalProperties: false, properties: { sources: { type: 'array', minItems: 1, maxItems: 10, items: sourceSchema } } },
+      response: {
+        200: {
+          type: 'object', required: ['violations', 'warnings', 'inFlight'],
+          properties: { violations: violationsSchema.properties.violations, warnings: violationsSchema.properties.violations, inFlight: { type: 'integer' } },
+        },
+        ...errors(400, 401, 403),
+      },
+    },
+  }, async (request) => {
+    const [draft, ...others] = request.body.sources;
+    const { problems, warnings, inFlight } = await checkDraft(app.db, draft, others);
+    return { violations: problems.map((p) => problemViolation(p, draft.code)), warnings: warnings.map((p) => problemViolation(p, draft.code)), inFlight };
+  });
+
   app.post<{ Body: { source: ModuleSource; body: unknown; lang?: Lang } }>('/module-definitions/judge', {
     schema: {
       ...doc('Judges a submission body with a draft definition, as `npm run check` does: ordered violations, or the definition\'s problems'),

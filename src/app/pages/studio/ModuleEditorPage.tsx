@@ -100,12 +100,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
     setCheck(null);
     const timer = setTimeout(() => {
       const subs = Object.values(newSubs);
-      Promise.all([api.check(source), ...subs.map((s) => api.check(s))]).then(([own, ...others]) => {
-        // A new sub-form is checked on its own first: the module's check then also names it as missing.
-        const subProblems = others.flatMap((c, i) => c.violations.map((v) => ({ ...v, propertyPath: `${subs[i].code}:${v.propertyPath}` })));
-        const missing = (v: { message: string }) => subs.some((s) => v.message.includes(`"${s.code}"`));
-        setCheck({ ...own, violations: [...own.violations.filter((v) => !missing(v)), ...subProblems] });
-      }, (error: Error) => setCheck({ violations: [{ propertyPath: '', message: error.message }], warnings: [], inFlight: 0 }));
+      (subs.length ? api.checkSet([source, ...subs]) : api.check(source)).then(setCheck, (error: Error) => setCheck({ violations: [{ propertyPath: '', message: error.message }], warnings: [], inFlight: 0 }));
     }, 500);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sourceKey stands for source (a new object on every render)

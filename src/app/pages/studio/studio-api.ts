@@ -51,6 +51,8 @@ export function studioApi(api: ApiClient) {
     source: async (code: string, version?: number) => (await api.get<ModuleSource>(`${path(code)}/source`, { params: version ? { version } : {} })).data,
     versions: async (code: string) => (await api.get<{ 'hydra:member': StudioVersion[] }>(`${path(code)}/versions`)).data['hydra:member'],
     check: async (source: ModuleSource) => (await api.post<StudioCheck>('/module-definitions/check', source, silent)).data,
+    /** A module with new item sub-forms of it, checked together. */
+    checkSet: async (sources: ModuleSource[]) => (await api.post<StudioCheck>('/module-definitions/check-set', { sources }, silent)).data,
     judge: async (source: ModuleSource, body: unknown, lang: string) =>
       (await api.post<{ valid: boolean; violations: Array<StudioViolation & { messages: Record<string, string> }>; definitionProblems: StudioViolation[] }>('/module-definitions/judge', { source, body, lang }, silent)).data,
     create: async (source: ModuleSource) => (await api.post<Published>('/module-definitions', source, silent)).data,
