@@ -77,7 +77,8 @@ async function measure(mode: string, count: number, appEnv: Record<string, strin
   try {
     for (let i = 0; i < count; i++) started.push(await startInstance(basePort + i, appEnv));
     const ports = started.map((s) => s.port);
-    console.log(`  ${mode} RSS idle after start: ${started.map((s) => `:${s.port} ${s.rssMb()} MB`).join(', ')}`);
+    const idle = started.map((s) => s.rssMb());
+    console.log(`  ${mode} RSS idle after start: ${started.map((s, i) => `:${s.port} ${idle[i]} MB`).join(', ')}`);
     const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-language': 'en' });
     let step = 0;
     const scenarios = [
@@ -120,7 +121,8 @@ async function measure(mode: string, count: number, appEnv: Record<string, strin
       console.log(`  ${mode} upload burst: RSS right after ${started.map((s) => s.rssMb()).join(', ')} MB (peak VmHWM ${peak.join(', ')} MB); waiting ${uploadSettleSeconds} s …`);
       await new Promise((r) => setTimeout(r, uploadSettleSeconds * 1000));
       const after = started.map((s) => s.rssMb());
-      console.log(`  ${mode} upload burst: RSS ${uploadSettleSeconds} s later ${after.join(', ')} MB, change vs before ${after.map((mb, i) => `${mb - before[i] >= 0 ? '+' : ''}${mb - before[i]}`).join(', ')} MB; load average ${load1()}`);
+      console.log(`  ${mode} upload burst: RSS ${uploadSettleSeconds} s later ${after.join(', ')} MB, change vs before the burst ${after.map((mb, i) => `${mb - before[i] >= 0 ? '+' : ''}${mb - before[i]}`).join(', ')} MB, `
+        + `vs idle after start ${after.map((mb, i) => `${mb - idle[i] >= 0 ? '+' : ''}${mb - idle[i]}`).join(', ')} MB; load average ${load1()}`);
     }
     if (step > data.steps.length) console.log(`  (approve reused steps: ${step} requests for ${data.steps.length} pending steps; reused ones answer 409)`);
     // Requests still queued when a scenario's time is up (logins wait for the hashing limiter)

@@ -39,6 +39,16 @@ export function kyselyForPGlite(pglite: PGlite): DatabaseHandle {
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
+/** How long opening one PostgreSQL session may take before it fails (→ 503 SERVICE_UNAVAILABLE). */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** node-postgres' client with a connect timeout of its own (see `kyselyForPostgres`). */
+class TimedClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 /** Where a pool reports a connection it lost outside any query (see `kyselyForPostgres`). */
 export type ConnectionErrorListener = (error: Error) => void;
 
@@ -64,8 +74,10 @@ export function kyselyForPostgres(
     connectionString,
     max: poolSize,
     // A server that does not answer (a blackholed host, a failover under way) fails a request after
-    // 5 s (→ 503) instead of holding it; keep-alive finds connections a dead peer left open.
-    connectionTimeoutMillis: 5000,
+    // 5 s (→ 503) instead of holding it. Set on the client, not the pool: the pool's own option
+    // would also time out requests waiting for a free connection under load (503s at a busy
+    // moment); keep-alive finds connections a dead peer left open.
+    Client: TimedClient,
     keepAlive: true,
     // Idle connections are kept a minute (node-postgres closes them after 10 s by default), so a
     // burst after a quiet spell finds them open instead of paying for new sessions.
