@@ -20,6 +20,10 @@ import { FileStorage } from '../server/files/file-storage';
 import { seedDocuments } from './lib/seed-documents';
 
 const COUNT = Number(process.env.BENCH_STATS_DOCUMENTS ?? 100_000);
+/** Only the calls whose label contains this text (e.g. `records`); all by default. */
+const ONLY = process.env.BENCH_STATS_ONLY ?? '';
+/** `0`: skip the embedded database (measure PostgreSQL only, with DATABASE_URL). */
+const EMBEDDED = process.env.BENCH_STATS_EMBEDDED !== '0';
 const RUNS = Number(process.env.BENCH_STATS_RUNS ?? 30);
 const today = dayjs();
 const day = (offset: number) => today.add(offset, 'day').format('YYYY-MM-DD');
@@ -40,6 +44,14 @@ const CALLS: Array<[string, string, string]> = [
   ['payment_projections next3week', 'treasury', '/api/payment_projections?dateFilter=next3week'],
   ['invoice_managements register list', 'finance', '/api/invoice_managements?obtained=true'],
   ['invoice_managements list', 'finance', '/api/invoice_managements'],
+  // Electronic records (docs/COMPLIANCE.md, target p95 ≤ 100 ms on PostgreSQL at 100,000 documents).
+  ['records newest', 'finance', '/api/records'],
+  ['records 90 days', 'finance', `/api/records?date%5Bafter%5D=${day(-90)}&date%5Bbefore%5D=${day(0)}`],
+  ['records amount 1000-50000', 'finance', '/api/records?amount%5Bgte%5D=1000&amount%5Blte%5D=50000'],
+  ['records counterparty tokyo', 'finance', '/api/records?counterparty=tokyo'],
+  ['records 2 years, module, JPY', 'finance', `/api/records?date%5Bafter%5D=${day(-730)}&module.code=payment&currency=JPY`],
+  ['records every filter', 'admin', `/api/records?date%5Bafter%5D=${day(-365)}&date%5Bbefore%5D=${day(0)}&amount%5Bgte%5D=1000&amount%5Blte%5D=500000&counterparty=tokyo&module.code=payment&currency=CNY`],
+  ['records, group admin, all companies', 'admin', '/api/records'],
   ['approvals/my', 'approver', '/api/approvals/my'],
   ['approvals/my isDone', 'approver', '/api/approvals/my?isDone=1'],
   ['my-buffers', 'employee', '/api/my-buffers'],
@@ -54,7 +66,8 @@ async function measure(kind: string, handle: DatabaseHandle, dataDir: string): P
   await migrateToLatest(handle.db);
   await seedDemoData(handle.db);
   const seeded = await seedDocuments(handle.db, { count: COUNT, storage: new FileStorage(dataDir, handle.db), log: () => {} });
-  console.log(`\n${kind}: ${seeded.documents} documents seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const recordRows = await handle.db.selectFrom('records').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  console.log(`\n${kind}: ${seeded.documents} documents (${recordRows.n} electronic records) seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const config: Config = {
     port: 0, host: '127.0.0.1', dataDir, jwtSecret: 'bench-secret-0123456789abcdef', mailFrom: 'Ringi <bench@ringi.test>', logLevel: 'silent',
     appUrl: 'http://ringi.test', staticDir: join(dataDir, 'no-dist'), loginRateLimit: 1000, mailIntervalMs: 0, trustProxy: false,
@@ -63,12 +76,13 @@ async function measure(kind: string, handle: DatabaseHandle, dataDir: string): P
   const app = await buildApp({ config, db: handle.db });
   await app.ready();
   const tokens = new Map<string, string>();
-  for (const who of new Set(CALLS.map(([, user]) => user))) {
+  const calls = CALLS.filter(([label]) => label.includes(ONLY));
+  for (const who of new Set(calls.map(([, user]) => user))) {
     const user = await handle.db.selectFrom('users').select(['id', passwordVersion.as('password_version')]).where('email', '=', `${who}@example.com`).executeTakeFirstOrThrow();
     tokens.set(who, await signToken(user.id, user.password_version, config.jwtSecret));
   }
   console.log(`${'call'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  rows/total`);
-  for (const [label, user, url] of CALLS) {
+  for (const [label, user, url] of calls) {
     const times: number[] = [];
     let summary = '';
     for (let i = 0; i < RUNS + 3; i += 1) {
@@ -86,13 +100,15 @@ async function measure(kind: string, handle: DatabaseHandle, dataDir: string): P
   await app.close();
 }
 
-const embeddedDir = mkdtempSync(join(tmpdir(), 'ringi-bench-stats-'));
-const embedded = kyselyForPGlite(await createPGlite());
-try {
-  await measure('embedded (PGlite)', embedded, embeddedDir);
-} finally {
-  await embedded.close();
-  rmSync(embeddedDir, { recursive: true, force: true });
+if (EMBEDDED) {
+  const embeddedDir = mkdtempSync(join(tmpdir(), 'ringi-bench-stats-'));
+  const embedded = kyselyForPGlite(await createPGlite());
+  try {
+    await measure('embedded (PGlite)', embedded, embeddedDir);
+  } finally {
+    await embedded.close();
+    rmSync(embeddedDir, { recursive: true, force: true });
+  }
 }
 
 const url = process.env.DATABASE_URL;

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const body = await purchaseBody(t.db, users);
   (body.purchase_goods[0] as Record<string, unknown>).purchase_goods_photo = photos;
   filed = await filePurchase(t, employee, body);
-}, 60_000);
+}, 120_000);
 afterAll(async () => t?.close());
 
 describe('document history', () => {
