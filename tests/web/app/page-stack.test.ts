@@ -15,6 +15,26 @@ describe('PageStack', () => {
     expect(stack.depth).toBe(1);
   });
 
+  it('a leave guard asks before back pops its page: refused stays, accepted pops', async () => {
+    const stack = new PageStack();
+    stack.reset(page('root'));
+    void stack.push(page('editor'));
+    const id = stack.top!.id;
+    let answer = false;
+    let asked = 0;
+    stack.setLeaveGuard(id, async () => { asked += 1; return answer; });
+    stack.pop();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(asked).toBe(1);
+    expect(stack.depth).toBe(2);
+    answer = true;
+    stack.pop();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toBe(2);
+    expect(stack.depth).toBe(1);
+  });
+
   it('never pops the root', () => {
     const stack = new PageStack();
     stack.reset(page('root'));

@@ -2,7 +2,8 @@ import { Button, Checkbox, Field, Input, MessageBar, Text, makeStyles, tokens } 
 import { Add20Regular, ArrowDown20Regular, ArrowUp20Regular, Delete20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useDangerStyles } from '../../../renderer';
-import { STEP_ROLES, type ProcessFile, type ProcessStepDefinition, type StepRole } from '../../../engine';
+import { STEP_ROLES, type ModuleSource, type ProcessFile, type ProcessStepDefinition, type StepRole } from '../../../engine';
+import { RouteStepOptions } from './RouteStepOptions';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, listStyleType: 'none', margin: 0, padding: 0 },
@@ -17,7 +18,7 @@ const blank = (): ProcessStepDefinition => ({ code: '', names: { en: '', ja: '',
  * eligible role flags — any of them, optional, any-of), in order. It edits the same `process`
  * part the JSON editor shows, so both stay in step.
  */
-export function StepsEditor({ value, onChange }: { value: ProcessFile | null; onChange(next: ProcessFile): void }) {
+export function StepsEditor({ value, onChange, source = null }: { value: ProcessFile | null; onChange(next: ProcessFile): void; source?: ModuleSource | null }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const danger = useDangerStyles();
@@ -65,6 +66,7 @@ export function StepsEditor({ value, onChange }: { value: ProcessFile | null; on
               <Checkbox label={t('studio.steps.optional')} checked={step.optional === true} onChange={(_, d) => update(index, { optional: d.checked === true })} />
               <Checkbox label={t('studio.steps.anyOf')} checked={step.anyOf !== false} onChange={(_, d) => update(index, { anyOf: d.checked === true })} />
             </div>
+            <RouteStepOptions step={step} source={source} onChange={(change) => update(index, change)} />
             <div className={styles.row}>
               <Button size="small" icon={<ArrowUp20Regular />} disabled={index === 0} onClick={() => move(index, -1)}>{t('studio.steps.up')}</Button>
               <Button size="small" icon={<ArrowDown20Regular />} disabled={index === steps.length - 1} onClick={() => move(index, 1)}>{t('studio.steps.down')}</Button>
