@@ -92,7 +92,8 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const engineSteps: MasterProcessStep[] = steps.map(({ id, optional, position }) => ({ id, optional, position }));
   const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
   const data = computeFormData(module, readSubmitPayload(module, payload), { steps: engineSteps, currencies });
-  const violations = only(validateSubmission(module, payloadOf(module, data), { steps: engineSteps }, t));
+  // The same currencies as the stored computation: rules judge totals rounded as they are stored.
+  const violations = only(validateSubmission(module, payloadOf(module, data), { steps: engineSteps, currencies }, t));
   if (violations.length) throw refuse(violations);
 
   const companyId = await scopeCompany(db, request.requesterId, data.company_id);

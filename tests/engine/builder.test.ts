@@ -120,7 +120,7 @@ describe('edit, move and delete a field', () => {
 
   it('refuses to delete a field another rule uses, naming the rule', () => {
     expect(removeField(sources.purchase, 'company_id')).toEqual({ refused: 'usedBy', values: { name: 'company_id', kind: 'effect', n: 1, about: 'company_id' } });
-    expect(removeField(sources.purchase, 'purchase_goods')).toMatchObject({ refused: 'usedBy', values: { kind: 'validation', n: 4, about: 'purchase.messages.totalEstimated' } });
+    expect(removeField(sources.purchase, 'purchase_goods')).toMatchObject({ refused: 'usedBy', values: { kind: 'validation', n: 6, about: 'each purchase_goods' } });
   });
 });
 

@@ -24,6 +24,8 @@ const translate = definitions.translate('en');
 const requester = await t.db.selectFrom('users').select(['id', 'company_id']).where('email', '=', 'employee@example.com').executeTakeFirstOrThrow();
 const bearer = await t.login('employee@example.com');
 const headers = { authorization: `Bearer ${bearer}`, 'accept-language': 'en' };
+// The server judges with the currencies (totals rounded as stored, amounts bounded per currency): so does the engine here.
+const currencies = await t.db.selectFrom('currencies').select(['id', 'code']).execute();
 const people = await t.db.selectFrom('users').select(['id', 'is_authorizer', 'is_finance', 'is_treasury', 'is_legal']).where('disabled', '=', false).execute();
 
 /** Steps of a module and, per step, a user holding its role (the approvals a real form would send). */
@@ -57,7 +59,7 @@ describe(`fuzzing every module's submission and draft (${RUNS} bodies each)`, ()
       .map(([data, wrap]) => (data && typeof data === 'object' && !Array.isArray(data) ? { ...data, ...wrap } : data));
 
     await fc.assert(fc.asyncProperty(body, async (payload) => {
-      const engine = validateSubmission(module, payload, { steps }, translate);
+      const engine = validateSubmission(module, payload, { steps, currencies }, translate);
       if (engine.length === 0) tally.engineValid += 1;
       const response = await t.app.inject({ method: 'POST', url: `/api/buffer/${code}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
       expect(response.statusCode, response.body).toBeLessThan(500);

@@ -46,7 +46,8 @@ export const CUSTOM_OPERATIONS: Record<string, (...args: any[]) => unknown> = {
       0,
     ),
   /** round_currency(value, currency) → value rounded as the currency is (code, or id via context currencies). */
-  round_currency: (value: unknown, currency: unknown) => roundByCurrency(toNumber(value), currencyCode(currency)),
+  // An overflowed sum (±Infinity) stays as it is, so the amount check refuses it instead of a silent 0.
+  round_currency: (value: unknown, currency: unknown) => roundByCurrency(typeof value === 'number' && !Number.isNaN(value) ? value : toNumber(value), currencyCode(currency)),
   /** currency_code(currency) → the currency's code (`CNY`) from a code or an id (via context currencies); null when unknown. */
   currency_code: (currency: unknown) => currencyCode(currency),
   /** to_number(value) → number, 0 when not a number. */

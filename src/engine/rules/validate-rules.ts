@@ -1,6 +1,7 @@
 import type { CompiledModule, FormData, RuleContext, Translate, Violation } from '../types';
 import { activeContext } from './active-context';
 import { compileLogic } from './compile-logic';
+import { amountViolations } from './amount-violations';
 import { isBudgetError, runningRule, withBudget } from './step-budget';
 
 /**
@@ -13,6 +14,7 @@ import { isBudgetError, runningRule, withBudget } from './step-budget';
  * Each rule is compiled once (`compileLogic`, cached per rule object of the compiled module);
  * the form's data is read in place (no copy per rule).
  *
+ * Each level's money fields are checked first, as they will be stored (`amountViolations`).
  * All of it runs under one step budget (`step-budget.ts`); a rule that spends it ends the run
  * with one violation saying so (`engine.validation.ruleBudget`, naming the rule), never a stall.
  */
@@ -33,6 +35,7 @@ export function validateRules(module: CompiledModule, data: FormData, context: R
 }
 
 function run(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix: string, violations: Violation[]): void {
+  violations.push(...amountViolations(module, data, context, t, prefix));
   for (const rule of module.rules.validations ?? []) {
     if ('each' in rule) {
       const ref = module.meta.subForms.find((s) => s.field === rule.each);

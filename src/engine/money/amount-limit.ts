@@ -1,0 +1,27 @@
+import { currencyDecimals, roundByCurrency } from './round-by-currency';
+
+/** Significant digits an amount may have as stored: what a double holds exactly (and PostgreSQL's numeric columns show). */
+export const MAX_AMOUNT_DIGITS = 15;
+
+/**
+ * The largest amount a currency takes: 15 significant digits at the currency's precision —
+ * 9,999,999,999,999.99 for a currency with cents, 999,999,999,999,999 for JPY. Larger amounts
+ * would be stored rounded, as an exponent (`1.2345678901234568e+22`) or overflow to `null`.
+ */
+export function maxAmount(currencyCode: string | null | undefined): number {
+  const decimals = currencyDecimals(currencyCode);
+  return (10 ** MAX_AMOUNT_DIGITS - 1) / 10 ** decimals;
+}
+
+/**
+ * Why an amount cannot be stored, or null when it can: `invalid` for NaN, `tooLarge` when, rounded as its currency is, it has more than 15 significant digits
+ * or overflowed (`Infinity` from `1e308 + 1e308`, which JSON would store as `null`).
+ */
+export function amountProblem(value: unknown, currencyCode: string | null | undefined): 'invalid' | 'tooLarge' | null {
+  // Only numbers: a missing amount or text where a number belongs is for the schema's type and the module's own rules ('Please fill Amount').
+  if (typeof value !== 'number') return null;
+  const amount = value;
+  if (Number.isNaN(amount)) return 'invalid';
+  if (!Number.isFinite(amount)) return 'tooLarge';
+  return Math.abs(roundByCurrency(amount, currencyCode)) > maxAmount(currencyCode) ? 'tooLarge' : null;
+}
