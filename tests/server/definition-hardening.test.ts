@@ -59,7 +59,7 @@ describe('money as stored (item 6)', () => {
     ['budget 0.4 in JPY (stored total 0)', [0.4], 'JPY', 'total_estimated', 'Total estimated must not be zero'],
     ['budget 1e+308', [1e308], 'CNY', 'total_estimated', 'at most 9,999,999,999,999.99'],
     ['two budgets of 1e+308 (an overflowing sum)', [1e308, 1e308], 'CNY', 'total_estimated', 'at most 9,999,999,999,999.99'],
-    ['a 23-digit budget', [12345678901234567890123], 'CNY', 'purchase_goods[0].budget', 'at most 9,999,999,999,999.99'],
+    ['a 23-digit budget', [Number('12345678901234567890123')], 'CNY', 'purchase_goods[0].budget', 'at most 9,999,999,999,999.99'],
     ['a JPY budget of 16 digits', [1234567890123456], 'JPY', 'purchase_goods[0].budget', 'at most 999,999,999,999,999'],
   ])('%s answers 422 at %s and stores nothing', async (_name, budgets, currency, path, message) => {
     const before = await documents();
