@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  addClearEffect, addField, addItemList, addValidation, blankModule, checkDefinitions, compileModules, conditionLogic, createRuntime, createTranslate, editField,
+  addClearEffect, addField, addItemList, summarizeItemField, addValidation, blankModule, checkDefinitions, compileModules, conditionLogic, createRuntime, createTranslate, editField,
   moveField, moveValidation, removeField, setComputed, setVisibility, validateSubmission, type FieldSpec, type ModuleSource, type Problem,
 } from '../../src/engine';
 import { loadDefinitionFiles } from '../../server/definitions/load-definition-files';
@@ -183,6 +183,16 @@ describe('item lists and new modules', () => {
     expect(problemsWith(source, subForm)).toEqual([]);
     const compiled = compileModules(filesFromSources({ ...sources, purchase: source, [subForm.code]: subForm }, baseLocales(disk, [...Object.keys(sources), subForm.code]))).modules;
     expect(createRuntime(compiled[subForm.code]).computeAll({ qty: 2, price: 10.505 }, {}).amount).toBe(21.01);
+    // The list's rows already lead with the route (the first text field); a later text field does not replace it.
+    const summary = (source.uiSchema.travel_legs as { 'ui:options': { summary: Array<{ field: string }> } })['ui:options'].summary;
+    expect(summary.map((l) => l.field)).toEqual(['route', 'amount']);
+    const bare = addItemList(sources.purchase, { name: 'legs', labels: tri('Legs'), itemTitles: tri('Leg {{n}}'), fields: [], itemTotal: { name: 'amount', labels: tri('Fare') }, formTotal: { name: 'legs_total', labels: tri('Total') } });
+    if (!('source' in bare)) throw new Error(JSON.stringify(bare));
+    const withRoute = ok(addField(bare.source.subForm, { name: 'route', type: 'text', labels: tri('Route') }));
+    const summarized = summarizeItemField(bare.source.source, withRoute, 'route');
+    expect((summarized.uiSchema.legs as { 'ui:options': { summary: Array<{ field: string }> } })['ui:options'].summary.map((l) => l.field)).toEqual(['route', 'amount']);
+    expect(summarizeItemField(summarized, ok(addField(withRoute, { name: 'note', type: 'text', labels: tri('Note') })), 'note')).toBe(summarized);
+    expect(problemsWith(summarized, withRoute)).toEqual([]);
     expect(createRuntime(compiled.purchase).computeAll({ currency_id: null, travel_legs: [{ amount: 21.01 }, { amount: 4 }], purchase_goods: [] }, {}).legs_total).toBe(25.01);
   });
 

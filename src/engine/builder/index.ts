@@ -13,5 +13,5 @@ export { rulesUsing } from './field-usage';
 export type { ValidationSpec, ComputedSpec } from './rule-builders';
 export { addValidation, moveValidation, removeValidation, setVisibility, addClearEffect, setComputed, computedLogic } from './rule-builders';
 export type { ItemListSpec, ItemListResult } from './item-list';
-export { addItemList } from './item-list';
+export { addItemList, summarizeItemField } from './item-list';
 export { blankModule } from './blank-module';

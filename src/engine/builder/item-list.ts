@@ -123,3 +123,21 @@ export function addItemList(source: ModuleSource, spec: ItemListSpec): BuilderRe
   if (meta?.listCard) (meta.listCard.summary ??= []).push({ label: keyOf(code, spec.formTotal.name, 'label'), field: spec.formTotal.name, format: 'money' });
   return { source: { source: parts.source, subForm: sub.source } };
 }
+
+/**
+ * After a text field is added to an item form: the list showing those items gets it as its
+ * summary's first line when it has no text line yet (the rows read "Tokyo – Osaka · 14,000",
+ * not only the amount). Anything else leaves the parent as it is.
+ */
+export function summarizeItemField(parent: ModuleSource, subForm: ModuleSource, field: string): ModuleSource {
+  const props = (parent.schema as { properties?: Record<string, { items?: { $ref?: string } }> }).properties ?? {};
+  const list = Object.keys(props).find((name) => props[name]?.items?.$ref === subForm.code);
+  const type = ((subForm.schema as { properties?: Record<string, { type?: unknown }> }).properties?.[field]?.type);
+  if (!list || !(Array.isArray(type) ? type.includes('string') : type === 'string')) return parent;
+  const options = ((parent.uiSchema[list] as { 'ui:options'?: { summary?: Array<{ format?: string }> } } | undefined)?.['ui:options']);
+  if (!options?.summary || options.summary.some((line) => line.format === 'text')) return parent;
+  const parts = partsOf(parent);
+  const copied = (parts.ui[list] as { 'ui:options': { summary: unknown[] } })['ui:options'];
+  copied.summary.unshift({ label: keyOf(subForm.code, field, 'label'), field, format: 'text' });
+  return parts.source;
+}

@@ -3,7 +3,7 @@ import { Badge, Button, Field, MessageBar, Select, Text, makeStyles, tokens } fr
 import { Add20Regular, ArrowDown20Regular, ArrowUp20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import {
-  addClearEffect, addField, addItemList, addValidation, editField, moveField, moveValidation, removeField, removeValidation, setComputed, setVisibility,
+  addClearEffect, addField, addItemList, summarizeItemField, addValidation, editField, moveField, moveValidation, removeField, removeValidation, setComputed, setVisibility,
   type BuilderResult, type FieldSpec, type ItemListSpec, type ModuleSource,
 } from '../../../../engine';
 import { fieldRows, specOfField, type FieldRow } from './field-rows';
@@ -56,7 +56,17 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
     return null;
   };
   const act = (result: BuilderResult<ModuleSource>) => setNotice(apply(result));
-  const saveField = (spec: FieldSpec) => apply(dialog?.kind === 'field' && dialog.editing ? editField(source, dialog.editing.name, spec) : addField(source, spec));
+  const saveField = (spec: FieldSpec) => {
+    const result = dialog?.kind === 'field' && dialog.editing ? editField(source, dialog.editing.name, spec) : addField(source, spec);
+    if ('refused' in result) return refusalText(t, result, source, lang);
+    onChange(result.source);
+    // A text field of an item form becomes the item rows' first summary line in the list.
+    if (!isModule) {
+      const next = summarizeItemField(forms[0], result.source, spec.name);
+      if (next !== forms[0]) onChange(next);
+    }
+    return null;
+  };
   const saveItems = (spec: ItemListSpec) => {
     const result = addItemList(source, spec);
     if ('refused' in result) return refusalText(t, result, source, lang);
