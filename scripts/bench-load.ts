@@ -7,7 +7,7 @@
  * `postgres`: BENCH_INSTANCES (2) instances on BENCH_DATABASE_URL (the `ringi_bench` database
  * of the local server, created and seeded once, reused while it holds enough documents) and
  * Redis when one answers on 127.0.0.1:6379; `embedded`: one instance on PGlite. BENCH_SCENARIOS
- * picks scenarios by name (`pending,detail,uploads`); each line ends with the 1-minute load average.
+ * picks scenarios by name (`pending,detail,uploads`); BENCH_LIST_RATE changes the pending list's rate (200/s); each line ends with the 1-minute load average.
  * The pending list runs an unmeasured 3 s warm-up, then BENCH_PENDING_RUNS (3) measured runs, and
  * prints its p99 over the runs. Then an upload burst: BENCH_UPLOADS (30) PNGs of BENCH_UPLOAD_BYTES
  * (5 MiB) at once from ten users (refusals retried after Retry-After), with /api/health and the
@@ -153,7 +153,7 @@ try {
     console.log(`postgres: ${instances} instance(s), pool ${env.DATABASE_POOL_SIZE ?? 10} each, Redis ${redis ? 'on' : 'off'}; ${data.pending} pending items for the list's user`);
     await measure('postgres', instances, {
       DATABASE_URL: pgUrl, DATA_DIR: dataDir, JWT_SECRET, LOGIN_RATE_LIMIT: '100000', MAIL_INTERVAL_MS: '0', ...(redis ? { REDIS_URL: redis, REDIS_KEY_PREFIX: `ringi-bench-${process.pid}:` } : {}),
-    }, data, { list: 200, detail: 100, submit: 20, approve: 20, login: 4 });
+    }, data, { list: Number(env.BENCH_LIST_RATE ?? 200), detail: 100, submit: 20, approve: 20, login: 4 });
   }
   if (modes.includes('embedded')) {
     const dataDir = join(tmpdir(), `ringi-bench-pglite-${docs}`);
