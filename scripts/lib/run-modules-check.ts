@@ -1,4 +1,4 @@
-import { checkDefinitions, type Problem } from '../../src/engine';
+import { checkDefinitions, hiddenRuleMessages, type Problem } from '../../src/engine';
 import { loadDefinitionFiles } from '../../server/definitions/load-definition-files';
 import { registryNames } from '../../src/renderer/registry-names';
 import { readDemoOrganisation } from '../../server/db/demo-organisation';
@@ -10,4 +10,10 @@ export const seedPositions = Object.keys(readDemoOrganisation().positions);
 export async function runModulesCheck(root?: string): Promise<Problem[]> {
   const { files, problems } = await loadDefinitionFiles(root);
   return [...problems, ...checkDefinitions(files, { widgetNames: registryNames, positions: seedPositions })];
+}
+
+/** Warnings that do not fail the check (a rule message a schema limit hides), for every module under `root`. */
+export async function modulesWarnings(root?: string): Promise<Problem[]> {
+  const { files } = await loadDefinitionFiles(root);
+  return Object.keys(files.schemas).flatMap((code) => hiddenRuleMessages(files, code));
 }
