@@ -20,7 +20,7 @@ import type { Config } from '../server/config';
 import { createPGlite, kyselyForPGlite } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedDemoData } from '../server/db/seed';
-import { loadDefinitions } from '../server/definitions/definitions';
+import { readDefinitionSet } from '../server/definitions/definition-store';
 import { FileStorage } from '../server/files/file-storage';
 import type { ExportParams } from '../server/statistics/export-report';
 import { MAX_EXPORT_ROWS } from '../server/statistics/export-report';
@@ -74,7 +74,7 @@ async function measure(dataDir: string, params: ExportParams): Promise<void> {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ringi-bench-export-'));
   try {
-    const definitions = await loadDefinitions();
+    const definitions = await readDefinitionSet(undefined, { check: false });
     const module = Object.values(definitions.modules).find((m) => m.kind === 'module' && m.meta.statistics?.export);
     if (!module) throw new Error('no module definition offers an export (ui:module.statistics.export)');
     const handle = kyselyForPGlite(await createPGlite({ dataDir: join(dataDir, 'pgdata') }));

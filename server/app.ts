@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { CompiledModule } from '../src/engine';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { passwordLimiter } from './auth/password';
@@ -11,7 +12,7 @@ import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
 import contextPlugin from './plugins/context';
 import definitionsPlugin from './plugins/definitions';
-import { refreshDefinitions } from './definitions/definitions';
+import { openDefinitionStore } from './definitions/definition-store';
 import { syncStatisticPaths } from './statistics/statistic-paths';
 import { syncRecordPaths } from './records/record-paths';
 import { publishFileDefinitions } from './definitions/publish-file-definitions';
@@ -33,6 +34,15 @@ export interface BuildAppOptions {
   db: Kysely<Database>;
   /** Where the log goes (default stdout); tests read it to prove what is never logged. */
   logStream?: { write(line: string): void };
+}
+
+/**
+ * What follows a publish inside its transaction: the searched statistics columns and the records'
+ * paths follow the new definitions (wired here so the definitions layer imports neither).
+ */
+export async function syncPathsOnPublish(trx: Kysely<Database>, modules: Record<string, CompiledModule>): Promise<void> {
+  await syncStatisticPaths(trx, modules);
+  await syncRecordPaths(trx, modules);
 }
 
 /** JSON bodies above 1 MiB are refused with 413 (uploads go through multipart, with own limits). */
@@ -57,13 +67,15 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   });
   app.setValidatorCompiler(createValidatorCompiler());
   // Outside any plugin (no plugin start timeout): the checker's first run compiles its meta-schemas.
-  await publishFileDefinitions(db, app.log);
-  const live = await refreshDefinitions(db);
+  const store = await openDefinitionStore(db, { onPublished: syncPathsOnPublish });
+  await publishFileDefinitions(store, app.log);
+  const live = await store.refresh();
   // Statistics rows follow the live definitions' paths (a no-op unless they changed).
   await syncStatisticPaths(db, live.modules);
   // … and so do the electronic records' fields (they read the statistics' file rows).
   await syncRecordPaths(db, live.modules);
   await app.register(contextPlugin, { config, db });
+  await app.register(definitionsPlugin, { store });
   await app.register(errorHandler);
   await app.register(compressionPlugin);
   await app.register(securityPlugin);
@@ -88,7 +100,6 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await app.register(exposure);
   await app.register(mailPlugin);
   await app.register(exportJobsPlugin);
-  await app.register(definitionsPlugin);
   await app.register(routes);
   await app.register(staticPlugin);
   return app;

@@ -1,26 +1,18 @@
+/**
+ * The shape of the assembled app (Fastify declaration merging): what plugins decorate the app and
+ * each request with. Part of the composition layer; lower layers import `AuthUser` from lib/auth-user.
+ */
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Lang, Translate } from '../src/engine';
 import type { Config } from './config';
+import type { AuthUser } from './lib/auth-user';
+import type { DefinitionSet, DefinitionStore } from './definitions/definition-store';
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { ExportRunner } from './statistics/export-jobs';
 
-/** The signed-in user as the auth preHandler loads it (no password hash). */
-export interface AuthUser {
-  id: number;
-  email: string;
-  name: string;
-  company_id: number | null;
-  department_id: number | null;
-  is_authorizer: boolean;
-  is_company_authorizer: boolean;
-  is_finance: boolean;
-  is_treasury: boolean;
-  is_legal: boolean;
-  /** The user's company is a group company. */
-  is_ringi_group_member: boolean;
-}
+export type { AuthUser };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +21,10 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The Redis client of shared rate limits (`REDIS_URL`), or null without one. */
     redis: Redis | null;
+    /** The definition set in force now (server/plugins/definitions.ts); a request reads `request.definitions`. */
+    definitions: DefinitionSet;
+    /** Refreshes, publishes and enable/disable go through the app's one store. */
+    definitionStore: DefinitionStore;
     /** Runs export jobs stored in the database (server/plugins/export-jobs.ts). */
     exportJobs: ExportRunner;
     /** preHandler: sets `request.user` from a valid bearer JWT or replies 401 UNAUTHORIZED. */
@@ -41,6 +37,8 @@ declare module 'fastify' {
     user: AuthUser;
     /** The request's language (Accept-Language: en, ja or zh; default ja). */
     lang: Lang;
+    /** The definition set this request runs with, from its start to its end. */
+    definitions: DefinitionSet;
     /** Translates a `server.*` key into the request's language. */
     t: Translate;
   }

@@ -4,7 +4,7 @@ import { openDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemoData } from '../../server/db/seed';
 import { DEMO_PASSWORD } from '../../server/db/seed-data';
-import { loadDefinitions } from '../../server/definitions/definitions';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { FileStorage } from '../../server/files/file-storage';
 import { TREASURY_PROCESS_CODE } from '../../server/workflow/status';
 import { seedDocuments } from '../lib/seed-documents';
@@ -59,12 +59,12 @@ export async function prepareData(options: { databaseUrl?: string; dataDir: stri
       .where('status', '=', 2).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     const chain = await db.selectFrom('approvals').innerJoin('approval_candidates', 'approval_candidates.approval_id', 'approvals.id')
       .select(['approvals.master_process_id', 'approval_candidates.user_id']).where('approvals.buffer_id', '=', doc.id).execute();
-    const module = (await loadDefinitions()).modules[doc.module_code];
+    const module = (await readDefinitionSet(undefined, { check: false })).modules[doc.module_code];
     const body = buildSubmitPayload(module, { ...doc.data, approvals: chain.map((c) => ({ master_process_id: c.master_process_id, approver_id: c.user_id })), save_approvers: false });
     const detail = await db.selectFrom('approvals').select('buffer_id').where('id', '=', steps[steps.length - 1]?.approval_id ?? 0).executeTakeFirst();
     const uploaders = await db.selectFrom('users').select('id').where('disabled', '=', false).where('locked_at', 'is', null).orderBy('id').limit(10).execute();
     const { attachmentKinds } = await import('../../server/files/attachment-kinds');
-    const kinds = [...attachmentKinds((await loadDefinitions()).modules)];
+    const kinds = [...attachmentKinds((await readDefinitionSet(undefined, { check: false })).modules)];
     const uploadKind = kinds.find(([, kind]) => kind.accept.includes('png') && kind.maxBytes >= 8 * 1024 * 1024)?.[0] ?? kinds[0][0];
     return {
       uploadTokens: await Promise.all(uploaders.map((u) => token(u.id))), uploadKind,

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { checkDefinitions, compileModules, createTranslate, validateSubmission, type Lang, type MasterProcessStep } from '../../src/engine';
-import { registryNames } from '../../src/renderer/registry-names';
-import { loadDefinitionFiles } from '../../server/definitions/load-definition-files';
+import { validateSubmission, type Lang, type MasterProcessStep } from '../../src/engine';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 
 /** What `npm run check` prints: one JSON object. */
 export interface CheckOutput {
@@ -31,14 +30,14 @@ function failure(message: string): CheckOutput {
  */
 export async function runCheck(options: RunCheckOptions): Promise<CheckOutput> {
   const lang: Lang = options.lang ?? 'en';
-  const { files, problems: unreadable } = await loadDefinitionFiles(options.root);
-  // A verdict from a broken definition would mislead: refuse to judge and say why.
-  const problems = [...unreadable, ...checkDefinitions(files, { widgetNames: registryNames })];
+  // The one pipeline (files → check → compile); a verdict from a broken definition would mislead: refuse to judge and say why.
+  const definitions = await readDefinitionSet(options.root);
+  const { problems } = definitions;
   if (problems.length) {
     return { valid: false, refused: true, violations: problems.map((p) => ({ propertyPath: `${p.file}#${p.pointer}`, message: `definition problem (npm run modules:check): ${p.message}` })) };
   }
-  const t = createTranslate(files.locales, lang);
-  const module = compileModules(files).modules[options.module];
+  const t = definitions.translate(lang);
+  const module = definitions.modules[options.module];
   if (!module || module.kind !== 'module') return failure(t('engine.errors.unknownModule', { code: options.module }));
   let body: unknown;
   let steps: MasterProcessStep[] | undefined;

@@ -1,15 +1,14 @@
-import { checkDefinitions, hiddenRuleMessages, type Problem } from '../../src/engine';
+import { hiddenRuleMessages, type Problem } from '../../src/engine';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { loadDefinitionFiles } from '../../server/definitions/load-definition-files';
-import { registryNames } from '../../src/renderer/registry-names';
 import { readDemoOrganisation } from '../../server/db/demo-organisation';
 
 /** Position codes a route may name, from the seed's catalogue (a publish checks against the database's). */
 export const seedPositions = Object.keys(readDemoOrganisation().positions);
 
-/** Load every definition under `root` and check it; JSON parse problems come first. */
+/** Load every definition under `root` and check it (the one pipeline); JSON parse problems come first. */
 export async function runModulesCheck(root?: string): Promise<Problem[]> {
-  const { files, problems } = await loadDefinitionFiles(root);
-  return [...problems, ...checkDefinitions(files, { widgetNames: registryNames, positions: seedPositions })];
+  return [...(await readDefinitionSet(root, { positions: seedPositions })).problems];
 }
 
 /** Warnings that do not fail the check (a rule message a schema limit hides), for every module under `root`. */

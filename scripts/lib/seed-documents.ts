@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { buildSubmitPayload, computeFormData, validateSubmission, type CompiledModule, type FormData, type Violation } from '../../src/engine';
 import type { Database } from '../../server/db/database';
 import { recordVersion } from '../../server/definitions/definition-version-repository';
-import { loadDefinitions } from '../../server/definitions/definitions';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { syncStatisticPaths } from '../../server/statistics/statistic-paths';
 import { syncRecordPaths } from '../../server/records/record-paths';
 import { codePrefix, stampPrefix } from '../../server/routes/buffer/document-code';
@@ -110,7 +110,7 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
   const batchSize = options.batchSize ?? 1000;
   const log = options.log ?? (() => {});
 
-  const modules = options.modules ?? (await loadDefinitions()).modules;
+  const modules = options.modules ?? (await readDefinitionSet(undefined, { check: false })).modules;
   const world = await loadSeedWorld(db, modules);
   if (!world.modules.length) throw new Error('no module has approval steps: nothing to generate');
   for (const { module } of world.modules) await recordVersion(db, module);

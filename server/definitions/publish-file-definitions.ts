@@ -1,9 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import { checkDefinitions } from '../../src/engine';
-import { registryNames } from '../../src/renderer/registry-names';
-import type { Database } from '../db/database';
-import { loadDefinitionFiles } from './load-definition-files';
+import { buildDefinitionSet } from '../../src/engine';
+import type { DefinitionStore } from './definition-store';
 import { sourceHash, sourcesFromFiles } from './module-source';
 import { latestFileHashes } from './module-source-repository';
 import { publishSources } from './publish-sources';
@@ -20,13 +17,13 @@ function codeOf(file: string): string {
  * by files nobody touched. A module whose files fail the checker is logged with every problem
  * and not published (its last good version, if any, keeps serving).
  */
-export async function publishFileDefinitions(db: Kysely<Database>, log: Pick<FastifyBaseLogger, 'error' | 'info'>): Promise<void> {
-  const { files, problems: unreadable } = await loadDefinitionFiles(process.env.DEFINITIONS_DIR || undefined);
-  const published = await latestFileHashes(db);
+export async function publishFileDefinitions(store: DefinitionStore, log: Pick<FastifyBaseLogger, 'error' | 'info'>): Promise<void> {
+  const { diskFiles: files, diskProblems: unreadable } = store;
+  const published = await latestFileHashes(store.db);
   const candidates = Object.values(sourcesFromFiles(files)).filter((source) => published.get(source.code) !== sourceHash(source));
   // Files that match what was published from them passed the checker then: nothing to do (a fast restart).
   if (candidates.length === 0 && unreadable.length === 0) return;
-  const problems = [...unreadable, ...checkDefinitions(files, { widgetNames: registryNames })];
+  const { problems } = buildDefinitionSet(files, { readProblems: unreadable });
   const broken = new Set(problems.map((p) => codeOf(p.file)));
   for (const code of broken) {
     log.error({ module: code, problems: problems.filter((p) => codeOf(p.file) === code).map((p) => `${p.file}#${p.pointer}: ${p.message}`) },
@@ -34,7 +31,7 @@ export async function publishFileDefinitions(db: Kysely<Database>, log: Pick<Fas
   }
   const changed = candidates.filter((source) => !broken.has(source.code));
   if (changed.length === 0) return;
-  const result = await publishSources(db, changed, { origin: 'files' });
+  const result = await publishSources(store, changed, { origin: 'files' });
   if ('problems' in result) {
     log.error({ problems: result.problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`) }, 'definition files refused: the set fails the checker');
   } else {

@@ -1,15 +1,9 @@
-import type { Kysely } from 'kysely';
-import { checkDefinitions, compileModules, type Problem } from '../../src/engine';
-import { registryNames } from '../../src/renderer/registry-names';
-import type { Database } from '../db/database';
-import { BufferStatus } from '../workflow/status';
-import { baseLocales, definitionsChanged, loadDefinitions } from './definitions';
-import { filesFromSources, sourceHash, type ModuleSource } from './module-source';
+import { BufferStatus, definitionSetFromSources, type Problem } from '../../src/engine';
+import { baseLocales, type DefinitionStore } from './definition-store';
+import { sourceHash, type ModuleSource } from './module-source';
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
 import { recordVersion } from './definition-version-repository';
 import { syncProcessRows } from './sync-process-rows';
-import { syncStatisticPaths } from '../statistics/statistic-paths';
-import { syncRecordPaths } from '../records/record-paths';
 
 /** What publishing one module did. */
 export interface Published {
@@ -39,24 +33,23 @@ const key = (p: Problem) => `${p.file}#${p.pointer}: ${p.message}`;
  * definition is recorded under its hash, and the revision moves so every instance reloads.
  */
 export async function publishSources(
-  db: Kysely<Database>, sources: ModuleSource[], options: { origin: 'files' | 'studio'; userId?: number | null },
+  store: DefinitionStore, sources: ModuleSource[], options: { origin: 'files' | 'studio'; userId?: number | null },
 ): Promise<Published[] | Refused> {
-  const disk = await loadDefinitions();
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await store.db.transaction().execute(async (trx) => {
     await lockRevision(trx);
     const latest = await latestSources(trx);
     const before = Object.fromEntries([...latest].map(([code, row]) => [code, row.source]));
     const after = { ...before, ...Object.fromEntries(sources.map((s) => [s.code, s])) };
-    const base = baseLocales(disk.files, [...Object.keys(disk.modules), ...Object.keys(after)]);
-    const afterFiles = filesFromSources(after, base);
-    let problems = checkDefinitions(afterFiles, { widgetNames: registryNames });
+    const base = baseLocales(store.diskFiles, [...Object.keys(store.diskFiles.schemas), ...Object.keys(store.diskFiles.uiSchemas), ...Object.keys(after)]);
+    const next = definitionSetFromSources(after, base);
+    let problems = [...next.problems];
     if (problems.length && latest.size) {
       // Only what this publish breaks refuses it, not an older problem of another module.
-      const known = new Set(checkDefinitions(filesFromSources(before, base), { widgetNames: registryNames }).map(key));
+      const known = new Set(definitionSetFromSources(before, base).problems.map(key));
       problems = problems.filter((p) => !known.has(key(p)));
     }
     if (problems.length) return { problems };
-    const compiled = compileModules(afterFiles).modules;
+    const compiled = next.modules;
     const results: Published[] = [];
     let changed = false;
     for (const source of sources) {
@@ -84,13 +77,13 @@ export async function publishSources(
     }
     if (changed) {
       // Searched statistics columns follow the new paths in the same transaction.
-      await syncStatisticPaths(trx, compiled);
-      await syncRecordPaths(trx, compiled);
+      // (and the records' paths: the app's onPublished, server/app.ts).
+      await store.onPublished(trx, { ...compiled });
       await bumpRevision(trx);
     }
     return results;
   });
   // Seen by this process on its next request (other instances: within DEFINITIONS_CHECK_MS).
-  definitionsChanged();
+  store.changed();
   return outcome;
 }

@@ -1,19 +1,15 @@
-import type { Kysely } from 'kysely';
-import { LANGS, checkDefinitions, compileModules, createTranslate, hiddenRuleMessages, validateSubmission, type Lang, type Problem } from '../../src/engine';
-import { registryNames } from '../../src/renderer/registry-names';
-import type { Database } from '../db/database';
-import { baseLocales, definitionsChanged, loadDefinitions } from './definitions';
-import { filesFromSources, type ModuleSource } from './module-source';
+import { LANGS, definitionSetFromSources, hiddenRuleMessages, validateSubmission, type DefinitionSet, type Lang, type Problem } from '../../src/engine';
+import { baseLocales, type DefinitionStore } from './definition-store';
+import type { ModuleSource } from './module-source';
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
 import { BufferStatus } from '../../src/engine/status';
 
-/** The current sources with `draft` (and `others`: new item sub-forms of it) in place, and the base translations. */
-async function withDraft(db: Kysely<Database>, draft: ModuleSource, others: ModuleSource[] = []) {
-  const disk = await loadDefinitions();
-  const latest = await latestSources(db);
+/** The set the current sources would make with `draft` (and `others`: new item sub-forms of it) in place (checked). */
+async function withDraft(store: DefinitionStore, draft: ModuleSource, others: ModuleSource[] = []): Promise<DefinitionSet> {
+  const latest = await latestSources(store.db);
   const sources = { ...Object.fromEntries([...latest].map(([code, row]) => [code, row.source])), ...Object.fromEntries(others.map((o) => [o.code, o])), [draft.code]: draft };
-  const base = baseLocales(disk.files, [...Object.keys(disk.modules), ...Object.keys(sources)]);
-  return filesFromSources(sources, base);
+  const disk = store.diskFiles;
+  return definitionSetFromSources(sources, baseLocales(disk, [...Object.keys(disk.schemas), ...Object.keys(disk.uiSchemas), ...Object.keys(sources)]));
 }
 
 /**
@@ -21,11 +17,11 @@ async function withDraft(db: Kysely<Database>, draft: ModuleSource, others: Modu
  * warnings that do not refuse it (a rule message the schema hides) and the documents in
  * progress, which keep the version they were filed under.
  */
-export async function checkDraft(db: Kysely<Database>, draft: ModuleSource, others: ModuleSource[] = []): Promise<{ problems: Problem[]; warnings: Problem[]; inFlight: number }> {
-  const files = await withDraft(db, draft, others);
-  const count = await db.selectFrom('buffers').select((eb) => eb.fn.countAll<string>().as('n'))
+export async function checkDraft(store: DefinitionStore, draft: ModuleSource, others: ModuleSource[] = []): Promise<{ problems: Problem[]; warnings: Problem[]; inFlight: number }> {
+  const set = await withDraft(store, draft, others);
+  const count = await store.db.selectFrom('buffers').select((eb) => eb.fn.countAll<string>().as('n'))
     .where('module_code', '=', draft.code).where('status', '=', BufferStatus.ON_PROCESS).executeTakeFirstOrThrow();
-  return { problems: checkDefinitions(files, { widgetNames: registryNames }), warnings: [draft, ...others].flatMap((s) => hiddenRuleMessages(files, s.code)), inFlight: Number(count.n) };
+  return { problems: [...set.problems], warnings: [draft, ...others].flatMap((s) => hiddenRuleMessages(set.files, s.code)), inFlight: Number(count.n) };
 }
 
 /**
@@ -33,12 +29,11 @@ export async function checkDraft(db: Kysely<Database>, draft: ModuleSource, othe
  * problems when the definition is broken, else the ordered violations of `validateSubmission`
  * (without steps, as the command without `--steps`: at least one approver is required).
  */
-export async function judgeBody(db: Kysely<Database>, draft: ModuleSource, body: unknown, lang: Lang) {
-  const files = await withDraft(db, draft);
-  const problems = checkDefinitions(files, { widgetNames: registryNames });
-  if (problems.length) return { valid: false, definitionProblems: problems, violations: [] };
-  const module = compileModules(files).modules[draft.code];
-  const judge = (l: Lang) => (module && module.kind === 'module' ? validateSubmission(module, body, {}, createTranslate(files.locales, l)) : []);
+export async function judgeBody(store: DefinitionStore, draft: ModuleSource, body: unknown, lang: Lang) {
+  const set = await withDraft(store, draft);
+  if (set.problems.length) return { valid: false, definitionProblems: [...set.problems], violations: [] };
+  const module = set.modules[draft.code];
+  const judge = (l: Lang) => (module && module.kind === 'module' ? validateSubmission(module, body, {}, set.translate(l)) : []);
   const violations = judge(lang);
   // The same verdict in every language (the studio shows the message each reader will get).
   const all = Object.fromEntries(LANGS.map((l) => [l, l === lang ? violations : judge(l)]));
@@ -49,12 +44,12 @@ export async function judgeBody(db: Kysely<Database>, draft: ModuleSource, body:
 }
 
 /** Disables or re-enables a module (no new documents while disabled); every instance follows. */
-export async function setDisabled(db: Kysely<Database>, code: string, disabled: boolean): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function setDisabled(store: DefinitionStore, code: string, disabled: boolean): Promise<void> {
+  await store.db.transaction().execute(async (trx) => {
     await lockRevision(trx);
     await trx.insertInto('module_states').values({ code, disabled })
       .onConflict((oc) => oc.column('code').doUpdateSet({ disabled, updated_at: new Date() })).execute();
     await bumpRevision(trx);
   });
-  definitionsChanged();
+  store.changed();
 }

@@ -1,7 +1,7 @@
 import type { Translate } from '../../src/engine';
 import { forbidden } from '../lib/errors';
 import { mayUseArea, seesAllCompanies } from '../statistics/access';
-import type { AuthUser } from '../types';
+import type { AuthUser } from '../lib/auth-user';
 
 /**
  * Who may request a change of a company's finance master data (bank accounts, expense

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../types';
+import type { AuthUser } from '../lib/auth-user';
 
 /**
  * Spec 000 §6: a group member (user of a group company) who is a company authorizer is a

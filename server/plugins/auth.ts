@@ -4,7 +4,7 @@ import { passwordVersion, verifyToken } from '../auth/jwt';
 import { routeAccess } from '../auth/public-routes';
 import { unauthorized } from '../lib/errors';
 import { globalPlugin } from '../lib/global-plugin';
-import type { AuthUser } from '../types';
+import type { AuthUser } from '../lib/auth-user';
 
 /**
  * Authentication for all of `/api` in one place: every route needs a valid bearer token except

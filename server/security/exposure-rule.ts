@@ -1,4 +1,4 @@
-import type { AuthUser } from '../types';
+import type { AuthUser } from '../lib/auth-user';
 
 /** Fields of a user record that only colleagues and group staff may read (e-mail, roles, settings). */
 export const PRIVATE_USER_FIELDS = [

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../types';
+import type { AuthUser } from '../lib/auth-user';
 import { forbidden } from '../lib/errors';
 
 /** The two statistics areas of spec 000 §6 and the role flags that open each. */

@@ -50,7 +50,7 @@ export async function searchDocuments(request: FastifyRequest, q: SearchQuery, f
     limit ${q.itemsPerPage} offset ${offset}`.execute(db);
   const total = await totalOf(rows.rows.length, q, () => sql<{ total: number }>`select count(*)::int as total
     from (select 1 from buffer_stats s where ${where} limit ${SEARCH_COUNT_CAP + 1}) capped`.execute(db));
-  return { 'hydra:member': await bufferItems(db, rows.rows.map((r) => r.id), request.lang), 'hydra:totalItems': total };
+  return { 'hydra:member': await bufferItems(db, request.definitions, rows.rows.map((r) => r.id), request.lang), 'hydra:totalItems': total };
 }
 
 /** A file found by the files tab, with the document it belongs to. */

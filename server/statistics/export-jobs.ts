@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { Lang, Translate } from '../../src/engine';
+import { findModule, type Lang, type Translate } from '../../src/engine';
 import type { Database } from '../db/database';
-import { findModule, loadDefinitions } from '../definitions/definitions';
 import { serverTranslate } from '../lib/i18n';
 import { WorkBusyError } from '../lib/work-limiter';
 import { enqueueMail } from '../mail/outbox';
@@ -110,7 +109,8 @@ class SupersededError extends Error {}
 
 /** The report file of a module export job and its texts. */
 async function makeReport(app: FastifyInstance, p: ExportParams, t: Translate, progress: (value: number) => Promise<void>) {
-  const definitions = await loadDefinitions();
+  // The set in force when the job runs (a job may run long after the request that asked for it).
+  const definitions = app.definitions;
   const facts = statisticFacts(definitions).get(p.moduleCode);
   if (!facts?.export) throw new ReportError(t('server.statistics.unknownModule', { code: p.moduleCode }));
   const module = findModule(definitions, p.moduleCode);

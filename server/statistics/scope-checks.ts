@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { bufferReferencesFile } from '../files/file-references';
-import type { AuthUser } from '../types';
+import type { AuthUser } from '../lib/auth-user';
 import { companyScope, mayUseArea } from './access';
 import { inCompanies } from './company-condition';
 

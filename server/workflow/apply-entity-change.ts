@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EntityOperation } from '../../src/engine';
 import type { Database } from '../db/database';
-import { findModule, loadDefinitions } from '../definitions/definitions';
+import { findModule } from '../../src/engine';
 import { entityHandler } from './entity-handler';
 import { illegalTransition } from './workflow-error';
 import type { WorkflowContext } from './workflow-context';
@@ -17,7 +17,7 @@ export async function applyEntityChange(trx: Kysely<Database>, bufferId: number,
     .select(['id', 'module_code', 'action', 'target_id', 'data', 'requester_id'])
     .where('id', '=', bufferId).executeTakeFirst();
   if (!buffer) return;
-  const module = findModule(await loadDefinitions(), buffer.module_code);
+  const module = findModule(ctx.definitions, buffer.module_code);
   const entity = module?.meta.entity;
   if (!entity) return;
   const handler = entityHandler(entity.kind);

@@ -1,15 +1,7 @@
+import type { BufferInfo } from '../../src/wire/workflow';
 import type { CompiledModule, Translate } from '../../src/engine';
 
-/** A list card's summary of a document (spec 000 §3 `info`). */
-export interface BufferInfo {
-  /** The module's title in the request language. */
-  title: string;
-  /** The first money figure of the summary (or a common total field), and its currency code. */
-  total: number | null;
-  currency: string | null;
-  /** The definition's list-card lines with their values. */
-  summary: Array<{ label: string; field: string; format: string; value: unknown }>;
-}
+export type { BufferInfo };
 
 /** Money fields tried when a module has no list-card summary (spec names shared by modules). */
 const COMMON_TOTALS = ['total', 'amount', 'total_estimated'];

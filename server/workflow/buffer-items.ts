@@ -1,46 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Lang } from '../../src/engine';
+import type { DefinitionSet, Lang } from '../../src/engine';
 import type { Database } from '../db/database';
-import { loadDefinitions } from '../definitions/definitions';
 import { localizedName } from '../lib/localized-name';
-import { bufferInfo, type BufferInfo } from './buffer-info';
+import type { BufferItem, LastApproval, NamedUser } from '../../src/wire/workflow';
+import { bufferInfo } from './buffer-info';
 import { StepStatus } from './status';
 
-/** A named user as lists and the timeline show it. */
-export interface NamedUser {
-  id: number;
-  name: string;
-}
-
-/** The last passed step of a document. */
-export interface LastApproval {
-  id: number;
-  approver: NamedUser | null;
-  approved_at: string | null;
-  process: { id: number; code: string; name: string };
-}
-
-/** Buffer item of the done, initiated and forwarded lists (spec 000 §3). */
-export interface BufferItem {
-  id: number;
-  code: string;
-  status: number;
-  action: string;
-  module: { code: string };
-  requester: NamedUser;
-  info: BufferInfo;
-  data: Record<string, unknown>;
-  stamp_no: string | null;
-  /** Filed without approval by a user allowed to bypass (`ui:module.bypassRoles`). */
-  bypass: boolean;
-  definition_version: string;
-  created_at: string;
-  updated_at: string;
-  completed_at: string | null;
-  last_approval: LastApproval | null;
-  /** The process name of the active step ("Waiting for {type}"), null when not on process. */
-  waiting_for: string | null;
-}
+export type { BufferItem, LastApproval, NamedUser };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -83,8 +49,8 @@ export interface ListedStep {
  * Builds the list items of the given documents (in the given order) with a fixed number of
  * queries whatever the page size: documents, active and last steps, currencies.
  */
-export async function bufferItems(db: Kysely<Database>, ids: number[], lang: Lang): Promise<BufferItem[]> {
-  return (await bufferItemsWithSteps(db, ids, lang)).items;
+export async function bufferItems(db: Kysely<Database>, definitions: DefinitionSet, ids: number[], lang: Lang): Promise<BufferItem[]> {
+  return (await bufferItemsWithSteps(db, definitions, ids, lang)).items;
 }
 
 /**
@@ -92,9 +58,9 @@ export async function bufferItems(db: Kysely<Database>, ids: number[], lang: Lan
  * process from it instead of reading it again). The three reads are independent and run at
  * once on the pool (PGlite queues them): one round trip of latency instead of three.
  */
-export async function bufferItemsWithSteps(db: Kysely<Database>, ids: number[], lang: Lang): Promise<{ items: BufferItem[]; steps: ListedStep[] }> {
+export async function bufferItemsWithSteps(db: Kysely<Database>, definitions: DefinitionSet, ids: number[], lang: Lang): Promise<{ items: BufferItem[]; steps: ListedStep[] }> {
   if (ids.length === 0) return { items: [], steps: [] };
-  const [rows, steps, cachedCurrencies, definitions] = await Promise.all([
+  const [rows, steps, cachedCurrencies] = await Promise.all([
     db.selectFrom('buffers')
       .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
       .select(['buffers.id', 'buffers.code', 'buffers.status', 'buffers.action', 'buffers.module_code', 'buffers.data',
@@ -114,7 +80,6 @@ export async function bufferItemsWithSteps(db: Kysely<Database>, ids: number[], 
       .orderBy('approvals.position')
       .execute() as Promise<ListedStep[]>,
     currencyCodes(db),
-    loadDefinitions(),
   ]);
   const currencyOf = (row: { module_code: string; data: unknown }) =>
     ((row.data ?? {}) as Record<string, unknown>)[definitions.modules[row.module_code]?.meta.currencyField ?? 'currency_id'];

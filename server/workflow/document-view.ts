@@ -1,47 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { Lang } from '../../src/engine';
+import type { DefinitionSet, Lang } from '../../src/engine';
 import type { Database } from '../db/database';
-import { loadDefinitions } from '../definitions/definitions';
 import { localizedName } from '../lib/localized-name';
-import { bufferItems, type BufferItem, type NamedUser } from './buffer-items';
+import type { DocumentView, LogEntry, StepView } from '../../src/wire/workflow';
+import { bufferItems } from './buffer-items';
 import { loadDocumentState } from './document-state';
 import { stepFieldsOf } from './step-fields';
-import { activeStep, permissionsOf, type Permissions } from './transitions';
+import { activeStep, permissionsOf } from './transitions';
 
-/** One timeline entry: the translated text, the raw action, who and when. */
-export interface LogEntry {
-  log_text: string;
-  action: string;
-  user: NamedUser | null;
-  created_at: string;
-}
-
-/** Process step of the timeline (spec 000 §3). */
-export interface StepView {
-  id: number;
-  position: number;
-  status: number;
-  active: boolean;
-  approver: NamedUser | null;
-  approved_at: string | null;
-  data: Record<string, unknown> | null;
-  master_process: { id: number; optional: boolean; process: { id: number; code: string; name: string } };
-  prospective_approvers: NamedUser[];
-  approval_logs: LogEntry[];
-}
-
-/** The detail page's document: the list item plus steps, logs, forward targets and permissions. */
-export interface DocumentView extends BufferItem {
-  user_finances: NamedUser[];
-  approvals: StepView[];
-  /** Entries not tied to a step: submitted, withdrawn, edited. */
-  approval_logs: LogEntry[];
-  /** The active step's id (the one `POST /approvals/{id}/action` takes), or null. */
-  current_approval_id: number | null;
-  can: Permissions;
-  /** Fields the reader fills with their approval at the active step (the signer's files); empty otherwise. */
-  step_fields: string[];
-}
+export type { DocumentView, LogEntry, StepView };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -49,11 +16,10 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * The document with everything the detail page shows, for a user allowed to see it (the route
  * checks visibility first). Log texts are translated into the reader's language.
  */
-export async function documentView(db: Kysely<Database>, bufferId: number, userId: number, lang: Lang): Promise<DocumentView | null> {
-  const [item] = await bufferItems(db, [bufferId], lang);
+export async function documentView(db: Kysely<Database>, definitions: DefinitionSet, bufferId: number, userId: number, lang: Lang): Promise<DocumentView | null> {
+  const [item] = await bufferItems(db, definitions, [bufferId], lang);
   const state = await loadDocumentState(db, bufferId);
   if (!item || !state) return null;
-  const definitions = await loadDefinitions();
   const t = definitions.translate(lang);
   const steps = await db.selectFrom('approvals')
     .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')

@@ -1,9 +1,8 @@
 import { documentCompany } from './document-company';
 import type { Kysely } from 'kysely';
-import { isWrapperField, stableStringify, type CompiledModule } from '../../src/engine';
+import { findModule, isWrapperField, stableStringify, type CompiledModule } from '../../src/engine';
 import type { Database } from '../db/database';
 import { findVersion, recordVersion } from '../definitions/definition-version-repository';
-import { loadDefinitions, findModule } from '../definitions/definitions';
 import { writeApprovalLog } from './approval-log';
 import { loadDocumentState, type DocumentState } from './document-state';
 import { recordHistories } from './histories';
@@ -44,7 +43,7 @@ async function validatedData(trx: Kysely<Database>, module: CompiledModule, doc:
     approvals: await approvalsOf(trx, doc),
   };
   const payload = module.meta.bodyKey ? { ...wrapper, [module.meta.bodyKey]: body } : { ...wrapper, ...body };
-  const { data: computed } = await prepareSubmission(trx, { module, payload, requesterId: doc.requester_id, actorId: ctx.userId, t: ctx.t, edit: true });
+  const { data: computed } = await prepareSubmission(trx, { definitions: ctx.definitions, module, payload, requesterId: doc.requester_id, actorId: ctx.userId, t: ctx.t, edit: true });
   // Fields outside the form's schema (stamp number, treasury data) and the stored wrapper
   // flags stay as they were: an edit changes the body only.
   const data: Record<string, unknown> = { ...doc.data, ...withoutWrapper(computed) };
@@ -75,7 +74,7 @@ async function filedModule(db: Kysely<Database>, current: CompiledModule | null,
  * date, old and new value).
  */
 export async function editDocument(db: Kysely<Database>, bufferId: number, input: Record<string, unknown>, ctx: WorkflowContext) {
-  const definitions = await loadDefinitions();
+  const { definitions } = ctx;
   return db.transaction().execute(async (trx) => {
     const doc = await loadDocumentState(trx, bufferId, true);
     if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));

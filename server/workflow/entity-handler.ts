@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EntityOperation, Translate } from '../../src/engine';
 import type { Database } from '../db/database';
-import type { AuthUser } from '../types';
+import type { AuthUser } from '../lib/auth-user';
 import type { WorkflowContext } from './workflow-context';
 
 /** What an entity module's document asks for: the operation, its target and the form data. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
-import { findModule, loadDefinitions } from '../definitions/definitions';
+import { findModule } from '../../src/engine';
 import { loadDocumentState } from './document-state';
 import { recordHistories } from './histories';
 import { refuseEdit } from './transitions';
@@ -13,7 +13,7 @@ import type { WorkflowContext } from './workflow-context';
  * document. Allowed to whoever may edit it (same rule as the edit).
  */
 export async function recordExplicitHistories(db: Kysely<Database>, bufferId: number, data: Record<string, unknown>, ctx: WorkflowContext) {
-  const definitions = await loadDefinitions();
+  const { definitions } = ctx;
   return db.transaction().execute(async (trx) => {
     const doc = await loadDocumentState(trx, bufferId, true);
     if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));

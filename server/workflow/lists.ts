@@ -1,31 +1,15 @@
+import type { ApprovalItem } from '../../src/wire/workflow';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { Lang } from '../../src/engine';
+import type { DefinitionSet, Lang } from '../../src/engine';
 import type { Database } from '../db/database';
 import type { Collection } from '../lib/paging';
 import { bufferItems, bufferItemsWithSteps, type BufferItem } from './buffer-items';
 import { DONE_COUNT_CAP, donePage, inboxPage } from './inbox-page';
 import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from './keyset';
-import { loadDefinitions } from '../definitions/definitions';
 import { listConditions, listOrder, listSearchPaths, type ListQuery } from './list-query';
 import { BufferStatus, StepStatus } from './status';
 
-/** Approval item of the pending and done lists (spec 000 §3): a step with its document. */
-export interface ApprovalItem {
-  id: number;
-  code: string;
-  status: number;
-  active: boolean;
-  approved_at: string | null;
-  master_process: {
-    id: number;
-    optional: boolean;
-    module: { code: string };
-    process: { id: number; code: string; name: string };
-    /** The approver role the step's process asks for (`finance`, `treasury`, …), if any. */
-    selected_roles: string[];
-  };
-  buffer: BufferItem;
-}
+export type { ApprovalItem };
 
 const all = (conditions: Expression<SqlBool>[]) => (conditions.length ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql<SqlBool>`true`);
 
@@ -44,14 +28,14 @@ const withNext = <T>(collection: Collection<T>, next: string | null): PagedColle
  * `GET /api/approvals/my`: steps waiting for the user (active, pending, on a document on
  * process, the user a candidate), or with `isDone` the user's last handled step per document.
  */
-export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQuery, lang: Lang): Promise<PagedCollection<ApprovalItem>> {
+export async function myApprovals(db: Kysely<Database>, definitions: DefinitionSet, userId: number, q: ListQuery, lang: Lang): Promise<PagedCollection<ApprovalItem>> {
   const done = isTrue(q.isDone);
   const { total, rows, next } = (done ? await donePage(db, userId, q) : await inboxPage(db, userId, q)) || await generalPage();
   async function generalPage() {
     let query = db.selectFrom('approvals')
       .innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
       .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
-      .where(all(listConditions(q, listSearchPaths((await loadDefinitions()).modules))));
+      .where(all(listConditions(q, listSearchPaths(definitions.modules))));
     query = done
       ? query.where('approvals.approver_id', '=', userId)
         .where('approvals.status', 'in', [StepStatus.DONE, StepStatus.REJECTED])
@@ -81,7 +65,7 @@ export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQ
   if (rows.length === 0) return { 'hydra:member': [], 'hydra:totalItems': total };
 
   // The documents with all their steps: the page's own steps are among them (no further read).
-  const { items, steps: allSteps } = await bufferItemsWithSteps(db, [...new Set(rows.map((r) => r.buffer_id))], lang);
+  const { items, steps: allSteps } = await bufferItemsWithSteps(db, definitions, [...new Set(rows.map((r) => r.buffer_id))], lang);
   const buffers = new Map(items.map((b) => [b.id, b]));
   const steps = new Map(allSteps.map((s) => [s.id, s]));
   const members = rows.map((row): ApprovalItem => {
@@ -102,11 +86,11 @@ export async function myApprovals(db: Kysely<Database>, userId: number, q: ListQ
 }
 
 /** Documents of one relation to the user, filtered, sorted and paged, as buffer items. */
-async function bufferList(db: Kysely<Database>, relation: Expression<SqlBool>, q: ListQuery, lang: Lang, countCap?: number): Promise<PagedCollection<BufferItem>> {
+async function bufferList(db: Kysely<Database>, definitions: DefinitionSet, relation: Expression<SqlBool>, q: ListQuery, lang: Lang, countCap?: number): Promise<PagedCollection<BufferItem>> {
   const query = db.selectFrom('buffers')
     .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
     .where(relation)
-    .where(all(listConditions(q, listSearchPaths((await loadDefinitions()).modules))));
+    .where(all(listConditions(q, listSearchPaths(definitions.modules))));
   const { total } = countCap
     ? await db.selectFrom(query.select('buffers.id').limit(countCap).as('capped')).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()
     : await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
@@ -116,12 +100,12 @@ async function bufferList(db: Kysely<Database>, relation: Expression<SqlBool>, q
   if (q.cursor) page = page.where(afterCursor(terms, decodeCursor(terms, q.cursor)));
   for (const term of terms) page = page.orderBy(sql.ref(term.column), term.direction);
   const rows = await page.limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage).execute() as unknown as Array<Record<string, unknown>>;
-  return withNext({ 'hydra:member': await bufferItems(db, rows.map((r) => r.id as number), lang), 'hydra:totalItems': total }, nextCursor(terms, rows, q.itemsPerPage));
+  return withNext({ 'hydra:member': await bufferItems(db, definitions, rows.map((r) => r.id as number), lang), 'hydra:totalItems': total }, nextCursor(terms, rows, q.itemsPerPage));
 }
 
 /** `GET /api/my-buffers`: the documents the user filed. */
-export function myBuffers(db: Kysely<Database>, userId: number, q: ListQuery, lang: Lang) {
-  return bufferList(db, sql<SqlBool>`buffers.requester_id = ${userId}`, q, lang);
+export function myBuffers(db: Kysely<Database>, definitions: DefinitionSet, userId: number, q: ListQuery, lang: Lang) {
+  return bufferList(db, definitions, sql<SqlBool>`buffers.requester_id = ${userId}`, q, lang);
 }
 
 /**
@@ -132,6 +116,6 @@ export function myBuffers(db: Kysely<Database>, userId: number, q: ListQuery, la
 export const FORWARDED_COUNT_CAP = 1000;
 
 /** `GET /api/buffer/forwarded`: the documents forwarded to the user (`user_finances`). */
-export function forwardedBuffers(db: Kysely<Database>, userId: number, q: ListQuery, lang: Lang) {
-  return bufferList(db, sql<SqlBool>`buffers.user_finances @> ${JSON.stringify([userId])}::jsonb`, q, lang, FORWARDED_COUNT_CAP);
+export function forwardedBuffers(db: Kysely<Database>, definitions: DefinitionSet, userId: number, q: ListQuery, lang: Lang) {
+  return bufferList(db, definitions, sql<SqlBool>`buffers.user_finances @> ${JSON.stringify([userId])}::jsonb`, q, lang, FORWARDED_COUNT_CAP);
 }

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Lang } from '../../src/engine';
 import type { Database } from '../db/database';
-import { loadDefinitions } from '../definitions/definitions';
 import { serverTranslate } from '../lib/i18n';
 import { enqueueMail } from '../mail/outbox';
 import type { DocumentState } from './document-state';
@@ -33,7 +32,7 @@ export async function mailDocumentEvent(
   const recipients = await trx.selectFrom('users').select(['id', 'name', 'email', 'language'])
     .where('id', 'in', ids).where('disabled', '=', false).orderBy('id').execute();
   const requester = await trx.selectFrom('users').select('name').where('id', '=', doc.requester_id).executeTakeFirst();
-  const definitions = await loadDefinitions();
+  const { definitions } = ctx;
   const module = definitions.modules[doc.module_code];
   for (const user of recipients) {
     const lang = mailLanguage(user.language);

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Translate } from '../../src/engine';
+import type { DefinitionSet, Translate } from '../../src/engine';
 import type { Database } from '../db/database';
-import type { LoadedDefinitions } from '../definitions/definitions';
 import { BufferStatus } from './status';
 import { illegalTransition } from './workflow-error';
 
@@ -11,7 +10,7 @@ import { illegalTransition } from './workflow-error';
  * it is still on process, so an edit cannot be filed while a delete is pending (or twice).
  */
 export async function refusePendingEntityChange(
-  trx: Kysely<Database>, definitions: LoadedDefinitions, kind: string, targetId: number, t: Translate,
+  trx: Kysely<Database>, definitions: DefinitionSet, kind: string, targetId: number, t: Translate,
 ): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`entity:${kind}:${targetId}`}))`.execute(trx);
   const codes = Object.values(definitions.modules).filter((m) => m.meta.entity?.kind === kind).map((m) => m.code);

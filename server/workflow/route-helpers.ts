@@ -1,13 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { loadDefinitions } from '../definitions/definitions';
 import { notFound } from '../lib/errors';
 import { canSeeBuffer } from './visibility';
 import type { WorkflowContext } from './workflow-context';
 
 /** The workflow context of a request: the user, language, a translator of every namespace, links. */
 export async function workflowContext(request: FastifyRequest): Promise<WorkflowContext> {
-  const definitions = await loadDefinitions();
-  return { userId: request.user.id, lang: request.lang, t: definitions.translate(request.lang), appUrl: request.server.config.appUrl };
+  const { definitions } = request;
+  return { userId: request.user.id, lang: request.lang, t: definitions.translate(request.lang), appUrl: request.server.config.appUrl, definitions };
 }
 
 /** 404 "document does not exist" (also for documents the user may not see: no existence leak). */

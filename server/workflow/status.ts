@@ -1,3 +1,4 @@
+/** Document and step status values (spec 000 §4): named once, in the engine, for server and web app. */
 export { BufferStatus, StepStatus } from '../../src/engine/status';
 
 /**

@@ -11,7 +11,7 @@ import { BufferStatus, StepStatus, type LogAction } from './status';
 import { isTreasuryStep, nextStep, refuseStepAction } from './transitions';
 import { readTreasuryData } from './treasury-data';
 import { readStepFields } from './step-fields';
-import { findModule, loadDefinitions } from '../definitions/definitions';
+import { findModule } from '../../src/engine';
 import { linkFiles } from '../files/link-files';
 import { illegalTransition, refusalError } from './workflow-error';
 import type { WorkflowContext } from './workflow-context';
@@ -86,8 +86,8 @@ export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: 
     const step = doc.steps.find((s) => s.id === stepId)!;
     await recordActor(trx, ctx.userId, body.approve === false ? 'reject' : isTreasuryStep(step) ? 'treasury' : 'approve');
     // Fields a step fills (the signer's signed files): only this step's, only with its approval.
-    const module = findModule(await loadDefinitions(), doc.module_code) ?? undefined;
-    const filled = await readStepFields(trx, module, step.process_code, body.data, ctx.t, ctx.userId);
+    const module = findModule(ctx.definitions, doc.module_code) ?? undefined;
+    const filled = await readStepFields(trx, ctx.definitions, module, step.process_code, body.data, ctx.t, ctx.userId);
     if ('violations' in filled) throw validationFailed(filled.violations);
 
     if (body.approve === false) {
@@ -98,7 +98,7 @@ export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: 
       return { id: step.id, status: StepStatus.REJECTED, buffer: { id: doc.id, status: BufferStatus.REJECTED } };
     }
     if (isTreasuryStep(step)) {
-      const treasury = await readTreasuryData(trx, body.data, ctx.t, { companyId: await scopeCompany(trx, doc.requester_id, doc.data.company_id), userId: ctx.userId });
+      const treasury = await readTreasuryData(trx, ctx.definitions, body.data, ctx.t, { companyId: await scopeCompany(trx, doc.requester_id, doc.data.company_id), userId: ctx.userId });
       if ('violations' in treasury) throw validationFailed(treasury.violations);
       await closeStep(trx, step, StepStatus.DONE, ctx, treasury.value);
       const status = await passStep(trx, doc, step, body, ctx, 'treasury', { ...doc.data, ...treasury.value });

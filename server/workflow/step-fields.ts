@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { CompiledModule, Translate } from '../../src/engine';
+import type { CompiledModule, DefinitionSet, Translate } from '../../src/engine';
 import type { Database } from '../db/database';
-import { loadDefinitions } from '../definitions/definitions';
 import { canReadFile } from '../files/file-access';
 import { fileFieldNames } from '../files/file-field-names';
 import type { Violation } from '../lib/errors';
@@ -38,7 +37,7 @@ function uploaderOf(module: CompiledModule, field: string): { documentType?: str
  * Returns the clean fields given (absent ones are not in the value: the stored value stays).
  */
 export async function readStepFields(
-  db: Kysely<Database>, module: CompiledModule | undefined, processCode: string, data: unknown, t: Translate, userId: number,
+  db: Kysely<Database>, definitions: DefinitionSet, module: CompiledModule | undefined, processCode: string, data: unknown, t: Translate, userId: number,
 ): Promise<{ value: Record<string, number[]> } | { violations: Violation[] }> {
   if (!module || !isObject(data)) return { value: {} };
   const own = new Set(stepFieldsOf(module, processCode));
@@ -58,7 +57,7 @@ export async function readStepFields(
       violations.push({ propertyPath: `data.${field}`, message: t('server.workflow.stepFields.files', { field: label(field), max: maxFiles }) });
       continue;
     }
-    const fieldNames = fileFieldNames((await loadDefinitions()).modules);
+    const fieldNames = fileFieldNames(definitions.modules);
     for (const [i, id] of (ids as number[]).entries()) {
       const file = await db.selectFrom('files').select(['id', 'document_type']).where('id', '=', id).executeTakeFirst();
       if (!file || !(await canReadFile(db, id, userId, fieldNames))) {

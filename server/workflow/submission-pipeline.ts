@@ -1,17 +1,19 @@
 import type { Kysely } from 'kysely';
 import {
   ajvViolations, computeFormData, isWrapperField, labelKey, readSubmitPayload, stripUnknownFields, validateSubmission,
-  type CompiledModule, type FormData, type MasterProcessStep, type Translate,
+  type CompiledModule, type DefinitionSet, type FormData, type MasterProcessStep, type Translate,
 } from '../../src/engine';
 import type { Database } from '../db/database';
 import { attachmentLimitViolations } from '../files/attachment-limits';
 import { forbidden, validationFailed, type Violation } from '../lib/errors';
-import { referenceViolations } from '../routes/buffer/reference-violations';
+import { referenceViolations } from './reference-violations';
 import { scopeCompany, stepRulesOf, type StepRule } from './eligibility';
 import { approverViolations, companyScopeViolations, forwardingViolations, loadFiler, mayBypass } from './filing-checks';
 
 /** One submission (a new document or an edit) as the pipeline takes it. */
 export interface SubmissionRequest {
+  /** The definition set the request runs with (file fields of every module). */
+  definitions: DefinitionSet;
   module: CompiledModule;
   /** The body as received: wrapper fields plus the module's body (under `bodyKey` where it has one). */
   payload: unknown;
@@ -99,7 +101,7 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const companyId = await scopeCompany(db, request.requesterId, data.company_id);
   const scope = { requesterId: request.requesterId, companyId };
   const references = [
-    ...await referenceViolations(db, data, engineSteps, t, (field) => t(labelKey(module, field)), request.actorId),
+    ...await referenceViolations(db, request.definitions, data, engineSteps, t, (field) => t(labelKey(module, field)), request.actorId),
     ...await attachmentLimitViolations(db, module, data, t, (field) => t(labelKey(module, field))),
     ...(request.companyScope === false ? [] : await companyScopeViolations(db, data, filer, t)),
     ...(bypass ? [] : await approverViolations(db, data, steps, scope, t)),

@@ -1,3 +1,4 @@
+import type { Permissions } from '../../src/wire/workflow';
 import type { DocumentState, StepState } from './document-state';
 import { BufferStatus, StepStatus, TREASURY_PROCESS_CODE } from './status';
 
@@ -7,15 +8,7 @@ export interface Refusal {
   key: string;
 }
 
-/** What the current user may do with a document (the detail page's buttons). */
-export interface Permissions {
-  approve: boolean;
-  reject: boolean;
-  step_back: boolean;
-  withdraw: boolean;
-  edit: boolean;
-  treasury: boolean;
-}
+export type { Permissions };
 
 const refuse = (status: 403 | 409, key: string): Refusal => ({ status, key });
 

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { isValidDate, type Translate } from '../../src/engine';
+import { isValidDate, type DefinitionSet, type Translate } from '../../src/engine';
 import type { Database } from '../db/database';
-import { loadDefinitions } from '../definitions/definitions';
 import { canReadFile } from '../files/file-access';
 import { fileFieldNames } from '../files/file-field-names';
 import type { Violation } from '../lib/errors';
@@ -20,7 +19,7 @@ export interface TreasuryData {
  * see). Returns the clean value, or every violation in order.
  */
 export async function readTreasuryData(
-  db: Kysely<Database>, data: unknown, t: Translate, scope: { companyId: number | null; userId: number },
+  db: Kysely<Database>, definitions: DefinitionSet, data: unknown, t: Translate, scope: { companyId: number | null; userId: number },
 ): Promise<{ value: TreasuryData } | { violations: Violation[] }> {
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
     return { violations: [{ propertyPath: 'data', message: t('server.workflow.treasury.required') }] };
@@ -40,7 +39,7 @@ export async function readTreasuryData(
   const slipId = Array.isArray(slips) && slips.length === 1 && Number.isInteger(slips[0]) && slips[0] > 0 && slips[0] <= 2147483647 ? (slips[0] as number) : null;
   const file = slipId !== null ? await db.selectFrom('files').select('id').where('id', '=', slipId).executeTakeFirst() : undefined;
   if (!file) violations.push({ propertyPath: 'data.deal_slips', message: t('server.workflow.treasury.dealSlips') });
-  else if (!(await canReadFile(db, file.id, scope.userId, fileFieldNames((await loadDefinitions()).modules)))) {
+  else if (!(await canReadFile(db, file.id, scope.userId, fileFieldNames(definitions.modules)))) {
     violations.push({ propertyPath: 'data.deal_slips', message: t('server.integrity.treasuryDealSlipAccess') });
   }
   if (violations.length) return { violations };

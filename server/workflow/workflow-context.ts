@@ -1,4 +1,4 @@
-import type { Lang, Translate } from '../../src/engine';
+import type { DefinitionSet, Lang, Translate } from '../../src/engine';
 
 /** Who acts and how to speak to people: passed from the route to the workflow functions. */
 export interface WorkflowContext {
@@ -8,4 +8,6 @@ export interface WorkflowContext {
   t: Translate;
   /** Base of links in mails. */
   appUrl: string;
+  /** The definition set the request runs with. */
+  definitions: DefinitionSet;
 }

@@ -13,8 +13,11 @@ export { LANGS, STEP_ROLES } from './types';
 
 // definitions
 export { compileModules } from './definitions/compile-modules';
-export { checkDefinitions } from './definitions/check-definitions';
+export { checkDefinitions, checkAndCompile } from './definitions/check-definitions';
 export { hiddenRuleMessages } from './definitions/hidden-rule-messages';
+export { buildDefinitionSet, definitionSetFromSources, findModule } from './definitions/definition-set';
+export type { DefinitionSet, DefinitionSetOptions } from './definitions/definition-set';
+export { WIDGET_NAMES, builtInWidgetNames, customWidgetNames } from './definitions/widget-names';
 export type { ModuleSource } from './definitions/module-source';
 export { copySource, codePrefixOf } from './definitions/copy-source';
 export { filesFromSources } from './definitions/files-from-sources';
@@ -61,6 +64,9 @@ export { isValidDate } from './dates/is-valid-date';
 export { invoiceRegistrationProblem } from './invoices/invoice-registration-problem';
 export type { InvoiceRegistrationProblem } from './invoices/invoice-registration-problem';
 export { formatFileSize } from './files/format-file-size';
+
+// status numbers of the API
+export { BufferStatus, StepStatus } from './status';
 
 // translations
 export { createTranslate } from './i18n/create-translate';

@@ -9,7 +9,7 @@ import {
 } from '../../src/engine';
 import { loadDefinitionFiles } from '../../server/definitions/load-definition-files';
 import { sourcesFromFiles } from '../../server/definitions/module-source';
-import { baseLocales } from '../../server/definitions/definitions';
+import { baseLocales } from '../../server/definitions/definition-store';
 import { filesFromSources } from '../../src/engine';
 import { registryNames } from '../../src/renderer/registry-names';
 import type { DefinitionFiles } from '../../src/engine';

@@ -25,6 +25,12 @@ describe('layers', () => {
     expect(mayImport('src/engine/index.ts', 'server/lib/errors')).toBe(false);
     expect(mayImport('server/definitions/publish-sources.ts', 'src/renderer/registry-names')).toBe(false);
     expect(mayImport('src/app/api/client.ts', 'server/lib/errors')).toBe(false);
+    // The wire schemas are shared by both sides; they need only TypeBox, and the engine needs none of them.
+    expect(mayImport('server/workflow/schemas.ts', 'src/wire/workflow')).toBe(true);
+    expect(mayImport('src/app/pages/approvals/types.ts', 'src/wire/workflow')).toBe(true);
+    expect(mayImport('src/wire/workflow.ts', '@sinclair/typebox')).toBe(true);
+    expect(mayImport('src/wire/workflow.ts', 'react')).toBe(false);
+    expect(mayImport('src/engine/index.ts', 'src/wire/workflow')).toBe(false);
   });
 
   it('treats the seed scripts as composition, not as the database layer', () => {

@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { routeAccess } from '../../server/auth/public-routes';
-import { loadDefinitions } from '../../server/definitions/definitions';
 import { attachmentKinds } from '../../server/files/attachment-kinds';
 import { multipart, samples } from './files-fixtures';
 import { buildTestApp } from './helpers';
@@ -31,7 +30,7 @@ const moduleCode = (await t.db.selectFrom('buffers').select('module_code').where
 
 const sample = samples.find((s) => s.type === 'image')!;
 const ext = sample.name.split('.').pop()!;
-const kinds = attachmentKinds((await loadDefinitions()).modules);
+const kinds = attachmentKinds(t.app.definitions.modules);
 const form = multipart({ document_type: [...kinds].find(([, kind]) => kind.accept.includes(ext))![0] }, [['file', `${SECRET_GOODS}.${ext}`, sample.bytes]]);
 const uploaded = await t.app.inject({ method: 'POST', url: '/api/files', headers: { authorization: `Bearer ${await token('employee')}`, ...form.headers }, payload: form.payload });
 const fileId: number = uploaded.json().id;

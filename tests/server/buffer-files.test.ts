@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDefinitions } from '../../server/definitions/definitions';
 import { formatFileSize } from '../../src/engine/files/format-file-size';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -82,12 +81,12 @@ describe('file ids in a submission', () => {
 describe('attachment limits of the kind at filing (attachments/<code>.json)', () => {
   /** The purchase-goods uploader's kind, read from the definitions (never spelled here). */
   async function photoKind() {
-    const goods = (await loadDefinitions()).modules['purchase-goods'];
+    const goods = t.app.definitions.modules['purchase-goods'];
     const documentType = ((goods.uiSchema.purchase_goods_photo as Record<string, unknown>)['ui:options'] as { documentType: string }).documentType;
     expect(documentType).toBe('purchase-photo');
     return goods.attachments![documentType];
   }
-  const photoLabel = async () => (await loadDefinitions()).translate('en')('purchase-goods.purchase_goods_photo.label');
+  const photoLabel = async () => t.app.definitions.translate('en')('purchase-goods.purchase_goods_photo.label');
 
   it('refuses a file above the kind\'s maxBytes (e.g. uploaded under another module\'s wider limit for the same type)', async () => {
     const kind = await photoKind();

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { seedDemoDocuments } from '../../server/db/demo/demo-documents';
-import { loadDefinitions } from '../../server/definitions/definitions';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { exportRows } from '../../server/statistics/export-report';
 import { statisticFacts } from '../../server/statistics/facts';
 import { stampModules } from '../../server/statistics/stamp-statistics';
@@ -15,7 +15,7 @@ import { buildTestApp } from './helpers';
 const t = await buildTestApp();
 afterAll(async () => { await t.close(); });
 await seedDemoDocuments(t.app);
-const definitions = await loadDefinitions();
+const definitions = await readDefinitionSet(undefined, { check: false });
 const facts = statisticFacts(definitions);
 const stamp = new Set(stampModules(facts).map(([code]) => code));
 const companies = new Map((await t.db.selectFrom('companies').select(['id', 'code']).execute()).map((c) => [c.code, c.id]));

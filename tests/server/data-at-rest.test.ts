@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed-data';
-import { loadDefinitions } from '../../server/definitions/definitions';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { attachmentKinds } from '../../server/files/attachment-kinds';
 
 /**
@@ -72,7 +72,7 @@ describe('data at rest under DATA_DIR', () => {
     const { token } = await login.json();
     const form = new FormData();
     // Any attachment kind the definitions declare that takes PNG.
-    const kinds = attachmentKinds((await loadDefinitions()).modules);
+    const kinds = attachmentKinds((await readDefinitionSet(undefined, { check: false })).modules);
     form.append('document_type', [...kinds].find(([, kind]) => kind.accept.includes('png'))![0]);
     form.append('file', new Blob([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')]), 'dot.png');
     const upload = await fetch(`${base}/api/files`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });

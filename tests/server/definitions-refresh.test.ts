@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { definitionsChanged, refreshDefinitions } from '../../server/definitions/definitions';
 import { buildTestApp, type TestApp } from './helpers';
 
 /**
  * The definitions revision is read at most every `maxAgeMs` (DEFINITIONS_CHECK_MS) per process:
  * a publish through another instance (here: the revision moved in the database behind this
  * process's back) is seen once the bound has passed or with `maxAgeMs` 0; a publish through this
- * process (`definitionsChanged`) at once.
+ * process (`store.changed()`) at once. A refresh swaps in a new set; the old value is never changed.
  */
 let t: TestApp;
 
@@ -20,27 +19,32 @@ const bump = () => sql`update definition_revision set revision = revision + 1 wh
 
 describe('definitions revision check', () => {
   it('trusts a recent read within maxAgeMs, reads again with 0 or after a local publish', async () => {
-    const start = (await refreshDefinitions(t.db)).revision;
+    const start = (await t.app.definitionStore.refresh()).revision;
     await bump();
     // Within the bound: the read made just now still counts, the other instance's publish is not seen yet.
-    expect((await refreshDefinitions(t.db, 60_000)).revision).toBe(start);
+    expect((await t.app.definitionStore.refresh(60_000)).revision).toBe(start);
     // maxAgeMs 0 (start-up, DEFINITIONS_CHECK_MS=0) always reads.
-    expect((await refreshDefinitions(t.db, 0)).revision).toBe(start + 1);
+    expect((await t.app.definitionStore.refresh(0)).revision).toBe(start + 1);
     await bump();
-    expect((await refreshDefinitions(t.db, 60_000)).revision).toBe(start + 1);
+    expect((await t.app.definitionStore.refresh(60_000)).revision).toBe(start + 1);
     // A publish committed by this process forgets the last read: the next request sees it.
-    definitionsChanged();
-    expect((await refreshDefinitions(t.db, 60_000)).revision).toBe(start + 2);
+    t.app.definitionStore.changed();
+    expect((await t.app.definitionStore.refresh(60_000)).revision).toBe(start + 2);
   });
 
   it('a publish through the studio route takes effect on this instance without waiting', async () => {
-    const before = (await refreshDefinitions(t.db, 60_000)).revision;
+    const before = (await t.app.definitionStore.refresh(60_000)).revision;
     const token = await t.login('admin@example.com');
     const response = await t.app.inject({ method: 'POST', url: '/api/module-definitions/reimbursement/disable', headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode, response.body).toBe(200);
-    const live = await refreshDefinitions(t.db, 60_000);
+    const old = t.app.definitions;
+    const live = await t.app.definitionStore.refresh(60_000);
     expect(live.revision).toBe(before + 1);
     expect(live.disabled.has('reimbursement')).toBe(true);
+    // Swapped, never mutated: a request that held the old set keeps what it had.
+    expect(live).not.toBe(old);
+    expect(old.disabled.has('reimbursement')).toBe(false);
+    expect(Object.isFrozen(live)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { seedDemoDocuments } from '../../server/db/demo/demo-documents';
-import { loadDefinitions } from '../../server/definitions/definitions';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { BufferStatus } from '../../server/workflow/status';
 import { buildTestApp } from './helpers';
 
@@ -14,7 +14,7 @@ afterAll(async () => { await t.close(); });
 const started = Date.now();
 const result = await seedDemoDocuments(t.app, { today: new Date('2026-11-20T03:00:00Z') });
 console.log(`demo documents: ${JSON.stringify(result)} in ${Date.now() - started} ms`);
-const { modules } = await loadDefinitions();
+const { modules } = await readDefinitionSet(undefined, { check: false });
 const withSteps = (await t.db.selectFrom('master_processes').select('module_code').distinct().where('optional', '=', false).execute())
   .map((r) => r.module_code).filter((code) => modules[code] && !modules[code].meta.entity);
 

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
-import { loadDefinitions } from '../../server/definitions/definitions';
 import { buildSubmitPayload, computeFormData, validateSubmission, type CompiledModule, type FormData, type JsonSchema } from '../../src/engine';
 import { repairBody } from '../../server/db/demo/repair-body';
 import { prng } from '../../server/db/demo/prng';
@@ -23,7 +22,7 @@ import { buildTestApp } from './helpers';
 const RUNS = Math.max(20, Math.floor(fuzzRuns() / 4));
 const t = await buildTestApp();
 afterAll(async () => { await t.close(); });
-const definitions = await loadDefinitions();
+const definitions = t.app.definitions;
 const translate = definitions.translate('en');
 const world = await loadSeedWorld(t.db, definitions.modules as Record<string, CompiledModule>);
 const requester = await t.db.selectFrom('users').select(['id', 'company_id']).where('email', '=', 'employee@example.com').executeTakeFirstOrThrow();

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
-import { loadDefinitions } from '../../server/definitions/definitions';
 import { validateSubmission, type JsonSchema } from '../../src/engine';
 import { fuzzRuns } from './fuzz/fuzz-runs';
 import { schemaArbitrary } from './fuzz/schema-arbitrary';
@@ -18,7 +17,7 @@ import { buildTestApp } from './helpers';
 const RUNS = fuzzRuns();
 const t = await buildTestApp();
 afterAll(async () => { await t.close(); });
-const definitions = await loadDefinitions();
+const definitions = t.app.definitions;
 const modules = Object.values(definitions.modules).filter((m) => m.kind === 'module').sort((a, b) => a.code.localeCompare(b.code));
 const translate = definitions.translate('en');
 const requester = await t.db.selectFrom('users').select(['id', 'company_id']).where('email', '=', 'employee@example.com').executeTakeFirstOrThrow();

@@ -5,13 +5,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildApp } from '../../server/app';
+import { buildApp, syncPathsOnPublish } from '../../server/app';
 import { passwordVersion, signToken } from '../../server/auth/jwt';
 import type { Config } from '../../server/config';
 import { createPGlite, kyselyForPGlite, kyselyForPostgres, type DatabaseHandle } from '../../server/db/connect';
 import type { Database } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemoData } from '../../server/db/seed';
+import { openDefinitionStore } from '../../server/definitions/definition-store';
 import { publishFileDefinitions } from '../../server/definitions/publish-file-definitions';
 
 /** A built app on a fresh, migrated and seeded database of its own. */
@@ -57,7 +58,7 @@ async function seededDump(): Promise<Blob> {
   await migrateToLatest(handle.db);
   await seedDemoData(handle.db);
   // The definition files published once into the cached dump; buildApp then finds nothing new.
-  await publishFileDefinitions(handle.db, { error() {}, info() {} });
+  await publishFileDefinitions(await openDefinitionStore(handle.db, { onPublished: syncPathsOnPublish }), { error() {}, info() {} });
   const dump = await pglite.dumpDataDir('gzip');
   await handle.close();
   const bytes = Buffer.from(await dump.arrayBuffer());

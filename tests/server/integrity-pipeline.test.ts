@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findModule, loadDefinitions } from '../../server/definitions/definitions';
+import { findModule } from '../../src/engine';
 import { fileBuffer } from '../../server/routes/buffer/file-buffer';
 import { storeAnswer } from '../../server/workflow/idempotency';
 import { prepareSubmission } from '../../server/workflow/submission-pipeline';
@@ -162,10 +162,10 @@ describe('idempotency inside the filing transaction', () => {
   const key = (k: string) => ({ userId: users.employee.id, key: `POST /api/buffer/:code|${k}` });
 
   it('a crash before commit leaves neither the document nor the key: the retry files once', async () => {
-    const definitions = await loadDefinitions();
+    const definitions = t.app.definitions;
     const module = findModule(definitions, 'purchase')!;
     const body = await purchaseBody(t.db, users, { goods: 'Crash' });
-    const prepared = await prepareSubmission(t.db, { module, payload: body, requesterId: users.employee.id, actorId: users.employee.id, t: definitions.translate('en') });
+    const prepared = await prepareSubmission(t.db, { definitions, module, payload: body, requesterId: users.employee.id, actorId: users.employee.id, t: definitions.translate('en') });
     const before = await documentCount(t);
     await expect(fileBuffer(t.db, module, prepared, users.employee.id, async (trx, filed) => {
       await storeAnswer(trx, { ...key('crash'), hash: 'h' }, 201, filed);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledModule, RecordFacts, RecordFields } from '../../src/engine';
-import { loadDefinitions } from '../../server/definitions/definitions';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { fileFieldNames } from '../../server/files/file-field-names';
 import { prng } from '../../server/db/demo/prng';
 import { buildTestApp, type TestApp } from './helpers';
@@ -125,7 +125,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   users = await demoUsers(t.db);
   get = getter(t, tokens(t));
-  const definitions = await loadDefinitions();
+  const definitions = await readDefinitionSet(undefined, { check: false });
   const names = fileFieldNames(definitions.modules);
   modules = Object.values(definitions.modules)
     .filter((m) => m.kind === 'module' && m.meta.statistics?.records && fileFieldOf(m, names))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubmitPayload, validateSubmission } from '../../src/engine';
-import { loadDefinitions } from '../../server/definitions/definitions';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { FileStorage } from '../../server/files/file-storage';
 import { seedDocuments, type SeedDocumentsResult } from '../../scripts/lib/seed-documents';
 import { buildTestApp, type TestApp } from './helpers';
@@ -17,7 +17,7 @@ describe('document generator (scripts/lib/seed-documents.ts)', () => {
   afterAll(() => t?.close());
 
   it('adds the asked number of documents over every module that has approval steps (entity modules left out)', async () => {
-    const definitions = await loadDefinitions();
+    const definitions = await readDefinitionSet(undefined, { check: false });
     const withSteps = await t.db.selectFrom('master_processes').select('module_code').where('optional', '=', false).distinct().execute();
     const expected = withSteps.map((r) => r.module_code).filter((code) => definitions.modules[code]?.kind === 'module' && !definitions.modules[code]?.meta.entity).sort();
     expect(expected.length).toBeGreaterThan(0);
@@ -44,7 +44,7 @@ describe('document generator (scripts/lib/seed-documents.ts)', () => {
   });
 
   it('writes bodies the server accepts: each passes the module validation with its chain', async () => {
-    const definitions = await loadDefinitions();
+    const definitions = await readDefinitionSet(undefined, { check: false });
     const t_ = definitions.translate('en');
     const docs = await t.db.selectFrom('buffers').select(['id', 'module_code', 'data']).execute();
     const failures: string[] = [];

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDefinitions } from '../../server/definitions/definitions';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { attachmentKinds } from '../../server/files/attachment-kinds';
 import { buildTestApp, type TestApp } from './helpers';
 import { multipart, pdfBytes } from './files-fixtures';
@@ -10,7 +10,7 @@ let t: TestApp;
 let pdfKind: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  pdfKind = [...attachmentKinds((await loadDefinitions()).modules)].find(([, kind]) => kind.accept.includes('pdf'))![0];
+  pdfKind = [...attachmentKinds((await readDefinitionSet(undefined, { check: false })).modules)].find(([, kind]) => kind.accept.includes('pdf'))![0];
 });
 afterAll(async () => { await t?.close(); });
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatisticFacts } from '../../src/engine';
-import { loadDefinitions } from '../../server/definitions/definitions';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { FileStorage } from '../../server/files/file-storage';
 import { SEARCH_COUNT_CAP } from '../../server/statistics/document-search';
 import { statisticFacts } from '../../server/statistics/facts';
@@ -199,7 +199,7 @@ async function compareFlags(docs: Doc[], label: string) {
   };
   expect({ label, unpaid: docs.map((d) => [d.id, rows.get(d.id)?.unpaid]) }).toEqual({ label, unpaid: docs.map((d) => [d.id, unpaid(d)]) });
   expect(docs.filter((d) => unpaid(d) === true).length).toBeGreaterThan(0);
-  const names = fileFieldNames((await loadDefinitions()).modules);
+  const names = fileFieldNames((await readDefinitionSet(undefined, { check: false })).modules);
   const before = (await sql<{ id: number; file_id: number }>`select buffers.id, refs.file_id from buffers cross join lateral ${fileRefs(names)} order by 1, 2`.execute(t.db)).rows;
   const now = (await sql<{ id: number; file_id: number }>`select buffer_id as id, file_id from buffer_stat_files order by 1, 2`.execute(t.db)).rows;
   expect(now).toEqual(before);
@@ -212,7 +212,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   users = await demoUsers(t.db);
   get = getter(t, tokens(t));
-  facts = statisticFacts(await loadDefinitions());
+  facts = statisticFacts(await readDefinitionSet(undefined, { check: false }));
   companies = Object.fromEntries((await t.db.selectFrom('companies').select(['id', 'code']).execute()).map((c) => [c.code, c.id]));
   await seedDocuments(t.db, { count: 400, end, storage: new FileStorage(t.config.dataDir, t.db), seed: 7 });
   // Documents through the trigger (not the bulk fill), with shapes the generator does not make.
@@ -258,7 +258,7 @@ describe('statistics rows answer what the definitions rule answers', () => {
   }, 240_000);
 
   it('after a module\'s statistics paths change (a new definition version)', async () => {
-    const definitions = await loadDefinitions();
+    const definitions = await readDefinitionSet(undefined, { check: false });
     const [code, f] = [...facts].find(([, x]) => x.amount && (x.vendor?.length ?? 0) > 0)!;
     const module = definitions.modules[code];
     const changed = { ...definitions.modules, [code]: { ...module, meta: { ...module.meta, statistics: { ...f, vendor: [], amount: undefined } } } };

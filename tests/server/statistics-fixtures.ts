@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { StatisticFacts } from '../../src/engine';
 import type { Database } from '../../server/db/database';
-import { loadDefinitions } from '../../server/definitions/definitions';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { statisticFacts } from '../../server/statistics/facts';
 import { FileStorage } from '../../server/files/file-storage';
 
 /** Modules by what their statistics facts offer (derived from the definitions, never named). */
 export async function factModules() {
-  const facts = statisticFacts(await loadDefinitions());
+  const facts = statisticFacts(await readDefinitionSet(undefined, { check: false }));
   const pick = (test: (f: StatisticFacts) => boolean) => [...facts].filter(([, f]) => test(f)).map(([code, f]) => ({ code, facts: f }));
   return {
     all: [...facts.keys()],

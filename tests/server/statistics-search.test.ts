@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDefinitions } from '../../server/definitions/definitions';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { fileFieldNames } from '../../server/files/file-field-names';
 import { buildTestApp, type TestApp } from './helpers';
 import { factModules, insertFile, insertStatDoc, setAtPath } from './statistics-fixtures';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const companies = await t.db.selectFrom('companies').select(['id', 'code']).execute();
   rh = companies.find((c) => c.code === 'RH')!.id;
   rt = companies.find((c) => c.code === 'RT')!.id;
-  const definitions = await loadDefinitions();
+  const definitions = await readDefinitionSet(undefined, { check: false });
   const fileFieldOf = (code: string) => fileFieldNames(definitions.modules).find((f) => Object.hasOwn((definitions.modules[code].schema.properties ?? {}) as object, f));
   // A module with amount, vendor, payment date and a top-level file field.
   subject = (await factModules()).withAmountVendorDate.find((m) => fileFieldOf(m.code))!;

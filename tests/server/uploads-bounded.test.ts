@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDefinitions } from '../../server/definitions/definitions';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { attachmentKinds } from '../../server/files/attachment-kinds';
 import { CHUNK_BYTES } from '../../server/files/file-storage';
 import { UploadGate } from '../../server/files/upload-gate';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   // One upload at a time per user, so the gate's refusal can be shown with two requests.
   t = await buildTestApp({ uploadsPerUser: 1 });
   auth = tokens(t);
-  const found = [...attachmentKinds((await loadDefinitions()).modules)].find(([, k]) => k.accept.includes('png') && k.accept.includes('pdf'))!;
+  const found = [...attachmentKinds((await readDefinitionSet(undefined, { check: false })).modules)].find(([, k]) => k.accept.includes('png') && k.accept.includes('pdf'))!;
   kind = { code: found[0], maxBytes: found[1].maxBytes };
 });
 afterAll(() => t?.close());

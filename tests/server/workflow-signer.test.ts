@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDefinitions } from '../../server/definitions/definitions';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
 import type { TestApp } from './helpers';
 import { insertDocument, type Users, workflowSuite, type Getter, type Poster } from './workflow-fixtures';
 
@@ -7,7 +7,7 @@ import { insertDocument, type Users, workflowSuite, type Getter, type Poster } f
  * Steps that fill fields (`processes/<code>.json` → `fills`: the signer's signed contract / seal
  * files, spec 000 §4 "p-signer"): every such step of every module, taken from the definitions.
  */
-const definitions = await loadDefinitions();
+const definitions = await readDefinitionSet(undefined, { check: false });
 const cases = Object.values(definitions.modules).flatMap((module) => (module.process ?? [])
   .filter((step) => step.fills?.length)
   .map((step) => {

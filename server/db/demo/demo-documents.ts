@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildSubmitPayload, computeFormData, validateSubmission, type CompiledModule, type FormData } from '../../../src/engine';
 import { passwordVersion, signToken } from '../../auth/jwt';
-import { loadDefinitions } from '../../definitions/definitions';
 import { TREASURY_PROCESS_CODE } from '../../workflow/status';
 import { prng, type Prng } from './prng';
 import { repairBody } from './repair-body';
@@ -93,7 +92,7 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
     return JSON.parse(reply.body).id as number;
   };
 
-  const { modules } = await loadDefinitions();
+  const { modules } = app.definitions;
   const world = await loadSeedWorld(db, modules);
   const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
   const fills = await stepFills();

@@ -41,7 +41,7 @@ const approvals: FastifyPluginAsync = async (app) => {
       querystring: listQuerySchema,
       response: { 200: approvalCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema },
     },
-  }, async (request) => myApprovals(app.db, request.user.id, request.query, request.lang));
+  }, async (request) => myApprovals(app.db, request.definitions, request.user.id, request.query, request.lang));
 
   app.get<{ Params: { id: number } }>('/approvals/:id/buffer', {
     schema: {
@@ -51,7 +51,7 @@ const approvals: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => {
     const bufferId = await visibleStepBuffer(request, request.params.id);
-    return documentView(app.db, bufferId, request.user.id, request.lang);
+    return documentView(app.db, request.definitions, bufferId, request.user.id, request.lang);
   });
 
   app.post<{ Params: { id: number }; Body: StepActionBody }>('/approvals/:id/action', {

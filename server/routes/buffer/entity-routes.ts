@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { EntityOperation } from '../../../src/engine';
-import type { LoadedDefinitions } from '../../definitions/definitions';
-import { findModule } from '../../definitions/definitions';
+import { findModule, type EntityOperation } from '../../../src/engine';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { idSchema } from '../../lib/http-schemas';
 import { entityHandler } from '../../workflow/entity-handler';
@@ -27,7 +25,7 @@ const responses = {
  * fields count: the entity is filed as it is now). The change is applied when the document
  * completes; another request on the same entity still on process → 409.
  */
-export function registerEntityRoutes(app: FastifyInstance, definitions: LoadedDefinitions): void {
+export function registerEntityRoutes(app: FastifyInstance): void {
   for (const operation of ['edit', 'delete'] as const satisfies EntityOperation[]) {
     app.post<{ Params: { code: string; id: number }; Body: unknown }>(`/buffer/:code/:id/${operation}`, {
       onRequest: app.authenticate,
@@ -41,8 +39,8 @@ export function registerEntityRoutes(app: FastifyInstance, definitions: LoadedDe
         response: responses,
       },
     }, async (request, reply) => {
-      const t = definitions.translate(request.lang);
-      const module = findModule(definitions, request.params.code);
+      const t = request.definitions.translate(request.lang);
+      const module = findModule(request.definitions, request.params.code);
       const entity = module?.meta.entity;
       if (!module || !entity || !entity.operations.includes(operation)) {
         throw notFound(t('server.admin.errors.operationUnknown', { code: request.params.code, operation }));
@@ -57,7 +55,7 @@ export function registerEntityRoutes(app: FastifyInstance, definitions: LoadedDe
         const key = module.meta.bodyKey;
         body = key ? { ...wrapper, [key]: current } : { ...current, ...pickWrapper(wrapper) };
       }
-      const filed = await submitDocument(app, definitions, request, module, body, { operation, targetId: request.params.id });
+      const filed = await submitDocument(app, request, module, body, { operation, targetId: request.params.id });
       return reply.code(201).send(filed);
     });
   }

@@ -1,16 +1,12 @@
 import { documentCompany, requesterCompany } from '../../workflow/document-company';
 import type { Kysely } from 'kysely';
-import type { CompiledModule } from '../../../src/engine';
+import { BufferStatus, type CompiledModule } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { recordVersion } from '../../definitions/definition-version-repository';
 import type { PreparedSubmission } from '../../workflow/submission-pipeline';
 import { linkFiles } from '../../files/link-files';
 import { codePrefix, stampPrefix, takeNextNumber } from './document-code';
 import { recordActor } from '../../records/record-actor';
-
-/** Buffer status values (spec 000 §4). */
-export const STATUS_ON_PROCESS = 0;
-export const STATUS_COMPLETED = 2;
 
 /** What a filed document answers with. */
 export interface FiledBuffer {
@@ -49,7 +45,7 @@ export async function fileBuffer(
     .filter((s) => s.approvers.length > 0);
   // Never silently completed: the pipeline guarantees a chosen step unless bypassed.
   if (!bypass && chosen.length === 0) throw new Error('fileBuffer: no approval step chosen (the submission pipeline must refuse this)');
-  const status = bypass ? STATUS_COMPLETED : STATUS_ON_PROCESS;
+  const status = bypass ? BufferStatus.COMPLETED : BufferStatus.ON_PROCESS;
   const { approvals: _approvals, ...stored } = data;
   const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
 
@@ -73,7 +69,7 @@ export async function fileBuffer(
         bypass,
         send_notification_first_approval: data.send_notification_first_approval !== false,
         user_finances: JSON.stringify(Array.isArray(data.user_finances) ? data.user_finances : []),
-        completed_at: status === STATUS_COMPLETED ? new Date() : null,
+        completed_at: status === BufferStatus.COMPLETED ? new Date() : null,
         ...(entity ? { action: entity.action, target_id: entity.targetId } : {}),
       })
       .returning(['id', 'code', 'status'])

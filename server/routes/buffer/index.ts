@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { findModule, loadDefinitions } from '../../definitions/definitions';
+import { findModule } from '../../../src/engine';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { idempotencyHooks } from '../../workflow/idempotency';
 import { codePrefix, peekNextNumber, stampPrefix } from './document-code';
@@ -26,8 +26,7 @@ const doc = (description: string) => ({ description });
  * messages are due.
  */
 const buffer: FastifyPluginAsync = async (app) => {
-  const definitions = await loadDefinitions();
-  for (const p of definitions.problems) app.log.warn({ file: p.file, pointer: p.pointer }, `module definition problem: ${p.message}`);
+  for (const p of app.definitions.problems) app.log.warn({ file: p.file, pointer: p.pointer }, `module definition problem: ${p.message}`);
 
   app.get<{ Querystring: { module_code: string } }>('/buffer/next_code', {
     onRequest: app.authenticate,
@@ -40,8 +39,8 @@ const buffer: FastifyPluginAsync = async (app) => {
       },
     },
   }, async (request) => {
-    const module = findModule(definitions, request.query.module_code);
-    const t = definitions.translate(request.lang);
+    const module = findModule(request.definitions, request.query.module_code);
+    const t = request.definitions.translate(request.lang);
     if (!module) throw notFound(t('engine.errors.unknownModule', { code: request.query.module_code }));
     const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
     return {
@@ -63,14 +62,14 @@ const buffer: FastifyPluginAsync = async (app) => {
       },
     },
   }, async (request, reply) => {
-    const t = definitions.translate(request.lang);
-    const module = findModule(definitions, request.params.code);
+    const t = request.definitions.translate(request.lang);
+    const module = findModule(request.definitions, request.params.code);
     if (!module) throw notFound(t('engine.errors.unknownModule', { code: request.params.code }));
-    const filed = await submitDocument(app, definitions, request, module, request.body);
+    const filed = await submitDocument(app, request, module, request.body);
     return reply.code(201).send(filed);
   });
 
-  registerEntityRoutes(app, definitions);
+  registerEntityRoutes(app);
 };
 
 export default buffer;

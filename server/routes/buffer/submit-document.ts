@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompiledModule, EntityOperation } from '../../../src/engine';
-import type { LoadedDefinitions } from '../../definitions/definitions';
 import { conflict, notFound } from '../../lib/errors';
 import { applyEntityChange } from '../../workflow/apply-entity-change';
 import { entityHandler } from '../../workflow/entity-handler';
@@ -25,9 +24,10 @@ export interface EntityTarget {
  * idempotency race answers with the winner's stored answer.
  */
 export async function submitDocument(
-  app: FastifyInstance, definitions: LoadedDefinitions, request: FastifyRequest, module: CompiledModule,
+  app: FastifyInstance, request: FastifyRequest, module: CompiledModule,
   body: unknown, target: EntityTarget = { operation: 'create', targetId: null },
 ): Promise<FiledBuffer> {
+  const { definitions } = request;
   const t = definitions.translate(request.lang);
   if (definitions.disabled.has(module.code)) throw conflict(t('server.studio.disabled', { code: module.code }));
   const entity = module.meta.entity;
@@ -36,13 +36,13 @@ export async function submitDocument(
     throw notFound(t('server.admin.errors.operationUnknown', { code: module.code, operation: target.operation }));
   }
   const prepared = await prepareSubmission(app.db, {
-    module, payload: body, requesterId: request.user.id, actorId: request.user.id, t,
+    definitions, module, payload: body, requesterId: request.user.id, actorId: request.user.id, t,
     // A delete files the entity as it is: only the approval fields are the requester's to get right.
     wrapperOnly: target.operation === 'delete',
     // An entity's company is the target's (the handler authorizes it), not a company filed for.
     companyScope: !entity,
   });
-  const ctx = { userId: request.user.id, lang: request.lang, t, appUrl: app.config.appUrl };
+  const ctx = { userId: request.user.id, lang: request.lang, t, appUrl: app.config.appUrl, definitions };
   const { approvals: _approvals, ...formData } = prepared.data;
   if (handler) await handler.authorize(app.db, { ...target, data: formData }, request.user, t);
   const claim = idempotencyClaim(request);

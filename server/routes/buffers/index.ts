@@ -35,17 +35,17 @@ const buffers: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: ListQuery }>('/my-buffers', {
     schema: { ...doc('Documents the current user filed; paged (itemsPerPage 5), filtered, searched and sorted.'), querystring: listQuerySchema, response: { 200: bufferCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
-  }, async (request) => myBuffers(app.db, request.user.id, request.query, request.lang));
+  }, async (request) => myBuffers(app.db, request.definitions, request.user.id, request.query, request.lang));
 
   app.get<{ Querystring: ListQuery }>('/buffer/forwarded', {
     schema: { ...doc('Documents forwarded to the current user (user_finances); paged, filtered, searched and sorted.'), querystring: listQuerySchema, response: { 200: bufferCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
-  }, async (request) => forwardedBuffers(app.db, request.user.id, request.query, request.lang));
+  }, async (request) => forwardedBuffers(app.db, request.definitions, request.user.id, request.query, request.lang));
 
   app.get<Id>('/buffers/:id', {
     schema: { ...doc('One document with its steps (timeline), logs and `can`; 404 unless the user filed it, is or was its approver, or it was forwarded to them.'), params: idParams, response: { 200: documentViewSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
   }, async (request) => {
     await assertVisible(request, request.params.id);
-    return documentView(app.db, request.params.id, request.user.id, request.lang);
+    return documentView(app.db, request.definitions, request.params.id, request.user.id, request.lang);
   });
 
   app.post<{ Body: { buffer_id: number } }>('/buffer/withdrawal', {

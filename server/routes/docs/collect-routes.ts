@@ -19,10 +19,11 @@ export interface DeclaredRoute {
 export async function collectRoutes(app: FastifyInstance, skip: string[]): Promise<DeclaredRoute[]> {
   const routes: DeclaredRoute[] = [];
   const scratch = Fastify({ logger: false });
-  for (const name of ['config', 'db', 'authenticate', 'mailer'] as const) {
+  for (const name of ['config', 'db', 'authenticate', 'mailer', 'definitionStore'] as const) {
     if (app.hasDecorator(name)) scratch.decorate(name, (app as unknown as Record<string, never>)[name]);
   }
-  for (const name of ['user', 'lang', 't']) scratch.decorateRequest(name, null);
+  if (app.hasDecorator('definitions')) scratch.decorate('definitions', { getter: () => app.definitions });
+  for (const name of ['user', 'lang', 't', 'definitions']) scratch.decorateRequest(name, null);
   scratch.addHook('onRoute', (route: RouteOptions) => {
     const methods = ([] as string[]).concat(route.method as string | string[]);
     for (const method of methods) {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { loadDefinitions } from '../../definitions/definitions';
+import type { DefinitionSet } from '../../../src/engine';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { buildOpenApi } from './build-openapi';
 import { collectRoutes } from './collect-routes';
@@ -25,10 +25,10 @@ function wantsHtml(request: FastifyRequest): boolean {
  * `GET /api/docs/openapi.json` is always the JSON. Public, like any API reference.
  */
 const docs: FastifyPluginAsync = async (app) => {
-  const definitions = await loadDefinitions();
-  let cached: Record<string, unknown> | undefined;
-  const description = async () => {
-    if (!cached) {
+  // One document per definition set (module bodies come from it), built on first request.
+  let cached: { set: DefinitionSet; document: Record<string, unknown> } | undefined;
+  const description = async (definitions: DefinitionSet) => {
+    if (cached?.set !== definitions) {
       const routes = await collectRoutes(app, ['docs']);
       routes.push({ method: 'GET', url: '/api/docs', schema: { description: DESCRIPTION }, authenticated: false });
       routes.push({ method: 'GET', url: '/api/docs/openapi.json', schema: { description: JSON_DESCRIPTION }, authenticated: false });
@@ -37,21 +37,21 @@ const docs: FastifyPluginAsync = async (app) => {
         schema: { description: VIEWER_DESCRIPTION, params: { type: 'object', required: ['file'], properties: { file: { type: 'string' } } }, response: { 200: { type: 'string', description: 'The file (CSS or JavaScript)' }, 404: errorResponseSchema } },
       });
       const modules = Object.values(definitions.modules).filter((m) => m.kind === 'module');
-      cached = buildOpenApi(modules, routes, definitions.translate('en'));
+      cached = { set: definitions, document: buildOpenApi(modules, routes, definitions.translate('en')) };
     }
-    return cached;
+    return cached.document;
   };
 
   app.get('/docs', {
     schema: { ...doc('The API description (JSON) or, to a browser, its readable reference', DESCRIPTION), response: { 200: { type: 'object', additionalProperties: true } } },
   }, async (request, reply) => {
     if (wantsHtml(request)) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(VIEWER_HTML);
-    return description();
+    return description(request.definitions);
   });
 
   app.get('/docs/openapi.json', {
     schema: { ...doc('The API description as JSON', JSON_DESCRIPTION), response: { 200: { type: 'object', additionalProperties: true } } },
-  }, async () => description());
+  }, async (request) => description(request.definitions));
 
   app.get<{ Params: { file: string } }>('/docs/viewer/:file', {
     schema: {

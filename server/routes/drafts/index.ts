@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { findModule, loadDefinitions } from '../../definitions/definitions';
+import { findModule, type DefinitionSet, type Lang } from '../../../src/engine';
 import { AppError, conflict, errorResponseSchema, notFound } from '../../lib/errors';
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
@@ -26,7 +26,6 @@ type DraftBody = { Body: { module_code: string; data: Record<string, unknown> } 
  * ever read, written or cleared. DELETE is our path (the spec's client only overwrites).
  */
 const drafts: FastifyPluginAsync = async (app) => {
-  const definitions = await loadDefinitions();
   app.addHook('onRequest', app.authenticate);
 
   /**
@@ -34,7 +33,7 @@ const drafts: FastifyPluginAsync = async (app) => {
    * read or save a draft, take new documents (a disabled module: 409, like filing). Clearing a
    * draft stays allowed.
    */
-  const assertModule = (code: string, lang: Parameters<typeof definitions.translate>[0], clearing = false) => {
+  const assertModule = (definitions: DefinitionSet, code: string, lang: Lang, clearing = false) => {
     const module = findModule(definitions, code);
     if (!module || module.kind !== 'module') throw notFound(definitions.translate(lang)('engine.errors.unknownModule', { code }));
     if (!clearing && definitions.disabled.has(code)) throw conflict(definitions.translate(lang)('server.studio.disabled', { code }));
@@ -47,7 +46,7 @@ const drafts: FastifyPluginAsync = async (app) => {
     },
   }, async (request, reply) => {
     const { module_code } = request.query;
-    assertModule(module_code, request.lang);
+    assertModule(request.definitions, module_code, request.lang);
     const row = await app.db.selectFrom('buffer_temporaries')
       .select(['module_code', 'data', 'updated_at'])
       .where('user_id', '=', request.user.id).where('module_code', '=', module_code)
@@ -69,7 +68,7 @@ const drafts: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => {
     const { module_code, data } = request.body;
-    assertModule(module_code, request.lang);
+    assertModule(request.definitions, module_code, request.lang);
     if (Buffer.byteLength(JSON.stringify(data), 'utf8') > DRAFT_MAX_BYTES) {
       throw new AppError('BAD_REQUEST', request.t('server.errors.payloadTooLarge'));
     }
@@ -87,7 +86,7 @@ const drafts: FastifyPluginAsync = async (app) => {
       querystring: codeQuery, response: { 204: { type: 'null' }, ...errors },
     },
   }, async (request, reply) => {
-    assertModule(request.query.module_code, request.lang, true);
+    assertModule(request.definitions, request.query.module_code, request.lang, true);
     await app.db.deleteFrom('buffer_temporaries')
       .where('user_id', '=', request.user.id).where('module_code', '=', request.query.module_code)
       .execute();

@@ -4,7 +4,6 @@ import type { Lang } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { found } from '../../lib/found';
 import { badRequest } from '../../lib/errors';
-import { loadDefinitions } from '../../definitions/definitions';
 import { bool, collectionSchema, idParams, idSchema, int, lookupErrors, objectOf, pagedQuery, searchText, str } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
 import { collectionOf, likePattern, paginate, type PageQuery } from '../../lib/paging';
@@ -44,11 +43,11 @@ const columns = (lang: Lang) => [
  */
 const expenseAccounts: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  const definitions = await loadDefinitions();
   app.addHook('preHandler', async (request) => {
     const code = (request.query as Filter | undefined)?.moduleCode;
     if (code === undefined) return;
-    const module = Object.hasOwn(definitions.modules, code) ? definitions.modules[code] : undefined;
+    const { modules } = request.definitions;
+    const module = Object.hasOwn(modules, code) ? modules[code] : undefined;
     if (module?.kind !== 'module' || module.meta.expenseAccounts !== true) throw badRequest(request.t('server.expenseAccounts.unknownModule', { code }));
   });
   const filters = { moduleCode: moduleType, companyId: idSchema, name: searchText };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { loadDefinitions } from '../../definitions/definitions';
+import { perSet } from '../../definitions/per-set';
 import { AppError, badRequest, errorResponseSchema, notFound } from '../../lib/errors';
 import { idParams, objectOf } from '../../lib/http-schemas';
 import { companyScope, requireArea } from '../../statistics/access';
@@ -27,8 +27,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * reports the job's progress (own jobs only). Authorizer, finance or treasury; company-scoped.
  */
 const exportRoutes: FastifyPluginAsync = async (app) => {
-  const definitions = await loadDefinitions();
-  const facts = statisticFacts(definitions);
+  const factsOf = perSet(statisticFacts);
   app.addHook('onRequest', app.authenticate);
 
   app.get<{ Querystring: ExportQuery }>('/buffer/export', {
@@ -53,7 +52,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     const q = request.query;
     const t = request.t;
     if (!q.moduleCode) throw badRequest(t('server.export.moduleRequired'));
-    const moduleFacts = facts.get(q.moduleCode);
+    const moduleFacts = factsOf(request.definitions).get(q.moduleCode);
     if (!moduleFacts?.export) throw badRequest(t('server.statistics.unknownModule', { code: q.moduleCode }));
     if (!q.companyId) throw badRequest(t('server.export.companyRequired'));
     companyScope(request, q.companyId);

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { loadDefinitions } from '../../definitions/definitions';
+import { perSet } from '../../definitions/per-set';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createReadStream } from 'node:fs';
@@ -52,16 +52,8 @@ interface Upload {
 const files: FastifyPluginAsync = async (app) => {
   const maxBytes = uploadMaxBytes();
   const storage = new FileStorage(app.config.dataDir, app.db);
-  const definitions = await loadDefinitions();
-  // Read per request: a publish may add file fields or attachment kinds at any time.
-  let fieldNames = fileFieldNames(definitions.modules);
-  let fieldNamesOf = definitions.modules;
-  app.addHook('onRequest', async () => {
-    if (fieldNamesOf !== definitions.modules) {
-      fieldNamesOf = definitions.modules;
-      fieldNames = fileFieldNames(definitions.modules);
-    }
-  });
+  // Per request's set: a publish may add file fields or attachment kinds at any time.
+  const fieldNamesOf = perSet((set) => fileFieldNames(set.modules));
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 2, fields: 4, parts: 6, fieldSize: 1024 } });
   const config = app.config;
   const gate = new UploadGate({ concurrency: config.uploadConcurrency ?? 4, queue: config.uploadQueue ?? 16, perUser: config.uploadsPerUser ?? 3 });
@@ -147,7 +139,7 @@ const files: FastifyPluginAsync = async (app) => {
     const t = request.t;
     const { file } = upload;
     // Attachment kinds are definition data (attachments/<code>.json): types, accepted files, size.
-    const kinds = attachmentKinds(definitions.modules);
+    const kinds = attachmentKinds(request.definitions.modules);
     const kind = typeof upload.documentType === 'string' ? kinds.get(upload.documentType) : undefined;
     if (!kind) throw badRequest(t('server.files.documentType', { types: [...kinds.keys()].sort().join(', ') }));
     if (file.size === 0) throw badRequest(t('server.files.empty'));
@@ -186,7 +178,7 @@ const files: FastifyPluginAsync = async (app) => {
   }, async (request, reply) => {
     const userId = await readerOf(request, reply);
     const missing = () => notFound(request.t('server.errors.notFound', { what: request.t('server.files.entity') }));
-    if (!(await canReadFile(app.db, request.params.id, userId, fieldNames))) throw missing();
+    if (!(await canReadFile(app.db, request.params.id, userId, fieldNamesOf(request.definitions)))) throw missing();
     const row = await app.db.selectFrom('files').select(['id', 'name', 'mime_type', 'size', 'document_type', 'created_at', 'storage_key'])
       .where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw missing();
@@ -211,7 +203,7 @@ const files: FastifyPluginAsync = async (app) => {
   }, async (request, reply) => {
     const userId = await readerOf(request, reply);
     const missing = () => notFound(request.t('server.errors.notFound', { what: request.t('server.files.entity') }));
-    if (!(await canReadFile(app.db, request.params.id, userId, fieldNames))) throw missing();
+    if (!(await canReadFile(app.db, request.params.id, userId, fieldNamesOf(request.definitions)))) throw missing();
     const row = await app.db.selectFrom('files').select(['id', 'name', 'mime_type', 'size', 'document_type', 'created_at'])
       .where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw missing();
@@ -229,7 +221,7 @@ const files: FastifyPluginAsync = async (app) => {
     const row = await app.db.selectFrom('files').select(['id', 'storage_key']).where('id', '=', request.params.id)
       .where('uploader_id', '=', request.user.id).executeTakeFirst();
     if (!row) throw notFound(request.t('server.errors.notFound', { what: request.t('server.files.entity') }));
-    if (await isFileReferenced(app.db, row.id, fieldNames)) throw conflict(request.t('server.files.referenced'));
+    if (await isFileReferenced(app.db, row.id, fieldNamesOf(request.definitions))) throw conflict(request.t('server.files.referenced'));
     // Once an electronic record, never deleted within the retention period (docs/COMPLIANCE.md).
     const keptUntil = await recordRetainedUntil(app.db, row.id, app.config.recordsRetentionYears ?? 7);
     if (keptUntil) throw conflict(request.t('server.records.retained', { until: keptUntil }));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { loadDefinitions } from '../../definitions/definitions';
+import { perSet } from '../../definitions/per-set';
 import { badRequest, errorResponseSchema } from '../../lib/errors';
 import { collectionSchema, idSchema, objectOf } from '../../lib/http-schemas';
 import { requireArea } from '../../statistics/access';
@@ -29,8 +29,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
  * Authorizer, finance or treasury; the user's companies only.
  */
 const invoiceManagements: FastifyPluginAsync = async (app) => {
-  const definitions = await loadDefinitions();
-  const modules = invoiceModules(definitions.modules, statisticFacts(definitions));
+  const modulesOf = perSet((set) => invoiceModules(set.modules, statisticFacts(set)));
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', requireArea('statistic'));
 
@@ -51,6 +50,7 @@ const invoiceManagements: FastifyPluginAsync = async (app) => {
       response: { 200: collectionSchema(row), ...errors },
     },
   }, async (request) => {
+    const modules = modulesOf(request.definitions);
     const code = request.query.moduleCode ?? modules[0]?.code;
     const module = modules.find((m) => m.code === code);
     if (!module) throw badRequest(request.t('server.statistics.invoices.unknownModule', { code: code ?? '' }));
@@ -59,11 +59,11 @@ const invoiceManagements: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { transactions: number[] } }>('/invoice_management_show', {
     schema: { ...doc('Registers approved documents (from the register list) for invoice management; 409 when one is not approved or already registered.'), body: transactionsBody, response: { 200: done, ...errors } },
-  }, async (request) => registerInvoices(request, request.body.transactions, modules));
+  }, async (request) => registerInvoices(request, request.body.transactions, modulesOf(request.definitions)));
 
   app.post<{ Body: { transactions: number[] } }>('/invoice_management_approve', {
     schema: { ...doc('Confirms the invoices of registered documents as obtained (they leave the list); 409 when one is not registered or already confirmed.'), body: transactionsBody, response: { 200: done, ...errors } },
-  }, async (request) => approveInvoices(request, request.body.transactions, modules));
+  }, async (request) => approveInvoices(request, request.body.transactions, modulesOf(request.definitions)));
 
   app.post<{ Body: { transactions: number[]; e_invoices: number[]; application_papers: number[] } }>('/invoice_managements', {
     schema: {
@@ -71,7 +71,7 @@ const invoiceManagements: FastifyPluginAsync = async (app) => {
         + `existing files are kept. At least one file; at most ${MAX_INVOICE_FILES} of each kind per document.`),
       body: uploadBody, response: { 200: done, ...errors },
     },
-  }, async (request) => addInvoiceFiles(request, request.body, modules));
+  }, async (request) => addInvoiceFiles(request, request.body, modulesOf(request.definitions)));
 };
 
 export default invoiceManagements;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Lang } from '../../../src/engine';
+import type { DefinitionSet, Lang } from '../../../src/engine';
 import { found } from '../../lib/found';
-import { loadDefinitions, type LoadedDefinitions } from '../../definitions/definitions';
 import { collectionSchema, idParams, int, lookupErrors, objectOf, searchText, smallListQuery, str } from '../../lib/http-schemas';
 import type { PageQuery } from '../../lib/paging';
 import { localizedName } from '../../lib/localized-name';
@@ -13,7 +12,7 @@ const codeName = objectOf({ id: int, code: str, name: str });
  * The module whose contract item types a path names: a module with `ui:module.contractItemTypes`,
  * by its code or its `alias` (`supplier`, `customer`).
  */
-function contractTypeModule(definitions: LoadedDefinitions, name: string): string | undefined {
+function contractTypeModule(definitions: DefinitionSet, name: string): string | undefined {
   return Object.values(definitions.modules)
     .find((m) => m.kind === 'module' && m.meta.contractItemTypes && (m.code === name || m.meta.contractItemTypes.alias === name))?.code;
 }
@@ -31,7 +30,6 @@ const CODE_LISTS = [
  */
 const masters: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  const definitions = await loadDefinitions();
 
   app.get<{ Querystring: Partial<PageQuery> }>('/currencies', {
     schema: { querystring: smallListQuery(), response: { 200: collectionSchema(objectOf({ id: int, code: str, name: str, decimals: int })), ...lookupErrors } },
@@ -60,7 +58,7 @@ const masters: FastifyPluginAsync = async (app) => {
       response: { 200: collectionSchema(contractType), ...lookupErrors },
     },
   }, async (request) => {
-    const module = found(contractTypeModule(definitions, request.params.module), request.t, 'module');
+    const module = found(contractTypeModule(request.definitions, request.params.module), request.t, 'module');
     return collectionOf(await app.db.selectFrom('contract_item_types').select(contractTypeColumns(request.lang))
       .where('module', '=', module).orderBy('position').execute(), request.query);
   });

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ATTACHMENTS_META, LANGS, PROCESS_META, RULES_META, SCHEMA_FILE_META, UI_SCHEMA_META, type CompiledModule } from '../../../src/engine';
-import { loadDefinitions } from '../../definitions/definitions';
+import { ATTACHMENTS_META, LANGS, PROCESS_META, RULES_META, SCHEMA_FILE_META, UI_SCHEMA_META, type CompiledModule, type DefinitionSet } from '../../../src/engine';
 import { findVersion } from '../../definitions/definition-version-repository';
 import { collectionSchema } from '../../lib/http-schemas';
 import { errorResponseSchema, notFound } from '../../lib/errors';
@@ -26,8 +25,7 @@ const langs = LANGS.join(', ');
  * their parent (and alone by code). `?version=` returns an older stored version, the one a document was filed under.
  */
 const moduleDefinitions: FastifyPluginAsync = async (app) => {
-  const definitions = await loadDefinitions();
-  const topLevel = (): CompiledModule[] =>
+  const topLevel = (definitions: DefinitionSet): CompiledModule[] =>
     Object.values(definitions.modules)
       .filter((m) => m.kind === 'module' && !definitions.disabled.has(m.code))
       .sort((a, b) => (a.meta.launcher?.order ?? 999) - (b.meta.launcher?.order ?? 999) || a.code.localeCompare(b.code));
@@ -38,8 +36,8 @@ const moduleDefinitions: FastifyPluginAsync = async (app) => {
       description: `Every module that takes new documents (not disabled), compiled (translations in ${langs}).`,
       response: { 200: collectionSchema(moduleSchema), 401: errorResponseSchema },
     },
-  }, async () => {
-    const members = topLevel();
+  }, async (request) => {
+    const members = topLevel(request.definitions);
     return { 'hydra:member': members, 'hydra:totalItems': members.length };
   });
 
@@ -61,6 +59,7 @@ const moduleDefinitions: FastifyPluginAsync = async (app) => {
       response: { 200: moduleSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
     },
   }, async (request) => {
+    const { definitions } = request;
     const t = definitions.translate(request.lang);
     const { code } = request.params;
     const { version } = request.query;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { LANGS, type Lang } from '../../../src/engine';
-import { loadDefinitions } from '../../definitions/definitions';
+import { LANGS, type DefinitionSet, type Lang } from '../../../src/engine';
 import type { ModuleSource } from '../../definitions/module-source';
 import { disabledCodes, latestSources } from '../../definitions/module-source-repository';
 import { problemViolation } from '../../definitions/problem-violation';
@@ -20,18 +19,17 @@ const doc = (summary: string, description?: string) => ({ summary, description: 
  * the checker, list versions, disable/re-enable, and check a draft or judge a body with it.
  */
 const moduleStudio: FastifyPluginAsync = async (app) => {
-  const definitions = await loadDefinitions();
   app.addHook('onRequest', app.authenticate);
   app.addHook('preHandler', async (request) => {
     if (!(request.user.is_ringi_group_member && request.user.is_company_authorizer)) throw forbidden(request.t('server.studio.forbidden'));
   });
 
   /** Namespaces that are not modules (app, engine, server…) cannot become module codes. */
-  const reserved = () => new Set(Object.keys(definitions.files.locales.en ?? {}).filter((ns) => !Object.hasOwn(definitions.modules, ns)));
+  const reserved = ({ files, modules }: DefinitionSet) => new Set(Object.keys(files.locales.en ?? {}).filter((ns) => !Object.hasOwn(modules, ns)));
 
   async function publish(request: FastifyRequest, source: ModuleSource): Promise<Published> {
-    if (reserved().has(source.code)) throw badRequest(request.t('server.studio.reserved', { code: source.code }));
-    const result = await publishSources(app.db, [source], { origin: 'studio', userId: request.user.id });
+    if (reserved(request.definitions).has(source.code)) throw badRequest(request.t('server.studio.reserved', { code: source.code }));
+    const result = await publishSources(app.definitionStore, [source], { origin: 'studio', userId: request.user.id });
     if ('problems' in result) {
       const violations = result.problems.map((p) => problemViolation(p, source.code));
       throw new AppError('VALIDATION_FAILED', request.t('server.studio.refused', { count: violations.length, first: `${violations[0].propertyPath}: ${violations[0].message}` }), { violations });
@@ -119,7 +117,7 @@ const moduleStudio: FastifyPluginAsync = async (app) => {
       const { code } = request.params;
       const exists = await app.db.selectFrom('module_sources').select('code').where('code', '=', code).executeTakeFirst();
       if (!exists) throw notFound(request.t('server.studio.unknownModule', { code }));
-      await setDisabled(app.db, code, disabled);
+      await setDisabled(app.definitionStore, code, disabled);
       return { code, disabled };
     });
   }
@@ -141,7 +139,7 @@ const moduleStudio: FastifyPluginAsync = async (app) => {
       },
     },
   }, async (request) => {
-    const { problems, warnings, inFlight } = await checkDraft(app.db, request.body);
+    const { problems, warnings, inFlight } = await checkDraft(app.definitionStore, request.body);
     const code = request.body.code;
     return { violations: problems.map((p) => problemViolation(p, code)), warnings: warnings.map((p) => problemViolation(p, code)), inFlight };
   });
@@ -160,7 +158,7 @@ const moduleStudio: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => {
     const [draft, ...others] = request.body.sources;
-    const { problems, warnings, inFlight } = await checkDraft(app.db, draft, others);
+    const { problems, warnings, inFlight } = await checkDraft(app.definitionStore, draft, others);
     return { violations: problems.map((p) => problemViolation(p, draft.code)), warnings: warnings.map((p) => problemViolation(p, draft.code)), inFlight };
   });
 
@@ -181,7 +179,7 @@ const moduleStudio: FastifyPluginAsync = async (app) => {
       },
     },
   }, async (request) => {
-    const result = await judgeBody(app.db, request.body.source, request.body.body, request.body.lang ?? request.lang);
+    const result = await judgeBody(app.definitionStore, request.body.source, request.body.body, request.body.lang ?? request.lang);
     return { ...result, definitionProblems: result.definitionProblems.map((p) => problemViolation(p, request.body.source.code)) };
   });
 };

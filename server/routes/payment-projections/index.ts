@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import dayjs from 'dayjs';
-import { loadDefinitions } from '../../definitions/definitions';
+import { perSet } from '../../definitions/per-set';
 import { errorResponseSchema } from '../../lib/errors';
 import { idSchema, objectOf } from '../../lib/http-schemas';
 import { companyScope, requireArea } from '../../statistics/access';
@@ -21,7 +21,7 @@ const bucket = objectOf({ bucket: { type: 'string', enum: BUCKETS }, currency: {
  * Authorizer, finance or treasury; the own company unless a group admin (403 otherwise).
  */
 const paymentProjections: FastifyPluginAsync = async (app) => {
-  const facts = statisticFacts(await loadDefinitions());
+  const factsOf = perSet(statisticFacts);
   app.addHook('onRequest', app.authenticate);
 
   app.get<{ Querystring: { company?: number; dateFilter: DateFilter } }>('/payment_projections', {
@@ -45,7 +45,7 @@ const paymentProjections: FastifyPluginAsync = async (app) => {
   }, async (request) => {
     const company = request.query.company ?? request.user.company_id ?? undefined;
     const companies = companyScope(request, company);
-    return paymentProjection(app.db, facts, companies, request.query.dateFilter, dayjs().format('YYYY-MM-DD'));
+    return paymentProjection(app.db, factsOf(request.definitions), companies, request.query.dateFilter, dayjs().format('YYYY-MM-DD'));
   });
 };
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { CompiledModule, Lang, RelatedAs } from '../../../src/engine';
+import type { CompiledModule, DefinitionSet, Lang, RelatedAs } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { collectionSchema, idParams, int, lookupErrors, nullableStr, objectOf, pagedCollectionSchema, pagedQuery, searchText, str } from '../../lib/http-schemas';
 import { cursorParam, keysetPaginate, type CursorPageQuery } from '../../lib/keyset-paginate';
@@ -8,7 +8,6 @@ import type { KeyTerm } from '../../workflow/keyset';
 import { localizedName } from '../../lib/localized-name';
 import { likePattern, paginate, type PageQuery } from '../../lib/paging';
 import { badRequest, notFound } from '../../lib/errors';
-import { loadDefinitions, type LoadedDefinitions } from '../../definitions/definitions';
 import { visibleTo } from '../../workflow/visibility';
 import { canSeeRelated } from './related-visibility';
 import { dataInt, numberOf, purchaseGoods, supplierAccountOf, textOf } from './related-shapes';
@@ -27,7 +26,7 @@ const NEWEST_FIRST: KeyTerm[] = [
 const USABLE_STATUSES = [0, 2];
 
 /** The modules a related-approval list serves (`ui:module.relatedAs.list`), by code. */
-function listedModules(definitions: LoadedDefinitions, list: RelatedAs['list']): CompiledModule[] {
+function listedModules(definitions: DefinitionSet, list: RelatedAs['list']): CompiledModule[] {
   return Object.values(definitions.modules).filter((m) => m.kind === 'module' && m.meta.relatedAs?.list === list)
     .sort((a, b) => a.code.localeCompare(b.code));
 }
@@ -107,8 +106,7 @@ function contractOf(row: Row) {
  */
 const related: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  const definitions = await loadDefinitions();
-  const codes = (list: RelatedAs['list']) => listedModules(definitions, list).map((m) => m.code);
+  const codes = (definitions: DefinitionSet, list: RelatedAs['list']) => listedModules(definitions, list).map((m) => m.code);
   const gone = (lang: (key: string, v?: Record<string, unknown>) => string, what: string) =>
     notFound(lang('server.errors.notFound', { what: lang(`server.related.${what}`) }));
 
@@ -119,7 +117,7 @@ const related: FastifyPluginAsync = async (app) => {
       querystring: pagedQuery({ search: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(purchaseSchema), ...lookupErrors },
     },
   }, async (request) => {
-    const modules = listedModules(definitions, 'purchases');
+    const modules = listedModules(request.definitions, 'purchases');
     let query = documents(app.db, modules.map((m) => m.code), request.lang)
       .where('buffers.requester_id', '=', request.user.id).where('buffers.status', 'in', USABLE_STATUSES);
     if (request.query.search) query = query.where(searchCondition(modules, request.query.search));
@@ -130,7 +128,7 @@ const related: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: number } }>('/purchases/:id', {
     schema: { ...doc('One purchase as a related approval, with its data; 404 unless the user may see it.'), params: idParams, response: { 200: purchaseSchema, ...lookupErrors } },
   }, async (request) => {
-    const row = await documents(app.db, codes('purchases'), request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
+    const row = await documents(app.db, codes(request.definitions, 'purchases'), request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
     if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'purchases');
     return { ...purchaseOf(row), data: row.data };
   });
@@ -144,7 +142,7 @@ const related: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => {
     const { search, module } = request.query;
-    const all = listedModules(definitions, 'contracts');
+    const all = listedModules(request.definitions, 'contracts');
     const modules = module === undefined ? all : all.filter((m) => m.code === module);
     if (module !== undefined && !modules.length) throw badRequest(request.t('server.related.unknownSource', { code: module }));
     let query = documents(app.db, modules.map((m) => m.code), request.lang)
@@ -157,7 +155,7 @@ const related: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: number } }>('/contracts/:id', {
     schema: { ...doc('One supplier or customer contract as a related approval; 404 unless the user may see it.'), params: idParams, response: { 200: contractSchema, ...lookupErrors } },
   }, async (request) => {
-    const row = await documents(app.db, codes('contracts'), request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
+    const row = await documents(app.db, codes(request.definitions, 'contracts'), request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
     if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'contracts');
     return contractOf(row);
   });
@@ -169,7 +167,7 @@ const related: FastifyPluginAsync = async (app) => {
       querystring: pagedQuery({ search: searchText }), response: { 200: collectionSchema(supplierAccountMember), ...lookupErrors },
     },
   }, async (request) => {
-    const sources = listedModules(definitions, 'contracts').filter((m) => m.meta.relatedAs?.accounts);
+    const sources = listedModules(request.definitions, 'contracts').filter((m) => m.meta.relatedAs?.accounts);
     // One account field per module: `buffers.data -> <that module's field>`.
     const accountOf = sources.length
       ? sql`(case ${sql.join(sources.map((m) => sql`when buffers.module_code = ${m.code} then buffers.data #> ${m.meta.relatedAs!.accounts!.split('.')}::text[]`), sql` `)} end)`

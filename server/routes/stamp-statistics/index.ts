@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { findModule, loadDefinitions } from '../../definitions/definitions';
+import { findModule } from '../../../src/engine';
+import { perSet } from '../../definitions/per-set';
 import { badRequest, errorResponseSchema, notFound } from '../../lib/errors';
 import { collectionSchema, objectOf } from '../../lib/http-schemas';
 import { companyScope, requireArea } from '../../statistics/access';
@@ -37,7 +38,6 @@ const moduleCode = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-
  * as one XLSX workbook; authorizer, legal or treasury only, company-scoped like every statistic.
  */
 const stampStatistics: FastifyPluginAsync = async (app) => {
-  const definitions = await loadDefinitions();
 
   app.get<{ Querystring: { module_code: string } }>('/stamp_statistics/next_code', {
     onRequest: app.authenticate,
@@ -51,14 +51,14 @@ const stampStatistics: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => {
     const { module_code } = request.query;
-    const module = findModule(definitions, module_code);
-    if (!module || module.kind !== 'module') throw notFound(definitions.translate(request.lang)('engine.errors.unknownModule', { code: module_code }));
+    const module = findModule(request.definitions, module_code);
+    if (!module || module.kind !== 'module') throw notFound(request.definitions.translate(request.lang)('engine.errors.unknownModule', { code: module_code }));
     if (!module.meta.needsStampNo) throw badRequest(request.t('server.errors.invalidRequest', { detail: `module_code ${module_code}: no stamp number` }));
     const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
     return { stamp_no: await peekNextNumber(app.db, 'stamp_no', stampPrefix(prefix)) };
   });
 
-  const facts = statisticFacts(definitions);
+  const factsOf = perSet(statisticFacts);
 
   app.get<{ Querystring: StampQuery }>('/stamp_statistics', {
     onRequest: [app.authenticate, requireArea('stamp')],
@@ -71,7 +71,7 @@ const stampStatistics: FastifyPluginAsync = async (app) => {
       querystring: stampQuerySchema,
       response: { 200: collectionSchema(stampRow), ...areaErrors },
     },
-  }, async (request) => listStampStatistics(request, request.query, facts, companyScope(request)));
+  }, async (request) => listStampStatistics(request, request.query, factsOf(request.definitions), companyScope(request)));
 
   app.get<{ Querystring: Omit<StampQuery, 'page' | 'itemsPerPage'> }>('/stamp_statistics/export', {
     onRequest: [app.authenticate, requireArea('stamp')],
@@ -83,18 +83,19 @@ const stampStatistics: FastifyPluginAsync = async (app) => {
     },
   }, async (request, reply) => {
     const query = { ...request.query, page: 1, itemsPerPage: MAX_STAMP_EXPORT_ROWS } as StampQuery;
+    const facts = factsOf(request.definitions);
     const where = stampWhere(request, query, facts, companyScope(request));
     const total = await stampCount(request, where);
     if (total > MAX_STAMP_EXPORT_ROWS) throw badRequest(request.t('server.stampStatistics.tooMany', { count: total, max: MAX_STAMP_EXPORT_ROWS }));
     const rows = await stampRows(request, where, facts, MAX_STAMP_EXPORT_ROWS, 0);
-    const t = definitions.translate(request.lang);
+    const t = request.definitions.translate(request.lang);
     const header = (key: string) => request.t(`server.stampStatistics.columns.${key}`);
     const body = await stampWorkbook(rows, {
       sheet: request.t('server.stampStatistics.sheet'),
       headers: Object.fromEntries(['code', 'stamp_no', 'module', 'status', 'applicant', 'contract_party', 'currency', 'amount', 'contract_date', 'created_at', 'completed_at']
         .map((key) => [key, header(key)])) as Parameters<typeof stampWorkbook>[1]['headers'],
       moduleTitle: (code) => {
-        const module = findModule(definitions, code);
+        const module = findModule(request.definitions, code);
         return module ? t(module.meta.title) : code;
       },
       statusLabel: (status) => request.t(`server.stampStatistics.status.${status}`),

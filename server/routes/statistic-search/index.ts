@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { loadDefinitions } from '../../definitions/definitions';
+import { perSet } from '../../definitions/per-set';
 import { fileFieldNames } from '../../files/file-field-names';
 import { badRequest, errorResponseSchema } from '../../lib/errors';
 import { collectionSchema, idSchema, objectOf } from '../../lib/http-schemas';
@@ -29,10 +29,10 @@ const zipBody = {
  * or treasury only (spec 000 §6); company-scoped (server/statistics/access.ts).
  */
 const statisticSearch: FastifyPluginAsync = async (app) => {
-  const definitions = await loadDefinitions();
-  const fieldNames = fileFieldNames(definitions.modules);
+  const factsOf = perSet(statisticFacts);
+  const fieldNamesOf = perSet((set) => fileFieldNames(set.modules));
   // An <img> or a new window cannot send the bearer header: the signed link authenticates this one.
-  registerStatisticFileContent(app, fieldNames);
+  registerStatisticFileContent(app, fieldNamesOf);
   await app.register(async (app) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -47,7 +47,7 @@ const statisticSearch: FastifyPluginAsync = async (app) => {
       querystring: searchQuerySchema(true),
       response: { 200: collectionSchema(bufferItemSchema), ...errors },
     },
-  }, async (request) => searchDocuments(request, request.query, statisticFacts(definitions)));
+  }, async (request) => searchDocuments(request, request.query, factsOf(request.definitions)));
 
   app.get<{ Querystring: SearchQuery }>('/buffer_files/statistic_search', {
     onRequest: requireArea('statistic'),
@@ -58,7 +58,7 @@ const statisticSearch: FastifyPluginAsync = async (app) => {
       querystring: searchQuerySchema(false),
       response: { 200: collectionSchema(foundFile), ...errors },
     },
-  }, async (request) => searchFiles(request, request.query, statisticFacts(definitions)));
+  }, async (request) => searchFiles(request, request.query, factsOf(request.definitions)));
 
   app.post<{ Body: { ids: number[] } }>('/buffer_files/zip', {
     onRequest: requireArea('statistic'),
@@ -72,10 +72,10 @@ const statisticSearch: FastifyPluginAsync = async (app) => {
     const ids = request.body.ids;
     if (ids.length === 0) throw badRequest(request.t('server.statistics.noFiles'));
     if (ids.length > MAX_ZIP_FILES) throw badRequest(request.t('server.statistics.tooManyFiles', { max: MAX_ZIP_FILES }));
-    return sendZip(request, reply, ids, fieldNames);
+    return sendZip(request, reply, ids, fieldNamesOf(request.definitions));
   });
 
-  registerStatisticReads(app, fieldNames);
+  registerStatisticReads(app, fieldNamesOf);
   });
 };
 

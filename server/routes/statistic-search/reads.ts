@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DefinitionSet } from '../../../src/engine';
 import { FileStorage } from '../../files/file-storage';
 import { fileLinkReader } from '../../files/file-link-reader';
 import { fileRecord } from '../../files/file-record';
@@ -24,7 +25,7 @@ const transactionFile = objectOf({
 type Id = { Params: { id: number } };
 
 /** The reads a search result opens: a document's files, the document itself, a file's content by signed link. */
-export function registerStatisticReads(app: FastifyInstance, fieldNames: string[]): void {
+export function registerStatisticReads(app: FastifyInstance, fieldNamesOf: (set: DefinitionSet) => string[]): void {
   app.get<Id>('/transaction_files/buffer/:id', {
     schema: {
       ...doc('The files of a document (transaction file records: updater = uploader, file, created_at), oldest first, for anyone who '
@@ -38,7 +39,7 @@ export function registerStatisticReads(app: FastifyInstance, fieldNames: string[
     if (!viaStatistics && !(await canSeeBuffer(app.db, id, request.user.id))) throw documentNotFound(request);
     const rows = await sql<{ id: number; name: string; mime_type: string; size: number; document_type: string; created_at: Date; updater_id: number; updater_name: string }>`
       select files.id, files.name, files.mime_type, files.size, files.document_type, files.created_at, users.id as updater_id, users.name as updater_name
-      from buffers cross join lateral ${fileRefs(fieldNames)} join files on files.id = refs.file_id join users on users.id = files.uploader_id
+      from buffers cross join lateral ${fileRefs(fieldNamesOf(request.definitions))} join files on files.id = refs.file_id join users on users.id = files.uploader_id
       where buffers.id = ${id} order by files.created_at, files.id`.execute(app.db);
     const secret = app.config.jwtSecret;
     const members = rows.rows.map((row) => ({
@@ -57,12 +58,12 @@ export function registerStatisticReads(app: FastifyInstance, fieldNames: string[
     },
   }, async (request) => {
     if (!(await inStatisticScope(request, request.params.id))) throw documentNotFound(request);
-    return documentView(app.db, request.params.id, request.user.id, request.lang);
+    return documentView(app.db, request.definitions, request.params.id, request.user.id, request.lang);
   });
 }
 
 /** `GET /statistic_files/{id}?token=`: public route (the signed link stands in for the bearer header). */
-export function registerStatisticFileContent(app: FastifyInstance, fieldNames: string[]): void {
+export function registerStatisticFileContent(app: FastifyInstance, fieldNamesOf: (set: DefinitionSet) => string[]): void {
   const storage = new FileStorage(app.config.dataDir, app.db);
 
   app.get<Id & { Querystring: { token: string } }>('/statistic_files/:id', {
@@ -78,7 +79,7 @@ export function registerStatisticFileContent(app: FastifyInstance, fieldNames: s
     if (!user) throw unauthorized(request.t('server.files.linkExpired'));
     request.user = user;
     const missing = () => notFound(request.t('server.errors.notFound', { what: request.t('server.files.entity') }));
-    if (!(await fileInStatisticScope(request, request.params.id, fieldNames).catch(() => false))) throw missing();
+    if (!(await fileInStatisticScope(request, request.params.id, fieldNamesOf(request.definitions)).catch(() => false))) throw missing();
     const row = await app.db.selectFrom('files').select(['name', 'mime_type', 'size', 'storage_key']).where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw missing();
     return reply.header('content-type', row.mime_type).header('content-length', row.size)

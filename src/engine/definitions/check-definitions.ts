@@ -17,7 +17,7 @@ import { checkPlainText } from './check-plain-text';
 
 /** Options of `checkDefinitions`. */
 export interface CheckOptions {
-  /** Every widget and field name the renderer registers (`src/renderer/registry-names.ts`). */
+  /** Every widget and field name the renderer registers (`WIDGET_NAMES`, src/engine/definitions/widget-names.ts). */
   widgetNames: readonly string[];
   /**
    * Position codes a route's approver rules may name (the server passes the organisation's, the
@@ -120,6 +120,14 @@ function walkUi(ui: unknown, pointer: string, visit: (key: string, value: unknow
  * keys in all three). Returns every problem found; an empty list means all is well.
  */
 export function checkDefinitions(files: DefinitionFiles, options: CheckOptions): Problem[] {
+  return checkAndCompile(files, options).problems;
+}
+
+/**
+ * `checkDefinitions` that also hands back the modules it compiled on the way, so a caller that
+ * needs both (`buildDefinitionSet`) compiles once.
+ */
+export function checkAndCompile(files: DefinitionFiles, options: CheckOptions): { problems: Problem[]; modules: Record<string, CompiledModule> } {
   const problems: Problem[] = [];
   const widgets = new Set(options.widgetNames);
   const codes = [...new Set([...Object.keys(files.schemas), ...Object.keys(files.uiSchemas), ...Object.keys(files.rules)])].sort();
@@ -158,7 +166,7 @@ export function checkDefinitions(files: DefinitionFiles, options: CheckOptions):
   checkLauncherGroups(files, modules, problems);
   checkSameKeys(files, modules, problems);
   checkParts(files, modules, problems, { operators: KNOWN_OPERATORS, positions: options.positions });
-  return problems;
+  return { problems, modules };
 }
 
 function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Set<string>, parents: CompiledModule[], problems: Problem[]): void {

@@ -12,10 +12,12 @@ export function bufferItem(id: number, overrides: Partial<BufferItem> = {}): Buf
     info: { title: 'Demo', total: 1200, currency: 'CNY', summary: [{ label: 'Total', field: 'total', format: 'money', value: 1200 }] },
     data: { company_id: 1, currency_id: 1, total: 1200, note: 'Printer' },
     stamp_no: null,
+    bypass: false,
     definition_version: 'v1',
     created_at: '2026-11-20T08:00:00.000Z',
     updated_at: '2026-11-20T08:00:00.000Z',
     completed_at: null,
+    last_approval: null,
     waiting_for: 'Manager',
     ...overrides,
   };
@@ -23,7 +25,11 @@ export function bufferItem(id: number, overrides: Partial<BufferItem> = {}): Buf
 
 /** A pending approval item (step `stepId` of document `id`). */
 export function approvalItem(stepId: number, id: number, overrides: Partial<BufferItem> = {}): ApprovalItem {
-  return { id: stepId, code: `step-${stepId}`, status: 0, active: true, buffer: bufferItem(id, overrides) };
+  return {
+    id: stepId, code: `step-${stepId}`, status: 0, active: true, approved_at: null,
+    master_process: { id: 101, optional: false, module: { code: 'demo' }, process: { id: 1, code: 'p-1', name: 'Step 1' }, selected_roles: [] },
+    buffer: bufferItem(id, overrides),
+  };
 }
 
 export function collection<T>(members: T[], total = members.length) {
@@ -57,6 +63,7 @@ export function documentView(can: Partial<Permissions> = {}, overrides: Partial<
     approval_logs: [{ log_text: 'Submitted by Hanako Employee', action: 'submit', user: { id: 3, name: 'Hanako Employee' }, created_at: '2026-11-20T08:00:00.000Z' }],
     current_approval_id: 51,
     can: { ...NO, ...can },
+    step_fields: [],
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { useCallback, useContext, useEffect, useState } from 'react';
 import { Button, Card, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { CompiledModule } from '../../../engine';
+import { BufferStatus, type CompiledModule } from '../../../engine';
 import { DetailCard, useRendererHost } from '../../../renderer';
 import { NavigationContext, type PageProps } from '../../navigation';
 import { ToolbarActions } from '../../shell/ToolbarActions';
@@ -184,7 +184,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   return (
     <section className={styles.page} data-testid="document-detail" data-status={doc.status}>
       <DetailCard module={module} data={doc.data} header={header} />
-      {doc.status === 2 ? <InvoiceFiles ids={doc.data.e_invoices} /> : null}
+      {doc.status === BufferStatus.COMPLETED ? <InvoiceFiles ids={doc.data.e_invoices} /> : null}
       <Card>
         <Text weight="semibold">{t('app.approvals.timeline.title')}</Text>
         <Timeline doc={doc} />

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { labelKey, readSubmitPayload, toDisplayTimestamp, type CompiledModule, type RuleContext } from '../../../engine';
+import { labelKey, readSubmitPayload, StepStatus, toDisplayTimestamp, type CompiledModule, type RuleContext } from '../../../engine';
 import { ModuleForm, useRendererHost, useRendererT } from '../../../renderer';
 import { historyValue, loadFieldHistory, type FieldHistoryEntry } from './field-history';
 import { DeclinedError } from './TreasuryForm';
@@ -16,7 +16,7 @@ const useStyles = makeStyles({
 /** The document's approver choices as the form's `approvals` (so the approver rules hold). */
 function approvalsOf(doc: DocumentView) {
   return doc.approvals.flatMap((step) =>
-    (step.approver && step.status !== 0 ? [step.approver] : step.prospective_approvers).map((user) => ({ approver_id: user.id, master_process_id: step.master_process.id })),
+    (step.approver && step.status !== StepStatus.PENDING ? [step.approver] : step.prospective_approvers).map((user) => ({ approver_id: user.id, master_process_id: step.master_process.id })),
   );
 }
 

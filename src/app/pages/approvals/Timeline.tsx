@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, CircleRegular, DismissCircleFilled, ArrowClockwiseRegular, PersonCircleRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { toDisplayTimestamp } from '../../../engine';
+import { StepStatus, toDisplayTimestamp } from '../../../engine';
 import { stepIndicator, type StepIndicator } from './step-indicator';
 import type { DocumentView, LogEntry } from './types';
 
@@ -59,7 +59,7 @@ export function Timeline({ doc }: { doc: DocumentView }) {
       </li>
       {doc.approvals.map((step) => {
         const indicator = stepIndicator(step);
-        const people = step.approver && step.status !== 0 ? [step.approver] : step.prospective_approvers;
+        const people = step.approver && step.status !== StepStatus.PENDING ? [step.approver] : step.prospective_approvers;
         return (
           <li key={step.id} className={styles.row} data-indicator={indicator} data-step={step.id}>
             <span className={styles[indicator]} role="img" aria-label={t(`app.approvals.timeline.${indicator}`)}>
@@ -69,7 +69,7 @@ export function Timeline({ doc }: { doc: DocumentView }) {
               <Text weight="semibold">{step.master_process.process.name}</Text>
               <Text size={200}>
                 {t(`app.approvals.timeline.${indicator}`)}
-                {step.approved_at && step.status !== 0 ? <>{' · '}<time dateTime={step.approved_at}>{toDisplayTimestamp(step.approved_at)}</time></> : null}
+                {step.approved_at && step.status !== StepStatus.PENDING ? <>{' · '}<time dateTime={step.approved_at}>{toDisplayTimestamp(step.approved_at)}</time></> : null}
               </Text>
               <Text size={200}>{people.map((p) => p.name).join(', ')}</Text>
               <Logs logs={step.approval_logs} />

@@ -1,3 +1,4 @@
+import { StepStatus } from '../../../engine/status';
 import type { DocumentView } from './types';
 
 /** Which step-back call the bar's step-back button makes. */
@@ -17,7 +18,7 @@ export interface DetailActions {
 
 /** True when the active step is the only pending one (spec 000 §4 "Last approver"). */
 export function isLastApprover(doc: Pick<DocumentView, 'approvals'>): boolean {
-  return !doc.approvals.some((step) => step.status === 0 && !step.active);
+  return !doc.approvals.some((step) => step.status === StepStatus.PENDING && !step.active);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { BufferStatus } from '../../../engine/status';
+
 /** Badge colours of the spec's status table (000 §4): 0 yellow, 1/2 green, 3 and 10 red. */
 export type StatusColor = 'warning' | 'success' | 'danger' | 'informative';
 
@@ -8,7 +10,10 @@ export interface StatusBadgeView {
   params?: Record<string, string>;
 }
 
-const COLORS: Record<number, StatusColor> = { 0: 'warning', 1: 'success', 2: 'success', 3: 'danger', 10: 'danger' };
+// 1 is no document status today; shown as done should an old row carry it.
+const COLORS: Record<number, StatusColor> = {
+  [BufferStatus.ON_PROCESS]: 'warning', 1: 'success', [BufferStatus.COMPLETED]: 'success', [BufferStatus.REJECTED]: 'danger', [BufferStatus.WITHDRAWN]: 'danger',
+};
 
 /**
  * The badge of a document status: "Waiting for {type}" while on process with an active step,
@@ -16,6 +21,6 @@ const COLORS: Record<number, StatusColor> = { 0: 'warning', 1: 'success', 2: 'su
  */
 export function statusBadge(status: number, waitingFor?: string | null): StatusBadgeView {
   const color = COLORS[status] ?? 'informative';
-  if (status === 0 && waitingFor) return { color, key: 'app.approvals.waitingFor', params: { type: waitingFor } };
+  if (status === BufferStatus.ON_PROCESS && waitingFor) return { color, key: 'app.approvals.waitingFor', params: { type: waitingFor } };
   return { color, key: `app.approvals.status.${status}` };
 }

@@ -1,3 +1,5 @@
+import { StepStatus } from '../../../engine/status';
+
 /** A timeline step's indicator (spec 000 §4 "Timeline indicator"). */
 export type StepIndicator = 'done' | 'inProgress' | 'waiting' | 'rejected';
 
@@ -6,7 +8,7 @@ export type StepIndicator = 'done' | 'inProgress' | 'waiting' | 'rejected';
  * status 0 → waiting.
  */
 export function stepIndicator(step: { status: number; active: boolean }): StepIndicator {
-  if (step.status === 1) return 'done';
-  if (step.status === 2) return 'rejected';
+  if (step.status === StepStatus.DONE) return 'done';
+  if (step.status === StepStatus.REJECTED) return 'rejected';
   return step.active ? 'inProgress' : 'waiting';
 }

@@ -3,20 +3,25 @@
  * `GET /api/stamp_statistics/next_code`; read-only, labelled, with the help line; the card shows
  * the stored value.
  */
-import { beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import { loadDefinitionFiles } from '../../../../server/definitions/load-definition-files';
-import { compileModules, type CompiledModule } from '../../../../src/engine';
+import { readDefinitionSet } from '../../../../server/definitions/definition-store';
+import type { CompiledModule } from '../../../../src/engine';
 import { DetailCard } from '../../../../src/renderer/DetailCard';
 import { ModuleForm } from '../../../../src/renderer/ModuleForm';
 import { customRegistry } from '../../../../src/renderer/widgets';
 import { NEXT_STAMP_PATH } from '../../../../src/renderer/widgets/stamp-number/NextStampNumberWidget';
 import { createTestHost } from '../../test-host';
 
-let modules: Record<string, CompiledModule>;
-beforeAll(async () => {
-  const { files } = await loadDefinitionFiles();
-  modules = compileModules(files).modules as Record<string, CompiledModule>;
+const { modules } = await readDefinitionSet(undefined, { check: false });
+/** The modules whose form uses the widget, from the definitions (never listed here). */
+const stampCodes = Object.values(modules)
+  .filter((m: CompiledModule) => m.kind === 'module' && Object.values(m.uiSchema).some((ui) => (ui as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'NextStampNumber'))
+  .map((m) => m.code);
+const stamped = modules[stampCodes[0]];
+
+test('some module definitions use the widget (the cases below come from them)', () => {
+  expect(stampCodes.length).toBeGreaterThan(0);
 });
 
 /** A test host whose stamp preview answers `answer` (or fails), recording the queries. */
@@ -38,7 +43,7 @@ test('registered as a widget with a Display', () => {
   expect(customRegistry.NextStampNumber.Display).toBeTypeOf('function');
 });
 
-test.each(['contract-supplier', 'contract-customer', 'corporate-seal'])('%s: a new form shows the preview of its module, read-only, labelled, with the help line', async (code) => {
+test.each(stampCodes)('%s: a new form shows the preview of its module, read-only, labelled, with the help line', async (code) => {
   const { Wrapper, asked } = hostWithPreview('XX2026-0042');
   render(<ModuleForm module={modules[code]} context={{ steps: [] }} onSubmit={async () => ({})} />, { wrapper: Wrapper });
   const input = screen.getByLabelText('Next stamp number') as HTMLInputElement;
@@ -51,7 +56,7 @@ test.each(['contract-supplier', 'contract-customer', 'corporate-seal'])('%s: a n
 
 test('a document that has a stamp number shows it and asks for no preview', async () => {
   const { Wrapper, asked, settled } = hostWithPreview('CSL2026-0042');
-  render(<ModuleForm module={modules['corporate-seal']} initialData={{ stamp_no: 'CSL2026-0007' }} context={{ steps: [] }} onSubmit={async () => ({})} />, { wrapper: Wrapper });
+  render(<ModuleForm module={stamped} initialData={{ stamp_no: 'CSL2026-0007' }} context={{ steps: [] }} onSubmit={async () => ({})} />, { wrapper: Wrapper });
   await settled();
   expect((screen.getByLabelText('Next stamp number') as HTMLInputElement).value).toBe('CSL2026-0007');
   expect(asked).toEqual([]);
@@ -59,7 +64,7 @@ test('a document that has a stamp number shows it and asks for no preview', asyn
 
 test('no preview (request failed): empty with a "not numbered yet" placeholder, nothing else breaks', async () => {
   const { Wrapper, asked, settled } = hostWithPreview(Object.assign(new Error('bad'), { status: 400 }));
-  render(<ModuleForm module={modules['corporate-seal']} context={{ steps: [] }} onSubmit={async () => ({})} />, { wrapper: Wrapper });
+  render(<ModuleForm module={stamped} context={{ steps: [] }} onSubmit={async () => ({})} />, { wrapper: Wrapper });
   await waitFor(() => expect(asked.length).toBe(1));
   await settled();
   const input = screen.getByLabelText('Next stamp number') as HTMLInputElement;
@@ -69,11 +74,11 @@ test('no preview (request failed): empty with a "not numbered yet" placeholder, 
 
 test('the detail card shows the stored value, "-" before filing', async () => {
   const { Wrapper, settled } = hostWithPreview('CSL2026-0042');
-  const { container, unmount } = render(<DetailCard module={modules['corporate-seal']} data={{ stamp_no: 'CSL2026-0007' }} />, { wrapper: Wrapper });
+  const { container, unmount } = render(<DetailCard module={stamped} data={{ stamp_no: 'CSL2026-0007' }} />, { wrapper: Wrapper });
   await settled();
   expect(container.querySelector('[data-highlight="stamp_no"]')?.textContent).toContain('CSL2026-0007');
   unmount();
-  const empty = render(<DetailCard module={modules['corporate-seal']} data={{}} />, { wrapper: Wrapper });
+  const empty = render(<DetailCard module={stamped} data={{}} />, { wrapper: Wrapper });
   await settled();
   expect(empty.container.querySelector('[data-highlight="stamp_no"]')?.textContent).toMatch(/-$/);
 });

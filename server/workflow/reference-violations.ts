@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { FormData, MasterProcessStep, Translate, Violation } from '../../../src/engine';
-import type { Database } from '../../db/database';
-import { canReadFile } from '../../files/file-access';
-import { fileFieldNames } from '../../files/file-field-names';
-import { fileIdsIn } from '../../files/file-ids-in';
-import { loadDefinitions } from '../../definitions/definitions';
+import type { DefinitionSet, FormData, MasterProcessStep, Translate, Violation } from '../../src/engine';
+import type { Database } from '../db/database';
+import { canReadFile } from '../files/file-access';
+import { fileFieldNames } from '../files/file-field-names';
+import { fileIdsIn } from '../files/file-ids-in';
 
 const one = (value: unknown): number | null => (Number.isInteger(value) ? (value as number) : null);
 
@@ -21,10 +20,10 @@ function violation(propertyPath: string, messageKey: string, t: Translate, param
  * named or forwarded to is `workflow/filing-checks.ts` (stage 5 of the submission pipeline).
  */
 export async function referenceViolations(
-  db: Kysely<Database>, data: FormData, steps: MasterProcessStep[], t: Translate, label: (field: string) => string, userId: number,
+  db: Kysely<Database>, definitions: DefinitionSet, data: FormData, steps: MasterProcessStep[], t: Translate, label: (field: string) => string, userId: number,
 ): Promise<Violation[]> {
   const out: Violation[] = [];
-  const fieldNames = fileFieldNames((await loadDefinitions()).modules);
+  const fieldNames = fileFieldNames(definitions.modules);
   for (const { id, propertyPath } of fileIdsIn(data, new Set(fieldNames))) {
     if (!(await canReadFile(db, id, userId, fieldNames))) {
       out.push(violation(propertyPath, 'engine.validation.unknownFile', t));

@@ -1,0 +1,118 @@
+/**
+ * Wire shapes of the workflow API, written once: the server declares them as its route response
+ * schemas (and so in the OpenAPI document at /api/docs), and the server and the web app take their
+ * TypeScript types from them (`Static<typeof …>`). Objects let further fields through
+ * (`additionalProperties: true`), as the API always has.
+ */
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
+
+const open = <T extends TProperties>(properties: T, description?: string) =>
+  Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A named user as lists and the timeline show it. */
+export const NamedUser = open({ id: Type.Integer(), name: Type.String() });
+export type NamedUser = Static<typeof NamedUser>;
+
+const ProcessRef = open({ id: Type.Integer(), code: Type.String(), name: Type.String() });
+
+/** A list card's summary (from the module's list card). */
+export const BufferInfo = open({
+  /** The module's title in the request language. */
+  title: Type.String(),
+  /** The first money figure of the summary (or a common total field), and its currency code. */
+  total: nullable(Type.Number()),
+  currency: nullable(Type.String()),
+  /** The definition's list-card lines with their values. */
+  summary: Type.Array(open({ label: Type.String(), field: Type.String(), format: Type.String(), value: Type.Unknown() })),
+});
+export type BufferInfo = Static<typeof BufferInfo>;
+
+/** The last passed step of a document. */
+export const LastApproval = open({ id: Type.Integer(), approver: nullable(NamedUser), approved_at: nullable(Type.String()), process: ProcessRef });
+export type LastApproval = Static<typeof LastApproval>;
+
+/** Buffer item of the done, initiated and forwarded lists (spec 000 §3). */
+export const BufferItem = open({
+  id: Type.Integer(),
+  code: Type.String(),
+  status: Type.Integer(),
+  action: Type.String(),
+  module: open({ code: Type.String() }),
+  requester: NamedUser,
+  info: BufferInfo,
+  data: Type.Record(Type.String(), Type.Unknown()),
+  stamp_no: nullable(Type.String()),
+  /** Filed without approval by a user allowed to bypass (`ui:module.bypassRoles`). */
+  bypass: Type.Boolean(),
+  definition_version: Type.String(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  completed_at: nullable(Type.String()),
+  last_approval: nullable(LastApproval),
+  /** The process name of the active step ("Waiting for {type}"), null when not on process. */
+  waiting_for: nullable(Type.String()),
+}, 'Buffer item (spec 000 §3)');
+export type BufferItem = Static<typeof BufferItem>;
+
+/** Approval item of the pending and done lists: a step and its document (spec 000 §3). */
+export const ApprovalItem = open({
+  id: Type.Integer(),
+  code: Type.String(),
+  status: Type.Integer(),
+  active: Type.Boolean(),
+  approved_at: nullable(Type.String()),
+  master_process: open({
+    id: Type.Integer(),
+    optional: Type.Boolean(),
+    module: open({ code: Type.String() }),
+    process: ProcessRef,
+    /** The approver role the step's process asks for (`finance`, `treasury`, …), if any. */
+    selected_roles: Type.Array(Type.String()),
+  }),
+  buffer: BufferItem,
+}, 'Approval item (spec 000 §3)');
+export type ApprovalItem = Static<typeof ApprovalItem>;
+
+/** One timeline entry: the translated text, the raw action, who and when. */
+export const LogEntry = open({ log_text: Type.String(), action: Type.String(), user: nullable(NamedUser), created_at: Type.String() });
+export type LogEntry = Static<typeof LogEntry>;
+
+/** Process step of the timeline (spec 000 §3). */
+export const StepView = open({
+  id: Type.Integer(),
+  position: Type.Integer(),
+  status: Type.Integer(),
+  active: Type.Boolean(),
+  approver: nullable(NamedUser),
+  approved_at: nullable(Type.String()),
+  data: nullable(Type.Record(Type.String(), Type.Unknown())),
+  master_process: open({ id: Type.Integer(), optional: Type.Boolean(), process: ProcessRef }),
+  prospective_approvers: Type.Array(NamedUser),
+  approval_logs: Type.Array(LogEntry),
+});
+export type StepView = Static<typeof StepView>;
+
+/** What the reader may do with a document. */
+export const Permissions = open({
+  approve: Type.Boolean(), reject: Type.Boolean(), step_back: Type.Boolean(), withdraw: Type.Boolean(), edit: Type.Boolean(), treasury: Type.Boolean(),
+});
+export type Permissions = Static<typeof Permissions>;
+
+/** The detail page's document (`GET /buffers/{id}`, `GET /approvals/{id}/buffer`): the list item plus steps, logs, forward targets and permissions. */
+export const DocumentView = Type.Composite([BufferItem, open({
+  user_finances: Type.Array(NamedUser),
+  approvals: Type.Array(StepView),
+  /** Entries not tied to a step: submitted, withdrawn, edited. */
+  approval_logs: Type.Array(LogEntry),
+  /** The active step's id (the one `POST /approvals/{id}/action` takes), or null. */
+  current_approval_id: nullable(Type.Integer()),
+  can: Permissions,
+  /** Fields the reader fills with their approval at the active step (the signer's files); empty otherwise. */
+  step_fields: Type.Array(Type.String(), { description: 'Fields the reader fills with their approval at the active step (processes fills: the signer\'s signed files)' }),
+})], { additionalProperties: true, description: 'The detail page\'s document with steps (spec 000 §3 process step)' });
+export type DocumentView = Static<typeof DocumentView>;
+
+/** `{id, status}` of a document after an applicant's action. */
+export const DocumentStatus = open({ id: Type.Integer(), status: Type.Integer() });
+export type DocumentStatus = Static<typeof DocumentStatus>;
