@@ -50,6 +50,16 @@ describe('demo documents', () => {
     expect(paid.some((b) => typeof (b.data as Record<string, unknown>)?.payment_date === 'string')).toBe(true);
   });
 
+  test('the Records screen has e-invoices and receipts of every module whose invoices the statistics list, for finance@', async () => {
+    const invoiceModules = Object.values(modules).filter((m) => m.kind === 'module' && m.meta.statistics?.invoices && m.meta.statistics.records).map((m) => m.code);
+    expect(invoiceModules.length).toBeGreaterThan(0);
+    for (const code of invoiceModules) {
+      const list = await get('finance@example.com', `/records?module.code=${code}&itemsPerPage=100`);
+      const kinds = new Set((list['hydra:member'] as Array<{ file: { document_type: string } }>).map((r) => r.file.document_type));
+      expect([...kinds], code).toEqual(expect.arrayContaining(['e-invoice', 'app-paper']));
+    }
+  });
+
   test('running it again changes nothing', async () => {
     const before = await t.db.selectFrom('buffers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(await seedDemoDocuments(t.app)).toBeNull();

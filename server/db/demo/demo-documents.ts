@@ -276,7 +276,14 @@ async function demoBody(
     data = computeFormData(module, data, context);
     if (validateSubmission(module, wrapped(data), context, (k) => k).length) continue;
     const ids = await Promise.all(wanted.map((type) => upload(type)));
-    return wrapped(replacePlaceholders(data, ids) as FormData);
+    const filled = replacePlaceholders(data, ids) as FormData;
+    // Electronic records on a fresh start (docs/COMPLIANCE.md): a module whose invoices the
+    // statistics list (`statistics.invoices`) gets an e-invoice and a receipt where it has none.
+    const invoices = module.meta.statistics?.invoices;
+    for (const field of invoices ? [invoices.einvoices, invoices.papers] : []) {
+      if (!Array.isArray(filled[field]) || !(filled[field] as unknown[]).length) filled[field] = [await upload(documentTypeOf(module, field))];
+    }
+    return wrapped(filled);
   }
   throw new Error(`demo data: no valid ${module.code} body from its definition`);
 }

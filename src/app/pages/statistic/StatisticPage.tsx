@@ -14,6 +14,8 @@ export const STATISTIC_MENU = [
   'expenseAccount',
   'export',
   'documentSearch',
+  // Electronic records (電子帳簿保存法; docs/COMPLIANCE.md): our entry after the spec's six.
+  'records',
 ] as const;
 
 /** Statistic tab: the menu; a built screen opens as a page, the others are marked not yet available. */

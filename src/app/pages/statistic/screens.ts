@@ -10,5 +10,6 @@ export const STATISTIC_SCREENS: Partial<Record<Entry, ComponentType>> = {
   companyBankAccount: lazy(() => import('./finance-accounts/BankAccountsPage').then((m) => ({ default: m.BankAccountsScreen }))),
   expenseAccount: lazy(() => import('./finance-accounts/ExpenseAccountsPage').then((m) => ({ default: m.ExpenseAccountsScreen }))),
   export: lazy(() => import('./export/ExportPage').then((m) => ({ default: m.ExportPage }))),
+  records: lazy(() => import('./records/RecordsPage').then((m) => ({ default: m.RecordsPage }))),
   documentSearch: lazy(() => import('./document-search/DocumentSearchPage').then((m) => ({ default: m.DocumentSearchPage }))),
 };

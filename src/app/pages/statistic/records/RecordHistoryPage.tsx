@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useRendererHost } from '../../../../renderer/host';
+import { readToken } from '../../../api/token-store';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
+  bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
+  entry: { borderLeft: `3px solid ${tokens.colorBrandStroke1}`, paddingLeft: tokens.spacingHorizontalS },
+  mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
+});
+
+interface FileRef { id: number; name: string; sha256: string }
+interface Entry {
+  seq: number; at: string; actor: { id: number; name: string } | null; reason: string | null; kind: string;
+  before: Record<string, unknown> | null; after: Record<string, unknown> | null; files_added: FileRef[]; files_removed: FileRef[]; hash: string;
+}
+
+/**
+ * A document's change history (電子帳簿保存法 真実性, 通達 10-2): every entry with who, when, why,
+ * the fields changed and the files added or removed, searchable, with the chain's verdict, and
+ * printable as the server's PDF.
+ */
+export function RecordHistoryPage({ bufferId, code }: { bufferId: number; code: string }) {
+  const { t, i18n } = useTranslation();
+  const host = useRendererHost();
+  const styles = useStyles();
+  const [q, setQ] = useState('');
+  const [query, setQuery] = useState('');
+  const [data, setData] = useState<{ entries: Entry[]; ok: boolean } | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setData(null);
+    host.api.get<{ 'hydra:member': Entry[]; chain_ok: boolean }>(`/buffers/${bufferId}/history`, query ? { q: query } : {})
+      .then((r) => live && setData({ entries: r['hydra:member'] ?? [], ok: r.chain_ok }), () => live && setFailed(true));
+    return () => { live = false; };
+  }, [host, bufferId, query]);
+
+  const print = async () => {
+    const token = readToken();
+    const response = await fetch(`/api/buffers/${bufferId}/history?format=pdf`, { headers: { 'accept-language': i18n.language, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    if (!response.ok) { host.toast(t('statistic.records.printFailed'), 'error'); return; }
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `history-${code}.pdf`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  return (
+    <section className={styles.root} data-testid="record-history">
+      <div className={styles.bar}>
+        <Input aria-label={t('statistic.records.historySearch')} placeholder={t('statistic.records.historySearch')} value={q} onChange={(_, d) => setQ(d.value)} onKeyDown={(e) => e.key === 'Enter' && setQuery(q.trim())} />
+        <Button onClick={() => setQuery(q.trim())}>{t('statistic.records.search')}</Button>
+        <Button onClick={() => void print()}>{t('statistic.records.print')}</Button>
+      </div>
+      {data ? <Badge appearance="filled" color={data.ok ? 'success' : 'danger'}>{t(data.ok ? 'statistic.records.chainOk' : 'statistic.records.chainBroken')}</Badge> : null}
+      {!data && !failed ? <Spinner size="small" label={t('statistic.records.loading')} /> : null}
+      {failed ? <Text>{t('statistic.records.failed')}</Text> : null}
+      {data && data.entries.length === 0 ? <Text>{t('statistic.records.empty')}</Text> : null}
+      <ol className={styles.list}>
+        {data?.entries.map((e) => (
+          <li key={e.seq} className={styles.entry}>
+            <Text block weight="semibold">{`#${e.seq} ${new Date(e.at).toLocaleString(i18n.language)} · ${t(`statistic.records.kinds.${e.kind}`, { defaultValue: e.kind })}`}</Text>
+            <Text block size={200}>{`${e.actor?.name ?? t('statistic.records.nobody')} · ${e.reason ?? '-'}`}</Text>
+            {e.after && e.kind !== 'filed' ? <Text block size={200}>{t('statistic.records.changed', { fields: Object.keys(e.after).join(', ') })}</Text> : null}
+            {e.files_added.map((f) => <Text block size={200} key={`a${f.id}`}>{`+ ${f.name}`}</Text>)}
+            {e.files_removed.map((f) => <Text block size={200} key={`r${f.id}`}>{`− ${f.name}`}</Text>)}
+            <Text block size={100} className={styles.mono}>{`SHA-256 ${e.hash}`}</Text>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

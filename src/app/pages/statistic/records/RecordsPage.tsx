@@ -1,0 +1,143 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Card, CardHeader, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, type CompiledModule } from '../../../../engine';
+import { usePagedList } from '../../../../renderer/widgets/use-paged-list';
+import { useRendererHost } from '../../../../renderer/host';
+import { RecordHistoryPage } from './RecordHistoryPage';
+import { EMPTY_RECORDS_FORM, recordsFormProblem, recordsParams, type RecordRow, type RecordsForm } from './records-query';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
+  grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
+  card: { cursor: 'pointer' },
+  wrap: { overflowWrap: 'anywhere' },
+  muted: { color: tokens.colorNeutralForeground3, textAlign: 'center' },
+});
+
+type Collection<T> = { 'hydra:member': T[]; nextCursor?: string };
+interface Currency { id: number; code: string }
+
+/**
+ * Records (電子帳簿保存法 search; docs/COMPLIANCE.md): every file of a filed document with its
+ * transaction date, amount, counterparty and registration number, searched by any combination
+ * of date range, amount range, counterparty, module and currency; newest transaction first,
+ * paged by the server's cursor. A record opens its document's change history. The filter can
+ * be downloaded for a tax officer as CSV (UTF-8 or Shift_JIS) or a zip with the files (mailed),
+ * and the history chains can be verified.
+ */
+export function RecordsPage() {
+  const { t, i18n } = useTranslation();
+  const host = useRendererHost();
+  const styles = useStyles();
+  const [form, setForm] = useState<RecordsForm>(EMPTY_RECORDS_FORM);
+  const [applied, setApplied] = useState<Record<string, string>>({});
+  const [modules, setModules] = useState<CompiledModule[]>([]);
+  const [currencies, setCurrencies] = useState<Currency[]>([]);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<RecordsForm>) => setForm((f) => ({ ...f, ...patch }));
+  const lang = (i18n.language as 'en' | 'ja' | 'zh') ?? 'ja';
+
+  useEffect(() => {
+    let live = true;
+    host.api.get<Collection<CompiledModule>>('/module-definitions')
+      .then((r) => live && setModules((r['hydra:member'] ?? []).filter((m) => m.kind === 'module' && m.meta.statistics?.records)))
+      .catch(() => undefined);
+    host.api.get<Collection<Currency>>('/currencies').then((r) => live && setCurrencies(r['hydra:member'] ?? [])).catch(() => undefined);
+    return () => { live = false; };
+  }, [host]);
+
+  const key = JSON.stringify(applied);
+  const list = usePagedList<RecordRow>(
+    (_page, cursor) => host.api.get<Collection<RecordRow>>('/records', { ...applied, itemsPerPage: 10, ...(cursor ? { cursor } : {}) })
+      .then((r) => ({ rows: r['hydra:member'] ?? [], nextCursor: r.nextCursor ?? null })),
+    key,
+    { keyOf: (r) => `${r.document.id}-${r.file.id}` },
+  );
+  const titles = useMemo(() => new Map(modules.map((m) => [m.code, (m.translations?.[lang] as { title?: string } | undefined)?.title ?? m.code])), [modules, lang]);
+
+  const search = () => {
+    const problem = recordsFormProblem(form);
+    if (problem) { host.toast(t(problem), 'error'); return; }
+    setApplied(recordsParams(form));
+  };
+  const download = async (format: 'csv' | 'zip', encoding: 'utf-8' | 'shift_jis' = 'utf-8') => {
+    setBusy(true);
+    try {
+      await host.api.get('/records/export', { ...applied, format, encoding });
+      host.toast(t('statistic.records.exportMailed'), 'success', 2500);
+    } catch { /* the API client showed the server's message */ } finally { setBusy(false); }
+  };
+  const verify = async () => {
+    setBusy(true);
+    try {
+      const report = await host.api.get<{ ok: boolean; documents: number; broken: unknown[]; unattributed: unknown[] }>('/records/verify');
+      host.toast(report.ok
+        ? t('statistic.records.verifyOk', { documents: report.documents, unattributed: report.unattributed.length })
+        : t('statistic.records.verifyBroken', { count: report.broken.length }), report.ok ? 'success' : 'error', 4000);
+    } catch { /* shown by the API client */ } finally { setBusy(false); }
+  };
+  const open = (row: RecordRow) => void host.openPage(t('statistic.records.historyTitle', { code: row.document.code }), () => (
+    <RecordHistoryPage bufferId={row.document.id} code={row.document.code} />
+  ));
+
+  return (
+    <section className={styles.root} data-testid="records">
+      <div className={styles.grid}>
+        <Field label={t('statistic.records.after')}><Input type="date" value={form.after} onChange={(_, d) => set({ after: d.value })} /></Field>
+        <Field label={t('statistic.records.before')}><Input type="date" value={form.before} onChange={(_, d) => set({ before: d.value })} /></Field>
+        <Field label={t('statistic.records.gte')}><Input inputMode="decimal" value={form.gte} onChange={(_, d) => set({ gte: d.value })} /></Field>
+        <Field label={t('statistic.records.lte')}><Input inputMode="decimal" value={form.lte} onChange={(_, d) => set({ lte: d.value })} /></Field>
+      </div>
+      <Field label={t('statistic.records.counterparty')}><Input value={form.counterparty} maxLength={100} onChange={(_, d) => set({ counterparty: d.value })} /></Field>
+      <div className={styles.grid}>
+        <Field label={t('statistic.records.module')}>
+          <Select value={form.module} onChange={(_, d) => set({ module: d.value })}>
+            <option value="">{t('statistic.records.any')}</option>
+            {modules.map((m) => <option key={m.code} value={m.code}>{titles.get(m.code)}</option>)}
+          </Select>
+        </Field>
+        <Field label={t('statistic.records.currency')}>
+          <Select value={form.currency} onChange={(_, d) => set({ currency: d.value })}>
+            <option value="">{t('statistic.records.any')}</option>
+            {currencies.map((c) => <option key={c.id} value={c.code}>{c.code}</option>)}
+          </Select>
+        </Field>
+      </div>
+      <div className={styles.actions}>
+        <Button appearance="primary" onClick={search}>{t('statistic.records.search')}</Button>
+        <Button onClick={() => { setForm(EMPTY_RECORDS_FORM); setApplied({}); }}>{t('statistic.records.reset')}</Button>
+      </div>
+      <div className={styles.actions}>
+        <Button size="small" disabled={busy} onClick={() => void download('csv')}>{t('statistic.records.csvUtf8')}</Button>
+        <Button size="small" disabled={busy} onClick={() => void download('csv', 'shift_jis')}>{t('statistic.records.csvSjis')}</Button>
+        <Button size="small" disabled={busy} onClick={() => void download('zip')}>{t('statistic.records.zip')}</Button>
+        <Button size="small" disabled={busy} onClick={() => void verify()}>{t('statistic.records.verify')}</Button>
+      </div>
+      <ul className={styles.list} aria-label={t('statistic.records.listLabel')}>
+        {list.items.map((r) => (
+          <li key={`${r.document.id}-${r.file.id}`}>
+            <Card className={styles.card} role="button" aria-label={`${r.document.code} ${r.file.name}`} onClick={() => open(r)} data-testid="record-row">
+              <CardHeader
+                header={<Text weight="semibold">{`${r.date} · ${r.amount === null ? '-' : formatMoney(r.amount, r.currency, lang)} ${r.currency ?? ''}`}</Text>}
+                description={(
+                  <div>
+                    <Text block className={styles.wrap}>{r.counterparty ?? t('statistic.records.noCounterparty')}</Text>
+                    {r.registration_no ? <Text block size={200}>{`${t('statistic.records.registrationNo')}: ${r.registration_no}`}</Text> : null}
+                    <Text block size={200} className={styles.wrap}>{`${r.document.code} · ${titles.get(r.document.module) ?? r.document.module} · ${r.file.name}`}</Text>
+                    {r.removed_at ? <Badge appearance="tint" color="warning">{t('statistic.records.removed')}</Badge> : null}
+                  </div>
+                )}
+              />
+            </Card>
+          </li>
+        ))}
+      </ul>
+      {list.loading ? <Spinner size="small" label={t('statistic.records.loading')} /> : null}
+      {!list.loading && list.items.length === 0 ? <Text className={styles.muted}>{list.failed ? t('statistic.records.failed') : t('statistic.records.empty')}</Text> : null}
+      {!list.loading && !list.done ? <Button appearance="subtle" onClick={list.loadMore}>{t('statistic.records.more')}</Button> : null}
+    </section>
+  );
+}
