@@ -3,7 +3,7 @@ import { AppError, codeForStatus } from '../lib/errors';
 import { globalPlugin } from '../lib/global-plugin';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/dependency-unavailable';
 import { WorkBusyError } from '../lib/work-limiter';
-import { InvalidCursorError } from '../workflow/keyset';
+import { InvalidCursorError } from '../lib/keyset';
 
 interface ValidationIssue {
   instancePath?: string;

@@ -1,10 +1,10 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
-import { cursorParam } from '../lib/keyset-paginate';
+import { cursorParam } from '../repositories/keyset-paginate';
 import { badRequest } from '../lib/errors';
 import { likePattern } from '../lib/paging';
-import type { KeyTerm } from '../workflow/keyset';
+import type { KeyTerm } from '../lib/keyset';
 import { recordsInCompanies } from './records-access';
 
 /**

@@ -1,4 +1,4 @@
-import type { KeyTerm } from '../workflow/keyset';
+import type { KeyTerm } from '../lib/keyset';
 import { sql, type Kysely } from 'kysely';
 import type { Lang } from '../../src/engine';
 import type { Database } from '../db/database';

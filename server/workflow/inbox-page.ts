@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
-import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from './keyset';
+import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from '../lib/keyset';
 import { listConditions, type ListQuery } from './list-query';
 
 /** The inbox index's order (same keys as the general query's default order plus the step). */

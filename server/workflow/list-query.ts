@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { CompiledModule } from '../../src/engine';
 import { likePattern } from '../lib/paging';
-import type { KeyTerm } from './keyset';
+import type { KeyTerm } from '../lib/keyset';
 import { anyAtPath } from '../statistics/data-path';
 
 type Order = 'asc' | 'desc';

@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import type { Collection } from '../lib/paging';
 import { bufferItems, bufferItemsWithSteps, type BufferItem } from './buffer-items';
 import { DONE_COUNT_CAP, donePage, inboxPage } from './inbox-page';
-import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from './keyset';
+import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from '../lib/keyset';
 import { listConditions, listOrder, listSearchPaths, type ListQuery } from './list-query';
 import { BufferStatus, StepStatus } from './status';
 

@@ -5,7 +5,7 @@ import { layerOf, mayImport } from '../../scripts/lib/layers';
 describe('layers', () => {
   it('lets a layer import its own and lower layers', () => {
     expect(mayImport('server/routes/buffer/index.ts', 'server/workflow/filing')).toBe(true);
-    expect(mayImport('server/workflow/filing.ts', 'server/repositories/process-repository')).toBe(true);
+    expect(mayImport('server/workflow/filing.ts', 'server/repositories/user-repository')).toBe(true);
     expect(mayImport('server/repositories/process-repository.ts', 'server/db/database')).toBe(true);
     expect(mayImport('server/workflow/filing.ts', 'src/engine')).toBe(true);
     expect(mayImport('src/app/pages/Home.tsx', 'src/renderer/ModuleForm')).toBe(true);
@@ -13,8 +13,8 @@ describe('layers', () => {
 
   it('refuses an import that points up', () => {
     expect(mayImport('server/workflow/submission-pipeline.ts', 'server/routes/buffer/reference-violations')).toBe(false);
-    expect(mayImport('server/repositories/process-repository.ts', 'server/workflow/eligibility')).toBe(false);
-    expect(mayImport('server/lib/keyset-paginate.ts', 'server/workflow/keyset')).toBe(false);
+    expect(mayImport('server/repositories/user-repository.ts', 'server/workflow/eligibility')).toBe(false);
+    expect(mayImport('server/lib/keyset.ts', 'server/workflow/lists')).toBe(false);
     expect(mayImport('src/renderer/ModuleForm.tsx', 'src/app/api/client')).toBe(false);
   });
 

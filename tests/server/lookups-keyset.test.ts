@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PICKER_COUNT_CAP } from '../../server/lib/keyset-paginate';
+import { PICKER_COUNT_CAP } from '../../server/repositories/keyset-paginate';
 import { buildTestApp, type TestApp } from './helpers';
 import { demoUsers, insertDocument, purchaseRefs, tokens, type Users } from './workflow-fixtures';
 import { okPage, walkByCursor } from './keyset-walk';

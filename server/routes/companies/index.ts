@@ -5,8 +5,8 @@ import {
 } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
 import { likePattern } from '../../lib/paging';
-import { cursorParam, keysetPaginate, type CursorPageQuery } from '../../lib/keyset-paginate';
-import type { KeyTerm } from '../../workflow/keyset';
+import { cursorParam, keysetPaginate, type CursorPageQuery } from '../../repositories/keyset-paginate';
+import type { KeyTerm } from '../../lib/keyset';
 import {
   BANK_ACCOUNT_ORDER, COMPANY_ORDER, bankAccountColumns, bankAccountQuery, companiesQuery, companyColumns, findCompany, findCompanyId,
 } from '../../repositories/company-repository';

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { routeAccess } from '../../auth/public-routes';
-import { importRouteArea, routeAreas } from '../../plugins/routes';
+import { importRouteArea, routeAreas } from '../route-areas';
 
 /** One route as declared: method, URL (`/api/...`), schema, and whether it needs a login. */
 export interface DeclaredRoute {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { found } from '../../lib/found';
 import { bool, collectionSchema, int, lookupErrors, objectOf, str } from '../../lib/http-schemas';
 import { collectionOf } from '../../lib/paging';
-import { masterProcessesOf, savedApproversOf } from '../../repositories/process-repository';
+import { masterProcessesOf, savedApproversOf } from '../../workflow/master-processes';
 import { userSummarySchema } from '../users/schemas';
 
 const moduleCode = { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z0-9-]+$' } as const;

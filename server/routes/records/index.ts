@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import { FileStorage } from '../../files/file-storage';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { idParams, objectOf } from '../../lib/http-schemas';
-import { keysetPaginate } from '../../lib/keyset-paginate';
+import { keysetPaginate } from '../../repositories/keyset-paginate';
 import { cjkFont } from '../../statistics/export-files';
 import { admitExport } from '../../statistics/export-jobs';
 import { canSeeBuffer } from '../../workflow/visibility';

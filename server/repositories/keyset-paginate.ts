@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/database';
-import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from '../workflow/keyset';
-import type { Collection, PageQuery } from './paging';
+import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from '../lib/keyset';
+import type { Collection, PageQuery } from '../lib/paging';
 
 /** A page query that may continue by keyset: `cursor` is the `nextCursor` of the page before. */
 export interface CursorPageQuery extends PageQuery {

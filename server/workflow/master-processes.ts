@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Lang } from '../../src/engine';
 import type { Database } from '../db/database';
 import { localizedName } from '../lib/localized-name';
-import { eligibleAmong, scopeCompany, stepRulesOf } from '../workflow/eligibility';
-import { selectUserSummary, usersBase } from './user-repository';
+import { eligibleAmong, scopeCompany, stepRulesOf } from './eligibility';
+import { selectUserSummary, usersBase } from '../repositories/user-repository';
 
 /** The ordered approval steps of a module: id, optional, position, process {id, code, name}. */
 export async function masterProcessesOf(db: Kysely<Database>, moduleCode: string, lang: Lang) {
