@@ -35,6 +35,22 @@ function renderDetail(doc: DocumentView, options: { routes?: HostRoutes; params?
 }
 
 describe('DocumentDetailPage', () => {
+  it('a completed document lists the files of the field its definition names for e-invoices (statistics.invoices), and only then', async () => {
+    const module = demoModule();
+    const withInvoices = { ...module, meta: { ...module.meta, statistics: { invoices: { einvoices: 'receipts', papers: 'papers' } } } };
+    const doc = documentView({}, { status: 2, waiting_for: null, data: { ...documentView().data, receipts: [9], e_invoices: [8] } });
+    const h = renderDetail(doc, { module: withInvoices, routes: { 'GET /files/9': { id: 9, name: 'invoice-9.pdf', url: '/api/files/9?token=x' } } });
+    expect(await within(await screen.findByTestId('invoice-files')).findByText('invoice-9.pdf')).toBeTruthy();
+    expect(h.gets('/files/9')).toHaveLength(1);
+    expect(h.gets('/files/8')).toHaveLength(0);
+  });
+
+  it('a module whose definition names no e-invoice field shows no invoice files', async () => {
+    renderDetail(documentView({}, { status: 2, waiting_for: null, data: { ...documentView().data, e_invoices: [8] } }));
+    await screen.findByTestId('document-detail');
+    expect(screen.queryByTestId('invoice-files')).toBeNull();
+  });
+
   it('loads through the step when opened from Pending, with the definition version the document was filed under', async () => {
     const h = renderDetail(documentView({ approve: true, reject: true }), { params: { bufferId: 5, approvalId: 51 } });
     await screen.findByTestId('document-detail');

@@ -181,10 +181,12 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
     </div>
   );
 
+  const invoiceField = module.meta.statistics?.invoices?.einvoices;
   return (
     <section className={styles.page} data-testid="document-detail" data-status={doc.status}>
       <DetailCard module={module} data={doc.data} header={header} />
-      {doc.status === BufferStatus.COMPLETED ? <InvoiceFiles ids={doc.data.e_invoices} /> : null}
+      {/* Which field holds the e-invoices is definition data (`ui:module.statistics.invoices.einvoices`). */}
+      {doc.status === BufferStatus.COMPLETED && invoiceField ? <InvoiceFiles ids={doc.data[invoiceField]} /> : null}
       <Card>
         <Text weight="semibold">{t('app.approvals.timeline.title')}</Text>
         <Timeline doc={doc} />
