@@ -61,6 +61,24 @@ describe('DocumentDetailPage', () => {
     expect(screen.getByText('Waiting for Manager').getAttribute('data-color')).toBe('warning');
   });
 
+  it('opens the change history with its chain verdict from the timeline card', async () => {
+    const user = userEvent.setup();
+    const h = renderDetail(documentView(), {
+      routes: {
+        'GET /buffers/5/history': {
+          'hydra:member': [{ seq: 1, at: '2026-05-01T03:00:00Z', actor: { id: 3, name: 'Hanako Employee' }, reason: 'submit', kind: 'filed', before: null, after: {}, files_added: [{ id: 9, name: 'invoice.pdf', sha256: 'a'.repeat(64) }], files_removed: [], hash: 'b'.repeat(64) }],
+          'hydra:totalItems': 1, chain_ok: true,
+        },
+      },
+    });
+    await screen.findByTestId('document-detail');
+    await user.click(screen.getByRole('button', { name: 'Change history' }));
+    const page = await screen.findByTestId('record-history');
+    expect(await within(page).findByText('Hash chain verified')).toBeTruthy();
+    expect(within(page).getByText('+ invoice.pdf')).toBeTruthy();
+    expect(h.gets('/buffers/5/history')).toHaveLength(1);
+  });
+
   it('shows no action bar when nothing is allowed', async () => {
     renderDetail(documentView());
     await screen.findByTestId('document-detail');

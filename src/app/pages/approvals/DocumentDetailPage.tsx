@@ -151,6 +151,11 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
     void openSubmitPage(stack, module, doc.data);
   };
 
+  const openHistory = async () => {
+    const { RecordHistoryPage } = await import('../statistic/records/RecordHistoryPage');
+    void host.openPage(t('statistic.records.historyTitle', { code: doc.code }), () => <RecordHistoryPage bufferId={doc.id} code={doc.code} />);
+  };
+
   const header = (
     <div className={styles.card}>
       <div className={styles.head}>
@@ -190,6 +195,8 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
       <Card>
         <Text weight="semibold">{t('app.approvals.timeline.title')}</Text>
         <Timeline doc={doc} />
+        {/* The append-only change history (電子帳簿保存法; docs/COMPLIANCE.md), loaded when asked for. */}
+        <Button appearance="subtle" onClick={() => void openHistory()} data-action="history">{t('app.approvals.history')}</Button>
       </Card>
       {stepFields.length ? <StepFieldsForm module={module} fields={stepFields} data={doc.data} stepName={activeStepName} onSubmit={signed} /> : null}
       {actions.treasury ? <TreasuryForm companyId={typeof doc.data.company_id === 'number' ? doc.data.company_id : null} onSubmit={treasury} /> : null}
