@@ -1,3 +1,4 @@
+import type { Published } from '../../src/wire/studio';
 import { BufferStatus, definitionSetFromSources, type Problem } from '../../src/engine';
 import { baseLocales, type DefinitionStore } from './definition-store';
 import { sourceHash, type ModuleSource } from './module-source';
@@ -5,18 +6,8 @@ import { bumpRevision, latestSources, lockRevision } from './module-source-repos
 import { recordVersion } from './definition-version-repository';
 import { syncProcessRows } from './sync-process-rows';
 
-/** What publishing one module did. */
-export interface Published {
-  code: string;
-  /** The module's version number (1, 2, …); unchanged content keeps the latest number. */
-  version: number;
-  /** The compiled definition's content hash (what a document filed now records). */
-  definitionVersion: string;
-  /** False when the content equals the latest version (nothing new was stored). */
-  created: boolean;
-  /** Documents of this module still in progress under an older compiled version. */
-  inFlightOlder: number;
-}
+/** What publishing one module did (the wire shape, src/wire/studio.ts). */
+export type { Published };
 
 /** A refused publish: every problem of the resulting definition set. */
 export interface Refused {

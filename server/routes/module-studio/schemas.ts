@@ -1,3 +1,4 @@
+import { Published, PublishedVersion, StudioModule } from '../../../src/wire/studio';
 import { errorResponseSchema } from '../../lib/errors';
 
 const open = { type: 'object', additionalProperties: true } as const;
@@ -22,38 +23,13 @@ export const sourceSchema = {
 } as const;
 
 /** The answer of a publish. */
-export const publishedSchema = {
-  type: 'object',
-  required: ['code', 'version', 'definitionVersion', 'created', 'inFlightOlder'],
-  properties: {
-    code: { type: 'string' },
-    version: { type: 'integer', description: 'Version number of the module (1, 2, …)' },
-    definitionVersion: { type: 'string', description: 'Content hash a document filed now records' },
-    created: { type: 'boolean', description: 'False when the body equals the latest version (nothing stored)' },
-    inFlightOlder: { type: 'integer', description: 'Documents in progress filed under an older version' },
-  },
-} as const;
+export const publishedSchema = Published;
 
 /** One published version. */
-export const versionSchema = {
-  type: 'object',
-  required: ['version', 'content_hash', 'origin', 'created_at', 'current'],
-  properties: {
-    version: { type: 'integer' }, content_hash: { type: 'string' }, origin: { type: 'string', enum: ['files', 'studio'] },
-    published_by: { type: ['object', 'null'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-    created_at: { type: 'string', format: 'date-time' }, current: { type: 'boolean' },
-  },
-} as const;
+export const versionSchema = PublishedVersion;
 
 /** One module as the studio lists it. */
-export const studioModuleSchema = {
-  type: 'object',
-  required: ['code', 'kind', 'version', 'disabled', 'title'],
-  properties: {
-    code: { type: 'string' }, kind: { type: 'string', enum: ['module', 'subform'] }, version: { type: 'integer' },
-    disabled: { type: 'boolean' }, title: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-} as const;
+export const studioModuleSchema = StudioModule;
 
 /** 422 of a refused publish: every problem as `{ propertyPath, message }`. */
 export const violationsSchema = {

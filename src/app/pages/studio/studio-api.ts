@@ -1,14 +1,8 @@
+/** The studio API's shapes, written once in src/wire/studio.ts (types only: nothing of TypeBox is bundled). */
+export type { Published, PublishedVersion as StudioVersion, StudioModule } from '../../../wire/studio';
+import type { Published, PublishedVersion as StudioVersion, StudioModule } from '../../../wire/studio';
 import type { ModuleSource } from '../../../engine';
 import type { ApiClient } from '../../api';
-
-/** One module as the studio lists it (`GET /module-studio/modules`). */
-export interface StudioModule {
-  code: string;
-  kind: 'module' | 'subform';
-  version: number;
-  disabled: boolean;
-  title: Record<string, string>;
-}
 
 /** A checker problem as the API reports it: part + JSON pointer, message. */
 export interface StudioViolation {
@@ -23,23 +17,7 @@ export interface StudioCheck {
   inFlight: number;
 }
 
-/** One published version (`GET /module-definitions/{code}/versions`). */
-export interface StudioVersion {
-  version: number;
-  content_hash: string;
-  origin: 'files' | 'studio';
-  created_at: string;
-  current: boolean;
-}
 
-/** The answer of a publish. */
-export interface Published {
-  code: string;
-  version: number;
-  definitionVersion: string;
-  created: boolean;
-  inFlightOlder: number;
-}
 
 const silent = { ringiSilent: true };
 const path = (code: string) => `/module-definitions/${encodeURIComponent(code)}`;
