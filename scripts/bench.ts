@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints how fast Ringi's renderer handles an inline editable array compared
  * with plain @rjsf/core on the same schema (mount and median keystroke, in jsdom), and how long
- * server-side validation of a 1000-item purchase takes. Figures only, no assertions.
+ * server-side validation of a 1000-item purchase takes, and issue #19's pattern and rule-budget
+ * figures. Figures only, no assertions.
  */
 import { installDom } from './bench/dom';
 
@@ -11,7 +12,9 @@ installDom();
 
 const { runFormBench } = await import('./bench/form-bench');
 const { runValidationBench } = await import('./bench/validation-bench');
+const { runHardeningBench } = await import('./bench/hardening-bench');
 
 await runFormBench([200, 1000]);
 await runValidationBench(1000);
+await runHardeningBench();
 process.exit(0);

@@ -77,6 +77,18 @@ describe('money as stored (item 6)', () => {
   });
 });
 
+describe('user data in mail (item 5)', () => {
+  it('markup typed into a document reaches mail only as plain text: the outbox has no HTML part', async () => {
+    const before = Number((await t.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const body = await purchaseBody('purchase', [100]);
+    body.purchase_goods[0].goods_name = '<img src=x onerror=alert(1)>';
+    expect((await call('POST', '/api/buffer/purchase', employee, body)).statusCode).toBe(201);
+    const mails = await t.db.selectFrom('mail_outbox').select(['html', 'text']).orderBy('id').execute();
+    expect(mails.length).toBeGreaterThan(before);
+    expect(mails.every((m) => m.html === null)).toBe(true);
+  });
+});
+
 describe('definitions through the studio API (items 2, 3, 5)', () => {
   it('a published pattern ^(a+)+$ runs linear-time: 10,000 × a + ! answers 422 naming the field', async () => {
     const source = withField('pattern-probe', 'reference', { type: ['string', 'null'], pattern: '^(a+)+$' });

@@ -8,9 +8,10 @@ import { addLinearFormats } from '../regexp/linear-formats';
 
 // Patterns and formats of definitions run on the linear-time engine (issue #19): a pattern can
 // never stall a submission, however the text is crafted.
-const ajv = addLinearFormats(new Ajv({ allErrors: true, strict: false, useDefaults: false, addUsedSchema: false, code: { regExp: ajvRegExp } }));
+// Marked pure so a browser bundle that never validates a body drops Ajv and RE2 (they are not in the form's path).
+const ajv = /* @__PURE__ */ addLinearFormats(/* @__PURE__ */ new Ajv({ allErrors: true, strict: false, useDefaults: false, addUsedSchema: false, code: { regExp: ajvRegExp } }));
 /** The submission schema's validator, compiled once per definition version. */
-const validatorOf = versionedCache<ValidateFunction>(
+const validatorOf = /* @__PURE__ */ versionedCache<ValidateFunction>(
   (module) => JSON.stringify(submitSchema(module)),
   (module) => ajv.compile(submitSchema(module)),
 );

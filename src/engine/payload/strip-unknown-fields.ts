@@ -7,9 +7,9 @@ import { ajvRegExp } from '../regexp/linear-regexp';
 // `removeAdditional: 'all'` deletes every property a schema's `properties` does not name, at
 // every depth (items of sub-forms included); nothing is validated or coerced here.
 // `pattern` is still evaluated while stripping: on the linear-time engine, as everywhere.
-const ajv = new Ajv({ strict: false, allErrors: true, removeAdditional: 'all', useDefaults: false, validateFormats: false, addUsedSchema: false, code: { regExp: ajvRegExp } });
+const ajv = /* @__PURE__ */ new Ajv({ strict: false, allErrors: true, removeAdditional: 'all', useDefaults: false, validateFormats: false, addUsedSchema: false, code: { regExp: ajvRegExp } });
 /** The stripping validator, compiled once per definition version. */
-const stripperOf = versionedCache<ValidateFunction>(
+const stripperOf = /* @__PURE__ */ versionedCache<ValidateFunction>(
   (module) => JSON.stringify(submitSchema(module)),
   (module) => ajv.compile(submitSchema(module)),
 );

@@ -43,4 +43,4 @@ export function linearRegExpProblem(pattern: string): string | null {
 }
 
 /** Ajv's `code.regExp` option: every `pattern` and `patternProperties` key runs on `linearRegExp`. */
-export const ajvRegExp = Object.assign((pattern: string, flags: string) => linearRegExp(pattern, flags), { code: 'linearRegExp' });
+export const ajvRegExp = /* @__PURE__ */ Object.assign((pattern: string, flags: string) => linearRegExp(pattern, flags), { code: 'linearRegExp' });
