@@ -2,25 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { StatisticFacts } from '../../src/engine';
 import type { Database } from '../db/database';
 import { statsInCompanies } from './company-condition';
+import { BUCKETS, DATE_FILTERS, type Bucket, type BucketTotal, type DateFilter, type ProjectionCard } from '../../src/wire/statistics';
 
-/** The period filter values (spec 001 §2) and the display buckets (the filters plus pending payment). */
-export const DATE_FILTERS = ['passed', 'today', 'upToToday', 'tomorrow1Week', 'next2week', 'next3week'] as const;
-export type DateFilter = (typeof DATE_FILTERS)[number];
-export const BUCKETS = [...DATE_FILTERS, 'pendingPayment'] as const;
-export type Bucket = (typeof BUCKETS)[number];
+// Filter values, buckets and the card and chart shapes are the wire's (src/wire/statistics.ts).
+export { BUCKETS, DATE_FILTERS };
+export type { Bucket, BucketTotal, DateFilter, ProjectionCard };
 
-/** One bank's card: the account, how many pending transactions fall in the period, and their totals per currency. */
-export interface ProjectionCard {
-  bank_account_id: number | null;
-  bank_name: string | null;
-  bank_branch: string | null;
-  bank_type: string | null;
-  count_transaction: number;
-  amounts: Array<{ currency: string | null; total: number }>;
-}
-
-/** Chart data: per bucket and currency, the pending amount and count. */
-export interface BucketTotal { bucket: Bucket; currency: string | null; total: number; count: number }
 
 /** Whole days from `today` to a `YYYY-MM-DD` date (negative = passed). */
 function daysFrom(today: string, date: string): number {

@@ -2,18 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import dayjs from 'dayjs';
 import { perSet } from '../../definitions/per-set';
 import { errorResponseSchema } from '../../lib/errors';
-import { idSchema, objectOf } from '../../lib/http-schemas';
+import { idSchema } from '../../lib/http-schemas';
 import { companyScope, requireArea } from '../../statistics/access';
 import { statisticFacts } from '../../statistics/facts';
-import { BUCKETS, DATE_FILTERS, paymentProjection, type DateFilter } from '../../statistics/projection';
+import { DATE_FILTERS, paymentProjection, type DateFilter } from '../../statistics/projection';
+import { Projection } from '../../../src/wire/statistics';
 import { doc } from '../../workflow/schemas';
 
-const amounts = { type: 'array', items: objectOf({ currency: { type: ['string', 'null'] }, total: { type: 'number' } }) } as const;
-const card = objectOf({
-  bank_account_id: { type: ['integer', 'null'] }, bank_name: { type: ['string', 'null'] }, bank_branch: { type: ['string', 'null'] },
-  bank_type: { type: ['string', 'null'] }, count_transaction: { type: 'integer' }, amounts,
-});
-const bucket = objectOf({ bucket: { type: 'string', enum: BUCKETS }, currency: { type: ['string', 'null'] }, total: { type: 'number' }, count: { type: 'integer' } });
 
 /**
  * Payment projection (spec 001 §2, §7): `GET /payment_projections?company=&dateFilter=`, cards
@@ -36,9 +31,7 @@ const paymentProjections: FastifyPluginAsync = async (app) => {
         properties: { company: idSchema, dateFilter: { type: 'string', enum: DATE_FILTERS, default: 'today' } },
       },
       response: {
-        200: { type: 'object', required: ['hydra:member', 'hydra:totalItems', 'buckets'], properties: {
-          'hydra:member': { type: 'array', items: card }, 'hydra:totalItems': { type: 'integer' }, buckets: { type: 'array', items: bucket },
-        } },
+        200: Projection,
         400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema,
       },
     },

@@ -1,26 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useRendererHost } from '../../../../renderer/host';
 
-/** The projection's filter values (spec 001 §2) and display buckets. */
-export const DATE_FILTERS = ['passed', 'today', 'upToToday', 'tomorrow1Week', 'next2week', 'next3week'] as const;
-export type DateFilter = (typeof DATE_FILTERS)[number];
-export const BUCKETS = [...DATE_FILTERS, 'pendingPayment'] as const;
-
-/** A bank's card of `GET /payment_projections`. */
-export interface ProjectionCard {
-  bank_account_id: number | null;
-  bank_name: string | null;
-  bank_branch: string | null;
-  bank_type: string | null;
-  count_transaction: number;
-  amounts: Array<{ currency: string | null; total: number }>;
-}
-
-/** The whole answer: cards for the period and bucket totals for the chart. */
-export interface Projection {
-  'hydra:member': ProjectionCard[];
-  buckets: Array<{ bucket: string; currency: string | null; total: number; count: number }>;
-}
+/** Filter values, buckets and the answer's shape: written once in src/wire/statistics.ts (the server serialises with it). */
+export { BUCKETS, DATE_FILTERS } from '../../../../wire/projection-filters';
+export type { DateFilter, Projection, ProjectionCard } from '../../../../wire/statistics';
+import type { DateFilter, Projection } from '../../../../wire/statistics';
 
 /** Loads the projection for a company and period; `state` is loading, failed or the answer. */
 export function useProjection(company: number | null, dateFilter: DateFilter) {
