@@ -13,7 +13,7 @@ const COMMON_TOTALS = ['total', 'amount', 'total_estimated'];
  */
 export function bufferInfo(
   module: CompiledModule | undefined, moduleCode: string, data: Record<string, unknown>,
-  currencyCodes: Map<number, string>, t: Translate,
+  currencyCodes: Map<number, string>, t: Translate, action = 'create',
 ): BufferInfo {
   const lines = module?.meta.listCard.summary ?? [];
   const summary = lines.map((line) => ({ label: t(line.label), field: line.field, format: line.format ?? 'text', value: data[line.field] ?? null }));
@@ -21,9 +21,16 @@ export function bufferInfo(
   const total = moneyField !== undefined && typeof data[moneyField] === 'number' ? (data[moneyField] as number) : null;
   const currencyId = data[module?.meta.currencyField ?? 'currency_id'];
   return {
-    title: module ? t(module.meta.listCard.title ?? module.meta.title) : moduleCode,
+    title: module ? actionTitle(module, action, t) : moduleCode,
     total,
     currency: typeof currencyId === 'number' ? currencyCodes.get(currencyId) ?? null : null,
     summary,
   };
+}
+
+/** Spec 000 §2/§4 action title: an entity module's request names its action and entity. */
+function actionTitle(module: CompiledModule, action: string, t: Translate): string {
+  const title = t(module.meta.listCard.title ?? module.meta.title);
+  if (!module.meta.entity || !['create', 'edit', 'delete'].includes(action)) return title;
+  return t(`server.workflow.actionTitle.${action}`, { entity: title });
 }

@@ -101,7 +101,7 @@ export async function bufferItemsWithSteps(db: Kysely<Database>, definitions: De
     const item: BufferItem = {
       id: row.id, code: row.code, status: row.status, action: row.action, module: { code: row.module_code },
       requester: { id: row.requester_id, name: row.requester_name },
-      info: bufferInfo(definitions.modules[row.module_code], row.module_code, data, currencies, t),
+      info: bufferInfo(definitions.modules[row.module_code], row.module_code, data, currencies, t, row.action),
       data, stamp_no: row.stamp_no, bypass: row.bypass, definition_version: row.definition_version,
       created_at: iso(row.created_at)!, updated_at: iso(row.updated_at)!, completed_at: iso(row.completed_at),
       last_approval: last ? {

@@ -18,7 +18,7 @@ const ProcessRef = open({ id: Type.Integer(), code: Type.String(), name: Type.St
 
 /** A list card's summary (from the module's list card). */
 export const BufferInfo = open({
-  /** The module's title in the request language. */
+  /** The action title in the request language: the module title, or an organisation request's "Create/Edit/Delete <entity>". */
   title: Type.String(),
   /** The first money figure of the summary (or a common total field), and its currency code. */
   total: nullable(Type.Number()),

@@ -60,6 +60,13 @@ describe('demo documents', () => {
     }
   });
 
+  test.each([['en', 'Delete'], ['ja', '削除'], ['zh', '删除']])('admin@ reads the deletion\'s action title in %s', async (lang, word) => {
+    const reply = await t.app.inject({ url: '/api/approvals/my', headers: { authorization: `Bearer ${await t.login('admin@example.com')}`, 'accept-language': lang } });
+    const deletions = (reply.json()['hydra:member'] as Array<{ buffer: { action: string; info: { title: string } } }>).filter((a) => a.buffer.action === 'delete');
+    expect(deletions.length).toBeGreaterThan(0);
+    for (const d of deletions) expect(d.buffer.info.title).toContain(word);
+  });
+
   test('running it again changes nothing', async () => {
     const before = await t.db.selectFrom('buffers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(await seedDemoDocuments(t.app)).toBeNull();

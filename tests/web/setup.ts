@@ -26,3 +26,8 @@ Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
 HTMLBodyElement.prototype.getBoundingClientRect = function getBoundingClientRect() {
   return DOMRect.fromRect({ x: 0, y: 0, width: 390, height: 844 });
 };
+
+// The app starts in the browser's language when none was chosen (ja otherwise); jsdom reports
+// en-US. The component tests are written for a Japanese browser, as the journeys are (ja-JP).
+Object.defineProperty(window.navigator, 'languages', { configurable: true, get: () => ['ja-JP', 'ja'] });
+Object.defineProperty(window.navigator, 'language', { configurable: true, get: () => 'ja-JP' });

@@ -21,7 +21,7 @@ export interface PagedList<T> {
  * (keyset paging: the next request sends it back as `cursor`, so rows filed or handled between
  * two pages neither repeat nor get skipped).
  */
-export type FetchedPage<T> = T[] | { rows: T[]; nextCursor?: string | null };
+export type FetchedPage<T> = T[] | { rows: T[]; nextCursor?: string | null; last?: boolean };
 
 export interface PagedListOptions<T> {
   /** Rows of a later page whose key is already listed are dropped (lists that shift while paging). */
@@ -77,7 +77,8 @@ export function usePagedList<T>(fetchPage: (page: number, cursor?: string) => Pr
           return;
         }
         nextPage.current = page + 1;
-        if (page >= maxPages) {
+        // `last`: the fetch knows nothing follows (a short page, the total reached): no "Load more" under a complete list.
+        if (page >= maxPages || (!Array.isArray(fetched) && fetched.last === true)) {
           finished.current = true;
           setDone(true);
         }

@@ -48,7 +48,9 @@ export function SearchList<T>({ endpoint, params, itemsPerPage = 10, searchParam
   const fetchPage = useCallback(async (page: number) => {
     const query: Record<string, unknown> = { ...JSON.parse(paramsKey), page, itemsPerPage };
     if (searchParam && search) query[searchParam] = search;
-    return (await host.api.get<{ 'hydra:member': T[] }>(endpoint, query))['hydra:member'];
+    const rows = (await host.api.get<{ 'hydra:member': T[] }>(endpoint, query))['hydra:member'];
+    // A short page is the last: no "Load more" under a complete list (1 company).
+    return { rows, last: rows.length < itemsPerPage };
   }, [host, endpoint, paramsKey, itemsPerPage, searchParam, search]);
   const list = usePagedList(fetchPage, `${endpoint}|${paramsKey}|${search}|${refreshKey}`, { keyOf });
   const sentinel = useRef<HTMLDivElement>(null);

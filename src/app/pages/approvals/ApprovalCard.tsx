@@ -12,6 +12,8 @@ const useStyles = makeStyles({
   card: { cursor: 'pointer' },
   line: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   muted: { color: tokens.colorNeutralForeground3 },
+  // Spec 000 §4: a delete request's action title is red, so it never reads as a create.
+  delete: { color: tokens.colorPaletteRedForeground1 },
 });
 
 function summaryValue(line: BufferItem['info']['summary'][number], currency: string | null, lang: 'en' | 'ja' | 'zh'): string {
@@ -48,7 +50,7 @@ export function ApprovalCard({ item, onOpen }: { item: BufferItem; onOpen(): voi
       }}
     >
       <CardHeader
-        header={<Text weight="semibold">{info.title}</Text>}
+        header={<Text weight="semibold" className={item.action === 'delete' ? styles.delete : undefined} data-action={item.action}>{info.title}</Text>}
         description={<Text>{item.code}</Text>}
         action={<StatusBadge status={item.status} waitingFor={item.waiting_for} bypass={item.bypass === true} />}
       />

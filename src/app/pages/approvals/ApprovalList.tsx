@@ -16,8 +16,10 @@ const SortSheet = lazy(async () => ({ default: (await import('./SortSheet')).Sor
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
-  bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  search: { flexGrow: 1, minWidth: 0 },
+  // The search box has a row of its own (its placeholder names what it searches, uncut at 390 px),
+  // sort and filter the row under it, with their names.
+  bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center', justifyContent: 'flex-end' },
+  search: { flexGrow: 1, flexBasis: '100%', minWidth: 0 },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   muted: { color: tokens.colorNeutralForeground3, textAlign: 'center' },
 });
@@ -93,13 +95,14 @@ export function ApprovalList({ kind, compact = false, onSeeAll, refreshKey = 0, 
             type="search"
             contentBefore={<SearchRegular />}
             aria-label={t('app.approvals.search')}
-            placeholder={t('app.approvals.search')}
+            placeholder={t('app.approvals.searchPlaceholder')}
             maxLength={SEARCH_MAX}
             value={text}
             onChange={(_, d) => setText(d.value.slice(0, SEARCH_MAX))}
           />
-          <Button icon={<ArrowSortRegular />} aria-label={t('app.approvals.sort.title')} title={t('app.approvals.sort.title')} onClick={openSort} />
-          <Button icon={<FilterRegular />} aria-label={t('app.approvals.filter.title')} title={t('app.approvals.filter.title')} onClick={openFilter}>
+          <Button size="small" appearance="subtle" icon={<ArrowSortRegular />} onClick={openSort}>{t('app.approvals.sort.title')}</Button>
+          <Button size="small" appearance="subtle" icon={<FilterRegular />} onClick={openFilter}>
+            {t('app.approvals.filter.title')}
             {filters ? <CounterBadge count={filters} size="small" /> : null}
           </Button>
         </div>

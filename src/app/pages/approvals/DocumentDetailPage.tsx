@@ -38,6 +38,8 @@ export interface DocumentDetailParams {
 export type DetailResult = 'changed';
 
 const useStyles = makeStyles({
+  // Spec 000 §4: a delete request's action title is red.
+  delete: { color: tokens.colorPaletteRedForeground1 },
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
@@ -159,7 +161,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   const header = (
     <div className={styles.card}>
       <div className={styles.head}>
-        <Text weight="semibold" size={400}>
+        <Text weight="semibold" size={400} className={doc.action === 'delete' ? styles.delete : undefined} data-action={doc.action}>
           {doc.info?.title ?? module.code}
         </Text>
         <div>

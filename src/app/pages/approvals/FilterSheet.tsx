@@ -14,6 +14,14 @@ const useStyles = makeStyles({
   statuses: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: tokens.spacingHorizontalXS },
   modules: { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: tokens.spacingHorizontalXS },
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  // Four (three) columns at 390 px: a compact box beside a small label that wraps only between
+  // words (keep-all: a Japanese word such as 取り下げ stays whole).
+  check: { minWidth: 0, alignItems: 'center', '& > .fui-Checkbox__indicator': { marginLeft: '2px', marginRight: '4px' } },
+  checkLabel: {
+    minWidth: 0, paddingLeft: 0, paddingRight: 0, fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200,
+    // Only a word longer than its column (バックグラウンドグループ) may break rather than overflow.
+    wordBreak: 'keep-all', overflowWrap: 'anywhere',
+  },
   periods: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   range: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
   pick: { justifyContent: 'flex-start', textAlign: 'start', fontWeight: tokens.fontWeightRegular, minWidth: 0, overflowWrap: 'anywhere' },
@@ -111,7 +119,8 @@ export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filte
           {FILTER_STATUSES.map((s) => (
             <Checkbox
               key={s}
-              label={t(`app.approvals.status.${s}`)}
+              className={styles.check}
+              label={{ children: t(`app.approvals.status.${s}`), className: styles.checkLabel }}
               checked={filter.statuses.includes(s)}
               onChange={(_, d) => setFilter((f) => ({ ...f, statuses: toggle(f.statuses, s, Boolean(d.checked)) }))}
             />
@@ -124,7 +133,8 @@ export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filte
           {modules.map((m) => (
             <Checkbox
               key={m.code}
-              label={moduleTitle(m, host.language)}
+              className={styles.check}
+              label={{ children: moduleTitle(m, host.language), className: styles.checkLabel }}
               checked={filter.modules.includes(m.code)}
               onChange={(_, d) => setFilter((f) => ({ ...f, modules: toggle(f.modules, m.code, Boolean(d.checked)) }))}
             />

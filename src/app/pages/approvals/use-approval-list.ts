@@ -26,7 +26,12 @@ export function useApprovalList(kind: ListKind, search: string, sort: ListSort, 
     const { path, params } = listRequest(kind, page, search, sort, filter);
     // The server's keyset cursor of the page before, when it gave one (then `page` is not used).
     const reply = await host.api.get<Collection<ApprovalItem | BufferItem> & { nextCursor?: string }>(path, cursor ? { ...params, cursor } : params);
-    return { rows: (reply['hydra:member'] ?? []).map((m) => toListEntry(kind, m)), nextCursor: reply.nextCursor };
+    const rows = (reply['hydra:member'] ?? []).map((m) => toListEntry(kind, m));
+    const perPage = Number((params as Record<string, unknown>).itemsPerPage ?? 0);
+    const total = reply['hydra:totalItems'];
+    // A short page, or every counted item shown: the list is complete.
+    const last = (perPage > 0 && rows.length < perPage) || (typeof total === 'number' && (page - 1) * perPage + rows.length >= total);
+    return { rows, nextCursor: reply.nextCursor, last };
   }, [host, kind, search, sort, filter]);
   const list = usePagedList(fetchPage, JSON.stringify([kind, search, sort, filter]), { keyOf: (entry) => entry.key, maxPages });
   return { entries: list.items, loading: list.loading, ended: list.done && !list.failed, failed: list.failed, loadMore: list.loadMore, reload: list.reload };

@@ -31,6 +31,8 @@ export interface StampRow {
 }
 
 const useStyles = makeStyles({
+  // The status badge keeps its words on one line (処理中 wrapped one character per line).
+  badge: { flexShrink: 0, whiteSpace: 'nowrap' },
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: tokens.spacingHorizontalS,
     backgroundColor: tokens.colorNeutralBackground2, borderRadius: tokens.borderRadiusMedium },
@@ -110,7 +112,7 @@ function StampRowCard({ row }: { row: StampRow }) {
       <CardHeader
         header={<Text weight="semibold">{`${title} · ${row.stamp_no ?? '-'}`}</Text>}
         description={<Text size={200}>{row.code}</Text>}
-        action={<Badge appearance="tint" color={STATUS_COLOR[row.status] ?? 'informative'}>{t(`app.approvals.status.${row.status}`)}</Badge>}
+        action={<Badge className={styles.badge} appearance="tint" color={STATUS_COLOR[row.status] ?? 'informative'}>{t(`app.approvals.status.${row.status}`)}</Badge>}
       />
       <div className={styles.line}>
         <Text size={200}>{t('statistic.stamp.row.applicant', { name: row.requester.name })}</Text>
