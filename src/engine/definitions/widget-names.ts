@@ -44,6 +44,7 @@ export const customWidgetNames: readonly string[] = [
   'NextStampNumber',
   'UserPicker',
   'TypedUsersField',
+  'InvoiceRegistrationNo',
 ];
 
 /** Every name a UI schema may use: built-in plus Ringi's custom widgets. */

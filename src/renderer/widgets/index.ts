@@ -23,6 +23,7 @@ import { ProcessCardField } from './process-card/ProcessCardField';
 import { RelatedApprovalDisplay, RelatedApprovalPickerWidget } from './related-approval/RelatedApprovalPickerWidget';
 import { RelatedItemsDisplay, RelatedItemsField } from './related-approval/RelatedItemsField';
 import { SupplierAccountDisplay, SupplierAccountSearchField } from './supplier-account/SupplierAccountSearchField';
+import { InvoiceRegistrationNoDisplay, InvoiceRegistrationNoWidget } from './invoice-registration/InvoiceRegistrationNoWidget';
 import { NextStampNumberDisplay, NextStampNumberWidget } from './stamp-number/NextStampNumberWidget';
 
 const picker = (pair: { Widget: RegistryEntry['component']; Display: NonNullable<RegistryEntry['Display']> }): RegistryEntry => ({
@@ -54,6 +55,7 @@ export const customRegistry: Record<string, RegistryEntry> = {
   NextStampNumber: { component: NextStampNumberWidget, kind: 'widget', Display: NextStampNumberDisplay },
   UserPicker: picker(UserPicker),
   TypedUsersField: { component: TypedUsersField, kind: 'field', Display: TypedUsersDisplay },
+  InvoiceRegistrationNo: { component: InvoiceRegistrationNoWidget, kind: 'widget', Display: InvoiceRegistrationNoDisplay },
 };
 
 export { PickerPage } from './picker/PickerPage';
