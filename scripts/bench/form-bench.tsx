@@ -63,28 +63,30 @@ export async function runFormBench(sizes: number[], rounds = 2): Promise<void> {
   await measureForm(rjsfElement(200), INPUT_ID);
   await measureForm(ringiElement(200), INPUT_ID);
   const baseline = await idleBaseline();
-  console.log(`Load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}; an idle 300 ms window costs ${baseline.toFixed(2)} ms here (included in every keystroke figure).\n`);
+  console.log(`Load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}; an idle 300 ms window costs ${baseline.busyMs.toFixed(2)} ms busy, ${baseline.cpuMs.toFixed(2)} ms CPU here (included in every keystroke figure).\n`);
   const results: Record<string, { ringi: FormTiming[]; plain: FormTiming[] }> = {};
-  console.log('round | rows  | renderer          | mount ms | keystroke ms | inputs mounted');
-  console.log('------|-------|-------------------|----------|--------------|---------------');
+  console.log('round | rows  | renderer          | mount ms | keystroke ms | keystroke CPU ms | inputs mounted');
+  console.log('------|-------|-------------------|----------|--------------|------------------|---------------');
   for (let round = 1; round <= rounds; round++) {
     for (const rows of sizes) {
       const plain = await measureForm(rjsfElement(rows), INPUT_ID);
       const ringi = await measureForm(ringiElement(rows), INPUT_ID);
       (results[rows] ??= { ringi: [], plain: [] }).plain.push(plain);
       results[rows].ringi.push(ringi);
-      console.log(`${String(round).padEnd(5)} | ${String(rows).padEnd(5)} | plain @rjsf/core  | ${fmt(plain.mountMs)} | ${fmt(plain.keystrokeMs)}     | ${plain.inputs}`);
-      console.log(`${String(round).padEnd(5)} | ${String(rows).padEnd(5)} | Ringi ModuleForm  | ${fmt(ringi.mountMs)} | ${fmt(ringi.keystrokeMs)}     | ${ringi.inputs}`);
+      console.log(`${String(round).padEnd(5)} | ${String(rows).padEnd(5)} | plain @rjsf/core  | ${fmt(plain.mountMs)} | ${fmt(plain.keystrokeMs)}     | ${fmt(plain.keystrokeCpuMs)}         | ${plain.inputs}`);
+      console.log(`${String(round).padEnd(5)} | ${String(rows).padEnd(5)} | Ringi ModuleForm  | ${fmt(ringi.mountMs)} | ${fmt(ringi.keystrokeMs)}     | ${fmt(ringi.keystrokeCpuMs)}         | ${ringi.inputs}`);
     }
   }
   const key = (rows: number, who: 'ringi' | 'plain') => median(results[rows][who].map((r) => r.keystrokeMs));
+  const cpu = (rows: number, who: 'ringi' | 'plain') => median(results[rows][who].map((r) => r.keystrokeCpuMs));
   const mount = (rows: number) => median(results[rows].ringi.map((r) => r.mountMs));
   const small = Math.min(...sizes);
   const large = Math.max(...sizes);
   const ringiLarge = key(large, 'ringi');
   const ratio = key(large, 'plain') / ringiLarge;
   const growth = ringiLarge / key(small, 'ringi');
-  console.log(`\nMedian over rounds, ${large} rows: Ringi ${ringiLarge.toFixed(2)} ms, plain rjsf ${key(large, 'plain').toFixed(1)} ms.`);
+  console.log(`\nMedian over rounds, ${large} rows: Ringi ${ringiLarge.toFixed(2)} ms (CPU ${cpu(large, 'ringi').toFixed(2)}), plain rjsf ${key(large, 'plain').toFixed(1)} ms (CPU ${cpu(large, 'plain').toFixed(1)}).`);
+  console.log(`CPU-time view (steadier when the machine is loaded): Ringi ${cpu(large, 'ringi').toFixed(2)} ms, ${large}/${small} rows ${(cpu(large, 'ringi') / cpu(small, 'ringi')).toFixed(2)} ×, rjsf ÷ Ringi ${(cpu(large, 'plain') / cpu(large, 'ringi')).toFixed(1)} ×.`);
   console.log(`  Ringi keystroke ≤ 2 ms ................ ${ringiLarge.toFixed(2)} ms — ${verdict(ringiLarge <= 2)}`);
   console.log(`  ${large} rows ≤ 1.2 × ${small} rows ......... ${growth.toFixed(2)} × — ${verdict(growth <= 1.2)}`);
   console.log(`  plain rjsf ÷ Ringi ≥ 20 ............... ${ratio.toFixed(1)} × — ${verdict(ratio >= 20)}`);

@@ -21,6 +21,8 @@ export interface FormTiming {
   mountMs: number;
   /** Median of the keystrokes: the input event plus main-thread blocking in the next 300 ms. */
   keystrokeMs: number;
+  /** Median process CPU time (user + system) of the same windows: steadier than wall time on a loaded machine. */
+  keystrokeCpuMs: number;
   /** How many text inputs the form had in the DOM after mounting (virtualized rows mount fewer). */
   inputs: number;
 }
@@ -57,32 +59,43 @@ export async function measureForm(element: ReactElement, inputId: string, keystr
   if (!input) throw new Error(`bench: no input #${inputId}`);
   const inputs = container.querySelectorAll('input').length;
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   let text = input.value;
   for (let i = 0; i < warmup + keystrokes; i++) {
     collectGarbage();
     await sleep(20);
     text += 'x';
+    const cpuStart = process.cpuUsage();
     const start = performance.eventLoopUtilization();
     typeInto(input, text);
     await sleep(SETTLE_MS);
-    if (i >= warmup) times.push(busySince(start));
+    const busy = busySince(start);
+    const cpu = process.cpuUsage(cpuStart);
+    if (i >= warmup) {
+      times.push(busy);
+      cpuTimes.push((cpu.user + cpu.system) / 1000);
+    }
   }
   const typed = document.getElementById(inputId) as HTMLInputElement | null;
   if (!typed?.value.endsWith('x'.repeat(warmup + keystrokes))) throw new Error(`bench: typing into #${inputId} did not reach the input`);
   root.unmount();
   container.remove();
-  return { mountMs, keystrokeMs: median(times), inputs };
+  return { mountMs, keystrokeMs: median(times), keystrokeCpuMs: median(cpuTimes), inputs };
 }
 
-/** Median busy time of 7 idle 300 ms waits: what a keystroke's window costs with no keystroke. */
-export async function idleBaseline(): Promise<number> {
+/** Median busy and CPU time of 7 idle 300 ms waits: what a keystroke's window costs with no keystroke. */
+export async function idleBaseline(): Promise<{ busyMs: number; cpuMs: number }> {
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (let i = 0; i < 7; i++) {
     collectGarbage();
     await sleep(20);
+    const cpuStart = process.cpuUsage();
     const start = performance.eventLoopUtilization();
     await sleep(SETTLE_MS);
     times.push(busySince(start));
+    const cpu = process.cpuUsage(cpuStart);
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
   }
-  return median(times);
+  return { busyMs: median(times), cpuMs: median(cpuTimes) };
 }

@@ -1,13 +1,10 @@
 import { memo, useCallback, useMemo } from 'react';
 import type { FieldPathId } from '@rjsf/utils';
 import { labelKey, type JsonSchema } from '../../engine';
-import { findRegistryEntry } from '../registry';
 import { FieldTemplate } from '../theme/FieldTemplate';
 import { enumChoices } from './enum-choices';
 import type { ErrorTree } from './errors';
 import { useFormEnv } from './form-env';
-import { InlineArrayField } from './InlineArrayField';
-import { ObjectFields } from './ObjectFields';
 import { idOf, type DataPath } from './paths';
 import { resolveWidget } from './resolve-widget';
 import { useRuleLabelKey } from './rule-labels';
@@ -56,10 +53,10 @@ export function PropertyField({ name, path, schema, uiSchema, value, required, e
   const placeholder = textOrKey(uiSchema?.['ui:placeholder'], env.t);
 
   if ('layout' in kind) {
-    const Layout = kind.layout === 'array' ? InlineArrayField : ObjectFields;
+    const Layout = kind.layout === 'array' ? env.ArrayField : env.Fields;
     return <Layout name={name} label={label} path={path} schema={schema} uiSchema={uiSchema} value={value} errors={errors} disabled={isDisabled} />;
   }
-  const entry = findRegistryEntry(kind.name);
+  const entry = env.findEntry(kind.name);
   if (!entry) return <UnknownWidgetMessage field={dotted} widget={kind.name} />;
   const Component = entry.component;
   const fieldPathId: FieldPathId = { $id: id, path: [...path] } as FieldPathId;

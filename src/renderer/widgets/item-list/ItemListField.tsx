@@ -72,9 +72,12 @@ export function ItemListField(props: FieldProps): ReactNode {
       host.toast(text('items.noSubForm', { code: options.subForm }), 'error');
       return;
     }
-    // Imported on demand: SubForm renders ModuleForm, which resolves widgets through the registry
-    // that lists this field — a static import would be a cycle.
-    const { SubForm } = await import('../../SubForm');
+    // The form gives its item page (SubForm renders a ModuleForm, which renders this field).
+    const SubForm = ctx.SubForm;
+    if (!SubForm) {
+      host.toast(text('items.noSubForm', { code: options.subForm }), 'error');
+      return;
+    }
     const n = index === null ? items.length + 1 : index + 1;
     const existing = index === null ? undefined : items[index];
     const inherited = Object.fromEntries(options.inherit.map((field) => [field, readPath(ctx.formData, field) ?? null]));

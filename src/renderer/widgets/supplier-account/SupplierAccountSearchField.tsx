@@ -7,7 +7,6 @@ import { formContextOf } from '../form-context-of';
 import { SEARCH_MAX_LENGTH } from '../picker/PickerPage';
 import { useWidgetText } from '../text';
 import { FormEnvContext } from '../../form/form-env';
-import { ObjectFields } from '../../form/ObjectFields';
 import type { DataPath } from '../../form/paths';
 import type { ErrorTree } from '../../form/errors';
 import type { JsonSchema } from '../../../engine';
@@ -113,7 +112,7 @@ export function SupplierAccountSearchField(props: FieldProps): ReactNode {
         </>
       )}
       {env ? (
-        <ObjectFields path={props.fieldPathId.path as DataPath} schema={props.schema as JsonSchema} uiSchema={props.uiSchema as Record<string, unknown>} value={props.formData} errors={props.errorSchema as ErrorTree} disabled={props.disabled} />
+        <env.Fields path={props.fieldPathId.path as DataPath} schema={props.schema as JsonSchema} uiSchema={props.uiSchema as Record<string, unknown>} value={props.formData} errors={props.errorSchema as ErrorTree} disabled={props.disabled} />
       ) : (
         <ObjectField {...props} />
       )}

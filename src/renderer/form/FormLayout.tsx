@@ -1,0 +1,74 @@
+import { memo, useMemo } from 'react';
+import type { JsonSchema } from '../../engine';
+import { builtInWidgetNames } from '../registry-names';
+import { childErrors } from './errors';
+import { useFormEnv } from './form-env';
+import { orderedProperties } from './ObjectFields';
+import { PropertyField } from './PropertyField';
+import { resolveWidget } from './resolve-widget';
+import { RuleLabelsContext } from './rule-labels';
+import { useFormSelector } from './use-form-selector';
+import type { ReactNode } from 'react';
+
+/**
+ * What else of the data a top-level field reads: `all` for widgets that may read other fields
+ * through `formContext.formData` (pickers depending on the company, item lists, nested objects),
+ * the currency field for money (decimals follow the currency), nothing for the other built-ins
+ * and inline arrays (their rows are memoized by their own data).
+ */
+function watchOf(schema: JsonSchema, uiSchema: Record<string, unknown> | undefined, currencyField: string | undefined): 'all' | string | null {
+  const kind = resolveWidget(schema, uiSchema);
+  if ('layout' in kind) return kind.layout === 'array' ? null : 'all';
+  if (kind.name === 'money') return currencyField ?? null;
+  return (builtInWidgetNames as readonly string[]).includes(kind.name) ? null : 'all';
+}
+
+interface RootFieldProps {
+  name: string;
+  schema: JsonSchema;
+  uiSchema?: Record<string, unknown>;
+  required: boolean;
+  watch: 'all' | string | null;
+}
+
+/** One top-level field, subscribed to its own value, errors and visibility (and what `watch` names). */
+const RootField = memo(function RootField({ name, schema, uiSchema, required, watch }: RootFieldProps) {
+  const { store } = useFormEnv();
+  const path = useMemo(() => [name], [name]);
+  const value = useFormSelector(store, (s) => s.data[name]);
+  const errors = useFormSelector(store, (s) => childErrors(s.errors, name));
+  const visible = useFormSelector(store, (s) => s.derived.visibility[name] !== false);
+  useFormSelector(store, (s) => (watch === 'all' ? s.data : watch ? s.data[watch] : null));
+  if (!visible) return null;
+  return <PropertyField name={name} path={path} schema={schema} uiSchema={uiSchema} value={value} required={required} errors={errors} />;
+});
+
+/** The rule-chosen labels of the form, re-provided only when a label rule changed its answer. */
+function RuleLabels({ children }: { children: ReactNode }) {
+  const { store } = useFormEnv();
+  const labels = useFormSelector(store, (s) => s.derived.labels);
+  return <RuleLabelsContext.Provider value={labels}>{children}</RuleLabelsContext.Provider>;
+}
+
+/**
+ * The fields of the form, top level in UI-schema order. Rendered once per module: after that
+ * each field renders itself when its slice of the store changes.
+ */
+export const FormLayout = memo(function FormLayout() {
+  const { module } = useFormEnv();
+  const fields = useMemo(() => {
+    const properties = (module.schema.properties ?? {}) as Record<string, JsonSchema>;
+    const required = (module.schema.required ?? []) as string[];
+    return orderedProperties(module.schema, module.uiSchema).map((name) => {
+      const uiSchema = module.uiSchema?.[name] as Record<string, unknown> | undefined;
+      return { name, schema: properties[name], uiSchema, required: required.includes(name), watch: watchOf(properties[name], uiSchema, module.meta.currencyField) };
+    });
+  }, [module]);
+  return (
+    <RuleLabels>
+      {fields.map((field) => (
+        <RootField key={field.name} {...field} />
+      ))}
+    </RuleLabels>
+  );
+});
