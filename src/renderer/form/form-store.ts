@@ -35,7 +35,7 @@ export class FormStore {
   };
 
   private emit(): void {
-    for (const listener of [...this.listeners]) listener();
+    for (const listener of this.listeners) listener();
   }
 
   /** The user (or a widget) set the value at `path`: effects, computed values, derived state, errors at the path cleared. */
