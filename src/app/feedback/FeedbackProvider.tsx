@@ -2,21 +2,12 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { useTranslation } from 'react-i18next';
 import { FeedbackContext, TOAST_DURATION_MS, type DialogOptions, type Feedback, type ToastIntent } from './feedback-context';
 import type { PendingDialog, ToastRequest } from './pending';
+import { whenIdle } from '../shell/when-idle';
 
 // Fluent's Toaster and Dialog (with their motion and focus-trap code) are not needed to paint
 // the first screen: their chunk loads when the browser is idle after it, or at the first toast or
 // dialog if that comes sooner; a toast asked for before it is in waits for it.
 const FeedbackHost = lazy(() => import('./FeedbackHost'));
-
-/** Runs `task` once the browser is idle (at the latest after `timeoutMs`). */
-function whenIdle(task: () => void, timeoutMs: number): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 1);
-  return () => window.clearTimeout(id);
-}
 
 /**
  * Hosts the Fluent Toaster and one dialog at a time (later requests wait their turn,

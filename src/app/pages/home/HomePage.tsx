@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
@@ -7,7 +7,9 @@ import { useSession } from '../../session';
 import { ApprovalList } from '../approvals/ApprovalList';
 import type { ApprovalListPageParams } from '../approvals/ApprovalListPage';
 import type { ListKind } from '../approvals/types';
+import { preloadApplicationPage } from '../application/open-application';
 import { usePageStyles } from '../common/page-styles';
+import { whenIdle } from '../../shell/when-idle';
 import { ApprovalShortcuts } from './ApprovalShortcuts';
 import { Launchers } from './Launchers';
 import { usePendingCount } from './use-pending-count';
@@ -40,6 +42,9 @@ export function HomePage() {
   const [changed, setChanged] = useState(0);
   const refreshKey = returned + changed;
   const pendingCount = usePendingCount(refreshKey);
+  // The form chunk (renderer and widgets) is fetched once Home is idle: a launcher's tap then
+  // renders the form instead of waiting for the download on a slow phone network.
+  useEffect(() => whenIdle(() => void preloadApplicationPage().catch(() => undefined), 4000), []);
 
   const openList = (kind: ListKind) =>
     void stack.push<unknown, ApprovalListPageParams>({ title: { key: `app.approvals.lists.${kind}` }, component: ApprovalListPage, params: { kind } });
