@@ -88,17 +88,31 @@ export function ModuleForm(props: ModuleFormProps) {
   store.t = t;
   const [busy, setBusy] = useState(false);
 
-  // Report changes only: the data the form started with is not an edit worth a draft.
+  // Report changes only: the data the form started with is not an edit worth a draft. Reported
+  // after the code that made the change has run (a microtask), as an effect would: the host hears
+  // of a submit or reset (`onSubmitted`, `onReset`) before the emptied form it leads to.
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   useEffect(() => {
     const startedWith = store.data;
     let last = startedWith;
-    return store.subscribe(() => {
-      if (store.data === last) return;
+    let queued = false;
+    let live = true;
+    const report = () => {
+      queued = false;
+      if (!live || store.data === last) return;
       last = store.data;
       if (last !== startedWith) onChangeRef.current?.(last);
+    };
+    const unsubscribe = store.subscribe(() => {
+      if (queued) return;
+      queued = true;
+      queueMicrotask(report);
     });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
   }, [store]);
 
   // Currencies or steps that arrive later can change computed values (rounding by currency).
