@@ -14,6 +14,7 @@ import { ObjectFields } from './form/ObjectFields';
 import { parsePath } from './form/paths';
 import { buildRjsfRegistry } from './form/rjsf-registry';
 import { SubmitBar } from './form/SubmitBar';
+import { useFormSelector } from './form/use-form-selector';
 import { useRendererHost } from './host';
 import { useRendererT } from './i18n';
 import { findRegistryEntry } from './registry';
@@ -56,6 +57,22 @@ export interface ModuleFormProps {
   danger?: boolean;
 }
 
+/**
+ * Reports data changes to `onChange` from an effect, as the form did when it held the data: after
+ * the commit, so the host hears of a submit or reset (`onSubmitted`, `onReset`) before the emptied
+ * form it leads to. The data the form started with is not an edit worth a draft.
+ */
+function ChangeReporter({ store, onChange }: { store: FormStore; onChange?(data: FormData): void }) {
+  const data = useFormSelector(store, (s) => s.data);
+  const startedWith = useRef(data);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  useEffect(() => {
+    if (data !== startedWith.current) onChangeRef.current?.(data);
+  }, [data]);
+  return null;
+}
+
 /** An item's page: this form in item mode (what `formContext.SubForm` renders for item lists). */
 export function SubForm(props: SubFormProps) {
   return <ItemPage {...props} Form={ModuleForm} />;
@@ -88,32 +105,6 @@ export function ModuleForm(props: ModuleFormProps) {
   store.t = t;
   const [busy, setBusy] = useState(false);
 
-  // Report changes only: the data the form started with is not an edit worth a draft. Reported
-  // after the code that made the change has run (a microtask), as an effect would: the host hears
-  // of a submit or reset (`onSubmitted`, `onReset`) before the emptied form it leads to.
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-  useEffect(() => {
-    const startedWith = store.data;
-    let last = startedWith;
-    let queued = false;
-    let live = true;
-    const report = () => {
-      queued = false;
-      if (!live || store.data === last) return;
-      last = store.data;
-      if (last !== startedWith) onChangeRef.current?.(last);
-    };
-    const unsubscribe = store.subscribe(() => {
-      if (queued) return;
-      queued = true;
-      queueMicrotask(report);
-    });
-    return () => {
-      live = false;
-      unsubscribe();
-    };
-  }, [store]);
 
   // Currencies or steps that arrive later can change computed values (rounding by currency).
   useEffect(() => store.setContext(context), [store, context]);
@@ -194,6 +185,7 @@ export function ModuleForm(props: ModuleFormProps) {
       <FormEnvContext.Provider value={env}>
         <form id={formId} className={styles.form} noValidate onSubmit={handleSubmit} aria-busy={busy || loading || undefined} data-module={module.code}>
           {loading ? <Spinner label={t('engine.renderer.loading')} /> : <FormLayout />}
+          <ChangeReporter store={store} onChange={onChange} />
           {externalSubmit ? null : (
             <SubmitBar mode={mode} busy={busy} loading={Boolean(loading)} submitDisabled={Boolean(submitDisabled)} submitLabel={submitLabel} danger={danger} onReset={handleReset} />
           )}
