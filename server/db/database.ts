@@ -26,6 +26,8 @@ export interface CompanyTable extends Named {
 export interface DepartmentTable extends Named {
   id: Generated<number>;
   company_id: number;
+  /** The department above (a division); null at the top of its company (migration 0900). */
+  parent_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 
@@ -51,6 +53,8 @@ export interface UserTable {
   is_treasury: Generated<boolean>;
   is_legal: Generated<boolean>;
   is_notified: Generated<boolean>;
+  /** The user's manager (escalation target; migration 0900). */
+  manager_id: ColumnType<number | null, number | null | undefined, number | null>;
   password_hash: string;
   failed_attempts: Generated<number>;
   locked_at: NullableTimestamp;
@@ -191,11 +195,48 @@ export interface ApprovalTable {
   approved_at: NullableTimestamp;
   data: Json<Record<string, unknown> | null> | null;
   created_at: Timestamp;
+  /** How the step passes, pinned at filing (migration 0900): `any`, `all` (合議), `quorum`. */
+  mode: Generated<string>;
+  /** Approvals that pass the step. */
+  required: Generated<number>;
+  /** Why the step was skipped at filing (`requester` | `vacant`; status 3), else null. */
+  skipped: string | null;
+}
+
+/** A document circulated to a user for information (migration 0900); `read_at` once they marked it read. */
+export interface CirculationTable {
+  buffer_id: number;
+  user_id: number;
+  master_process_id: number;
+  read_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** A position of a company (migration 0900): a code of the catalogue and its names. */
+export interface PositionTable extends Named {
+  id: Generated<number>;
+  company_id: number;
+  code: string;
+  created_at: Timestamp;
+}
+
+/** A user's post in a department (several: concurrent posts, 兼務), in effect between the dates (null: open). */
+export interface UserPostTable {
+  id: Generated<number>;
+  user_id: number;
+  department_id: number;
+  position_code: string | null;
+  effective_from: DateString | null;
+  effective_to: DateString | null;
+  created_at: Timestamp;
 }
 
 export interface ApprovalCandidateTable {
   approval_id: number;
   user_id: number;
+  /** This approver's decision within the step (1 approved, 2 rejected), null while undecided (migration 0900). */
+  decision: ColumnType<number | null, number | null | undefined, number | null>;
+  decided_at: NullableTimestamp;
   /** Kept by triggers (migration 0801): the step is active and pending on a document on process. */
   inbox_open: Generated<boolean>;
   /** Copied by a trigger from the step's document (inbox order): never written by code. */
@@ -464,6 +505,9 @@ export interface Database {
   buffer_viewers: BufferViewerTable;
   approvals: ApprovalTable;
   approval_candidates: ApprovalCandidateTable;
+  positions: PositionTable;
+  circulations: CirculationTable;
+  user_posts: UserPostTable;
   approval_done: ApprovalDoneTable;
   approval_logs: ApprovalLogTable;
   buffer_temporaries: BufferTemporaryTable;

@@ -7,6 +7,12 @@ import { PROJECT_ROOT } from '../lib/project-root';
 export interface DemoOrganisation {
   /** Position code → its names; every company gets each position. */
   positions: Record<string, Record<Lang, string>>;
+  /** `COMPANY/Department` → the department above it. */
+  parents: Record<string, string>;
+  /** Posts with a position (a user's post outside their main department is a concurrent post, 兼務). */
+  posts: Array<{ user: string; department: string; position: string }>;
+  /** User e-mail → their manager's e-mail. */
+  managers: Record<string, string>;
 }
 
 /** Reads the seed organisation file (the seed and `npm run modules:check` use it). */

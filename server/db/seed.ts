@@ -5,6 +5,7 @@ import type { Database } from './database';
 import { loadDefinitionFiles } from '../definitions/load-definition-files';
 import { syncProcessRows } from '../definitions/sync-process-rows';
 import { seedAdminData } from './seed-admin';
+import { readDemoOrganisation } from './demo-organisation';
 import {
   DEMO_CODE_LISTS, DEMO_COMPANIES, DEMO_CONTRACT_ITEM_TYPES, DEMO_CURRENCIES, DEMO_EXPENSE_ACCOUNTS,
   DEMO_DEFAULT_APPROVERS, DEMO_PASSWORD, DEMO_SETTING_TYPES, DEMO_USERS, DEMO_USER_SETTINGS,
@@ -32,6 +33,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
     const ids = await seedOrganisation(trx);
     await seedMasters(trx);
     const users = await seedUsers(trx, ids, hashes);
+    await seedPosts(trx, ids, users);
     await seedApprovers(trx, users);
     await seedAdminData(trx, users);
   });
@@ -104,6 +106,27 @@ async function seedUsers(trx: Transaction<Database>, ids: OrgIds, hashes: string
     users.set(user.email, id);
   }
   return users;
+}
+
+/**
+ * The organisation routes resolve from (`demo-organisation.json`): every catalogue position in
+ * every company, departments under their division, posts (approver@ heads employee@'s Sales
+ * department; approver2@ is director of the Management division above it, a concurrent post
+ * beside their main department in Ringi Trading) and managers.
+ */
+async function seedPosts(trx: Transaction<Database>, ids: OrgIds, users: Map<string, number>): Promise<void> {
+  const org = readDemoOrganisation();
+  await trx.insertInto('positions').values([...ids.companies.values()].flatMap((company_id) => Object.entries(org.positions)
+    .map(([code, n]) => ({ company_id, code, name: n.en, name_ja: n.ja, name_zh: n.zh })))).execute();
+  for (const [child, parent] of Object.entries(org.parents)) {
+    await trx.updateTable('departments').set({ parent_id: ids.departments.get(parent)! }).where('id', '=', ids.departments.get(child)!).execute();
+  }
+  await trx.insertInto('user_posts').values(org.posts.map((p) => ({
+    user_id: users.get(p.user)!, department_id: ids.departments.get(p.department)!, position_code: p.position,
+  }))).execute();
+  for (const [user, manager] of Object.entries(org.managers)) {
+    await trx.updateTable('users').set({ manager_id: users.get(manager)! }).where('id', '=', users.get(user)!).execute();
+  }
 }
 
 /** Saved approvers for every user and module (mandatory steps only), plus user settings. */

@@ -15,6 +15,10 @@ export interface StepState {
    * eligibility rule still allows NOW (a flag removed, a user disabled → no longer acts).
    */
   candidates: number[];
+  /** Approvals that pass the step (1 unless a 合議 or quorum step; pinned at filing). */
+  required: number;
+  /** Candidates who already approved within this pass of the step (a 合議 or quorum step counts them). */
+  decided: number[];
 }
 
 /** A document with its ordered steps: everything the transition rules decide on. */
@@ -49,13 +53,13 @@ export async function loadDocumentState(db: Kysely<Database>, bufferId: number, 
   const steps = await db.selectFrom('approvals')
     .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
     .innerJoin('processes', 'processes.id', 'master_processes.process_id')
-    .select(['approvals.id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approver_id', 'processes.code as process_code',
+    .select(['approvals.id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approver_id', 'approvals.required', 'processes.code as process_code',
       'processes.approver_roles', 'master_processes.allow_requester'])
     .where('approvals.buffer_id', '=', bufferId)
     .orderBy('approvals.position')
     .execute();
   const candidates = steps.length
-    ? await db.selectFrom('approval_candidates').select(['approval_id', 'user_id'])
+    ? await db.selectFrom('approval_candidates').select(['approval_id', 'user_id', 'decision'])
       .where('approval_id', 'in', steps.map((s) => s.id)).execute()
     : [];
   const scope = { requesterId: buffer.requester_id, companyId: await scopeCompany(db, buffer.requester_id, buffer.company_id) };
@@ -64,7 +68,8 @@ export async function loadDocumentState(db: Kysely<Database>, bufferId: number, 
   for (const { approver_roles, allow_requester, ...s } of steps) {
     const named = candidates.filter((c) => c.approval_id === s.id).map((c) => c.user_id);
     const eligible = await eligibleAmong(db, { approver_roles: approver_roles ?? [], allow_requester }, scope, named);
-    states.push({ ...s, candidates: named.filter((id) => eligible.has(id)) });
+    const decided = candidates.filter((c) => c.approval_id === s.id && c.decision === 1).map((c) => c.user_id);
+    states.push({ ...s, candidates: named.filter((id) => eligible.has(id)), decided });
   }
   return {
     ...buffer,

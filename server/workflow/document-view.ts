@@ -26,7 +26,7 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
     .innerJoin('processes', 'processes.id', 'master_processes.process_id')
     .leftJoin('users as approver', 'approver.id', 'approvals.approver_id')
     .select(['approvals.id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approved_at', 'approvals.data',
-      'approver.id as approver_id', 'approver.name as approver_name', 'master_processes.id as master_process_id',
+      'approvals.mode', 'approvals.required', 'approvals.skipped', 'approver.id as approver_id', 'approver.name as approver_name', 'master_processes.id as master_process_id',
       'master_processes.optional', 'processes.id as process_id', 'processes.code as process_code',
       localizedName(lang, 'processes').as('process_name')])
     .where('approvals.buffer_id', '=', bufferId)
@@ -34,7 +34,7 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
     .execute();
   const candidates = steps.length ? await db.selectFrom('approval_candidates')
     .innerJoin('users', 'users.id', 'approval_candidates.user_id')
-    .select(['approval_candidates.approval_id', 'users.id', 'users.name'])
+    .select(['approval_candidates.approval_id', 'approval_candidates.decision', 'users.id', 'users.name'])
     .where('approval_candidates.approval_id', 'in', steps.map((s) => s.id))
     .orderBy('users.name').orderBy('users.id')
     .execute() : [];
@@ -66,6 +66,10 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
       master_process: { id: s.master_process_id, optional: s.optional, process: { id: s.process_id, code: s.process_code, name: s.process_name } },
       prospective_approvers: candidates.filter((c) => c.approval_id === s.id).map((c) => ({ id: c.id, name: c.name })),
       approval_logs: logs.filter((l) => l.approval_id === s.id).map(entry),
+      mode: s.mode, required: s.required,
+      decided: candidates.filter((c) => c.approval_id === s.id && c.decision === 1).map((c) => ({ id: c.id, name: c.name })),
+      skipped: s.skipped,
+      skipped_reason: s.skipped ? t(s.skipped === 'requester' ? 'server.routes.skippedRequester' : 'server.routes.skippedVacant') : null,
     })),
     approval_logs: logs.filter((l) => l.approval_id === null).map(entry),
     current_approval_id: current?.id ?? null,

@@ -79,11 +79,12 @@ export async function companyScopeViolations(db: Kysely<Database>, data: FormDat
  * spec's approvers message at `approvals` (once). Entries naming an unknown step are left to the
  * reference check.
  */
-export async function approverViolations(db: Kysely<Database>, data: FormData, steps: StepRule[], scope: EligibilityScope, t: Translate): Promise<Violation[]> {
+export async function approverViolations(db: Kysely<Database>, data: FormData, steps: StepRule[], scope: EligibilityScope, t: Translate, routed = false): Promise<Violation[]> {
   const approvals = (Array.isArray(data.approvals) ? data.approvals : []) as Array<Record<string, unknown>>;
-  // A document must go through at least one step: with only optional steps, one must be chosen.
+  // A document must go through at least one step: with only optional steps, one must be chosen
+  // (unless the route already resolved approvers for a step: `routed`).
   const named = (step: StepRule) => approvals.some((a) => Number(a.master_process_id) === step.id && Number.isInteger(a.approver_id));
-  if (!steps.some(named)) return [{ propertyPath: 'approvals', message: t('engine.messages.approvers') }];
+  if (!routed && !steps.some(named)) return [{ propertyPath: 'approvals', message: t('engine.messages.approvers') }];
   for (const step of steps) {
     const named = [...new Set(approvals.filter((a) => Number(a.master_process_id) === step.id).map((a) => a.approver_id).filter(Number.isInteger) as number[])];
     const eligible = await eligibleAmong(db, step, scope, named);

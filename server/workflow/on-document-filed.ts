@@ -9,7 +9,7 @@ import type { WorkflowContext } from './workflow-context';
 /**
  * Runs inside the filing transaction of `POST /api/buffer/{code}`: logs the submission on the
  * timeline, mails the first step's approvers (unless `send_notification_first_approval` is
- * false) and the forwarded finance users (`user_finances`).
+ * false), the forwarded finance users (`user_finances`) and the people it is circulated to.
  */
 export async function onDocumentFiled(trx: Kysely<Database>, bufferId: number, ctx: WorkflowContext): Promise<void> {
   const doc = await loadDocumentState(trx, bufferId);
@@ -22,4 +22,6 @@ export async function onDocumentFiled(trx: Kysely<Database>, bufferId: number, c
     await mailDocumentEvent(trx, 'approvalRequest', doc, first.candidates, ctx, await stepName(trx, first.id));
   }
   await mailDocumentEvent(trx, 'forwarded', doc, doc.user_finances, ctx);
+  const circulated = await trx.selectFrom('circulations').select('user_id').where('buffer_id', '=', bufferId).execute();
+  await mailDocumentEvent(trx, 'circulated', doc, circulated.map((c) => c.user_id), ctx);
 }

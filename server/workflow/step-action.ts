@@ -43,6 +43,23 @@ async function closeStep(trx: Kysely<Database>, step: StepState, status: number,
   if (result.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.workflow.errors.stepNotActive'));
 }
 
+/**
+ * One approver's approval within a 合議 (`all`) or quorum step: recorded once (a candidate who
+ * already decided is refused before, and the update only takes an undecided row); true while the
+ * step still waits for others (logged, the step stays active), false when this approval is the
+ * last one needed (the caller closes the step as an ordinary approval). Runs under the buffer
+ * lock, so concurrent approvers count one after the other and the step advances once.
+ */
+async function recordPartialApproval(trx: Kysely<Database>, bufferId: number, step: StepState, ctx: WorkflowContext): Promise<boolean> {
+  const marked = await trx.updateTable('approval_candidates').set({ decision: 1, decided_at: new Date() })
+    .where('approval_id', '=', step.id).where('user_id', '=', ctx.userId).where('decision', 'is', null)
+    .executeTakeFirst();
+  if (marked.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.routes.alreadyDecided'));
+  if (step.decided.length + 1 >= step.required) return false;
+  await writeApprovalLog(trx, { bufferId, approvalId: step.id, userId: ctx.userId, action: 'approve' });
+  return true;
+}
+
 async function finishDocument(trx: Kysely<Database>, doc: DocumentState, status: number, data?: Record<string, unknown>) {
   await trx.updateTable('buffers')
     .set({
@@ -108,6 +125,9 @@ export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: 
       throw validationFailed([{ propertyPath: 'approve', message: ctx.t('server.workflow.errors.approveRequired') }]);
     }
     const fields = Object.keys(filled.value).length ? filled.value : undefined;
+    if (step.required > 1 && await recordPartialApproval(trx, doc.id, step, ctx)) {
+      return { id: step.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: BufferStatus.ON_PROCESS } };
+    }
     await closeStep(trx, step, StepStatus.DONE, ctx, fields);
     const status = await passStep(trx, doc, step, body, ctx, 'approve', fields && { ...doc.data, ...fields });
     if (fields && module) await linkFiles(trx, module, doc.id, fields);

@@ -30,6 +30,9 @@ export async function stepBack(db: Kysely<Database>, bufferId: number, by: StepB
     await trx.updateTable('approvals')
       .set({ status: StepStatus.PENDING, active: true, approver_id: null, approved_at: null })
       .where('id', '=', previous.id).execute();
+    // Both steps start over: decisions within a 合議 or quorum step count only for the pass in progress.
+    await trx.updateTable('approval_candidates').set({ decision: null, decided_at: null })
+      .where('approval_id', 'in', [current.id, previous.id]).execute();
     await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
     await writeApprovalLog(trx, { bufferId: doc.id, approvalId: current.id, userId: ctx.userId, action: 'step_back' });
     return { id: doc.id, status: BufferStatus.ON_PROCESS, active_approval_id: previous.id };

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   ajvViolations, computeFormData, isWrapperField, labelKey, readSubmitPayload, stripUnknownFields, validateSubmission,
-  type CompiledModule, type DefinitionSet, type FormData, type MasterProcessStep, type Translate,
+  type CompiledModule, type DefinitionSet, type FormData, type Lang, type MasterProcessStep, type ResolvedStep, type Translate,
 } from '../../src/engine';
 import type { Database } from '../db/database';
 import { attachmentLimitViolations } from '../files/attachment-limits';
@@ -9,6 +9,7 @@ import { forbidden, validationFailed, type Violation } from '../lib/errors';
 import { referenceViolations } from './reference-violations';
 import { scopeCompany, stepRulesOf, type StepRule } from './eligibility';
 import { approverViolations, companyScopeViolations, forwardingViolations, loadFiler, mayBypass } from './filing-checks';
+import { resolveFilingRoute } from './route-resolution';
 
 /** One submission (a new document or an edit) as the pipeline takes it. */
 export interface SubmissionRequest {
@@ -22,6 +23,8 @@ export interface SubmissionRequest {
   /** Who sends it (file references are checked against what this user may read). */
   actorId: number;
   t: Translate;
+  /** The reader's language (step names in messages; default en). */
+  lang?: Lang;
   /** An edit keeps the document's bypass as filed (it is not a new request to bypass). */
   edit?: boolean;
   /** Only violations of the wrapper fields count (an entity delete files the entity as it is). */
@@ -37,6 +40,8 @@ export interface PreparedSubmission {
   bypass: boolean;
   /** The document's company for the workflow rules (its `company_id`, else the requester's). */
   companyId: number | null;
+  /** The route resolved for this filing (null for an edit or a bypass: an edit keeps the filed steps). */
+  route: ResolvedStep[] | null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
@@ -94,19 +99,48 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const engineSteps: MasterProcessStep[] = steps.map(({ id, optional, position }) => ({ id, optional, position }));
   const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
   const data = computeFormData(module, readSubmitPayload(module, payload), { steps: engineSteps, currencies });
-  // The same currencies as the stored computation: rules judge totals rounded as they are stored.
-  const violations = only(validateSubmission(module, payloadOf(module, data), { steps: engineSteps, currencies }, t));
-  if (violations.length) throw refuse(violations);
-
   const companyId = await scopeCompany(db, request.requesterId, data.company_id);
+  // The route (the authority): which steps apply to these values, and who approves the resolved ones.
+  const route = bypass || request.edit ? null : await resolveFilingRoute(db, module, data, request.requesterId, companyId);
+  const chosenSteps = route ? choosableSteps(route) : null;
+  // Only steps the requester names approvers for need one (resolved steps are filled by the route).
+  // An edit keeps the filed steps: only those are checked (a skipped or unresolved step has no approvers to repeat).
+  const filedIds = request.edit ? new Set((Array.isArray(data.approvals) ? data.approvals : []).map((a) => Number((a as Record<string, unknown>)?.master_process_id))) : null;
+  const ruleSteps = chosenSteps ? engineSteps.filter((s) => route!.some((r) => r.id === s.id && r.by === 'choice'))
+    : filedIds ? engineSteps.filter((s) => filedIds.has(s.id)) : engineSteps;
+  if (chosenSteps) data.approvals = routedApprovals(data.approvals, chosenSteps);
+  // The same currencies as the stored computation: rules judge totals rounded as they are stored.
+  const violations = only(validateSubmission(module, payloadOf(module, data), { steps: ruleSteps, currencies }, t));
+  if (violations.length) throw refuse(violations);
+  // An editable step nobody resolves is the requester's to fill: blocked only if they named nobody.
+  const namedFor = (id: number | null) => (Array.isArray(data.approvals) ? data.approvals : [])
+    .some((a) => a && typeof a === 'object' && Number((a as Record<string, unknown>).master_process_id) === id && Number.isInteger((a as Record<string, unknown>).approver_id));
+  const blocked = route?.find((s) => s.blocked && !(s.editable && namedFor(s.id)));
+  if (blocked) {
+    const name = blocked.names[request.lang ?? 'en'] || blocked.names.en;
+    throw refuse([{ propertyPath: 'approvals', message: t(blocked.blocked === 'requester' ? 'server.routes.blockedRequester' : 'server.routes.blockedVacant', { step: name }) }]);
+  }
+
   const scope = { requesterId: request.requesterId, companyId };
+  const routed = route?.some((s) => s.by === 'rule' && !s.skipped && !s.circulation && s.approvers.length > 0) ?? false;
   const references = [
     ...await referenceViolations(db, request.definitions, data, engineSteps, t, (field) => t(labelKey(module, field)), request.actorId),
     ...await attachmentLimitViolations(db, module, data, t, (field) => t(labelKey(module, field))),
     ...(request.companyScope === false ? [] : await companyScopeViolations(db, data, filer, t)),
-    ...(bypass ? [] : await approverViolations(db, data, steps, scope, t)),
+    ...(bypass ? [] : await approverViolations(db, data, chosenSteps ? steps.filter((s) => chosenSteps.has(s.id)) : steps, scope, t, routed)),
     ...await forwardingViolations(db, data, companyId, t),
   ];
   if (references.length) throw refuse(references);
-  return { data, steps, bypass, companyId };
+  return { data, steps, bypass, companyId, route };
+}
+
+/** Steps whose approvers the requester may name: choice steps, and resolved steps marked `editable`. */
+function choosableSteps(route: ResolvedStep[]): Set<number> {
+  return new Set(route.filter((s) => !s.skipped && !s.circulation && (s.by === 'choice' || s.editable)).map((s) => s.id!));
+}
+
+/** The requester's named approvers, kept only for steps they may name (others are the route's, or do not apply). */
+function routedApprovals(approvals: unknown, choosable: Set<number>): unknown {
+  if (!Array.isArray(approvals)) return approvals;
+  return approvals.filter((a) => a && typeof a === 'object' && choosable.has(Number((a as Record<string, unknown>).master_process_id)));
 }

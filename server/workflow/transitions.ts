@@ -44,6 +44,7 @@ export function refuseStepAction(doc: DocumentState, stepId: number, userId: num
   if (!step || !step.candidates.includes(userId)) return refuse(403, 'server.workflow.errors.notCandidate');
   if (doc.status !== BufferStatus.ON_PROCESS) return refuse(409, 'server.workflow.errors.notOnProcess');
   if (!step.active || step.status !== StepStatus.PENDING) return refuse(409, 'server.workflow.errors.stepNotActive');
+  if (step.decided.includes(userId)) return refuse(409, 'server.routes.alreadyDecided');
   return null;
 }
 

@@ -34,6 +34,7 @@ export { resolveRoute } from './routes/resolve-route';
 export type { ResolvedStep, RouteInput, RouteGap } from './routes/resolve-route';
 export type { OrganisationSnapshot, OrgDepartment, OrgPost, OrgUser, RouteRequester } from './routes/organisation-snapshot';
 export { checkRoute } from './routes/check-route';
+export { routeFields } from './routes/route-fields';
 
 // rules
 export { createRuntime } from './rules/create-runtime';

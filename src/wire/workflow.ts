@@ -90,6 +90,15 @@ export const StepView = open({
   master_process: open({ id: Type.Integer(), optional: Type.Boolean(), process: ProcessRef }),
   prospective_approvers: Type.Array(NamedUser),
   approval_logs: Type.Array(LogEntry),
+  /** How the step passes, pinned at filing: any one approver, all (合議), or a quorum. */
+  mode: Type.Optional(Type.String()),
+  /** Approvals that pass the step. */
+  required: Type.Optional(Type.Integer()),
+  /** Approvers who approved within this pass of a 合議 or quorum step. */
+  decided: Type.Optional(Type.Array(NamedUser)),
+  /** Why the route skipped the step at filing (`requester` | `vacant`; status 3), and the timeline's sentence. */
+  skipped: Type.Optional(nullable(Type.String())),
+  skipped_reason: Type.Optional(nullable(Type.String())),
 });
 export type StepView = Static<typeof StepView>;
 

@@ -40,7 +40,7 @@ function schemaHash(): string {
   const migrations = join(root, 'server/db/migrations');
   const files = [
     ...readdirSync(migrations).sort().map((f) => join(migrations, f)),
-    join(root, 'server/db/seed.ts'), join(root, 'server/db/seed-data.ts'), join(root, 'server/definitions/publish-file-definitions.ts'), join(root, 'server/auth/password.ts'),
+    join(root, 'server/db/seed.ts'), join(root, 'server/db/seed-data.ts'), join(root, 'server/db/demo-organisation.json'), join(root, 'server/definitions/publish-file-definitions.ts'), join(root, 'server/auth/password.ts'),
   ];
   for (const file of files) hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);

@@ -21,6 +21,7 @@ import * as userLanguage from './0830_user_language';
 import * as fileChunks from './0840_file_chunks';
 import * as documentCompany from './0850_document_company';
 import * as records from './0900_records';
+import * as routes from './0910_routes';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0840_file_chunks': fileChunks,
   '0850_document_company': documentCompany,
   '0900_records': records,
+  '0910_routes': routes,
 };

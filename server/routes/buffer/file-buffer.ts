@@ -7,6 +7,49 @@ import type { PreparedSubmission } from '../../workflow/submission-pipeline';
 import { linkFiles } from '../../files/link-files';
 import { codePrefix, stampPrefix, takeNextNumber } from './document-code';
 import { recordActor } from '../../records/record-actor';
+import { StepStatus } from '../../workflow/status';
+
+/** One step as filed: its approvers (pinned: later organisation or definition changes move none), how it passes, or why it was skipped. */
+interface StepToFile {
+  stepId: number;
+  approvers: number[];
+  mode: string;
+  required: number;
+  skipped: string | null;
+  /** The requester named these approvers (remembered with `save_approvers`). */
+  named: boolean;
+}
+
+/**
+ * The steps a filing creates, in route order. Without a route (never for a new document since
+ * routes: kept for callers that prepare none) every step with named approvers. With the route:
+ * a choice step takes the requester's named approvers (an optional one without any is left
+ * out); a resolved step its resolved approvers, or the requester's where it is `editable` and
+ * they named some; a skipped step is filed skipped (status 3) with its reason for the timeline.
+ * Circulation steps are not approval steps.
+ */
+function stepsToFile(prepared: PreparedSubmission): StepToFile[] {
+  const approvals = (Array.isArray(prepared.data.approvals) ? prepared.data.approvals : []) as Array<{ approver_id: number | null; master_process_id: number | null }>;
+  const namedFor = (id: number) => [...new Set(approvals.filter((a) => a.approver_id != null && a.master_process_id === id).map((a) => a.approver_id as number))];
+  const passes = (mode: string, quorum: number | null, count: number) => (mode === 'all' ? count : mode === 'quorum' ? Math.min(quorum ?? 1, count) : 1);
+  if (!prepared.route) {
+    return prepared.steps.map((step) => ({ stepId: step.id, approvers: namedFor(step.id), mode: 'any', required: 1, skipped: null, named: true }))
+      .filter((s) => s.approvers.length > 0);
+  }
+  const out: StepToFile[] = [];
+  for (const step of prepared.route) {
+    if (step.circulation) continue;
+    if (step.skipped) {
+      out.push({ stepId: step.id!, approvers: [], mode: step.mode, required: 0, skipped: step.skipped, named: false });
+      continue;
+    }
+    const named = step.by === 'choice' || step.editable ? namedFor(step.id!) : [];
+    const approvers = step.by === 'choice' || named.length ? named : step.approvers;
+    if (approvers.length === 0) continue;
+    out.push({ stepId: step.id!, approvers, mode: step.mode, required: passes(step.mode, step.quorum, approvers.length), skipped: null, named: named.length > 0 });
+  }
+  return out;
+}
 
 /** What a filed document answers with. */
 export interface FiledBuffer {
@@ -38,13 +81,11 @@ export async function fileBuffer(
   afterFiling?: (trx: Kysely<Database>, filed: FiledBuffer) => Promise<void>,
   entity?: EntityFiling,
 ): Promise<FiledBuffer> {
-  const { data, steps, bypass } = prepared;
-  const approvals = (Array.isArray(data.approvals) ? data.approvals : []) as Array<{ approver_id: number | null; master_process_id: number | null }>;
-  const chosen = bypass ? [] : steps
-    .map((step) => ({ step, approvers: [...new Set(approvals.filter((a) => a.approver_id != null && a.master_process_id === step.id).map((a) => a.approver_id as number))] }))
-    .filter((s) => s.approvers.length > 0);
-  // Never silently completed: the pipeline guarantees a chosen step unless bypassed.
-  if (!bypass && chosen.length === 0) throw new Error('fileBuffer: no approval step chosen (the submission pipeline must refuse this)');
+  const { data, bypass } = prepared;
+  const chosen = bypass ? [] : stepsToFile(prepared);
+  const saved = chosen.filter((s) => s.named);
+  // Never silently completed: the pipeline guarantees a step with approvers unless bypassed.
+  if (!bypass && !chosen.some((s) => s.approvers.length > 0)) throw new Error('fileBuffer: no approval step chosen (the submission pipeline must refuse this)');
   const status = bypass ? BufferStatus.COMPLETED : BufferStatus.ON_PROCESS;
   const { approvals: _approvals, ...stored } = data;
   const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
@@ -74,17 +115,28 @@ export async function fileBuffer(
       })
       .returning(['id', 'code', 'status'])
       .executeTakeFirstOrThrow();
-    for (const [i, { step, approvers }] of chosen.entries()) {
+    const first = chosen.findIndex((s) => !s.skipped);
+    for (const [i, { stepId, approvers, mode, required, skipped }] of chosen.entries()) {
       const approval = await trx.insertInto('approvals')
-        .values({ buffer_id: buffer.id, master_process_id: step.id, position: i + 1, active: i === 0 })
+        .values({
+          buffer_id: buffer.id, master_process_id: stepId, position: i + 1, active: i === first, mode, required, skipped,
+          ...(skipped ? { status: StepStatus.SKIPPED } : {}),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('approval_candidates').values(approvers.map((user_id) => ({ approval_id: approval.id, user_id }))).execute();
+      if (approvers.length) await trx.insertInto('approval_candidates').values(approvers.map((user_id) => ({ approval_id: approval.id, user_id }))).execute();
+    }
+    // Circulation steps wait for nobody: their people get the document "for information".
+    for (const step of bypass ? [] : (prepared.route ?? []).filter((r) => r.circulation && !r.skipped)) {
+      if (step.approvers.length) {
+        await trx.insertInto('circulations').values(step.approvers.map((user_id) => ({ buffer_id: buffer.id, user_id, master_process_id: step.id! })))
+          .onConflict((oc) => oc.columns(['buffer_id', 'user_id']).doNothing()).execute();
+      }
     }
     if (data.save_approvers !== false && !bypass) {
       await trx.deleteFrom('saved_approvers').where('user_id', '=', requesterId).where('module_code', '=', module.code).execute();
-      const rows = chosen.flatMap(({ step, approvers }) => approvers.map((approver_id, position) => ({
-        user_id: requesterId, module_code: module.code, master_process_id: step.id, approver_id, position,
+      const rows = saved.flatMap(({ stepId, approvers }) => approvers.map((approver_id, position) => ({
+        user_id: requesterId, module_code: module.code, master_process_id: stepId, approver_id, position,
       })));
       if (rows.length) await trx.insertInto('saved_approvers').values(rows).execute();
     }

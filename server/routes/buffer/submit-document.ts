@@ -36,7 +36,7 @@ export async function submitDocument(
     throw notFound(t('server.admin.errors.operationUnknown', { code: module.code, operation: target.operation }));
   }
   const prepared = await prepareSubmission(app.db, {
-    definitions, module, payload: body, requesterId: request.user.id, actorId: request.user.id, t,
+    definitions, module, payload: body, requesterId: request.user.id, actorId: request.user.id, t, lang: request.lang,
     // A delete files the entity as it is: only the approval fields are the requester's to get right.
     wrapperOnly: target.operation === 'delete',
     // An entity's company is the target's (the handler authorizes it), not a company filed for.

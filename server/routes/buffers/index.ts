@@ -11,6 +11,7 @@ import { assertVisible, workflowContext } from '../../workflow/route-helpers';
 import { bufferCollectionSchema, doc, documentStatusSchema, documentViewSchema } from '../../workflow/schemas';
 import { stepBack } from '../../workflow/step-back';
 import { withdrawDocument } from '../../workflow/withdraw';
+import { registerCirculationRoutes } from './circulation';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema } as const;
 const bufferIdBody = { type: 'object', required: ['buffer_id'], additionalProperties: false, properties: { buffer_id: idSchema } } as const;
@@ -32,6 +33,7 @@ type EditBody = { data: Record<string, unknown> };
  */
 const buffers: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  registerCirculationRoutes(app);
 
   app.get<{ Querystring: ListQuery }>('/my-buffers', {
     schema: { ...doc('Documents the current user filed; paged (itemsPerPage 5), filtered, searched and sorted.'), querystring: listQuerySchema, response: { 200: bufferCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema } },

@@ -13,6 +13,8 @@ const moduleSchema = {
     schema: { type: 'object', additionalProperties: true }, uiSchema: { type: 'object', additionalProperties: true },
     rules: { type: 'object', additionalProperties: true }, meta: { type: 'object', additionalProperties: true },
     subForms: { type: 'object', additionalProperties: true }, translations: { type: 'object', additionalProperties: true },
+    // The route's steps (conditions, approver rules): the process card asks for the route again only when a field they read changes.
+    process: { type: 'array', items: { type: 'object', additionalProperties: true } },
   },
   additionalProperties: false,
 } as const;

@@ -4,6 +4,7 @@ import { bool, collectionSchema, int, lookupErrors, objectOf, str } from '../../
 import { collectionOf } from '../../lib/paging';
 import { masterProcessesOf, savedApproversOf } from '../../workflow/master-processes';
 import { userSummarySchema } from '../users/schemas';
+import { registerResolveRoute } from './resolve-route';
 
 const moduleCode = { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z0-9-]+$' } as const;
 const step = objectOf({
@@ -15,6 +16,7 @@ const savedApprover = objectOf({ id: int, master_process_id: int, position: int,
 /** Approval processes per module and the signed-in user's remembered approvers. */
 const processes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  registerResolveRoute(app);
 
   app.get<{ Querystring: { module_code: string } }>('/master_processes', {
     schema: {

@@ -10,7 +10,7 @@ export type FormSources =
   | { status: 'error'; notFound: boolean; retry(): void; disabled?: { title: string } }
   | { status: 'ready'; module: CompiledModule; context: RuleContext; draft: Record<string, unknown> | null };
 
-interface Step { id: number; optional: boolean; position?: number }
+interface Step { id: number; optional: boolean; position?: number; process?: { code?: string } }
 interface Currency { id: number; code: string }
 interface Draft { data: Record<string, unknown> }
 
@@ -47,7 +47,10 @@ export function useFormSources(moduleCode: string): FormSources {
         if (!live) return;
         const mayBypass = module.meta.hasBypass && (module.meta.bypassRoles ?? []).some((role) => bypassFlags.split(',').includes(role));
         const context: RuleContext = {
-          steps: steps.data['hydra:member'].map(({ id, optional }) => ({ id, optional })),
+          // Steps whose approvers the route resolves need no choice from the requester (the server fills them).
+          steps: steps.data['hydra:member']
+            .filter((step) => !(module.process ?? []).some((d) => d.code === step.process?.code && d.approvers))
+            .map(({ id, optional }) => ({ id, optional })),
           currencies: currencies.data['hydra:member'].map(({ id, code }) => ({ id, code })),
           mayBypass,
         };

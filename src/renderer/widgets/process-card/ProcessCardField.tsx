@@ -10,6 +10,7 @@ import { useWidgetText } from '../text';
 import { cachedGet } from '../use-cached-get';
 import { cleanApprovals, isCompanyAuthorizer, isStepLocked, readPresetApprovers, type Approval, type ApproverInfo } from './approvals';
 import { useProcessSteps } from './use-process-steps';
+import { useResolvedRoute, type RouteStep } from './use-resolved-route';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -19,6 +20,7 @@ const useStyles = makeStyles({
   approvers: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, listStyleType: 'none', margin: 0, padding: 0 },
   approver: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
   hint: { color: tokens.colorNeutralForeground3 },
+  blocked: { color: tokens.colorPaletteRedForeground1 },
 });
 
 /** Whether the signed-in user is a member of the provider group (the profile's `is_ringi_group_member`). */
@@ -49,6 +51,8 @@ export function ProcessCardField(props: FieldProps): ReactNode {
   const moduleCode = typeof options.moduleCode === 'string' ? options.moduleCode : ctx.module?.code;
   const rememberField = typeof options.rememberField === 'string' ? options.rememberField : 'save_approvers';
   const steps = useProcessSteps(host, moduleCode);
+  // The route for the current values (conditions, resolved approvers, skips); undefined: show every step.
+  const route = useResolvedRoute(host, moduleCode === ctx.module?.code ? ctx.module : undefined, ctx.formData);
   const approvals = cleanApprovals(props.formData);
   const [known, setKnown] = useState<Map<number, ApproverInfo>>(new Map());
   const readOnly = Boolean(props.readonly || props.disabled || ctx.readOnly);
@@ -148,52 +152,81 @@ export function ProcessCardField(props: FieldProps): ReactNode {
   const remove = (approval: Approval) =>
     change(latest.current.approvals.filter((a) => !(a.master_process_id === approval.master_process_id && a.approver_id === approval.approver_id)));
 
+  /** One step: the requester's choice (a plus button), or the route's resolved approvers (locked unless editable). */
+  const renderStep = (step: MasterProcessStep, r?: RouteStep) => {
+    const chosen = approvals.filter((a) => a.master_process_id === step.id);
+    const name = r?.name ?? stepName(step);
+    const resolved = r?.by === 'rule';
+    const groupLocked = isStepLocked(chosen.map((a) => known.get(a.approver_id)), userIsGroupMember(host));
+    // Fixed by the route (resolved and not editable, or skipped): no plus button at all.
+    const routeLocked = (resolved && !r.editable) || Boolean(r?.skipped);
+    const showResolved = resolved && chosen.length === 0;
+    return (
+      <div key={step.id} className={styles.step} role="group" aria-label={name}>
+        <div className={styles.head}>
+          <Text>
+            {name}
+            {!step.optional && !resolved && (
+              <span className={styles.required} title={text('process.required')} aria-label={text('process.required')}>
+                *
+              </span>
+            )}
+          </Text>
+          {r && r.mode !== 'any' && !r.skipped && (
+            <Badge appearance="outline">{r.mode === 'all' ? text('process.modeAll') : text('process.modeQuorum', { count: r.required })}</Badge>
+          )}
+          {r?.circulation && <Badge appearance="outline">{text('process.circulation')}</Badge>}
+          {!readOnly && !routeLocked && (
+            <Button appearance="subtle" icon={<AddRegular />} aria-label={text('process.addApprover', { step: name })} disabled={groupLocked} onClick={() => openStep(step)} />
+          )}
+        </div>
+        {r?.skipped ? (
+          <Text size={200} className={styles.hint}>{r.skipped_reason}</Text>
+        ) : r?.blocked && chosen.length === 0 ? (
+          <Text size={200} className={styles.blocked} role="alert">{r.blocked_reason}</Text>
+        ) : showResolved ? (
+          <ul className={styles.approvers}>
+            {r.approvers.map((u) => (
+              <li key={u.id} className={styles.approver}><Text>{u.name}</Text></li>
+            ))}
+          </ul>
+        ) : chosen.length === 0 ? (
+          <Text size={200} className={styles.hint}>{text('process.noApprover')}</Text>
+        ) : (
+          <ul className={styles.approvers}>
+            {chosen.map((a) => {
+              const user = known.get(a.approver_id);
+              const label = user?.name ?? '…';
+              return (
+                <li key={a.approver_id} className={styles.approver}>
+                  <Text>{label}</Text>
+                  {isCompanyAuthorizer(user) && <Badge appearance="tint">{text('process.authorizer')}</Badge>}
+                  {!readOnly && !groupLocked && (
+                    <Button size="small" appearance="transparent" icon={<DismissRegular />} aria-label={text('remove', { name: label })} onClick={() => remove(a)} />
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {resolved && !r.skipped && !r.blocked && !readOnly && (
+          <Text size={200} className={styles.hint}>{r.editable ? text('process.routedEditable') : text('process.routed')}</Text>
+        )}
+        {groupLocked && !readOnly && <Text size={200} className={styles.hint}>{text('process.locked')}</Text>}
+      </div>
+    );
+  };
+
   return (
     <Card className={styles.card} id={props.fieldPathId.$id}>
       <Text weight="semibold">{text('process.title')}</Text>
       {steps && steps.length === 0 && <Text className={styles.hint}>{text('process.empty')}</Text>}
-      {(steps ?? []).map((step) => {
-        const chosen = approvals.filter((a) => a.master_process_id === step.id);
-        const locked = isStepLocked(chosen.map((a) => known.get(a.approver_id)), userIsGroupMember(host));
-        const name = stepName(step);
-        return (
-          <div key={step.id} className={styles.step} role="group" aria-label={name}>
-            <div className={styles.head}>
-              <Text>
-                {name}
-                {!step.optional && (
-                  <span className={styles.required} title={text('process.required')} aria-label={text('process.required')}>
-                    *
-                  </span>
-                )}
-              </Text>
-              {!readOnly && (
-                <Button appearance="subtle" icon={<AddRegular />} aria-label={text('process.addApprover', { step: name })} disabled={locked} onClick={() => openStep(step)} />
-              )}
-            </div>
-            {chosen.length === 0 ? (
-              <Text size={200} className={styles.hint}>{text('process.noApprover')}</Text>
-            ) : (
-              <ul className={styles.approvers}>
-                {chosen.map((a) => {
-                  const user = known.get(a.approver_id);
-                  const label = user?.name ?? '…';
-                  return (
-                    <li key={a.approver_id} className={styles.approver}>
-                      <Text>{label}</Text>
-                      {isCompanyAuthorizer(user) && <Badge appearance="tint">{text('process.authorizer')}</Badge>}
-                      {!readOnly && !locked && (
-                        <Button size="small" appearance="transparent" icon={<DismissRegular />} aria-label={text('remove', { name: label })} onClick={() => remove(a)} />
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            {locked && !readOnly && <Text size={200} className={styles.hint}>{text('process.locked')}</Text>}
-          </div>
-        );
-      })}
+      {route
+        ? route.map((r) => {
+            const step = (steps ?? []).find((m) => m.id === r.id) ?? { id: r.id, optional: r.optional, process: { code: r.code, name: r.name } };
+            return renderStep(step, r);
+          })
+        : (steps ?? []).map((step) => renderStep(step))}
     </Card>
   );
 }

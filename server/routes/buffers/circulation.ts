@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { errorResponseSchema } from '../../lib/errors';
+import { found } from '../../lib/found';
+import { idParams, objectOf, pagedCollectionSchema, pagedQuery } from '../../lib/http-schemas';
+import { paginate, type PageQuery } from '../../lib/paging';
+import { bufferItems } from '../../workflow/buffer-items';
+import { bufferItemSchema, doc } from '../../workflow/schemas';
+
+const readState = { type: ['string', 'null'], description: 'When the user marked it read (ISO), null while unread' } as const;
+const circulatedItem = objectOf({ ...bufferItemSchema.properties, read_at: readState });
+
+/**
+ * Circulation (回覧, issue #20): `GET /buffer/circulated` lists the documents circulated to the
+ * signed-in user (newest first, unread ones marked by `read_at: null`); `POST
+ * /buffer/{id}/circulation/read` marks one read (again: the first time stays). A document not
+ * circulated to the user is 404 there. The document itself waits for nobody on the list.
+ */
+export function registerCirculationRoutes(app: FastifyInstance): void {
+  app.get<{ Querystring: PageQuery }>('/buffer/circulated', {
+    schema: {
+      ...doc('Documents circulated to the current user for information (hydra, newest first), each with `read_at`.'),
+      querystring: pagedQuery(),
+      response: { 200: pagedCollectionSchema(circulatedItem), 400: errorResponseSchema, 401: errorResponseSchema },
+    },
+  }, async (request) => {
+    const page = await paginate(
+      app.db.selectFrom('circulations').where('user_id', '=', request.user.id),
+      (q) => q.select(['buffer_id', 'read_at']).orderBy('created_at', 'desc').orderBy('buffer_id', 'desc'),
+      request.query,
+    );
+    const items = await bufferItems(app.db, request.definitions, page['hydra:member'].map((r) => r.buffer_id), request.lang);
+    const readAt = new Map(page['hydra:member'].map((r) => [r.buffer_id, r.read_at]));
+    return {
+      ...page,
+      'hydra:member': items.map((item) => ({ ...item, read_at: readAt.get(item.id) ? new Date(readAt.get(item.id)!).toISOString() : null })),
+    };
+  });
+
+  app.post<{ Params: { id: number } }>('/buffer/:id/circulation/read', {
+    schema: {
+      ...doc('Marks a document circulated to the current user as read; 404 if it was not circulated to them.'),
+      params: idParams,
+      response: { 200: objectOf({ id: { type: 'integer' }, read_at: { type: 'string' } }), 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+    },
+  }, async (request) => {
+    await app.db.updateTable('circulations').set({ read_at: new Date() })
+      .where('buffer_id', '=', request.params.id).where('user_id', '=', request.user.id).where('read_at', 'is', null).execute();
+    const row = found(await app.db.selectFrom('circulations').select('read_at')
+      .where('buffer_id', '=', request.params.id).where('user_id', '=', request.user.id).executeTakeFirst(), request.t, 'buffer');
+    return { id: request.params.id, read_at: new Date(row.read_at!).toISOString() };
+  });
+}

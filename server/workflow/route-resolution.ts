@@ -1,0 +1,68 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  resolveRoute, STEP_ROLES, toApiDate, type CompiledModule, type FormData, type OrganisationSnapshot, type ResolvedStep, type RouteRequester,
+} from '../../src/engine';
+import type { Database } from '../db/database';
+import { stepRulesOf } from './eligibility';
+
+/** Posts in effect on `day` (YYYY-MM-DD): open-ended dates count as always. */
+function postsOn(db: Kysely<Database>, day: string) {
+  return db.selectFrom('user_posts')
+    .innerJoin('users', 'users.id', 'user_posts.user_id')
+    .where('users.disabled', '=', false)
+    .where((eb) => eb.or([eb('user_posts.effective_from', 'is', null), eb('user_posts.effective_from', '<=', day)]))
+    .where((eb) => eb.or([eb('user_posts.effective_to', 'is', null), eb('user_posts.effective_to', '>=', day)]));
+}
+
+/** E-mail addresses a module's route names (`{users: […]}` rules). */
+function namedEmails(module: CompiledModule): string[] {
+  return (module.process ?? []).flatMap((s) => (s.approvers ?? []).flatMap((r) => ('users' in r ? r.users : []))).map((e) => e.toLowerCase());
+}
+
+/**
+ * The organisation a route resolves from, as in effect on `day`: every department, the posts in
+ * effect and the enabled users a rule can reach (post holders, role holders of the document's
+ * company, the requester's colleagues, named users) — not the whole directory.
+ */
+export async function loadOrganisation(db: Kysely<Database>, options: { requesterId: number; companyId: number | null; emails: string[]; day: string }): Promise<{ requester: RouteRequester; organisation: OrganisationSnapshot }> {
+  const me = await db.selectFrom('users').select(['id', 'company_id', 'department_id']).where('id', '=', options.requesterId).executeTakeFirstOrThrow();
+  const departments = await db.selectFrom('departments').select(['id', 'company_id', 'parent_id']).execute();
+  const posts = await postsOn(db, options.day).select(['user_posts.user_id', 'user_posts.department_id', 'user_posts.position_code']).execute();
+  const holders = [...new Set(posts.filter((p) => p.position_code).map((p) => p.user_id))];
+  const users = await db.selectFrom('users')
+    .select(['id', 'email', 'company_id', 'department_id', ...STEP_ROLES.map((r) => `is_${r}` as const)])
+    .where('disabled', '=', false)
+    .where((eb) => eb.or([
+      ...(holders.length ? [eb('id', 'in', holders)] : []),
+      ...(options.companyId !== null ? [eb.and([eb('company_id', '=', options.companyId), eb.or(STEP_ROLES.map((r) => eb(`is_${r}`, '=', true)))])] : []),
+      ...(me.department_id !== null ? [eb('department_id', '=', me.department_id)] : []),
+      ...(options.emails.length ? [eb(sql<string>`lower(email)`, 'in', options.emails)] : []),
+      eb('id', '=', me.id),
+    ]))
+    .execute();
+  return {
+    requester: {
+      id: me.id, company_id: me.company_id, department_id: me.department_id,
+      other_department_ids: [...new Set(posts.filter((p) => p.user_id === me.id && p.department_id !== me.department_id).map((p) => p.department_id))],
+    },
+    organisation: {
+      departments,
+      posts: posts.filter((p) => p.position_code).map((p) => ({ user_id: p.user_id, department_id: p.department_id, position: p.position_code! })),
+      users: users.map((u) => ({ id: u.id, email: u.email, company_id: u.company_id, department_id: u.department_id, roles: STEP_ROLES.filter((r) => u[`is_${r}`]) })),
+    },
+  };
+}
+
+/**
+ * The route of a filing, resolved on the server (the authority): the module's steps (from its
+ * definition, with their `master_processes` ids) over the computed form data, for the requester
+ * and the document's company, with the organisation as in effect today.
+ */
+export async function resolveFilingRoute(db: Kysely<Database>, module: CompiledModule, data: FormData, requesterId: number, companyId: number | null): Promise<ResolvedStep[]> {
+  const rules = await stepRulesOf(db, module.code);
+  const stepIds = Object.fromEntries(rules.map((r) => [r.process_code, r.id]));
+  const { requester, organisation } = await loadOrganisation(db, { requesterId, companyId, emails: namedEmails(module), day: toApiDate(new Date())! });
+  const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
+  // Steps the database does not know (a definition not yet synced) cannot be filed: left out.
+  return resolveRoute({ steps: module.process ?? [], stepIds, data, requester, companyId, organisation, currencies }).filter((s) => s.id !== null);
+}

@@ -1,0 +1,104 @@
+/**
+ * The resolution matrix, derived from the definitions (no hand list of modules or steps): every
+ * module with a route × every demo login as requester × (the organisation as seeded | the
+ * requester's department chain vacant) × (each condition's both outcomes, for steps with a `when`,
+ * by the currencies and totals the condition compares). `POST /master_processes/resolve` must
+ * answer exactly what an independent oracle says: a recursive SQL walk up the department tree for
+ * `{position, of: "requester"}`, plain queries for the other rules, json-logic-js for conditions.
+ */
+import jsonLogic from 'json-logic-js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { CUSTOM_OPERATIONS, type ApproverResolver, type CompiledModule, type ProcessStepDefinition } from '../../src/engine';
+import { workflowSuite, type WorkflowSuite } from './workflow-fixtures';
+
+let s: WorkflowSuite;
+workflowSuite((suite) => { s = suite; });
+
+interface Requester { id: number; email: string; company_id: number; department_id: number }
+
+async function oracle(resolver: ApproverResolver, requester: Requester, companyId: number, today: string): Promise<number[]> {
+  const db = s.t.db;
+  const live = sql`(p.effective_from is null or p.effective_from <= ${today}) and (p.effective_to is null or p.effective_to >= ${today})`;
+  if ('position' in resolver && resolver.of === 'requester') {
+    const rows = await sql<{ user_id: number }>`
+      with recursive chain(id, depth) as (
+        select ${requester.department_id}::int, 0
+        union all select d.parent_id, c.depth + 1 from departments d join chain c on d.id = c.id where d.parent_id is not null),
+      holders as (
+        select p.user_id, c.depth from chain c join user_posts p on p.department_id = c.id join users u on u.id = p.user_id
+        where p.position_code = ${resolver.position} and not u.disabled and ${live})
+      select user_id from holders where depth = (select min(depth) from holders)`.execute(db);
+    return rows.rows.map((r) => r.user_id);
+  }
+  if ('position' in resolver) {
+    const rows = await sql<{ user_id: number }>`select p.user_id from user_posts p join departments d on d.id = p.department_id join users u on u.id = p.user_id
+      where d.company_id = ${companyId} and p.position_code = ${resolver.position} and not u.disabled and ${live}`.execute(db);
+    return rows.rows.map((r) => r.user_id);
+  }
+  if ('role' in resolver) return (await db.selectFrom('users').select('id').where('company_id', '=', companyId).where(`is_${resolver.role}`, '=', true).where('disabled', '=', false).execute()).map((u) => u.id);
+  if ('users' in resolver) return (await db.selectFrom('users').select('id').where('email', 'in', resolver.users).where('disabled', '=', false).execute()).map((u) => u.id);
+  return (await db.selectFrom('users').select('id').where('department_id', '=', requester.department_id).where('disabled', '=', false).execute()).map((u) => u.id);
+}
+
+/** Form values that make a step's condition true and false: the totals and currencies it compares, both sides. */
+function conditionCases(step: ProcessStepDefinition, currencies: Array<{ id: number; code: string }>): Array<Record<string, unknown>> {
+  if (step.when === undefined) return [{}];
+  const text = JSON.stringify(step.when);
+  const numbers = [...new Set([...text.matchAll(/,(\d+(?:\.\d+)?)\]/g)].map((m) => Number(m[1])))];
+  const fields = [...new Set([...text.matchAll(/"var":"([a-z_]+)"/g)].map((m) => m[1]))];
+  const amountFields = fields.filter((f) => f !== 'currency_id');
+  return currencies.flatMap((c) => numbers.flatMap((n) => [n - 1, n]).map((value) => ({
+    currency_id: c.id, ...Object.fromEntries(amountFields.map((f) => [f, value])),
+  })));
+}
+
+describe('route resolution matrix', () => {
+  it('every module × requester × vacancy × condition resolves as the organisation and the definition say', async () => {
+    const definitions = s.t.app.definitions;
+    const modules = Object.values(definitions.modules).filter((m): m is CompiledModule & { process: ProcessStepDefinition[] } => m.kind === 'module' && !!m.process?.some((st) => st.approvers || st.when));
+    expect(modules.length).toBeGreaterThan(0);
+    const currencies = await s.t.db.selectFrom('currencies').select(['id', 'code']).execute();
+    for (const [name, fn] of Object.entries(CUSTOM_OPERATIONS)) jsonLogic.add_operation(name, fn);
+    jsonLogic.add_operation('currency_code', (c: unknown) => currencies.find((x) => x.id === Number(c))?.code ?? null);
+    const requesters = await s.t.db.selectFrom('users').select(['id', 'email', 'company_id', 'department_id'])
+      .where('password_hash', 'not like', '!%').where('disabled', '=', false).execute() as Requester[];
+    const today = new Date().toISOString().slice(0, 10);
+    let checked = 0;
+    for (const vacant of [false, true]) {
+      for (const requester of requesters) {
+        const user = requester.email.split('@')[0];
+        // Vacancy: nobody in the requester's department or above holds a post today.
+        if (vacant) await s.t.db.updateTable('user_posts').set({ effective_from: '2999-01-01' }).execute();
+        try {
+          for (const module of modules) {
+            const cases = module.process.flatMap((st) => conditionCases(st, currencies));
+            for (const extra of cases) {
+              const data = { company_id: requester.company_id, ...extra };
+              const reply = await s.post(user, '/api/master_processes/resolve', { module_code: module.code, data });
+              expect(reply.statusCode, reply.body).toBe(200);
+              const got = (reply.json() as { steps: Array<{ code: string; by: string; approvers: Array<{ id: number }>; skipped: string | null; blocked: string | null }> }).steps;
+              const expected: Array<{ code: string; by: string; approvers: number[]; skipped: string | null; blocked: string | null }> = [];
+              for (const st of module.process) {
+                if (st.when !== undefined && !jsonLogic.apply(st.when as never, data)) continue;
+                if (!st.approvers) { expected.push({ code: st.code, by: 'choice', approvers: [], skipped: null, blocked: null }); continue; }
+                const all = [...new Set((await Promise.all(st.approvers.map((r) => oracle(r, requester, requester.company_id, today)))).flat())];
+                const approvers = all.filter((id) => id !== requester.id);
+                const need = st.mode === 'all' ? approvers.length : st.mode === 'quorum' ? st.quorum ?? 1 : 1;
+                const gap = approvers.length === 0 || approvers.length < need ? (all.includes(requester.id) ? 'requester' : 'vacant') : null;
+                const skips = gap !== null && (st.skip?.[gap] || st.optional || st.circulation);
+                expected.push({ code: st.code, by: 'rule', approvers: approvers.sort(), skipped: skips ? gap : null, blocked: gap !== null && !skips ? gap : null });
+              }
+              const actual = got.map((g) => ({ code: g.code, by: g.by, approvers: g.approvers.map((a) => a.id).sort(), skipped: g.skipped, blocked: g.blocked }));
+              expect(actual, `${module.code} by ${user}${vacant ? ' (vacant)' : ''} with ${JSON.stringify(extra)}`).toEqual(expected);
+              checked++;
+            }
+          }
+        } finally {
+          if (vacant) await s.t.db.updateTable('user_posts').set({ effective_from: null }).execute();
+        }
+      }
+    }
+    console.log(`route matrix: ${checked} resolutions checked`);
+  }, 600_000);
+});

@@ -1,0 +1,214 @@
+/**
+ * Routes as data on the server: `POST /master_processes/resolve` (the demo purchase route, live
+ * conditions, bad bodies), filing that follows the resolved route (locked resolved approvers,
+ * skips with reasons, refusals), pinning (a later change of the organisation moves no step of a
+ * filed document) and a 合議 step with two approvers acting at once (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set).
+ */
+import { describe, expect, it } from 'vitest';
+import { filePurchase, insertDocument, purchaseBody, purchaseRefs, workflowSuite, type WorkflowSuite } from './workflow-fixtures';
+
+let s: WorkflowSuite;
+workflowSuite((suite) => { s = suite; });
+
+interface Step { id: number; code: string; mode: string; required: number; by: string; editable: boolean; approvers: Array<{ id: number; name: string }>; skipped: string | null; skipped_reason: string | null; blocked: string | null; blocked_reason: string | null }
+const resolve = async (user: string, module_code: string, data: Record<string, unknown>) => {
+  const reply = await s.post(user, '/api/master_processes/resolve', { module_code, data });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return (reply.json() as { steps: Step[] }).steps;
+};
+const currency = async (code: string) => (await s.t.db.selectFrom('currencies').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+const purchaseData = async (code: string, total: number) => {
+  const refs = await purchaseRefs(s.t.db);
+  return { company_id: refs.company, currency_id: await currency(code), purchase_goods: [{ goods_name: 'Server', qty: 1, budget: total }] };
+};
+
+describe('POST /master_processes/resolve', () => {
+  it('resolves the manager step to the head of the requester\'s department, and adds the director at 100,000 CNY / 2,000,000 JPY', async () => {
+    const small = await resolve('employee', 'purchase', await purchaseData('CNY', 99_999));
+    expect(small.map((st) => st.code)).toEqual(['p-manager', 'p-authorizer']);
+    expect(small[0]).toMatchObject({ by: 'rule', editable: true, approvers: [{ id: s.users.approver.id, name: s.users.approver.name }], skipped: null });
+    expect(small[1]).toMatchObject({ by: 'choice', approvers: [] });
+    const big = await resolve('employee', 'purchase', await purchaseData('CNY', 100_000));
+    expect(big.map((st) => st.code)).toEqual(['p-manager', 'p-director', 'p-authorizer']);
+    expect(big[1]).toMatchObject({ by: 'rule', editable: false, approvers: [{ id: s.users.approver2.id }] });
+    expect((await resolve('employee', 'purchase', await purchaseData('JPY', 1_999_999))).map((st) => st.code)).not.toContain('p-director');
+    expect((await resolve('employee', 'purchase', await purchaseData('JPY', 2_000_000))).map((st) => st.code)).toContain('p-director');
+  });
+
+  it('skips the manager step when the requester heads the department, with the reason', async () => {
+    const [manager] = await resolve('approver', 'purchase', await purchaseData('CNY', 10));
+    expect(manager).toMatchObject({ code: 'p-manager', skipped: 'requester', skipped_reason: 'Skipped: the requester holds this post', approvers: [] });
+  });
+
+  it('the supplier contract has a legal + finance 合議 step of the document\'s company', async () => {
+    const refs = await purchaseRefs(s.t.db);
+    const steps = await resolve('employee', 'contract-supplier', { company_id: refs.company });
+    const council = steps.find((st) => st.code === 'p-legal-finance')!;
+    expect(council).toMatchObject({ mode: 'all', required: 2, by: 'rule' });
+    expect(council.approvers.map((u) => u.id).sort()).toEqual([s.users.legal.id, s.users.finance.id].sort());
+  });
+
+  it.each<[string, unknown]>([
+    ['no body fields', {}],
+    ['data missing', { module_code: 'purchase' }],
+    ['data an array', { module_code: 'purchase', data: [] }],
+    ['module_code not a code', { module_code: 'Purchase!', data: {} }],
+    ['an extra field', { module_code: 'purchase', data: {}, steps: [] }],
+    ['a JSON array body', [1]],
+  ])('answers 422 to a malformed body: %s', async (_name, body) => {
+    const reply = await s.post('employee', '/api/master_processes/resolve', body);
+    expect(reply.statusCode, reply.body).toBe(422);
+    expect(reply.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('module_code') });
+  });
+
+  it('answers 404 for an unknown module or a sub-form, 401 without a token', async () => {
+    expect((await s.post('employee', '/api/master_processes/resolve', { module_code: 'nope', data: {} })).statusCode).toBe(404);
+    expect((await s.post('employee', '/api/master_processes/resolve', { module_code: 'purchase-goods', data: {} })).statusCode).toBe(404);
+    expect((await s.t.app.inject({ method: 'POST', url: '/api/master_processes/resolve', payload: { module_code: 'purchase', data: {} } })).statusCode).toBe(401);
+  });
+});
+
+describe('filing follows the resolved route', () => {
+  const stepsOf = (bufferId: number) => s.t.db.selectFrom('approvals')
+    .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
+    .innerJoin('processes', 'processes.id', 'master_processes.process_id')
+    .select(['approvals.id', 'processes.code', 'approvals.status', 'approvals.active', 'approvals.skipped', 'approvals.mode', 'approvals.required'])
+    .where('approvals.buffer_id', '=', bufferId).orderBy('approvals.position').execute();
+  const candidatesOf = async (stepId: number) => (await s.t.db.selectFrom('approval_candidates').select('user_id').where('approval_id', '=', stepId).execute()).map((c) => c.user_id).sort();
+
+  it('a large purchase gets the director step; resolved approvers are locked (a named director is ignored)', async () => {
+    const body = await purchaseBody(s.t.db, s.users, { budget: 150_000, approvers: [[], [s.users.authorizer.id]] });
+    const director = (await s.t.db.selectFrom('master_processes').innerJoin('processes', 'processes.id', 'master_processes.process_id')
+      .select('master_processes.id').where('module_code', '=', 'purchase').where('processes.code', '=', 'p-director').executeTakeFirstOrThrow()).id;
+    body.approvals.push({ approver_id: s.users.finance.id, master_process_id: director });
+    const filed = await filePurchase(s.t, await s.auth('employee'), body);
+    const steps = await stepsOf(filed.id);
+    expect(steps.map((st) => [st.code, st.status, st.active])).toEqual([['p-manager', 0, true], ['p-director', 0, false], ['p-authorizer', 0, false]]);
+    expect(await candidatesOf(steps[0].id)).toEqual([s.users.approver.id]);
+    expect(await candidatesOf(steps[1].id)).toEqual([s.users.approver2.id]);
+  });
+
+  it('pinning: moving the department head after filing moves none of the document\'s steps', async () => {
+    const filed = await filePurchase(s.t, await s.auth('employee'), await purchaseBody(s.t.db, s.users, { approvers: [[], [s.users.authorizer.id]] }));
+    const sales = (await s.t.db.selectFrom('users').select('department_id').where('id', '=', s.users.employee.id).executeTakeFirstOrThrow()).department_id!;
+    await s.t.db.updateTable('user_posts').set({ effective_to: '2000-01-01' }).where('user_id', '=', s.users.approver.id).where('position_code', '=', 'head').execute();
+    await s.t.db.insertInto('user_posts').values({ user_id: s.users['aiko.ito'].id, department_id: sales, position_code: 'head' }).execute();
+    try {
+      const [manager] = await resolve('employee', 'purchase', await purchaseData('CNY', 10));
+      expect(manager.approvers.map((u) => u.id)).toEqual([s.users['aiko.ito'].id]);
+      const steps = await stepsOf(filed.id);
+      expect(await candidatesOf(steps[0].id)).toEqual([s.users.approver.id]);
+      const approve = await s.post('approver', `/api/approvals/${steps[0].id}/action`, { approve: true });
+      expect(approve.statusCode, approve.body).toBe(200);
+    } finally {
+      await s.t.db.deleteFrom('user_posts').where('user_id', '=', s.users['aiko.ito'].id).execute();
+      await s.t.db.updateTable('user_posts').set({ effective_to: null }).where('user_id', '=', s.users.approver.id).execute();
+    }
+  });
+
+  it('a head filing skips their own manager step; the timeline says why', async () => {
+    const filed = await filePurchase(s.t, await s.auth('approver'), await purchaseBody(s.t.db, s.users, { approvers: [[], [s.users.authorizer.id]] }));
+    const steps = await stepsOf(filed.id);
+    expect(steps.map((st) => [st.code, st.status, st.active, st.skipped])).toEqual([['p-manager', 3, false, 'requester'], ['p-authorizer', 0, true, null]]);
+    const view = (await s.get('approver', `/api/buffers/${filed.id}`)).json() as { approvals: Array<{ id: number; status: number; skipped?: string | null; skipped_reason?: string | null }> };
+    expect(view.approvals[0]).toMatchObject({ status: 3, skipped: 'requester', skipped_reason: 'Skipped: the requester holds this post' });
+  });
+
+  it('a vacant mandatory post refuses the filing with a message, unless the requester names someone (editable step)', async () => {
+    // Every head on the way up (Sales, then Management above it) takes office only in 2999.
+    await s.t.db.updateTable('user_posts').set({ effective_from: '2999-01-01' }).where('position_code', '=', 'head').execute();
+    try {
+      const body = await purchaseBody(s.t.db, s.users, { approvers: [[], [s.users.authorizer.id]] });
+      const reply = await s.post('employee', '/api/buffer/purchase', body);
+      expect(reply.statusCode, reply.body).toBe(422);
+      expect(reply.json()).toMatchObject({ violations: [{ propertyPath: 'approvals', message: 'Step "Manager approval": nobody holds the post that approves it. Ask an administrator to fill the post.' }] });
+      const named = await purchaseBody(s.t.db, s.users, { approvers: [[s.users['aiko.ito'].id], [s.users.authorizer.id]] });
+      const filed = await filePurchase(s.t, await s.auth('employee'), named);
+      expect(await candidatesOf((await stepsOf(filed.id))[0].id)).toEqual([s.users['aiko.ito'].id]);
+    } finally {
+      await s.t.db.updateTable('user_posts').set({ effective_from: null }).where('position_code', '=', 'head').execute();
+    }
+  });
+});
+
+describe('合議 (mode all)', () => {
+  let n = 0;
+  async function councilDocument() {
+    const doc = await insertDocument(s.t.db, { module: 'purchase', requester: s.users.employee.id, code: `PUR-ALL-${++n}`, steps: [
+      { process: 'p-manager', candidates: [s.users.legal.id, s.users.finance.id] },
+      { process: 'p-authorizer', candidates: [s.users.authorizer.id] },
+    ] });
+    await s.t.db.updateTable('approvals').set({ mode: 'all', required: 2 }).where('id', '=', doc.steps[0]).execute();
+    return doc;
+  }
+
+  it('waits for every approver; each decision is on the timeline; the step passes once', async () => {
+    const doc = await councilDocument();
+    const first = await s.post('legal', `/api/approvals/${doc.steps[0]}/action`, { approve: true });
+    expect(first.json()).toMatchObject({ status: 0, buffer: { status: 0 } });
+    expect((await s.post('legal', `/api/approvals/${doc.steps[0]}/action`, { approve: true })).statusCode).toBe(409);
+    const inbox = (await s.get('legal', '/api/approvals/my')).json() as { 'hydra:member': Array<{ id: number }> };
+    expect(inbox['hydra:member'].map((i) => i.id)).not.toContain(doc.steps[0]);
+    const second = await s.post('finance', `/api/approvals/${doc.steps[0]}/action`, { approve: true });
+    expect(second.json()).toMatchObject({ status: 1 });
+    const step = await s.t.db.selectFrom('approvals').select(['status', 'active']).where('id', '=', doc.steps[0]).executeTakeFirstOrThrow();
+    expect(step).toEqual({ status: 1, active: false });
+    const logs = await s.t.db.selectFrom('approval_logs').select(['user_id', 'log_text']).where('approval_id', '=', doc.steps[0]).orderBy('id').execute();
+    expect(logs).toEqual([{ user_id: s.users.legal.id, log_text: 'approve' }, { user_id: s.users.finance.id, log_text: 'approve' }]);
+  });
+
+  it('two approvers at once: each counted once, the step advances once', async () => {
+    const doc = await councilDocument();
+    const replies = await Promise.all([
+      s.post('legal', `/api/approvals/${doc.steps[0]}/action`, { approve: true }),
+      s.post('finance', `/api/approvals/${doc.steps[0]}/action`, { approve: true }),
+      s.post('legal', `/api/approvals/${doc.steps[0]}/action`, { approve: true }),
+    ]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 409]);
+    const decided = await s.t.db.selectFrom('approval_candidates').select('user_id').where('approval_id', '=', doc.steps[0]).where('decision', '=', 1).execute();
+    expect(decided).toHaveLength(2);
+    const steps = await s.t.db.selectFrom('approvals').select(['id', 'status', 'active']).where('buffer_id', '=', doc.id).orderBy('position').execute();
+    expect(steps.map((st) => [st.status, st.active])).toEqual([[1, false], [0, true]]);
+    const logs = await s.t.db.selectFrom('approval_logs').select('id').where('approval_id', '=', doc.steps[0]).execute();
+    expect(logs).toHaveLength(2);
+  });
+});
+
+describe('circulation (回覧)', () => {
+  it('circulates a collection report to the requester\'s colleagues: listed, readable, marked read; the document does not wait', async () => {
+    const refs = await purchaseRefs(s.t.db);
+    const sales = (await s.t.db.selectFrom('users').select('department_id').where('id', '=', s.users.employee.id).executeTakeFirstOrThrow()).department_id!;
+    const account = (await s.t.db.selectFrom('company_bank_accounts').select('id').where('company_id', '=', refs.company).orderBy('id').executeTakeFirstOrThrow()).id;
+    const steps = await s.t.db.selectFrom('master_processes').innerJoin('processes', 'processes.id', 'master_processes.process_id')
+      .select(['master_processes.id', 'processes.code']).where('module_code', '=', 'collection-report').where('retired_at', 'is', null).execute();
+    const finance = steps.find((st) => st.code === 'p-finance')!;
+    const filed = await s.post('employee', '/api/buffer/collection-report', {
+      send_notification_first_approval: true, save_approvers: false,
+      approvals: [{ approver_id: s.users.finance.id, master_process_id: finance.id }],
+      company_id: refs.company, department_id: sales, customer_name: 'ACME', currency_id: refs.currency, amount: 500, receipt_account_id: account, user_finances: [],
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const id = (filed.json() as { id: number }).id;
+    const colleagues = (await s.t.db.selectFrom('users').select('id').where('department_id', '=', sales).where('id', '!=', s.users.employee.id).execute()).map((u) => u.id).sort();
+    const circulated = (await s.t.db.selectFrom('circulations').select('user_id').where('buffer_id', '=', id).execute()).map((c) => c.user_id).sort();
+    expect(circulated).toEqual(colleagues);
+    // No approval step for the circulation: the first approval step is active.
+    const filedSteps = await s.t.db.selectFrom('approvals').innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
+      .innerJoin('processes', 'processes.id', 'master_processes.process_id').select('processes.code').where('buffer_id', '=', id).execute();
+    expect(filedSteps.map((st) => st.code)).not.toContain('p-circulation');
+
+    const list = (await s.get('aiko.ito', '/api/buffer/circulated')).json() as { 'hydra:member': Array<{ id: number; read_at: string | null }>; 'hydra:totalItems': number };
+    expect(list['hydra:member'].find((b) => b.id === id)).toMatchObject({ read_at: null });
+    expect((await s.get('aiko.ito', `/api/buffers/${id}`)).statusCode).toBe(200);
+    const read = await s.post('aiko.ito', `/api/buffer/${id}/circulation/read`);
+    expect(read.statusCode, read.body).toBe(200);
+    const again = (await s.get('aiko.ito', '/api/buffer/circulated')).json() as { 'hydra:member': Array<{ id: number; read_at: string | null }> };
+    expect(again['hydra:member'].find((b) => b.id === id)?.read_at).toBe((read.json() as { read_at: string }).read_at);
+    // Not circulated to them: 404, and not listed.
+    expect((await s.post('finance', `/api/buffer/${id}/circulation/read`)).statusCode).toBe(404);
+    expect(((await s.get('legal', '/api/buffer/circulated')).json() as { 'hydra:member': Array<{ id: number }> })['hydra:member'].map((b) => b.id)).not.toContain(id);
+    const mails = await s.t.db.selectFrom('mail_outbox').select('to_address').where('subject', 'like', `For your information: %`).execute();
+    expect(mails.map((m) => m.to_address)).toContain('aiko.ito@example.com');
+  });
+});
