@@ -9,7 +9,7 @@
 import jsonLogic from 'json-logic-js';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_OPERATIONS, type ApproverResolver, type CompiledModule, type ProcessStepDefinition } from '../../src/engine';
+import { computeFormData, CUSTOM_OPERATIONS, type ApproverResolver, type CompiledModule, type ProcessStepDefinition } from '../../src/engine';
 import { workflowSuite, type WorkflowSuite } from './workflow-fixtures';
 
 let s: WorkflowSuite;
@@ -41,15 +41,25 @@ async function oracle(resolver: ApproverResolver, requester: Requester, companyI
   return (await db.selectFrom('users').select('id').where('department_id', '=', requester.department_id).where('disabled', '=', false).execute()).map((u) => u.id);
 }
 
+/**
+ * Form values that set `field`: a computed field that sums an item array (`{"sum": [{"var": items}, "budget"]}`)
+ * is set through one item, since the server recomputes it; any other field directly.
+ */
+function valuesFor(module: CompiledModule, field: string, value: number): Record<string, unknown> {
+  const rule = (module.rules.computed ?? []).find((c) => c.field === field);
+  const sum = rule ? /"sum":\[\{"var":"([a-z_]+)"\},"([a-z_]+)"\]/.exec(JSON.stringify(rule.value)) : null;
+  return sum ? { [sum[1]]: [{ [sum[2]]: value }] } : { [field]: value };
+}
+
 /** Form values that make a step's condition true and false: the totals and currencies it compares, both sides. */
-function conditionCases(step: ProcessStepDefinition, currencies: Array<{ id: number; code: string }>): Array<Record<string, unknown>> {
+function conditionCases(module: CompiledModule, step: ProcessStepDefinition, currencies: Array<{ id: number; code: string }>): Array<Record<string, unknown>> {
   if (step.when === undefined) return [{}];
   const text = JSON.stringify(step.when);
   const numbers = [...new Set([...text.matchAll(/,(\d+(?:\.\d+)?)\]/g)].map((m) => Number(m[1])))];
   const fields = [...new Set([...text.matchAll(/"var":"([a-z_]+)"/g)].map((m) => m[1]))];
   const amountFields = fields.filter((f) => f !== 'currency_id');
   return currencies.flatMap((c) => numbers.flatMap((n) => [n - 1, n]).map((value) => ({
-    currency_id: c.id, ...Object.fromEntries(amountFields.map((f) => [f, value])),
+    currency_id: c.id, ...Object.assign({}, ...amountFields.map((f) => valuesFor(module, f, value))),
   })));
 }
 
@@ -72,7 +82,7 @@ describe('route resolution matrix', () => {
         if (vacant) await s.t.db.updateTable('user_posts').set({ effective_from: '2999-01-01' }).execute();
         try {
           for (const module of modules) {
-            const cases = module.process.flatMap((st) => conditionCases(st, currencies));
+            const cases = module.process.flatMap((st) => conditionCases(module, st, currencies));
             for (const extra of cases) {
               const data = { company_id: requester.company_id, ...extra };
               const reply = await s.post(user, '/api/master_processes/resolve', { module_code: module.code, data });
@@ -80,7 +90,8 @@ describe('route resolution matrix', () => {
               const got = (reply.json() as { steps: Array<{ code: string; by: string; approvers: Array<{ id: number }>; skipped: string | null; blocked: string | null }> }).steps;
               const expected: Array<{ code: string; by: string; approvers: number[]; skipped: string | null; blocked: string | null }> = [];
               for (const st of module.process) {
-                if (st.when !== undefined && !jsonLogic.apply(st.when as never, data)) continue;
+                // The server recomputes computed fields before resolving: so does the oracle.
+                if (st.when !== undefined && !jsonLogic.apply(st.when as never, computeFormData(module, data, { currencies }))) continue;
                 if (!st.approvers) { expected.push({ code: st.code, by: 'choice', approvers: [], skipped: null, blocked: null }); continue; }
                 const all = [...new Set((await Promise.all(st.approvers.map((r) => oracle(r, requester, requester.company_id, today)))).flat())];
                 const approvers = all.filter((id) => id !== requester.id);

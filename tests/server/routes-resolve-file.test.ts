@@ -208,7 +208,10 @@ describe('circulation (回覧)', () => {
     // Not circulated to them: 404, and not listed.
     expect((await s.post('finance', `/api/buffer/${id}/circulation/read`)).statusCode).toBe(404);
     expect(((await s.get('legal', '/api/buffer/circulated')).json() as { 'hydra:member': Array<{ id: number }> })['hydra:member'].map((b) => b.id)).not.toContain(id);
-    const mails = await s.t.db.selectFrom('mail_outbox').select('to_address').where('subject', 'like', `For your information: %`).execute();
-    expect(mails.map((m) => m.to_address)).toContain('aiko.ito@example.com');
+    // Mailed in the recipient's language (default ja): the circulation subject naming the document.
+    const code = (filed.json() as { code: string }).code;
+    const mails = await s.t.db.selectFrom('mail_outbox').select(['to_address', 'subject']).where('subject', 'like', `%${code}%`).where('to_address', '=', 'aiko.ito@example.com').execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject.startsWith(`回覧: ${code}`)).toBe(true);
   });
 });
