@@ -26,7 +26,7 @@ export interface CompanyTable extends Named {
 export interface DepartmentTable extends Named {
   id: Generated<number>;
   company_id: number;
-  /** The department above (a division); null at the top of its company (migration 0900). */
+  /** The department above (a division); null at the top of its company (migration 0910). */
   parent_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
@@ -53,7 +53,7 @@ export interface UserTable {
   is_treasury: Generated<boolean>;
   is_legal: Generated<boolean>;
   is_notified: Generated<boolean>;
-  /** The user's manager (escalation target; migration 0900). */
+  /** The user's manager (escalation target; migration 0910). */
   manager_id: ColumnType<number | null, number | null | undefined, number | null>;
   password_hash: string;
   failed_attempts: Generated<number>;
@@ -195,7 +195,7 @@ export interface ApprovalTable {
   approved_at: NullableTimestamp;
   data: Json<Record<string, unknown> | null> | null;
   created_at: Timestamp;
-  /** How the step passes, pinned at filing (migration 0900): `any`, `all` (合議), `quorum`. */
+  /** How the step passes, pinned at filing (migration 0910): `any`, `all` (合議), `quorum`. */
   mode: Generated<string>;
   /** Approvals that pass the step. */
   required: Generated<number>;
@@ -203,7 +203,7 @@ export interface ApprovalTable {
   skipped: string | null;
 }
 
-/** A document circulated to a user for information (migration 0900); `read_at` once they marked it read. */
+/** A document circulated to a user for information (migration 0910); `read_at` once they marked it read. */
 export interface CirculationTable {
   buffer_id: number;
   user_id: number;
@@ -212,7 +212,7 @@ export interface CirculationTable {
   created_at: Timestamp;
 }
 
-/** A position of a company (migration 0900): a code of the catalogue and its names. */
+/** A position of a company (migration 0910): a code of the catalogue and its names. */
 export interface PositionTable extends Named {
   id: Generated<number>;
   company_id: number;
@@ -234,7 +234,7 @@ export interface UserPostTable {
 export interface ApprovalCandidateTable {
   approval_id: number;
   user_id: number;
-  /** This approver's decision within the step (1 approved, 2 rejected), null while undecided (migration 0900). */
+  /** This approver's decision within the step (1 approved, 2 rejected), null while undecided (migration 0910). */
   decision: ColumnType<number | null, number | null | undefined, number | null>;
   decided_at: NullableTimestamp;
   /** Kept by triggers (migration 0801): the step is active and pending on a document on process. */
