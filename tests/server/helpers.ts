@@ -88,29 +88,45 @@ async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>)
   }
 }
 
+/** The migrated and seeded template database of this schema hash, built once (caller holds the lock). */
+async function ensureTemplate(url: string, admin: pg.Client): Promise<string> {
+  const template = `ringi_template_${schemaHash()}`;
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
+  if (exists.rowCount === 0) {
+    // Built under a temporary name and renamed, so a failed build never leaves a half template.
+    const building = `${template}_building`;
+    await admin.query(`drop database if exists ${building}`);
+    await admin.query(`create database ${building}`);
+    const handle = kyselyForPostgres(databaseUrl(url, building));
+    try {
+      await migrateToLatest(handle.db);
+      await seedDemoData(handle.db);
+    } finally {
+      await handle.close();
+    }
+    await admin.query(`alter database ${building} rename to ${template}`);
+  }
+  return template;
+}
+
+/**
+ * Builds the cached seeded database once, before the test workers start (Vitest's global setup),
+ * so no test file pays for the build inside its setup timeout.
+ */
+export async function prepareTestDatabase(): Promise<void> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) await withAdmin(url, (admin) => ensureTemplate(url, admin));
+  else await seededDump();
+}
+
 /**
  * A fresh database on TEST_DATABASE_URL, copied from a migrated and seeded template database
  * (made once per schema hash, like the PGlite dump), and dropped again on close.
  */
 async function postgresDatabase(url: string): Promise<DatabaseHandle> {
-  const template = `ringi_template_${schemaHash()}`;
   const name = `ringi_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(url, async (admin) => {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
-    if (exists.rowCount === 0) {
-      // Built under a temporary name and renamed, so a failed build never leaves a half template.
-      const building = `${template}_building`;
-      await admin.query(`drop database if exists ${building}`);
-      await admin.query(`create database ${building}`);
-      const handle = kyselyForPostgres(databaseUrl(url, building));
-      try {
-        await migrateToLatest(handle.db);
-        await seedDemoData(handle.db);
-      } finally {
-        await handle.close();
-      }
-      await admin.query(`alter database ${building} rename to ${template}`);
-    }
+    const template = await ensureTemplate(url, admin);
     await admin.query(`create database ${name} template ${template}`);
   });
   const handle = kyselyForPostgres(databaseUrl(url, name));
