@@ -45,13 +45,16 @@ const CALLS: Array<[string, string, string]> = [
   ['invoice_managements register list', 'finance', '/api/invoice_managements?obtained=true'],
   ['invoice_managements list', 'finance', '/api/invoice_managements'],
   // Electronic records (docs/COMPLIANCE.md, target p95 ≤ 100 ms on PostgreSQL at 100,000 documents).
+  // The generator attaches files only where a form requires one, so the finance user's company
+  // holds few records or none: the filters are measured as the group admin too, over every company.
   ['records newest', 'finance', '/api/records'],
-  ['records 90 days', 'finance', `/api/records?date%5Bafter%5D=${day(-90)}&date%5Bbefore%5D=${day(0)}`],
-  ['records amount 1000-50000', 'finance', '/api/records?amount%5Bgte%5D=1000&amount%5Blte%5D=50000'],
-  ['records counterparty tokyo', 'finance', '/api/records?counterparty=tokyo'],
-  ['records 2 years, module, JPY', 'finance', `/api/records?date%5Bafter%5D=${day(-730)}&module.code=payment&currency=JPY`],
-  ['records every filter', 'admin', `/api/records?date%5Bafter%5D=${day(-365)}&date%5Bbefore%5D=${day(0)}&amount%5Bgte%5D=1000&amount%5Blte%5D=500000&counterparty=tokyo&module.code=payment&currency=CNY`],
   ['records, group admin, all companies', 'admin', '/api/records'],
+  ['records 90 days, group admin', 'admin', `/api/records?date%5Bafter%5D=${day(-90)}&date%5Bbefore%5D=${day(0)}`],
+  ['records amount 1000-50000, group admin', 'admin', '/api/records?amount%5Bgte%5D=1000&amount%5Blte%5D=50000'],
+  ['records counterparty "co", group admin', 'admin', '/api/records?counterparty=co'],
+  ['records 2 years, JPY, group admin', 'admin', `/api/records?date%5Bafter%5D=${day(-730)}&currency=JPY`],
+  ['records 1 year, 1000-500000, CNY, group admin', 'admin', `/api/records?date%5Bafter%5D=${day(-365)}&date%5Bbefore%5D=${day(0)}&amount%5Bgte%5D=1000&amount%5Blte%5D=500000&currency=CNY`],
+  ['records every filter, group admin', 'admin', `/api/records?date%5Bafter%5D=${day(-365)}&date%5Bbefore%5D=${day(0)}&amount%5Bgte%5D=1000&amount%5Blte%5D=500000&counterparty=tokyo&module.code=payment&currency=CNY`],
   ['approvals/my', 'approver', '/api/approvals/my'],
   ['approvals/my isDone', 'approver', '/api/approvals/my?isDone=1'],
   ['my-buffers', 'employee', '/api/my-buffers'],
