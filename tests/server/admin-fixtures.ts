@@ -41,6 +41,14 @@ export async function stepIds(db: Kysely<Database>, bufferId: number) {
 }
 
 /** Approves every step of a document (not the skipped ones), each by its (first) candidate, a demo user named by e-mail. */
+/** The active step of a document and the login (e-mail local part) of a user who may act on it. */
+export async function activeStepActor(db: Kysely<Database>, bufferId: number): Promise<{ step: number; actor: string }> {
+  const step = await db.selectFrom('approvals').select('id').where('buffer_id', '=', bufferId).where('active', '=', true).executeTakeFirstOrThrow();
+  const candidate = await db.selectFrom('approval_candidates').innerJoin('users', 'users.id', 'approval_candidates.user_id')
+    .select('users.email').where('approval_id', '=', step.id).executeTakeFirstOrThrow();
+  return { step: step.id, actor: candidate.email.split('@')[0] };
+}
+
 export async function approveEveryStep(db: Kysely<Database>, post: Poster, bufferId: number) {
   // Steps the route skipped at filing (status 3: the requester heads the department) wait for nobody.
   const skipped = new Set((await db.selectFrom('approvals').select('id').where('buffer_id', '=', bufferId).where('status', '=', 3).execute()).map((s) => s.id));

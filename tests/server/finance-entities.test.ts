@@ -3,7 +3,7 @@ import enBank from '../../locales/en/company-bank-account.json';
 import enExpense from '../../locales/en/expense-account.json';
 import enServer from '../../locales/en/server.json';
 import { buildTestApp, type TestApp } from './helpers';
-import { approveEveryStep, stepIds, wrapperFor } from './admin-fixtures';
+import { activeStepActor, approveEveryStep, wrapperFor } from './admin-fixtures';
 import { demoUsers, getter, poster, tokens, type Users } from './workflow-fixtures';
 
 let t: TestApp;
@@ -95,8 +95,9 @@ describe('company bank accounts through approval', () => {
 
     const rejected = await post('finance', `/api/buffer/company-bank-account/${account.id}/edit`, { ...(await wrapper('company-bank-account', rh)), ...bank(rh, { branch: 'Ikebukuro' }) });
     expect(rejected.statusCode, rejected.body).toBe(201);
-    const [first] = await stepIds(t.db, rejected.json().id);
-    expect((await post('approver', `/api/approvals/${first}/action`, { approve: false })).statusCode).toBe(200);
+    // The route resolves who decides the first step (the head of the requester's department).
+    const { step, actor } = await activeStepActor(t.db, rejected.json().id);
+    expect((await post(actor, `/api/approvals/${step}/action`, { approve: false })).statusCode).toBe(200);
     expect((await bankRows(rh)).find((r) => r.id === account.id)?.branch).toBe('Shinjuku');
 
     const edit = await post('finance', `/api/buffer/company-bank-account/${account.id}/edit`, { ...(await wrapper('company-bank-account', rh)), ...bank(rh, { branch: 'Shibuya' }) });

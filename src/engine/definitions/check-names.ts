@@ -27,7 +27,7 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([...Object.getOwnProp
  */
 export const ROUTE_SEGMENTS: ReadonlySet<string> = new Set([
   'export', 'forwarded', 'next_code', 'statistic_search', 'step_back', 'withdrawal',
-  'check', 'check-set', 'judge', 'meta-schemas',
+  'check', 'check-set', 'judge', 'meta-schemas', 'circulated',
 ]);
 
 /** Why `code` cannot be a module code, or null when it can. */
