@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp, signedIn } from './harness';
 import { texts } from './locale';
+import { STATISTIC_MENU } from '../../../src/app/pages/statistic/StatisticPage';
 
 const ja = texts.ja;
 
@@ -98,11 +99,11 @@ describe('tab bar', () => {
     await user.click(tabBar().getByRole('tab', { name: ja.tabs.statistic }));
     const menu = await screen.findByRole('list', { name: ja.statistic.menuLabel });
     expect(window.location.pathname).toBe('/statistic');
-    expect(within(menu).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(menu).getAllByRole('listitem')).toHaveLength(STATISTIC_MENU.length);
     expect(within(menu).getByText(ja.statistic.paymentProjection)).toBeTruthy();
     const built = within(menu).queryAllByRole('button');
     expect(built.length).toBeGreaterThan(0);
-    expect(within(menu).queryAllByText(ja.common.notAvailable)).toHaveLength(6 - built.length);
+    expect(within(menu).queryAllByText(ja.common.notAvailable)).toHaveLength(STATISTIC_MENU.length - built.length);
   });
 
   it('opens the tab of a deep link on reload', async () => {
