@@ -1,4 +1,5 @@
 import type { HistoryEntry } from './record-history';
+import { openCjkPdf } from '../lib/cjk-pdf';
 
 /** Texts of the printed history in the reader's language. */
 export interface HistoryPdfText {
@@ -17,17 +18,7 @@ const files = (list: HistoryEntry['files_added']) => (list.length ? list.map((f)
  * fields before and after, the files added or removed and the entry's hash.
  */
 export async function historyPdf(entries: HistoryEntry[], text: HistoryPdfText, fontPath: string): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: text.title } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  if (fontPath.endsWith('.ttc')) doc.registerFont('cjk', fontPath, fontPath.includes('Serif') ? 'NotoSerifCJKjp-Regular' : 'NotoSansCJKjp-Regular');
-  else doc.registerFont('cjk', fontPath);
-  doc.font('cjk');
+  const { doc, done } = await openCjkPdf({ size: 'A4', margin: 40, info: { Title: text.title } }, fontPath);
   doc.fontSize(15).text(text.title);
   doc.fontSize(9).fillColor('#555555').text(text.subtitle).fillColor('#000000').moveDown(0.8);
   const width = doc.page.width - 80;

@@ -4,6 +4,7 @@ import type { Lang, Translate } from '../../src/engine';
 import { FileStorage } from '../files/file-storage';
 import { recordsCsv, type RecordCsvEncoding } from './records-csv';
 import { recordRows, recordConditionsFor, type RecordFilter } from './records-query';
+import { zipEntryName } from '../lib/zip-entry-name';
 
 /** The params of a records export job (`export_jobs.params`, `kind: 'records'`). */
 export interface RecordsExportParams {
@@ -39,15 +40,6 @@ export interface RecordsDelivery {
   text: string;
 }
 
-/** `code/name`, unique within the archive (`name (2).ext`). */
-function entryName(code: string, name: string, taken: Set<string>): string {
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  let candidate = `${code}/${name}`;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = `${code}/${stem} (${n})${ext}`;
-  taken.add(candidate.toLowerCase());
-  return candidate;
-}
 
 /**
  * The download a tax officer asks for (ダウンロードの求め): the records of the filter as CSV
@@ -79,7 +71,7 @@ export async function recordsDelivery(app: FastifyInstance, p: RecordsExportPara
   for (const row of rows) {
     const file = byId.get(row.file.id);
     if (!file) continue;
-    zip.addReadStream(storage.open(file.storage_key), entryName(row.document.code, row.file.name, taken), { compress: false, size: file.size, mtime: new Date(file.created_at) });
+    zip.addReadStream(storage.open(file.storage_key), zipEntryName(row.document.code, row.file.name, taken), { compress: false, size: file.size, mtime: new Date(file.created_at) });
   }
   zip.end();
   const chunks: Buffer[] = [];

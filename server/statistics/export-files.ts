@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { ExportRow } from './export-report';
+import { openCjkPdf } from '../lib/cjk-pdf';
 
 /** Texts of a report in the requester's language. */
 export interface ReportText {
@@ -37,18 +38,7 @@ const money = (value: number | null) => (value === null ? '-' : value.toLocaleSt
  * document, repeated headers on each page.
  */
 export async function reportPdf(rows: ExportRow[], text: ReportText, fontPath: string): Promise<Buffer> {
-  // pdfkit and exceljs are imported when an export runs, not at start (large module graphs).
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, info: { Title: text.title } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  if (fontPath.endsWith('.ttc')) doc.registerFont('cjk', fontPath, fontPath.includes('Serif') ? 'NotoSerifCJKjp-Regular' : 'NotoSansCJKjp-Regular');
-  else doc.registerFont('cjk', fontPath);
-  doc.font('cjk');
+  const { doc, done } = await openCjkPdf({ size: 'A4', layout: 'landscape', margin: 36, info: { Title: text.title } }, fontPath);
   const columns: Array<{ key: keyof ReportText['headers']; x: number; width: number; align?: 'right' }> = [
     { key: 'code', x: 36, width: 130 }, { key: 'requester', x: 170, width: 120 }, { key: 'status', x: 294, width: 80 },
     { key: 'currency', x: 378, width: 50 }, { key: 'amount', x: 432, width: 110, align: 'right' },

@@ -6,19 +6,10 @@ import { notFound } from '../../lib/errors';
 import { companyScope } from '../../statistics/access';
 import { inCompanies } from '../../statistics/company-condition';
 import { fileRefs } from '../../statistics/file-refs';
+import { zipEntryName } from '../../lib/zip-entry-name';
 
 /** At most this many files in one download (a page of selections, not a bulk export). */
 export const MAX_ZIP_FILES = 200;
-
-/** `code/name`, made unique within the archive (`name (2).ext`). */
-function entryName(code: string, name: string, taken: Set<string>): string {
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  let candidate = `${code}/${name}`;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = `${code}/${stem} (${n})${ext}`;
-  taken.add(candidate.toLowerCase());
-  return candidate;
-}
 
 /**
  * Streams the chosen files as one zip. Entries are stored (uploads are mostly already
@@ -41,7 +32,7 @@ export async function sendZip(request: FastifyRequest, reply: FastifyReply, ids:
   const taken = new Set<string>();
   for (const id of ids) {
     const row = rows.rows.find((r) => r.id === id)!;
-    zip.addReadStream(storage.open(row.storage_key), entryName(row.code, row.name, taken), { compress: false, size: row.size, mtime: new Date(row.created_at) });
+    zip.addReadStream(storage.open(row.storage_key), zipEntryName(row.code, row.name, taken), { compress: false, size: row.size, mtime: new Date(row.created_at) });
   }
   // The types declare the callback without its argument; yazl passes the total size (or -1).
   const end = zip.end.bind(zip) as unknown as (options: object, done: (total: number) => void) => void;
