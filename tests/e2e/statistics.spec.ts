@@ -197,11 +197,22 @@ test('finance adds a company bank account through approval; it is listed once th
 
   // The request travels its approval chain (given through the API; the approval screens have journeys of their own).
   const filed = (await finance.get('/my-buffers', { itemsPerPage: 5 }))['hydra:member'].find((b: Json) => String(b.code).startsWith('CBA-'));
-  for (const who of ['approver', 'authorizer']) {
-    const user = await client(request, `${who}@example.com`);
-    const view = await user.get(`/buffers/${filed.id}`);
-    const reply = await request.post(`/api/approvals/${view.current_approval_id}/action`, { headers: user.headers, data: { approve: true } });
-    expect(reply.status(), await reply.text()).toBe(200);
+  // Each step is approved by whoever the route names for it (the requester's head may be skipped):
+  // the first demo approver whose view of the document allows approving acts, until none is left.
+  const approvers = await Promise.all(['approver', 'approver2', 'authorizer', 'admin'].map((who) => client(request, `${who}@example.com`)));
+  for (let round = 0; round < 5; round += 1) {
+    let acted = false;
+    for (const user of approvers) {
+      const reply = await request.get(`/api/buffers/${filed.id}`, { headers: user.headers });
+      if (reply.status() !== 200) continue;
+      const view = await reply.json();
+      if (!view.can?.approve || !view.current_approval_id) continue;
+      const action = await request.post(`/api/approvals/${view.current_approval_id}/action`, { headers: user.headers, data: { approve: true } });
+      expect(action.status(), await action.text()).toBe(200);
+      acted = true;
+      break;
+    }
+    if (!acted) break;
   }
   await accounts.getByRole('searchbox').fill('Resona');
   await expect(accounts.getByText(`Resona Bank - ${branch}`)).toBeVisible();

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
-import { validateSubmission, type CompiledModule, type JsonSchema, type MasterProcessStep } from '../../src/engine';
+import { validateSubmission, type JsonSchema } from '../../src/engine';
+import { judgedAlongRoute } from './fuzz/judged-along-route';
 import { fuzzRuns } from './fuzz/fuzz-runs';
 import { schemaArbitrary } from './fuzz/schema-arbitrary';
 import { buildTestApp } from './helpers';
@@ -36,24 +37,6 @@ async function chainOf(code: string) {
   return { steps: steps.map((s) => ({ id: s.id, optional: s.optional, position: s.position })), approvals: steps.filter((s) => !s.optional).map((s) => ({ master_process_id: s.id, approver_id: holder(s.approver_role) })) };
 }
 
-/**
- * The engine's judgment along the route `POST /master_processes/resolve` gives for these values:
- * only steps the requester chooses for need an approver, and only steps they may name keep one.
- */
-async function judgedAlongRoute(code: string, module: CompiledModule, payload: unknown, steps: MasterProcessStep[]) {
-  const data = payload && typeof payload === 'object' && !Array.isArray(payload) ? payload as Record<string, unknown> : null;
-  if (!data || data.bypass === true) return validateSubmission(module, payload, { steps, currencies }, translate);
-  const reply = await t.app.inject({ method: 'POST', url: '/api/master_processes/resolve', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ module_code: code, data }) });
-  if (reply.statusCode !== 200) return validateSubmission(module, payload, { steps, currencies }, translate);
-  const route = reply.json().steps as Array<{ id: number; by: string; editable: boolean; skipped: string | null; circulation: boolean }>;
-  const choice = new Set(route.filter((s) => s.by === 'choice').map((s) => s.id));
-  const nameable = new Set(route.filter((s) => !s.skipped && !s.circulation && (s.by === 'choice' || s.editable)).map((s) => s.id));
-  const approvals = Array.isArray(data.approvals)
-    ? data.approvals.filter((a) => a && typeof a === 'object' && nameable.has(Number((a as Record<string, unknown>).master_process_id)))
-    : data.approvals;
-  return validateSubmission(module, { ...data, approvals }, { steps: steps.filter((s) => choice.has(s.id)), currencies }, translate);
-}
-
 const documents = async (code: string) => Number((await t.db.selectFrom('buffers').select((eb) => eb.fn.countAll().as('n')).where('module_code', '=', code).executeTakeFirstOrThrow()).n);
 
 describe(`fuzzing every module's submission and draft (${RUNS} bodies each)`, () => {
@@ -82,7 +65,7 @@ describe(`fuzzing every module's submission and draft (${RUNS} bodies each)`, ()
         : response.statusCode !== 422 || engine.length === 0 || JSON.stringify(response.json().violations) === JSON.stringify(engine.map(({ propertyPath, message }) => ({ propertyPath, message })));
       // The server judges approvers along the route it resolves (steps resolved from the organisation
       // need none named): where the plain judgment differs, judge again along that route, as the form does.
-      if (!agrees) engine = await judgedAlongRoute(code, module, payload, steps);
+      if (!agrees) engine = await judgedAlongRoute(t.app, headers, module, payload, steps, currencies, translate);
       if (engine.length === 0) tally.engineValid += 1;
       expect(response.statusCode, response.body).toBeLessThan(500);
       if (response.statusCode === 201) {
