@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import {
-  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, Select, Textarea, makeStyles, tokens,
-} from '@fluentui/react-components';
+import { Checkbox, Field, Input, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { FIELD_TYPES, SERVER_PICKERS, TYPE_LIMITS, type Condition, type FieldSpec, type ModuleSource, type OptionSpec } from '../../../../engine';
 import { ConditionInputs } from './ConditionInputs';
 import type { FieldRow } from './field-rows';
 import { emptyTexts, TextsInputs } from './texts-inputs';
+import { BuilderDialog } from './BuilderDialog';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: 'min(640px, 100vw)', maxHeight: '100dvh', overflowY: 'auto' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', '& > *': { flex: '1 1 140px' } },
 });
 
@@ -67,11 +64,7 @@ export function FieldDialog({ editing, rows, source, onSave, onClose }: FieldDia
   };
 
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{editing ? t('studio.builder.editField', { name: editing.name }) : t('studio.builder.addField')}</DialogTitle>
-          <DialogContent className={styles.content}>
+    <BuilderDialog title={editing ? t('studio.builder.editField', { name: editing.name }) : t('studio.builder.addField')} error={error} onSave={save} onClose={onClose}>
             <div className={styles.row}>
               <Field label={t('studio.builder.fieldName')} hint={t('studio.builder.fieldNameHint')}>
                 <Input value={spec.name} onChange={(_, d) => set({ name: d.value.trim() })} />
@@ -142,14 +135,6 @@ export function FieldDialog({ editing, rows, source, onSave, onClose }: FieldDia
               optional
               onChange={(visibleWhen: Condition | null) => set({ visibleWhen: visibleWhen ?? undefined })}
             />
-            {error && <MessageBar intent="error" layout="multiline" role="alert">{error}</MessageBar>}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={save}>{t('studio.builder.save')}</Button>
-            <Button onClick={onClose}>{t('studio.cancel')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    </BuilderDialog>
   );
 }

@@ -1,14 +1,10 @@
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Input, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ItemListSpec } from '../../../../engine';
 import type { FieldRow } from './field-rows';
 import { emptyTexts, TextsInputs } from './texts-inputs';
-
-const useStyles = makeStyles({
-  surface: { maxWidth: 'min(640px, 100vw)', maxHeight: '100dvh', overflowY: 'auto' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-});
+import { BuilderDialog } from './BuilderDialog';
 
 /**
  * The Add item list dialog: the list, its item page title, the item amount and the form total
@@ -17,7 +13,6 @@ const useStyles = makeStyles({
  */
 export function ItemListDialog({ rows, onSave, onClose }: { rows: FieldRow[]; onSave(spec: ItemListSpec): string | null; onClose(): void }) {
   const { t, i18n } = useTranslation();
-  const styles = useStyles();
   const lang = (['en', 'ja', 'zh'].includes(i18n.language) ? i18n.language : 'en') as 'en';
   const [name, setName] = useState('');
   const [labels, setLabels] = useState(emptyTexts);
@@ -43,11 +38,7 @@ export function ItemListDialog({ rows, onSave, onClose }: { rows: FieldRow[]; on
   };
 
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{t('studio.builder.addItemList')}</DialogTitle>
-          <DialogContent className={styles.content}>
+    <BuilderDialog title={t('studio.builder.addItemList')} error={error} onSave={save} onClose={onClose}>
             <Field label={t('studio.builder.listName')} hint={t('studio.builder.fieldNameHint')}>
               <Input value={name} onChange={(_, d) => setName(d.value.trim())} />
             </Field>
@@ -64,14 +55,6 @@ export function ItemListDialog({ rows, onSave, onClose }: { rows: FieldRow[]; on
             <TextsInputs label={t('studio.builder.formTotal')} value={total} onChange={setTotal} />
             <Checkbox label={t('studio.builder.atLeastOne')} checked={needOne} onChange={(_, d) => setNeedOne(d.checked === true)} />
             {needOne && <TextsInputs label={t('studio.builder.requiredMessage')} value={requiredMessages} onChange={setRequiredMessages} />}
-            {error && <MessageBar intent="error" layout="multiline" role="alert">{error}</MessageBar>}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={save}>{t('studio.builder.save')}</Button>
-            <Button onClick={onClose}>{t('studio.cancel')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    </BuilderDialog>
   );
 }

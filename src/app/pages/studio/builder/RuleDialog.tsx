@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { computedLogic, conditionLogic, type ComputedSpec, type Condition, type ModuleSource, type Texts } from '../../../../engine';
 import { ConditionInputs } from './ConditionInputs';
 import type { FieldRow } from './field-rows';
 import { emptyTexts, TextsInputs } from './texts-inputs';
+import { BuilderDialog } from './BuilderDialog';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: 'min(760px, 100vw)', maxHeight: '100dvh', overflowY: 'auto' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   logic: { margin: 0, padding: tokens.spacingHorizontalS, fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, backgroundColor: tokens.colorNeutralBackground3, borderRadius: tokens.borderRadiusMedium, whiteSpace: 'pre-wrap', wordBreak: 'break-all' },
 });
 
@@ -94,11 +93,7 @@ export function RuleDialog({ rows, source, validations, onSave, onClose }: {
   );
 
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{t('studio.builder.addRule')}</DialogTitle>
-          <DialogContent className={styles.content}>
+    <BuilderDialog title={t('studio.builder.addRule')} error={error} wide onSave={save} onClose={onClose}>
             <Field label={t('studio.builder.ruleKind')}>
               <Select value={kind} onChange={(_, d) => setKind(d.value as Kind)}>
                 {(['validation', 'visibility', 'clear', 'computed'] as const).map((k) => <option key={k} value={k}>{t(`studio.builder.ruleKindNames.${k}`)}</option>)}
@@ -154,14 +149,6 @@ export function RuleDialog({ rows, source, validations, onSave, onClose }: {
             <Field label={t('studio.builder.generated')} hint={t('studio.builder.generatedHint')}>
               <pre className={styles.logic} tabIndex={0} data-testid="studio-rule-logic">{JSON.stringify(ruleLogic(spec()), null, 1)}</pre>
             </Field>
-            {error && <MessageBar intent="error" layout="multiline" role="alert">{error}</MessageBar>}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={save}>{t('studio.builder.save')}</Button>
-            <Button onClick={onClose}>{t('studio.cancel')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    </BuilderDialog>
   );
 }
