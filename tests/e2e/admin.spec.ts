@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { appEn, engineEn, expectAlert, moduleTexts, openHome, pick, submit } from './application-helpers';
-import { apiToken, loginAs, texts } from './helpers';
+import { apiToken, loginAs, mailedPasswordLink, texts } from './helpers';
 
 // Admin journeys through the real server: organisation changes are requests that take effect
 // when their approval completes. Approvals are given through the API (the approval screens have
@@ -33,21 +31,6 @@ async function approveAll(request: APIRequestContext, bufferId: number) {
   expect(acted, `steps of document ${bufferId} approved`).toBeGreaterThan(0);
 }
 
-/** The mail to `email` in the outbox folder of the e2e data dir, if delivered yet. */
-function mailTo(email: string): string | undefined {
-  const dir = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  if (!existsSync(dir)) return undefined;
-  return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8')).reverse().find((m) => m.includes(`To: ${email}`));
-}
-
-/** The invitation link the server mailed to `email` (delivery runs after the approval's commit). */
-async function invitationLink(email: string): Promise<string> {
-  await expect.poll(() => mailTo(email) !== undefined, { message: `invitation mail to ${email}`, timeout: 20_000 }).toBe(true);
-  const mail = mailTo(email);
-  const text = mail!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return /https?:\/\/[^\s]+\/reset-password\?token=[\w-]+/.exec(text)![0];
-}
-
 test('a group admin creates a user through approval; the user sets a password from the invitation and logs in', async ({ page, request, browser }) => {
   await openHome(page, request, 'admin@example.com');
   await page.getByRole('navigation', { name: appEn.tabs.label }).getByRole('tab', { name: appEn.tabs.admin }).click();
@@ -72,7 +55,7 @@ test('a group admin creates a user through approval; the user sets a password fr
   expect((await request.post('/api/login_check', { data: { username: email, password: 'whatever-123' } })).status()).toBe(401);
   await approveAll(request, filed.id);
 
-  const link = new URL(await invitationLink(email));
+  const link = new URL(await mailedPasswordLink(email));
   // The invited person, in a browser of their own (no admin session), in the page's language.
   const invited = await (await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 390, height: 844 } })).newPage();
   await invited.goto(`${link.pathname}${link.search}`);

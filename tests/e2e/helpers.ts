@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
@@ -60,9 +61,6 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 }
 
 /** Gets a real token from the API, without the browser. */
-/** The demo account auth.spec.ts locks with five wrong passwords: other journeys must not sign in as it. */
-export const LOCKED_BY_AUTH_SPEC = 'approver2@example.com';
-
 export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
   const reply = await request.post('/api/login_check', { data: { username: email, password } });
   expect(reply.status()).toBe(200);
@@ -106,4 +104,39 @@ export function bottomTab(page: Page, label: string, lang: 'en' | 'ja' | 'zh' = 
 /** The stored token, read in the page. */
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+}
+
+/** The mails to `email` in the outbox folder of the e2e data dir, newest first. */
+function mailsTo(email: string): string[] {
+  const dir = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).sort().reverse().map((f) => readFileSync(join(dir, f), 'utf8')).filter((m) => m.includes(`To: ${email}`));
+}
+
+/** The decoded text of a single-part mail (nodemailer writes base64 or quoted-printable). */
+function mailBody(mail: string): string {
+  const split = mail.search(/\r?\n\r?\n/);
+  const head = mail.slice(0, split);
+  const body = mail.slice(split).trim();
+  if (/^Content-Transfer-Encoding: base64/im.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/^Content-Transfer-Encoding: quoted-printable/im.test(head)) {
+    return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** The set-password link (invitation or reset) last mailed to `email`, if any yet. */
+export function lastPasswordLink(email: string): string | undefined {
+  for (const mail of mailsTo(email)) {
+    const link = /https?:\/\/[^\s]+\/reset-password\?token=[\w-]+/.exec(mailBody(mail))?.[0];
+    if (link) return link;
+  }
+  return undefined;
+}
+
+/** Waits for a set-password link mailed to `email` (delivery runs after the commit) other than `seen`. */
+export async function mailedPasswordLink(email: string, seen?: string): Promise<string> {
+  await expect.poll(() => { const link = lastPasswordLink(email); return link !== undefined && link !== seen; },
+    { message: `password link mailed to ${email}`, timeout: 20_000 }).toBe(true);
+  return lastPasswordLink(email)!;
 }

@@ -4,7 +4,6 @@ import { appEn, engineEn, expectAlert, moduleTexts, openHome, openModule, pick, 
 const purchase = moduleTexts('purchase');
 const debt = moduleTexts('collection-debt');
 // A user of its own (drafts are per user; other journeys share this server).
-// Not LOCKED_BY_AUTH_SPEC (helpers.ts): auth.spec.ts locks that account.
 const USER = 'treasury@example.com';
 
 test.describe('pickers (issue 4)', () => {

@@ -241,7 +241,6 @@ function quickestStampModule(): string {
  * of the uploader's document type from the UI schema) — until the document completes.
  */
 async function completeThroughApi(request: APIRequestContext, code: string, id: number, requester: Client): Promise<void> {
-  // Not LOCKED_BY_AUTH_SPEC: auth.spec.ts locks that account before this journey may run.
   const demo = await Promise.all(['approver', 'finance', 'authorizer', 'treasury', 'legal', 'admin'].map((who) => client(request, `${who}@example.com`)));
   const ui = readJson<ModuleFacts>(`uiSchemas/${code}.json`);
   for (let round = 0; round < 10; round++) {
