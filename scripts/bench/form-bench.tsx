@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import Form from '@rjsf/core';
@@ -37,8 +38,13 @@ export function ringiElement(rows: number): ReactElement {
   const i18n = i18next.createInstance();
   void i18n.use(initReactI18next).init({ resources: englishResources(), lng: 'en', initAsync: false, interpolation: { escapeValue: false } });
   const module = benchModule();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrap = (children: ReactNode) =>
-    createElement(I18nextProvider, { i18n }, createElement(FluentProvider, { theme: webLightTheme }, createElement(RendererHostContext.Provider, { value: host }, children)));
+    createElement(
+      I18nextProvider,
+      { i18n },
+      createElement(FluentProvider, { theme: webLightTheme }, createElement(QueryClientProvider, { client: queryClient }, createElement(RendererHostContext.Provider, { value: host }, children))),
+    );
   return wrap(createElement(ModuleForm, { module, initialData: benchData(rows), context: { currencies: [{ id: 1, code: 'CNY' }] }, onSubmit: async () => ({}) }));
 }
 

@@ -5,6 +5,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { RendererHostContext, type RendererHost } from '../../src/renderer/host';
+import { createTestQueryClient, TestQueryProvider } from './query-client';
 
 type Lang = 'en' | 'ja' | 'zh';
 const files = import.meta.glob<Record<string, unknown>>('/locales/*/*.json', { eager: true, import: 'default' });
@@ -178,14 +179,17 @@ export function createTestHost(options: TestHostOptions = {}) {
   }
 
   const i18n = createTestI18n(options.language ?? 'en');
+  const queryClient = createTestQueryClient();
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <I18nextProvider i18n={i18n}>
         <FluentProvider theme={webLightTheme}>
-          <RendererHostContext.Provider value={host}>
-            {children}
-            <PageLayer />
-          </RendererHostContext.Provider>
+          <TestQueryProvider client={queryClient}>
+            <RendererHostContext.Provider value={host}>
+              {children}
+              <PageLayer />
+            </RendererHostContext.Provider>
+          </TestQueryProvider>
         </FluentProvider>
       </I18nextProvider>
     );
@@ -206,7 +210,7 @@ export function createTestHost(options: TestHostOptions = {}) {
     }
     throw new Error(`settled(): ${pending} lookup(s) still in flight after ${limitMs} ms (last GETs: ${log.gets.slice(-5).join(', ')})`);
   }
-  return { host, log, Wrapper, i18n, settled };
+  return { host, log, Wrapper, i18n, settled, queryClient };
 }
 
 /** Renders `ui` inside a fresh test host; returns Testing Library's result, the host's log and a user-event user. */

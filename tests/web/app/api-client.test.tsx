@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTestQueryClient, TestQueryProvider } from '../query-client';
 import { ApiError, createApiClient, getLastApiError, queryString, TOKEN_STORAGE_KEY, API_TIMEOUT_MS } from '../../../src/app/api';
 import { FeedbackProvider } from '../../../src/app/feedback';
 import { SessionProvider, useSession } from '../../../src/app/session';
@@ -98,13 +98,13 @@ describe('api client inside the app', () => {
     const { adapter } = mockNetwork({ 'GET /companies': { status: 500, data: { message: 'Database unavailable', code: 'INTERNAL' } } });
     render(
       <FluentProvider theme={webLightTheme}>
-        <QueryClientProvider client={new QueryClient()}>
+        <TestQueryProvider client={createTestQueryClient()}>
           <FeedbackProvider>
             <SessionProvider adapter={adapter}>
               <Caller path="/companies" />
             </SessionProvider>
           </FeedbackProvider>
-        </QueryClientProvider>
+        </TestQueryProvider>
       </FluentProvider>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'call' }));
@@ -121,13 +121,13 @@ describe('api client inside the app', () => {
     });
     render(
       <FluentProvider theme={webLightTheme}>
-        <QueryClientProvider client={new QueryClient()}>
+        <TestQueryProvider client={createTestQueryClient()}>
           <FeedbackProvider>
             <SessionProvider adapter={adapter}>
               <Caller path="/approvals/my" />
             </SessionProvider>
           </FeedbackProvider>
-        </QueryClientProvider>
+        </TestQueryProvider>
       </FluentProvider>,
     );
     expect(await screen.findByText('status:authenticated')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTestQueryClient, TestQueryProvider } from '../query-client';
 import { AppRendererHost } from '../../../src/app/host/AppRendererHost';
 import { FeedbackProvider } from '../../../src/app/feedback';
 import { NavigationContext, PageStack } from '../../../src/app/navigation';
@@ -25,7 +25,7 @@ async function renderHost(routes: Parameters<typeof mockNetwork>[0]) {
   }
   render(
     <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={new QueryClient()}>
+      <TestQueryProvider client={createTestQueryClient()}>
         <FeedbackProvider>
           <SessionProvider adapter={network.adapter}>
             <NavigationContext.Provider value={{ stack, tab: 'home', selectTab: () => {} }}>
@@ -35,7 +35,7 @@ async function renderHost(routes: Parameters<typeof mockNetwork>[0]) {
             </NavigationContext.Provider>
           </SessionProvider>
         </FeedbackProvider>
-      </QueryClientProvider>
+      </TestQueryProvider>
     </FluentProvider>,
   );
   await screen.findByText(`user:${profile().name}`);

@@ -4,6 +4,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { I18nextProvider } from 'react-i18next';
 import { RendererHostContext, type RendererHost } from '../../../src/renderer/host';
 import { createTestI18n } from '../test-host';
+import { createTestQueryClient, TestQueryProvider } from '../query-client';
 
 /** A request a page made through the host. */
 export interface HostCall {
@@ -98,14 +99,17 @@ export function createApprovalsHost({ routes, user, confirmAnswers = [] }: Appro
   }
 
   const i18n = createTestI18n('en');
+  const queryClient = createTestQueryClient();
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <I18nextProvider i18n={i18n}>
         <FluentProvider theme={webLightTheme}>
-          <RendererHostContext.Provider value={host}>
-            {children}
-            <Pages />
-          </RendererHostContext.Provider>
+          <TestQueryProvider client={queryClient}>
+            <RendererHostContext.Provider value={host}>
+              {children}
+              <Pages />
+            </RendererHostContext.Provider>
+          </TestQueryProvider>
         </FluentProvider>
       </I18nextProvider>
     );
@@ -122,5 +126,5 @@ export function createApprovalsHost({ routes, user, confirmAnswers = [] }: Appro
 
   const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path);
   const posts = (path?: string) => calls.filter((c) => c.method === 'POST' && (path === undefined || c.path === path));
-  return { host, Wrapper, calls, confirms, alerts, toasts, results, settle, gets, posts };
+  return { host, Wrapper, queryClient, calls, confirms, alerts, toasts, results, settle, gets, posts };
 }

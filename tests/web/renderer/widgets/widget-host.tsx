@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -11,6 +12,7 @@ import type { RingiFormContext } from '../../../../src/renderer/form-context';
 import { RendererHostContext, type RendererHost } from '../../../../src/renderer/host';
 import { customRegistry } from '../../../../src/renderer/widgets';
 import enEngine from '../../../../locales/en/engine.json';
+import { createTestQueryClient, TestQueryProvider } from '../../query-client';
 
 /** A GET handler: returns the body for a path and its query, or undefined for "404". */
 export type ApiHandler = (path: string, params: Record<string, unknown> | undefined) => unknown;
@@ -31,6 +33,8 @@ export interface TestHost extends RendererHost {
   toasts: string[];
   alerts: Array<{ title: string; message: string }>;
   pages: OpenPage[];
+  /** This host's query cache (a fresh one per host: nothing is cached from one test into the next). */
+  queryClient: QueryClient;
   subscribe(listener: () => void): () => void;
 }
 
@@ -49,6 +53,7 @@ export function createTestHost(
     toasts: [],
     alerts: [],
     pages: [],
+    queryClient: createTestQueryClient(),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -144,15 +149,17 @@ function PageOutlet({ host }: { host: TestHost }) {
   );
 }
 
-/** Providers every renderer component needs: Fluent, i18n, the host, and its page outlet. */
+/** Providers every renderer component needs: Fluent, i18n, the host's query cache, the host, and its page outlet. */
 export function Providers({ host, children }: { host: TestHost; children: ReactNode }) {
   return (
     <FluentProvider theme={webLightTheme}>
       <I18nextProvider i18n={i18n}>
-        <RendererHostContext.Provider value={host}>
-          {children}
-          <PageOutlet host={host} />
-        </RendererHostContext.Provider>
+        <TestQueryProvider client={host.queryClient}>
+          <RendererHostContext.Provider value={host}>
+            {children}
+            <PageOutlet host={host} />
+          </RendererHostContext.Provider>
+        </TestQueryProvider>
       </I18nextProvider>
     </FluentProvider>
   );
