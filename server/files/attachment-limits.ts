@@ -3,7 +3,7 @@ import type { AttachmentKind, CompiledModule, FormData, Translate, UiSchema, Vio
 import { formatFileSize } from '../../src/engine/files/format-file-size';
 import type { Database } from '../db/database';
 
-/** The uploader's registry name (src/renderer/widgets/names.ts). */
+/** The uploader's registry name (src/engine/definitions/widget-names.ts). */
 const UPLOADER = 'FileUploader';
 
 interface Uploader {

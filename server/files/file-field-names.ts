@@ -1,6 +1,6 @@
 import type { CompiledModule } from '../../src/engine';
 
-/** The uploader's registry name (src/renderer/widgets/names.ts). */
+/** The uploader's registry name (src/engine/definitions/widget-names.ts). */
 const UPLOADER = 'FileUploader';
 /** Written by the workflow's treasury step (spec 000 §4: deal slips), not by a form widget. */
 const WORKFLOW_FILE_FIELDS = ['deal_slips'];

@@ -15,7 +15,6 @@ export { ListCard } from './ListCard';
 export type { ListCardProps } from './ListCard';
 export { widgetRegistry, findRegistryEntry, getRegistryEntry, UnknownWidgetError } from './registry';
 export type { RegistryEntry, DisplayProps, EnumChoice } from './registry';
-export { registryNames, builtInWidgetNames } from './registry-names';
 export { ringiTheme, themeEntries } from './theme';
 export { useDangerStyles } from './theme/danger';
 export { RendererDisplayContext } from './display-context';

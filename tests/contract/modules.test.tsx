@@ -11,7 +11,7 @@ import { checkDefinitions, compileModules, createRuntime, createTranslate, valid
 import { DetailCard } from '../../src/renderer/DetailCard';
 import { ModuleForm } from '../../src/renderer/ModuleForm';
 import { SubForm } from '../../src/renderer/SubForm';
-import { registryNames } from '../../src/renderer/registry-names';
+import { WIDGET_NAMES as registryNames } from '../../src/engine/definitions/widget-names';
 import { lookupTables, renderWithHost } from '../web/test-host';
 
 interface RuleRow {

@@ -11,7 +11,7 @@ import { loadDefinitionFiles } from '../../server/definitions/load-definition-fi
 import { sourcesFromFiles } from '../../server/definitions/module-source';
 import { baseLocales } from '../../server/definitions/definition-store';
 import { filesFromSources } from '../../src/engine';
-import { registryNames } from '../../src/renderer/registry-names';
+import { WIDGET_NAMES as registryNames } from '../../src/engine/definitions/widget-names';
 import type { DefinitionFiles } from '../../src/engine';
 
 let disk: DefinitionFiles;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDefinitions, type DefinitionFiles, type UiSchema } from '../../src/engine';
 import { closestNames } from '../../src/engine/definitions/closest-names';
-import { registryNames } from '../../src/renderer/registry-names';
+import { WIDGET_NAMES as registryNames } from '../../src/engine/definitions/widget-names';
 import { toyFiles } from './toy-definitions';
 
 const messages = (files: DefinitionFiles) => checkDefinitions(files, { widgetNames: registryNames }).map((p) => `${p.file}#${p.pointer}: ${p.message}`);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkDefinitions, compileModules, createRuntime, evaluateLabels, type LabelRule } from '../../src/engine';
-import { registryNames } from '../../src/renderer/registry-names';
+import { WIDGET_NAMES as registryNames } from '../../src/engine/definitions/widget-names';
 import { toyFiles } from './toy-definitions';
 
 const isHr = { '==': [{ var: 'kind' }, 'b'] };

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkDefinitions, resolveRoute, type OrganisationSnapshot, type ProcessStepDefinition, type RouteInput } from '../../src/engine';
-import { registryNames } from '../../src/renderer/registry-names';
+import { WIDGET_NAMES as registryNames } from '../../src/engine/definitions/widget-names';
 import { toyFiles } from './toy-definitions';
 
 const names = { en: 'Step', ja: 'ステップ', zh: '步骤' };

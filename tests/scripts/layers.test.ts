@@ -23,7 +23,7 @@ describe('layers', () => {
     expect(mayImport('src/engine/index.ts', 'node:fs')).toBe(false);
     expect(mayImport('src/engine/index.ts', 'ajv')).toBe(true);
     expect(mayImport('src/engine/index.ts', 'server/lib/errors')).toBe(false);
-    expect(mayImport('server/definitions/publish-sources.ts', 'src/renderer/registry-names')).toBe(false);
+    expect(mayImport('server/definitions/publish-sources.ts', 'src/renderer/registry')).toBe(false);
     expect(mayImport('src/app/api/client.ts', 'server/lib/errors')).toBe(false);
     // The wire schemas are shared by both sides; they need only TypeBox, and the engine needs none of them.
     expect(mayImport('server/workflow/schemas.ts', 'src/wire/workflow')).toBe(true);

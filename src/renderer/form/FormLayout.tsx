@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import type { JsonSchema } from '../../engine';
-import { builtInWidgetNames } from '../registry-names';
+import { builtInWidgetNames } from '../../engine/definitions/widget-names';
 import { childErrors } from './errors';
 import { useFormEnv } from './form-env';
 import { orderedProperties } from './ObjectFields';

@@ -11,7 +11,7 @@ import { HiddenWidget, TextareaWidget, TextWidget } from './text-widgets';
 
 /**
  * The built-in entries of Ringi's Fluent v9 theme, by the names UI schemas use
- * (`registry-names.ts` lists the same names without React).
+ * (`src/engine/definitions/widget-names.ts` lists the same names without React).
  */
 export const themeEntries = {
   text: { component: TextWidget, kind: 'widget', Display: TextDisplay },

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { registryNames, builtInWidgetNames } from '../../../src/renderer/registry-names';
+import { WIDGET_NAMES as registryNames, builtInWidgetNames } from '../../../src/engine/definitions/widget-names';
 import { getRegistryEntry, UnknownWidgetError, widgetRegistry } from '../../../src/renderer/registry';
 import { ringiTheme } from '../../../src/renderer/theme';
 
 describe('widget registry', () => {
-  test('has exactly the names listed in registry-names.ts (built-in and custom)', () => {
+  test('has exactly the names listed in src/engine/definitions/widget-names.ts (built-in and custom)', () => {
     expect(Object.keys(widgetRegistry).sort()).toEqual([...registryNames].sort());
     expect(new Set(registryNames).size).toBe(registryNames.length);
   });

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RJSFSchema } from '@rjsf/utils';
 import { customRegistry } from '../../../../src/renderer/widgets';
-import { customWidgetNames } from '../../../../src/renderer/widgets/names';
+import { customWidgetNames } from '../../../../src/engine/definitions/widget-names';
 import { createTestHost, hydra, Providers, renderForm, type ApiHandler } from './widget-host';
 
 const companies = [
