@@ -1,6 +1,6 @@
 import { documentCompany } from './document-company';
 import type { Kysely } from 'kysely';
-import { findModule, isWrapperField, stableStringify, type CompiledModule } from '../../src/engine';
+import { findModule, isWrapperField, KEPT_ON_EDIT, stableStringify, type CompiledModule } from '../../src/engine';
 import type { Database } from '../db/database';
 import { findVersion, recordVersion } from '../definitions/definition-version-repository';
 import { writeApprovalLog } from './approval-log';
@@ -34,7 +34,9 @@ async function validatedData(trx: Kysely<Database>, module: CompiledModule, doc:
   // The body as the form would send it (only the schema's fields), with the document's own
   // approvers so the approver rules hold; not normalised further, so untouched fields stay equal.
   const properties = (module.schema.properties ?? {}) as Record<string, unknown>;
-  const body = Object.fromEntries(Object.entries({ ...withoutWrapper(doc.data), ...withoutWrapper(input) })
+  // The forward-document users are read-only on the edit page (spec 000 §2): kept as filed.
+  const kept = Object.fromEntries(KEPT_ON_EDIT.map((field) => [field, doc.data[field]]));
+  const body = Object.fromEntries(Object.entries({ ...withoutWrapper(doc.data), ...withoutWrapper(input), ...kept })
     .filter(([key, value]) => key in properties && value !== undefined));
   const wrapper = {
     ...(module.meta.hasBypass ? { bypass: doc.bypass } : {}),

@@ -54,6 +54,7 @@ export { ajvViolations } from './payload/ajv-violations';
 export { stripUnknownFields } from './payload/strip-unknown-fields';
 export { submitSchema } from './payload/submit-schema';
 export { WRAPPER_FIELDS, isWrapperField } from './payload/wrapper-fields';
+export { editingModule, KEPT_ON_EDIT } from './payload/editing';
 
 // money and dates
 export { roundByCurrency, currencyDecimals } from './money/round-by-currency';

@@ -55,6 +55,8 @@ export interface ModuleFormProps {
   externalSubmit?: boolean;
   /** The submit button is a destructive action (a delete request): shown in red. */
   danger?: boolean;
+  /** The success alert's text when "Application has been submitted" is not what happened (an edit saved). */
+  submittedMessage?: string;
 }
 
 /**
@@ -87,7 +89,7 @@ export function SubForm(props: SubFormProps) {
  * and fields, receiving `registry.formContext` (a RingiFormContext).
  */
 export function ModuleForm(props: ModuleFormProps) {
-  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, submitLabel, loading, mode = 'form', readOnly = false, formId, externalSubmit = false, danger = false } = props;
+  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, submitLabel, loading, mode = 'form', readOnly = false, formId, externalSubmit = false, danger = false, submittedMessage } = props;
   const host = useRendererHost();
   const t = useRendererT(module);
   const styles = useStyles();
@@ -157,7 +159,7 @@ export function ModuleForm(props: ModuleFormProps) {
       const result = await onSubmit(payload);
       if (mode === 'item') return;
       const code = result && typeof result === 'object' ? result.code : undefined;
-      await host.alert(code || t('engine.renderer.saved'), t('engine.renderer.submitted'));
+      await host.alert(code || t('engine.renderer.saved'), submittedMessage ?? t('engine.renderer.submitted'));
       store.replace(defaultFormData(module.schema));
       onSubmitted?.(result);
     } catch (error) {

@@ -265,7 +265,7 @@ test.describe('approval workflow', () => {
     await note.fill('E2E after edit');
     await edit.getByRole('button', { name: engineEn.renderer.submit, exact: true }).click();
     await confirm(page);
-    await expectAlert(page, engineEn.renderer.submitted, doc.code);
+    await expectAlert(page, a.edit.saved, doc.code);
     await expect(page.getByTestId('edit-page')).toHaveCount(0);
     const approver = await client(request, 'approver@example.com');
     expect((await approver.get(`/buffers/${doc.id}`)).data.note).toBe('E2E after edit');

@@ -60,12 +60,13 @@ describe('POST /api/buffer/{id}/edit', () => {
   });
 
   it('lets the requester and the active step\'s approvers edit; refuses others and ended or non-editable documents', async () => {
-    const filed = await file();
+    // Forwarded at filing: the finance user sees it but may not edit it.
+    const filed = await filePurchase(t, await auth('employee'), await purchaseBody(t.db, users, { user_finances: [users.finance.id] }));
     const edit = (user: string, id = filed.id) => post(user, `/api/buffer/${id}/edit`, { data: { total_estimated: 1000, purchase_goods: [] } });
-    const approverEdit = await post('approver', `/api/buffer/${filed.id}/edit`, { data: { user_finances: [users.finance.id] } });
+    // The forward-document users are read-only on the edit page (spec 000 §2): an edit keeps them.
+    const approverEdit = await post('approver', `/api/buffer/${filed.id}/edit`, { data: { user_finances: [] } });
     expect(approverEdit.statusCode).toBe(200);
-    expect(approverEdit.json().changed_fields).toEqual(['user_finances']);
-    // Now forwarded: the finance user sees it but may not edit it.
+    expect(approverEdit.json().changed_fields).toEqual([]);
     expect((await edit('finance')).statusCode).toBe(403);
     expect((await edit('authorizer')).statusCode).toBe(403);
     expect((await edit('client')).statusCode).toBe(404);

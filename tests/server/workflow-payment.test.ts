@@ -60,6 +60,10 @@ describe('a payment from filing to the treasury', () => {
     expect(edited.json().changed_fields).toEqual(['note']);
     const bad = await post('approver', `/api/buffer/${id}/edit`, { data: { currency_id: null } });
     expect(bad.statusCode).toBe(422);
+    // The forward-document users are read-only on the edit page, and the server keeps them as filed.
+    const forwarded = await post('approver', `/api/buffer/${id}/edit`, { data: { user_finances: [users.finance.id] } });
+    expect(forwarded.statusCode, forwarded.body).toBe(200);
+    expect(forwarded.json().changed_fields).toEqual([]);
 
     let view = (await get('employee', `/api/buffers/${id}`)).json();
     for (const [i, user] of ['approver', 'finance', 'authorizer'].entries()) {

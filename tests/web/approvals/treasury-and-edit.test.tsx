@@ -3,7 +3,8 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { DocumentDetailPage } from '../../../src/app/pages/approvals/DocumentDetailPage';
 import { EditPage } from '../../../src/app/pages/approvals/EditPage';
-import { demoModule } from '../renderer/demo-module';
+import { compileModules } from '../../../src/engine';
+import { demoFiles, demoModule } from '../renderer/demo-module';
 import { createApprovalsHost } from './approvals-host';
 import { collection, documentView, step } from './fixtures';
 
@@ -106,6 +107,37 @@ describe('EditPage', () => {
     await waitFor(() => expect(saved).toBe(1));
     const body = h.posts('/buffer/5/edit')[0].body as { data: Record<string, unknown> };
     expect(body.data).toMatchObject({ company_id: 1, department_id: 10, currency_id: 1, note: 'Printer', total: 1200 });
+  });
+
+  it('shows the body only (no bypass switch, no approver flow) and ends saying the changes were saved', async () => {
+    const user = userEvent.setup();
+    const h = createApprovalsHost({ routes: routes(collection([])) });
+    render(<EditPage doc={doc()} module={demoModule()} onSaved={() => undefined} />, { wrapper: h.Wrapper });
+    const submit = await screen.findByRole('button', { name: /submit/i });
+    // The demo module has a bypass switch on its create form; an edit keeps the filing flags.
+    expect(demoModule().schema.properties).toHaveProperty('bypass');
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByText('Bypass')).toBeNull();
+    await user.click(submit);
+    await waitFor(() => expect(h.alerts).toHaveLength(1));
+    expect(h.alerts[0].message).toBe('The changes have been saved');
+    expect(h.alerts[0].message).not.toMatch(/submitted/i);
+  });
+
+  it('shows the forward-document users read-only in the form', async () => {
+    const files = demoFiles();
+    const schema = files.schemas.demo as { properties: Record<string, unknown> };
+    schema.properties.user_finances = { type: 'array', default: [], items: { type: 'integer' } };
+    const ui = files.uiSchemas.demo as Record<string, unknown>;
+    ui['ui:order'] = [...(ui['ui:order'] as string[]), 'user_finances'];
+    ui.user_finances = { 'ui:widget': 'FinanceUsersPicker' };
+    for (const lang of ['en', 'ja', 'zh'] as const) (files.locales[lang].demo as Record<string, unknown>).user_finances = { label: 'Forward to' };
+    const module = compileModules(files).modules.demo!;
+    const h = createApprovalsHost({ routes: { ...routes(collection([])), 'GET /users/5': { id: 5, name: 'Kenji Finance' }, 'GET /users/finance': collection([{ id: 5, name: 'Kenji Finance' }]) } });
+    render(<EditPage doc={{ ...doc(), data: { ...doc().data, user_finances: [5] } }} module={module} onSaved={() => undefined} />, { wrapper: h.Wrapper });
+    const picker = await screen.findByRole('button', { name: 'Forward to' });
+    expect((picker as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('Kenji Finance')).toBeTruthy();
   });
 
   it('shows an empty history when it cannot be loaded', async () => {

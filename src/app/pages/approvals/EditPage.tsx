@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { labelKey, readSubmitPayload, StepStatus, toDisplayTimestamp, type CompiledModule, type RuleContext } from '../../../engine';
+import { editingModule, KEPT_ON_EDIT, labelKey, readSubmitPayload, StepStatus, toDisplayTimestamp, type CompiledModule, type RuleContext } from '../../../engine';
 import { ModuleForm, useRendererHost, useRendererT } from '../../../renderer';
 import { historyValue, loadFieldHistory, type FieldHistoryEntry } from './field-history';
 import { DeclinedError } from './TreasuryForm';
@@ -21,9 +21,10 @@ function approvalsOf(doc: DocumentView) {
 }
 
 /**
- * The edit page (spec 000 §2): the module's form pre-filled with the document, the read-only
- * forward-document users, the field history (last edit per field: user, date, value); submit
- * asks confirmation and posts `POST /buffer/{id}/edit {data}` (the flat form data).
+ * The edit page (spec 000 §2): the module's form pre-filled with the document, body only (an edit
+ * keeps the route and filing flags: no bypass switch, no approver flow), the forward-document
+ * users read-only, the field history (last edit per field: user, date, value); submit asks
+ * confirmation, posts `POST /buffer/{id}/edit {data}` (the flat form data) and says it was saved.
  */
 export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: CompiledModule; onSaved(): void }) {
   const { t } = useTranslation();
@@ -33,16 +34,18 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
   const [context, setContext] = useState<RuleContext | null>(null);
   const [history, setHistory] = useState<FieldHistoryEntry[]>([]);
   const initialData = useMemo(() => ({ ...doc.data, approvals: approvalsOf(doc) }), [doc]);
+  const form = useMemo(() => editingModule(module), [module]);
+  // The form shows the forward-document users itself (read-only) when the module has the field.
+  const listsForwarded = KEPT_ON_EDIT.some((field) => field in ((module.schema.properties ?? {}) as Record<string, unknown>));
 
   useEffect(() => {
     let live = true;
-    Promise.all([
-      host.api.get<Collection<{ id: number; optional: boolean }>>('/master_processes', { module_code: module.code }).catch(() => null),
-      host.api.get<Collection<{ id: number; code: string }>>('/currencies', { itemsPerPage: 100 }).catch(() => null),
-    ]).then(([steps, currencies]) => {
+    host.api.get<Collection<{ id: number; code: string }>>('/currencies', { itemsPerPage: 100 }).catch(() => null).then((currencies) => {
       if (!live) return;
       setContext({
-        steps: (steps?.['hydra:member'] ?? []).map(({ id, optional }) => ({ id, optional })),
+        // The filed route stays (the server keeps the approvers): no step asks for a choice here.
+        steps: [],
+        mayBypass: false,
         currencies: (currencies?.['hydra:member'] ?? []).map(({ id, code }) => ({ id, code })),
       });
     });
@@ -50,11 +53,11 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
     return () => {
       live = false;
     };
-  }, [host, module.code, doc.id]);
+  }, [host, doc.id]);
 
   return (
     <section className={styles.page} data-testid="edit-page">
-      {doc.user_finances.length ? (
+      {doc.user_finances.length && !listsForwarded ? (
         <Card className={styles.card}>
           <Text weight="semibold">{t('app.approvals.edit.forwarded')}</Text>
           <Text>{doc.user_finances.map((u) => u.name).join(', ')}</Text>
@@ -62,7 +65,7 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
       ) : null}
       {context ? (
         <ModuleForm
-          module={module}
+          module={form}
           initialData={initialData}
           context={context}
           onSubmit={async (payload) => {
@@ -70,6 +73,7 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
             await host.api.post(`/buffer/${doc.id}/edit`, { data: readSubmitPayload(module, payload) });
             return { code: doc.code };
           }}
+          submittedMessage={t('app.approvals.edit.saved')}
           onSubmitted={onSaved}
         />
       ) : (
