@@ -109,7 +109,8 @@ export async function bufferItemsWithSteps(db: Kysely<Database>, definitions: De
         approver: last.approver_id !== null ? { id: last.approver_id, name: last.approver_name! } : null,
         process: { id: last.process_id, code: last.process_code, name: last.process_name },
       } : null,
-      waiting_for: active?.process_name ?? null,
+      // Sent back to the requester: on process with no step active (README.md "Transitions").
+      waiting_for: active?.process_name ?? (row.status === 0 && own.some((s) => s.status === StepStatus.PENDING) ? t('server.workflow.withRequester') : null),
     };
     return [row.id, item] as const;
   }));

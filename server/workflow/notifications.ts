@@ -7,7 +7,8 @@ import type { DocumentState } from './document-state';
 import type { WorkflowContext } from './workflow-context';
 
 /** Which mail: a step waits for its approvers, a forward to finance users, or the outcome. */
-export type MailKind = 'approvalRequest' | 'forwarded' | 'completed' | 'rejected' | 'circulated';
+export type MailKind = 'approvalRequest' | 'forwarded' | 'completed' | 'rejected' | 'circulated'
+  | 'sentBack' | 'sentBackToRequester';
 
 /** A step's name per language (mails are written per recipient). */
 export type StepNames = Record<Lang, string>;

@@ -9,4 +9,5 @@ export { BufferStatus, StepStatus } from '../../src/engine/status';
 export const TREASURY_PROCESS_CODE = 'p-treasury';
 
 /** What a log entry records; the timeline translates it (`server.workflow.log.<action>`). */
-export type LogAction = 'submit' | 'bypass' | 'approve' | 'reject' | 'treasury' | 'step_back' | 'withdraw' | 'edit';
+export type LogAction = 'submit' | 'bypass' | 'approve' | 'reject' | 'treasury' | 'step_back' | 'withdraw' | 'edit'
+  | 'send_back' | 'send_back_requester' | 'resubmit';

@@ -22,6 +22,8 @@ export interface StepActionBody {
   approve: boolean | null;
   send_email_push?: boolean;
   data?: Record<string, unknown>;
+  /** Send back (with `approve: false`) to an earlier step's id or `"requester"` (`send-back.ts`). */
+  back_to?: number | string;
 }
 
 /** What an action answers: the step and the document after it. */

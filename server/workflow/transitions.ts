@@ -75,6 +75,43 @@ export function refuseRequesterStepBack(doc: DocumentState, userId: number): Ref
   return previousStep(doc, step) ? null : refuse(409, 'server.workflow.errors.requesterFirstStep');
 }
 
+/** Where a send back may go: an earlier step (its id) or the requester. */
+export type SendBackTarget = number | 'requester';
+
+/**
+ * The steps an approver of `step` may send the document back to: the earlier steps that were
+ * approved in this pass (skipped steps were never acted on, and are never returned to).
+ */
+export function sendBackSteps(doc: DocumentState, step: StepState): StepState[] {
+  return doc.steps.filter((s) => s.position < step.position && s.status === StepStatus.DONE);
+}
+
+/**
+ * A send back (`back_to`) from step `stepId`: the acting user must be able to act on it (as
+ * `refuseStepAction`); the target must be the requester or an earlier approved step of this
+ * document. A target that is not is answered by the caller as 422 at `back_to` (`badTarget`).
+ */
+export function refuseSendBack(doc: DocumentState, stepId: number, userId: number, target: SendBackTarget): Refusal | 'badTarget' | null {
+  const refusal = refuseStepAction(doc, stepId, userId);
+  if (refusal) return refusal;
+  if (target === 'requester') return null;
+  const step = doc.steps.find((s) => s.id === stepId)!;
+  return sendBackSteps(doc, step).some((s) => s.id === target) ? null : 'badTarget';
+}
+
+/** Is the document back with its requester (sent back to them: on process, no step active)? */
+export function isWithRequester(doc: DocumentState): boolean {
+  return doc.status === BufferStatus.ON_PROCESS && !doc.bypass && doc.steps.length > 0
+    && !doc.steps.some((s) => s.active) && doc.steps.some((s) => s.status === StepStatus.PENDING);
+}
+
+/** Resubmit: the requester, while the document was sent back to them. */
+export function refuseResubmit(doc: DocumentState, userId: number): Refusal | null {
+  if (doc.requester_id !== userId) return refuse(403, 'server.workflow.errors.notRequester');
+  if (doc.status !== BufferStatus.ON_PROCESS) return refuse(409, 'server.workflow.errors.notOnProcess');
+  return isWithRequester(doc) ? null : refuse(409, 'server.workflow.errors.notWithRequester');
+}
+
 /** Edit: an editable module, on process, by the requester or a candidate of the active step. */
 export function refuseEdit(doc: DocumentState, userId: number, editable: boolean): Refusal | null {
   const step = activeStep(doc);
@@ -97,5 +134,7 @@ export function permissionsOf(doc: DocumentState, userId: number, editable: bool
     step_back: (step !== null && refuseApproverStepBack(doc, step.id, userId) === null) || refuseRequesterStepBack(doc, userId) === null,
     withdraw: refuseWithdraw(doc, userId) === null,
     edit: refuseEdit(doc, userId, editable) === null,
+    send_back: acts,
+    resubmit: refuseResubmit(doc, userId) === null,
   };
 }

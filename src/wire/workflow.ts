@@ -105,6 +105,10 @@ export type StepView = Static<typeof StepView>;
 /** What the reader may do with a document. */
 export const Permissions = open({
   approve: Type.Boolean(), reject: Type.Boolean(), step_back: Type.Boolean(), withdraw: Type.Boolean(), edit: Type.Boolean(), treasury: Type.Boolean(),
+  /** Send back (`back_to`) to an earlier approved step or the requester: an approver of the active step. */
+  send_back: Type.Optional(Type.Boolean()),
+  /** Resubmit (`POST /buffer/{id}/resubmit`): the requester, while the document was sent back to them. */
+  resubmit: Type.Optional(Type.Boolean()),
 });
 export type Permissions = Static<typeof Permissions>;
 

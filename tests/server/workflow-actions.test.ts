@@ -48,7 +48,7 @@ describe('approve and reject', () => {
     const view = await doc(filed.id);
     expect(view.status).toBe(3);
     expect(view.approvals.map((s: any) => [s.status, s.active])).toEqual([[2, false], [0, false]]);
-    expect(view.can).toEqual({ approve: false, reject: false, step_back: false, withdraw: false, edit: false, treasury: false });
+    expect(view.can).toEqual({ approve: false, reject: false, step_back: false, withdraw: false, edit: false, treasury: false, send_back: false, resubmit: false });
 
     const again = await act('approver', filed.steps[0], { approve: true });
     expect(again.statusCode).toBe(409);
@@ -175,8 +175,8 @@ describe('can', () => {
   it('tells each user what they may do with the document', async () => {
     const filed = await file();
     const view = async (user: string) => (await get(user, `/api/approvals/${filed.steps[0]}/buffer`)).json().can;
-    expect(await view('approver')).toEqual({ approve: true, reject: true, step_back: false, withdraw: false, edit: true, treasury: false });
-    expect(await view('employee')).toEqual({ approve: false, reject: false, step_back: false, withdraw: true, edit: true, treasury: false });
-    expect(await view('authorizer')).toEqual({ approve: false, reject: false, step_back: false, withdraw: false, edit: false, treasury: false });
+    expect(await view('approver')).toEqual({ approve: true, reject: true, step_back: false, withdraw: false, edit: true, treasury: false, send_back: true, resubmit: false });
+    expect(await view('employee')).toEqual({ approve: false, reject: false, step_back: false, withdraw: true, edit: true, treasury: false, send_back: false, resubmit: false });
+    expect(await view('authorizer')).toEqual({ approve: false, reject: false, step_back: false, withdraw: false, edit: false, treasury: false, send_back: false, resubmit: false });
   });
 });

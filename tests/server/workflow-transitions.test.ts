@@ -62,9 +62,9 @@ describe('step back and withdraw', () => {
 
 describe('permissionsOf', () => {
   it('offers the treasury form instead of approve on a p-treasury step', () => {
-    expect(permissionsOf(atSecond, 4, true)).toEqual({ approve: false, reject: true, treasury: true, step_back: true, withdraw: false, edit: true });
-    expect(permissionsOf(atFirst, 2, true)).toEqual({ approve: true, reject: true, treasury: false, step_back: false, withdraw: false, edit: true });
-    expect(permissionsOf(atSecond, REQUESTER, false)).toEqual({ approve: false, reject: false, treasury: false, step_back: true, withdraw: false, edit: false });
-    expect(permissionsOf(completed, REQUESTER, true)).toEqual({ approve: false, reject: false, treasury: false, step_back: false, withdraw: false, edit: false });
+    expect(permissionsOf(atSecond, 4, true)).toEqual({ approve: false, reject: true, treasury: true, step_back: true, withdraw: false, edit: true, send_back: true, resubmit: false });
+    expect(permissionsOf(atFirst, 2, true)).toEqual({ approve: true, reject: true, treasury: false, step_back: false, withdraw: false, edit: true, send_back: true, resubmit: false });
+    expect(permissionsOf(atSecond, REQUESTER, false)).toEqual({ approve: false, reject: false, treasury: false, step_back: true, withdraw: false, edit: false, send_back: false, resubmit: false });
+    expect(permissionsOf(completed, REQUESTER, true)).toEqual({ approve: false, reject: false, treasury: false, step_back: false, withdraw: false, edit: false, send_back: false, resubmit: false });
   });
 });

@@ -8,6 +8,7 @@ import { visibleStepBuffer, workflowContext } from '../../workflow/route-helpers
 import { approvalCollectionSchema, doc, documentViewSchema, documentStatusSchema } from '../../workflow/schemas';
 import { actOnStep, type StepActionBody } from '../../workflow/step-action';
 import { stepBack } from '../../workflow/step-back';
+import { readSendBackTarget, sendBack } from '../../workflow/send-back';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema } as const;
 
@@ -19,12 +20,20 @@ const actionBody = {
     approve: { type: ['boolean', 'null'] },
     send_email_push: { type: 'boolean' },
     data: { type: ['object', 'null'], additionalProperties: true },
+    back_to: {
+      description: 'Send back (with approve false): the id of an earlier approved step of this document, or "requester".',
+      // Checked by the workflow (422 at back_to with what may be chosen), not by the schema's 400.
+      type: ['integer', 'string'],
+    },
   },
 } as const;
 
 const stepActionResult = {
   type: 'object',
-  properties: { id: { type: 'integer' }, status: { type: 'integer' }, buffer: documentStatusSchema },
+  properties: {
+    id: { type: 'integer' }, status: { type: 'integer' }, buffer: documentStatusSchema,
+    active_approval_id: { type: ['integer', 'null'], description: 'After a send back: the step active now (null: the document is with the requester)' },
+  },
 } as const;
 
 /**
@@ -56,14 +65,17 @@ const approvals: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { id: number }; Body: StepActionBody }>('/approvals/:id/action', {
     schema: {
-      ...doc('Approve (true), reject (false) or, on a p-treasury step, complete it with data {account_id, payment_date, deal_slips: [one file id]} (approve null); on a step whose process fills fields (p-signer: the signed contract or seal files) approve true may carry data {<field>: [file ids]} of that step only (any other step refuses them, 422). Only a candidate of the active step (403); a step or document not in that state is 409 ILLEGAL_TRANSITION. send_email_push mails the next step\'s approvers and is remembered.'),
+      ...doc('Approve (true), reject (false) or, on a p-treasury step, complete it with data {account_id, payment_date, deal_slips: [one file id]} (approve null); on a step whose process fills fields (p-signer: the signed contract or seal files) approve true may carry data {<field>: [file ids]} of that step only (any other step refuses them, 422). Only a candidate of the active step (403); a step or document not in that state is 409 ILLEGAL_TRANSITION. send_email_push mails the next step\'s approvers and is remembered. Send back: approve false with back_to = the id of an earlier approved step (it is active again, its approvers decide again, the steps after it start over) or "requester" (every step starts over; the requester may edit, resubmit with POST /buffer/{id}/resubmit, or withdraw); any other back_to, or back_to with approve true/null, is 422.'),
       params: idParams,
       body: actionBody,
       response: { 200: stepActionResult, ...errors },
     },
   }, async (request) => {
     const bufferId = await visibleStepBuffer(request, request.params.id);
-    const result = await actOnStep(app.db, bufferId, request.params.id, request.body, await workflowContext(request));
+    const ctx = await workflowContext(request);
+    const result = request.body.back_to !== undefined
+      ? await sendBack(app.db, bufferId, request.params.id, readSendBackTarget(request.body, ctx.t), ctx)
+      : await actOnStep(app.db, bufferId, request.params.id, request.body, ctx);
     app.mailer.kick();
     return result;
   });

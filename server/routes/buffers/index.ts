@@ -11,6 +11,7 @@ import { assertVisible, workflowContext } from '../../workflow/route-helpers';
 import { bufferCollectionSchema, doc, documentStatusSchema, documentViewSchema } from '../../workflow/schemas';
 import { stepBack } from '../../workflow/step-back';
 import { withdrawDocument } from '../../workflow/withdraw';
+import { resubmitDocument } from '../../workflow/send-back';
 import { registerCirculationRoutes } from './circulation';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema } as const;
@@ -62,6 +63,15 @@ const buffers: FastifyPluginAsync = async (app) => {
   }, async (request) => {
     await assertVisible(request, request.body.buffer_id);
     return stepBack(app.db, request.body.buffer_id, { approver: false }, await workflowContext(request));
+  });
+
+  app.post<Id>('/buffer/:id/resubmit', {
+    schema: { ...doc('Our path: the requester resubmits a document an approver sent back to them (back_to "requester"): its first pending step is active again and its approvers are mailed. 403 for others; 409 ILLEGAL_TRANSITION when the document is not with the requester.'), params: idParams, response: { 200: documentStatusSchema, ...errors } },
+  }, async (request) => {
+    await assertVisible(request, request.params.id);
+    const result = await resubmitDocument(app.db, request.params.id, await workflowContext(request));
+    app.mailer.kick();
+    return result;
   });
 
   app.post<Id & { Body: EditBody }>('/buffer/:id/edit', {
