@@ -63,18 +63,20 @@ export function DateWidget(props: WidgetProps) {
       <div className={styles.text}>
         <BaseInputTemplate {...props} type="text" value={text} placeholder="YYYY/MM/DD" options={{ ...options, maxLength: 10 }} onChangeOverride={handleText} />
       </div>
-      <input
-        type="date"
-        aria-label={String(t('engine.renderer.pickDate', { label, defaultValue: 'Pick a date' }))}
-        value={typeof value === 'string' && isValidDate(value) ? value : ''}
-        disabled={disabled || readonly}
-        className={styles.picker}
-        onChange={(event) => {
-          const stored = normalise(event.target.value);
-          setText(stored ? toDisplayDate(stored) : '');
-          onChange(stored ?? options.emptyValue);
-        }}
-      />
+      {disabled || readonly ? null : (
+        // A field that cannot change has no calendar (a disabled native picker showed a blank button).
+        <input
+          type="date"
+          aria-label={String(t('engine.renderer.pickDate', { label, defaultValue: 'Pick a date' }))}
+          value={typeof value === 'string' && isValidDate(value) ? value : ''}
+          className={styles.picker}
+          onChange={(event) => {
+            const stored = normalise(event.target.value);
+            setText(stored ? toDisplayDate(stored) : '');
+            onChange(stored ?? options.emptyValue);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Spinner, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { Spinner, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { isWrapperField, type CompiledModule, type EntityOperation, type SubmitPayload } from '../../../engine';
 import { ModuleForm } from '../../../renderer';
@@ -19,13 +19,21 @@ export interface EntityFormParams {
   initialData?: Record<string, unknown>;
 }
 
-/** The module with every body field read-only: a delete request shows the data it deletes. */
-function readOnlyBody(module: CompiledModule): CompiledModule {
+/**
+ * The module with every body field disabled (spec 000 §2 "Delete forms disable the inputs"): a
+ * delete request shows the data it deletes, nothing in it can be typed or picked.
+ */
+function disabledBody(module: CompiledModule): CompiledModule {
   const fields = Object.keys(module.schema.properties ?? {}).filter((field) => !isWrapperField(field));
   const uiSchema = { ...module.uiSchema };
-  for (const field of fields) uiSchema[field] = { ...(uiSchema[field] as object | undefined), 'ui:readonly': true };
+  for (const field of fields) uiSchema[field] = { ...(uiSchema[field] as object | undefined), 'ui:readonly': true, 'ui:disabled': true };
   return { ...module, uiSchema };
 }
+
+// The side padding of the application page's form, so create, edit and delete forms line up.
+const useStyles = makeStyles({
+  page: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, minWidth: 0 },
+});
 
 /**
  * An entity module's form (user, company, background group) for create, edit or delete: filed
@@ -34,13 +42,14 @@ function readOnlyBody(module: CompiledModule): CompiledModule {
  */
 export function EntityFormPage({ params, close }: PageProps<EntityFormParams>) {
   const { t } = useTranslation();
+  const styles = useStyles();
   const { api } = useSession();
   const feedback = useFeedback();
   const sources = useFormSources(params.moduleCode);
   const path = params.operation === 'create' ? `/buffer/${params.moduleCode}` : `/buffer/${params.moduleCode}/${params.targetId}/${params.operation}`;
   const module = useMemo(() => {
     if (sources.status !== 'ready') return null;
-    return params.operation === 'delete' ? readOnlyBody(sources.module) : sources.module;
+    return params.operation === 'delete' ? disabledBody(sources.module) : sources.module;
   }, [sources, params.operation]);
 
   const submit = useCallback(async (payload: SubmitPayload) => {
@@ -59,7 +68,7 @@ export function EntityFormPage({ params, close }: PageProps<EntityFormParams>) {
     return <MessageBar intent="error"><MessageBarBody>{t('app.admin.loadFailed')}</MessageBarBody></MessageBar>;
   }
   return (
-    <div data-testid={`entity-form-${params.operation}`}>
+    <div className={styles.page} data-testid={`entity-form-${params.operation}`}>
       <ModuleForm
         module={module}
         initialData={params.initialData}

@@ -48,6 +48,12 @@ describe('delete actions', () => {
     const form = await screen.findByTestId('entity-form-delete');
     const request = await within(form).findByRole('button', { name: 'Request deletion' });
     expect(request.hasAttribute('data-danger')).toBe(true);
+    // Delete forms disable the inputs (spec 000 §2): the name, the e-mail and the join date (no calendar button).
+    const boxes = within(form).getAllByRole('textbox');
+    expect(boxes.map((box) => (box as HTMLInputElement).value)).toEqual(expect.arrayContaining(['Jiro Suzuki', 'jiro@example.com', '2025/04/01']));
+    for (const box of boxes) expect((box as HTMLInputElement).disabled, (box as HTMLInputElement).value).toBe(true);
+    expect(within(form).queryAllByLabelText(/Pick a date/)).toHaveLength(0);
+    expect(form.querySelector('input[type="date"]')).toBeNull();
 
     await app.user.click(request);
     let dialog = await screen.findByRole('alertdialog');
@@ -62,5 +68,5 @@ describe('delete actions', () => {
     dialog = await screen.findByRole('alertdialog');
     await app.user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(app.calls(`POST /buffer/${users.code}/5/delete`)).toHaveLength(1));
-  });
+  }, 60_000); // the whole app over a fake network: slow on a loaded machine, not a timing assertion
 });
