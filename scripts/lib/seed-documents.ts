@@ -6,7 +6,7 @@ import { recordVersion } from '../../server/definitions/definition-version-repos
 import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { syncStatisticPaths } from '../../server/statistics/statistic-paths';
 import { syncRecordPaths } from '../../server/records/record-paths';
-import { codePrefix, stampPrefix } from '../../server/routes/buffer/document-code';
+import { codePrefix, stampPrefix } from '../../server/repositories/document-code-repository';
 import { BufferStatus, StepStatus, TREASURY_PROCESS_CODE } from '../../server/workflow/status';
 import { repairBody } from '../../server/db/demo/repair-body';
 import { prng, type Prng } from '../../server/db/demo/prng';

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import type { CompiledModule, StatisticFacts } from '../../src/engine';
+import { BufferStatus, type CompiledModule, type StatisticFacts } from '../../src/engine';
 import { fileRecord } from '../files/file-record';
 import { badRequest, conflict } from '../lib/errors';
 import { likePattern, type Collection } from '../lib/paging';
@@ -95,7 +95,7 @@ async function scopedDocuments(request: FastifyRequest, transactions: number[], 
 /** `POST /invoice_management_show`: registers approved documents for invoice management. */
 export async function registerInvoices(request: FastifyRequest, transactions: number[], modules: InvoiceModule[]) {
   const rows = await scopedDocuments(request, transactions, modules);
-  const bad = rows.find((r) => r.status !== 2 || r.im_id !== null);
+  const bad = rows.find((r) => r.status !== BufferStatus.COMPLETED || r.im_id !== null);
   if (bad) throw conflict(request.t('server.statistics.invoices.notRegistrable', { id: bad.id }));
   await request.server.db.insertInto('invoice_managements')
     .values(rows.map((r) => ({ buffer_id: r.id, shown_by: request.user.id }))).onConflict((oc) => oc.column('buffer_id').doNothing()).execute();

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { localizedName } from '../lib/localized-name';
 import type { BufferItem, LastApproval, NamedUser } from '../../src/wire/workflow';
 import { bufferInfo } from './buffer-info';
-import { StepStatus } from './status';
+import { BufferStatus, StepStatus } from './status';
 
 export type { BufferItem, LastApproval, NamedUser };
 
@@ -96,7 +96,7 @@ export async function bufferItemsWithSteps(db: Kysely<Database>, definitions: De
   const byId = new Map(rows.map((row) => {
     const own = stepsOf.get(row.id) ?? [];
     const last = own.filter((s) => s.status === StepStatus.DONE).at(-1);
-    const active = row.status === 0 ? own.find((s) => s.active && s.status === StepStatus.PENDING) : undefined;
+    const active = row.status === BufferStatus.ON_PROCESS ? own.find((s) => s.active && s.status === StepStatus.PENDING) : undefined;
     const data = (row.data ?? {}) as Record<string, unknown>;
     const item: BufferItem = {
       id: row.id, code: row.code, status: row.status, action: row.action, module: { code: row.module_code },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  ajvViolations, computeFormData, isWrapperField, labelKey, readSubmitPayload, stripUnknownFields, validateSubmission,
+  ajvViolations, computeFormData, isWrapperField, labelKey, readSubmitPayload, stripUnknownFields, validateFormData,
   type CompiledModule, type DefinitionSet, type FormData, type Lang, type MasterProcessStep, type ResolvedStep, type Translate,
 } from '../../src/engine';
 import type { Database } from '../db/database';
@@ -49,35 +49,27 @@ const refuse = (violations: Violation[]) => validationFailed(violations.map(({ p
 const wrapperViolation = (v: Violation) => isWrapperField(v.propertyPath.split(/[.[]/)[0]);
 
 /** Drops body fields the form never shows (visibility `false`): later steps fill them (treasury, signer). */
-function dropNeverShown(module: CompiledModule, payload: Record<string, unknown>): void {
-  const body = module.meta.bodyKey ? payload[module.meta.bodyKey] : payload;
-  if (!isObject(body)) return;
+function dropNeverShown(module: CompiledModule, data: FormData): void {
   for (const [field, rule] of Object.entries(module.rules.visibility ?? {})) {
-    if (rule === false && !isWrapperField(field)) delete body[field];
+    if (rule === false && !isWrapperField(field)) delete data[field];
   }
-}
-
-/** The inverse of `readSubmitPayload`: flat form data back into the body shape (no normalising). */
-function payloadOf(module: CompiledModule, data: FormData): Record<string, unknown> {
-  const wrapper: Record<string, unknown> = {};
-  const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) (isWrapperField(key) ? wrapper : body)[key] = value;
-  return module.meta.bodyKey ? { ...wrapper, [module.meta.bodyKey]: body } : { ...wrapper, ...body };
 }
 
 /**
  * THE submission pipeline, for submit, edit and every future module (written once so they cannot
  * drift). In order, the first failing stage answers and nothing is stored:
  * 1. read: a JSON object; unknown fields dropped at any depth;
- * 2. shape: the submission schema (422 with the schema's violations); then never-shown fields dropped;
+ * 2. shape: the submission schema (422 with the schema's violations); then the body is read ONCE
+ *    into flat form data (`readSubmitPayload`) and never-shown fields are dropped;
  * 3. process: the module must have approval steps (422 at `approvals`); `bypass: true` needs a
  *    role of `ui:module.bypassRoles` (403);
- * 4. compute every computed field, then validate the COMPUTED data: schema, then ordered rules;
+ * 4. compute every computed field (once: what is stored), then the engine validates that flat
+ *    computed data (`validateFormData`: schema, then ordered rules) — nothing re-nested or recomputed;
  * 5. references: ids exist and the user may use them (files — within the attachment kinds' count
  *    and size limits —, company scope, department,
  *    currency, approvers per step by the eligibility rule, forwarding to finance users of the
  *    document's company).
- * Filing (one transaction) is the caller's: `fileBuffer` or the edit transaction.
+ * Filing is the caller's: `fileDocument` (`filing.ts`) runs this inside its one transaction.
  */
 export async function prepareSubmission(db: Kysely<Database>, request: SubmissionRequest): Promise<PreparedSubmission> {
   const { module, t } = request;
@@ -86,19 +78,20 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const only = (violations: Violation[]) => (request.wrapperOnly ? violations.filter(wrapperViolation) : violations);
   const shape = only(ajvViolations(module, payload, t));
   if (shape.length) throw refuse(shape);
+  const read = readSubmitPayload(module, payload);
   // After the shape check, so a mistyped never-shown field is still refused like the engine refuses it.
-  dropNeverShown(module, payload);
+  dropNeverShown(module, read);
 
   const steps = await stepRulesOf(db, module.code);
   if (steps.length === 0) throw refuse([{ propertyPath: 'approvals', message: t('server.integrity.noSteps') }]);
   const filer = await loadFiler(db, request.requesterId);
   if (!filer) throw forbidden(t('server.integrity.companyScope'));
-  const bypass = module.meta.hasBypass && payload.bypass === true;
+  const bypass = module.meta.hasBypass && read.bypass === true;
   if (bypass && !request.edit && !mayBypass(module, filer.flags)) throw forbidden(t('server.integrity.bypassForbidden'));
 
   const engineSteps: MasterProcessStep[] = steps.map(({ id, optional, position }) => ({ id, optional, position }));
   const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
-  const data = computeFormData(module, readSubmitPayload(module, payload), { steps: engineSteps, currencies });
+  const data = computeFormData(module, read, { steps: engineSteps, currencies });
   const companyId = await scopeCompany(db, request.requesterId, data.company_id);
   // The route (the authority): which steps apply to these values, and who approves the resolved ones.
   const route = bypass || request.edit ? null : await resolveFilingRoute(db, module, data, request.requesterId, companyId);
@@ -109,8 +102,8 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const ruleSteps = chosenSteps ? engineSteps.filter((s) => route!.some((r) => r.id === s.id && r.by === 'choice'))
     : filedIds ? engineSteps.filter((s) => filedIds.has(s.id)) : engineSteps;
   if (chosenSteps) data.approvals = routedApprovals(data.approvals, chosenSteps);
-  // The same currencies as the stored computation: rules judge totals rounded as they are stored.
-  const violations = only(validateSubmission(module, payloadOf(module, data), { steps: ruleSteps, currencies }, t));
+  // The engine judges the very data it computed (what is stored), with the same currencies.
+  const violations = only(validateFormData(module, data, { steps: ruleSteps, currencies }, t));
   if (violations.length) throw refuse(violations);
   // An editable step nobody resolves is the requester's to fill: blocked only if they named nobody.
   const namedFor = (id: number | null) => (Array.isArray(data.approvals) ? data.approvals : [])

@@ -49,10 +49,10 @@ export { CUSTOM_OPERATIONS } from './rules/operations';
 export { buildSubmitPayload } from './payload/build-submit-payload';
 export type { SubmitPayload } from './payload/build-submit-payload';
 export { readSubmitPayload } from './payload/read-submit-payload';
-export { validateSubmission } from './payload/validate-submission';
-export { ajvViolations } from './payload/ajv-violations';
+export { validateFormData, validateSubmission } from './payload/validate-submission';
+export { ajvViolations, formDataViolations } from './payload/ajv-violations';
 export { stripUnknownFields } from './payload/strip-unknown-fields';
-export { submitSchema } from './payload/submit-schema';
+export { formDataSchema, submitSchema } from './payload/submit-schema';
 export { WRAPPER_FIELDS, isWrapperField } from './payload/wrapper-fields';
 export { editingModule, KEPT_ON_EDIT } from './payload/editing';
 

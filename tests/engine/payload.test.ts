@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSubmitPayload, compileModules, computeFormData, createTranslate, readSubmitPayload, submitSchema, validateSubmission } from '../../src/engine';
+import { buildSubmitPayload, compileModules, computeFormData, createTranslate, readSubmitPayload, submitSchema, validateFormData, validateSubmission, type CompiledModule } from '../../src/engine';
 import { toyFiles } from './toy-definitions';
 
 const files = toyFiles();
@@ -78,6 +78,28 @@ describe('validateSubmission', () => {
   it('then runs the ordered rules over the form data', () => {
     const noCompany = { ...body, transaction: { ...body.transaction, company_id: null } };
     expect(validateSubmission(toy, noCompany, { steps: [{ id: 1, optional: false }] }, t).map((v) => v.message)).toEqual(['en Pick a company']);
+  });
+});
+
+describe('validateFormData', () => {
+  const steps = { steps: [{ id: 1, optional: false }] };
+  const flat = { approvals: [{ approver_id: 1, master_process_id: 1 }], currency_id: 'CNY', company_id: 1, items: [{ name: 'a', qty: 1, price: 1 }] };
+
+  it('judges flat computed data as validateSubmission judges the body it came from', () => {
+    const data = computeFormData(toy, flat, steps);
+    expect(validateFormData(toy, data, steps, t)).toEqual([]);
+    const noCompany = computeFormData(toy, { ...flat, company_id: null }, steps);
+    expect(validateFormData(toy, noCompany, steps, t).map((v) => v.message)).toEqual(['en Pick a company']);
+  });
+
+  it('refuses a computed value the schema does not allow, at its flat path', () => {
+    // A computed note longer than the schema's maxLength: the computed data breaks the shape.
+    const rules = { ...toy.rules, computed: [...(toy.rules.computed ?? []), { field: 'note', value: 'a computed text over ten characters' }] };
+    const computing: CompiledModule = { ...toy, rules };
+    const data = computeFormData(computing, flat, steps);
+    expect(validateFormData(computing, data, steps, t).map(({ propertyPath, message }) => ({ propertyPath, message }))).toEqual([
+      { propertyPath: 'note', message: 'en Note too long' },
+    ]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findModule } from '../../src/engine';
-import { fileBuffer } from '../../server/routes/buffer/file-buffer';
+import { authUserById } from '../../server/statistics/scope-checks';
+import { fileDocument } from '../../server/workflow/filing';
 import { storeAnswer } from '../../server/workflow/idempotency';
-import { prepareSubmission } from '../../server/workflow/submission-pipeline';
 import type { TestApp } from './helpers';
 import { documentCount, paymentBody } from './integrity-fixtures';
 import { filePurchase, moduleSteps, purchaseBody, purchaseRefs, type Users, workflowSuite, type Auth, type Poster } from './workflow-fixtures';
@@ -165,12 +165,16 @@ describe('idempotency inside the filing transaction', () => {
     const definitions = t.app.definitions;
     const module = findModule(definitions, 'purchase')!;
     const body = await purchaseBody(t.db, users, { goods: 'Crash' });
-    const prepared = await prepareSubmission(t.db, { definitions, module, payload: body, requesterId: users.employee.id, actorId: users.employee.id, t: definitions.translate('en') });
+    const user = (await authUserById(t.db, users.employee.id))!;
+    const ctx = { userId: user.id, lang: 'en' as const, t: definitions.translate('en'), appUrl: 'http://localhost', definitions };
     const before = await documentCount(t);
-    await expect(fileBuffer(t.db, module, prepared, users.employee.id, async (trx, filed) => {
-      await storeAnswer(trx, { ...key('crash'), hash: 'h' }, 201, filed);
-      throw new Error('simulated crash before commit');
-    })).rejects.toThrow(/simulated crash/);
+    await expect(fileDocument(t.db, {
+      kind: 'new', module, payload: body, user,
+      afterFiling: async (trx, filed) => {
+        await storeAnswer(trx, { ...key('crash'), hash: 'h' }, 201, filed);
+        throw new Error('simulated crash before commit');
+      },
+    }, ctx)).rejects.toThrow(/simulated crash/);
     expect(await documentCount(t)).toBe(before);
     expect(await t.db.selectFrom('idempotency_keys').select('key').where('key', '=', key('crash').key).execute()).toEqual([]);
     const first = await post('employee', '/api/buffer/purchase', body, { 'idempotency-key': 'crash' });

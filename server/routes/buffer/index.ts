@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findModule } from '../../../src/engine';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { idempotencyHooks } from '../../workflow/idempotency';
-import { codePrefix, peekNextNumber, stampPrefix } from './document-code';
+import { codePrefix, peekNextNumber, stampPrefix } from '../../repositories/document-code-repository';
 import { filedSchema } from './filed-schema';
 import { registerEntityRoutes } from './entity-routes';
 import { submitDocument } from './submit-document';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
 import { collectionSchema, idParams, idSchema, objectOf } from '../../lib/http-schemas';
 import { documentView } from '../../workflow/document-view';
-import { editDocument } from '../../workflow/edit-document';
+import { fileDocument } from '../../workflow/filing';
 import { recordExplicitHistories } from '../../workflow/explicit-histories';
 import { lastHistory } from '../../workflow/histories';
 import { listQuerySchema, type ListQuery } from '../../workflow/list-query';
@@ -82,7 +82,7 @@ const buffers: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => {
     await assertVisible(request, request.params.id);
-    return editDocument(app.db, request.params.id, request.body.data, await workflowContext(request));
+    return fileDocument(app.db, { kind: 'edit', bufferId: request.params.id, input: request.body.data }, await workflowContext(request));
   });
 
   app.post<Id & { Body: EditBody }>('/buffer/:id/histories', {

@@ -7,7 +7,7 @@ import { companyScope, requireArea } from '../../statistics/access';
 import { statisticFacts } from '../../statistics/facts';
 import { stampCount, stampQuerySchema, stampRows, stampStatistics as listStampStatistics, stampWhere, type StampQuery } from '../../statistics/stamp-statistics';
 import { stampWorkbook } from '../../statistics/stamp-workbook';
-import { peekNextNumber, stampPrefix } from '../buffer/document-code';
+import { peekNextNumber, stampPrefix } from '../../repositories/document-code-repository';
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
@@ -30,7 +30,7 @@ const moduleCode = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-
 /**
  * `GET /api/stamp_statistics/next_code?module_code=` (spec 001 §4: the stamp number shown on
  * the contract and seal forms): a preview of the next stamp number of a module whose definition
- * has `needsStampNo`, numbered exactly as filing numbers it (`buffer/document-code.ts`); not
+ * has `needsStampNo`, numbered exactly as filing numbers it (`repositories/document-code-repository.ts`); not
  * reserved. Other modules have no stamp number: 400.
  *
  * `GET /api/stamp_statistics` and `/stamp_statistics/export` (spec 000 §2, §6; spec 001 §7): the

@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { CompiledModule, Translate, Violation } from '../types';
 import { labelKey } from '../definitions/label-key';
-import { submitSchema } from './submit-schema';
+import { formDataSchema, submitSchema } from './submit-schema';
 import { versionedCache } from './versioned-cache';
 import { ajvRegExp } from '../regexp/linear-regexp';
 import { addLinearFormats } from '../regexp/linear-formats';
@@ -16,12 +16,18 @@ const validatorOf = /* @__PURE__ */ versionedCache<ValidateFunction>(
   (module) => ajv.compile(submitSchema(module)),
 );
 
+/** The flat form data's validator (`formDataSchema`), compiled once per definition version. */
+const formValidatorOf = /* @__PURE__ */ versionedCache<ValidateFunction>(
+  (module) => JSON.stringify(formDataSchema(module)),
+  (module) => ajv.compile(formDataSchema(module)),
+);
+
 /** `/transaction/purchase_goods/0/budget` → `purchase_goods[0].budget` (form data path). */
-function toPropertyPath(module: CompiledModule, error: ErrorObject): string {
+function toPropertyPath(module: CompiledModule, error: ErrorObject, nested: boolean): string {
   const parts = error.instancePath.split('/').slice(1).map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
   if (error.keyword === 'required') parts.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') parts.push(String(error.params.additionalProperty));
-  if (module.meta.bodyKey && parts[0] === module.meta.bodyKey && parts.length > 1) parts.shift();
+  if (nested && module.meta.bodyKey && parts[0] === module.meta.bodyKey && parts.length > 1) parts.shift();
   return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
 }
 
@@ -30,12 +36,24 @@ function toPropertyPath(module: CompiledModule, error: ErrorObject): string {
  * violation with a translated message naming the field (`engine.validation.<keyword>`).
  */
 export function ajvViolations(module: CompiledModule, payload: unknown, t: Translate): Violation[] {
-  const validate = validatorOf(module);
+  return violationsOf(module, validatorOf(module), payload, true, t);
+}
+
+/**
+ * Check flat form data (as computed: wrapper fields beside the body fields) against the form's
+ * schema: a computed value the schema does not allow (a joined purpose over its `maxLength`) is
+ * refused like a typed one, with the same messages as `ajvViolations`.
+ */
+export function formDataViolations(module: CompiledModule, data: unknown, t: Translate): Violation[] {
+  return violationsOf(module, formValidatorOf(module), data, false, t);
+}
+
+function violationsOf(module: CompiledModule, validate: ValidateFunction, payload: unknown, nested: boolean, t: Translate): Violation[] {
   if (validate(payload)) return [];
   const seen = new Set<string>();
   const out: Violation[] = [];
   for (const error of validate.errors ?? []) {
-    const propertyPath = toPropertyPath(module, error);
+    const propertyPath = toPropertyPath(module, error, nested);
     // A `type: ['x','null']` mismatch also reports anyOf/oneOf noise; one message per path is enough.
     if (seen.has(propertyPath)) continue;
     seen.add(propertyPath);

@@ -1,7 +1,7 @@
-import type { CompiledModule, RuleContext, Translate, Violation } from '../types';
+import type { CompiledModule, FormData, RuleContext, Translate, Violation } from '../types';
 import { computeFormData } from '../rules/compute-form-data';
 import { validateRules } from '../rules/validate-rules';
-import { ajvViolations } from './ajv-violations';
+import { ajvViolations, formDataViolations } from './ajv-violations';
 import { readSubmitPayload } from './read-submit-payload';
 import { withBudget } from '../rules/step-budget';
 
@@ -20,5 +20,17 @@ export function validateSubmission(module: CompiledModule, payload: unknown, con
   const shape = ajvViolations(module, payload, t);
   if (shape.length) return shape;
   // One step budget for compute and rules: a computed field that spent it leaves the rules to say so.
-  return withBudget(() => validateRules(module, computeFormData(module, readSubmitPayload(module, payload as Record<string, unknown>), context), context, t));
+  return withBudget(() => validateFormData(module, computeFormData(module, readSubmitPayload(module, payload as Record<string, unknown>), context), context, t));
+}
+
+/**
+ * Validate the flat form data `computeFormData` returned, as it will be stored: the form's
+ * schema first (a computed value can break it: a joined text over its `maxLength`), then the
+ * ordered rules. The server's submission pipeline computes a body once and calls this on the
+ * result, so nothing is re-nested, re-read or recomputed to be judged.
+ */
+export function validateFormData(module: CompiledModule, data: FormData, context: RuleContext, t: Translate): Violation[] {
+  const shape = formDataViolations(module, data, t);
+  if (shape.length) return shape;
+  return validateRules(module, data, context, t);
 }

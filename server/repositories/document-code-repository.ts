@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Database } from '../db/database';
 
 /** Zero-padded width of the sequence part of a document code (`PUR-2026-000001`). */
 const CODE_DIGITS = 6;

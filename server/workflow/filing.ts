@@ -1,0 +1,312 @@
+import type { Kysely, Transaction } from 'kysely';
+import { findModule, isWrapperField, KEPT_ON_EDIT, stableStringify, type CompiledModule, type EntityOperation } from '../../src/engine';
+import type { Database } from '../db/database';
+import type { AuthUser } from '../lib/auth-user';
+import { conflict, notFound } from '../lib/errors';
+import { findVersion, recordVersion } from '../definitions/definition-version-repository';
+import { linkFiles } from '../files/link-files';
+import { recordActor } from '../records/record-actor';
+import { codePrefix, stampPrefix, takeNextNumber } from '../repositories/document-code-repository';
+import { applyEntityChange } from './apply-entity-change';
+import { writeApprovalLog } from './approval-log';
+import { documentCompany, requesterCompany } from './document-company';
+import { loadDocumentState, type DocumentState } from './document-state';
+import { entityHandler } from './entity-handler';
+import { recordHistories } from './histories';
+import { onDocumentFiled } from './on-document-filed';
+import { refusePendingEntityChange } from './pending-entity-change';
+import { BufferStatus, StepStatus } from './status';
+import { allStepFields } from './step-fields';
+import { prepareSubmission, type PreparedSubmission } from './submission-pipeline';
+import { refuseEdit } from './transitions';
+import { illegalTransition, refusalError } from './workflow-error';
+import type { WorkflowContext } from './workflow-context';
+
+/**
+ * THE filing of a document, for submit (`POST /buffer/{code}`, an entity module's
+ * `/buffer/{code}/{id}/edit|delete`) and edit (`POST /buffer/{id}/edit`): ONE transaction that
+ * runs the submission pipeline (`submission-pipeline.ts`: the body parsed, computed and
+ * validated once), records the definition version and the actor, stores the document (a new
+ * buffer with its steps, or the edited data with its histories), logs it on the timeline and
+ * runs the caller's `afterFiling` (entity change, idempotency answer). If anything throws,
+ * nothing is stored.
+ */
+
+/** What a filed document answers with. */
+export interface FiledBuffer {
+  id: number;
+  code: string;
+  status: number;
+}
+
+/** What an edit answers with. */
+export interface EditedBuffer {
+  id: number;
+  status: number;
+  changed_fields: string[];
+}
+
+/** The operation of an entity module's submission (`create` for `POST /buffer/{code}`). */
+export interface EntityTarget {
+  operation: EntityOperation;
+  targetId: number | null;
+}
+
+/** A new document of `module` from the body as received. */
+export interface NewFiling {
+  kind: 'new';
+  module: CompiledModule;
+  payload: unknown;
+  /** Who files it (requester and actor). */
+  user: AuthUser;
+  /** An entity module's operation and target (default `create` of a new entity). */
+  target?: EntityTarget;
+  /** Runs last inside the transaction (the idempotency answer). */
+  afterFiling?: (trx: Kysely<Database>, filed: FiledBuffer) => Promise<void>;
+}
+
+/** New values for the body fields of a filed document. */
+export interface EditFiling {
+  kind: 'edit';
+  bufferId: number;
+  input: Record<string, unknown>;
+}
+
+export function fileDocument(db: Kysely<Database>, filing: NewFiling, ctx: WorkflowContext): Promise<FiledBuffer>;
+export function fileDocument(db: Kysely<Database>, filing: EditFiling, ctx: WorkflowContext): Promise<EditedBuffer>;
+export async function fileDocument(db: Kysely<Database>, filing: NewFiling | EditFiling, ctx: WorkflowContext): Promise<FiledBuffer | EditedBuffer> {
+  return db.transaction().execute<FiledBuffer | EditedBuffer>((trx) => (filing.kind === 'new' ? fileNew(trx, filing, ctx) : fileEdit(trx, filing, ctx)));
+}
+
+/** A new document: pipeline, entity permission, then the buffer with its steps. */
+async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: WorkflowContext): Promise<FiledBuffer> {
+  const { module, user } = filing;
+  const target = filing.target ?? { operation: 'create', targetId: null };
+  if (ctx.definitions.disabled.has(module.code)) throw conflict(ctx.t('server.studio.disabled', { code: module.code }));
+  const entity = module.meta.entity;
+  const handler = entity ? entityHandler(entity.kind) : null;
+  if (entity && (!handler || !entity.operations.includes(target.operation))) {
+    throw notFound(ctx.t('server.admin.errors.operationUnknown', { code: module.code, operation: target.operation }));
+  }
+  const prepared = await prepareSubmission(trx, {
+    definitions: ctx.definitions, module, payload: filing.payload, requesterId: user.id, actorId: user.id, t: ctx.t, lang: ctx.lang,
+    // A delete files the entity as it is: only the approval fields are the requester's to get right.
+    wrapperOnly: target.operation === 'delete',
+    // An entity's company is the target's (the handler authorizes it), not a company filed for.
+    companyScope: !entity,
+  });
+  if (entity && handler) {
+    const { approvals: _approvals, ...formData } = prepared.data;
+    await handler.authorize(trx, { ...target, data: formData }, user, ctx.t);
+    if (target.targetId !== null) await refusePendingEntityChange(trx, ctx.definitions, entity.kind, target.targetId, ctx.t);
+  }
+  await recordVersion(trx, module);
+  await recordActor(trx, user.id, 'submit');
+  const filed = await insertDocument(trx, module, prepared, user.id, entity ? { action: target.operation, targetId: target.targetId } : null);
+  // The workflow's log entry and mails are written in this same transaction.
+  await onDocumentFiled(trx, filed.id, ctx);
+  if (entity && filed.status === BufferStatus.COMPLETED) await applyEntityChange(trx, filed.id, ctx);
+  if (filing.afterFiling) await filing.afterFiling(trx, filed);
+  return filed;
+}
+
+/**
+ * An edit: lock the document, check the editor and state, validate with the definition version
+ * the document was filed under, store the data (keeping that version), and record each changed
+ * top-level field in buffer_histories (user, date, old and new value).
+ */
+async function fileEdit(trx: Transaction<Database>, filing: EditFiling, ctx: WorkflowContext): Promise<EditedBuffer> {
+  const doc = await loadDocumentState(trx, filing.bufferId, true);
+  if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));
+  const module = await filedModule(trx, findModule(ctx.definitions, doc.module_code), doc.module_code, doc.id);
+  const refusal = refuseEdit(doc, ctx.userId, module?.meta.editable === true);
+  if (refusal) throw refusalError(refusal, ctx.t);
+  const data = await editedData(trx, module!, doc, filing.input, ctx);
+  const changed = [...new Set([...Object.keys(doc.data), ...Object.keys(data)])]
+    .filter((field) => stableStringify(doc.data[field] ?? null) !== stableStringify(data[field] ?? null));
+  if (changed.length) {
+    await recordVersion(trx, module!);
+    await recordActor(trx, ctx.userId, 'edit');
+    await trx.updateTable('buffers').set({
+      data: JSON.stringify(data), definition_version: module!.version, updated_at: new Date(),
+      // A form without a company keeps the one it was filed with (its requester's).
+      company_id: documentCompany(module!, data, doc.company_id),
+      department_id: Number.isInteger(data.department_id) ? (data.department_id as number) : null,
+      user_finances: JSON.stringify(Array.isArray(data.user_finances) ? data.user_finances : []),
+    }).where('id', '=', doc.id).execute();
+    await recordHistories(trx, doc.id, ctx.userId, changed.map((field) => ({ field, old_value: doc.data[field] ?? null, value: data[field] ?? null })));
+    await writeApprovalLog(trx, { bufferId: doc.id, userId: ctx.userId, action: 'edit' });
+  }
+  return { id: doc.id, status: doc.status, changed_fields: changed };
+}
+
+/** One step as filed: its approvers (pinned: later organisation or definition changes move none), how it passes, or why it was skipped. */
+interface StepToFile {
+  stepId: number;
+  approvers: number[];
+  mode: string;
+  required: number;
+  skipped: string | null;
+  /** The requester named these approvers (remembered with `save_approvers`). */
+  named: boolean;
+}
+
+/**
+ * The steps a filing creates, in route order. Without a route (never for a new document since
+ * routes: kept for callers that prepare none) every step with named approvers. With the route:
+ * a choice step takes the requester's named approvers (an optional one without any is left
+ * out); a resolved step its resolved approvers, or the requester's where it is `editable` and
+ * they named some; a skipped step is filed skipped (`StepStatus.SKIPPED`) with its reason for
+ * the timeline. Circulation steps are not approval steps.
+ */
+function stepsToFile(prepared: PreparedSubmission): StepToFile[] {
+  const approvals = (Array.isArray(prepared.data.approvals) ? prepared.data.approvals : []) as Array<{ approver_id: number | null; master_process_id: number | null }>;
+  const namedFor = (id: number) => [...new Set(approvals.filter((a) => a.approver_id != null && a.master_process_id === id).map((a) => a.approver_id as number))];
+  const passes = (mode: string, quorum: number | null, count: number) => (mode === 'all' ? count : mode === 'quorum' ? Math.min(quorum ?? 1, count) : 1);
+  if (!prepared.route) {
+    return prepared.steps.map((step) => ({ stepId: step.id, approvers: namedFor(step.id), mode: 'any', required: 1, skipped: null, named: true }))
+      .filter((s) => s.approvers.length > 0);
+  }
+  const out: StepToFile[] = [];
+  for (const step of prepared.route) {
+    if (step.circulation) continue;
+    if (step.skipped) {
+      out.push({ stepId: step.id!, approvers: [], mode: step.mode, required: 0, skipped: step.skipped, named: false });
+      continue;
+    }
+    const named = step.by === 'choice' || step.editable ? namedFor(step.id!) : [];
+    const approvers = step.by === 'choice' || named.length ? named : step.approvers;
+    if (approvers.length === 0) continue;
+    out.push({ stepId: step.id!, approvers, mode: step.mode, required: passes(step.mode, step.quorum, approvers.length), skipped: null, named: named.length > 0 });
+  }
+  return out;
+}
+
+/**
+ * Store a prepared submission as a new buffer: numbered with the module's code prefix (and a
+ * stamp number where the module needs one), one approval step per step to file (the first not
+ * skipped is active) with its candidates, the circulation, and the requester's saved approvers
+ * when `save_approvers`. Only an allowed bypass files the document completed (the pipeline
+ * refuses a module without steps and a chain without approvers). Clears the requester's draft.
+ */
+async function insertDocument(
+  trx: Transaction<Database>, module: CompiledModule, prepared: PreparedSubmission, requesterId: number,
+  entity: { action: string; targetId: number | null } | null,
+): Promise<FiledBuffer> {
+  const { data, bypass } = prepared;
+  const chosen = bypass ? [] : stepsToFile(prepared);
+  const saved = chosen.filter((s) => s.named);
+  // Never silently completed: the pipeline guarantees a step with approvers unless bypassed.
+  if (!bypass && !chosen.some((s) => s.approvers.length > 0)) throw new Error('fileDocument: no approval step chosen (the submission pipeline must refuse this)');
+  const status = bypass ? BufferStatus.COMPLETED : BufferStatus.ON_PROCESS;
+  const { approvals: _approvals, ...stored } = data;
+  const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
+  const code = await takeNextNumber(trx, 'code', codePrefix(prefix));
+  const stampNo = module.meta.needsStampNo ? await takeNextNumber(trx, 'stamp_no', stampPrefix(prefix)) : null;
+  const buffer = await trx.insertInto('buffers')
+    .values({
+      code,
+      module_code: module.code,
+      status,
+      requester_id: requesterId,
+      company_id: documentCompany(module, data, await requesterCompany(trx, requesterId)),
+      department_id: Number.isInteger(data.department_id) ? (data.department_id as number) : null,
+      data: JSON.stringify(stampNo ? { ...stored, stamp_no: stampNo } : stored),
+      definition_version: module.version,
+      stamp_no: stampNo,
+      bypass,
+      send_notification_first_approval: data.send_notification_first_approval !== false,
+      user_finances: JSON.stringify(Array.isArray(data.user_finances) ? data.user_finances : []),
+      completed_at: status === BufferStatus.COMPLETED ? new Date() : null,
+      ...(entity ? { action: entity.action, target_id: entity.targetId } : {}),
+    })
+    .returning(['id', 'code', 'status'])
+    .executeTakeFirstOrThrow();
+  const first = chosen.findIndex((s) => !s.skipped);
+  for (const [i, { stepId, approvers, mode, required, skipped }] of chosen.entries()) {
+    const approval = await trx.insertInto('approvals')
+      .values({
+        buffer_id: buffer.id, master_process_id: stepId, position: i + 1, active: i === first, mode, required, skipped,
+        ...(skipped ? { status: StepStatus.SKIPPED } : {}),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (approvers.length) await trx.insertInto('approval_candidates').values(approvers.map((user_id) => ({ approval_id: approval.id, user_id }))).execute();
+  }
+  // Circulation steps wait for nobody: their people get the document "for information".
+  for (const step of bypass ? [] : (prepared.route ?? []).filter((r) => r.circulation && !r.skipped)) {
+    if (step.approvers.length) {
+      await trx.insertInto('circulations').values(step.approvers.map((user_id) => ({ buffer_id: buffer.id, user_id, master_process_id: step.id! })))
+        .onConflict((oc) => oc.columns(['buffer_id', 'user_id']).doNothing()).execute();
+    }
+  }
+  if (data.save_approvers !== false && !bypass) {
+    await trx.deleteFrom('saved_approvers').where('user_id', '=', requesterId).where('module_code', '=', module.code).execute();
+    const rows = saved.flatMap(({ stepId, approvers }) => approvers.map((approver_id, position) => ({
+      user_id: requesterId, module_code: module.code, master_process_id: stepId, approver_id, position,
+    })));
+    if (rows.length) await trx.insertInto('saved_approvers').values(rows).execute();
+  }
+  await linkFiles(trx, module, buffer.id, stored);
+  // Spec 000 §4: a successful submit clears the draft. Done here too, in the filing
+  // transaction, so a client that never sends its DELETE (closed tab, lost answer) cannot
+  // reopen the form pre-filled with what it already filed.
+  await trx.deleteFrom('buffer_temporaries').where('user_id', '=', requesterId).where('module_code', '=', module.code).execute();
+  return buffer;
+}
+
+const withoutWrapper = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([k]) => !isWrapperField(k)));
+
+/** The document's approver choices as a submission carries them (so "approvers valid" holds). */
+async function approvalsOf(db: Kysely<Database>, doc: DocumentState) {
+  if (doc.steps.length === 0) return [];
+  const rows = await db.selectFrom('approvals')
+    .innerJoin('approval_candidates', 'approval_candidates.approval_id', 'approvals.id')
+    .select(['approvals.master_process_id', 'approval_candidates.user_id'])
+    .where('approvals.buffer_id', '=', doc.id).orderBy('approvals.position').execute();
+  return rows.map((r) => ({ approver_id: r.user_id, master_process_id: r.master_process_id }));
+}
+
+/**
+ * Runs the edited data through the submission pipeline exactly as a submission (the requester's
+ * scope, the editor's file access) and returns the new stored data: the old data with the
+ * edited body fields replaced.
+ */
+async function editedData(trx: Kysely<Database>, module: CompiledModule, doc: DocumentState, input: Record<string, unknown>, ctx: WorkflowContext) {
+  // The body as the form would send it (only the schema's fields), with the document's own
+  // approvers so the approver rules hold; not normalised further, so untouched fields stay equal.
+  const properties = (module.schema.properties ?? {}) as Record<string, unknown>;
+  // The forward-document users are read-only on the edit page (spec 000 §2): kept as filed.
+  const kept = Object.fromEntries(KEPT_ON_EDIT.map((field) => [field, doc.data[field]]));
+  const body = Object.fromEntries(Object.entries({ ...withoutWrapper(doc.data), ...withoutWrapper(input), ...kept })
+    .filter(([key, value]) => key in properties && value !== undefined));
+  const wrapper = {
+    ...(module.meta.hasBypass ? { bypass: doc.bypass } : {}),
+    send_notification_first_approval: doc.data.send_notification_first_approval !== false,
+    save_approvers: false,
+    approvals: await approvalsOf(trx, doc),
+  };
+  const payload = module.meta.bodyKey ? { ...wrapper, [module.meta.bodyKey]: body } : { ...wrapper, ...body };
+  const { data: computed } = await prepareSubmission(trx, { definitions: ctx.definitions, module, payload, requesterId: doc.requester_id, actorId: ctx.userId, t: ctx.t, edit: true });
+  // Fields outside the form's schema (stamp number, treasury data) and the stored wrapper
+  // flags stay as they were: an edit changes the body only.
+  const data: Record<string, unknown> = { ...doc.data, ...withoutWrapper(computed) };
+  // Fields a step fills (signed files) are the step approver's: an edit keeps them as stored.
+  for (const field of allStepFields(module)) {
+    if (Object.hasOwn(doc.data, field)) data[field] = doc.data[field];
+    else delete data[field];
+  }
+  return data;
+}
+
+/**
+ * The definition a document was filed under (`buffers.definition_version`), kept in
+ * `module_definition_versions`; the current one when that is the same version or was never
+ * recorded. An edit validates and stores with it, so a later, stricter publish never refuses
+ * (or silently reshapes) a document that was valid when filed.
+ */
+async function filedModule(db: Kysely<Database>, current: CompiledModule | null, code: string, bufferId: number): Promise<CompiledModule | null> {
+  const row = await db.selectFrom('buffers').select('definition_version').where('id', '=', bufferId).executeTakeFirst();
+  if (!row || (current && row.definition_version === current.version)) return current;
+  return (await findVersion(db, code, row.definition_version)) ?? current;
+}
