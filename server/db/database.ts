@@ -201,6 +201,8 @@ export interface ApprovalTable {
   required: Generated<number>;
   /** Why the step was skipped at filing (`requester` | `vacant`; status 3), else null. */
   skipped: string | null;
+  /** The principal when a deputy passed or rejected the step for them (migration 0930); `approver_id` is the deputy. */
+  on_behalf_of: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A document circulated to a user for information (migration 0910); `read_at` once they marked it read. */
@@ -267,6 +269,19 @@ export interface ApprovalLogTable {
   approval_id: number | null;
   user_id: number | null;
   log_text: string;
+  /** The principal when a deputy acted for them (migration 0930); `user_id` is the deputy. */
+  on_behalf_of: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+/** A deputy arrangement (代理, migration 0930): `deputy_id` acts for `principal_id` on these days (inclusive), for these modules (null: all). */
+export interface DeputyTable {
+  id: Generated<number>;
+  principal_id: number;
+  deputy_id: number;
+  from_date: DateString;
+  to_date: DateString;
+  module_codes: ColumnType<string[] | null, string | null, string | null>;
   created_at: Timestamp;
 }
 
@@ -510,6 +525,7 @@ export interface Database {
   user_posts: UserPostTable;
   approval_done: ApprovalDoneTable;
   approval_logs: ApprovalLogTable;
+  deputies: DeputyTable;
   buffer_temporaries: BufferTemporaryTable;
   buffer_histories: BufferHistoryTable;
   files: FileTable;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { stepDeputies } from './deputies';
 import { eligibleAmong, scopeCompany } from './eligibility';
 
 /** One approval step as the state machine sees it. */
@@ -19,6 +20,11 @@ export interface StepState {
   required: number;
   /** Candidates who already approved within this pass of the step (a 合議 or quorum step counts them). */
   decided: number[];
+  /**
+   * Who may act for a candidate (deputies in effect today, `deputies.ts`): filled for the active
+   * pending step of a document on process only, never the requester; empty otherwise.
+   */
+  deputies: Array<{ deputy_id: number; principal_id: number }>;
 }
 
 /** A document with its ordered steps: everything the transition rules decide on. */
@@ -69,7 +75,11 @@ export async function loadDocumentState(db: Kysely<Database>, bufferId: number, 
     const named = candidates.filter((c) => c.approval_id === s.id).map((c) => c.user_id);
     const eligible = await eligibleAmong(db, { approver_roles: approver_roles ?? [], allow_requester }, scope, named);
     const decided = candidates.filter((c) => c.approval_id === s.id && c.decision === 1).map((c) => c.user_id);
-    states.push({ ...s, candidates: named.filter((id) => eligible.has(id)), decided });
+    const allowed = named.filter((id) => eligible.has(id));
+    // The step in progress: whom the candidates' deputies may stand in for (undecided candidates only).
+    const pending = buffer.status === 0 && s.active && s.status === 0;
+    const deputies = pending ? await stepDeputies(db, allowed.filter((id) => !decided.includes(id)), buffer.module_code, buffer.requester_id) : [];
+    states.push({ ...s, candidates: allowed, decided, deputies });
   }
   return {
     ...buffer,

@@ -6,7 +6,7 @@ import type { DocumentView, LogEntry, StepView } from '../../src/wire/workflow';
 import { bufferItems } from './buffer-items';
 import { loadDocumentState } from './document-state';
 import { stepFieldsOf } from './step-fields';
-import { activeStep, permissionsOf } from './transitions';
+import { actingFor, activeStep, permissionsOf } from './transitions';
 
 export type { DocumentView, LogEntry, StepView };
 
@@ -25,8 +25,10 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
     .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
     .innerJoin('processes', 'processes.id', 'master_processes.process_id')
     .leftJoin('users as approver', 'approver.id', 'approvals.approver_id')
+    .leftJoin('users as principal', 'principal.id', 'approvals.on_behalf_of')
     .select(['approvals.id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approved_at', 'approvals.data',
       'approvals.mode', 'approvals.required', 'approvals.skipped', 'approver.id as approver_id', 'approver.name as approver_name', 'master_processes.id as master_process_id',
+      'principal.id as principal_id', 'principal.name as principal_name',
       'master_processes.optional', 'processes.id as process_id', 'processes.code as process_code',
       localizedName(lang, 'processes').as('process_name')])
     .where('approvals.buffer_id', '=', bufferId)
@@ -40,14 +42,20 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
     .execute() : [];
   const logs = await db.selectFrom('approval_logs')
     .leftJoin('users', 'users.id', 'approval_logs.user_id')
-    .select(['approval_logs.approval_id', 'approval_logs.log_text', 'approval_logs.created_at', 'users.id as user_id', 'users.name as user_name'])
+    .leftJoin('users as principal', 'principal.id', 'approval_logs.on_behalf_of')
+    .select(['approval_logs.approval_id', 'approval_logs.log_text', 'approval_logs.created_at', 'users.id as user_id', 'users.name as user_name',
+      'principal.id as principal_id', 'principal.name as principal_name'])
     .where('approval_logs.buffer_id', '=', bufferId)
     .orderBy('approval_logs.created_at').orderBy('approval_logs.id')
     .execute();
+  // A deputy's entry reads "Approved by <deputy> on behalf of <principal>" (the `onBehalf` form of the action's text).
   const entry = (log: (typeof logs)[number]): LogEntry => ({
-    log_text: t(`server.workflow.log.${log.log_text}`, { name: log.user_name ?? '' }),
+    log_text: log.principal_id !== null
+      ? t('server.workflow.log.onBehalf', { action: t(`server.workflow.log.${log.log_text}`, { name: log.user_name ?? '' }), principal: log.principal_name ?? '' })
+      : t(`server.workflow.log.${log.log_text}`, { name: log.user_name ?? '' }),
     action: log.log_text,
     user: log.user_id !== null ? { id: log.user_id, name: log.user_name! } : null,
+    on_behalf_of: log.principal_id !== null ? { id: log.principal_id, name: log.principal_name! } : null,
     created_at: iso(log.created_at)!,
   });
   const forwarded = state.user_finances.length
@@ -56,12 +64,18 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
   const editable = definitions.modules[state.module_code]?.meta.editable === true;
   const can = permissionsOf(state, userId, editable);
   const current = activeStep(state);
+  // The reader acts on the active step only as a deputy: for whom (the detail page says so).
+  const principalId = current && (can.approve || can.reject || can.treasury) ? actingFor(current, userId) ?? null : null;
+  const actingForUser = principalId !== null
+    ? await db.selectFrom('users').select(['id', 'name']).where('id', '=', principalId).executeTakeFirst() ?? null
+    : null;
   return {
     ...item,
     user_finances: forwarded,
     approvals: steps.map((s) => ({
       id: s.id, position: s.position, status: s.status, active: s.active, approved_at: iso(s.approved_at),
       approver: s.approver_id !== null ? { id: s.approver_id, name: s.approver_name! } : null,
+      on_behalf_of: s.principal_id !== null ? { id: s.principal_id, name: s.principal_name! } : null,
       data: (s.data ?? null) as Record<string, unknown> | null,
       master_process: { id: s.master_process_id, optional: s.optional, process: { id: s.process_id, code: s.process_code, name: s.process_name } },
       prospective_approvers: candidates.filter((c) => c.approval_id === s.id).map((c) => ({ id: c.id, name: c.name })),
@@ -74,6 +88,7 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
     approval_logs: logs.filter((l) => l.approval_id === null).map(entry),
     current_approval_id: current?.id ?? null,
     can,
+    acting_for: actingForUser,
     step_fields: can.approve && current ? stepFieldsOf(definitions.modules[state.module_code], current.process_code) : [],
   };
 }

@@ -8,6 +8,8 @@ import { DONE_COUNT_CAP, donePage, inboxPage } from './inbox-page';
 import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from '../lib/keyset';
 import { listConditions, listOrder, listSearchPaths, type ListQuery } from './list-query';
 import { BufferStatus, StepStatus } from './status';
+import { actsForAnyone, deputyInEffect } from '../repositories/deputy-repository';
+import { deputyDay, deputyPendingStep } from './deputies';
 
 export type { ApprovalItem };
 
@@ -30,7 +32,10 @@ const withNext = <T>(collection: Collection<T>, next: string | null): PagedColle
  */
 export async function myApprovals(db: Kysely<Database>, definitions: DefinitionSet, userId: number, q: ListQuery, lang: Lang): Promise<PagedCollection<ApprovalItem>> {
   const done = isTrue(q.isDone);
-  const { total, rows, next } = (done ? await donePage(db, userId, q) : await inboxPage(db, userId, q)) || await generalPage();
+  // A deputy in effect today also waits on their principals' steps: not in the inbox index, so the general query.
+  const day = deputyDay();
+  const deputy = !done && await actsForAnyone(db, userId, day);
+  const { total, rows, next } = (done ? await donePage(db, userId, q) : deputy ? null : await inboxPage(db, userId, q)) || await generalPage();
   async function generalPage() {
     let query = db.selectFrom('approvals')
       .innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
@@ -45,8 +50,12 @@ export async function myApprovals(db: Kysely<Database>, definitions: DefinitionS
         .where('buffers.status', '=', BufferStatus.ON_PROCESS)
         // The user's open candidacies (index approval_candidates_open_idx, kept by triggers): the
         // cost follows the user's pending steps, not every step they were ever a candidate of.
-        .where('approvals.id', 'in', (eb) => eb.selectFrom('approval_candidates as c').select('c.approval_id')
-          .where('c.user_id', '=', userId).where('c.inbox_open', '=', true));
+        .where((eb) => {
+          const own = eb('approvals.id', 'in', eb.selectFrom('approval_candidates as c').select('c.approval_id')
+            .where('c.user_id', '=', userId).where('c.inbox_open', '=', true));
+          // …and the steps pending for a principal the user stands in for today (never the user's own documents).
+          return deputy ? eb.or([own, deputyPendingStep(userId, day)]) : own;
+        });
     const terms: KeyTerm[] = [...listOrder(q), { key: 'step', column: 'approvals.id', direction: 'desc', type: 'integer' }];
     let page = query.select(['approvals.id', 'approvals.buffer_id', ...keyColumns(terms)] as never[]) as unknown as typeof query;
     if (q.cursor) page = page.where(afterCursor(terms, decodeCursor(terms, q.cursor)));
@@ -68,6 +77,7 @@ export async function myApprovals(db: Kysely<Database>, definitions: DefinitionS
   const { items, steps: allSteps } = await bufferItemsWithSteps(db, definitions, [...new Set(rows.map((r) => r.buffer_id))], lang);
   const buffers = new Map(items.map((b) => [b.id, b]));
   const steps = new Map(allSteps.map((s) => [s.id, s]));
+  const principals = deputy ? await principalsOnPage(db, userId, rows.map((r) => r.id), day) : new Map<number, { id: number; name: string }>();
   const members = rows.map((row): ApprovalItem => {
     const step = steps.get(row.id)!;
     const buffer = buffers.get(row.buffer_id)!;
@@ -80,9 +90,35 @@ export async function myApprovals(db: Kysely<Database>, definitions: DefinitionS
         selected_roles: step.approver_role ? [step.approver_role] : [],
       },
       buffer,
+      ...(done ? {} : { on_behalf_of: principals.get(step.id) ?? null }),
     };
   });
   return withNext({ 'hydra:member': members, 'hydra:totalItems': total }, next);
+}
+
+/**
+ * For the pending steps on a deputy's page that wait for a principal rather than for the user:
+ * the principal (the first by name when the user stands in for several on one step).
+ */
+async function principalsOnPage(db: Kysely<Database>, userId: number, stepIds: number[], day: string): Promise<Map<number, { id: number; name: string }>> {
+  const rows = await db.selectFrom('approvals')
+    .innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
+    .innerJoin('approval_candidates as c', 'c.approval_id', 'approvals.id')
+    .innerJoin('users as p', 'p.id', 'c.user_id')
+    .innerJoin('deputies as d', 'd.principal_id', 'c.user_id')
+    .select(['approvals.id', 'p.id as principal_id', 'p.name as principal_name'])
+    .where('approvals.id', 'in', stepIds)
+    .where('c.inbox_open', '=', true).where('p.disabled', '=', false)
+    .where('d.deputy_id', '=', userId)
+    .where(deputyInEffect('d', day, sql<string>`buffers.module_code`))
+    // Steps the user is a candidate of are theirs, not a principal's.
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('approval_candidates as own').select('own.user_id')
+      .whereRef('own.approval_id', '=', 'approvals.id').where('own.user_id', '=', userId))))
+    .orderBy('p.name').orderBy('p.id')
+    .execute();
+  const map = new Map<number, { id: number; name: string }>();
+  for (const r of rows) if (!map.has(r.id)) map.set(r.id, { id: r.principal_id, name: r.principal_name });
+  return map;
 }
 
 /** Documents of one relation to the user, filtered, sorted and paged, as buffer items. */

@@ -7,7 +7,7 @@ import type { DocumentState } from './document-state';
 import type { WorkflowContext } from './workflow-context';
 
 /** Which mail: a step waits for its approvers, a forward to finance users, or the outcome. */
-export type MailKind = 'approvalRequest' | 'forwarded' | 'completed' | 'rejected' | 'circulated'
+export type MailKind = 'approvalRequest' | 'deputyRequest' | 'forwarded' | 'completed' | 'rejected' | 'circulated'
   | 'sentBack' | 'sentBackToRequester';
 
 /** A step's name per language (mails are written per recipient). */
@@ -26,7 +26,7 @@ export function mailLanguage(stored: string | null | undefined): Lang {
  */
 export async function mailDocumentEvent(
   trx: Kysely<Database>, kind: MailKind, doc: Pick<DocumentState, 'code' | 'module_code' | 'requester_id'>,
-  recipientIds: number[], ctx: WorkflowContext, step: StepNames | null = null,
+  recipientIds: number[], ctx: WorkflowContext, step: StepNames | null = null, extra: Record<string, string> = {},
 ): Promise<number> {
   const ids = [...new Set(recipientIds)];
   if (ids.length === 0) return 0;
@@ -40,7 +40,7 @@ export async function mailDocumentEvent(
     const t = serverTranslate(lang);
     const params = {
       code: doc.code, module: module ? definitions.translate(lang)(module.meta.title) : doc.module_code,
-      requester: requester?.name ?? '', step: step?.[lang] ?? '', link: `${ctx.appUrl}/`,
+      requester: requester?.name ?? '', step: step?.[lang] ?? '', link: `${ctx.appUrl}/`, ...extra,
     };
     await enqueueMail(trx, {
       to: user.email,

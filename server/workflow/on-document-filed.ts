@@ -4,12 +4,13 @@ import { writeApprovalLog } from './approval-log';
 import { loadDocumentState } from './document-state';
 import { mailDocumentEvent, stepName } from './notifications';
 import { activeStep } from './transitions';
+import { mailStepWaiting } from './deputies';
 import type { WorkflowContext } from './workflow-context';
 
 /**
  * Runs inside the filing transaction of `POST /api/buffer/{code}`: logs the submission on the
  * timeline, mails the first step's approvers (unless `send_notification_first_approval` is
- * false), the forwarded finance users (`user_finances`) and the people it is circulated to.
+ * false) and their deputies in effect, the forwarded finance users (`user_finances`) and the people it is circulated to.
  */
 export async function onDocumentFiled(trx: Kysely<Database>, bufferId: number, ctx: WorkflowContext): Promise<void> {
   const doc = await loadDocumentState(trx, bufferId);
@@ -19,7 +20,7 @@ export async function onDocumentFiled(trx: Kysely<Database>, bufferId: number, c
   const notifyFirst = await trx.selectFrom('buffers').select('send_notification_first_approval').where('id', '=', bufferId).executeTakeFirstOrThrow();
   const first = activeStep(doc);
   if (first && notifyFirst.send_notification_first_approval) {
-    await mailDocumentEvent(trx, 'approvalRequest', doc, first.candidates, ctx, await stepName(trx, first.id));
+    await mailStepWaiting(trx, doc, first.candidates, ctx, await stepName(trx, first.id));
   }
   await mailDocumentEvent(trx, 'forwarded', doc, doc.user_finances, ctx);
   const circulated = await trx.selectFrom('circulations').select('user_id').where('buffer_id', '=', bufferId).execute();

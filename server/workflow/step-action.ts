@@ -8,7 +8,8 @@ import { scopeCompany } from './eligibility';
 import { rememberEmailPush } from './email-push-preference';
 import { mailDocumentEvent, stepName } from './notifications';
 import { BufferStatus, StepStatus, type LogAction } from './status';
-import { isTreasuryStep, nextStep, refuseStepAction } from './transitions';
+import { actingFor, isTreasuryStep, nextStep, refuseStepAction } from './transitions';
+import { mailStepWaiting } from './deputies';
 import { readTreasuryData } from './treasury-data';
 import { readStepFields } from './step-fields';
 import { findModule } from '../../src/engine';
@@ -37,9 +38,9 @@ export interface StepActionResult {
  * Marks the step handled only if it is still the pending active step: together with the
  * buffer lock this is the second half of the race guard (0 rows = someone was first).
  */
-async function closeStep(trx: Kysely<Database>, step: StepState, status: number, ctx: WorkflowContext, data?: unknown) {
+async function closeStep(trx: Kysely<Database>, step: StepState, status: number, ctx: WorkflowContext, onBehalfOf: number | null, data?: unknown) {
   const result = await trx.updateTable('approvals')
-    .set({ status, active: false, approver_id: ctx.userId, approved_at: new Date(), ...(data ? { data: JSON.stringify(data) } : {}) })
+    .set({ status, active: false, approver_id: ctx.userId, on_behalf_of: onBehalfOf, approved_at: new Date(), ...(data ? { data: JSON.stringify(data) } : {}) })
     .where('id', '=', step.id).where('status', '=', StepStatus.PENDING).where('active', '=', true)
     .executeTakeFirst();
   if (result.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.workflow.errors.stepNotActive'));
@@ -52,13 +53,14 @@ async function closeStep(trx: Kysely<Database>, step: StepState, status: number,
  * last one needed (the caller closes the step as an ordinary approval). Runs under the buffer
  * lock, so concurrent approvers count one after the other and the step advances once.
  */
-async function recordPartialApproval(trx: Kysely<Database>, bufferId: number, step: StepState, ctx: WorkflowContext): Promise<boolean> {
+async function recordPartialApproval(trx: Kysely<Database>, bufferId: number, step: StepState, ctx: WorkflowContext, onBehalfOf: number | null): Promise<boolean> {
+  // A deputy's approval counts as the principal's decision (the principal's candidacy is marked).
   const marked = await trx.updateTable('approval_candidates').set({ decision: 1, decided_at: new Date() })
-    .where('approval_id', '=', step.id).where('user_id', '=', ctx.userId).where('decision', 'is', null)
+    .where('approval_id', '=', step.id).where('user_id', '=', onBehalfOf ?? ctx.userId).where('decision', 'is', null)
     .executeTakeFirst();
   if (marked.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.routes.alreadyDecided'));
   if (step.decided.length + 1 >= step.required) return false;
-  await writeApprovalLog(trx, { bufferId, approvalId: step.id, userId: ctx.userId, action: 'approve' });
+  await writeApprovalLog(trx, { bufferId, approvalId: step.id, userId: ctx.userId, action: 'approve', onBehalfOf });
   return true;
 }
 
@@ -73,7 +75,7 @@ async function finishDocument(trx: Kysely<Database>, doc: DocumentState, status:
 }
 
 /** Passes the step (approve or treasury) and moves the document on: next step, or completed. */
-async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, body: StepActionBody, ctx: WorkflowContext, action: LogAction, data?: Record<string, unknown>) {
+async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, body: StepActionBody, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, data?: Record<string, unknown>) {
   const next = nextStep(doc, step);
   if (next) {
     await trx.updateTable('approvals').set({ active: true }).where('id', '=', next.id).execute();
@@ -83,9 +85,10 @@ async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepSta
     // An entity module's change takes effect here, in the final approval's transaction.
     await applyEntityChange(trx, doc.id, ctx);
   }
-  await writeApprovalLog(trx, { bufferId: doc.id, approvalId: step.id, userId: ctx.userId, action });
+  await writeApprovalLog(trx, { bufferId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf });
   if (next && body.send_email_push !== undefined) await rememberEmailPush(trx, ctx.userId, body.send_email_push);
-  if (next && body.send_email_push === true) await mailDocumentEvent(trx, 'approvalRequest', doc, next.candidates, ctx, await stepName(trx, next.id));
+  // The next step's approvers and their deputies in effect.
+  if (next && body.send_email_push === true) await mailStepWaiting(trx, doc, next.candidates, ctx, await stepName(trx, next.id));
   if (!next) await mailDocumentEvent(trx, 'completed', doc, [doc.requester_id], ctx);
   return next ? BufferStatus.ON_PROCESS : BufferStatus.COMPLETED;
 }
@@ -103,6 +106,8 @@ export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: 
     const refusal = refuseStepAction(doc, stepId, ctx.userId);
     if (refusal) throw refusalError(refusal, ctx.t);
     const step = doc.steps.find((s) => s.id === stepId)!;
+    // A deputy acts for the principal: both are recorded (approver / log user, on_behalf_of).
+    const onBehalfOf = actingFor(step, ctx.userId) ?? null;
     await recordActor(trx, ctx.userId, body.approve === false ? 'reject' : isTreasuryStep(step) ? 'treasury' : 'approve');
     // Fields a step fills (the signer's signed files): only this step's, only with its approval.
     const module = findModule(ctx.definitions, doc.module_code) ?? undefined;
@@ -110,28 +115,28 @@ export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: 
     if ('violations' in filled) throw validationFailed(filled.violations);
 
     if (body.approve === false) {
-      await closeStep(trx, step, StepStatus.REJECTED, ctx);
+      await closeStep(trx, step, StepStatus.REJECTED, ctx, onBehalfOf);
       await finishDocument(trx, doc, BufferStatus.REJECTED);
-      await writeApprovalLog(trx, { bufferId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'reject' });
+      await writeApprovalLog(trx, { bufferId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'reject', onBehalfOf });
       await mailDocumentEvent(trx, 'rejected', doc, [doc.requester_id], ctx);
       return { id: step.id, status: StepStatus.REJECTED, buffer: { id: doc.id, status: BufferStatus.REJECTED } };
     }
     if (isTreasuryStep(step)) {
       const treasury = await readTreasuryData(trx, ctx.definitions, body.data, ctx.t, { companyId: await scopeCompany(trx, doc.requester_id, doc.data.company_id), userId: ctx.userId });
       if ('violations' in treasury) throw validationFailed(treasury.violations);
-      await closeStep(trx, step, StepStatus.DONE, ctx, treasury.value);
-      const status = await passStep(trx, doc, step, body, ctx, 'treasury', { ...doc.data, ...treasury.value });
+      await closeStep(trx, step, StepStatus.DONE, ctx, onBehalfOf, treasury.value);
+      const status = await passStep(trx, doc, step, body, ctx, 'treasury', onBehalfOf, { ...doc.data, ...treasury.value });
       return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
     }
     if (body.approve !== true) {
       throw validationFailed([{ propertyPath: 'approve', message: ctx.t('server.workflow.errors.approveRequired') }]);
     }
     const fields = Object.keys(filled.value).length ? filled.value : undefined;
-    if (step.required > 1 && await recordPartialApproval(trx, doc.id, step, ctx)) {
+    if (step.required > 1 && await recordPartialApproval(trx, doc.id, step, ctx, onBehalfOf)) {
       return { id: step.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: BufferStatus.ON_PROCESS } };
     }
-    await closeStep(trx, step, StepStatus.DONE, ctx, fields);
-    const status = await passStep(trx, doc, step, body, ctx, 'approve', fields && { ...doc.data, ...fields });
+    await closeStep(trx, step, StepStatus.DONE, ctx, onBehalfOf, fields);
+    const status = await passStep(trx, doc, step, body, ctx, 'approve', onBehalfOf, fields && { ...doc.data, ...fields });
     if (fields && module) await linkFiles(trx, module, doc.id, fields);
     return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
   });

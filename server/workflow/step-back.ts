@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { writeApprovalLog } from './approval-log';
 import { loadDocumentState } from './document-state';
 import { BufferStatus, StepStatus } from './status';
-import { activeStep, previousStep, refuseApproverStepBack, refuseRequesterStepBack } from './transitions';
+import { actingFor, activeStep, previousStep, refuseApproverStepBack, refuseRequesterStepBack } from './transitions';
 import { illegalTransition, refusalError } from './workflow-error';
 import type { WorkflowContext } from './workflow-context';
 
@@ -28,13 +28,15 @@ export async function stepBack(db: Kysely<Database>, bufferId: number, by: StepB
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.workflow.errors.stepNotActive'));
     await trx.updateTable('approvals')
-      .set({ status: StepStatus.PENDING, active: true, approver_id: null, approved_at: null })
+      .set({ status: StepStatus.PENDING, active: true, approver_id: null, on_behalf_of: null, approved_at: null })
       .where('id', '=', previous.id).execute();
     // Both steps start over: decisions within a 合議 or quorum step count only for the pass in progress.
     await trx.updateTable('approval_candidates').set({ decision: null, decided_at: null })
       .where('approval_id', 'in', [current.id, previous.id]).execute();
     await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
-    await writeApprovalLog(trx, { bufferId: doc.id, approvalId: current.id, userId: ctx.userId, action: 'step_back' });
+    // A deputy steps back for the principal (the requester's own step back is nobody's deputy).
+    const onBehalfOf = by.approver ? actingFor(current, ctx.userId) ?? null : null;
+    await writeApprovalLog(trx, { bufferId: doc.id, approvalId: current.id, userId: ctx.userId, action: 'step_back', onBehalfOf });
     return { id: doc.id, status: BufferStatus.ON_PROCESS, active_approval_id: previous.id };
   });
 }

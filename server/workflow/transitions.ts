@@ -35,16 +35,30 @@ export function isTreasuryStep(step: StepState): boolean {
 }
 
 /**
+ * For whom `userId` acts on `step`: null when as themselves (a candidate), else the principal a
+ * deputy stands in for (the first undecided one when they stand in for several), undefined when
+ * neither.
+ */
+export function actingFor(step: StepState, userId: number): number | null | undefined {
+  if (step.candidates.includes(userId)) return null;
+  const mine = step.deputies.filter((d) => d.deputy_id === userId).map((d) => d.principal_id);
+  if (mine.length === 0) return undefined;
+  return mine.find((p) => !step.decided.includes(p)) ?? mine[0];
+}
+
+/**
  * May `userId` act (approve, reject, treasury, step back) on step `stepId`? Only a candidate
- * of that step (403 otherwise), only while it is the active pending step of a document on
- * process (409 otherwise: already handled, not yet reached, or the document has ended).
+ * of that step or a deputy in effect of one (403 otherwise; never on the deputy's own document),
+ * only while it is the active pending step of a document on process (409 otherwise: already
+ * handled, not yet reached, or the document has ended).
  */
 export function refuseStepAction(doc: DocumentState, stepId: number, userId: number): Refusal | null {
   const step = doc.steps.find((s) => s.id === stepId);
-  if (!step || !step.candidates.includes(userId)) return refuse(403, 'server.workflow.errors.notCandidate');
+  const principal = step ? actingFor(step, userId) : undefined;
+  if (!step || principal === undefined || (principal !== null && doc.requester_id === userId)) return refuse(403, 'server.workflow.errors.notCandidate');
   if (doc.status !== BufferStatus.ON_PROCESS) return refuse(409, 'server.workflow.errors.notOnProcess');
   if (!step.active || step.status !== StepStatus.PENDING) return refuse(409, 'server.workflow.errors.stepNotActive');
-  if (step.decided.includes(userId)) return refuse(409, 'server.routes.alreadyDecided');
+  if (step.decided.includes(principal ?? userId)) return refuse(409, 'server.routes.alreadyDecided');
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/database';
+import { deputyDay, deputyPendingDocument } from './deputies';
 
 /**
  * Which documents a user may see: those they filed, are or were a candidate approver of (any
@@ -25,8 +26,15 @@ export function visibleToByRule(userId: number): Expression<SqlBool> {
     or buffers.user_finances @> ${JSON.stringify([userId])}::jsonb)`;
 }
 
-/** The same rule for one known document (`canSeeBuffer`, file access). */
-export const visibleToOne = visibleTo;
+/**
+ * The rule for one known document (`canSeeBuffer`, file access): `visibleTo`, or the document
+ * waits for a principal the user is a deputy of today (`deputies.ts`; never the user's own
+ * document — that one they see anyway). The lists keep `visibleTo`: the pending list adds the
+ * deputy's steps itself, and once a deputy acted, their log makes them a viewer like anyone.
+ */
+export function visibleToOne(userId: number): Expression<SqlBool> {
+  return sql<SqlBool>`(${visibleTo(userId)} or ${deputyPendingDocument(userId, deputyDay())})`;
+}
 
 /** Is the document visible to the user? False for an unknown id as well. */
 export async function canSeeBuffer(db: Kysely<Database>, bufferId: number, userId: number): Promise<boolean> {

@@ -71,11 +71,17 @@ export const ApprovalItem = open({
     selected_roles: Type.Array(Type.String()),
   }),
   buffer: BufferItem,
+  /** On the pending list: the principal the reader stands in for as their deputy (代理), null when the step waits for the reader. */
+  on_behalf_of: Type.Optional(nullable(NamedUser)),
 }, 'Approval item (spec 000 §3)');
 export type ApprovalItem = Static<typeof ApprovalItem>;
 
 /** One timeline entry: the translated text, the raw action, who and when. */
-export const LogEntry = open({ log_text: Type.String(), action: Type.String(), user: nullable(NamedUser), created_at: Type.String() });
+export const LogEntry = open({
+  log_text: Type.String(), action: Type.String(), user: nullable(NamedUser), created_at: Type.String(),
+  /** The principal a deputy (`user`) acted for; the translated `log_text` says "… by deputy on behalf of principal". */
+  on_behalf_of: Type.Optional(nullable(NamedUser)),
+});
 export type LogEntry = Static<typeof LogEntry>;
 
 /** Process step of the timeline (spec 000 §3). */
@@ -85,6 +91,8 @@ export const StepView = open({
   status: Type.Integer(),
   active: Type.Boolean(),
   approver: nullable(NamedUser),
+  /** The principal the approver acted for as their deputy (代理), else null. */
+  on_behalf_of: Type.Optional(nullable(NamedUser)),
   approved_at: nullable(Type.String()),
   data: nullable(Type.Record(Type.String(), Type.Unknown())),
   master_process: open({ id: Type.Integer(), optional: Type.Boolean(), process: ProcessRef }),
@@ -121,6 +129,8 @@ export const DocumentView = Type.Composite([BufferItem, open({
   /** The active step's id (the one `POST /approvals/{id}/action` takes), or null. */
   current_approval_id: nullable(Type.Integer()),
   can: Permissions,
+  /** When the reader may act on the active step only as a deputy: the principal they stand in for; else null. */
+  acting_for: Type.Optional(nullable(NamedUser)),
   /** Fields the reader fills with their approval at the active step (the signer's files); empty otherwise. */
   step_fields: Type.Array(Type.String(), { description: 'Fields the reader fills with their approval at the active step (processes fills: the signer\'s signed files)' }),
 })], { additionalProperties: true, description: 'The detail page\'s document with steps (spec 000 §3 process step)' });

@@ -22,6 +22,7 @@ import * as fileChunks from './0840_file_chunks';
 import * as documentCompany from './0850_document_company';
 import * as records from './0900_records';
 import * as routes from './0910_routes';
+import * as deputies from './0930_deputies';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0850_document_company': documentCompany,
   '0900_records': records,
   '0910_routes': routes,
+  '0930_deputies': deputies,
 };
