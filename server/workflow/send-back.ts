@@ -6,7 +6,8 @@ import { writeApprovalLog } from './approval-log';
 import { loadDocumentState } from './document-state';
 import { mailDocumentEvent, stepName } from './notifications';
 import { BufferStatus, StepStatus } from './status';
-import { refuseResubmit, refuseSendBack, type SendBackTarget } from './transitions';
+import { actingFor, refuseResubmit, refuseSendBack, type SendBackTarget } from './transitions';
+import { mailStepWaiting } from './deputies';
 import { illegalTransition, refusalError } from './workflow-error';
 import type { WorkflowContext } from './workflow-context';
 
@@ -51,6 +52,8 @@ export async function sendBack(db: Kysely<Database>, bufferId: number, stepId: n
     if (refusal === 'badTarget') throw validationFailed([{ propertyPath: 'back_to', message: ctx.t('server.workflow.errors.sendBackTarget') }]);
     if (refusal) throw refusalError(refusal, ctx.t);
     const current = doc.steps.find((s) => s.id === stepId)!;
+    // A deputy sends back for the principal: the log keeps both.
+    const onBehalfOf = actingFor(current, ctx.userId) ?? null;
     await recordActor(trx, ctx.userId, 'send_back');
     const moved = await trx.updateTable('approvals').set({ active: false })
       .where('id', '=', current.id).where('active', '=', true).where('status', '=', StepStatus.PENDING)
@@ -59,17 +62,17 @@ export async function sendBack(db: Kysely<Database>, bufferId: number, stepId: n
     const from = target === 'requester' ? -Infinity : doc.steps.find((s) => s.id === target)!.position;
     // The steps that start over: every approved step from the target on, and the current one.
     const reset = doc.steps.filter((s) => s.position >= from && s.position <= current.position && s.status !== StepStatus.SKIPPED).map((s) => s.id);
-    await trx.updateTable('approvals').set({ status: StepStatus.PENDING, active: false, approver_id: null, approved_at: null })
+    await trx.updateTable('approvals').set({ status: StepStatus.PENDING, active: false, approver_id: null, on_behalf_of: null, approved_at: null })
       .where('id', 'in', reset).execute();
     await trx.updateTable('approval_candidates').set({ decision: null, decided_at: null }).where('approval_id', 'in', reset).execute();
     await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
     if (target === 'requester') {
-      await writeApprovalLog(trx, { bufferId: doc.id, userId: ctx.userId, action: 'send_back_requester' });
+      await writeApprovalLog(trx, { bufferId: doc.id, userId: ctx.userId, action: 'send_back_requester', onBehalfOf });
       await mailDocumentEvent(trx, 'sentBackToRequester', doc, [doc.requester_id], ctx, await stepName(trx, current.id));
       return { id: current.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: BufferStatus.ON_PROCESS }, active_approval_id: null };
     }
     await trx.updateTable('approvals').set({ active: true }).where('id', '=', target).execute();
-    await writeApprovalLog(trx, { bufferId: doc.id, approvalId: target, userId: ctx.userId, action: 'send_back' });
+    await writeApprovalLog(trx, { bufferId: doc.id, approvalId: target, userId: ctx.userId, action: 'send_back', onBehalfOf });
     const back = doc.steps.find((s) => s.id === target)!;
     await mailDocumentEvent(trx, 'sentBack', doc, back.candidates, ctx, await stepName(trx, back.id));
     return { id: current.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: BufferStatus.ON_PROCESS }, active_approval_id: target };
@@ -91,7 +94,7 @@ export async function resubmitDocument(db: Kysely<Database>, bufferId: number, c
     await trx.updateTable('approvals').set({ active: true }).where('id', '=', first.id).execute();
     await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
     await writeApprovalLog(trx, { bufferId: doc.id, userId: ctx.userId, action: 'resubmit' });
-    await mailDocumentEvent(trx, 'approvalRequest', doc, first.candidates, ctx, await stepName(trx, first.id));
+    await mailStepWaiting(trx, doc, first.candidates, ctx, await stepName(trx, first.id));
     return { id: doc.id, status: BufferStatus.ON_PROCESS, active_approval_id: first.id };
   });
 }
