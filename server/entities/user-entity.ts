@@ -14,15 +14,61 @@ const FLAGS = ['is_authorizer', 'is_finance', 'is_treasury', 'is_legal'] as cons
 
 type Setting = { setting_type_id: number; approver_id: number | null };
 
+/** One post (the `user-post` sub-form): a department, optionally a position, optionally dated (issue #20: 兼務, dated changes). */
+type Post = { company_id: number; department_id: number; position_code?: string | null; effective_from?: string | null; effective_to?: string | null };
+
 /** The user form's data (spec 000 §3 "User form payload" `user`). */
 interface UserData {
   company_id: number; department_id: number; location_id: number; name: string; email: string; join_date: string;
   is_authorizer?: boolean; is_finance?: boolean; is_treasury?: boolean; is_legal?: boolean;
   user_settings?: Setting[];
+  manager_id?: number | null;
+  posts?: Post[];
 }
 
 const settingsOf = (data: UserData): Setting[] => (Array.isArray(data.user_settings) ? data.user_settings : [])
   .filter((s) => Number.isInteger(s?.setting_type_id));
+
+const postsOf = (data: UserData): Post[] => (Array.isArray(data.posts) ? data.posts : [])
+  .filter((p) => Number.isInteger(p?.department_id));
+
+/** The manager and posts a request names, checked against the organisation (the form's pickers only filter). */
+async function organisationViolations(db: Kysely<Database>, data: UserData, targetId: number | null, groupAdmin: boolean, t: Translate): Promise<Violation[]> {
+  const out: Violation[] = [];
+  const manager = data.manager_id ?? null;
+  if (manager !== null) {
+    if (manager === targetId) out.push({ propertyPath: 'manager_id', message: t('server.admin.errors.managerSelf') });
+    else if (!(await db.selectFrom('users').select('id').where('id', '=', manager).where('disabled', '=', false).executeTakeFirst())) {
+      out.push({ propertyPath: 'manager_id', message: t('server.admin.errors.managerUnknown') });
+    }
+  }
+  const posts = postsOf(data);
+  if (posts.length === 0) return out;
+  const departments = new Map((await db.selectFrom('departments').select(['id', 'company_id'])
+    .where('id', 'in', posts.map((p) => p.department_id)).execute()).map((d) => [d.id, d.company_id]));
+  const positions = new Set((await db.selectFrom('positions').select(['company_id', 'code']).execute()).map((p) => `${p.company_id}/${p.code}`));
+  for (const [i, post] of posts.entries()) {
+    const n = i + 1;
+    const company = departments.get(post.department_id);
+    if (company === undefined || company !== post.company_id) out.push({ propertyPath: `posts[${i}].department_id`, message: t('server.admin.errors.postDepartment', { n }) });
+    else if (!groupAdmin && company !== data.company_id) out.push({ propertyPath: `posts[${i}].company_id`, message: t('server.admin.errors.postOwnCompany', { n }) });
+    if (post.position_code && company !== undefined && !positions.has(`${company}/${post.position_code}`)) {
+      out.push({ propertyPath: `posts[${i}].position_code`, message: t('server.admin.errors.postPosition', { n, code: post.position_code }) });
+    }
+    if (post.effective_from && post.effective_to && post.effective_to < post.effective_from) out.push({ propertyPath: `posts[${i}].effective_to`, message: t('server.admin.errors.postDates', { n }) });
+  }
+  return out;
+}
+
+/** Replaces the user's posts; dated ones take effect (and end) on their dates, as route resolution reads them. */
+async function writePosts(trx: Kysely<Database>, userId: number, data: UserData) {
+  await trx.deleteFrom('user_posts').where('user_id', '=', userId).execute();
+  const rows = postsOf(data).map((p) => ({
+    user_id: userId, department_id: p.department_id, position_code: p.position_code || null,
+    effective_from: p.effective_from || null, effective_to: p.effective_to || null,
+  }));
+  if (rows.length) await trx.insertInto('user_posts').values(rows).execute();
+}
 
 async function emailTaken(db: Kysely<Database>, email: string, exceptId: number | null) {
   let query = db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase());
@@ -61,7 +107,7 @@ async function writeSettings(trx: Kysely<Database>, userId: number, data: UserDa
 }
 
 const columns = (data: UserData) => ({
-  company_id: data.company_id, department_id: data.department_id, location_id: data.location_id,
+  company_id: data.company_id, department_id: data.department_id, location_id: data.location_id, manager_id: data.manager_id ?? null,
   name: data.name.trim(), email: data.email.trim(), initial_name: initialsOf(data.name), join_date: data.join_date,
   ...Object.fromEntries(FLAGS.map((f) => [f, data[f] === true])),
 });
@@ -76,12 +122,15 @@ export const userEntity: EntityHandler = {
 
   async load(db, id) {
     const user = await db.selectFrom('users')
-      .select(['company_id', 'department_id', 'location_id', 'name', 'email', 'join_date', ...FLAGS])
+      .select(['company_id', 'department_id', 'location_id', 'name', 'email', 'join_date', 'manager_id', ...FLAGS])
       .where('id', '=', id).where('disabled', '=', false).executeTakeFirst();
     if (!user) return null;
     const settings = await db.selectFrom('user_settings').select(['setting_type_id', 'approver_id'])
       .where('user_id', '=', id).orderBy('setting_type_id').execute();
-    return { ...user, user_settings: settings };
+    const posts = await db.selectFrom('user_posts').innerJoin('departments', 'departments.id', 'user_posts.department_id')
+      .select(['departments.company_id', 'user_posts.department_id', 'user_posts.position_code', 'user_posts.effective_from', 'user_posts.effective_to'])
+      .where('user_posts.user_id', '=', id).orderBy('user_posts.id').execute();
+    return { ...user, user_settings: settings, posts: posts.map((p, i) => ({ index: i + 1, ...p })) };
   },
 
   async authorize(db, request: EntityChangeRequest, user, t) {
@@ -98,7 +147,7 @@ export const userEntity: EntityHandler = {
     }
     // A user who is not a group admin is locked to their own company (spec 000 §6).
     if (!admin && data.company_id !== user.company_id) throw forbidden(t('server.admin.errors.ownCompanyOnly'));
-    const violations = await dataViolations(db, data, request.targetId, t);
+    const violations = [...await dataViolations(db, data, request.targetId, t), ...await organisationViolations(db, data, request.targetId, admin, t)];
     if (violations.length) throw validationFailed(violations);
   },
 
@@ -116,6 +165,7 @@ export const userEntity: EntityHandler = {
         .where('id', '=', change.targetId!).where('disabled', '=', false).executeTakeFirst();
       if (done.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.admin.errors.targetGone'));
       await writeSettings(trx, change.targetId!, data);
+      await writePosts(trx, change.targetId!, data);
       return change.targetId!;
     }
     // No usable password until the invitation link sets one ("!" never parses as a hash).
@@ -123,6 +173,7 @@ export const userEntity: EntityHandler = {
       .values({ ...columns(data), password_hash: `!${randomBytes(16).toString('hex')}` })
       .returning(['id', 'name', 'email']).executeTakeFirstOrThrow();
     await writeSettings(trx, created.id, data);
+    await writePosts(trx, created.id, data);
     await inviteUser(trx, created, ctx.appUrl, ctx.t);
     return created.id;
   },

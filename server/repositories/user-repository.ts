@@ -75,6 +75,7 @@ export async function findUserDetail(db: Kysely<Database>, id: number, lang: Lan
     .where('user_settings.user_id', '=', id)
     .orderBy('setting_types.id')
     .execute();
+  const organisation = await userOrganisation(db, id, lang);
   const roles = rolesOf(user);
   return {
     ...user,
@@ -82,7 +83,26 @@ export async function findUserDetail(db: Kysely<Database>, id: number, lang: Lan
     is_group_admin: roles.includes('ROLE_GROUP_ADMIN'),
     roles: { 'hydra:member': roles, 'hydra:totalItems': roles.length },
     user_settings: settings,
+    ...organisation,
   };
+}
+
+/** A user's manager and posts (concurrent posts, positions, dated; issue #20), names in `lang`. */
+async function userOrganisation(db: Kysely<Database>, id: number, lang: Lang) {
+  const manager = await db.selectFrom('users as u').innerJoin('users as m', 'm.id', 'u.manager_id')
+    .select(['m.id', 'm.name', 'm.email']).where('u.id', '=', id).executeTakeFirst();
+  const posts = await db.selectFrom('user_posts')
+    .innerJoin('departments', 'departments.id', 'user_posts.department_id')
+    .innerJoin('companies', 'companies.id', 'departments.company_id')
+    .leftJoin('positions', (join) => join.onRef('positions.company_id', '=', 'departments.company_id').onRef('positions.code', '=', 'user_posts.position_code'))
+    .select([
+      'user_posts.id', 'departments.company_id', 'user_posts.department_id', 'user_posts.position_code', 'user_posts.effective_from', 'user_posts.effective_to',
+      sql<string>`companies.name`.as('company_name'),
+      localizedName(lang, 'departments').as('department_name'),
+      sql<string | null>`case when positions.id is null then null else ${localizedName(lang, 'positions')} end`.as('position_name'),
+    ])
+    .where('user_posts.user_id', '=', id).orderBy('user_posts.id').execute();
+  return { manager: manager ?? null, posts };
 }
 
 /** Colleagues in the user's company and the number of external (non-group) companies. */

@@ -22,5 +22,13 @@ export const userDetailSchema = objectOf({
       setting_type: objectOf({ id: int, name: str }), approver: objectOf({ id: int, name: str, initial_name: str }, true),
     }),
   },
+  manager: objectOf({ id: int, name: str, email: str }, true),
+  posts: {
+    type: 'array',
+    items: objectOf({
+      id: int, company_id: int, department_id: int, position_code: nullableStr, effective_from: nullableStr, effective_to: nullableStr,
+      company_name: str, department_name: str, position_name: nullableStr,
+    }),
+  },
   my_organization_count: int, external_company_count: int,
 });

@@ -19,6 +19,11 @@ function formDataOf(user: AdminUser): Record<string, unknown> {
     join_date: user.join_date ?? null, name: user.name, email: user.email,
     ...Object.fromEntries(FLAGS.map((f) => [f, user[f]])),
     user_settings: (user.user_settings ?? []).map((s) => ({ setting_type_id: s.setting_type_id, approver_id: s.approver_id })),
+    manager_id: user.manager?.id ?? null,
+    posts: (user.posts ?? []).map((p, i) => ({
+      index: i + 1, company_id: p.company_id, department_id: p.department_id, position_code: p.position_code,
+      effective_from: p.effective_from, effective_to: p.effective_to,
+    })),
   };
 }
 
@@ -49,6 +54,12 @@ export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
   const rows: Array<[string, string]> = [
     [t('app.admin.fields.company'), user.company?.name ?? '-'], [t('app.admin.fields.department'), user.department?.name ?? '-'],
     [t('app.admin.fields.location'), user.location?.address ?? '-'], [t('app.admin.fields.joinDate'), user.join_date?.replaceAll('-', '/') ?? '-'],
+    [t('app.admin.fields.manager'), user.manager?.name ?? '-'],
+    [t('app.admin.fields.posts'), (user.posts ?? []).map((p) => [
+      `${p.company_name} / ${p.department_name}${p.position_name ? ` · ${p.position_name}` : ''}`,
+      p.effective_from ? t('app.admin.fields.postFrom', { date: p.effective_from.replaceAll('-', '/') }) : '',
+      p.effective_to ? t('app.admin.fields.postUntil', { date: p.effective_to.replaceAll('-', '/') }) : '',
+    ].filter(Boolean).join(' ')).join('\n') || '-'],
   ];
   return (
     <section className={styles.page} data-testid="user-detail">
@@ -60,7 +71,7 @@ export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
       </TabList>
       {tab === 'company' ? (
         <dl className={styles.list} style={{ padding: 12 }}>
-          {rows.map(([label, value]) => (<div key={label}><dt><Text size={200} className={styles.muted}>{label}</Text></dt><dd style={{ margin: 0 }}><Text>{value}</Text></dd></div>))}
+          {rows.map(([label, value]) => (<div key={label}><dt><Text size={200} className={styles.muted}>{label}</Text></dt><dd style={{ margin: 0, whiteSpace: 'pre-line' }}><Text>{value}</Text></dd></div>))}
         </dl>
       ) : (
         <ul className={styles.list}>

@@ -5,7 +5,9 @@ import type { DisplayProps } from '../../registry-types';
 import { useWidgetText } from '../text';
 import { useMoneyFormat } from '../use-currencies';
 import { itemAmount, listTotal, readItemListOptions, topItems } from './item-list-options';
-import { itemName } from './item-summary';
+import { choiceLabels, itemName, itemSummary } from './item-summary';
+import { useDisplayContext } from '../../display-context';
+import { useRendererT } from '../../i18n';
 
 // The browser's default list indent pushed the lines far right inside a card's value column.
 const useStyles = makeStyles({
@@ -13,7 +15,7 @@ const useStyles = makeStyles({
   total: { marginTop: tokens.spacingVerticalXXS },
 });
 
-/** Detail and list cards: the top two items by amount (spec: reimbursement and payment cards) plus the total. */
+/** Detail and list cards: the top two items by amount (spec: reimbursement and payment cards) plus the total; lists without amounts show every item. */
 export function ItemListDisplay({ value, options, formData }: DisplayProps): ReactNode {
   const host = useRendererHost();
   const styles = useStyles();
@@ -21,7 +23,20 @@ export function ItemListDisplay({ value, options, formData }: DisplayProps): Rea
   const opts = readItemListOptions(options);
   const items: unknown[] = Array.isArray(value) ? value : [];
   const money = useMoneyFormat(host, undefined, formData);
+  const { module } = useDisplayContext();
+  const t = useRendererT(module);
   if (items.length === 0) return <span>-</span>;
+  // Items without amounts (a user's posts): every item, as its row reads in the form.
+  if (opts.totalField === null) {
+    const choice = choiceLabels(module?.subForms?.[opts.subForm], t);
+    return (
+      <ol className={styles.list}>
+        {items.map((item, i) => (
+          <li key={i}>{itemSummary(item, opts.summary, money, choice).join(' · ') || (opts.itemTitle ? t(opts.itemTitle, { n: i + 1 }) : text('items.item', { n: i + 1 }))}</li>
+        ))}
+      </ol>
+    );
+  }
   return (
     <div>
       <ol className={styles.list}>

@@ -12,7 +12,7 @@ import { useFieldLabel, useWidgetText } from '../text';
 import { cachedGet } from '../use-cached-get';
 import { useMoneyFormat } from '../use-currencies';
 import { itemAmount, listTotal, readItemListOptions, renumber } from './item-list-options';
-import { itemSummary } from './item-summary';
+import { choiceLabels, itemSummary } from './item-summary';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -54,6 +54,7 @@ export function ItemListField(props: FieldProps): ReactNode {
   // The form passes the translated label; rjsf alone gives only the schema title.
   const heading = (props as { label?: string }).label ?? props.schema.title ?? '';
   const change = (next: unknown[]) => latest.current.props.onChange(renumber(next, hasIndex), latest.current.props.fieldPathId.path);
+  const choiceLabel = choiceLabels(ctx.module?.subForms?.[options.subForm], t);
   const titleOf = (n: number) => (options.itemTitle ? t(options.itemTitle, { n }) : text('items.item', { n }));
 
   const subFormModule = async (): Promise<CompiledModule | null> => {
@@ -81,8 +82,9 @@ export function ItemListField(props: FieldProps): ReactNode {
     const n = index === null ? items.length + 1 : index + 1;
     const existing = index === null ? undefined : items[index];
     const inherited = Object.fromEntries(options.inherit.map((field) => [field, readPath(ctx.formData, field) ?? null]));
-    // The spec: an item with a total above 0 is preloaded for editing; an empty one starts fresh.
-    const initial = existing && itemAmount(existing, options.totalField) > 0 ? (existing as FormData) : { ...inherited, ...(hasIndex ? { index: n } : {}) };
+    // The spec: an item with a total above 0 is preloaded for editing; an empty one starts fresh
+    // (items without amounts always open with their values).
+    const initial = existing && (options.totalField === null || itemAmount(existing, options.totalField) > 0) ? (existing as FormData) : { ...inherited, ...(hasIndex ? { index: n } : {}) };
     const result = await host.openPage<FormData>(titleOf(n), (close) => (
       <SubForm module={sub} initialData={initial} parent={ctx.formData} context={ruleContext} onDone={(item) => close(item)} />
     ));
@@ -101,13 +103,13 @@ export function ItemListField(props: FieldProps): ReactNode {
       {heading && <Text weight="semibold">{heading}</Text>}
       <ol className={styles.list}>
         {items.map((item, i) => {
-          const parts = itemSummary(item, options.summary.filter((line) => line.field !== options.totalField), money);
+          const parts = itemSummary(item, options.summary.filter((line) => line.field !== options.totalField), money, choiceLabel);
           return (
             <li key={i} className={styles.row}>
               <Button appearance="subtle" className={styles.open} disabled={blocked && !readOnly} onClick={() => openItem(i)} aria-label={titleOf(i + 1)}>
                 <Text weight="semibold">{`${i + 1}.`}</Text>
                 <Text>{parts.length > 0 ? parts.join(' · ') : titleOf(i + 1)}</Text>
-                <Text className={styles.amount}>{money(itemAmount(item, options.totalField))}</Text>
+                {options.totalField !== null && <Text className={styles.amount}>{money(itemAmount(item, options.totalField))}</Text>}
               </Button>
               {!readOnly && (
                 <Button appearance="transparent" className={danger.quiet} data-danger icon={<DeleteRegular />} aria-label={text('items.delete', { n: i + 1 })} disabled={props.disabled} onClick={() => remove(i)} />
@@ -127,10 +129,12 @@ export function ItemListField(props: FieldProps): ReactNode {
         </Text>
       )}
       {!options.subForm && <Text className={styles.hint}>{text('items.noSubForm', { code: '?' })}</Text>}
-      <div className={styles.total}>
-        <Text>{text('items.total')}</Text>
-        <Text data-testid={`${props.fieldPathId.$id}-total`}>{money(listTotal(items, options.totalField))}</Text>
-      </div>
+      {options.totalField !== null && (
+        <div className={styles.total}>
+          <Text>{text('items.total')}</Text>
+          <Text data-testid={`${props.fieldPathId.$id}-total`}>{money(listTotal(items, options.totalField))}</Text>
+        </div>
+      )}
     </Card>
   );
 }

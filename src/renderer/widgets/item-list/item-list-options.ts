@@ -14,7 +14,9 @@ export interface ItemSummaryLine {
  * - `itemTitle`: translation key of the item page title, `{{n}}` = item number (default "Item {{n}}");
  * - `requires`: form fields that must be set before items can be added or opened;
  * - `summary`: values shown in each row;
- * - `totalField`: the item's amount (default: the first `money` summary field, else `total`);
+ * - `totalField`: the item's amount (default: the first `money` summary field); a list with
+ *   neither (posts of a user, say) has no amounts: no amount per row, no total, and an item
+ *   always opens with its values;
  * - `inherit`: parent fields copied into a new item (e.g. `["company_id"]`).
  */
 export interface ItemListOptions {
@@ -22,7 +24,7 @@ export interface ItemListOptions {
   itemTitle?: string;
   requires: string[];
   summary: ItemSummaryLine[];
-  totalField: string;
+  totalField: string | null;
   inherit: string[];
 }
 
@@ -40,24 +42,25 @@ export function readItemListOptions(ui: Record<string, unknown> | undefined): It
     itemTitle: typeof o.itemTitle === 'string' ? o.itemTitle : undefined,
     requires: strings(o.requires),
     summary,
-    totalField: typeof o.totalField === 'string' ? o.totalField : (moneyLine?.field ?? 'total'),
+    totalField: typeof o.totalField === 'string' ? o.totalField : (moneyLine?.field ?? null),
     inherit: strings(o.inherit),
   };
 }
 
 /** The item's amount as a number (0 when empty or not a number). */
-export function itemAmount(item: unknown, totalField: string): number {
+export function itemAmount(item: unknown, totalField: string | null): number {
+  if (totalField === null) return 0;
   const value = Number(readPath(item, totalField));
   return Number.isFinite(value) ? value : 0;
 }
 
 /** The list's total: the sum of the items' amounts. */
-export function listTotal(items: unknown[], totalField: string): number {
+export function listTotal(items: unknown[], totalField: string | null): number {
   return items.reduce<number>((sum, item) => sum + itemAmount(item, totalField), 0);
 }
 
 /** The first `count` items by amount, largest first (ties keep list order), with their list numbers. */
-export function topItems<T>(items: T[], totalField: string, count: number): Array<{ item: T; n: number }> {
+export function topItems<T>(items: T[], totalField: string | null, count: number): Array<{ item: T; n: number }> {
   return items
     .map((item, i) => ({ item, n: i + 1 }))
     .sort((a, b) => itemAmount(b.item, totalField) - itemAmount(a.item, totalField) || a.n - b.n)

@@ -1,9 +1,13 @@
-import { toDisplayDate } from '../../../engine';
+import { toDisplayDate, type CompiledModule, type JsonSchema, type Translate } from '../../../engine';
+import { enumChoices } from '../../form/enum-choices';
 import { readPath } from '../fill-endpoint';
 import type { ItemSummaryLine } from './item-list-options';
 
-/** The row text of one item: its summary values, formatted, empty ones left out. */
-export function itemSummary(item: unknown, lines: ItemSummaryLine[], money: (amount: unknown) => string): string[] {
+/**
+ * The row text of one item: its summary values, formatted, empty ones left out. A line without
+ * a format shows `choice(field, value)` where it names one (an option's label), else the value.
+ */
+export function itemSummary(item: unknown, lines: ItemSummaryLine[], money: (amount: unknown) => string, choice: (field: string, value: unknown) => string | undefined = () => undefined): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const value = readPath(item, line.field);
@@ -18,8 +22,11 @@ export function itemSummary(item: unknown, lines: ItemSummaryLine[], money: (amo
       case 'count':
         out.push(String(Array.isArray(value) ? value.length : value));
         break;
-      default:
+      case 'text':
         out.push(String(value));
+        break;
+      default:
+        out.push(choice(line.field, value) ?? String(value));
     }
   }
   return out;
@@ -33,4 +40,13 @@ export function itemName(item: unknown, lines: ItemSummaryLine[]): string | unde
     if (value !== null && value !== undefined && value !== '') return String(value);
   }
   return undefined;
+}
+
+/** `itemSummary`'s `choice` for a sub-form: an enum value reads as its option's label (`<field>.options.<value>`). */
+export function choiceLabels(sub: CompiledModule | undefined, t: Translate): (field: string, value: unknown) => string | undefined {
+  return (field, value) => {
+    const schema = (sub?.schema.properties as Record<string, JsonSchema> | undefined)?.[field];
+    if (!sub || !schema) return undefined;
+    return enumChoices(schema, sub.uiSchema[field] as Record<string, unknown> | undefined, `${sub.code}.${field}`, t)?.find((c) => c.value === value)?.label;
+  };
 }
