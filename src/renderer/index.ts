@@ -17,6 +17,8 @@ export { widgetRegistry, findRegistryEntry, getRegistryEntry, UnknownWidgetError
 export type { RegistryEntry, DisplayProps, EnumChoice } from './registry';
 export { ringiTheme, themeEntries } from './theme';
 export { useDangerStyles } from './theme/danger';
+export { DateInput } from './theme/DateInput';
+export type { DateInputProps } from './theme/DateInput';
 export { RendererDisplayContext } from './display-context';
 export { useRendererT } from './i18n';
 export { formatAmount, currencyCodeOf } from './money';

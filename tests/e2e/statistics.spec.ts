@@ -155,8 +155,8 @@ test('finance exports a completed payment as XLSX: progress, the e-mail toast, a
   await page.getByRole('button', { name: en.statistic.export }).click();
   const form = page.getByTestId('export');
   await form.getByRole('combobox', { name: st.export.module }).selectOption('payment');
-  await form.getByLabel(st.export.from).fill(today);
-  await form.getByLabel(st.export.to).fill(today);
+  await form.getByLabel(st.export.from, { exact: true }).fill(today);
+  await form.getByLabel(st.export.to, { exact: true }).fill(today);
   await form.getByRole('radio', { name: 'XLSX' }).check();
   await form.getByRole('button', { name: st.export.submit }).click();
   await expect(page.getByTestId('toast-success')).toContainText(st.export.sent);
@@ -302,8 +302,8 @@ test('legal finds a filed stamp document in Stamp statistics by applicants, part
   await sheet.getByLabel(st.stamp.filter.currency).selectOption('');
   await sheet.getByLabel(st.stamp.filter.periodType).selectOption('completionDate');
   await sheet.getByLabel(st.stamp.filter.condition).selectOption('between');
-  await sheet.getByLabel(st.stamp.filter.from).fill(yesterday);
-  await sheet.getByLabel(st.stamp.filter.to).fill(yesterday);
+  await sheet.getByLabel(st.stamp.filter.from, { exact: true }).fill(yesterday);
+  await sheet.getByLabel(st.stamp.filter.to, { exact: true }).fill(yesterday);
   await sheet.getByRole('button', { name: st.stamp.search }).click();
   await expect(screen.getByTestId('stamp-filter-description')).toContainText(employee.profile.name);
   await expect(screen.getByText(st.stamp.empty)).toBeVisible();
@@ -311,8 +311,8 @@ test('legal finds a filed stamp document in Stamp statistics by applicants, part
 
   // Completed today: the document's row, with its applicant.
   await screen.getByRole('button', { name: st.stamp.change }).click();
-  await sheet.getByLabel(st.stamp.filter.from).fill(today);
-  await sheet.getByLabel(st.stamp.filter.to).fill(today);
+  await sheet.getByLabel(st.stamp.filter.from, { exact: true }).fill(today);
+  await sheet.getByLabel(st.stamp.filter.to, { exact: true }).fill(today);
   await sheet.getByRole('button', { name: st.stamp.search }).click();
   await expect(row).toBeVisible();
   await expect(row).toContainText(st.stamp.row.applicant.replace('{{name}}', employee.profile.name));

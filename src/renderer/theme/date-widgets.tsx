@@ -1,83 +1,28 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
-import { Input, makeStyles, tokens } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { Input } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
-import { isValidDate, toDisplayDate } from '../../engine';
-import { BaseInputTemplate } from './BaseInputTemplate';
-
-/** Keeps typed text while the stored value only changes from outside (effects, reset). */
-function useTypedText(value: unknown, show: (stored: unknown) => string): [string, (t: string) => void] {
-  const [text, setText] = useState(show(value));
-  const [seen, setSeen] = useState(value);
-  useEffect(() => {
-    if (value !== seen) {
-      setSeen(value);
-      setText((typed) => (normalise(typed) === value ? typed : show(value)));
-    }
-  }, [value, seen, show]);
-  return [text, setText];
-}
-
-/** `YYYY/MM/DD` or `YYYY-MM-DD` → `YYYY-MM-DD` when it is a real date, else undefined. */
-function normalise(text: string): string | undefined {
-  const candidate = text.trim().replaceAll('/', '-');
-  return isValidDate(candidate) ? candidate : undefined;
-}
-
-const showDisplayDate = (stored: unknown) => toDisplayDate(typeof stored === 'string' ? stored : undefined);
-
-// The native date input serves only as the calendar button: its own "mm/dd/yyyy" text squeezed
-// into a narrow box read "mm/" beside the real text field, so only its picker icon is shown.
-const useStyles = makeStyles({
-  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', minWidth: 0 },
-  text: { flexGrow: 1, minWidth: 0 },
-  picker: {
-    flexShrink: 0,
-    width: '40px',
-    height: '32px',
-    padding: 0,
-    border: `1px solid ${tokens.colorNeutralStroke1}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground1,
-    '::-webkit-datetime-edit': { display: 'none' },
-    '::-webkit-calendar-picker-indicator': { margin: 'auto', cursor: 'pointer' },
-  },
-});
+import { DateInput } from './DateInput';
 
 /**
- * A date shown `YYYY/MM/DD` (spec) and stored `YYYY-MM-DD`. The text accepts either separator;
- * the native date input beside it opens the platform's calendar. Incomplete text stores nothing.
+ * A date shown `YYYY/MM/DD` (spec) and stored `YYYY-MM-DD`: the one date input (`DateInput`)
+ * inside the form. Incomplete text stores nothing.
  */
 export function DateWidget(props: WidgetProps) {
-  const { value, onChange, options, disabled, readonly, label } = props;
-  const { t } = useTranslation();
-  const styles = useStyles();
-  const [text, setText] = useTypedText(value, showDisplayDate);
-  const handleText = (event: ChangeEvent<HTMLInputElement>) => {
-    setText(event.target.value);
-    const stored = normalise(event.target.value);
-    if (stored !== value) onChange(stored ?? options.emptyValue);
-  };
+  const { id, value, onChange, onBlur, onFocus, options, disabled, readonly, label, required, rawErrors } = props;
+  const hasError = Boolean(rawErrors?.length);
   return (
-    <div className={styles.row}>
-      <div className={styles.text}>
-        <BaseInputTemplate {...props} type="text" value={text} placeholder="YYYY/MM/DD" options={{ ...options, maxLength: 10 }} onChangeOverride={handleText} />
-      </div>
-      {disabled || readonly ? null : (
-        // A field that cannot change has no calendar (a disabled native picker showed a blank button).
-        <input
-          type="date"
-          aria-label={String(t('engine.renderer.pickDate', { label, defaultValue: 'Pick a date' }))}
-          value={typeof value === 'string' && isValidDate(value) ? value : ''}
-          className={styles.picker}
-          onChange={(event) => {
-            const stored = normalise(event.target.value);
-            setText(stored ? toDisplayDate(stored) : '');
-            onChange(stored ?? options.emptyValue);
-          }}
-        />
-      )}
-    </div>
+    <DateInput
+      id={id}
+      value={typeof value === 'string' ? value : undefined}
+      label={label}
+      disabled={disabled}
+      readOnly={readonly}
+      required={required}
+      invalid={hasError}
+      describedBy={hasError ? `${id}__error` : undefined}
+      onChange={(stored) => onChange(stored ?? options.emptyValue)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Field, Input, Label, Select, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
+import { DateInput } from '../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
 import type { CompiledModule } from '../../../engine';
 import { useRendererHost } from '../../../renderer/host';
@@ -154,10 +155,10 @@ export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filte
       {custom ? (
         <div className={styles.range}>
           <Field label={t('app.approvals.filter.from')}>
-            <Input type="date" value={filter.period?.from ?? ''} onChange={(_, d) => setFilter((f) => ({ ...f, period: { preset: 'custom', from: d.value, to: f.period?.to ?? '' } }))} />
+            <DateInput label={t('app.approvals.filter.from')} value={filter.period?.from ?? ''} onChange={(date) => setFilter((f) => ({ ...f, period: { preset: 'custom', from: date ?? '', to: f.period?.to ?? '' } }))} />
           </Field>
           <Field label={t('app.approvals.filter.to')}>
-            <Input type="date" value={filter.period?.to ?? ''} onChange={(_, d) => setFilter((f) => ({ ...f, period: { preset: 'custom', from: f.period?.from ?? '', to: d.value } }))} />
+            <DateInput label={t('app.approvals.filter.to')} value={filter.period?.to ?? ''} onChange={(date) => setFilter((f) => ({ ...f, period: { preset: 'custom', from: f.period?.from ?? '', to: date ?? '' } }))} />
           </Field>
         </div>
       ) : null}

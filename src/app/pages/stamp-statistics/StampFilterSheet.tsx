@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, Input, Select, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
+import { DateInput } from '../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
 import { PickerPage } from '../../../renderer/widgets/picker/PickerPage';
@@ -107,11 +108,11 @@ export function StampFilterSheet({ value, onSave }: { value: StampFilter; onSave
       </div>
       <div className={between ? styles.pair : undefined}>
         <Field label={between ? t('statistic.stamp.filter.from') : t('statistic.stamp.filter.day')}>
-          <Input type="date" value={filter.from} onChange={(_, d) => set({ from: d.value })} />
+          <DateInput label={between ? t('statistic.stamp.filter.from') : t('statistic.stamp.filter.day')} value={filter.from} onChange={(date) => set({ from: date ?? '' })} />
         </Field>
         {between ? (
           <Field label={t('statistic.stamp.filter.to')}>
-            <Input type="date" value={filter.to} onChange={(_, d) => set({ to: d.value })} />
+            <DateInput label={t('statistic.stamp.filter.to')} value={filter.to} onChange={(date) => set({ to: date ?? '' })} />
           </Field>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { Button, Input, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
+import { DateInput } from '../../theme/DateInput';
 import { toDisplayDate } from '../../../engine';
 import type { DisplayProps } from '../../registry-types';
 import { formContextOf } from '../form-context-of';
@@ -60,8 +61,8 @@ export function PeriodPickerWidget(props: WidgetProps): ReactNode {
       </div>
       {custom && (
         <div className={styles.custom}>
-          <Input type="date" aria-label={text('period.from')} value={from} disabled={disabled} onChange={(_, d) => setFrom(d.value)} />
-          <Input type="date" aria-label={text('period.to')} value={to} disabled={disabled} onChange={(_, d) => setTo(d.value)} />
+          <DateInput label={text('period.from')} value={from} disabled={disabled} onChange={(date) => setFrom(date ?? '')} />
+          <DateInput label={text('period.to')} value={to} disabled={disabled} onChange={(date) => setTo(date ?? '')} />
           <Button appearance="primary" disabled={disabled || !from || !to} onClick={apply}>
             {text('period.apply')}
           </Button>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, Input, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { DateInput } from '../../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
 import { useSession } from '../../../session';
@@ -55,10 +56,10 @@ export function SearchFilterSheet({ value, onSave }: { value: SearchFilter; onSa
       </Field>
       <div className={styles.range}>
         <Field label={t('statistic.search.filter.from')}>
-          <Input type="date" disabled={!filter.periodType} value={filter.from} onChange={(_, d) => set({ from: d.value })} />
+          <DateInput label={t('statistic.search.filter.from')} disabled={!filter.periodType} value={filter.from} onChange={(date) => set({ from: date ?? '' })} />
         </Field>
         <Field label={t('statistic.search.filter.to')}>
-          <Input type="date" disabled={!filter.periodType} value={filter.to} onChange={(_, d) => set({ to: d.value })} />
+          <DateInput label={t('statistic.search.filter.to')} disabled={!filter.periodType} value={filter.to} onChange={(date) => set({ to: date ?? '' })} />
         </Field>
       </div>
       <Field label={t('statistic.search.filter.amount')}>

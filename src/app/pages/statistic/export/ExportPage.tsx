@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Field, Input, ProgressBar, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, ProgressBar, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { DateInput } from '../../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
 import type { CompiledModule } from '../../../../engine';
 import { useRendererHost } from '../../../../renderer/host';
@@ -108,8 +109,8 @@ export function ExportPage() {
         </RadioGroup>
       </Field>
       <div className={styles.range}>
-        <Field label={t('statistic.export.from')}><Input type="date" value={form.from} onChange={(_, d) => set({ from: d.value })} /></Field>
-        <Field label={t('statistic.export.to')}><Input type="date" value={form.to} onChange={(_, d) => set({ to: d.value })} /></Field>
+        <Field label={t('statistic.export.from')}><DateInput label={t('statistic.export.from')} value={form.from} onChange={(date) => set({ from: date ?? '' })} /></Field>
+        <Field label={t('statistic.export.to')}><DateInput label={t('statistic.export.to')} value={form.to} onChange={(date) => set({ to: date ?? '' })} /></Field>
       </div>
       <Field label={t('statistic.export.fileType')}>
         <RadioGroup value={form.fileType} layout="horizontal" onChange={(_, d) => set({ fileType: d.value as ExportForm['fileType'] })}>

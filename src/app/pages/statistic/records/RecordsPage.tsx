@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Card, CardHeader, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { DateInput } from '../../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type CompiledModule } from '../../../../engine';
 import { usePagedList } from '../../../../renderer/widgets/use-paged-list';
@@ -86,8 +87,8 @@ export function RecordsPage() {
   return (
     <section className={styles.root} data-testid="records">
       <div className={styles.grid}>
-        <Field label={t('statistic.records.after')}><Input type="date" value={form.after} onChange={(_, d) => set({ after: d.value })} /></Field>
-        <Field label={t('statistic.records.before')}><Input type="date" value={form.before} onChange={(_, d) => set({ before: d.value })} /></Field>
+        <Field label={t('statistic.records.after')}><DateInput label={t('statistic.records.after')} value={form.after} onChange={(date) => set({ after: date ?? '' })} /></Field>
+        <Field label={t('statistic.records.before')}><DateInput label={t('statistic.records.before')} value={form.before} onChange={(date) => set({ before: date ?? '' })} /></Field>
         <Field label={t('statistic.records.gte')}><Input inputMode="decimal" value={form.gte} onChange={(_, d) => set({ gte: d.value })} /></Field>
         <Field label={t('statistic.records.lte')}><Input inputMode="decimal" value={form.lte} onChange={(_, d) => set({ lte: d.value })} /></Field>
       </div>
