@@ -3,6 +3,7 @@ import { ATTACHMENTS_META, LANGS, PROCESS_META, RULES_META, SCHEMA_FILE_META, UI
 import { findVersion } from '../../definitions/definition-version-repository';
 import { collectionSchema } from '../../lib/http-schemas';
 import { errorResponseSchema, notFound } from '../../lib/errors';
+import { moduleStudio } from './studio';
 
 /** A compiled module as served (its own schema is open: definitions are data). */
 const moduleSchema = {
@@ -27,6 +28,10 @@ const langs = LANGS.join(', ');
  * their parent (and alone by code). `?version=` returns an older stored version, the one a document was filed under.
  */
 const moduleDefinitions: FastifyPluginAsync = async (app) => {
+  // The studio's calls (`/module-definitions/...` writes, checks, sources, versions, and the
+  // studio list `/module-studio/modules`): group admins only, in their own encapsulated plugin.
+  await app.register(moduleStudio);
+
   const topLevel = (definitions: DefinitionSet): CompiledModule[] =>
     Object.values(definitions.modules)
       .filter((m) => m.kind === 'module' && !definitions.disabled.has(m.code))

@@ -4,10 +4,10 @@ import { fileFieldNames } from '../../files/file-field-names';
 import { badRequest, errorResponseSchema } from '../../lib/errors';
 import { collectionSchema, idSchema, objectOf } from '../../lib/http-schemas';
 import { requireArea } from '../../statistics/access';
-import { SEARCH_COUNT_CAP, searchDocuments, searchFiles } from '../../statistics/document-search';
+import { SEARCH_COUNT_CAP, searchFiles } from '../../statistics/document-search';
 import { statisticFacts } from '../../statistics/facts';
 import { searchQuerySchema, type SearchQuery } from '../../statistics/search-filter';
-import { bufferItemSchema, doc } from '../../workflow/schemas';
+import { doc } from '../../workflow/schemas';
 import { MAX_ZIP_FILES, sendZip } from './zip';
 import { registerStatisticFileContent, registerStatisticReads } from './reads';
 
@@ -23,9 +23,10 @@ const zipBody = {
 } as const;
 
 /**
- * Document search of the Statistic area (spec 001 §2, §3, §7): applications and files of the
- * user's companies by period, amount, currency, company and vendor; the selected files as one
- * zip; a document's files; the document and file reads the search opens. Authorizer, finance
+ * File search of the Statistic area (spec 001 §2, §3, §7): files of the user's companies by
+ * period, amount, currency, company and vendor; the selected files as one zip; a document's
+ * files; the document and file reads the search opens (the document search itself,
+ * `/buffer/statistic_search`, is routes/buffer's `statistic-search.ts`). Authorizer, finance
  * or treasury only (spec 000 §6); company-scoped (server/statistics/access.ts).
  */
 const statisticSearch: FastifyPluginAsync = async (app) => {
@@ -35,19 +36,6 @@ const statisticSearch: FastifyPluginAsync = async (app) => {
   registerStatisticFileContent(app, fieldNamesOf);
   await app.register(async (app) => {
   app.addHook('onRequest', app.authenticate);
-
-  app.get<{ Querystring: SearchQuery }>('/buffer/statistic_search', {
-    onRequest: requireArea('statistic'),
-    schema: {
-      ...doc('Documents of the user\'s companies in a period (exactly one of createdAt, estPaymentDate, completionDate as `from~to`), '
-        + 'optionally by module, currency, amount (`>=100`, or inputAmount + condition gte/eq/lte), company (companyName: id or name) and vendor; '
-        + 'sorted by sort[code|createdAt|updatedAt|amount] (default createdAt desc); 5 per page. Which field is the amount, vendor or '
-        + 'payment date of a module comes from its definition (`ui:module.statistics`). `hydra:totalItems` counts at most '
-        + `${SEARCH_COUNT_CAP + 1} matches: ${SEARCH_COUNT_CAP + 1} means more than ${SEARCH_COUNT_CAP} (shown as "${SEARCH_COUNT_CAP}+").`),
-      querystring: searchQuerySchema(true),
-      response: { 200: collectionSchema(bufferItemSchema), ...errors },
-    },
-  }, async (request) => searchDocuments(request, request.query, factsOf(request.definitions)));
 
   app.get<{ Querystring: SearchQuery }>('/buffer_files/statistic_search', {
     onRequest: requireArea('statistic'),

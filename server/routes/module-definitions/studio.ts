@@ -7,7 +7,7 @@ import { publishSources, type Published } from '../../definitions/publish-source
 import { checkDraft, judgeBody, setDisabled } from '../../definitions/studio-actions';
 import { AppError, badRequest, conflict, errorResponseSchema, forbidden, notFound } from '../../lib/errors';
 import { collectionSchema } from '../../lib/http-schemas';
-import { moduleCode, publishedSchema, sourceSchema, studioModuleSchema, versionSchema, violationsSchema } from './schemas';
+import { moduleCode, publishedSchema, sourceSchema, studioModuleSchema, versionSchema, violationsSchema } from './studio-schemas';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, c === 422 ? violationsSchema : errorResponseSchema]));
 const codeParams = { type: 'object', required: ['code'], properties: { code: moduleCode } } as const;
@@ -18,7 +18,7 @@ const doc = (summary: string, description?: string) => ({ summary, description: 
  * authorizer; others 403): read a module's source, publish new modules and versions through
  * the checker, list versions, disable/re-enable, and check a draft or judge a body with it.
  */
-const moduleStudio: FastifyPluginAsync = async (app) => {
+export const moduleStudio: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('preHandler', async (request) => {
     if (!(request.user.is_ringi_group_member && request.user.is_company_authorizer)) throw forbidden(request.t('server.studio.forbidden'));
@@ -184,4 +184,3 @@ const moduleStudio: FastifyPluginAsync = async (app) => {
   });
 };
 
-export default moduleStudio;

@@ -26,7 +26,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * is mailed to the requester through the outbox as an attachment. `GET /buffer/export/jobs/{id}`
  * reports the job's progress (own jobs only). Authorizer, finance or treasury; company-scoped.
  */
-const exportRoutes: FastifyPluginAsync = async (app) => {
+export const exportRoutes: FastifyPluginAsync = async (app) => {
   const factsOf = perSet(statisticFacts);
   app.addHook('onRequest', app.authenticate);
 
@@ -84,4 +84,3 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-export default exportRoutes;

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { errorResponseSchema } from '../../lib/errors';
+import { collectionSchema, idParams, idSchema, objectOf } from '../../lib/http-schemas';
+import { fileDocument } from '../../workflow/filing';
+import { recordExplicitHistories } from '../../workflow/explicit-histories';
+import { lastHistory } from '../../workflow/histories';
+import { listQuerySchema, type ListQuery } from '../../workflow/list-query';
+import { forwardedBuffers } from '../../workflow/lists';
+import { assertVisible, workflowContext } from '../../workflow/route-helpers';
+import { bufferCollectionSchema, doc, documentStatusSchema } from '../../workflow/schemas';
+import { stepBack } from '../../workflow/step-back';
+import { withdrawDocument } from '../../workflow/withdraw';
+import { resubmitDocument } from '../../workflow/send-back';
+import { registerCirculationRoutes } from './circulation';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema } as const;
+const bufferIdBody = { type: 'object', required: ['buffer_id'], additionalProperties: false, properties: { buffer_id: idSchema } } as const;
+const dataObject = { type: 'object', additionalProperties: true, maxProperties: 200 } as const;
+const editBody = {
+  type: 'object', required: ['data'], additionalProperties: false,
+  // `info` and `merged_info` are accepted (the spec's edit call sends them) but derived by the server.
+  properties: { data: dataObject, info: { type: ['object', 'null'] }, merged_info: { type: ['object', 'null'] } },
+} as const;
+const historyEntry = objectOf({ field: { type: 'string' }, user: objectOf({ id: { type: 'integer' }, name: { type: 'string' } }), created_at: { type: 'string' } });
+
+type Id = { Params: { id: number } };
+type EditBody = { data: Record<string, unknown> };
+
+/**
+ * The applicant's actions on a filed document and the forwarded list: withdraw, the applicant's
+ * step back, resubmit, the edit (our path /buffer/{id}/edit) and edit histories.
+ * Transitions and errors: server/workflow/README.md.
+ */
+export const documentRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  registerCirculationRoutes(app);
+
+  app.get<{ Querystring: ListQuery }>('/buffer/forwarded', {
+    schema: { ...doc('Documents forwarded to the current user (user_finances); paged, filtered, searched and sorted.'), querystring: listQuerySchema, response: { 200: bufferCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
+  }, async (request) => forwardedBuffers(app.db, request.definitions, request.user.id, request.query, request.lang));
+
+  app.post<{ Body: { buffer_id: number } }>('/buffer/withdrawal', {
+    schema: { ...doc('The requester withdraws a document on process before any step is done (status 10); else 409 ILLEGAL_TRANSITION.'), body: bufferIdBody, response: { 200: documentStatusSchema, ...errors } },
+  }, async (request) => {
+    await assertVisible(request, request.body.buffer_id);
+    return withdrawDocument(app.db, request.body.buffer_id, await workflowContext(request));
+  });
+
+  app.post<{ Body: { buffer_id: number } }>('/buffer/step_back', {
+    schema: { ...doc('The requester returns the document one step (the previous step active again); on the first step 409 advising withdrawal.'), body: bufferIdBody, response: { 200: documentStatusSchema, ...errors } },
+  }, async (request) => {
+    await assertVisible(request, request.body.buffer_id);
+    return stepBack(app.db, request.body.buffer_id, { approver: false }, await workflowContext(request));
+  });
+
+  app.post<Id>('/buffer/:id/resubmit', {
+    schema: { ...doc('Our path: the requester resubmits a document an approver sent back to them (back_to "requester"): its first pending step is active again and its approvers are mailed. 403 for others; 409 ILLEGAL_TRANSITION when the document is not with the requester.'), params: idParams, response: { 200: documentStatusSchema, ...errors } },
+  }, async (request) => {
+    await assertVisible(request, request.params.id);
+    const result = await resubmitDocument(app.db, request.params.id, await workflowContext(request));
+    app.mailer.kick();
+    return result;
+  });
+
+  app.post<Id & { Body: EditBody }>('/buffer/:id/edit', {
+    schema: {
+      ...doc('Our path: edit a document of an editable module while on process (requester or a candidate of the active step). `data` is validated like a submission (422 with violations); each changed top-level field is recorded in the history.'),
+      params: idParams, body: editBody,
+      response: { 200: objectOf({ id: { type: 'integer' }, status: { type: 'integer' }, changed_fields: { type: 'array', items: { type: 'string' } } }), ...errors, 422: errorResponseSchema },
+    },
+  }, async (request) => {
+    await assertVisible(request, request.params.id);
+    return fileDocument(app.db, { kind: 'edit', bufferId: request.params.id, input: request.body.data }, await workflowContext(request));
+  });
+
+  app.post<Id & { Body: EditBody }>('/buffer/:id/histories', {
+    schema: {
+      ...doc('Records explicit history entries: each key of `data` with its new value (the current value as the old one); the document is unchanged. Same permission as the edit.'),
+      params: idParams, body: editBody,
+      response: { 201: objectOf({ id: { type: 'integer' }, recorded: { type: 'integer' } }), ...errors },
+    },
+  }, async (request, reply) => {
+    await assertVisible(request, request.params.id);
+    return reply.code(201).send(await recordExplicitHistories(app.db, request.params.id, request.body.data, await workflowContext(request)));
+  });
+
+  app.get<Id>('/buffer/:id/last-history', {
+    schema: {
+      ...doc('Per field the last change {field, user{id,name}, created_at, old_value, value}, plus merged_info (the same keyed by field).'),
+      params: idParams,
+      response: { 200: { ...collectionSchema(historyEntry), properties: { ...collectionSchema(historyEntry).properties, merged_info: { type: 'object', additionalProperties: true } } }, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+    },
+  }, async (request) => {
+    await assertVisible(request, request.params.id);
+    return lastHistory(app.db, request.params.id);
+  });
+};
