@@ -22,6 +22,7 @@ import inputGuard from './plugins/input-guard';
 import { logRequest } from './security/log-request';
 import mailPlugin from './plugins/mail';
 import exportJobsPlugin from './plugins/export-jobs';
+import remindersPlugin from './plugins/reminders';
 import routes from './plugins/routes';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
@@ -100,6 +101,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await app.register(exposure);
   await app.register(mailPlugin);
   await app.register(exportJobsPlugin);
+  await app.register(remindersPlugin);
   await app.register(routes);
   await app.register(staticPlugin);
   return app;

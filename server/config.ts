@@ -32,6 +32,12 @@ export interface Config {
    */
   exportIntervalMs?: number;
   /**
+   * How often this instance scans for steps waiting longer than their reminder or escalation
+   * time, in ms (`REMINDER_INTERVAL_MS`, default 300000; 0 = never by itself). One instance at a
+   * time runs a scan (a lease in `job_leases`). Absent = 0.
+   */
+  reminderIntervalMs?: number;
+  /**
    * Years a file taken off a filed document is kept (electronic records, 電子帳簿保存法: 7 by
    * default, `RECORDS_RETENTION_YEARS`, 1–100). Absent = 7.
    */
@@ -145,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLockMinutes: integer(env, 'LOGIN_LOCK_MINUTES', 15, 1, 525600),
     mailIntervalMs: integer(env, 'MAIL_INTERVAL_MS', 30000, 0, 86400000),
     exportIntervalMs: integer(env, 'EXPORT_INTERVAL_MS', 30000, 0, 86400000),
+    reminderIntervalMs: integer(env, 'REMINDER_INTERVAL_MS', 300000, 0, 86400000),
     recordsRetentionYears: integer(env, 'RECORDS_RETENTION_YEARS', 7, 1, 100),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),

@@ -11,6 +11,7 @@ import type { DefinitionSet, DefinitionStore } from './definitions/definition-st
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { ExportRunner } from './statistics/export-jobs';
+import type { ReminderRunner } from './workflow/reminders';
 
 export type { AuthUser };
 
@@ -27,6 +28,8 @@ declare module 'fastify' {
     definitionStore: DefinitionStore;
     /** Runs export jobs stored in the database (server/plugins/export-jobs.ts). */
     exportJobs: ExportRunner;
+    /** Reminds and escalates waiting steps (server/plugins/reminders.ts). */
+    reminders: ReminderRunner;
     /** preHandler: sets `request.user` from a valid bearer JWT or replies 401 UNAUTHORIZED. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Every route as registered (method without HEAD, URL pattern), in registration order. */

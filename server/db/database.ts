@@ -203,6 +203,36 @@ export interface ApprovalTable {
   skipped: string | null;
   /** The principal when a deputy passed or rejected the step for them (migration 0930); `approver_id` is the deputy. */
   on_behalf_of: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the step last became active (a trigger sets it; migration 0940). */
+  activated_at: NullableTimestamp;
+  /** When this activation's approvers were reminded, and when it was escalated (cleared on activation). */
+  reminded_at: NullableTimestamp;
+  escalated_at: NullableTimestamp;
+}
+
+/** A company's working week and time zone (migration 0940); absent = Saturday/Sunday off in Asia/Tokyo. */
+export interface CompanyCalendarTable {
+  company_id: number;
+  weekend_days: ColumnType<number[], string | undefined, string>;
+  time_zone: Generated<string>;
+  updated_at: Timestamp;
+}
+
+/** A date a company does not work (or, with `working`, a weekend date it does work; migration 0940). */
+export interface HolidayTable extends Named {
+  company_id: number;
+  date: DateString;
+  working: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+/** A periodic job one instance holds for a lease (migration 0940). */
+export interface JobLeaseTable {
+  name: string;
+  holder: string | null;
+  claimed_until: NullableTimestamp;
+  attempts: Generated<number>;
+  finished_at: NullableTimestamp;
 }
 
 /** A document circulated to a user for information (migration 0910); `read_at` once they marked it read. */
@@ -522,6 +552,9 @@ export interface Database {
   approval_candidates: ApprovalCandidateTable;
   positions: PositionTable;
   circulations: CirculationTable;
+  company_calendars: CompanyCalendarTable;
+  holidays: HolidayTable;
+  job_leases: JobLeaseTable;
   user_posts: UserPostTable;
   approval_done: ApprovalDoneTable;
   approval_logs: ApprovalLogTable;

@@ -160,3 +160,16 @@ export const DEMO_CODE_LISTS: Record<'contract_frequencies' | 'corporate_seal_ty
     { code: 'receipt', names: ['Receipt', '受領書', '收据'] },
   ],
 };
+
+/** One demo holiday: date, names (en, ja, zh), and `true` for a weekend date that is worked (调休). */
+type DemoHoliday = [date: string, en: string, ja: string, zh: string, working?: boolean];
+
+/**
+ * The demo companies' calendars (`demo-calendars.json`): Japanese national holidays of 2026/2027
+ * for the Japanese companies, the Chinese holiday schedule for Ringi Trading, weekends only for
+ * Acme Partners. Reminders and escalation count business days in them.
+ */
+export const DEMO_CALENDARS = JSON.parse(readFileSync(join(PROJECT_ROOT, 'server/db/demo-calendars.json'), 'utf8')) as {
+  companies: Record<string, { calendar: string | null; time_zone: string }>;
+  calendars: Record<string, DemoHoliday[]>;
+};

@@ -7,7 +7,7 @@ import { syncProcessRows } from '../definitions/sync-process-rows';
 import { seedAdminData } from './seed-admin';
 import { readDemoOrganisation } from './demo-organisation';
 import {
-  DEMO_CODE_LISTS, DEMO_COMPANIES, DEMO_CONTRACT_ITEM_TYPES, DEMO_CURRENCIES, DEMO_EXPENSE_ACCOUNTS,
+  DEMO_CALENDARS, DEMO_CODE_LISTS, DEMO_COMPANIES, DEMO_CONTRACT_ITEM_TYPES, DEMO_CURRENCIES, DEMO_EXPENSE_ACCOUNTS,
   DEMO_DEFAULT_APPROVERS, DEMO_PASSWORD, DEMO_SETTING_TYPES, DEMO_USERS, DEMO_USER_SETTINGS,
 } from './seed-data';
 
@@ -34,6 +34,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
     await seedMasters(trx);
     const users = await seedUsers(trx, ids, hashes);
     await seedPosts(trx, ids, users);
+    await seedCalendars(trx, ids);
     await seedApprovers(trx, users);
     await seedAdminData(trx, users);
   });
@@ -126,6 +127,21 @@ async function seedPosts(trx: Transaction<Database>, ids: OrgIds, users: Map<str
   }))).execute();
   for (const [user, manager] of Object.entries(org.managers)) {
     await trx.updateTable('users').set({ manager_id: users.get(manager)! }).where('id', '=', users.get(user)!).execute();
+  }
+}
+
+/** Each demo company's working week, time zone and holidays (`demo-calendars.json`). */
+async function seedCalendars(trx: Transaction<Database>, ids: OrgIds): Promise<void> {
+  for (const [code, { calendar, time_zone }] of Object.entries(DEMO_CALENDARS.companies)) {
+    const company_id = ids.companies.get(code);
+    if (company_id === undefined) continue;
+    await trx.insertInto('company_calendars').values({ company_id, weekend_days: JSON.stringify([0, 6]), time_zone }).execute();
+    const days = calendar ? DEMO_CALENDARS.calendars[calendar] ?? [] : [];
+    if (days.length) {
+      await trx.insertInto('holidays').values(days.map(([date, en, ja, zh, working]) => ({
+        company_id, date, name: en, name_ja: ja, name_zh: zh, working: working === true,
+      }))).execute();
+    }
   }
 }
 

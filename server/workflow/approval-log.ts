@@ -8,7 +8,7 @@ import type { LogAction } from './status';
  * `onBehalfOf`: the principal a deputy acted for (`userId` is the deputy), kept for the audit.
  */
 export async function writeApprovalLog(
-  db: Kysely<Database>, entry: { bufferId: number; approvalId?: number | null; userId: number; action: LogAction; onBehalfOf?: number | null },
+  db: Kysely<Database>, entry: { bufferId: number; approvalId?: number | null; userId: number | null; action: LogAction; onBehalfOf?: number | null },
 ): Promise<void> {
   await db.insertInto('approval_logs')
     .values({ buffer_id: entry.bufferId, approval_id: entry.approvalId ?? null, user_id: entry.userId, log_text: entry.action, on_behalf_of: entry.onBehalfOf ?? null })

@@ -75,3 +75,6 @@ export { createTranslate } from './i18n/create-translate';
 
 // the studio's builder (pure edits of a module source)
 export * from './builder';
+// company calendar (reminders and escalation)
+export { addBusinessDays, businessDaysBetween, businessDaysWaited, isBusinessDay, localDate } from './calendar/business-days';
+export type { BusinessCalendar } from './calendar/business-days';

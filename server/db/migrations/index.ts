@@ -23,6 +23,7 @@ import * as documentCompany from './0850_document_company';
 import * as records from './0900_records';
 import * as routes from './0910_routes';
 import * as deputies from './0930_deputies';
+import * as reminders from './0940_reminders';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0900_records': records,
   '0910_routes': routes,
   '0930_deputies': deputies,
+  '0940_reminders': reminders,
 };

@@ -11,6 +11,7 @@ import {
   BANK_ACCOUNT_ORDER, COMPANY_ORDER, bankAccountColumns, bankAccountQuery, companiesQuery, companyColumns, findCompany, findCompanyId,
 } from '../../repositories/company-repository';
 import { selectUserSummary, usersByName } from '../../repositories/user-repository';
+import { companyCalendarView } from '../../repositories/calendar-repository';
 import { userSummarySchema } from '../users/schemas';
 
 const company = objectOf({
@@ -66,6 +67,27 @@ const companies: FastifyPluginAsync = async (app) => {
       response: { 200: objectOf({ ...company.properties, departments: { type: 'array', items: department }, locations: { type: 'array', items: location } }), ...lookupErrors },
     },
   }, async (request) => found(await findCompany(app.db, request.params.id, request.lang), request.t, 'company'));
+
+  // The company calendar reminders and escalation count business days in: weekend days
+  // (0 = Sunday … 6 = Saturday), the time zone its days are counted in, and its holidays (name in
+  // the request language; `working: true` = a weekend date that is worked), optionally of one
+  // year. Without a stored calendar: Saturday and Sunday off in Asia/Tokyo, no holidays.
+  app.get<{ Params: { id: number }; Querystring: { year?: number } }>('/companies/:id/calendar', {
+    schema: {
+      params: idParams,
+      querystring: { type: 'object', additionalProperties: false, properties: { year: { type: 'integer', minimum: 1970, maximum: 9999 } } },
+      response: {
+        200: objectOf({
+          company_id: int, weekend_days: { type: 'array', items: int }, time_zone: str,
+          holidays: { type: 'array', items: objectOf({ date: str, name: str, working: bool }) },
+        }),
+        ...lookupErrors,
+      },
+    },
+  }, async (request) => {
+    found(await findCompanyId(app.db, request.params.id), request.t, 'company');
+    return companyCalendarView(app.db, request.params.id, request.lang, request.query.year);
+  });
 
   app.get<{ Params: { id: number } } & Paged<{ name?: string }>>('/companies/:id/departments', {
     schema: { params: idParams, querystring: pagedQuery({ name: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(department), ...lookupErrors } },
