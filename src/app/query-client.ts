@@ -1,6 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-const OPTIONS = { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } };
+/**
+ * A read is tried again once only when no reply came (status 0: the network dropped); a reply of
+ * the server (4xx/5xx) is final: its message was already shown as a toast, and the page shows its
+ * error state at once, as it did before the reads went through the cache.
+ */
+function retryOnlyWithoutReply(failures: number, error: unknown): boolean {
+  return failures < 1 && (error as { status?: unknown } | null)?.status === 0;
+}
+
+const OPTIONS = { defaultOptions: { queries: { retry: retryOnlyWithoutReply, refetchOnWindowFocus: false } } };
 
 let QueryClientClass: typeof QueryClient | undefined;
 
@@ -12,7 +21,7 @@ export function newQueryClientIfLoaded(): QueryClient | undefined {
   return QueryClientClass ? new QueryClientClass(OPTIONS) : undefined;
 }
 
-/** Loads TanStack Query and makes the app's query cache (retry once, no refetch on focus). */
+/** Loads TanStack Query and makes the app's query cache (retry once without a reply, no refetch on focus). */
 export async function loadQueryClient(): Promise<QueryClient> {
   ({ QueryClient: QueryClientClass } = await import('./query-client-class'));
   return new QueryClientClass(OPTIONS);

@@ -6,6 +6,7 @@ import { ApprovalList } from '../../../src/app/pages/approvals/ApprovalList';
 import { demoModule } from '../renderer/demo-module';
 import { createApprovalsHost, type HostCall } from './approvals-host';
 import { approvalItem, bufferItem, collection, documentView } from './fixtures';
+import { usePendingCount } from '../../../src/app/pages/home/use-pending-count';
 
 // The detail page is a lazy chunk; on a busy 2-core machine its first import can take over 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -198,5 +199,51 @@ describe('ApprovalList', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'DEMO-2026-000005' })).toBeNull());
     await waitFor(() => expect(h.gets('/approvals/my')).toHaveLength(2));
     expect(h.gets('/approvals/my')[1].params?.page).toBe(1);
+  });
+
+  it('after approving, the pending list and Home\'s count no longer show the document, without a reload (the action invalidates them)', async () => {
+    const user = userEvent.setup();
+    // The server's state: document 5 waits until its step is approved.
+    let approved = false;
+    const h = createApprovalsHost({
+      routes: {
+        'GET /approvals/my': (call: HostCall) =>
+          call.params?.itemsPerPage === 1 ? collection([], approved ? 0 : 1) : collection(approved ? [] : [approvalItem(51, 5)]),
+        'GET /approvals/51/buffer': documentView({ approve: true, reject: true }),
+        'GET /module-definitions/demo': demoModule(),
+        'GET /remember_email_push/next_user/5': { is_notified: false, next_approval_id: 52 },
+        'POST /approvals/51/action': () => {
+          approved = true;
+          return { id: 51, status: 1, buffer: { id: 5, status: 0 } };
+        },
+      },
+    });
+    function Count() {
+      const count = usePendingCount(0);
+      return <p data-testid="count">{count ?? '…'}</p>;
+    }
+    render(
+      <>
+        <Count />
+        <ApprovalList kind="pending" compact />
+      </>,
+      { wrapper: h.Wrapper },
+    );
+    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('1'));
+    await user.click(await screen.findByRole('button', { name: 'Demo DEMO-2026-000005' }));
+    const page = await screen.findByRole('dialog', { name: 'DEMO-2026-000005' });
+    await user.click(await within(page).findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'DEMO-2026-000005' })).toBeNull());
+    // Nothing asked the list or the count to reload: the invalidation did.
+    await waitFor(() => expect(screen.queryAllByRole('listitem')).toHaveLength(0));
+    expect(screen.getByText('Nothing here yet.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('0'));
+  });
+
+  it('a failed first page shows the list\'s error and no empty message', async () => {
+    const h = createApprovalsHost({ routes: { 'GET /my-buffers': () => { throw Object.assign(new Error('boom'), { status: 500 }); } } });
+    render(<ApprovalList kind="initiated" />, { wrapper: h.Wrapper });
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.queryByText('Nothing here yet.')).toBeNull();
   });
 });

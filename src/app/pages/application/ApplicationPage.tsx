@@ -31,13 +31,9 @@ export function ApplicationPage({ params, close }: PageProps<ApplicationPagePara
   const [tab, setTab] = useState<TabName>('submit');
   const [module, setModule] = useState<CompiledModule | null>(null);
   const [dataShown, setDataShown] = useState(false);
-  const [refreshKey, setRefreshKey] = useState(0);
-  // Spec 000 §4 / 001 §1: after the success alert the page goes back (the lists below refresh
-  // when they show again); the data tab is refreshed too for a page kept open by the host.
-  const onSubmitted = useCallback(() => {
-    setRefreshKey((n) => n + 1);
-    close();
-  }, [close]);
+  // Spec 000 §4 / 001 §1: after the success alert the page goes back; the filing invalidated the
+  // documents' queries, so the lists (and View data, for a page kept open) are fetched again.
+  const onSubmitted = useCallback(() => close(), [close]);
 
   return (
     <section className={styles.page} data-testid="application-page" data-module={params.moduleCode}>
@@ -59,7 +55,7 @@ export function ApplicationPage({ params, close }: PageProps<ApplicationPagePara
       </div>
       {module && dataShown ? (
         <div hidden={tab !== 'data'} role="tabpanel" aria-label={t('app.application.tabs.data')}>
-          <ViewDataTab module={module} refreshKey={refreshKey} />
+          <ViewDataTab module={module} />
         </div>
       ) : null}
     </section>

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { createRuntime, type CompiledModule, type RuleContext, type SubmitPayload } from '../../../engine';
 import { ModuleForm } from '../../../renderer';
 import { defaultFormData } from '../../../renderer/form/defaults';
 import { ApiError } from '../../api';
+import { invalidateDocuments } from '../../api/queries';
 import { useFeedback } from '../../feedback';
 import { useSession } from '../../session';
 import { isUntouched, untouchedForm } from './draft-baseline';
@@ -83,7 +85,10 @@ function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitte
   const latest = useRef<FormData>(start ?? defaults);
   const resetDone = useRef(false);
   const submittedReset = useRef(false);
-  const submit = useMemo(() => createSubmitter(api, module), [api, module]);
+  const queryClient = useQueryClient();
+  const submitter = useMemo(() => createSubmitter(api, module), [api, module]);
+  // A filing adds a document: every list that shows documents (View data, Initiated, Home) is fetched again.
+  const { mutateAsync: submit } = useMutation({ mutationFn: submitter, onSuccess: () => void invalidateDocuments(queryClient) });
 
   useEffect(() => {
     if (draft) drafts.loaded();

@@ -31,18 +31,14 @@ function statusText(t: ReturnType<typeof useTranslation>['t'], doc: MyDocument):
 
 export interface ViewDataTabProps {
   module: CompiledModule;
-  /** Changes after a successful submit: the list reloads from page 1. */
-  refreshKey: number;
 }
-
-const CHANGED = 'changed';
 
 /**
  * View data: the user's own documents of the module (`/my-buffers`), with search, sort
  * (default created at, descending) and infinite loading five at a time; a card opens the
  * document's detail page.
  */
-export function ViewDataTab({ module, refreshKey }: ViewDataTabProps) {
+export function ViewDataTab({ module }: ViewDataTabProps) {
   const { t } = useTranslation();
   const styles = { ...usePageStyles(), ...useStyles() };
   const stack = usePageStack();
@@ -50,9 +46,9 @@ export function ViewDataTab({ module, refreshKey }: ViewDataTabProps) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortField>('createdAt');
   const [order, setOrder] = useState<SortOrder>('desc');
-  // A document changed on its detail page (withdrawn, stepped back…): reload from page 1.
-  const [changes, setChanges] = useState(0);
-  const list = useMyDocuments(module.code, search, sort, order, refreshKey + changes);
+  // A filing, or an action on a document's detail page (withdrawn, stepped back…), invalidates
+  // the documents' queries: this list is fetched again from page 1 by itself.
+  const list = useMyDocuments(module.code, search, sort, order);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -113,15 +109,12 @@ export function ViewDataTab({ module, refreshKey }: ViewDataTabProps) {
               code={doc.code}
               status={statusText(t, doc)}
               applicant={doc.requester?.name}
-              onOpen={() =>
-                void openDocument(stack, module, doc).then((result) => {
-                  if (result === CHANGED) setChanges((n) => n + 1);
-                })
-              }
+              onOpen={() => void openDocument(stack, module, doc)}
             />
           </div>
         ))}
       </div>
+      {list.failed ? <Text role="alert">{t('app.application.listFailed')}</Text> : null}
       {!list.loading && list.ended && list.items.length === 0 ? <Text className={styles.muted}>{t('app.application.empty')}</Text> : null}
       {list.loading ? <Spinner size="small" label={t('app.common.loading')} /> : null}
       <div ref={sentinel} />

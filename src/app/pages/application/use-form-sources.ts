@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import type { CompiledModule, RuleContext } from '../../../engine';
+import { useRendererHost } from '../../../renderer/host';
 import { ApiError } from '../../api';
+import { currenciesOptions, draftOptions, masterProcessesOptions, moduleDefinitionOptions } from '../../api/queries';
 import { useSession } from '../../session';
-import { fetchModuleDefinition, type Collection } from './module-definitions';
 
 /** Everything the Submit tab needs before the form can start. */
 export type FormSources =
@@ -10,66 +12,58 @@ export type FormSources =
   | { status: 'error'; notFound: boolean; retry(): void; disabled?: { title: string } }
   | { status: 'ready'; module: CompiledModule; context: RuleContext; draft: Record<string, unknown> | null };
 
-interface Step { id: number; optional: boolean; position?: number; process?: { code?: string } }
-interface Currency { id: number; code: string }
-interface Draft { data: Record<string, unknown> }
-
 /**
- * Loads, in parallel: the compiled module (translations added to i18n), its master-process
+ * Queries, in parallel: the compiled module (translations added to i18n), its master-process
  * steps (the approvals rule's context), the currencies (rounding by currency id) and the
- * user's draft (204 = none). A failed load can be retried; an unknown module says so.
+ * user's draft (204 = none). A failed load can be retried; an unknown module says so; a
+ * disabled one (409 on the draft) says so with its title.
  */
 export function useFormSources(moduleCode: string): FormSources {
   const { api, profile } = useSession();
+  const host = useRendererHost();
   const flags = (profile ?? {}) as unknown as Record<string, unknown>;
   // Bypass is a permission (ui:module.bypassRoles, enforced by the server): without it the switch is hidden.
   const bypassFlags = (profile ? Object.keys(flags).filter((k) => k.startsWith('is_') && flags[k] === true) : []).join(',');
-  const [attempt, setAttempt] = useState(0);
-  const [sources, setSources] = useState<FormSources>({ status: 'loading' });
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const [definition, steps, currencies, draft] = useQueries({
+    queries: [moduleDefinitionOptions(host.api, moduleCode), masterProcessesOptions(host.api, moduleCode), currenciesOptions(host.api), draftOptions(api, moduleCode)],
+  });
+  const all = [definition, steps, currencies, draft];
+  const failed = all.filter((q) => q.isError);
+  const retry = useCallback(() => {
+    for (const query of [definition, steps, currencies, draft]) if (query.isError) void query.refetch();
+  }, [definition, steps, currencies, draft]);
+  const loading = all.some((q) => q.isPending && !q.isError) || failed.some((q) => q.isFetching);
+  const error = failed[0]?.error;
+  const module = definition.data;
+  const ready = !loading && failed.length === 0 && module && steps.data && currencies.data && draft.data !== undefined;
 
-  useEffect(() => {
-    let live = true;
-    setSources({ status: 'loading' });
-    // A 204 (no draft) has an empty body: `reply.data` is '' and the form starts from defaults.
-    const draft = api
-      .get<Draft>('/buffer_temporaries', { params: { module_code: moduleCode }, ringiSilent: true })
-      .then((reply) => (reply.data && typeof reply.data === 'object' && reply.data.data && typeof reply.data.data === 'object' ? reply.data.data : null));
-    const definition = fetchModuleDefinition(api, moduleCode);
-    definition.catch(() => undefined);
-    Promise.all([
-      definition,
-      api.get<Collection<Step>>('/master_processes', { params: { module_code: moduleCode } }),
-      api.get<Collection<Currency>>('/currencies', { params: { itemsPerPage: 100 } }),
-      draft,
-    ])
-      .then(([module, steps, currencies, data]) => {
-        if (!live) return;
-        const mayBypass = module.meta.hasBypass && (module.meta.bypassRoles ?? []).some((role) => bypassFlags.split(',').includes(role));
-        const context: RuleContext = {
-          // Steps whose approvers the route resolves need no choice from the requester (the server fills them).
-          steps: steps.data['hydra:member']
-            .filter((step) => !(module.process ?? []).some((d) => d.code === step.process?.code && d.approvers))
-            .map(({ id, optional }) => ({ id, optional })),
-          currencies: currencies.data['hydra:member'].map(({ id, code }) => ({ id, code })),
-          mayBypass,
-        };
-        // A draft saved with bypass on cannot bypass for a user without the permission.
-        const startDraft = data && !mayBypass && data.bypass === true ? { ...data, bypass: false } : data;
-        setSources({ status: 'ready', module, context, draft: startDraft });
-      })
-      .catch(async (error: unknown) => {
-        // 409: the module is disabled (no new documents; the draft route says so). Its title
-        // comes from the definition, which is still served for existing documents.
-        const disabled = error instanceof ApiError && error.status === 409
-          ? { title: await definition.then((m) => m.meta.title, () => `${moduleCode}.title`) }
-          : undefined;
-        if (live) setSources({ status: 'error', notFound: error instanceof ApiError && error.status === 404, retry, ...(disabled ? { disabled } : {}) });
-      });
-    return () => {
-      live = false;
+  const computed = useMemo<FormSources>(() => {
+    if (loading) return { status: 'loading' };
+    if (error !== undefined) {
+      // 409: the module is disabled (no new documents; the draft route says so). Its title
+      // comes from the definition, which is still served for existing documents.
+      const disabled = error instanceof ApiError && error.status === 409 ? { title: module?.meta.title ?? `${moduleCode}.title` } : undefined;
+      return { status: 'error', notFound: error instanceof ApiError && error.status === 404, retry, ...(disabled ? { disabled } : {}) };
+    }
+    if (!ready || !module || !steps.data || !currencies.data) return { status: 'loading' };
+    const mayBypass = module.meta.hasBypass && (module.meta.bypassRoles ?? []).some((role) => bypassFlags.split(',').includes(role));
+    const context: RuleContext = {
+      // Steps whose approvers the route resolves need no choice from the requester (the server fills them).
+      steps: steps.data
+        .filter((step) => !(module.process ?? []).some((d) => d.code === step.process?.code && d.approvers))
+        .map(({ id, optional }) => ({ id, optional })),
+      currencies: currencies.data.map(({ id, code }) => ({ id, code })),
+      mayBypass,
     };
-  }, [api, moduleCode, attempt, retry, bypassFlags]);
-
-  return sources;
+    const data = draft.data ?? null;
+    // A draft saved with bypass on cannot bypass for a user without the permission.
+    const startDraft = data && !mayBypass && data.bypass === true ? { ...data, bypass: false } : data;
+    return { status: 'ready', module, context, draft: startDraft };
+  }, [loading, error, ready, module, steps.data, currencies.data, draft.data, bypassFlags, moduleCode, retry]);
+  // The form starts once from what it loaded: a later refetch (a language switch invalidates every
+  // query) must not hand the open form a new definition, context or draft.
+  const kept = useRef<{ code: string; sources: FormSources } | null>(null);
+  if (computed.status === 'ready' && (kept.current?.code !== moduleCode || kept.current.sources.status !== 'ready')) kept.current = { code: moduleCode, sources: computed };
+  if (kept.current?.code === moduleCode && kept.current.sources.status === 'ready') return kept.current.sources;
+  return computed;
 }

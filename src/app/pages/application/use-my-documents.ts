@@ -1,7 +1,7 @@
-import { useCallback } from 'react';
-import { usePagedList } from '../../../renderer/widgets/use-paged-list';
-import { useSession } from '../../session';
-import type { Collection } from './module-definitions';
+import { useMemo } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useRendererHost } from '../../../renderer/host';
+import { flattenPages, hydraListOptions, queryKeys } from '../../api/queries';
 
 /** Page size of the View data list (spec 001 §9). */
 export const VIEW_DATA_PAGE_SIZE = 5;
@@ -28,22 +28,33 @@ export interface ListState {
   ended: boolean;
   failed: boolean;
   loadMore(): void;
+  /** Fetches the list again from page 1. */
+  reload(): void;
 }
 
 /**
- * The user's own documents of one module, `itemsPerPage` 5: page 1 on every change of search,
- * sort or `refreshKey`; then the shared infinite paging (spec 000 §4 "Infinite lists").
+ * The user's own documents of one module, `itemsPerPage` 5, as an infinite query keyed by
+ * module, search and sort: it advances after each non-empty page and stops on an empty one
+ * (spec 000 §4 "Infinite lists"), with the server's keyset cursor when it gives one. A filing
+ * or an action on a document invalidates `['documents']`, so the list is fetched again.
  */
-export function useMyDocuments(moduleCode: string, search: string, sort: SortField, order: SortOrder, refreshKey: number): ListState {
-  const { api } = useSession();
-  const fetchPage = useCallback(async (page: number, cursor?: string) => {
-    const params: Record<string, unknown> = { page, itemsPerPage: VIEW_DATA_PAGE_SIZE, 'module.code': moduleCode, [`sort[${sort}]`]: order };
-    if (search) params.search = search;
-    // Keyset: the server's cursor of the page before, when it gave one (then `page` is not used).
-    if (cursor) params.cursor = cursor;
-    const reply = (await api.get<Collection<MyDocument> & { nextCursor?: string }>('/my-buffers', { params })).data;
-    return { rows: reply['hydra:member'], nextCursor: reply.nextCursor };
-  }, [api, moduleCode, search, sort, order]);
-  const list = usePagedList(fetchPage, JSON.stringify([moduleCode, search, sort, order, refreshKey]), { keyOf: (doc) => doc.id });
-  return { items: list.items, loading: list.loading, ended: list.done && !list.failed, failed: list.failed, loadMore: list.loadMore };
+export function useMyDocuments(moduleCode: string, search: string, sort: SortField, order: SortOrder): ListState {
+  const host = useRendererHost();
+  const params: Record<string, unknown> = { itemsPerPage: VIEW_DATA_PAGE_SIZE, 'module.code': moduleCode, [`sort[${sort}]`]: order };
+  if (search) params.search = search;
+  // perPage 0: a short page does not end the list here; only an empty one does.
+  const query = useInfiniteQuery(hydraListOptions<MyDocument>(queryKeys.documents.mine(moduleCode, params), host.api, '/my-buffers', params, { perPage: 0 }));
+  const items = useMemo(() => flattenPages(query.data?.pages, (doc) => doc, (doc) => doc.id), [query.data]);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, refetch } = query;
+  const failed = query.isError;
+  return {
+    items,
+    loading: query.isPending || isFetchingNextPage,
+    ended: !failed && !query.isPending && !hasNextPage,
+    failed,
+    loadMore: () => {
+      if (hasNextPage && !isFetchingNextPage && !failed) void fetchNextPage();
+    },
+    reload: () => void refetch(),
+  };
 }

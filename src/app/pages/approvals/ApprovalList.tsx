@@ -39,7 +39,7 @@ export interface ApprovalListProps {
  * An approval list (spec 000 §2 "Approval lists"): search (20 characters, after an 800 ms
  * pause), sort and filter sheets, cards five at a time with infinite scrolling (and a "Load
  * more" button for keyboards), an empty message; a card opens the detail page, and an action
- * there reloads the list from page 1.
+ * there invalidates the document's queries, so the list is fetched again.
  */
 export function ApprovalList({ kind, compact = false, onSeeAll, refreshKey = 0, onChanged }: ApprovalListProps) {
   const { t } = useTranslation();
@@ -75,10 +75,8 @@ export function ApprovalList({ kind, compact = false, onSeeAll, refreshKey = 0, 
 
   const open = async (entry: ListEntry) => {
     const result = await openDetail(host, entry.item.code, { bufferId: entry.bufferId, approvalId: entry.approvalId });
-    if (result === 'changed') {
-      reload();
-      onChanged?.();
-    }
+    // The action invalidated the document's queries: this list is fetched again by itself.
+    if (result === 'changed') onChanged?.();
   };
   const openSort = () =>
     void host.openPage<ListSort>(t('app.approvals.sort.title'), (close) => <SortSheet value={sort} onSave={close} />).then((next) => next && setSort(next));

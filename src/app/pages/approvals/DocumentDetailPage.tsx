@@ -1,4 +1,5 @@
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { useCallback, useContext, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +10,13 @@ import { ToolbarActions } from '../../shell/ToolbarActions';
 import { ActionBar } from './ActionBar';
 import { detailActions } from './detail-actions';
 import { InvoiceFiles } from './InvoiceFiles';
-import { loadDocument } from './load-document';
+import { documentOptions, invalidateDocuments, notifyNextOptions } from '../../api/queries';
 import { openEdit } from './open-edit';
 import { openSubmitPage } from './open-submit-page';
 import { StatusBadge } from './StatusBadge';
 import { Timeline } from './Timeline';
 import { STEP_FIELDS_FORM_ID, StepFieldsForm } from './StepFieldsForm';
 import { DeclinedError, TREASURY_FORM_ID, TreasuryForm, type TreasuryData } from './TreasuryForm';
-import type { DocumentView } from './types';
 
 /**
  * Parameters of the detail page. `bufferId` (or `id`, as the application area passes it) names
@@ -62,64 +62,46 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   const navigation = useContext(NavigationContext);
   const styles = useStyles();
   const bufferId = params.bufferId ?? params.id;
-  const [state, setState] = useState<{ doc: DocumentView; module: CompiledModule } | 'loading' | 'failed'>('loading');
-  const [reloadKey, setReloadKey] = useState(0);
-  // The checkbox waits (disabled) for the remembered choice, so a late answer never flips a tick.
-  const [notify, setNotify] = useState(false);
-  const [notifyKnown, setNotifyKnown] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const loaded = useQuery(documentOptions(host.api, { bufferId, approvalId: params.approvalId, statistic: params.statistic }));
+  // The user's tick wins over the remembered choice; the checkbox waits (disabled) for that
+  // choice, so a late answer never flips a tick.
+  const [notifyTick, setNotify] = useState<boolean | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    loadDocument(host, bufferId, params.approvalId, params.statistic)
-      .then((loaded) => live && setState(loaded))
-      .catch(() => live && setState('failed'));
-    return () => {
-      live = false;
-    };
-  }, [host, bufferId, params.approvalId, params.statistic, reloadKey]);
-
-  const doc = typeof state === 'object' ? state.doc : null;
+  const doc = loaded.data?.doc ?? null;
   const actions = doc ? detailActions(doc, host.user?.id) : null;
   const showNotify = actions?.notifyNext ?? false;
-  const docId = doc?.id;
-  useEffect(() => {
-    if (!showNotify || docId === undefined) return undefined;
-    let live = true;
-    host.api.get<{ is_notified: boolean }>(`/remember_email_push/next_user/${docId}`)
-      .then((reply) => live && setNotify(reply.is_notified === true))
-      .catch(() => undefined)
-      .finally(() => live && setNotifyKnown(true));
-    return () => {
-      live = false;
-    };
-  }, [host, showNotify, docId]);
+  const remembered = useQuery(notifyNextOptions(host.api, doc?.id ?? 0, showNotify && doc !== null));
+  const notify = notifyTick ?? remembered.data ?? false;
+  const notifyKnown = remembered.isSuccess || remembered.isError;
+
+  // Every action changes the document, its lists and Home's count: all are fetched again when shown.
+  const action = useMutation({
+    mutationFn: (call: () => Promise<unknown>) => call(),
+    onSuccess: () => void invalidateDocuments(queryClient),
+  });
+  const busy = action.isPending;
 
   /** Confirms, calls, toasts success (2 s) and closes with a refresh; a refusal leaves the page as it is. */
   const run = useCallback(
     async (confirmKey: string, call: () => Promise<unknown>, successKey: string, after?: () => void) => {
       if (!(await host.confirm(t(confirmKey), t('app.approvals.confirm.title')))) throw new DeclinedError();
-      setBusy(true);
-      try {
-        await call();
-      } finally {
-        setBusy(false);
-      }
+      await action.mutateAsync(call);
       host.toast(t(successKey), 'success', 2000);
       close('changed');
       after?.();
     },
-    [host, t, close],
+    [host, t, close, action],
   );
   const quiet = (work: Promise<unknown>) => void work.catch(() => undefined); // declines and API errors were already shown
 
-  if (state === 'loading') return <Spinner label={t('app.approvals.loading')} />;
-  if (state === 'failed' || !doc || !actions) {
+  if (loaded.isPending) return <Spinner label={t('app.approvals.loading')} />;
+  if (loaded.isError || !loaded.data || !doc || !actions) {
     return (
       <Text role="alert">{t('app.approvals.detailFailed')}</Text>
     );
   }
-  const { module } = state;
+  const { module } = loaded.data;
   const stepId = params.approvalId ?? doc.current_approval_id;
   const sendEmailPush = actions.notifyNext ? { send_email_push: notify } : {};
   const stepAction = (body: Record<string, unknown>) => () => host.api.post(`/approvals/${stepId}/action`, { ...body, ...sendEmailPush });
@@ -142,7 +124,8 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
       quiet(run('app.approvals.confirm.stepBack', () => host.api.post(`/approvals/${stepId}/step_back`), 'app.approvals.done.steppedBack'));
     }
   };
-  const edit = () => void openEdit(host, t('app.approvals.edit.title'), doc, module).then((saved) => saved && setReloadKey((n) => n + 1));
+  // A saved edit invalidates the document (EditPage): this page shows the new data when it is back on top.
+  const edit = () => void openEdit(host, t('app.approvals.edit.title'), doc, module);
   const submitAgain = () => {
     const stack = navigation?.stack;
     if (!stack) return close();

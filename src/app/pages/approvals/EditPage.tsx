@@ -1,11 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { editingModule, KEPT_ON_EDIT, labelKey, readSubmitPayload, StepStatus, toDisplayTimestamp, type CompiledModule, type RuleContext } from '../../../engine';
 import { ModuleForm, useRendererHost, useRendererT } from '../../../renderer';
-import { historyValue, loadFieldHistory, type FieldHistoryEntry } from './field-history';
+import { currenciesOptions, fieldHistoryOptions, invalidateDocuments } from '../../api/queries';
+import { historyValue } from './field-history';
 import { DeclinedError } from './TreasuryForm';
-import type { Collection, DocumentView } from './types';
+import type { DocumentView } from './types';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
@@ -31,29 +33,31 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
   const mt = useRendererT(module);
   const host = useRendererHost();
   const styles = useStyles();
-  const [context, setContext] = useState<RuleContext | null>(null);
-  const [history, setHistory] = useState<FieldHistoryEntry[]>([]);
+  const queryClient = useQueryClient();
   const initialData = useMemo(() => ({ ...doc.data, approvals: approvalsOf(doc) }), [doc]);
   const form = useMemo(() => editingModule(module), [module]);
   // The form shows the forward-document users itself (read-only) when the module has the field.
   const listsForwarded = KEPT_ON_EDIT.some((field) => field in ((module.schema.properties ?? {}) as Record<string, unknown>));
-
-  useEffect(() => {
-    let live = true;
-    host.api.get<Collection<{ id: number; code: string }>>('/currencies', { itemsPerPage: 100 }).catch(() => null).then((currencies) => {
-      if (!live) return;
-      setContext({
-        // The filed route stays (the server keeps the approvers): no step asks for a choice here.
-        steps: [],
-        mayBypass: false,
-        currencies: (currencies?.['hydra:member'] ?? []).map(({ id, code }) => ({ id, code })),
-      });
-    });
-    void loadFieldHistory(host, doc.id).then((entries) => live && setHistory(entries));
-    return () => {
-      live = false;
-    };
-  }, [host, doc.id]);
+  // The rule context: a failed list is an empty one (the server checks the edit again).
+  const currencies = useQuery(currenciesOptions(host.api));
+  const history = useQuery(fieldHistoryOptions(host.api, doc.id)).data ?? [];
+  const context = useMemo<RuleContext | null>(
+    () =>
+      currencies.isPending
+        ? null
+        : {
+            // The filed route stays (the server keeps the approvers): no step asks for a choice here.
+            steps: [],
+            mayBypass: false,
+            currencies: (currencies.data ?? []).map(({ id, code }) => ({ id, code })),
+          },
+    [currencies.isPending, currencies.data],
+  );
+  // The edit changes the document, its field history and the lists that show it.
+  const save = useMutation({
+    mutationFn: (data: Record<string, unknown>) => host.api.post(`/buffer/${doc.id}/edit`, { data }),
+    onSuccess: () => void invalidateDocuments(queryClient),
+  });
 
   return (
     <section className={styles.page} data-testid="edit-page">
@@ -70,7 +74,7 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
           context={context}
           onSubmit={async (payload) => {
             if (!(await host.confirm(t('app.approvals.confirm.edit'), t('app.approvals.confirm.title')))) throw new DeclinedError();
-            await host.api.post(`/buffer/${doc.id}/edit`, { data: readSubmitPayload(module, payload) });
+            await save.mutateAsync(readSubmitPayload(module, payload));
             return { code: doc.code };
           }}
           submittedMessage={t('app.approvals.edit.saved')}

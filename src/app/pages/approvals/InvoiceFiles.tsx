@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { Card, Link, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
+import { fileOptions } from '../../api/queries';
 
 interface StoredFile {
   id: number;
@@ -19,19 +20,12 @@ export function InvoiceFiles({ ids }: { ids: unknown }) {
   const { t } = useTranslation();
   const host = useRendererHost();
   const list = Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
-  const key = list.join(',');
-  const [files, setFiles] = useState<StoredFile[]>([]);
-  useEffect(() => {
-    if (!key) return undefined;
-    let live = true;
-    Promise.all(key.split(',').map((id) => host.api.get<StoredFile>(`/files/${id}`).catch(() => null))).then((found) => {
-      if (live) setFiles(found.filter((f): f is StoredFile => f !== null));
-    });
-    return () => {
-      live = false;
-    };
-  }, [host, key]);
-  if (!key) return null;
+  // One cached query per file: a failed one is left out.
+  const files = useQueries({
+    queries: list.map((id) => fileOptions<StoredFile>(host.api, id)),
+    combine: (results) => results.flatMap((r) => (r.data ? [r.data] : [])),
+  });
+  if (list.length === 0) return null;
   return (
     <Card data-testid="invoice-files">
       <Text weight="semibold">{t('app.approvals.invoiceFiles')}</Text>

@@ -1,5 +1,4 @@
-import type { RendererHost } from '../../../renderer';
-import type { Collection, NamedUser } from './types';
+import type { NamedUser } from './types';
 
 /** One edit of a field (`GET /buffer/{id}/last-history`). */
 export interface FieldHistoryEntry {
@@ -8,16 +7,6 @@ export interface FieldHistoryEntry {
   created_at: string;
   old_value?: unknown;
   value: unknown;
-}
-
-/** The last edit per field; a failed load is an empty history (spec 000 §8). */
-export async function loadFieldHistory(host: RendererHost, bufferId: number): Promise<FieldHistoryEntry[]> {
-  try {
-    const reply = await host.api.get<Collection<FieldHistoryEntry>>(`/buffer/${bufferId}/last-history`);
-    return Array.isArray(reply['hydra:member']) ? reply['hydra:member'] : [];
-  } catch {
-    return [];
-  }
 }
 
 /** A stored value as history text: lists joined, objects left out, empty as a dash. */

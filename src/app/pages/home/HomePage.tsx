@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useEffect } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
@@ -39,8 +39,9 @@ export function HomePage() {
   const stack = usePageStack();
   const host = useRendererHost();
   const returned = useReturnedHome();
-  const [changed, setChanged] = useState(0);
-  const refreshKey = returned + changed;
+  // An action on a document invalidates the count and the list; coming back to Home asks again
+  // too (others may have filed or acted meanwhile).
+  const refreshKey = returned;
   const pendingCount = usePendingCount(refreshKey);
   // The form chunk (renderer and widgets) is fetched once Home is idle: a launcher's tap then
   // renders the form instead of waiting for the download on a slow phone network.
@@ -65,7 +66,7 @@ export function HomePage() {
         <Text as="h3" size={400} weight="semibold" id="ringi-home-pending">
           {t('app.approvals.lists.pending')}
         </Text>
-        <ApprovalList kind="pending" compact refreshKey={refreshKey} onSeeAll={() => openList('pending')} onChanged={() => setChanged((n) => n + 1)} />
+        <ApprovalList kind="pending" compact refreshKey={refreshKey} onSeeAll={() => openList('pending')} />
       </section>
       <Launchers />
     </section>

@@ -1,21 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useRendererHost } from '../../../renderer/host';
+import { pendingCountOptions } from '../../api/queries';
 
 /**
  * The number of approvals waiting for the user (`/approvals/my?itemsPerPage=1` →
- * `hydra:totalItems`), fetched again whenever `refreshKey` changes; null until known.
+ * `hydra:totalItems`), fetched again whenever `refreshKey` changes and whenever an action
+ * invalidates the documents; null until known.
  */
 export function usePendingCount(refreshKey: number): number | null {
   const host = useRendererHost();
-  const [count, setCount] = useState<number | null>(null);
+  const query = useQuery(pendingCountOptions(host.api));
+  const { refetch } = query;
+  const first = useRef(refreshKey);
   useEffect(() => {
-    let live = true;
-    host.api.get<{ 'hydra:totalItems'?: number }>('/approvals/my', { itemsPerPage: 1 })
-      .then((reply) => live && setCount(typeof reply['hydra:totalItems'] === 'number' ? reply['hydra:totalItems'] : null))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [host, refreshKey]);
-  return count;
+    if (refreshKey !== first.current) void refetch();
+  }, [refreshKey, refetch]);
+  return query.data ?? null;
 }

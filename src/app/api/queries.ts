@@ -1,0 +1,258 @@
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { CompiledModule } from '../../engine';
+import type { ApiClient } from './api-client';
+import type { Collection, DocumentView } from '../pages/approvals/types';
+import type { FieldHistoryEntry } from '../pages/approvals/field-history';
+import { registerModuleTranslations } from '../pages/application/module-definitions';
+
+/**
+ * The app's server state (issue 18 item 4): one key factory and the query options every page
+ * reads through. Query functions call the small fetch client (the renderer host's `api`, or the
+ * session's client where a call must stay silent); TanStack Query caches, dedupes and pages.
+ *
+ * Keys are resource paths, widest first, so a write invalidates a whole resource with one prefix:
+ * everything that shows documents (detail, approval lists, Home's count, View data, search,
+ * records) lives under `['documents']`.
+ */
+export const queryKeys = {
+  documents: {
+    all: ['documents'] as const,
+    detail: (ref: DocumentRef) => ['documents', 'detail', ref] as const,
+    /** Approval lists (pending/done/initiated/forwarded) with their request parameters. */
+    approvalList: (kind: string, params: Record<string, unknown>, pages: number) => ['documents', 'approval-list', kind, params, pages] as const,
+    pendingCount: () => ['documents', 'pending-count'] as const,
+    notifyNext: (id: number) => ['documents', 'notify-next', id] as const,
+    /** The last edit per field of a document (`/buffer/{id}/last-history`). */
+    fieldHistory: (id: number) => ['documents', 'field-history', id] as const,
+    /** The user's own documents of a module (View data). */
+    mine: (moduleCode: string, params: Record<string, unknown>) => ['documents', 'mine', moduleCode, params] as const,
+  },
+  /** The user's draft of a module's form (read once when the form opens; saving is `useDraft`'s). */
+  draft: (moduleCode: string) => ['drafts', moduleCode] as const,
+  moduleDefinitions: {
+    all: ['module-definitions'] as const,
+    list: () => ['module-definitions', 'list'] as const,
+    one: (code: string, version?: string) => ['module-definitions', 'one', code, version ?? null] as const,
+  },
+  masterProcesses: (moduleCode: string) => ['master-processes', moduleCode] as const,
+  currencies: () => ['currencies'] as const,
+  files: (id: number) => ['files', id] as const,
+} as const;
+
+/** Which view of a document a detail page reads (the step's view from Pending, the Statistic scope, or by id). */
+export interface DocumentRef {
+  bufferId?: number;
+  approvalId?: number;
+  statistic?: boolean;
+}
+
+/** The reading side of the fetch client (the renderer host's `api.get`). */
+export interface ApiReader {
+  get<T>(path: string, params?: Record<string, unknown>): Promise<T>;
+}
+
+/**
+ * The session's client as a reader (`ringiSilent`: the caller shows failures itself, no toast,
+ * and a 401 is not an expired session).
+ */
+export function sessionReader(api: ApiClient, silent = false): ApiReader {
+  return { get: async <T,>(path: string, params?: Record<string, unknown>) => (await api.get<T>(path, { params, ...(silent ? { ringiSilent: true } : {}) })).data };
+}
+
+/** A hydra collection as the API answers it (keyset lists add `nextCursor`). */
+export interface HydraPage<T> {
+  'hydra:member': T[];
+  'hydra:totalItems'?: number;
+  nextCursor?: string | null;
+}
+
+/** The page a list asks for next: its number, and the server's keyset cursor when it gave one. */
+export interface PageParam {
+  page: number;
+  cursor?: string;
+}
+
+export const FIRST_PAGE: PageParam = { page: 1 };
+
+/** `params` of one page: the page number, and the cursor when the server gave one (then the page number is not used). */
+export function pageParams(params: Record<string, unknown>, { page, cursor }: PageParam): Record<string, unknown> {
+  return cursor ? { ...params, page, cursor } : { ...params, page };
+}
+
+/**
+ * The next page of a hydra list as spec 000 §4 "Infinite lists" pages it: after a non-empty
+ * page, unless it was short, every counted item is shown, or `maxPages` are shown; with the
+ * server's `nextCursor` when it gave one (keyset paging).
+ */
+export function nextHydraPage<T>(last: HydraPage<T>, pages: Array<HydraPage<T>>, param: PageParam, perPage: number, maxPages = Infinity): PageParam | undefined {
+  const rows = last['hydra:member'] ?? [];
+  if (rows.length === 0 || pages.length >= maxPages) return undefined;
+  if (perPage > 0 && rows.length < perPage) return undefined;
+  const total = last['hydra:totalItems'];
+  const shown = pages.reduce((n, p) => n + (p['hydra:member']?.length ?? 0), 0);
+  if (typeof total === 'number' && perPage > 0 && shown >= total) return undefined;
+  return { page: param.page + 1, ...(last.nextCursor ? { cursor: last.nextCursor } : {}) };
+}
+
+/** The rows of every page, a row whose key an earlier page listed dropped (lists that shift while paging). */
+export function flattenPages<T, R>(pages: Array<HydraPage<T>> | undefined, map: (row: T) => R, keyOf: (row: R) => string | number): R[] {
+  const seen = new Set<string | number>();
+  const out: R[] = [];
+  for (const page of pages ?? []) {
+    for (const row of page['hydra:member'] ?? []) {
+      const mapped = map(row);
+      const key = keyOf(mapped);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(mapped);
+    }
+  }
+  return out;
+}
+
+/** An infinite hydra list at `path` with fixed `params` (page and cursor added per page). */
+export function hydraListOptions<T>(key: readonly unknown[], api: ApiReader, path: string, params: Record<string, unknown>, options: { perPage: number; maxPages?: number; enabled?: boolean }) {
+  return infiniteQueryOptions({
+    queryKey: key,
+    queryFn: ({ pageParam }) => api.get<HydraPage<T>>(path, pageParams(params, pageParam)),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last: HydraPage<T>, pages: Array<HydraPage<T>>, param: PageParam) => nextHydraPage(last, pages, param, options.perPage, options.maxPages),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** Home's Pending count: `/approvals/my?itemsPerPage=1` → `hydra:totalItems` (null when the server does not count). */
+export function pendingCountOptions(api: ApiReader) {
+  return queryOptions({
+    queryKey: queryKeys.documents.pendingCount(),
+    queryFn: async () => {
+      const reply = await api.get<{ 'hydra:totalItems'?: number }>('/approvals/my', { itemsPerPage: 1 });
+      return typeof reply['hydra:totalItems'] === 'number' ? reply['hydra:totalItems'] : null;
+    },
+  });
+}
+
+/**
+ * After a write to a document (approve, reject, step back, withdraw, edit, submit): its views,
+ * every list that shows documents and Home's counts are fetched again when shown.
+ */
+export function invalidateDocuments(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: queryKeys.documents.all });
+}
+
+/** Definitions change only on publish: a session asks once per code and version. */
+const DEFINITION_STALE_MS = 5 * 60_000;
+
+/**
+ * `GET /module-definitions/{code}` (`?version=` when given: the version a document was filed
+ * under; the current one when the server does not know that version). Translations registered.
+ */
+export function moduleDefinitionOptions(api: ApiReader, code: string, version?: string) {
+  return queryOptions({
+    queryKey: queryKeys.moduleDefinitions.one(code, version),
+    queryFn: async () => {
+      const path = `/module-definitions/${encodeURIComponent(code)}`;
+      const module = version ? await api.get<CompiledModule>(path, { version }).catch(() => api.get<CompiledModule>(path)) : await api.get<CompiledModule>(path);
+      registerModuleTranslations(module);
+      return module;
+    },
+    staleTime: version ? Infinity : DEFINITION_STALE_MS,
+  });
+}
+
+/** `GET /module-definitions`: every filable module (Home's launchers), translations registered. */
+export function moduleDefinitionListOptions(api: ApiReader) {
+  return queryOptions({
+    queryKey: queryKeys.moduleDefinitions.list(),
+    queryFn: async () => {
+      const modules = (await api.get<Collection<CompiledModule>>('/module-definitions'))['hydra:member'];
+      for (const module of modules) registerModuleTranslations(module);
+      return modules;
+    },
+    staleTime: DEFINITION_STALE_MS,
+  });
+}
+
+/**
+ * A document's view with the definition it was filed under: through the step when opened from
+ * Pending (`/approvals/{id}/buffer`), the Statistic scope (`/statistic/buffers/{id}`), else `/buffers/{id}`.
+ */
+export function documentOptions(api: ApiReader, ref: DocumentRef) {
+  return queryOptions({
+    queryKey: queryKeys.documents.detail(ref),
+    queryFn: async ({ client }) => {
+      const doc = ref.approvalId !== undefined
+        ? await api.get<DocumentView>(`/approvals/${ref.approvalId}/buffer`)
+        : await api.get<DocumentView>(ref.statistic ? `/statistic/buffers/${ref.bufferId}` : `/buffers/${ref.bufferId}`);
+      const module = await client.fetchQuery(moduleDefinitionOptions(api, doc.module.code, doc.definition_version));
+      return { doc, module };
+    },
+  });
+}
+
+/** Whether the user last chose to notify the next approver of this document (`/remember_email_push/next_user/{id}`). */
+export function notifyNextOptions(api: ApiReader, documentId: number, enabled: boolean) {
+  return queryOptions({
+    queryKey: queryKeys.documents.notifyNext(documentId),
+    queryFn: async () => (await api.get<{ is_notified: boolean }>(`/remember_email_push/next_user/${documentId}`)).is_notified === true,
+    enabled,
+  });
+}
+
+/** The last edit per field; a failed load is an empty history (spec 000 §8). */
+export function fieldHistoryOptions(api: ApiReader, documentId: number) {
+  return queryOptions({
+    queryKey: queryKeys.documents.fieldHistory(documentId),
+    queryFn: async () => {
+      try {
+        const reply = await api.get<Collection<FieldHistoryEntry>>(`/buffer/${documentId}/last-history`);
+        return Array.isArray(reply['hydra:member']) ? reply['hydra:member'] : [];
+      } catch {
+        return [];
+      }
+    },
+  });
+}
+
+/** The master-process steps of a module (the approvals rule's context). */
+export function masterProcessesOptions(api: ApiReader, moduleCode: string) {
+  return queryOptions({
+    queryKey: queryKeys.masterProcesses(moduleCode),
+    queryFn: async () => (await api.get<Collection<{ id: number; optional: boolean; position?: number; process?: { code?: string } }>>('/master_processes', { module_code: moduleCode }))['hydra:member'],
+  });
+}
+
+/** The currencies (rounding by currency id); they rarely change within a session. */
+export function currenciesOptions(api: ApiReader) {
+  return queryOptions({
+    queryKey: queryKeys.currencies(),
+    queryFn: async () => (await api.get<Collection<{ id: number; code: string }>>('/currencies', { itemsPerPage: 100 }))['hydra:member'],
+    staleTime: DEFINITION_STALE_MS,
+  });
+}
+
+/** A stored file's name and link (`GET /files/{id}`). */
+export function fileOptions<T>(api: ApiReader, id: number) {
+  return queryOptions({
+    queryKey: queryKeys.files(id),
+    queryFn: () => api.get<T>(`/files/${id}`),
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * The user's draft of a module (`GET /buffer_temporaries?module_code=`; 204 = none, answered as
+ * null). Silent: the form page shows what a failure means. Never kept once the form is closed:
+ * a form opened later must start from the server's draft, not from a remembered one.
+ */
+export function draftOptions(api: ApiClient, moduleCode: string) {
+  return queryOptions({
+    queryKey: queryKeys.draft(moduleCode),
+    queryFn: async () => {
+      const reply = await sessionReader(api, true).get<{ data?: unknown } | ''>('/buffer_temporaries', { module_code: moduleCode });
+      return reply && typeof reply === 'object' && reply.data && typeof reply.data === 'object' ? (reply.data as Record<string, unknown>) : null;
+    },
+    gcTime: 0,
+    staleTime: 0,
+  });
+}
