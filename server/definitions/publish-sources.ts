@@ -5,6 +5,7 @@ import { sourceHash, type ModuleSource } from './module-source';
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
 import { recordVersion } from './definition-version-repository';
 import { syncProcessRows } from './sync-process-rows';
+import { inFlightOldRoute } from './in-flight-routes';
 
 /** What publishing one module did (the wire shape, src/wire/studio.ts). */
 export type { Published };
@@ -64,7 +65,10 @@ export async function publishSources(
       const count = await trx.selectFrom('buffers').select((eb) => eb.fn.countAll<string>().as('n'))
         .where('module_code', '=', source.code).where('status', '=', BufferStatus.ON_PROCESS)
         .where('definition_version', '<>', module.version).executeTakeFirstOrThrow();
-      results.push({ code: source.code, version, definitionVersion: module.version, created, inFlightOlder: Number(count.n) });
+      results.push({
+        code: source.code, version, definitionVersion: module.version, created, inFlightOlder: Number(count.n),
+        inFlightOldRoute: module.kind === 'module' ? await inFlightOldRoute(trx, source.code, module.process) : 0,
+      });
     }
     if (changed) {
       // Searched statistics columns follow the new paths in the same transaction.

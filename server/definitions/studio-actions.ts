@@ -3,6 +3,7 @@ import { baseLocales, type DefinitionStore } from './definition-store';
 import type { ModuleSource } from './module-source';
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
 import { BufferStatus } from '../../src/engine/status';
+import { inFlightOldRoute } from './in-flight-routes';
 
 /** The set the current sources would make with `draft` (and `others`: new item sub-forms of it) in place (checked). */
 async function withDraft(store: DefinitionStore, draft: ModuleSource, others: ModuleSource[] = []): Promise<DefinitionSet> {
@@ -17,11 +18,17 @@ async function withDraft(store: DefinitionStore, draft: ModuleSource, others: Mo
  * warnings that do not refuse it (a rule message the schema hides) and the documents in
  * progress, which keep the version they were filed under.
  */
-export async function checkDraft(store: DefinitionStore, draft: ModuleSource, others: ModuleSource[] = []): Promise<{ problems: Problem[]; warnings: Problem[]; inFlight: number }> {
+export async function checkDraft(store: DefinitionStore, draft: ModuleSource, others: ModuleSource[] = []): Promise<{ problems: Problem[]; warnings: Problem[]; inFlight: number; inFlightOldRoute: number }> {
   const set = await withDraft(store, draft, others);
   const count = await store.db.selectFrom('buffers').select((eb) => eb.fn.countAll<string>().as('n'))
     .where('module_code', '=', draft.code).where('status', '=', BufferStatus.ON_PROCESS).executeTakeFirstOrThrow();
-  return { problems: [...set.problems], warnings: [draft, ...others].flatMap((s) => hiddenRuleMessages(set.files, s.code)), inFlight: Number(count.n) };
+  const compiled = set.modules[draft.code];
+  // Documents that would keep another route than the draft's: only a module has one, and only a compiled draft says which.
+  const oldRoute = compiled?.kind === 'module' ? await inFlightOldRoute(store.db, draft.code, compiled.process) : 0;
+  return {
+    problems: [...set.problems], warnings: [draft, ...others].flatMap((s) => hiddenRuleMessages(set.files, s.code)),
+    inFlight: Number(count.n), inFlightOldRoute: oldRoute,
+  };
 }
 
 /**

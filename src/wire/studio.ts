@@ -15,6 +15,8 @@ export const Published = Type.Object({
   created: Type.Boolean({ description: 'False when the body equals the latest version (nothing stored)' }),
   /** Documents of this module still in progress under an older compiled version. */
   inFlightOlder: Type.Integer({ description: 'Documents in progress filed under an older version' }),
+  /** Of those, the documents whose filed route (approval steps) differs from the new one: they keep it. */
+  inFlightOldRoute: Type.Integer({ description: 'Documents in progress that keep an approval route other than the new one (their filed steps are pinned)' }),
 });
 export type Published = Static<typeof Published>;
 

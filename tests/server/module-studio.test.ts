@@ -193,4 +193,33 @@ describe('module studio API', () => {
     expect(checked.violations.map((v: { message: string }) => v.message)).toEqual([]);
     expect(checked.warnings).toEqual([{ propertyPath: `/rules/validations/${source.rules.validations!.length - 1}/when`, message: expect.stringContaining('"project_code" to 20 characters') }]);
   });
+
+  it('says how many documents in flight keep the old route when a publish changes the steps (check and publish), and none when it does not', async () => {
+    const code = 'route-pinning';
+    const source = copySource((await call('GET', '/api/module-definitions/purchase/source', admin)).json(), code);
+    expect((await call('POST', '/api/module-definitions', admin, source)).statusCode).toBe(201);
+    for (let i = 0; i < 2; i++) expect((await call('POST', `/api/buffer/${code}`, employee, await bodyFor(code))).statusCode).toBe(201);
+    const inFlight = Number((await t.db.selectFrom('buffers').select((eb) => eb.fn.countAll<string>().as('n')).where('module_code', '=', code).where('status', '=', 0).executeTakeFirstOrThrow()).n);
+    expect(inFlight).toBe(2);
+
+    // A new text, same steps: the documents keep their version, and their route is the new one's.
+    const retitled = structuredClone(source);
+    (retitled.locales.en as Record<string, unknown>).title = 'Route pinning (retitled)';
+    expect((await call('POST', '/api/module-definitions/check', admin, retitled)).json()).toMatchObject({ inFlight, inFlightOldRoute: 0 });
+    expect((await call('PUT', `/api/module-definitions/${code}`, admin, retitled)).json()).toMatchObject({ created: true, inFlightOlder: inFlight, inFlightOldRoute: 0 });
+
+    // The steps change (a reminder on the first step, the optional step dropped): both keep their filed route.
+    const rerouted = structuredClone(retitled);
+    const steps = rerouted.process!.steps;
+    rerouted.process = { steps: [{ ...steps[0], reminder: { afterDays: 1 } }, ...steps.slice(1).filter((st) => !st.optional)] };
+    expect((await call('POST', '/api/module-definitions/check', admin, rerouted)).json()).toMatchObject({ violations: [], inFlight, inFlightOldRoute: inFlight });
+    const published = await call('PUT', `/api/module-definitions/${code}`, admin, rerouted);
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json()).toMatchObject({ created: true, inFlightOlder: inFlight, inFlightOldRoute: inFlight });
+    // Filed under the new route: not counted by the next publish of the same steps.
+    expect((await call('POST', `/api/buffer/${code}`, employee, await bodyFor(code))).statusCode).toBe(201);
+    const again = structuredClone(rerouted);
+    (again.locales.en as Record<string, unknown>).title = 'Route pinning (again)';
+    expect((await call('PUT', `/api/module-definitions/${code}`, admin, again)).json()).toMatchObject({ inFlightOlder: inFlight + 1, inFlightOldRoute: inFlight });
+  });
 });

@@ -95,7 +95,7 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
 
   app.put<{ Params: { code: string }; Body: ModuleSource }>('/module-definitions/:code', {
     schema: {
-      ...doc('Publishes a new version of a module after the definition checker', 'Takes effect at once on every instance; documents keep the version they were filed under. `inFlightOlder` counts documents in progress under older versions.'),
+      ...doc('Publishes a new version of a module after the definition checker', 'Takes effect at once on every instance; documents keep the version they were filed under. `inFlightOlder` counts documents in progress under older versions; `inFlightOldRoute` those of them whose filed approval route differs from the new one (they keep it: filed steps are pinned).'),
       params: codeParams, body: sourceSchema, response: { 200: publishedSchema, ...errors(400, 401, 403, 404, 422) },
     },
   }, async (request) => {
@@ -128,20 +128,21 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
       body: sourceSchema,
       response: {
         200: {
-          type: 'object', required: ['violations', 'warnings', 'inFlight'],
+          type: 'object', required: ['violations', 'warnings', 'inFlight', 'inFlightOldRoute'],
           properties: {
             violations: violationsSchema.properties.violations,
             warnings: violationsSchema.properties.violations,
             inFlight: { type: 'integer', description: 'Documents of the module in progress: they keep the version they were filed under' },
+            inFlightOldRoute: { type: 'integer', description: 'Of those, the documents whose filed route (approval steps) differs from the draft\'s: they keep it' },
           },
         },
         ...errors(400, 401, 403),
       },
     },
   }, async (request) => {
-    const { problems, warnings, inFlight } = await checkDraft(app.definitionStore, request.body);
+    const { problems, warnings, inFlight, inFlightOldRoute } = await checkDraft(app.definitionStore, request.body);
     const code = request.body.code;
-    return { violations: problems.map((p) => problemViolation(p, code)), warnings: warnings.map((p) => problemViolation(p, code)), inFlight };
+    return { violations: problems.map((p) => problemViolation(p, code)), warnings: warnings.map((p) => problemViolation(p, code)), inFlight, inFlightOldRoute };
   });
 
   app.post<{ Body: { sources: ModuleSource[] } }>('/module-definitions/check-set', {
@@ -150,16 +151,16 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
       body: { type: 'object', required: ['sources'], additionalProperties: false, properties: { sources: { type: 'array', minItems: 1, maxItems: 10, items: sourceSchema } } },
       response: {
         200: {
-          type: 'object', required: ['violations', 'warnings', 'inFlight'],
-          properties: { violations: violationsSchema.properties.violations, warnings: violationsSchema.properties.violations, inFlight: { type: 'integer' } },
+          type: 'object', required: ['violations', 'warnings', 'inFlight', 'inFlightOldRoute'],
+          properties: { violations: violationsSchema.properties.violations, warnings: violationsSchema.properties.violations, inFlight: { type: 'integer' }, inFlightOldRoute: { type: 'integer' } },
         },
         ...errors(400, 401, 403),
       },
     },
   }, async (request) => {
     const [draft, ...others] = request.body.sources;
-    const { problems, warnings, inFlight } = await checkDraft(app.definitionStore, draft, others);
-    return { violations: problems.map((p) => problemViolation(p, draft.code)), warnings: warnings.map((p) => problemViolation(p, draft.code)), inFlight };
+    const { problems, warnings, inFlight, inFlightOldRoute } = await checkDraft(app.definitionStore, draft, others);
+    return { violations: problems.map((p) => problemViolation(p, draft.code)), warnings: warnings.map((p) => problemViolation(p, draft.code)), inFlight, inFlightOldRoute };
   });
 
   app.post<{ Body: { source: ModuleSource; body: unknown; lang?: Lang } }>('/module-definitions/judge', {

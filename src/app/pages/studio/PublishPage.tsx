@@ -27,6 +27,8 @@ export interface PublishParams {
   subForms?: ModuleSource[];
   /** Documents in progress, which keep the version they were filed under. */
   inFlight?: number;
+  /** Of those, the documents whose filed approval route differs from the draft's (they keep it). */
+  inFlightOldRoute?: number;
 }
 
 /**
@@ -40,7 +42,7 @@ export function PublishPage({ params, close }: { params: PublishParams; close(re
   const feedback = useFeedback();
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<StudioViolation[]>([]);
-  const { draft, previous, api, subForms = [], inFlight = 0 } = params;
+  const { draft, previous, api, subForms = [], inFlight = 0, inFlightOldRoute = 0 } = params;
   const changes = meaningDiff(previous?.source ?? null, draft);
   const after = partTexts(draft);
   const before = previous ? partTexts(previous.source) : null;
@@ -52,9 +54,11 @@ export function PublishPage({ params, close }: { params: PublishParams; close(re
       // A sub-form published by an earlier, refused attempt gets a new version instead.
       for (const sub of subForms) await api.create(sub).catch((error: { status?: number }) => (error.status === 409 ? api.update(sub) : Promise.reject(error)));
       const result = previous ? await api.update(draft) : await api.create(draft);
-      feedback.toast(result.inFlightOlder
-        ? t('studio.publishedInFlight', { code: result.code, version: result.version, n: result.inFlightOlder })
-        : t('studio.published', { code: result.code, version: result.version }), 'success');
+      feedback.toast(result.inFlightOldRoute
+        ? t('studio.publishedOldRoute', { code: result.code, version: result.version, n: result.inFlightOldRoute })
+        : result.inFlightOlder
+          ? t('studio.publishedInFlight', { code: result.code, version: result.version, n: result.inFlightOlder })
+          : t('studio.published', { code: result.code, version: result.version }), 'success');
       close(result);
     } catch (error) {
       const violations = (error as { body?: { violations?: StudioViolation[] } }).body?.violations ?? [{ propertyPath: '', message: (error as Error).message }];
@@ -68,6 +72,7 @@ export function PublishPage({ params, close }: { params: PublishParams; close(re
     <section className={styles.page} data-testid="studio-publish">
       <Text weight="semibold">{previous ? t('studio.diffTitle', { n: previous.version }) : t('studio.diffNew')}</Text>
       {previous && inFlight > 0 && <MessageBar intent="info" layout="multiline" data-testid="studio-in-flight">{t('studio.inFlightKeep', { n: inFlight, version: previous.version })}</MessageBar>}
+      {previous && inFlightOldRoute > 0 && <MessageBar intent="warning" layout="multiline" data-testid="studio-in-flight-route">{t('studio.inFlightOldRoute', { n: inFlightOldRoute })}</MessageBar>}
       {subForms.length > 0 && <MessageBar layout="multiline">{t('studio.subFormsFirst', { codes: subForms.map((s) => s.code).join(', ') })}</MessageBar>}
       {previous && changes.length === 0 && <MessageBar>{t('studio.diffNone')}</MessageBar>}
       {changes.length > 0 && (

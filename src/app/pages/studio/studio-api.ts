@@ -15,6 +15,8 @@ export interface StudioCheck {
   violations: StudioViolation[];
   warnings: StudioViolation[];
   inFlight: number;
+  /** Of those, the documents that keep an approval route other than the draft's. */
+  inFlightOldRoute?: number;
 }
 
 
