@@ -75,6 +75,24 @@ describe('signer step', () => {
     expect(h.posts('/approvals/51/action')[0].body).toEqual({ approve: true, data: { [field]: [99] } });
   });
 
+  it('asks a plain "approve" when the signer added no file (not "add these files and approve")', async () => {
+    const user = userEvent.setup();
+    const h = createApprovalsHost({
+      user: SIGNER,
+      routes: {
+        'GET /buffers/5': signerDoc(),
+        [`GET /module-definitions/${module.code}`]: module,
+        'POST /approvals/51/action': { id: 51, status: 1, buffer: { id: 5, status: 2 } },
+      },
+    });
+    const closed: unknown[] = [];
+    render(<DocumentDetailPage params={{ bufferId: 5 }} close={(r) => closed.push(r)} />, { wrapper: h.Wrapper });
+    await screen.findByTestId('step-fields-form');
+    await user.click(within(screen.getByTestId('action-bar')).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(closed).toEqual(['changed']));
+    expect(h.confirms).toEqual(['Approve this application?']);
+  });
+
   it('is not shown when the server names no step fields for the reader; Approve is a plain approval', async () => {
     const user = userEvent.setup();
     const h = createApprovalsHost({

@@ -108,7 +108,9 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   const approve = () => quiet(run('app.approvals.confirm.approve', stepAction({ approve: true }), 'app.approvals.done.approved'));
   const reject = () => quiet(run('app.approvals.confirm.reject', stepAction({ approve: false }), 'app.approvals.done.rejected'));
   const stepFields = actions.approve ? (doc.step_fields ?? []) : [];
-  const signed = (data: Record<string, unknown>) => run('app.approvals.confirm.stepFields', stepAction({ approve: true, data }), 'app.approvals.done.approved');
+  // "Add these files and approve?" only when files were added; otherwise it is a plain approval.
+  const added = (data: Record<string, unknown>) => Object.values(data).some((v) => (Array.isArray(v) ? v.length > 0 : v !== null && v !== undefined && v !== ''));
+  const signed = (data: Record<string, unknown>) => run(added(data) ? 'app.approvals.confirm.stepFields' : 'app.approvals.confirm.approve', stepAction({ approve: true, data }), 'app.approvals.done.approved');
   const activeStepName = doc.approvals.find((s) => s.id === stepId)?.master_process.process.name ?? '';
   const treasury = (data: TreasuryData) => run('app.approvals.confirm.treasury', stepAction({ approve: null, data }), 'app.approvals.done.approved');
   const stepBack = () => {
