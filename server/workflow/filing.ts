@@ -50,6 +50,8 @@ export interface EditedBuffer {
 export interface EntityTarget {
   operation: EntityOperation;
   targetId: number | null;
+  /** An edit: the entity as it is now (the handler's form data), so the request records old → new. */
+  current?: Record<string, unknown>;
 }
 
 /** A new document of `module` from the body as received. */
@@ -105,6 +107,15 @@ async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: Workf
   const filed = await insertDocument(trx, module, prepared, user.id, entity ? { action: target.operation, targetId: target.targetId } : null);
   // The workflow's log entry and mails are written in this same transaction.
   await onDocumentFiled(trx, filed.id, ctx);
+  // An edit request says what it changes: each changed field with its value now and the requested
+  // one (the approver judges old → new; the entity changes only when the request completes).
+  if (entity && target.operation === 'edit' && target.current) {
+    const current = target.current;
+    const { approvals: _approvals, ...formData } = prepared.data;
+    const changed = Object.keys(formData).filter((field) => !isWrapperField(field) && Object.hasOwn(current, field)
+      && stableStringify(current[field] ?? null) !== stableStringify(formData[field] ?? null));
+    await recordHistories(trx, filed.id, user.id, changed.map((field) => ({ field, old_value: current[field] ?? null, value: formData[field] ?? null })));
+  }
   if (entity && filed.status === BufferStatus.COMPLETED) await applyEntityChange(trx, filed.id, ctx);
   if (filing.afterFiling) await filing.afterFiling(trx, filed);
   return filed;

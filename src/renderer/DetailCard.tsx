@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { createRuntime, type CompiledModule, type JsonSchema, type RuleContext } from '../engine';
 import { fieldDefinition, fieldLabel, FieldValue, isPlainObject, objectSubFields } from './cards/FieldValue';
 import { ItemsSummary } from './cards/ItemsSummary';
@@ -19,6 +19,8 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3 },
   nested: { paddingLeft: tokens.spacingHorizontalM },
   highlight: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  old: { color: tokens.colorNeutralForeground3, textDecorationLine: 'line-through' },
+  changed: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS, alignItems: 'baseline' },
 });
 
 export interface DetailCardProps {
@@ -29,6 +31,11 @@ export interface DetailCardProps {
   context?: RuleContext;
   /** Shown above the sections, e.g. the document code and status (rendered by the app). */
   header?: ReactNode;
+  /**
+   * The values before a requested edit, by field (an edit request of an entity): each such field
+   * shows old → new, so the approver sees what the request changes.
+   */
+  changes?: Record<string, unknown>;
 }
 
 /** An array of objects whose widget has no Display of its own (e.g. an inline array) is summarised here. */
@@ -61,7 +68,7 @@ function isEmptyValue(value: unknown): boolean {
  * stored data. A field the visibility rules hide for this data is left out when it is empty
  * (the recipient account of a reimbursement without one); other empty values show "—".
  */
-export function DetailCard({ module, data, context: givenContext, header }: DetailCardProps) {
+export function DetailCard({ module, data, context: givenContext, header, changes }: DetailCardProps) {
   const context = useRuleContext(givenContext);
   const t = useRendererT(module);
   const host = useRendererHost();
@@ -102,6 +109,11 @@ export function DetailCard({ module, data, context: givenContext, header }: Deta
               isPlainItemList(module, field) ? (
                 <div key={field} className={styles.section}>
                   {repeatsTitle(section.title, field) ? null : <Text className={styles.label}>{label(field)}</Text>}
+                  {changes && Object.hasOwn(changes, field) ? (
+                    <div data-old={field} className={styles.old}>
+                      <ItemsSummary module={module} field={field} data={{ ...data, [field]: changes[field] }} t={t} />
+                    </div>
+                  ) : null}
                   <ItemsSummary module={module} field={field} data={data} t={t} onOpenItem={openItem(field)} />
                 </div>
               ) : isObjectArray(module, field) ? (
@@ -126,9 +138,21 @@ export function DetailCard({ module, data, context: givenContext, header }: Deta
               ) : (
                 <div key={field} className={styles.row} data-field={field}>
                   <Text className={styles.label}>{label(field)}</Text>
-                  <Text className={styles.value}>
-                    <FieldValue module={module} field={field} data={data} t={t} labels={labels} />
-                  </Text>
+                  {changes && Object.hasOwn(changes, field) ? (
+                    <Text className={mergeClasses(styles.value, styles.changed)} data-changed={field}>
+                      <span className={styles.old} data-old={field}>
+                        <FieldValue module={module} field={field} data={{ ...data, [field]: changes[field] }} t={t} labels={labels} />
+                      </span>
+                      <span aria-hidden>→</span>
+                      <span data-new={field}>
+                        <FieldValue module={module} field={field} data={data} t={t} labels={labels} />
+                      </span>
+                    </Text>
+                  ) : (
+                    <Text className={styles.value}>
+                      <FieldValue module={module} field={field} data={data} t={t} labels={labels} />
+                    </Text>
+                  )}
                 </div>
               ),
             )}

@@ -106,6 +106,12 @@ describe('apply on completion: users', () => {
     const filed = await post('employee', `/api/buffer/users/${target.id}/edit`, body);
     expect(filed.statusCode, filed.body).toBe(201);
     expect((await userByEmail(target.email))?.name).toBe('Aiko Ito');
+    // The request records what it changes, old → new, for the approver to judge (unchanged fields are not listed).
+    const requested = (await get('employee', `/api/buffer/${filed.json().id}/last-history`)).json();
+    const changes = requested['hydra:member'].map((h: { field: string; old_value: unknown; value: unknown }) => [h.field, h.old_value, h.value]);
+    expect(changes).toContainEqual(['name', 'Aiko Ito', 'Aiko Ito-Sato']);
+    expect(changes.map(([field]: [string]) => field)).not.toContain('email');
+    for (const [, before, after] of changes) expect(JSON.stringify(before)).not.toBe(JSON.stringify(after));
     await approveAll(filed.json().id);
     expect((await userByEmail(target.email))?.name).toBe('Aiko Ito-Sato');
   });

@@ -55,7 +55,7 @@ export function registerEntityRoutes(app: FastifyInstance): void {
         const key = module.meta.bodyKey;
         body = key ? { ...wrapper, [key]: current } : { ...current, ...pickWrapper(wrapper) };
       }
-      const filed = await submitDocument(app, request, module, body, { operation, targetId: request.params.id });
+      const filed = await submitDocument(app, request, module, body, { operation, targetId: request.params.id, ...(operation === 'edit' ? { current } : {}) });
       return reply.code(201).send(filed);
     });
   }

@@ -9,15 +9,27 @@ interface SummaryEntry {
   format?: string;
 }
 
-/** The amount and the name column of an item list: from its `ui:options.summary` (first money / first text entry). */
+const isText = (schema: JsonSchema | undefined) => {
+  const type = schema?.type;
+  return type === 'string' || (Array.isArray(type) && type.includes('string'));
+};
+
+/**
+ * The amount and the name column of an item list: from its `ui:options.summary` (first money /
+ * first text entry), else the first shown text field of an item (a company's address, a
+ * department's name), so a row reads as what it is rather than "Item 1".
+ */
 export function itemColumns(module: CompiledModule, field: string): { amount?: string; name?: string } {
   const { schema, ui } = fieldDefinition(module, field);
   const options = (ui?.['ui:options'] ?? {}) as { summary?: SummaryEntry[]; amountField?: string; nameField?: string };
   const summary = options.summary ?? [];
-  const itemProps = Object.keys(((schema.items as JsonSchema | undefined)?.properties ?? {}) as object);
+  const properties = ((schema.items as JsonSchema | undefined)?.properties ?? {}) as Record<string, JsonSchema>;
+  const itemProps = Object.keys(properties);
+  const itemUi = (ui?.items ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const firstText = itemProps.find((p) => isText(properties[p]) && itemUi[p]?.['ui:widget'] !== 'hidden');
   return {
     amount: options.amountField ?? summary.find((s) => s.format === 'money')?.field ?? itemProps.find((p) => /amount|total|budget/.test(p)),
-    name: options.nameField ?? summary.find((s) => s.format !== 'money')?.field,
+    name: options.nameField ?? summary.find((s) => s.format !== 'money')?.field ?? firstText,
   };
 }
 
@@ -37,11 +49,14 @@ export interface ItemsSummaryProps {
   onOpenItem?(item: Item, index: number): void;
 }
 
-/** An item list in a card: the two largest items by amount, "and n more", and the total of all amounts. */
+/**
+ * An item list in a card: the two largest items by amount, "and n more", and the total of all
+ * amounts; a list without amounts (a company's addresses, its departments) shows every row.
+ */
 export function ItemsSummary({ module, field, data, t, onOpenItem }: ItemsSummaryProps) {
   const items = (Array.isArray(data[field]) ? data[field] : []) as Item[];
   const { amount, name } = itemColumns(module, field);
-  const shown = topItems(items, amount, 2);
+  const shown = topItems(items, amount, amount ? 2 : items.length);
   const total = amount ? items.reduce((sum, item) => sum + (Number(item[amount]) || 0), 0) : undefined;
   return (
     <div data-items={field}>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { DocumentDetailPage, type DocumentDetailParams } from '../../../src/app/pages/approvals/DocumentDetailPage';
 import type { DocumentView } from '../../../src/app/pages/approvals/types';
 import { demoModule } from '../renderer/demo-module';
+import { definitions } from '../application/application-harness';
 import { createApprovalsHost, type HostRoutes } from './approvals-host';
 import { documentView, step } from './fixtures';
 import { ToolbarSlotContext } from '../../../src/app/shell/toolbar-slot';
@@ -35,6 +36,33 @@ function renderDetail(doc: DocumentView, options: { routes?: HostRoutes; params?
 }
 
 describe('DocumentDetailPage', () => {
+  it('an edit request of a company shows old → new and the addresses and department names, not "Item 1"', async () => {
+    const companies = Object.values(await definitions()).find((m) => m.meta.entity?.kind === 'company')!;
+    const data = {
+      name: 'Ringi Japan KK',
+      locations: [{ id: 1, address: '1-1 Marunouchi' }, { id: null, address: '2-2 Umeda' }, { id: null, address: '3-3 Tenjin' }],
+      departments: [{ id: 2, name: 'Sales' }, { id: null, name: 'Legal' }],
+    };
+    const doc = documentView({}, { action: 'edit', module: { code: companies.code }, data });
+    renderDetail(doc, {
+      module: companies,
+      routes: {
+        [`GET /module-definitions/${companies.code}`]: companies,
+        'GET /buffer/5/last-history': { 'hydra:member': [
+          { field: 'name', user: null, created_at: '2026-11-20T08:00:00.000Z', old_value: 'Ringi Japan', value: 'Ringi Japan KK' },
+          { field: 'departments', user: null, created_at: '2026-11-20T08:00:00.000Z', old_value: [{ id: 2, name: 'Sales' }], value: data.departments },
+        ], 'hydra:totalItems': 2 },
+      },
+    });
+    const card = await screen.findByTestId('document-detail');
+    await waitFor(() => expect(card.querySelector('[data-old="name"]')?.textContent).toBe('Ringi Japan'));
+    expect(card.querySelector('[data-new="name"]')?.textContent).toBe('Ringi Japan KK');
+    for (const text of ['1-1 Marunouchi', '2-2 Umeda', '3-3 Tenjin', 'Sales', 'Legal']) expect(card.textContent).toContain(text);
+    expect(card.querySelector('[data-old="departments"]')?.textContent).toContain('Sales');
+    expect(card.querySelector('[data-old="departments"]')?.textContent).not.toContain('Legal');
+    expect(card.textContent).not.toMatch(/Item \d/);
+  });
+
   it('a completed document lists the files of the field its definition names for e-invoices (statistics.invoices), and only then', async () => {
     const module = demoModule();
     const withInvoices = { ...module, meta: { ...module.meta, statistics: { invoices: { einvoices: 'receipts', papers: 'papers' } } } };

@@ -10,7 +10,7 @@ import { ToolbarActions } from '../../shell/ToolbarActions';
 import { ActionBar } from './ActionBar';
 import { detailActions } from './detail-actions';
 import { InvoiceFiles } from './InvoiceFiles';
-import { documentOptions, invalidateDocuments, notifyNextOptions } from '../../api/queries';
+import { documentOptions, fieldHistoryOptions, invalidateDocuments, notifyNextOptions } from '../../api/queries';
 import { openEdit } from './open-edit';
 import { openSubmitPage } from './open-submit-page';
 import { StatusBadge } from './StatusBadge';
@@ -70,6 +70,10 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
 
   const doc = loaded.data?.doc ?? null;
   const actions = doc ? detailActions(doc, host.user?.id) : null;
+  // An edit request (of a user, a company…) recorded each changed field's value before it: old → new.
+  const isEditRequest = doc?.action === 'edit';
+  const { data: requested } = useQuery({ ...fieldHistoryOptions(host.api, doc?.id ?? 0), enabled: isEditRequest });
+  const changes = isEditRequest && requested ? Object.fromEntries(requested.map((entry) => [entry.field, entry.old_value ?? null])) : undefined;
   const showNotify = actions?.notifyNext ?? false;
   const remembered = useQuery(notifyNextOptions(host.api, doc?.id ?? 0, showNotify && doc !== null));
   const notify = notifyTick ?? remembered.data ?? false;
@@ -176,7 +180,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   const invoiceField = module.meta.statistics?.invoices?.einvoices;
   return (
     <section className={styles.page} data-testid="document-detail" data-status={doc.status}>
-      <DetailCard module={module} data={doc.data} header={header} />
+      <DetailCard module={module} data={doc.data} header={header} changes={changes} />
       {/* Which field holds the e-invoices is definition data (`ui:module.statistics.invoices.einvoices`). */}
       {doc.status === BufferStatus.COMPLETED && invoiceField ? <InvoiceFiles ids={doc.data[invoiceField]} /> : null}
       <Card>
