@@ -141,6 +141,19 @@ test('the builder adds a required 20-character project code right after the curr
     await expect(box).toBeVisible();
     await box.fill('X'.repeat(25));
     await expect(box).toHaveValue('X'.repeat(20));
+    // Its check sits second, after the currency's; dragged to the top with the mouse, and back with the arrow key.
+    const checks = page.getByRole('list', { name: 'Checks' }).getByRole('listitem');
+    await expect(checks.nth(1)).toContainText('Enter the project code');
+    const handle = checks.nth(1).getByRole('button', { name: /^Drag / });
+    await handle.hover();
+    await page.mouse.down();
+    const top = (await checks.nth(0).boundingBox())!;
+    const from = (await handle.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, top.y + 4, { steps: 5 });
+    await page.mouse.up();
+    await expect(checks.nth(0)).toContainText('Enter the project code');
+    await checks.nth(0).getByRole('button', { name: /^Drag / }).press('ArrowDown');
+    await expect(checks.nth(1)).toContainText('Enter the project code');
     await publish(page, who);
     const seconds = (Date.now() - started) / 1000;
     console.log(`studio builder: project code field — ${who.actions} actions, ${seconds.toFixed(1)} s (pause ${PAUSE} ms per action)`);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Field, MessageBar, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { Add20Regular, ArrowDown20Regular, ArrowUp20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
+import { Badge, Button, Field, MessageBar, Select, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Add20Regular, ArrowDown20Regular, ArrowUp20Regular, Delete20Regular, Edit20Regular, ReOrderDotsVertical20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import {
   addClearEffect, addField, addItemList, summarizeItemField, addValidation, editField, moveField, moveValidation, removeField, removeValidation, setComputed, setVisibility,
@@ -11,6 +11,7 @@ import { FieldDialog } from './FieldDialog';
 import { ItemListDialog } from './ItemListDialog';
 import { draftText, refusalText } from './refusal-text';
 import { RuleDialog, type RuleSpec } from './RuleDialog';
+import { useDragReorder, type DragState } from './use-drag-reorder';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -19,6 +20,10 @@ const useStyles = makeStyles({
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', padding: tokens.spacingHorizontalS, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground1 },
   grow: { flexGrow: 1, minWidth: '10em', display: 'flex', flexDirection: 'column' },
   muted: { color: tokens.colorNeutralForeground3 },
+  handle: { minWidth: '32px' },
+  dragged: { opacity: 0.5 },
+  dropBefore: { boxShadow: `0 -3px 0 ${tokens.colorBrandStroke1}` },
+  dropAfter: { boxShadow: `0 3px 0 ${tokens.colorBrandStroke1}` },
   logic: { flexBasis: '100%', margin: 0, padding: tokens.spacingHorizontalXS, fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase100, backgroundColor: tokens.colorNeutralBackground3, borderRadius: tokens.borderRadiusSmall, whiteSpace: 'pre-wrap', wordBreak: 'break-all' },
 });
 
@@ -85,6 +90,21 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
   const label = (row: FieldRow) => row.labels[lang] || row.labels.en || row.name;
   const validations = (source.rules.validations ?? []).map((v) => ('each' in v ? t('studio.builder.eachItem', { field: v.each }) : draftText(t, source, lang, v.message)));
   const prevOf = (index: number) => (index <= 0 ? null : rows[index - 1].type === 'dateRange' ? `${rows[index - 1].name}_end` : rows[index - 1].name);
+  /** A field dragged from `from` to `to`: placed after the row that will precede it (first: none). */
+  const dropField = (from: number, to: number) => {
+    const others = rows.filter((_, i) => i !== from);
+    const before = to === 0 ? null : others[to - 1];
+    act(moveField(source, rows[from].name, before === null ? null : before.type === 'dateRange' ? `${before.name}_end` : before.name));
+  };
+  const fieldDrag = useDragReorder<HTMLOListElement>(rows.length, dropField);
+  const ruleDrag = useDragReorder<HTMLOListElement>((source.rules.validations ?? []).length, (from, to) => act(moveValidation(source, from, to)));
+  /** The row's look while a drag is under way: the dragged row faded, a line where it would land. */
+  const dragClass = (drag: DragState | null, index: number) => {
+    if (!drag) return undefined;
+    if (index === drag.from) return styles.dragged;
+    if (index === drag.to) return drag.to < drag.from ? styles.dropBefore : styles.dropAfter;
+    return undefined;
+  };
 
   return (
     <section className={styles.box} aria-label={t('studio.builder.title')} data-testid="studio-builder">
@@ -104,9 +124,10 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
 
       <Text weight="semibold" as="h3">{t('studio.builder.fields')}</Text>
       {rows.length === 0 && <Text className={styles.muted}>{t('studio.builder.noFields')}</Text>}
-      <ol className={styles.list} aria-label={t('studio.builder.fields')}>
+      <ol className={styles.list} aria-label={t('studio.builder.fields')} ref={fieldDrag.list}>
         {rows.map((row, index) => (
-          <li key={row.name} className={styles.item} data-testid={`studio-field-${row.name}`}>
+          <li key={row.name} className={mergeClasses(styles.item, dragClass(fieldDrag.drag, index))} data-testid={`studio-field-${row.name}`}>
+            <Button size="small" appearance="subtle" className={styles.handle} icon={<ReOrderDotsVertical20Regular />} aria-label={t('studio.builder.dragNamed', { name: label(row) })} {...fieldDrag.handleProps(index)} />
             <span className={styles.grow}>
               <Text>{label(row)}</Text>
               <Text size={200} className={styles.muted}>{row.name} · {row.type ? t(`studio.builder.types.${row.type}`) : '?'}</Text>
@@ -122,9 +143,10 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
       </ol>
 
       <Text weight="semibold" as="h3">{t('studio.builder.rules')}</Text>
-      <ol className={styles.list} aria-label={t('studio.builder.validations')}>
+      <ol className={styles.list} aria-label={t('studio.builder.validations')} ref={ruleDrag.list}>
         {(source.rules.validations ?? []).map((rule, index, all) => (
-          <li key={index} className={styles.item}>
+          <li key={index} className={mergeClasses(styles.item, dragClass(ruleDrag.drag, index))}>
+            <Button size="small" appearance="subtle" className={styles.handle} icon={<ReOrderDotsVertical20Regular />} aria-label={t('studio.builder.dragNamed', { name: validations[index] })} {...ruleDrag.handleProps(index)} />
             <span className={styles.grow}>
               <Text>{index + 1}. {validations[index]}</Text>
               {'field' in rule && <Text size={200} className={styles.muted}>{rule.field}</Text>}
