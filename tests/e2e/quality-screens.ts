@@ -198,6 +198,17 @@ export async function screens(page: Page, request: APIRequestContext, lang: Lang
       },
     },
     {
+      // Admin → Deputies with the Add form open (period YYYY/MM/DD, the definitions' modules) at phone width.
+      name: 'deputies', user: 'legal@example.com',
+      open: async (p) => {
+        await p.goto('/admin');
+        await top(p).locator('[data-entry="deputies"]').click();
+        await expect(top(p).getByTestId('deputies')).toBeVisible();
+        await top(p).getByTestId('deputy-add').click();
+        await expect(top(p).getByTestId('deputy-pick')).toBeVisible();
+      },
+    },
+    {
       name: 'statistic', user: 'treasury@example.com',
       open: async (p) => {
         await p.goto('/statistic');

@@ -16,6 +16,7 @@ import { companyFormData } from './company-form-data';
 import { useEntityModule } from './entity-module';
 import { openEntityForm } from './open-entity-form';
 import { OrganizationPage } from './OrganizationPage';
+import { DeputiesPage } from '../deputies/DeputiesPage';
 
 const useStyles = makeStyles({
   card: {
@@ -62,10 +63,12 @@ export function AdminPage() {
       await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: await entityModule('company'), operation: 'edit', targetId: id, initialData: companyFormData(company) });
     },
     createUser: async () => openApplication(stack, await entityModule('user'), 'app.admin.createUser'),
+    deputies: () => stack.push({ title: { key: 'app.admin.deputies' }, component: DeputiesPage, params: undefined }),
   };
   const details: Partial<Record<AdminEntryKey, string>> = {
     myOrganization: t('app.admin.colleagues', { count: profile?.my_organization_count ?? 0 }),
     externalCompanies: t('app.admin.companies', { count: profile?.external_company_count ?? 0 }),
+    deputies: t('app.admin.deputiesDetail'),
   };
 
   return (

@@ -27,9 +27,10 @@ function summaryValue(line: BufferItem['info']['summary'][number], currency: str
 
 /**
  * A document in an approval list: title (the module's title), code, applicant, status badge
- * and the list-card summary the server derived (`info`). Tapping opens the detail page.
+ * and the list-card summary the server derived (`info`); on the pending list of a deputy, whom a
+ * step waits for. Tapping opens the detail page.
  */
-export function ApprovalCard({ item, onOpen }: { item: BufferItem; onOpen(): void }) {
+export function ApprovalCard({ item, onOpen, onBehalfOf }: { item: BufferItem; onOpen(): void; onBehalfOf?: string }) {
   const { t } = useTranslation();
   const host = useRendererHost();
   const styles = useStyles();
@@ -55,6 +56,8 @@ export function ApprovalCard({ item, onOpen }: { item: BufferItem; onOpen(): voi
         action={<StatusBadge status={item.status} waitingFor={item.waiting_for} bypass={item.bypass === true} />}
       />
       <Text className={styles.muted}>{t('app.approvals.applicant', { name: item.requester?.name ?? '' })}</Text>
+      {/* A step waiting for someone the reader stands in for (deputy, 代理). */}
+      {onBehalfOf ? <Text weight="semibold" data-on-behalf-of>{t('app.approvals.asDeputy', { name: onBehalfOf })}</Text> : null}
       {lines.length === 0 && info.total !== null ? (
         <div className={styles.line}>
           <Text className={styles.muted}>{t('app.approvals.total')}</Text>

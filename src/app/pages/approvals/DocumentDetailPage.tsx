@@ -189,6 +189,10 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
         {/* The append-only change history (電子帳簿保存法; docs/COMPLIANCE.md), loaded when asked for. */}
         <Button appearance="subtle" onClick={() => void openHistory()} data-action="history">{t('app.approvals.history')}</Button>
       </Card>
+      {/* The reader acts on this step as a deputy (代理): for whom. */}
+      {doc.acting_for && (actions.approve || actions.reject || actions.treasury) ? (
+        <Text weight="semibold" data-testid="acting-for">{t('app.approvals.actingFor', { name: doc.acting_for.name })}</Text>
+      ) : null}
       {stepFields.length ? <StepFieldsForm module={module} fields={stepFields} data={doc.data} stepName={activeStepName} onSubmit={signed} /> : null}
       {actions.treasury ? <TreasuryForm companyId={typeof doc.data.company_id === 'number' ? doc.data.company_id : null} onSubmit={treasury} /> : null}
       {actions.edit ? (

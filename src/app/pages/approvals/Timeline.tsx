@@ -71,7 +71,11 @@ export function Timeline({ doc }: { doc: DocumentView }) {
                 {t(`app.approvals.timeline.${indicator}`)}
                 {step.approved_at && step.status !== StepStatus.PENDING ? <>{' · '}<time dateTime={step.approved_at}>{toDisplayTimestamp(step.approved_at)}</time></> : null}
               </Text>
-              <Text size={200}>{people.map((p) => p.name).join(', ')}</Text>
+              <Text size={200}>
+                {step.on_behalf_of && step.approver && step.status !== StepStatus.PENDING
+                  ? t('app.approvals.timeline.onBehalf', { deputy: step.approver.name, principal: step.on_behalf_of.name })
+                  : people.map((p) => p.name).join(', ')}
+              </Text>
               <Logs logs={step.approval_logs} />
             </div>
           </li>

@@ -8,6 +8,8 @@ export interface ListEntry {
   /** The step to act on (Pending only): the detail page loads `/approvals/{id}/buffer`. */
   approvalId?: number;
   item: BufferItem;
+  /** Pending: the principal the reader stands in for as their deputy (代理), when the step waits for them. */
+  onBehalfOf?: string;
 }
 
 /** Pending answers approval items (a step with its document); the other lists answer documents. */
@@ -15,7 +17,8 @@ export function toListEntry(kind: ListKind, member: ApprovalItem | BufferItem): 
   if (kind === 'pending' || kind === 'done') {
     const approval = member as ApprovalItem;
     if (approval.buffer) {
-      return { key: approval.id, bufferId: approval.buffer.id, approvalId: kind === 'pending' ? approval.id : undefined, item: approval.buffer };
+      const principal = kind === 'pending' ? approval.on_behalf_of?.name : undefined;
+      return { key: approval.id, bufferId: approval.buffer.id, approvalId: kind === 'pending' ? approval.id : undefined, item: approval.buffer, ...(principal ? { onBehalfOf: principal } : {}) };
     }
   }
   const item = member as BufferItem;

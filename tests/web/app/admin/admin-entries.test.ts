@@ -14,9 +14,9 @@ describe('Admin tab entries (spec 000 §6)', () => {
   });
   it('a client (not a group member), even an authorizer, neither creates companies nor sees groups; edits their own company', () => {
     const entries = adminEntries({ is_ringi_group_member: false, is_authorizer: true, company });
-    expect(entries).toEqual(['myOrganization', 'externalCompanies', 'editCompany', 'createUser']);
+    expect(entries).toEqual(['myOrganization', 'externalCompanies', 'editCompany', 'createUser', 'deputies']);
   });
   it('without a profile only the entries for everyone remain', () => {
-    expect(adminEntries(null)).toEqual(['myOrganization', 'externalCompanies', 'createUser']);
+    expect(adminEntries(null)).toEqual(['myOrganization', 'externalCompanies', 'createUser', 'deputies']);
   });
 });
