@@ -23,7 +23,9 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow2,
   },
-  dates: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  // Two dates side by side that shrink with a 390 px phone (a grid track's min-content would overflow).
+  dates: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: tokens.spacingHorizontalS },
+  date: { minWidth: 0, width: '100%' },
   modules: { display: 'flex', flexDirection: 'column' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
   pick: { justifyContent: 'flex-start', width: '100%' },
@@ -207,10 +209,10 @@ export function DeputiesPage() {
           </Field>
           <div className={styles.dates}>
             <Field label={t('app.deputies.from')} required validationMessage={errors.from}>
-              <Input value={from} onChange={(_, d) => setFrom(d.value)} placeholder="YYYY/MM/DD" inputMode="numeric" maxLength={10} />
+              <Input className={styles.date} value={from} onChange={(_, d) => setFrom(d.value)} placeholder="YYYY/MM/DD" inputMode="numeric" maxLength={10} />
             </Field>
             <Field label={t('app.deputies.to')} required validationMessage={errors.to}>
-              <Input value={to} onChange={(_, d) => setTo(d.value)} placeholder="YYYY/MM/DD" inputMode="numeric" maxLength={10} />
+              <Input className={styles.date} value={to} onChange={(_, d) => setTo(d.value)} placeholder="YYYY/MM/DD" inputMode="numeric" maxLength={10} />
             </Field>
           </div>
           <Field label={t('app.deputies.modules')} hint={t('app.deputies.modulesHint')} validationMessage={errors.module_codes}>
