@@ -3,13 +3,15 @@
  * waits; once it waited its definition's `afterDays` business days (the company calendar) its
  * approvers get one reminder mail, once `escalateAfterDays` it is offered to the approver's
  * manager (a candidate now, mailed, named on the timeline), and neither happens again on the
- * next scans. The reminder times come from the definition, the manager from the organisation.
+ * next scans. With `escalateTo: "deputy"` it goes to the approver's deputy in effect. The
+ * reminder times come from the definition, the targets from the organisation.
  */
 import { describe, expect, it } from 'vitest';
 import { businessDaysWaited, type ProcessStepDefinition } from '../../src/engine';
 import { companyCalendar } from '../../server/repositories/calendar-repository';
 import { DEMO_CALENDARS } from '../../server/db/seed-data';
-import { filePurchase, purchaseBody, workflowSuite, type WorkflowSuite } from './workflow-fixtures';
+import { copySource, type ModuleSource } from '../../src/engine';
+import { filePurchase, moduleSteps, purchaseBody, workflowSuite, type WorkflowSuite } from './workflow-fixtures';
 
 let s: WorkflowSuite;
 workflowSuite((suite) => { s = suite; });
@@ -115,6 +117,45 @@ describe('reminders and escalation', () => {
     expect((await s.t.app.reminders.scan()).claimed).toBe(true);
     // Released at the end of the scan: the next one claims it again.
     expect((await s.t.app.reminders.scan()).claimed).toBe(true);
+  });
+});
+
+describe('escalation to the deputy', () => {
+  it('offers a waiting step to the approver\'s deputy in effect when the step says escalateTo deputy', async () => {
+    // A copy of purchase whose first reminded step escalates to the deputy, published through the studio.
+    const admin = await s.auth('admin');
+    const code = 'deputy-escalation';
+    const source = copySource((await s.get('admin', '/api/module-definitions/purchase/source')).json() as ModuleSource, code);
+    const index = source.process!.steps.findIndex((step) => step.reminder?.escalateAfterDays !== undefined);
+    expect(index).toBeGreaterThanOrEqual(0);
+    source.process!.steps[index] = { ...source.process!.steps[index], reminder: { ...source.process!.steps[index].reminder!, escalateTo: 'deputy' } };
+    const published = await s.t.app.inject({ method: 'POST', url: '/api/module-definitions', payload: source as unknown as Record<string, unknown>, headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' } });
+    expect(published.statusCode, published.body).toBe(201);
+
+    const body = await purchaseBody(s.t.db, s.users, { goods: 'Deputy escalation' });
+    const purchaseSteps = await moduleSteps(s.t.db, 'purchase');
+    const copySteps = await moduleSteps(s.t.db, code);
+    const approvals = body.approvals.map((a) => ({ ...a, master_process_id: copySteps.find((c) => c.code === purchaseSteps.find((p) => p.id === a.master_process_id)!.code)!.id }));
+    const filed = await s.post('employee', `/api/buffer/${code}`, { ...body, approvals });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const step = await s.t.db.selectFrom('approvals').select(['id', 'activated_at']).where('buffer_id', '=', (filed.json() as { id: number }).id).where('active', '=', true).executeTakeFirstOrThrow();
+    const approvers = (await s.t.db.selectFrom('approval_candidates').select('user_id').where('approval_id', '=', step.id).execute()).map((c) => c.user_id);
+    const principal = await s.t.db.selectFrom('users').select(['id', 'email', 'company_id', 'manager_id']).where('id', '=', approvers[0]).executeTakeFirstOrThrow();
+    // A colleague of the approver's company who has no part in the document names the deputy.
+    const deputy = await s.t.db.selectFrom('users').select(['id', 'email'])
+      .where('company_id', '=', principal.company_id).where('disabled', '=', false)
+      .where('id', 'not in', [...approvers, s.users.employee.id, ...(principal.manager_id ? [principal.manager_id] : [])])
+      .orderBy('id').executeTakeFirstOrThrow();
+    const escalateAt = await firstInstantWaited(step.activated_at!, source.process!.steps[index].reminder!.escalateAfterDays!, body.company_id);
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const named = await s.post(principal.email.split('@')[0], '/api/deputies', { deputy_id: deputy.id, from: day(new Date()), to: day(new Date(escalateAt.getTime() + 7 * 86_400_000)) });
+    expect(named.statusCode, named.body).toBe(201);
+
+    await s.t.app.reminders.scan(escalateAt);
+    const candidates = (await s.t.db.selectFrom('approval_candidates').select('user_id').where('approval_id', '=', step.id).execute()).map((c) => c.user_id);
+    expect(candidates.sort()).toEqual([...approvers, deputy.id].sort());
+    const logs = await s.t.db.selectFrom('approval_logs').select(['log_text', 'user_id']).where('approval_id', '=', step.id).orderBy('id').execute();
+    expect(logs).toEqual([{ log_text: 'remind', user_id: null }, { log_text: 'escalate', user_id: deputy.id }]);
   });
 });
 
