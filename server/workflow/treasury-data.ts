@@ -1,9 +1,16 @@
 import type { Kysely } from 'kysely';
-import { isValidDate, type DefinitionSet, type Translate } from '../../src/engine';
+import { stripUnknownFields, validateFormData, type CompiledModule, type DefinitionSet, type Translate } from '../../src/engine';
 import type { Database } from '../db/database';
 import { canReadFile } from '../files/file-access';
 import { fileFieldNames } from '../files/file-field-names';
 import type { Violation } from '../lib/errors';
+
+/**
+ * The definition of the treasury step's form (`schemas/approvals-treasury.json` and its
+ * uiSchema, rules and locales): a sub-form, never filed on its own, that the web app renders on
+ * the detail page and the server validates the step's `data` with.
+ */
+export const TREASURY_FORM = 'approvals-treasury';
 
 /** What the treasury step stores and merges into the document data (spec 001 §3 transaction). */
 export interface TreasuryData {
@@ -12,36 +19,53 @@ export interface TreasuryData {
   deal_slips: number[];
 }
 
+const MAX_ID = 2147483647;
+const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0 && (value as number) <= MAX_ID;
+
 /**
- * Checks the treasury form, in the form's order: a live (not retired) bank account of the
- * document's company (`companyId`; null = none qualifies), a valid payment date (YYYY-MM-DD), exactly one deal slip
- * that the acting user may read (`canReadFile`: their own upload, or a file of a document they
- * see). Returns the clean value, or every violation in order.
+ * Checks the treasury form: first the engine with the form's definition (schema, then its ordered
+ * rules: an account chosen, a valid payment date, exactly one deal slip — what the form checks
+ * in the browser), then what only the server knows: a live (not retired) bank account of the
+ * document's company (`companyId`; null = none qualifies) and a deal slip the acting user may
+ * read (`canReadFile`: their own upload, or a file of a document they see). Violations come in
+ * the form's order. Returns the clean value, or every violation.
  */
 export async function readTreasuryData(
   db: Kysely<Database>, definitions: DefinitionSet, data: unknown, t: Translate, scope: { companyId: number | null; userId: number },
 ): Promise<{ value: TreasuryData } | { violations: Violation[] }> {
+  const form = Object.hasOwn(definitions.modules, TREASURY_FORM) ? definitions.modules[TREASURY_FORM] : undefined;
+  if (!form) throw new Error(`the treasury form's definition "${TREASURY_FORM}" is missing`);
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
     return { violations: [{ propertyPath: 'data', message: t('server.workflow.treasury.required') }] };
   }
-  const input = data as Record<string, unknown>;
-  const violations: Violation[] = [];
-  const accountId = input.account_id;
-  const account = Number.isInteger(accountId) && (accountId as number) > 0 && (accountId as number) <= 2147483647
-    ? await db.selectFrom('company_bank_accounts').select(['id', 'company_id', 'retired_at']).where('id', '=', accountId as number).executeTakeFirst()
-    : undefined;
-  if (!account) violations.push({ propertyPath: 'data.account_id', message: t('server.workflow.treasury.account') });
-  // Deleted through the bank-account module (migration 0610): documents keep it, new payments may not use it.
-  else if (account.retired_at !== null) violations.push({ propertyPath: 'data.account_id', message: t('server.integrity.treasuryAccountRetired') });
-  else if (account.company_id !== scope.companyId) violations.push({ propertyPath: 'data.account_id', message: t('server.integrity.treasuryAccountCompany') });
-  if (!isValidDate(input.payment_date)) violations.push({ propertyPath: 'data.payment_date', message: t('server.workflow.treasury.paymentDate') });
-  const slips = input.deal_slips;
-  const slipId = Array.isArray(slips) && slips.length === 1 && Number.isInteger(slips[0]) && slips[0] > 0 && slips[0] <= 2147483647 ? (slips[0] as number) : null;
-  const file = slipId !== null ? await db.selectFrom('files').select('id').where('id', '=', slipId).executeTakeFirst() : undefined;
-  if (!file) violations.push({ propertyPath: 'data.deal_slips', message: t('server.workflow.treasury.dealSlips') });
-  else if (!(await canReadFile(db, file.id, scope.userId, fileFieldNames(definitions.modules)))) {
-    violations.push({ propertyPath: 'data.deal_slips', message: t('server.integrity.treasuryDealSlipAccess') });
+  const input = stripUnknownFields(form, data) as Record<string, unknown>;
+  const found: Violation[] = validateFormData(form, input, {}, t).map(({ propertyPath, message }) => ({ propertyPath: `data.${propertyPath}`, message }));
+  const judged = (field: string) => found.some((v) => v.propertyPath === `data.${field}` || v.propertyPath.startsWith(`data.${field}[`));
+
+  if (!judged('account_id')) {
+    const account = isId(input.account_id)
+      ? await db.selectFrom('company_bank_accounts').select(['id', 'company_id', 'retired_at']).where('id', '=', input.account_id).executeTakeFirst()
+      : undefined;
+    if (!account) found.push({ propertyPath: 'data.account_id', message: t('server.workflow.treasury.account') });
+    // Deleted through the bank-account module (migration 0610): documents keep it, new payments may not use it.
+    else if (account.retired_at !== null) found.push({ propertyPath: 'data.account_id', message: t('server.integrity.treasuryAccountRetired') });
+    else if (account.company_id !== scope.companyId) found.push({ propertyPath: 'data.account_id', message: t('server.integrity.treasuryAccountCompany') });
   }
-  if (violations.length) return { violations };
-  return { value: { account_id: accountId as number, payment_date: input.payment_date as string, deal_slips: [slipId as number] } };
+  const slips = Array.isArray(input.deal_slips) ? input.deal_slips : [];
+  if (!judged('deal_slips')) {
+    const file = isId(slips[0]) ? await db.selectFrom('files').select('id').where('id', '=', slips[0]).executeTakeFirst() : undefined;
+    if (!file) found.push({ propertyPath: 'data.deal_slips', message: t('server.workflow.treasury.dealSlips') });
+    else if (!(await canReadFile(db, file.id, scope.userId, fileFieldNames(definitions.modules)))) {
+      found.push({ propertyPath: 'data.deal_slips', message: t('server.integrity.treasuryDealSlipAccess') });
+    }
+  }
+  if (found.length) return { violations: inFormOrder(form, found) };
+  return { value: { account_id: input.account_id as number, payment_date: input.payment_date as string, deal_slips: [slips[0] as number] } };
+}
+
+/** Violations sorted by their field's place in the form (`ui:order`), stable within a field. */
+function inFormOrder(form: CompiledModule, violations: Violation[]): Violation[] {
+  const order = (form.uiSchema['ui:order'] ?? []) as string[];
+  const rank = (v: Violation) => { const i = order.indexOf(v.propertyPath.replace(/^data\./, '').split(/[.[]/)[0]); return i < 0 ? order.length : i; };
+  return violations.map((v, i) => ({ v, i })).sort((a, b) => rank(a.v) - rank(b.v) || a.i - b.i).map(({ v }) => v);
 }

@@ -291,6 +291,16 @@ export interface RelatedAs {
   search?: string[];
   /** An object field `{name, no, bank_name, branch_name}` listed by `/distinct_contract_supplier_accounts`. */
   accounts?: string;
+  /**
+   * What a listed document carries besides its id, code, stamp number, status and currency: the
+   * list's member name (the API's, e.g. `total_estimated`, `contract_full_name`) → the data field
+   * of this module that fills it. A member the module does not map answers empty (0, null, []).
+   */
+  fields?: Record<string, string>;
+  /** For a member mapped to an item list: the item fields each listed item carries (its `id` is the item's 1-based `index`). */
+  items?: Record<string, string[]>;
+  /** The field holding the contract item type id (answered as the member's `type` and `contract_item_type`). */
+  itemType?: string;
 }
 
 /** An operation an entity module files: `POST /buffer/{code}`, `/{id}/edit`, `/{id}/delete`. */

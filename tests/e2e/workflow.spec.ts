@@ -103,7 +103,7 @@ test.describe('approval workflow', () => {
     await openAs(page, request, 'treasury@example.com');
     const paid = await openFromList(page, 'pending', doc.code);
     const form = paid.getByTestId('treasury-form');
-    await form.getByRole('button', { name: new RegExp(a.treasury.account) }).click();
+    await form.getByRole('button', { name: new RegExp(moduleTexts('approvals-treasury').account_id.label) }).click();
     await page.getByRole('button', { name: new RegExp(`${account.bank_name} - ${account.branch}`) }).click();
     await form.getByPlaceholder('YYYY/MM/DD').fill('2026/11/30');
     await form.locator('input[type="file"]').setInputFiles({ name: 'deal-slip.pdf', mimeType: 'application/pdf', buffer: pdf() });

@@ -34,6 +34,11 @@ describe('ui:module.relatedAs', () => {
     expect(modules['toy-source'].meta.relatedAs).toEqual({ list: 'contracts', search: ['note'], accounts: 'note' });
   });
 
+  it('accepts members mapped to the form\'s fields and an item list\'s item fields', () => {
+    const files = withSource({ list: 'purchases', fields: { total_estimated: 'total', goods: 'items' }, items: { goods: ['name', 'qty'] }, itemType: 'kind' });
+    expect(problems(files)).toEqual([]);
+  });
+
   it.each<[string, (files: DefinitionFiles) => void, string]>([
     ['a source that is no related-approval module', (f) => { (f.uiSchemas.toy as UiSchema).note = { 'ui:widget': 'RelatedApprovalPicker', 'ui:options': { source: 'toy-sorce' } }; },
       'uiSchemas/toy.json#/note/ui:options/source: "toy-sorce" is not a module with ui:module.relatedAs (closest valid names: toy-source)'],
@@ -42,6 +47,14 @@ describe('ui:module.relatedAs', () => {
     ['a search field that does not exist', (f) => { moduleOf(f, 'toy-source').relatedAs = { list: 'purchases', search: ['nope'] }; },
       'uiSchemas/toy-source.json#/ui:module/relatedAs/search/0: "nope" is not a field of the schema'],
     ['a list no API serves', (f) => { moduleOf(f, 'toy-source').relatedAs = { list: 'invoices' }; }, 'uiSchemas/toy-source.json#/ui:module/relatedAs/list: must be equal to one of the allowed values'],
+    ['a member mapped to a field that does not exist', (f) => { moduleOf(f, 'toy-source').relatedAs = { list: 'purchases', fields: { total_estimated: 'totl' } }; },
+      'uiSchemas/toy-source.json#/ui:module/relatedAs/fields/total_estimated: "totl" is not a field of the schema'],
+    ['item fields of a member that is no item list', (f) => { moduleOf(f, 'toy-source').relatedAs = { list: 'purchases', fields: { goods: 'note' }, items: { goods: ['name'] } }; },
+      'uiSchemas/toy-source.json#/ui:module/relatedAs/items/goods: "goods" is not a member mapped to an item list in relatedAs.fields'],
+    ['an item field the item list does not have', (f) => { moduleOf(f, 'toy-source').relatedAs = { list: 'purchases', fields: { goods: 'items' }, items: { goods: ['name', 'nam'] } }; },
+      'uiSchemas/toy-source.json#/ui:module/relatedAs/items/goods/1: "nam" is not a field of the schema'],
+    ['an item type field that does not exist', (f) => { moduleOf(f, 'toy-source').relatedAs = { list: 'contracts', itemType: 'type_id' }; },
+      'uiSchemas/toy-source.json#/ui:module/relatedAs/itemType: "type_id" is not a field of the schema'],
   ])('refuses %s', (_name, change, expected) => {
     const files = withSource();
     change(files);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { CompiledModule, DefinitionSet, Lang, RelatedAs } from '../../../src/engine';
+import { BufferStatus, type CompiledModule, type DefinitionSet, type Lang, type RelatedAs } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { collectionSchema, idParams, int, lookupErrors, nullableStr, objectOf, pagedCollectionSchema, pagedQuery, searchText, str } from '../../lib/http-schemas';
 import { cursorParam, keysetPaginate, type CursorPageQuery } from '../../repositories/keyset-paginate';
@@ -10,7 +10,7 @@ import { likePattern, paginate, type PageQuery } from '../../lib/paging';
 import { badRequest, notFound } from '../../lib/errors';
 import { visibleTo } from '../../workflow/visibility';
 import { canSeeRelated } from './related-visibility';
-import { dataInt, numberOf, purchaseGoods, supplierAccountOf, textOf } from './related-shapes';
+import { memberItems, memberValue, moduleDataInt, numberOf, supplierAccountOf, textOf } from './related-shapes';
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
@@ -23,7 +23,7 @@ const NEWEST_FIRST: KeyTerm[] = [
   { key: 'document', column: 'buffers.id', direction: 'desc', type: 'integer' },
 ];
 /** On process or completed: a rejected or withdrawn document is not a basis for another one. */
-const USABLE_STATUSES = [0, 2];
+const USABLE_STATUSES = [BufferStatus.ON_PROCESS, BufferStatus.COMPLETED];
 
 /** The modules a related-approval list serves (`ui:module.relatedAs.list`), by code. */
 function listedModules(definitions: DefinitionSet, list: RelatedAs['list']): CompiledModule[] {
@@ -68,31 +68,39 @@ interface Row {
   type_name: string | null;
 }
 
-/** Documents of some modules with their currency and contract type (joined by the ids in their data). */
-function documents(db: Kysely<Database>, modules: readonly string[], lang: Lang) {
+/**
+ * Documents of some modules with their currency (each module's `currencyField`) and contract
+ * item type (its `relatedAs.itemType`), joined by the ids in their data.
+ */
+function documents(db: Kysely<Database>, modules: CompiledModule[], lang: Lang) {
   return db.selectFrom('buffers')
-    .leftJoin('currencies', (join) => join.on(sql`currencies.id`, '=', dataInt('currency_id')))
-    .leftJoin('contract_item_types', (join) => join.on(sql`contract_item_types.id`, '=', dataInt('contract_item_type_id')))
+    .leftJoin('currencies', (join) => join.on(sql`currencies.id`, '=', moduleDataInt(modules, (m) => m.meta.currencyField ?? 'currency_id')))
+    .leftJoin('contract_item_types', (join) => join.on(sql`contract_item_types.id`, '=', moduleDataInt(modules, (m) => m.meta.relatedAs?.itemType)))
     // No module serving the list: nothing matches (an empty `in ()` is not SQL).
-    .where('buffers.module_code', 'in', modules.length ? [...modules] : [''])
+    .where('buffers.module_code', 'in', modules.length ? modules.map((m) => m.code) : [''])
     .select(['buffers.id', 'buffers.code', 'buffers.stamp_no', 'buffers.status', 'buffers.module_code', 'buffers.data',
       'currencies.id as currency_id', 'currencies.code as currency_code', 'contract_item_types.code as type_code',
       sql<string | null>`${localizedName(lang, 'contract_item_types')}`.as('type_name')]);
 }
 
-function purchaseOf(row: Row) {
+/** The module of each listed code (the members read the fields its `relatedAs` names). */
+const byCode = (modules: CompiledModule[]) => new Map(modules.map((m) => [m.code, m]));
+
+/** A purchases member: the fields `relatedAs.fields` maps, the item list with its `relatedAs.items`. */
+function purchaseOf(row: Row, module: CompiledModule | undefined) {
   return {
     id: row.id, code: row.code, stamp_no: row.stamp_no, status: row.status, currency_id: row.currency_id, currency_code: row.currency_code,
-    total_estimated: numberOf(row.data.total_estimated), purchase_goods: purchaseGoods(row.data),
+    total_estimated: numberOf(memberValue(module, row.data, 'total_estimated')), purchase_goods: memberItems(module, row.data, 'purchase_goods'),
   };
 }
 
-function contractOf(row: Row) {
-  const fullName = textOf(row.data.contract_full_name);
+/** A contracts member: names from `relatedAs.fields`, the account from `relatedAs.accounts`, the type from `relatedAs.itemType`. */
+function contractOf(row: Row, module: CompiledModule | undefined) {
+  const text = (member: string) => textOf(memberValue(module, row.data, member));
   return {
     id: row.id, code: row.code, stamp_no: row.stamp_no, status: row.status, currency: row.currency_code, currency_id: row.currency_id,
-    data: row.data, module: row.module_code, type: row.type_code, contract_name: fullName, contract_full_name: fullName,
-    supplier_full_name: textOf(row.data.supplier_full_name), supplier_account: supplierAccountOf(row.data.supplier_account),
+    data: row.data, module: row.module_code, type: row.type_code, contract_name: text('contract_name'), contract_full_name: text('contract_full_name'),
+    supplier_full_name: text('supplier_full_name'), supplier_account: supplierAccountOf(module, row.data),
     contract_item_type: row.type_code ? { code: row.type_code, name: row.type_name ?? row.type_code } : null,
   };
 }
@@ -106,7 +114,6 @@ function contractOf(row: Row) {
  */
 const related: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  const codes = (definitions: DefinitionSet, list: RelatedAs['list']) => listedModules(definitions, list).map((m) => m.code);
   const gone = (lang: (key: string, v?: Record<string, unknown>) => string, what: string) =>
     notFound(lang('server.errors.notFound', { what: lang(`server.related.${what}`) }));
 
@@ -118,19 +125,21 @@ const related: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => {
     const modules = listedModules(request.definitions, 'purchases');
-    let query = documents(app.db, modules.map((m) => m.code), request.lang)
+    const moduleOf = byCode(modules);
+    let query = documents(app.db, modules, request.lang)
       .where('buffers.requester_id', '=', request.user.id).where('buffers.status', 'in', USABLE_STATUSES);
     if (request.query.search) query = query.where(searchCondition(modules, request.query.search));
     const page = await keysetPaginate(app.db, query.clearSelect(), () => query as never, NEWEST_FIRST, request.query);
-    return { ...page, 'hydra:member': (page['hydra:member'] as unknown as Row[]).map(purchaseOf) };
+    return { ...page, 'hydra:member': (page['hydra:member'] as unknown as Row[]).map((row) => purchaseOf(row, moduleOf.get(row.module_code))) };
   });
 
   app.get<{ Params: { id: number } }>('/purchases/:id', {
     schema: { ...doc('One purchase as a related approval, with its data; 404 unless the user may see it.'), params: idParams, response: { 200: purchaseSchema, ...lookupErrors } },
   }, async (request) => {
-    const row = await documents(app.db, codes(request.definitions, 'purchases'), request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
+    const modules = listedModules(request.definitions, 'purchases');
+    const row = await documents(app.db, modules, request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
     if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'purchases');
-    return { ...purchaseOf(row), data: row.data };
+    return { ...purchaseOf(row, byCode(modules).get(row.module_code)), data: row.data };
   });
 
   app.get<{ Querystring: CursorPageQuery & { search?: string; module?: string } }>('/contracts/list', {
@@ -145,19 +154,21 @@ const related: FastifyPluginAsync = async (app) => {
     const all = listedModules(request.definitions, 'contracts');
     const modules = module === undefined ? all : all.filter((m) => m.code === module);
     if (module !== undefined && !modules.length) throw badRequest(request.t('server.related.unknownSource', { code: module }));
-    let query = documents(app.db, modules.map((m) => m.code), request.lang)
+    const moduleOf = byCode(modules);
+    let query = documents(app.db, modules, request.lang)
       .where(visibleTo(request.user.id)).where('buffers.status', 'in', USABLE_STATUSES);
     if (search) query = query.where(searchCondition(modules, search));
     const page = await keysetPaginate(app.db, query.clearSelect(), () => query as never, NEWEST_FIRST, request.query);
-    return { ...page, 'hydra:member': (page['hydra:member'] as unknown as Row[]).map(contractOf) };
+    return { ...page, 'hydra:member': (page['hydra:member'] as unknown as Row[]).map((row) => contractOf(row, moduleOf.get(row.module_code))) };
   });
 
   app.get<{ Params: { id: number } }>('/contracts/:id', {
     schema: { ...doc('One supplier or customer contract as a related approval; 404 unless the user may see it.'), params: idParams, response: { 200: contractSchema, ...lookupErrors } },
   }, async (request) => {
-    const row = await documents(app.db, codes(request.definitions, 'contracts'), request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
+    const modules = listedModules(request.definitions, 'contracts');
+    const row = await documents(app.db, modules, request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
     if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'contracts');
-    return contractOf(row);
+    return contractOf(row, byCode(modules).get(row.module_code));
   });
 
   app.get<{ Querystring: PageQuery & { search?: string } }>('/distinct_contract_supplier_accounts', {

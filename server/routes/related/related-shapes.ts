@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { CompiledModule, JsonSchema } from '../../../src/engine';
 
 /** Reads a number from stored JSON data (numbers and numeric strings), else 0. */
 export function numberOf(value: unknown): number {
@@ -15,20 +16,54 @@ export function textOf(value: unknown): string | null {
 export const dataInt = (key: string) =>
   sql<number | null>`case when jsonb_typeof(buffers.data -> ${key}) = 'number' then (buffers.data ->> ${key})::numeric::int end`;
 
-/** The goods of a stored purchase as a related approval lists them; `id` is the item's 1-based index. */
-export function purchaseGoods(data: Record<string, unknown>): Array<{ id: number; goods_name: string | null; budget: number; estimated_unit_price: number; qty: number }> {
-  const goods = Array.isArray(data.purchase_goods) ? (data.purchase_goods as Array<Record<string, unknown>>) : [];
-  return goods.filter((g) => g && typeof g === 'object').map((g, i) => ({
-    id: Number.isInteger(g.index) ? (g.index as number) : i + 1,
-    goods_name: textOf(g.goods_name),
-    budget: numberOf(g.budget),
-    estimated_unit_price: numberOf(g.estimated_unit_price),
-    qty: numberOf(g.qty),
+/**
+ * An integer field of the stored data chosen per module (`buffers.module_code`): the field each
+ * module's definition names (`fieldOf`), null for a module that names none.
+ */
+export function moduleDataInt(modules: CompiledModule[], fieldOf: (module: CompiledModule) => string | undefined) {
+  const named = modules.flatMap((m) => { const field = fieldOf(m); return field ? [{ code: m.code, field }] : []; });
+  if (named.length === 0) return sql<number | null>`null::int`;
+  return sql<number | null>`(case ${sql.join(named.map(({ code, field }) => sql`when buffers.module_code = ${code} then ${dataInt(field)}`), sql` `)} end)`;
+}
+
+/** The value at a dotted data path (`supplier_account`, `a.b`), else undefined. */
+function valueAt(data: Record<string, unknown>, path: string | undefined): unknown {
+  if (!path) return undefined;
+  let value: unknown = data;
+  for (const key of path.split('.')) {
+    if (!value || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** The stored value of a related list's member: the data field the module's `relatedAs.fields` maps it to. */
+export function memberValue(module: CompiledModule | undefined, data: Record<string, unknown>, member: string): unknown {
+  return valueAt(data, module?.meta.relatedAs?.fields?.[member]);
+}
+
+const isNumeric = (schema: JsonSchema | undefined) => [schema?.type].flat().some((t) => t === 'number' || t === 'integer');
+
+/**
+ * The items of a member mapped to an item list, each with the item fields `relatedAs.items`
+ * names — a number where the sub-form's schema says number (0 when absent), else text or null —
+ * and `id`, the item's 1-based `index`.
+ */
+export function memberItems(module: CompiledModule | undefined, data: Record<string, unknown>, member: string): Array<Record<string, unknown>> {
+  const field = module?.meta.relatedAs?.fields?.[member];
+  const keep = module?.meta.relatedAs?.items?.[member] ?? [];
+  const form = module?.meta.subForms.find((s) => s.field === field)?.form;
+  const itemSchema = (form && Object.hasOwn(module!.subForms, form) ? module!.subForms[form].schema.properties : {}) as Record<string, JsonSchema>;
+  const list = memberValue(module, data, member);
+  return (Array.isArray(list) ? (list as Array<Record<string, unknown>>) : []).filter((item) => item && typeof item === 'object').map((item, i) => ({
+    id: Number.isInteger(item.index) ? (item.index as number) : i + 1,
+    ...Object.fromEntries(keep.map((key) => [key, isNumeric(itemSchema[key]) ? numberOf(item[key]) : textOf(item[key])])),
   }));
 }
 
-/** A supplier account object of stored data with the spec's four fields, or null. */
-export function supplierAccountOf(value: unknown): { name: string | null; no: string | null; bank_name: string | null; branch_name: string | null; registration_no: string | null } | null {
+/** The accounts object of a stored document (`relatedAs.accounts`) with the spec's fields, or null. */
+export function supplierAccountOf(module: CompiledModule | undefined, data: Record<string, unknown>): { name: string | null; no: string | null; bank_name: string | null; branch_name: string | null; registration_no: string | null } | null {
+  const value = valueAt(data, module?.meta.relatedAs?.accounts);
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const a = value as Record<string, unknown>;
   // registration_no: the supplier's qualified-invoice number, kept on the account so a payment takes it over.

@@ -1,5 +1,5 @@
 import Ajv from 'ajv';
-import type { CompiledModule, DefinitionFiles, JsonSchema, Logic, Problem, RecordFacts, RecordFields, RulesFile, UiSchema } from '../types';
+import type { CompiledModule, DefinitionFiles, JsonSchema, Logic, Problem, RecordFacts, RecordFields, RelatedAs, RulesFile, UiSchema } from '../types';
 import { LANGS } from '../types';
 import { compileModules, findRefs } from './compile-modules';
 import { definitionPath } from './definition-path';
@@ -169,6 +169,28 @@ export function checkAndCompile(files: DefinitionFiles, options: CheckOptions): 
   return { problems, modules };
 }
 
+/**
+ * `ui:module.relatedAs` members: each `fields` entry names a field of the form; each `items`
+ * entry a member mapped to an item list, its names fields of that list's sub-form; `itemType` a field.
+ */
+function checkRelatedMembers(module: CompiledModule, related: RelatedAs, fields: Set<string>, uiFile: string, problems: Problem[]): void {
+  for (const [member, field] of Object.entries(related.fields ?? {})) {
+    if (!fields.has(field)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'fields', member), message: notAField(field, fields) });
+  }
+  for (const [member, itemFields] of Object.entries(related.items ?? {})) {
+    const field = related.fields?.[member];
+    const form = module.meta.subForms.find((s) => s.field === field)?.form;
+    const sub = form && Object.hasOwn(module.subForms, form) ? module.subForms[form] : undefined;
+    if (!sub) {
+      problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'items', member), message: `"${member}" is not a member mapped to an item list in relatedAs.fields` });
+      continue;
+    }
+    const subFields = new Set(Object.keys(properties(sub.schema)));
+    itemFields.forEach((f, i) => { if (!subFields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'items', member, i), message: notAField(f, subFields) }); });
+  }
+  if (related.itemType && !fields.has(related.itemType)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'itemType'), message: notAField(related.itemType, fields) });
+}
+
 function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Set<string>, parents: CompiledModule[], problems: Problem[]): void {
   const { code } = module;
   const uiFile = definitionPath(files, 'uiSchemas', code);
@@ -225,6 +247,7 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   const headOf = (path: string) => path.split(/[.[]/)[0];
   (meta.relatedAs?.search ?? []).forEach((f, i) => { if (!fields.has(headOf(f))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'search', i), message: notAField(headOf(f), fields) }); });
   if (meta.relatedAs?.accounts && !fields.has(headOf(meta.relatedAs.accounts))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'accounts'), message: notAField(headOf(meta.relatedAs.accounts), fields) });
+  if (meta.relatedAs) checkRelatedMembers(module, meta.relatedAs, fields, uiFile, problems);
   (meta.listSearch ?? []).forEach((f, i) => { if (!fields.has(headOf(f))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listSearch', i), message: notAField(headOf(f), fields) }); });
   // The statistics facts name data fields: each path's first field must be one of the form's.
   const statistics = meta.statistics ?? {};

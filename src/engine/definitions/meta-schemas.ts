@@ -118,7 +118,12 @@ export const UI_MODULE_META: JsonSchema = {
     statistics: STATISTIC_FACTS,
     relatedAs: {
       type: 'object', required: ['list'], additionalProperties: false,
-      properties: { list: { enum: ['purchases', 'contracts'] }, search: { type: 'array', items: fieldName, maxItems: 10 }, accounts: fieldName },
+      properties: {
+        list: { enum: ['purchases', 'contracts'] }, search: { type: 'array', items: fieldName, maxItems: 10 }, accounts: fieldName,
+        fields: { type: 'object', maxProperties: 20, propertyNames: { pattern: '^[a-z_][a-z0-9_]{0,63}$' }, additionalProperties: fieldName },
+        items: { type: 'object', maxProperties: 5, propertyNames: { pattern: '^[a-z_][a-z0-9_]{0,63}$' }, additionalProperties: { type: 'array', items: fieldName, maxItems: 20 } },
+        itemType: fieldName,
+      },
     },
     expenseAccounts: { type: 'boolean' },
     contractItemTypes: { type: 'object', additionalProperties: false, properties: { alias: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } } },

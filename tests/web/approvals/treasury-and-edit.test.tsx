@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocumentDetailPage } from '../../../src/app/pages/approvals/DocumentDetailPage';
 import { EditPage } from '../../../src/app/pages/approvals/EditPage';
-import { compileModules } from '../../../src/engine';
+import { loadDefinitionFiles } from '../../../server/definitions/load-definition-files';
+import { compileModules, type CompiledModule } from '../../../src/engine';
 import { demoFiles, demoModule } from '../renderer/demo-module';
 import { createApprovalsHost } from './approvals-host';
 import { collection, documentView, step } from './fixtures';
@@ -13,6 +14,14 @@ configure({ asyncUtilTimeout: 5000 });
 
 const TREASURER = { id: 7, name: 'Kenji Treasury', is_finance: false, is_treasury: true, is_authorizer: false, is_legal: false, company: null };
 const account = { id: 31, bank_name: 'Mizuho', branch: 'Tokyo', type: 'Ordinary', company_id: 1, name: 'Mizuho - Tokyo' };
+
+/** The treasury step's form as the server serves it: the definition `approvals-treasury`. */
+let treasuryForm: CompiledModule;
+beforeAll(async () => {
+  const { files } = await loadDefinitionFiles();
+  treasuryForm = compileModules(files).modules['approvals-treasury'] as CompiledModule;
+});
+const texts = () => treasuryForm.translations.en as Record<string, any>;
 
 function treasuryDoc() {
   return documentView({ treasury: true, reject: true }, {
@@ -31,6 +40,7 @@ describe('treasury form', () => {
       routes: {
         'GET /buffers/5': treasuryDoc(),
         'GET /module-definitions/demo': demoModule(),
+        'GET /module-definitions/approvals-treasury': treasuryForm,
         'GET /companies/bank_accounts': collection([account]),
         'GET /company_bank_accounts/31': account,
         'GET /files/99': { id: 99, name: 'slip.pdf', type: 'pdf' },
@@ -47,18 +57,18 @@ describe('treasury form', () => {
     expect(within(form).queryAllByRole('button', { name: /Approve|Next|Submit/ })).toHaveLength(0);
 
     await user.click(submit);
-    await waitFor(() => expect(h.alerts.map((a) => a.message)).toEqual(['Please choose the payment account']));
+    await waitFor(() => expect(h.alerts.map((a) => a.message)).toEqual([texts().messages.account]));
 
     await user.click(within(form).getByRole('button', { name: /Payment account/ }));
     const picker = await screen.findByRole('dialog', { name: /Payment account/ });
     await user.click(await within(picker).findByText(/Mizuho - Tokyo/));
     expect(h.gets('/companies/bank_accounts')[0].params).toMatchObject({ companyId: '1' });
     await user.click(submit);
-    await waitFor(() => expect(h.alerts.at(-1)?.message).toBe('Please enter a valid payment date'));
+    await waitFor(() => expect(h.alerts.at(-1)?.message).toBe(texts().messages.date));
 
     await user.type(within(form).getByPlaceholderText('YYYY/MM/DD'), '2026/11/30');
     await user.click(submit);
-    await waitFor(() => expect(h.alerts.at(-1)?.message).toBe('Please upload one deal slip'));
+    await waitFor(() => expect(h.alerts.at(-1)?.message).toBe(texts().messages.dealSlip));
     expect(h.posts()).toHaveLength(0);
 
     const input = form.querySelector('input[type="file"]') as HTMLInputElement;
