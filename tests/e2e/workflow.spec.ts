@@ -276,3 +276,52 @@ test.describe('approval workflow', () => {
     await expect(page.getByTestId('field-history')).toContainText('E2E after edit');
   });
 });
+
+test.describe('Deputies', () => {
+  test('a principal names a deputy in Admin → Deputies; the deputy approves on their behalf and the timeline says so', async ({ page, request }) => {
+    const d = texts.en.deputies as Json;
+    const approver = await client(request, 'approver@example.com');
+    const legal = await client(request, 'legal@example.com');
+    const today = new Date();
+    const day = `${today.getFullYear()}/${String(today.getMonth() + 1).padStart(2, '0')}/${String(today.getDate()).padStart(2, '0')}`;
+    try {
+      await openAs(page, request, 'approver@example.com');
+      await page.goto('/admin');
+      await page.locator('[data-entry="deputies"]').click();
+      const screen = page.getByTestId('deputies');
+      await screen.getByTestId('deputy-add').click();
+      await screen.getByTestId('deputy-pick').click();
+      await page.getByRole('searchbox').last().fill(legal.profile.name.split(' ')[0]);
+      await page.getByRole('button', { name: legal.profile.name }).click();
+      await expect(screen.getByTestId('deputy-pick')).toContainText(legal.profile.name);
+      const [from, to] = await screen.getByPlaceholder('YYYY/MM/DD').all();
+      await from.fill(day);
+      await to.fill(day);
+      await screen.getByRole('button', { name: d.save }).click();
+      await expect(toast(page, d.saved)).toBeVisible();
+      await expect(screen.getByTestId('deputy-row').filter({ hasText: legal.profile.name })).toContainText(d.state.active);
+
+      // A payment waiting for the principal: the deputy finds it on their Pending list and approves it.
+      const doc = await filePayment(request, 'E2E deputy');
+      await openAs(page, request, 'legal@example.com');
+      await page.getByTestId('home').locator('[data-shortcut="pending"]').click();
+      const card = listPage(page, 'pending').locator(`[data-code="${doc.code}"]`);
+      await expect(card).toContainText(approver.profile.name);
+      await card.click();
+      const detail = page.getByTestId('document-detail');
+      await expect(detail.getByTestId('acting-for')).toContainText(approver.profile.name);
+      await detail.getByRole('button', { name: a.actions.approve }).click();
+      await confirm(page);
+      await expect(toast(page, a.done.approved)).toBeVisible();
+
+      // The applicant's timeline: the deputy on behalf of the principal.
+      await openAs(page, request, 'employee@example.com');
+      const mine = await openFromList(page, 'initiated', doc.code);
+      await expect(mine.getByTestId('timeline')).toContainText(`${legal.profile.name} on behalf of ${approver.profile.name}`);
+    } finally {
+      for (const arrangement of (await approver.get('/deputies'))['hydra:member'] as Json[]) {
+        await request.delete(`/api/deputies/${arrangement.id}`, { headers: approver.headers });
+      }
+    }
+  });
+});
