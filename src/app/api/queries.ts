@@ -26,6 +26,28 @@ export const queryKeys = {
     fieldHistory: (id: number) => ['documents', 'field-history', id] as const,
     /** The user's own documents of a module (View data). */
     mine: (moduleCode: string, params: Record<string, unknown>) => ['documents', 'mine', moduleCode, params] as const,
+    /** Statistic: the document search (applications or files) and the payment projection. */
+    search: (path: string, params: Record<string, unknown>) => ['documents', 'search', path, params] as const,
+    projection: (company: number | null, dateFilter: string) => ['documents', 'projection', company, dateFilter] as const,
+    /** Records (電子帳簿保存法) and a document's change history. */
+    records: (params: Record<string, unknown>) => ['documents', 'records', params] as const,
+    recordHistory: (id: number, q: string) => ['documents', 'record-history', id, q] as const,
+  },
+  /** Invoice management's lists (registered, and the register list behind Register). */
+  invoices: {
+    all: ['invoices'] as const,
+    list: (params: Record<string, unknown>) => ['invoices', params] as const,
+  },
+  /** The admin and account lists (companies, users, bank and expense accounts…) by endpoint. */
+  entities: {
+    all: ['entities'] as const,
+    list: (endpoint: string, params: Record<string, unknown>) => ['entities', endpoint, params] as const,
+    one: (endpoint: string, id: number) => ['entities', endpoint, id] as const,
+  },
+  companies: {
+    all: ['companies'] as const,
+    list: () => ['companies', 'list'] as const,
+    one: (id: number) => ['companies', 'one', id] as const,
   },
   /** The user's draft of a module's form (read once when the form opens; saving is `useDraft`'s). */
   draft: (moduleCode: string) => ['drafts', moduleCode] as const,
@@ -134,10 +156,16 @@ export function pendingCountOptions(api: ApiReader) {
 
 /**
  * After a write to a document (approve, reject, step back, withdraw, edit, submit): its views,
- * every list that shows documents and Home's counts are fetched again when shown.
+ * every list that shows documents and Home's counts are fetched again when shown. The entity
+ * lists and companies too: a filed admin request (a bank account, a user…) changes them when
+ * its approval completes, and the same calls file and approve it.
  */
-export function invalidateDocuments(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({ queryKey: queryKeys.documents.all });
+export async function invalidateDocuments(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.documents.all }),
+    client.invalidateQueries({ queryKey: queryKeys.entities.all }),
+    client.invalidateQueries({ queryKey: queryKeys.companies.all }),
+  ]);
 }
 
 /** Definitions change only on publish: a session asks once per code and version. */
@@ -223,10 +251,10 @@ export function masterProcessesOptions(api: ApiReader, moduleCode: string) {
 }
 
 /** The currencies (rounding by currency id); they rarely change within a session. */
-export function currenciesOptions(api: ApiReader) {
+export function currenciesOptions<T = { id: number; code: string; name?: string }>(api: ApiReader) {
   return queryOptions({
     queryKey: queryKeys.currencies(),
-    queryFn: async () => (await api.get<Collection<{ id: number; code: string }>>('/currencies', { itemsPerPage: 100 }))['hydra:member'],
+    queryFn: async () => (await api.get<Collection<T>>('/currencies', { itemsPerPage: 100 }))['hydra:member'] ?? [],
     staleTime: DEFINITION_STALE_MS,
   });
 }
@@ -254,5 +282,35 @@ export function draftOptions(api: ApiClient, moduleCode: string) {
     },
     gcTime: 0,
     staleTime: 0,
+  });
+}
+
+/**
+ * An infinite list paged only by the server's keyset cursor (`cursor` = the previous page's
+ * `nextCursor`; no page number): it ends on the page that gives no cursor or no rows.
+ */
+export function cursorListOptions<T>(key: readonly unknown[], api: ApiReader, path: string, params: Record<string, unknown>) {
+  return infiniteQueryOptions({
+    queryKey: key,
+    queryFn: ({ pageParam }) => api.get<HydraPage<T>>(path, pageParam ? { ...params, cursor: pageParam } : params),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: HydraPage<T>) => ((last['hydra:member'] ?? []).length > 0 && last.nextCursor ? last.nextCursor : undefined),
+  });
+}
+
+/** `GET /companies` (up to 100: the pickers of the statistic screens). */
+export function companiesOptions<T = { id: number; name: string }>(api: ApiReader, enabled = true) {
+  return queryOptions({
+    queryKey: queryKeys.companies.list(),
+    queryFn: async () => (await api.get<Collection<T>>('/companies', { itemsPerPage: 100 }))['hydra:member'] ?? [],
+    enabled,
+  });
+}
+
+/** `GET /companies/{id}` (its bank accounts with it). */
+export function companyOptions<T>(api: ApiReader, id: number) {
+  return queryOptions({
+    queryKey: queryKeys.companies.one(id),
+    queryFn: () => api.get<T>(`/companies/${id}`),
   });
 }

@@ -1,7 +1,9 @@
 import { Avatar, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular, SignOut24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRendererHost } from '../../../renderer/host';
+import { companyOptions } from '../../api/queries';
 import { useFeedback } from '../../feedback';
 import { usePageStack } from '../../navigation';
 import { initialsOf, useSession } from '../../session';
@@ -45,6 +47,7 @@ export function AdminPage() {
   const feedback = useFeedback();
   const stack = usePageStack();
   const host = useRendererHost();
+  const queryClient = useQueryClient();
   const entityModule = useEntityModule();
 
   const askLogout = async () => {
@@ -59,7 +62,7 @@ export function AdminPage() {
     editCompany: async () => {
       const id = profile?.company?.id;
       if (!id) return;
-      const company = await host.api.get<AdminCompany>(`/companies/${id}`);
+      const company = await queryClient.fetchQuery(companyOptions<AdminCompany>(host.api, id));
       await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: await entityModule('company'), operation: 'edit', targetId: id, initialData: companyFormData(company) });
     },
     createUser: async () => openApplication(stack, await entityModule('user'), 'app.admin.createUser'),

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRendererHost } from '../../../renderer/host';
+import { companyOptions } from '../../api/queries';
 import { usePageStack } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminCompany } from './admin-types';
@@ -17,10 +19,11 @@ export function CompaniesPage() {
   const styles = usePageStyles();
   const stack = usePageStack();
   const host = useRendererHost();
+  const queryClient = useQueryClient();
   const entityModule = useEntityModule();
   const [refresh, setRefresh] = useState(0);
   const edit = async (id: number) => {
-    const company = await host.api.get<AdminCompany>(`/companies/${id}`);
+    const company = await queryClient.fetchQuery(companyOptions<AdminCompany>(host.api, id));
     if (await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: await entityModule('company'), operation: 'edit', targetId: id, initialData: companyFormData(company) })) setRefresh((n) => n + 1);
   };
   return (

@@ -1,9 +1,11 @@
 import { useCallback, useMemo } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Spinner, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { isWrapperField, type CompiledModule, type EntityOperation, type SubmitPayload } from '../../../engine';
 import { ModuleForm } from '../../../renderer';
 import { ApiError } from '../../api';
+import { invalidateDocuments } from '../../api/queries';
 import { useFeedback } from '../../feedback';
 import type { PageProps } from '../../navigation';
 import { useSession } from '../../session';
@@ -52,16 +54,23 @@ export function EntityFormPage({ params, close }: PageProps<EntityFormParams>) {
     return params.operation === 'delete' ? disabledBody(sources.module) : sources.module;
   }, [sources, params.operation]);
 
+  const queryClient = useQueryClient();
+  // A filed request is a document (Initiated, the approvers' Pending) that changes the entity lists when it completes.
+  const file = useMutation({
+    mutationFn: async (payload: SubmitPayload) => (await api.post<{ id: number; code: string }>(path, payload, { ringiSilent: true })).data,
+    onSuccess: () => void invalidateDocuments(queryClient),
+  });
+  const { mutateAsync } = file;
   const submit = useCallback(async (payload: SubmitPayload) => {
     // A delete is destructive: it asks first (declined: nothing is sent, the form stays).
     if (params.operation === 'delete' && !(await feedback.confirm(t('app.admin.confirmDelete'), t('app.approvals.confirm.title'), { danger: true }))) throw new Error('declined');
     try {
-      return (await api.post<{ id: number; code: string }>(path, payload, { ringiSilent: true })).data;
+      return await mutateAsync(payload);
     } catch (error) {
       if (error instanceof ApiError && error.status !== 422) feedback.toast(error.message, 'error', 3000);
       throw error;
     }
-  }, [api, path, feedback, params.operation, t]);
+  }, [mutateAsync, feedback, params.operation, t]);
 
   if (sources.status === 'loading') return <Spinner label={t('app.common.loading')} />;
   if (sources.status === 'error' || !module) {

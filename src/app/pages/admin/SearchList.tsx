@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
-import { usePagedList } from '../../../renderer/widgets/use-paged-list';
+import { flattenPages, hydraListOptions, queryKeys } from '../../api/queries';
 import { usePageStyles } from '../common/page-styles';
 
 /** The spec's search limit and pause (spec 000 §9). */
@@ -32,7 +33,8 @@ export interface SearchListProps<T> {
 /**
  * A searchable infinite list of the admin area (spec 000 §4 "Infinite lists"): search of at
  * most 20 characters after an 800 ms pause, one more page after each non-empty page (scroll or
- * "Load more"), stop on an empty one; empty, loading and error states.
+ * "Load more"), stop on a short or empty one; empty, loading and error states. An infinite query
+ * under `['entities', endpoint, params]`: a filed request invalidates it.
  */
 export function SearchList<T>({ endpoint, params, itemsPerPage = 10, searchParam = 'name', label, keyOf, renderItem, refreshKey = 0 }: SearchListProps<T>) {
   const { t } = useTranslation();
@@ -44,26 +46,35 @@ export function SearchList<T>({ endpoint, params, itemsPerPage = 10, searchParam
     const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const paramsKey = JSON.stringify(params ?? {});
-  const fetchPage = useCallback(async (page: number) => {
-    const query: Record<string, unknown> = { ...JSON.parse(paramsKey), page, itemsPerPage };
-    if (searchParam && search) query[searchParam] = search;
-    const rows = (await host.api.get<{ 'hydra:member': T[] }>(endpoint, query))['hydra:member'];
-    // A short page is the last: no "Load more" under a complete list (1 company).
-    return { rows, last: rows.length < itemsPerPage };
-  }, [host, endpoint, paramsKey, itemsPerPage, searchParam, search]);
-  const list = usePagedList(fetchPage, `${endpoint}|${paramsKey}|${search}|${refreshKey}`, { keyOf });
+  const query: Record<string, unknown> = { ...params, itemsPerPage };
+  if (searchParam && search) query[searchParam] = search;
+  // A short page is the last: no "Load more" under a complete list (1 company).
+  const list = useInfiniteQuery(hydraListOptions<T>(queryKeys.entities.list(endpoint, query), host.api, endpoint, query, { perPage: itemsPerPage }));
+  const items = useMemo(() => flattenPages(list.data?.pages, (row) => row, keyOf), [list.data, keyOf]);
+  const failed = list.isError;
+  const loading = list.isPending || list.isFetchingNextPage;
+  const done = failed || (!list.isPending && !list.hasNextPage);
+  const loadMoreRef = useRef(() => undefined as void);
+  loadMoreRef.current = () => {
+    if (list.hasNextPage && !list.isFetchingNextPage && !failed) void list.fetchNextPage();
+  };
+  const loadMore = () => loadMoreRef.current();
+  // The caller filed a change: the list is fetched again from page 1 (the filing also invalidates it).
+  const { refetch } = list;
+  const firstRefresh = useRef(refreshKey);
+  useEffect(() => {
+    if (refreshKey !== firstRefresh.current) void refetch();
+  }, [refreshKey, refetch]);
   const sentinel = useRef<HTMLDivElement>(null);
-  const { loadMore } = list;
   useEffect(() => {
     const node = sentinel.current;
     if (!node || typeof IntersectionObserver === 'undefined') return undefined;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) loadMore();
+      if (entries.some((e) => e.isIntersecting)) loadMoreRef.current();
     });
     observer.observe(node);
     return () => observer.disconnect();
-  }, [loadMore]);
+  }, []);
 
   return (
     <div className={styles.root}>
@@ -71,14 +82,14 @@ export function SearchList<T>({ endpoint, params, itemsPerPage = 10, searchParam
         <Input type="search" contentBefore={<SearchRegular />} aria-label={t('app.admin.search')} placeholder={t('app.admin.search')}
           maxLength={SEARCH_MAX} value={text} onChange={(_, d) => setText(d.value.slice(0, SEARCH_MAX))} />
       ) : null}
-      {list.failed ? <Text role="alert">{t('app.admin.loadFailed')}</Text> : null}
-      <ul className={styles.list} aria-label={label} aria-busy={list.loading || undefined}>
-        {list.items.map((item) => <li key={keyOf(item)} className={styles.row}>{renderItem(item)}</li>)}
+      {failed ? <Text role="alert">{t('app.admin.loadFailed')}</Text> : null}
+      <ul className={styles.list} aria-label={label} aria-busy={loading || undefined}>
+        {items.map((item) => <li key={keyOf(item)} className={styles.row}>{renderItem(item)}</li>)}
       </ul>
-      {!list.loading && !list.failed && list.items.length === 0 ? <Text className={styles.muted}>{t('app.admin.empty')}</Text> : null}
-      {list.loading ? <Spinner size="small" label={t('app.common.loading')} /> : null}
+      {!loading && !failed && items.length === 0 ? <Text className={styles.muted}>{t('app.admin.empty')}</Text> : null}
+      {loading ? <Spinner size="small" label={t('app.common.loading')} /> : null}
       <div ref={sentinel} />
-      {!list.loading && !list.done && list.items.length > 0 ? <Button appearance="subtle" onClick={loadMore}>{t('app.admin.loadMore')}</Button> : null}
+      {!loading && !done && items.length > 0 ? <Button appearance="subtle" onClick={loadMore}>{t('app.admin.loadMore')}</Button> : null}
     </div>
   );
 }

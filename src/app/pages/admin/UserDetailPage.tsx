@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Checkbox, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { useDangerStyles } from '../../../renderer';
 import { useRendererHost } from '../../../renderer/host';
+import { queryKeys } from '../../api/queries';
 import { usePageStack, type PageProps } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminUser } from './admin-types';
@@ -38,15 +40,11 @@ export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
   const host = useRendererHost();
   const stack = usePageStack();
   const entityModule = useEntityModule();
-  const [user, setUser] = useState<AdminUser | null | 'failed'>(null);
+  const query = useQuery({ queryKey: queryKeys.entities.one('/users', params.id), queryFn: () => host.api.get<AdminUser>(`/users/${params.id}`) });
   const [tab, setTab] = useState<'company' | 'settings'>('company');
-  useEffect(() => {
-    let live = true;
-    host.api.get<AdminUser>(`/users/${params.id}`).then((u) => live && setUser(u), () => live && setUser('failed'));
-    return () => { live = false; };
-  }, [host, params.id]);
-  if (user === null) return <Spinner label={t('app.common.loading')} />;
-  if (user === 'failed') return <MessageBar intent="error"><MessageBarBody>{t('app.admin.loadFailed')}</MessageBarBody></MessageBar>;
+  const user = query.data;
+  if (query.isPending) return <Spinner label={t('app.common.loading')} />;
+  if (!user) return <MessageBar intent="error"><MessageBarBody>{t('app.admin.loadFailed')}</MessageBarBody></MessageBar>;
   const request = async (operation: 'edit' | 'delete') => {
     const filed = await openEntityForm(stack, operation === 'edit' ? 'app.admin.editUser' : 'app.admin.deleteUser', { moduleCode: await entityModule('user'), operation, targetId: user.id, initialData: formDataOf(user) });
     if (filed) close(true);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useSession } from '../../session';
-import { fetchModuleDefinitions, MODULE_DEFINITIONS_KEY } from '../application/module-definitions';
+import { useRendererHost } from '../../../renderer/host';
+import { moduleDefinitionListOptions } from '../../api/queries';
 
 /**
  * Finds the entity module of a kind (`ui:module.entity.kind`: `user`, `company`, `background`)
@@ -10,11 +10,11 @@ import { fetchModuleDefinitions, MODULE_DEFINITIONS_KEY } from '../application/m
  */
 export function useEntityModule(): (kind: string) => Promise<string> {
   const queryClient = useQueryClient();
-  const { api } = useSession();
+  const host = useRendererHost();
   return useCallback(async (kind: string) => {
-    const modules = await queryClient.fetchQuery({ queryKey: MODULE_DEFINITIONS_KEY, queryFn: () => fetchModuleDefinitions(api), staleTime: 5 * 60_000 });
+    const modules = await queryClient.fetchQuery(moduleDefinitionListOptions(host.api));
     const module = modules.find((m) => m.kind === 'module' && m.meta.entity?.kind === kind);
     if (!module) throw new Error(`no module with ui:module.entity.kind "${kind}"`);
     return module.code;
-  }, [queryClient, api]);
+  }, [queryClient, host]);
 }

@@ -1,6 +1,5 @@
 import type { CompiledModule } from '../../../engine';
 import { i18n, LANGUAGES } from '../../i18n';
-import type { ApiClient } from '../../api';
 
 /** A hydra collection as the API returns it. */
 export interface Collection<T> {
@@ -23,20 +22,3 @@ export function registerModuleTranslations(module: CompiledModule): void {
   };
   visit(module);
 }
-
-/** `GET /module-definitions/{code}`, translations registered. */
-export async function fetchModuleDefinition(api: ApiClient, code: string): Promise<CompiledModule> {
-  const module = (await api.get<CompiledModule>(`/module-definitions/${encodeURIComponent(code)}`)).data;
-  registerModuleTranslations(module);
-  return module;
-}
-
-/** `GET /module-definitions`: every filable module, translations registered. */
-export async function fetchModuleDefinitions(api: ApiClient): Promise<CompiledModule[]> {
-  const modules = (await api.get<Collection<CompiledModule>>('/module-definitions')).data['hydra:member'];
-  for (const module of modules) registerModuleTranslations(module);
-  return modules;
-}
-
-/** Query key of the definition list (Home launchers); one cached request per session. */
-export const MODULE_DEFINITIONS_KEY = ['module-definitions'] as const;

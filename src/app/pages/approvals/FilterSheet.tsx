@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Field, Input, Label, Select, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { DateInput } from '../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
 import type { CompiledModule } from '../../../engine';
 import { useRendererHost } from '../../../renderer/host';
+import { companiesOptions, moduleDefinitionListOptions } from '../../api/queries';
 import { PickerPage } from '../../../renderer/widgets/picker/PickerPage';
 import type { PickerItem } from '../../../renderer/widgets/picker/item-label';
 import { PERIOD_PRESETS, periodRange, type PeriodPreset } from '../../../renderer/widgets/period/period-range';
 import { EMPTY_FILTER, FILTER_STATUSES, type ListFilter } from './list-query';
-import type { Collection } from './types';
 
 const useStyles = makeStyles({
   sheet: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
@@ -46,23 +47,12 @@ export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filte
   const host = useRendererHost();
   const styles = useStyles();
   const [filter, setFilter] = useState<ListFilter>(value);
-  const [companies, setCompanies] = useState<Array<{ id: number; name: string }>>([]);
-  const [modules, setModules] = useState<CompiledModule[]>([]);
+  const companies = useQuery(companiesOptions(host.api)).data ?? [];
+  const definitions = useQuery(moduleDefinitionListOptions(host.api)).data;
+  const modules = useMemo(() => (definitions ?? []).filter((m) => m.kind === 'module'), [definitions]);
   const [problem, setProblem] = useState('');
   const custom = filter.period?.preset === 'custom';
 
-  useEffect(() => {
-    let live = true;
-    host.api.get<Collection<{ id: number; name: string }>>('/companies', { itemsPerPage: 100 })
-      .then((reply) => live && setCompanies(reply['hydra:member'] ?? []))
-      .catch(() => undefined);
-    host.api.get<Collection<CompiledModule>>('/module-definitions')
-      .then((reply) => live && setModules((reply['hydra:member'] ?? []).filter((m) => m.kind === 'module')))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [host]);
 
   const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item));
   const choosePreset = (preset: PeriodPreset | 'custom') => {

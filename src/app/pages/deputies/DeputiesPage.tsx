@@ -4,13 +4,14 @@ import { AddRegular, DeleteRegular, PersonRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next';
 import { isValidDate, toDisplayDate, type CompiledModule } from '../../../engine';
 import type { DeputyArrangement, DeputyCollection } from '../../../wire/deputies';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRendererHost } from '../../../renderer/host';
 import { PickerPage } from '../../../renderer/widgets/picker/PickerPage';
 import type { PickerItem } from '../../../renderer/widgets/picker/item-label';
 import { ApiError } from '../../api';
 import { useFeedback } from '../../feedback';
 import { useSession } from '../../session';
-import { fetchModuleDefinitions } from '../application/module-definitions';
+import { moduleDefinitionListOptions } from '../../api/queries';
 import { usePageStyles } from '../common/page-styles';
 
 const useStyles = makeStyles({
@@ -66,6 +67,7 @@ export function DeputiesPage() {
   const styles = { ...usePageStyles(), ...useStyles() };
   const { api } = useSession();
   const host = useRendererHost();
+  const queryClient = useQueryClient();
   const feedback = useFeedback();
   const [list, setList] = useState<DeputyArrangement[] | null | 'failed'>(null);
   const [modules, setModules] = useState<ModuleChoice[]>([]);
@@ -91,13 +93,13 @@ export function DeputiesPage() {
   useEffect(() => {
     let live = true;
     // The modules with approval steps, as the definitions say (the server accepts exactly those).
-    fetchModuleDefinitions(api).then((all: CompiledModule[]) => {
+    queryClient.fetchQuery(moduleDefinitionListOptions(host.api)).then((all: CompiledModule[]) => {
       if (live) setModules(all.filter((m) => m.kind === 'module' && (m.process?.length ?? 0) > 0).map((m) => ({ code: m.code, title: m.meta.title })));
     }, () => undefined);
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [queryClient, host]);
 
   const titleOf = (code: string) => {
     const module = modules.find((m) => m.code === code);

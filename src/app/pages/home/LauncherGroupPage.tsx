@@ -6,7 +6,8 @@ import type { CompiledModule, LauncherGroup } from '../../../engine';
 import { usePageStack, type PageProps } from '../../navigation';
 import { useSession } from '../../session';
 import { openApplication } from '../application/open-application';
-import { fetchModuleDefinitions, MODULE_DEFINITIONS_KEY } from '../application/module-definitions';
+import { useRendererHost } from '../../../renderer/host';
+import { moduleDefinitionListOptions } from '../../api/queries';
 import { usePageStyles } from '../common/page-styles';
 
 const useStyles = makeStyles({
@@ -31,8 +32,8 @@ export function LauncherGroupPage({ params: group }: PageProps<LauncherGroup>) {
   const { t } = useTranslation();
   const styles = { ...usePageStyles(), ...useStyles() };
   const stack = usePageStack();
-  const { api, profile } = useSession();
-  const { data: modules } = useQuery({ queryKey: MODULE_DEFINITIONS_KEY, queryFn: () => fetchModuleDefinitions(api), staleTime: 5 * 60_000 });
+  const { profile } = useSession();
+  const { data: modules } = useQuery(moduleDefinitionListOptions(useRendererHost().api));
   const choices = groupMembers(modules ?? [], group.key, (profile ?? {}) as unknown as Record<string, unknown>);
   return (
     <section className={styles.page} data-testid={`${group.key}-index`}>

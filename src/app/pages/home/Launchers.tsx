@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { usePageStack } from '../../navigation';
 import { useSession } from '../../session';
 import { openApplication } from '../application/open-application';
-import { fetchModuleDefinitions, MODULE_DEFINITIONS_KEY } from '../application/module-definitions';
+import { useRendererHost } from '../../../renderer/host';
+import { moduleDefinitionListOptions } from '../../api/queries';
 
 import type { LauncherGroup } from '../../../engine';
 
@@ -52,8 +53,8 @@ export function Launchers() {
   const { t } = useTranslation();
   const styles = useStyles();
   const stack = usePageStack();
-  const { api, profile } = useSession();
-  const { data: modules, isPending } = useQuery({ queryKey: MODULE_DEFINITIONS_KEY, queryFn: () => fetchModuleDefinitions(api), staleTime: 5 * 60_000 });
+  const { profile } = useSession();
+  const { data: modules, isPending } = useQuery(moduleDefinitionListOptions(useRendererHost().api));
   const flags = (profile ?? {}) as unknown as Record<string, unknown>;
 
   const offered = (modules ?? [])

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Field, Input, Select, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { DateInput } from '../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
+import { currenciesOptions } from '../../api/queries';
 import { PickerPage } from '../../../renderer/widgets/picker/PickerPage';
 import type { PickerItem } from '../../../renderer/widgets/picker/item-label';
 import {
@@ -34,14 +36,9 @@ export function StampFilterSheet({ value, onSave }: { value: StampFilter; onSave
   const host = useRendererHost();
   const styles = useStyles();
   const [filter, setFilter] = useState<StampFilter>(value);
-  const [currencies, setCurrencies] = useState<Currency[]>([]);
+  const currencies = useQuery(currenciesOptions<Currency>(host.api)).data ?? [];
   const set = (patch: Partial<StampFilter>) => setFilter((f) => ({ ...f, ...patch }));
 
-  useEffect(() => {
-    let live = true;
-    host.api.get<{ 'hydra:member': Currency[] }>('/currencies').then((r) => live && setCurrencies(r['hydra:member'] ?? [])).catch(() => undefined);
-    return () => { live = false; };
-  }, [host]);
 
   const chooseApplicants = async () => {
     const chosen = await host.openPage<PickerItem | PickerItem[]>(t('statistic.stamp.filter.applicants'), (close) => (

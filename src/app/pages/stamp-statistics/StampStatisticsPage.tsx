@@ -2,10 +2,11 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Card, CardHeader, Link, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, toDisplayDate, type CompiledModule } from '../../../engine';
+import { formatMoney, toDisplayDate } from '../../../engine';
 import { useRendererHost } from '../../../renderer/host';
-import { useCachedGet } from '../../../renderer/widgets/use-cached-get';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchList } from '../statistic/document-search/use-search-list';
+import { moduleDefinitionListOptions, queryKeys } from '../../api/queries';
 import { StampFilterSheet } from './StampFilterSheet';
 import { describeStampFilter } from './describe-stamp-filter';
 import { downloadExport } from './download-export';
@@ -56,7 +57,7 @@ export function StampStatisticsPage() {
   const [filter, setFilter] = useState<StampFilter>(DEFAULT_STAMP_FILTER);
   const [exporting, setExporting] = useState(false);
   const params = useMemo(() => ({ ...stampParams(filter), itemsPerPage: STAMP_PAGE_SIZE }), [filter]);
-  const list = useSearchList<StampRow>('/stamp_statistics', params);
+  const list = useSearchList<StampRow>(queryKeys.documents.search('/stamp_statistics', params), '/stamp_statistics', params);
 
   const changeFilter = async () => {
     const next = await host.openPage<StampFilter>(t('statistic.stamp.filter.title'), (close) => <StampFilterSheet value={filter} onSave={close} />);
@@ -104,7 +105,7 @@ function StampRowCard({ row }: { row: StampRow }) {
   const host = useRendererHost();
   const styles = useStyles();
   // Module texts arrive with the definitions (they are not in the app bundle).
-  const modules = useCachedGet<{ 'hydra:member': CompiledModule[] }>(host, '/module-definitions')?.['hydra:member'];
+  const modules = useQuery(moduleDefinitionListOptions(host.api)).data;
   const own = (modules?.find((m) => m.code === row.module.code)?.translations?.[host.language] as { title?: unknown } | undefined)?.title;
   const title = typeof own === 'string' ? own : row.module.code;
   return (

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Field, Input, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DateInput } from '../../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
+import { companiesOptions, currenciesOptions } from '../../../api/queries';
 import { useSession } from '../../../session';
 import { defaultFilter, filterProblem, OPERATORS, PERIOD_TYPES, TEXT_MAX, type Operator, type PeriodType, type SearchFilter } from './search-query';
 
@@ -14,7 +16,6 @@ const useStyles = makeStyles({
 });
 
 interface Named { id: number; name: string; code?: string }
-interface Collection<T> { 'hydra:member': T[] }
 
 /**
  * The document search filter sheet (spec 001 §2, §3, §5): period type and period (required,
@@ -27,19 +28,13 @@ export function SearchFilterSheet({ value, onSave }: { value: SearchFilter; onSa
   const { profile } = useSession();
   const styles = useStyles();
   const [filter, setFilter] = useState<SearchFilter>(value);
-  const [currencies, setCurrencies] = useState<Named[]>([]);
-  const [companies, setCompanies] = useState<Named[]>([]);
   const set = (patch: Partial<SearchFilter>) => setFilter((f) => ({ ...f, ...patch }));
   const groupAdmin = Boolean((profile as { is_group_admin?: boolean } | null)?.is_group_admin);
 
-  useEffect(() => {
-    let live = true;
-    host.api.get<Collection<Named>>('/currencies').then((r) => live && setCurrencies(r['hydra:member'] ?? [])).catch(() => undefined);
-    // Only a group admin may look into other companies; everyone else has their own.
-    if (groupAdmin) host.api.get<Collection<Named>>('/companies', { itemsPerPage: 100 }).then((r) => live && setCompanies(r['hydra:member'] ?? [])).catch(() => undefined);
-    else if (profile?.company) setCompanies([profile.company]);
-    return () => { live = false; };
-  }, [host, groupAdmin, profile?.company]);
+  const currencies = useQuery(currenciesOptions<Named>(host.api)).data ?? [];
+  // Only a group admin may look into other companies; everyone else has their own.
+  const groupCompanies = useQuery(companiesOptions<Named>(host.api, groupAdmin)).data;
+  const companies: Named[] = groupAdmin ? (groupCompanies ?? []) : profile?.company ? [profile.company] : [];
 
   const apply = async () => {
     const problem = filterProblem(filter);

@@ -1,35 +1,33 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { usePagedList } from '../../../../renderer/widgets/use-paged-list';
+import { useEffect, useMemo, useRef } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRendererHost } from '../../../../renderer/host';
-
-interface Collection<T> { 'hydra:member': T[] }
+import { flattenPages, hydraListOptions } from '../../../api/queries';
 
 /**
- * An infinite list: page after page of `path` with `params` (their page size) until a short or
- * empty page; new params start again from page 1; nothing is asked while `enabled` is false. `sentinel` loads the next page when scrolled into view.
+ * An infinite list as a query under `key` (from `queryKeys`; the params are part of it): page
+ * after page of `path` with `params` (their page size) until a short or empty page; new params
+ * start again from page 1; nothing is asked while `enabled` is false. `sentinel` loads the next
+ * page when scrolled into view. A write invalidates the key's resource and the list follows.
  */
-export function useSearchList<T extends { id: number }>(path: string, params: Record<string, unknown>, enabled = true) {
+export function useSearchList<T extends { id: number }>(key: readonly unknown[], path: string, params: Record<string, unknown>, enabled = true) {
   const host = useRendererHost();
-  const key = `${path}?${JSON.stringify(params)}`;
-  const fetchPage = useCallback(
-    (page: number) => host.api.get<Collection<T>>(path, { ...params, page }).then((r) => {
-      const rows = r['hydra:member'] ?? [];
-      // A page shorter than the page size is the last: no "Load more" under a complete list.
-      const perPage = Number(params.itemsPerPage ?? 0);
-      return { rows, last: perPage > 0 && rows.length < perPage };
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key carries path and params
-    [host, key],
-  );
-  const list = usePagedList<T>(fetchPage, key, { keyOf: (item) => item.id, enabled });
+  const query = useInfiniteQuery(hydraListOptions<T>(key, host.api, path, params, { perPage: Number(params.itemsPerPage ?? 0), enabled }));
+  const items = useMemo(() => flattenPages(query.data?.pages, (row) => row, (row) => row.id), [query.data]);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, refetch } = query;
+  const failed = query.isError;
+  const loading = enabled && (query.isPending || isFetchingNextPage);
+  const done = failed || !enabled || (!query.isPending && !hasNextPage);
+  const loadMoreRef = useRef(() => undefined as void);
+  loadMoreRef.current = () => {
+    if (hasNextPage && !isFetchingNextPage && !failed) void fetchNextPage();
+  };
   const sentinel = useRef<HTMLDivElement>(null);
-  const { loadMore } = list;
   useEffect(() => {
     const node = sentinel.current;
     if (!node || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore());
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMoreRef.current());
     observer.observe(node);
     return () => observer.disconnect();
-  }, [loadMore]);
-  return { ...list, sentinel };
+  }, []);
+  return { items, loading, done, failed, loadMore: () => loadMoreRef.current(), reload: () => void refetch(), sentinel };
 }

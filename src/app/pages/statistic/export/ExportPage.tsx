@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Field, ProgressBar, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DateInput } from '../../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
 import type { CompiledModule } from '../../../../engine';
 import { useRendererHost } from '../../../../renderer/host';
+import { companiesOptions, moduleDefinitionListOptions } from '../../../api/queries';
 import { usePageStack } from '../../../navigation';
 import { useSession } from '../../../session';
 import { defaultExportForm, exportFormProblem, exportParams, type ExportForm, type ExportJob } from './export-form';
@@ -19,7 +21,6 @@ const useStyles = makeStyles({
 });
 
 interface Named { id: number; name: string }
-type Collection<T> = { 'hydra:member': T[] };
 
 function moduleTitle(module: CompiledModule, lang: 'en' | 'ja' | 'zh'): string {
   const own = (module.translations?.[lang] as { title?: unknown } | undefined)?.title;
@@ -40,26 +41,23 @@ export function ExportPage() {
   const styles = useStyles();
   const groupAdmin = Boolean(profile?.is_ringi_group_member && profile?.is_authorizer);
   const [form, setForm] = useState<ExportForm>(() => defaultExportForm(profile?.company?.id ?? null));
-  const [modules, setModules] = useState<CompiledModule[]>([]);
-  const [companies, setCompanies] = useState<Named[]>(profile?.company ? [profile.company] : []);
   const [job, setJob] = useState<ExportJob | null>(null);
   const set = (patch: Partial<ExportForm>) => setForm((f) => ({ ...f, ...patch }));
 
-  useEffect(() => {
-    let live = true;
-    host.api.get<Collection<CompiledModule>>('/module-definitions')
-      .then((r) => live && setModules((r['hydra:member'] ?? []).filter((m) => m.kind === 'module' && m.meta.statistics?.export)))
-      .catch(() => undefined);
-    if (groupAdmin) host.api.get<Collection<Named>>('/companies', { itemsPerPage: 100 }).then((r) => live && setCompanies(r['hydra:member'] ?? [])).catch(() => undefined);
-    return () => { live = false; };
-  }, [host, groupAdmin]);
+  const allModules = useQuery(moduleDefinitionListOptions(host.api)).data;
+  const modules = useMemo(() => (allModules ?? []).filter((m) => m.kind === 'module' && m.meta.statistics?.export), [allModules]);
+  // A group admin chooses the company; everyone else exports their own.
+  const groupCompanies = useQuery(companiesOptions<Named>(host.api, groupAdmin)).data;
+  const companies = groupAdmin && groupCompanies ? groupCompanies : profile?.company ? [profile.company] : [];
+  // Starting an export is a write (a job on the server, mailed when done); it changes nothing the app caches.
+  const start = useMutation({ mutationFn: (params: Record<string, unknown>) => host.api.get<ExportJob>('/buffer/export', params) });
 
   const run = async () => {
     const problem = exportFormProblem(form);
     if (problem) return host.alert(t('engine.alertTitle'), t(problem));
     let current: ExportJob;
     try {
-      current = await host.api.get<ExportJob>('/buffer/export', exportParams(form));
+      current = await start.mutateAsync(exportParams(form));
     } catch {
       return undefined; // the host showed the server's message
     }

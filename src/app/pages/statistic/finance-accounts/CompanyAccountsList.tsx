@@ -1,8 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Spinner, Text } from '@fluentui/react-components';
 import { ChevronRightRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
+import { companyOptions } from '../../../api/queries';
 import { useSession } from '../../../session';
 import { SearchList } from '../../admin/SearchList';
 import { usePageStyles } from '../../common/page-styles';
@@ -29,15 +31,10 @@ function OwnCompany({ render }: { render(company: AccountCompany): ReactNode }) 
   const host = useRendererHost();
   const styles = usePageStyles();
   const { profile } = useSession();
-  const [company, setCompany] = useState<AccountCompany | null | 'failed'>(null);
   const id = profile?.company?.id;
-  useEffect(() => {
-    if (!id) return undefined;
-    let live = true;
-    host.api.get<AccountCompany>(`/companies/${id}`).then((c) => live && setCompany(c)).catch(() => live && setCompany('failed'));
-    return () => { live = false; };
-  }, [host, id]);
-  if (!id || company === 'failed') return <Text role="alert">{t('statistic.accounts.noCompany')}</Text>;
+  const query = useQuery({ ...companyOptions<AccountCompany>(host.api, id ?? 0), enabled: Boolean(id) });
+  const company = query.data;
+  if (!id || query.isError) return <Text role="alert">{t('statistic.accounts.noCompany')}</Text>;
   if (!company) return <Spinner size="small" label={t('statistic.common.loading')} />;
   return <ul className={styles.list} aria-label={t('statistic.accounts.companies')}><li className={styles.row}>{render(company)}</li></ul>;
 }

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { CompiledModule } from '../../../../engine';
-import { cachedGet } from '../../../../renderer/widgets/use-cached-get';
-import { registerModuleTranslations } from '../../application/module-definitions';
+import { moduleDefinitionListOptions } from '../../../api/queries';
 import { Badge, Button, Tab, TabList, Text } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -20,19 +20,10 @@ import { EXPENSE_ACCOUNT_KIND, EXPENSE_PAGE_SIZE, EXPENSE_TOAST_MS, type Account
  */
 function useExpenseAccountModules(): CompiledModule[] | null {
   const host = useRendererHost();
-  const [modules, setModules] = useState<CompiledModule[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void cachedGet<{ 'hydra:member': CompiledModule[] }>(host, '/module-definitions').then((answer) => {
-      if (!live) return;
-      const found = (answer['hydra:member'] ?? []).filter((m) => m.kind === 'module' && m.meta.expenseAccounts === true)
-        .sort((a, b) => (a.meta.launcher?.order ?? 999) - (b.meta.launcher?.order ?? 999) || a.code.localeCompare(b.code));
-      found.forEach(registerModuleTranslations);
-      setModules(found);
-    }, () => { if (live) setModules([]); });
-    return () => { live = false; };
-  }, [host]);
-  return modules;
+  // The definition list query registers the modules' translations; a failed load is no tab.
+  const query = useQuery(moduleDefinitionListOptions(host.api));
+  return useMemo(() => (query.isPending ? null : (query.data ?? []).filter((m) => m.kind === 'module' && m.meta.expenseAccounts === true)
+    .sort((a, b) => (a.meta.launcher?.order ?? 999) - (b.meta.launcher?.order ?? 999) || a.code.localeCompare(b.code))), [query.isPending, query.data]);
 }
 
 /** Expense account management (spec 001 §2): the company list, then one company's accounts. */

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Spinner, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { CompiledModule } from '../../../../engine';
 import { useRendererHost } from '../../../../renderer/host';
 import { useSearchList } from '../document-search/use-search-list';
+import { moduleDefinitionListOptions, queryKeys } from '../../../api/queries';
 import { InvoiceRowView } from './InvoiceRowView';
 import { InvoiceUploadForm } from './InvoiceUploadForm';
 import { RegisterList } from './RegisterList';
@@ -30,48 +31,46 @@ export function InvoiceManagementPage() {
   const { t } = useTranslation();
   const host = useRendererHost();
   const styles = useStyles();
-  const [modules, setModules] = useState<string[] | null>(null);
-  const [moduleCode, setModuleCode] = useState('');
+  const queryClient = useQueryClient();
+  const definitions = useQuery(moduleDefinitionListOptions(host.api));
+  // The invoice modules in launcher order (a failed load is none).
+  const modules = useMemo(() => definitions.isPending ? null : (definitions.data ?? [])
+    .filter((m) => m.kind === 'module' && m.meta.statistics?.invoices)
+    .sort((a, b) => (a.meta.launcher?.order ?? 1e9) - (b.meta.launcher?.order ?? 1e9))
+    .map((m) => m.code), [definitions.isPending, definitions.data]);
+  const [picked, setModuleCode] = useState('');
+  const moduleCode = picked || (modules?.[0] ?? '');
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
 
-  useEffect(() => {
-    let live = true;
-    host.api.get<{ 'hydra:member': CompiledModule[] }>('/module-definitions').then((reply) => {
-      const codes = (reply['hydra:member'] ?? [])
-        .filter((m) => m.kind === 'module' && m.meta.statistics?.invoices)
-        .sort((a, b) => (a.meta.launcher?.order ?? 1e9) - (b.meta.launcher?.order ?? 1e9))
-        .map((m) => m.code);
-      if (live) { setModules(codes); setModuleCode(codes[0] ?? ''); }
-    }).catch(() => live && setModules([]));
-    return () => { live = false; };
-  }, [host]);
   useEffect(() => { const id = setTimeout(() => setSearch(text.trim()), 500); return () => clearTimeout(id); }, [text]);
 
   // Nothing is asked before the modules are known (an empty moduleCode would be refused).
-  const list = useSearchList<InvoiceRow>('/invoice_managements', { moduleCode, itemsPerPage: 5, ...(search ? { applicationCode: search } : {}) }, moduleCode !== '');
+  const params = { moduleCode, itemsPerPage: 5, ...(search ? { applicationCode: search } : {}) };
+  const list = useSearchList<InvoiceRow>(queryKeys.invoices.list(params), '/invoice_managements', params, moduleCode !== '');
+  // Register, upload and confirm change the invoice lists (both tabs' and the register list).
+  const invalidate = () => void queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all });
+  const registerShown = useMutation({ mutationFn: (ids: number[]) => host.api.post('/invoice_management_show', { transactions: ids }), onSuccess: invalidate });
+  const approve = useMutation({ mutationFn: (ids: number[]) => host.api.post('/invoice_management_approve', { transactions: ids }), onSuccess: invalidate });
   const toggle = (id: number, on: boolean) => setSelected((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });
   const switchModule = (code: string) => { setModuleCode(code); setSelected(new Set()); };
 
   const register = async () => {
     const ids = await host.openPage<number[]>(t('statistic.invoices.registerTitle'), (close) => <RegisterList moduleCode={moduleCode} onAdd={close} />);
     if (!ids?.length) return;
-    await host.api.post('/invoice_management_show', { transactions: ids });
+    await registerShown.mutateAsync(ids);
     host.toast(t('statistic.invoices.registered'), 'success', TOASTS.register);
-    list.reload();
   };
   const upload = async (row: InvoiceRow) => {
     const saved = await host.openPage<boolean>(t('statistic.invoices.uploadTitle'), (close) => <InvoiceUploadForm row={row} onDone={close} />);
     if (!saved) return;
     host.toast(t('statistic.invoices.submitted'), 'success', TOASTS.submit);
-    list.reload();
   };
   const confirm = async () => {
-    await host.api.post('/invoice_management_approve', { transactions: [...selected] });
+    await approve.mutateAsync([...selected]);
     host.toast(t('statistic.invoices.approved'), 'success', TOASTS.approve);
     setSelected(new Set());
-    list.reload();
   };
 
   if (modules === null) return <Spinner label={t('statistic.common.loading')} />;

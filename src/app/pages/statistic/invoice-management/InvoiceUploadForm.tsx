@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Field, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
+import { queryKeys } from '../../../api/queries';
 import type { InvoiceRow } from './types';
 
 const useStyles = makeStyles({
@@ -23,7 +25,14 @@ export function InvoiceUploadForm({ row, onDone }: { row: InvoiceRow; onDone(sav
   const host = useRendererHost();
   const styles = useStyles();
   const [added, setAdded] = useState<Record<Kind, Array<{ id: number; name: string }>>>({ e_invoices: [], application_papers: [] });
-  const [busy, setBusy] = useState(false);
+  const [uploading, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  // Saving the files changes the invoice lists: they are fetched again when shown.
+  const save = useMutation({
+    mutationFn: () => host.api.post('/invoice_managements', { transactions: [row.id], e_invoices: added.e_invoices.map((f) => f.id), application_papers: added.application_papers.map((f) => f.id) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all }),
+  });
+  const busy = uploading || save.isPending || save.isSuccess;
 
   const upload = async (kind: Kind, files: FileList | null) => {
     if (!files?.length) return;
@@ -48,13 +57,10 @@ export function InvoiceUploadForm({ row, onDone }: { row: InvoiceRow; onDone(sav
       await host.alert(t('engine.alertTitle'), t('statistic.invoices.needFile'));
       return;
     }
-    setBusy(true);
     try {
-      await host.api.post('/invoice_managements', { transactions: [row.id], e_invoices: added.e_invoices.map((f) => f.id), application_papers: added.application_papers.map((f) => f.id) });
+      await save.mutateAsync();
       onDone(true);
-    } catch {
-      setBusy(false);
-    }
+    } catch { /* the API client showed the server's message; the form stays */ }
   };
 
   const section = (kind: Kind, existing: InvoiceRow['e_invoices']) => (

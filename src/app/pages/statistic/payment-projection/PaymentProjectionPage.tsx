@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Field, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../engine/money/format-money';
 import { useRendererHost } from '../../../../renderer/host';
+import { companiesOptions } from '../../../api/queries';
 import { useSession } from '../../../session';
 import { ProjectionChart, type ChartData } from './ProjectionChart';
 import { BUCKETS, DATE_FILTERS, useProjection, type DateFilter, type Projection } from './use-projection';
@@ -43,16 +45,11 @@ export function PaymentProjectionPage() {
   const own = profile?.company ?? null;
   const [company, setCompany] = useState<number | null>(own?.id ?? null);
   const [dateFilter, setDateFilter] = useState<DateFilter>('today');
-  const [companies, setCompanies] = useState<Company[]>(own ? [own] : []);
   const groupAdmin = Boolean((profile as { is_group_admin?: boolean } | null)?.is_group_admin);
+  // A group admin chooses among every company; anyone else sees their own.
+  const groupCompanies = useQuery(companiesOptions<Company>(host.api, groupAdmin)).data;
+  const companies: Company[] = groupAdmin && groupCompanies ? groupCompanies : own ? [own] : [];
   const state = useProjection(company, dateFilter);
-
-  useEffect(() => {
-    if (!groupAdmin) return undefined;
-    let live = true;
-    host.api.get<{ 'hydra:member': Company[] }>('/companies', { itemsPerPage: 100 }).then((r) => live && setCompanies(r['hydra:member'] ?? [])).catch(() => undefined);
-    return () => { live = false; };
-  }, [host, groupAdmin]);
 
   const chart = useMemo(() => (typeof state === 'object' ? chartData(state, (b) => t(`statistic.projection.buckets.${b}`)) : null), [state, t]);
   const money = (total: number, currency: string | null) => `${formatMoney(total, currency, host.language)} ${currency ?? ''}`.trim();

@@ -1,22 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useRendererHost } from '../../../../renderer/host';
+import { queryKeys } from '../../../api/queries';
 
 /** Filter values, buckets and the answer's shape: written once in src/wire/statistics.ts (the server serialises with it). */
 export { BUCKETS, DATE_FILTERS } from '../../../../wire/projection-filters';
 export type { DateFilter, Projection, ProjectionCard } from '../../../../wire/statistics';
 import type { DateFilter, Projection } from '../../../../wire/statistics';
 
-/** Loads the projection for a company and period; `state` is loading, failed or the answer. */
-export function useProjection(company: number | null, dateFilter: DateFilter) {
+/** The projection for a company and period as a query: loading, failed or the answer. */
+export function useProjection(company: number | null, dateFilter: DateFilter): Projection | 'loading' | 'failed' {
   const host = useRendererHost();
-  const [state, setState] = useState<Projection | 'loading' | 'failed'>('loading');
-  useEffect(() => {
-    let live = true;
-    setState('loading');
-    host.api.get<Projection>('/payment_projections', { dateFilter, ...(company ? { company } : {}) })
-      .then((answer) => live && setState(answer))
-      .catch(() => live && setState('failed'));
-    return () => { live = false; };
-  }, [host, company, dateFilter]);
-  return state;
+  const query = useQuery({
+    queryKey: queryKeys.documents.projection(company, dateFilter),
+    queryFn: () => host.api.get<Projection>('/payment_projections', { dateFilter, ...(company ? { company } : {}) }),
+  });
+  return query.isPending ? 'loading' : query.isError ? 'failed' : query.data;
 }

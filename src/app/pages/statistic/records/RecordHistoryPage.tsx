@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
 import { readToken } from '../../../api/token-store';
+import { queryKeys } from '../../../api/queries';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
@@ -29,16 +31,16 @@ export function RecordHistoryPage({ bufferId, code }: { bufferId: number; code: 
   const styles = useStyles();
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
-  const [data, setData] = useState<{ entries: Entry[]; ok: boolean } | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setData(null);
-    host.api.get<{ 'hydra:member': Entry[]; chain_ok: boolean }>(`/buffers/${bufferId}/history`, query ? { q: query } : {})
-      .then((r) => live && setData({ entries: r['hydra:member'] ?? [], ok: r.chain_ok }), () => live && setFailed(true));
-    return () => { live = false; };
-  }, [host, bufferId, query]);
+  // Under the document's keys: an action or an edit adds an entry, and invalidates this too.
+  const history = useQuery({
+    queryKey: queryKeys.documents.recordHistory(bufferId, query),
+    queryFn: async () => {
+      const r = await host.api.get<{ 'hydra:member': Entry[]; chain_ok: boolean }>(`/buffers/${bufferId}/history`, query ? { q: query } : {});
+      return { entries: r['hydra:member'] ?? [], ok: r.chain_ok };
+    },
+  });
+  const data = history.data ?? null;
+  const failed = history.isError;
 
   const print = async () => {
     const token = readToken();

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, CardHeader, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DateInput } from '../../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type CompiledModule } from '../../../../engine';
-import { usePagedList } from '../../../../renderer/widgets/use-paged-list';
+import { formatMoney } from '../../../../engine';
+import { currenciesOptions, cursorListOptions, flattenPages, moduleDefinitionListOptions, queryKeys } from '../../../api/queries';
 import { useRendererHost } from '../../../../renderer/host';
 import { RecordHistoryPage } from './RecordHistoryPage';
 import { EMPTY_RECORDS_FORM, recordsFormProblem, recordsParams, type RecordRow, type RecordsForm } from './records-query';
@@ -18,8 +19,6 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3, textAlign: 'center' },
 });
 
-type Collection<T> = { 'hydra:member': T[]; nextCursor?: string };
-interface Currency { id: number; code: string }
 
 /**
  * Records (電子帳簿保存法 search; docs/COMPLIANCE.md): every file of a filed document with its
@@ -35,28 +34,25 @@ export function RecordsPage() {
   const styles = useStyles();
   const [form, setForm] = useState<RecordsForm>(EMPTY_RECORDS_FORM);
   const [applied, setApplied] = useState<Record<string, string>>({});
-  const [modules, setModules] = useState<CompiledModule[]>([]);
-  const [currencies, setCurrencies] = useState<Currency[]>([]);
-  const [busy, setBusy] = useState(false);
   const set = (patch: Partial<RecordsForm>) => setForm((f) => ({ ...f, ...patch }));
   const lang = (i18n.language as 'en' | 'ja' | 'zh') ?? 'ja';
 
-  useEffect(() => {
-    let live = true;
-    host.api.get<Collection<CompiledModule>>('/module-definitions')
-      .then((r) => live && setModules((r['hydra:member'] ?? []).filter((m) => m.kind === 'module' && m.meta.statistics?.records)))
-      .catch(() => undefined);
-    host.api.get<Collection<Currency>>('/currencies').then((r) => live && setCurrencies(r['hydra:member'] ?? [])).catch(() => undefined);
-    return () => { live = false; };
-  }, [host]);
+  const allModules = useQuery(moduleDefinitionListOptions(host.api)).data;
+  const modules = useMemo(() => (allModules ?? []).filter((m) => m.kind === 'module' && m.meta.statistics?.records), [allModules]);
+  const currencies = useQuery(currenciesOptions(host.api)).data ?? [];
 
-  const key = JSON.stringify(applied);
-  const list = usePagedList<RecordRow>(
-    (_page, cursor) => host.api.get<Collection<RecordRow>>('/records', { ...applied, itemsPerPage: 10, ...(cursor ? { cursor } : {}) })
-      .then((r) => ({ rows: r['hydra:member'] ?? [], nextCursor: r.nextCursor ?? null })),
-    key,
-    { keyOf: (r) => `${r.document.id}-${r.file.id}` },
-  );
+  const query = useInfiniteQuery(cursorListOptions<RecordRow>(queryKeys.documents.records(applied), host.api, '/records', { ...applied, itemsPerPage: 10 }));
+  const list = {
+    items: useMemo(() => flattenPages(query.data?.pages, (r) => r, (r) => `${r.document.id}-${r.file.id}`), [query.data]),
+    loading: query.isPending || query.isFetchingNextPage,
+    failed: query.isError,
+    done: query.isError || (!query.isPending && !query.hasNextPage),
+    loadMore: () => void query.fetchNextPage(),
+  };
+  // The export is mailed and the verification is a report: neither changes what the screen shows.
+  const exporting = useMutation({ mutationFn: (params: Record<string, unknown>) => host.api.get('/records/export', params) });
+  const verifying = useMutation({ mutationFn: () => host.api.get<{ ok: boolean; documents: number; broken: unknown[]; unattributed: unknown[] }>('/records/verify') });
+  const busy = exporting.isPending || verifying.isPending;
   const titles = useMemo(() => new Map(modules.map((m) => [m.code, (m.translations?.[lang] as { title?: string } | undefined)?.title ?? m.code])), [modules, lang]);
 
   const search = () => {
@@ -65,20 +61,18 @@ export function RecordsPage() {
     setApplied(recordsParams(form));
   };
   const download = async (format: 'csv' | 'zip', encoding: 'utf-8' | 'shift_jis' = 'utf-8') => {
-    setBusy(true);
     try {
-      await host.api.get('/records/export', { ...applied, format, encoding });
+      await exporting.mutateAsync({ ...applied, format, encoding });
       host.toast(t('statistic.records.exportMailed'), 'success', 2500);
-    } catch { /* the API client showed the server's message */ } finally { setBusy(false); }
+    } catch { /* the API client showed the server's message */ }
   };
   const verify = async () => {
-    setBusy(true);
     try {
-      const report = await host.api.get<{ ok: boolean; documents: number; broken: unknown[]; unattributed: unknown[] }>('/records/verify');
+      const report = await verifying.mutateAsync();
       host.toast(report.ok
         ? t('statistic.records.verifyOk', { documents: report.documents, unattributed: report.unattributed.length })
         : t('statistic.records.verifyBroken', { count: report.broken.length }), report.ok ? 'success' : 'error', 4000);
-    } catch { /* shown by the API client */ } finally { setBusy(false); }
+    } catch { /* shown by the API client */ }
   };
   const open = (row: RecordRow) => void host.openPage(t('statistic.records.historyTitle', { code: row.document.code }), () => (
     <RecordHistoryPage bufferId={row.document.id} code={row.document.code} />
