@@ -55,7 +55,7 @@ for (const lang of languages) {
             animations: 'disabled',
             // Document codes, dates and counts differ per run: masked — on the visible page only
             // (the pages it covers stay mounted, and a mask would paint over their hidden cards).
-            mask: [top(page).locator('[data-code], [data-testid="pending-badge"], time'), ...(screen.mask ?? []).map((selector) => page.locator(selector))],
+            mask: [top(page).locator('[data-code], [data-testid="pending-badge"], [data-testid="circulated-badge"], time'), ...(screen.mask ?? []).map((selector) => page.locator(selector))],
           });
           if (screen.cleanup) {
             // Closed first, so nothing the page still saves comes after the cleanup.

@@ -200,11 +200,19 @@ describe('circulation (回覧)', () => {
 
     const list = (await s.get('aiko.ito', '/api/buffer/circulated')).json() as { 'hydra:member': Array<{ id: number; read_at: string | null }>; 'hydra:totalItems': number };
     expect(list['hydra:member'].find((b) => b.id === id)).toMatchObject({ read_at: null });
+    const unread = async () => (await s.get('aiko.ito', '/api/buffer/circulated?unread=1&itemsPerPage=100')).json() as { 'hydra:member': Array<{ id: number; read_at: string | null }>; 'hydra:totalItems': number };
+    const before = await unread();
+    expect(before['hydra:member'].map((b) => b.id)).toContain(id);
+    expect(before['hydra:member'].every((b) => b.read_at === null)).toBe(true);
     expect((await s.get('aiko.ito', `/api/buffers/${id}`)).statusCode).toBe(200);
     const read = await s.post('aiko.ito', `/api/buffer/${id}/circulation/read`);
     expect(read.statusCode, read.body).toBe(200);
     const again = (await s.get('aiko.ito', '/api/buffer/circulated')).json() as { 'hydra:member': Array<{ id: number; read_at: string | null }> };
     expect(again['hydra:member'].find((b) => b.id === id)?.read_at).toBe((read.json() as { read_at: string }).read_at);
+    // The unread filter (Home's count) loses it.
+    const after = await unread();
+    expect(after['hydra:member'].map((b) => b.id)).not.toContain(id);
+    expect(after['hydra:totalItems']).toBe(before['hydra:totalItems'] - 1);
     // Not circulated to them: 404, and not listed.
     expect((await s.post('finance', `/api/buffer/${id}/circulation/read`)).statusCode).toBe(404);
     expect(((await s.get('legal', '/api/buffer/circulated')).json() as { 'hydra:member': Array<{ id: number }> })['hydra:member'].map((b) => b.id)).not.toContain(id);

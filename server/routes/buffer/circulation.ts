@@ -16,15 +16,16 @@ const circulatedItem = objectOf({ ...bufferItemSchema.properties, read_at: readS
  * circulated to the user is 404 there. The document itself waits for nobody on the list.
  */
 export function registerCirculationRoutes(app: FastifyInstance): void {
-  app.get<{ Querystring: PageQuery }>('/buffer/circulated', {
+  app.get<{ Querystring: PageQuery & { unread?: string } }>('/buffer/circulated', {
     schema: {
-      ...doc('Documents circulated to the current user for information (hydra, newest first), each with `read_at`.'),
-      querystring: pagedQuery(),
+      ...doc('Documents circulated to the current user for information (hydra, newest first), each with `read_at`; `unread=1` lists only the unread ones (`hydra:totalItems` is then the unread count).'),
+      querystring: pagedQuery({ unread: { type: 'string', enum: ['0', '1', 'true', 'false'], description: 'Only documents not yet marked read (1 or true)' } }),
       response: { 200: pagedCollectionSchema(circulatedItem), 400: errorResponseSchema, 401: errorResponseSchema },
     },
   }, async (request) => {
     const page = await paginate(
-      app.db.selectFrom('circulations').where('user_id', '=', request.user.id),
+      app.db.selectFrom('circulations').where('user_id', '=', request.user.id)
+        .$if(request.query.unread === '1' || request.query.unread === 'true', (q) => q.where('read_at', 'is', null)),
       (q) => q.select(['buffer_id', 'read_at']).orderBy('created_at', 'desc').orderBy('buffer_id', 'desc'),
       request.query,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailActions, isLastApprover } from '../../../src/app/pages/approvals/detail-actions';
+import { detailActions, isLastApprover, sendBackTargets } from '../../../src/app/pages/approvals/detail-actions';
 import { activeFilterCount, DEFAULT_SORT, EMPTY_FILTER, listRequest } from '../../../src/app/pages/approvals/list-query';
 import { statusBadge } from '../../../src/app/pages/approvals/status-badge';
 import { stepIndicator } from '../../../src/app/pages/approvals/step-indicator';
@@ -67,7 +67,7 @@ describe('stepIndicator', () => {
 
 describe('detailActions', () => {
   it('shows nothing without permissions', () => {
-    expect(detailActions(documentView(), 7)).toEqual({ approve: false, reject: false, treasury: false, stepBack: null, edit: false, notifyNext: false });
+    expect(detailActions(documentView(), 7)).toEqual({ approve: false, reject: false, treasury: false, stepBack: null, edit: false, notifyNext: false, sendBack: false, resubmit: false });
   });
 
   it('an approver before the last step gets approve, reject, step back and the notify checkbox', () => {
@@ -85,5 +85,24 @@ describe('detailActions', () => {
     expect(detailActions(documentView({ withdraw: true }), 3).stepBack).toBe('withdraw');
     expect(detailActions(documentView({ step_back: true }), 3).stepBack).toBe('requester');
     expect(detailActions(documentView({ withdraw: true }), 8).stepBack).toBeNull();
+  });
+});
+
+describe('sendBackTargets', () => {
+  it('offers the approved steps before the active one, then the requester; never a skipped, the active or a later step', () => {
+    const doc = documentView({ send_back: true }, {
+      approvals: [
+        step(49, 1, { status: 3, skipped: 'vacant' }),
+        step(50, 2, { status: 1, approver: { id: 7, name: 'Kenji Approver' } }),
+        step(51, 3, { active: true }),
+        step(52, 4),
+      ],
+      current_approval_id: 51,
+    });
+    expect(sendBackTargets(doc)).toEqual([
+      { backTo: 50, name: 'Step 2', approver: 'Kenji Approver' },
+      { backTo: 'requester', name: 'Hanako Employee', approver: null },
+    ]);
+    expect(detailActions(doc, 7)).toMatchObject({ sendBack: true, resubmit: false });
   });
 });

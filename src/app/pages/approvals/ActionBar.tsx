@@ -29,18 +29,24 @@ export interface ActionBarProps {
   onApprove(): void;
   onReject(): void;
   onStepBack(): void;
+  /** "Send back to…" (opens the choice of earlier steps and the requester). */
+  onSendBack?(): void;
+  /** "Resubmit" a document sent back to its requester. */
+  onResubmit?(): void;
   /** Edit (an icon, spec 000 §2) for editable modules while the user may edit. */
   onEdit?(): void;
   /** Approve submits this form (the treasury step's) instead of calling `onApprove`. */
   approveForm?: string;
 }
 
-/** The detail page's bottom bar: notify-next checkbox, edit icon, step back, reject, approve — only what `can` allows. */
-export function ActionBar({ actions, busy, notify, notifyReady = true, onNotify, onApprove, onReject, onStepBack, approveForm, onEdit }: ActionBarProps) {
+/** The detail page's bottom bar: notify-next checkbox, edit icon, step back, send back, reject, resubmit, approve — only what `can` allows. */
+export function ActionBar({ actions, busy, notify, notifyReady = true, onNotify, onApprove, onReject, onStepBack, onSendBack, onResubmit, approveForm, onEdit }: ActionBarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const edit = actions.edit && onEdit;
-  if (!actions.approve && !actions.reject && !actions.stepBack && !actions.notifyNext && !edit) return null;
+  const sendBack = actions.sendBack && onSendBack;
+  const resubmit = actions.resubmit && onResubmit;
+  if (!actions.approve && !actions.reject && !actions.stepBack && !actions.notifyNext && !edit && !sendBack && !resubmit) return null;
   return (
     <div className={styles.bar} role="toolbar" aria-label={t('app.approvals.actions.title')} data-testid="action-bar">
       {actions.notifyNext ? (
@@ -55,9 +61,19 @@ export function ActionBar({ actions, busy, notify, notifyReady = true, onNotify,
             {t('app.approvals.actions.stepBack')}
           </Button>
         ) : null}
+        {sendBack ? (
+          <Button disabled={busy} onClick={onSendBack} data-action="send-back">
+            {t('app.approvals.actions.sendBack')}
+          </Button>
+        ) : null}
         {actions.reject ? (
           <Button disabled={busy} onClick={onReject}>
             {t('app.approvals.actions.reject')}
+          </Button>
+        ) : null}
+        {resubmit ? (
+          <Button appearance="primary" disabled={busy} onClick={onResubmit} data-action="resubmit">
+            {t('app.approvals.actions.resubmit')}
           </Button>
         ) : null}
         {actions.approve ? (

@@ -8,7 +8,8 @@ import { DetailCard, useRendererHost } from '../../../renderer';
 import { NavigationContext, type PageProps } from '../../navigation';
 import { ToolbarActions } from '../../shell/ToolbarActions';
 import { ActionBar } from './ActionBar';
-import { detailActions } from './detail-actions';
+import { detailActions, sendBackTargets, type SendBackTarget } from './detail-actions';
+import { SendBackDialog } from './SendBackDialog';
 import { InvoiceFiles } from './InvoiceFiles';
 import { documentOptions, fieldHistoryOptions, invalidateDocuments, notifyNextOptions } from '../../api/queries';
 import { openEdit } from './open-edit';
@@ -67,6 +68,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   // The user's tick wins over the remembered choice; the checkbox waits (disabled) for that
   // choice, so a late answer never flips a tick.
   const [notifyTick, setNotify] = useState<boolean | null>(null);
+  const [choosingSendBack, setChoosingSendBack] = useState(false);
 
   const doc = loaded.data?.doc ?? null;
   const actions = doc ? detailActions(doc, host.user?.id) : null;
@@ -88,8 +90,9 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
 
   /** Confirms, calls, toasts success (2 s) and closes with a refresh; a refusal leaves the page as it is. */
   const run = useCallback(
-    async (confirmKey: string, call: () => Promise<unknown>, successKey: string, after?: () => void) => {
-      if (!(await host.confirm(t(confirmKey), t('app.approvals.confirm.title')))) throw new DeclinedError();
+    async (confirmKey: string | { key: string; values: Record<string, string> }, call: () => Promise<unknown>, successKey: string, after?: () => void) => {
+      const message = typeof confirmKey === 'string' ? t(confirmKey) : t(confirmKey.key, confirmKey.values);
+      if (!(await host.confirm(message, t('app.approvals.confirm.title')))) throw new DeclinedError();
       await action.mutateAsync(call);
       host.toast(t(successKey), 'success', 2000);
       close('changed');
@@ -130,6 +133,13 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
       quiet(run('app.approvals.confirm.stepBack', () => host.api.post(`/approvals/${stepId}/step_back`), 'app.approvals.done.steppedBack'));
     }
   };
+  // Send back (issue #20): the choice of target, then the usual confirmation, call and toast.
+  const sendBack = (target: SendBackTarget) => {
+    setChoosingSendBack(false);
+    const confirmKey = target.backTo === 'requester' ? 'app.approvals.confirm.sendBackRequester' : 'app.approvals.confirm.sendBack';
+    quiet(run({ key: confirmKey, values: { step: target.name, name: target.name } }, stepAction({ approve: false, back_to: target.backTo }), 'app.approvals.done.sentBack'));
+  };
+  const resubmit = () => quiet(run('app.approvals.confirm.resubmit', () => host.api.post(`/buffer/${doc.id}/resubmit`), 'app.approvals.done.resubmitted'));
   // A saved edit invalidates the document (EditPage): this page shows the new data when it is back on top.
   const edit = () => void openEdit(host, t('app.approvals.edit.title'), doc, module);
   const submitAgain = () => {
@@ -200,7 +210,10 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
           <Button appearance="subtle" icon={<EditRegular />} aria-label={t('app.approvals.edit.title')} title={t('app.approvals.edit.title')} onClick={edit} data-action="edit" />
         </ToolbarActions>
       ) : null}
-      <ActionBar onEdit={edit} actions={{ ...actions, approve: Boolean(actions.approve || actions.treasury) }} approveForm={actions.treasury ? TREASURY_FORM_ID : stepFields.length ? STEP_FIELDS_FORM_ID : undefined} busy={busy} notify={notify} notifyReady={notifyKnown} onNotify={setNotify} onApprove={approve} onReject={reject} onStepBack={stepBack} />
+      {actions.sendBack ? (
+        <SendBackDialog open={choosingSendBack} targets={sendBackTargets(doc)} onCancel={() => setChoosingSendBack(false)} onChoose={sendBack} />
+      ) : null}
+      <ActionBar onEdit={edit} onSendBack={() => setChoosingSendBack(true)} onResubmit={resubmit} actions={{ ...actions, approve: Boolean(actions.approve || actions.treasury) }} approveForm={actions.treasury ? TREASURY_FORM_ID : stepFields.length ? STEP_FIELDS_FORM_ID : undefined} busy={busy} notify={notify} notifyReady={notifyKnown} onNotify={setNotify} onApprove={approve} onReject={reject} onStepBack={stepBack} />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import { CheckmarkCircleFilled, CircleRegular, DismissCircleFilled, ArrowClockwiseRegular, PersonCircleRegular } from '@fluentui/react-icons';
+import { CheckmarkCircleFilled, CircleRegular, DismissCircleFilled, ArrowClockwiseRegular, PersonCircleRegular, SubtractCircleRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { StepStatus, toDisplayTimestamp } from '../../../engine';
 import { stepIndicator, type StepIndicator } from './step-indicator';
-import type { DocumentView, LogEntry } from './types';
+import type { DocumentView, LogEntry, StepView } from './types';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -15,6 +15,9 @@ const useStyles = makeStyles({
   rejected: { color: tokens.colorPaletteRedForeground1 },
   inProgress: { color: tokens.colorPaletteYellowForeground2 },
   waiting: { color: tokens.colorNeutralForeground3 },
+  skipped: { color: tokens.colorNeutralForeground3 },
+  decisions: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  decision: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
 });
 
 const ICONS: Record<StepIndicator, ReactElement> = {
@@ -22,7 +25,41 @@ const ICONS: Record<StepIndicator, ReactElement> = {
   rejected: <DismissCircleFilled />,
   inProgress: <ArrowClockwiseRegular />,
   waiting: <CircleRegular />,
+  skipped: <SubtractCircleRegular />,
 };
+
+/** A step that needs more than one approval (合議 `all`, or `quorum`) while it is being decided. */
+function isCommittee(step: StepView): boolean {
+  return (step.required ?? 1) > 1 && step.status === StepStatus.PENDING;
+}
+
+/**
+ * Each approver's decision within a 合議 or quorum step: "n of m approved" (m = the approvals
+ * that pass it), then every approver, approved or pending.
+ */
+function Decisions({ step }: { step: StepView }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const decided = new Set((step.decided ?? []).map((u) => u.id));
+  return (
+    <>
+      <Text size={200} data-testid="step-decisions-count">
+        {t(`app.approvals.timeline.${step.mode === 'quorum' ? 'quorumCount' : 'allCount'}`, { count: decided.size, required: step.required, total: step.prospective_approvers.length })}
+      </Text>
+      <ul className={styles.decisions} aria-label={t('app.approvals.timeline.decisions')}>
+        {step.prospective_approvers.map((person) => {
+          const approved = decided.has(person.id);
+          return (
+            <li key={person.id} className={styles.decision} data-decision={approved ? 'approved' : 'pending'}>
+              <span className={approved ? styles.done : styles.waiting} aria-hidden>{approved ? <CheckmarkCircleFilled /> : <CircleRegular />}</span>
+              <Text size={200}>{t(`app.approvals.timeline.${approved ? 'approvedBy' : 'pendingFor'}`, { name: person.name })}</Text>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
 
 function Logs({ logs }: { logs: LogEntry[] }) {
   const styles = useStyles();
@@ -40,7 +77,9 @@ function Logs({ logs }: { logs: LogEntry[] }) {
 /**
  * The process timeline: the requester ("initiated", with the submit/withdraw/edit logs), then
  * one row per step with its indicator, the approver (or the candidates while not handled) and
- * the step's logs, timestamps YYYY/MM/DD HH:mm (in `<time>` elements).
+ * the step's logs, timestamps YYYY/MM/DD HH:mm (in `<time>` elements). A 合議 or quorum step
+ * being decided lists each approver's decision ("2 of 3 approved"); a step the route skipped
+ * says why (the requester holds the post, or nobody does).
  */
 export function Timeline({ doc }: { doc: DocumentView }) {
   const { t } = useTranslation();
@@ -71,11 +110,17 @@ export function Timeline({ doc }: { doc: DocumentView }) {
                 {t(`app.approvals.timeline.${indicator}`)}
                 {step.approved_at && step.status !== StepStatus.PENDING ? <>{' · '}<time dateTime={step.approved_at}>{toDisplayTimestamp(step.approved_at)}</time></> : null}
               </Text>
-              <Text size={200}>
-                {step.on_behalf_of && step.approver && step.status !== StepStatus.PENDING
-                  ? t('app.approvals.timeline.onBehalf', { deputy: step.approver.name, principal: step.on_behalf_of.name })
-                  : people.map((p) => p.name).join(', ')}
-              </Text>
+              {indicator === 'skipped' ? (
+                <Text size={200} className={styles.muted} data-testid="skip-reason">
+                  {step.skipped ? t(`app.approvals.timeline.skippedReason.${step.skipped === 'requester' ? 'requester' : 'vacant'}`) : step.skipped_reason ?? ''}
+                </Text>
+              ) : isCommittee(step) ? <Decisions step={step} /> : (
+                <Text size={200}>
+                  {step.on_behalf_of && step.approver && step.status !== StepStatus.PENDING
+                    ? t('app.approvals.timeline.onBehalf', { deputy: step.approver.name, principal: step.on_behalf_of.name })
+                    : people.map((p) => p.name).join(', ')}
+                </Text>
+              )}
               <Logs logs={step.approval_logs} />
             </div>
           </li>

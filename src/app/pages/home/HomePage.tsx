@@ -11,6 +11,7 @@ import { preloadApplicationPage } from '../application/open-application';
 import { usePageStyles } from '../common/page-styles';
 import { whenIdle } from '../../shell/when-idle';
 import { ApprovalShortcuts } from './ApprovalShortcuts';
+import { CirculatedShortcut } from './CirculatedShortcut';
 import { Launchers } from './Launchers';
 import { usePendingCount } from './use-pending-count';
 import { useReturnedHome } from './use-returned-home';
@@ -62,6 +63,7 @@ export function HomePage() {
       </Text>
       {profile?.company && <Text className={styles.muted}>{t('app.home.company', { company: profile.company.name })}</Text>}
       <ApprovalShortcuts pendingCount={pendingCount} onOpen={openList} />
+      <CirculatedShortcut refreshKey={refreshKey} />
       <section aria-labelledby="ringi-home-pending">
         <Text as="h3" size={400} weight="semibold" id="ringi-home-pending">
           {t('app.approvals.lists.pending')}

@@ -1,0 +1,86 @@
+import { Badge, Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { CheckmarkRegular } from '@fluentui/react-icons';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useRendererHost } from '../../../renderer/host';
+import { ApprovalCard } from './ApprovalCard';
+import { CIRCULATED_KEY } from './circulated-key';
+import { openDetail } from './open-detail';
+import type { BufferItem, Collection } from './types';
+
+/** A document circulated to the user (`GET /buffer/circulated`): a list item and when they marked it read. */
+export type CirculatedItem = BufferItem & { read_at: string | null };
+
+const PAGE_SIZE = 10;
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
+  item: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  state: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  muted: { color: tokens.colorNeutralForeground3, textAlign: 'center' },
+});
+
+/**
+ * "For your information" (回覧, issue #20): the documents circulated to the user, newest first,
+ * unread ones marked; a card opens the read-only detail, "Mark as read" records that the user
+ * has read it (`POST /buffer/{id}/circulation/read`). Loading, empty and error states.
+ */
+export function CirculatedListPage() {
+  const { t } = useTranslation();
+  const host = useRendererHost();
+  const styles = useStyles();
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery({
+    queryKey: [...CIRCULATED_KEY, 'list'],
+    queryFn: ({ pageParam }) => host.api.get<Collection<CirculatedItem>>('/buffer/circulated', { page: pageParam, itemsPerPage: PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.length * PAGE_SIZE < (last['hydra:totalItems'] ?? 0) ? pages.length + 1 : undefined),
+  });
+  const markRead = useMutation({
+    mutationFn: (id: number) => host.api.post<{ id: number; read_at: string }>(`/buffer/${id}/circulation/read`),
+    onSuccess: () => {
+      host.toast(t('app.circulated.markedRead'), 'success', 2000);
+      void queryClient.invalidateQueries({ queryKey: CIRCULATED_KEY });
+    },
+  });
+  const items = list.data?.pages.flatMap((page) => page['hydra:member']) ?? [];
+
+  return (
+    <section className={styles.page} data-testid="circulated-list" aria-busy={list.isPending || undefined}>
+      {list.isError ? (
+        <div className={styles.state}>
+          <Text role="alert">{t('app.circulated.loadFailed')}</Text>
+          <Button appearance="subtle" onClick={() => void list.refetch()}>{t('app.circulated.retry')}</Button>
+        </div>
+      ) : null}
+      {list.isPending ? <Spinner size="small" label={t('app.approvals.loading')} /> : null}
+      {list.isSuccess && items.length === 0 ? <Text className={styles.muted}>{t('app.circulated.empty')}</Text> : null}
+      <div role="list" className={styles.item}>
+        {items.map((item) => (
+          <div role="listitem" key={item.id} className={styles.item} data-read={item.read_at ? 'read' : 'unread'} data-circulated={item.code}>
+            <ApprovalCard item={item} onOpen={() => void openDetail(host, item.code, { bufferId: item.id, hideSubmit: true })} />
+            <div className={styles.state}>
+              {item.read_at
+                ? <Text size={200} className={styles.muted}>{t('app.circulated.read')}</Text>
+                : <Badge appearance="tint" color="brand">{t('app.circulated.unread')}</Badge>}
+              {item.read_at ? null : (
+                <Button
+                  size="small"
+                  icon={<CheckmarkRegular />}
+                  disabled={markRead.isPending}
+                  onClick={() => markRead.mutate(item.id)}
+                  aria-label={t('app.circulated.markReadOf', { code: item.code })}
+                >
+                  {t('app.circulated.markRead')}
+                </Button>
+              )}
+            </div>
+          </div>
+        ))}
+      </div>
+      {list.hasNextPage ? (
+        <Button appearance="subtle" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>{t('app.approvals.loadMore')}</Button>
+      ) : null}
+    </section>
+  );
+}

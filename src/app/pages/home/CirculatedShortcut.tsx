@@ -1,0 +1,43 @@
+import { lazy } from 'react';
+import { Button, CounterBadge, makeStyles, tokens } from '@fluentui/react-components';
+import { InfoRegular } from '@fluentui/react-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useRendererHost } from '../../../renderer/host';
+import { usePageStack } from '../../navigation';
+import { CIRCULATED_KEY } from '../approvals/circulated-key';
+
+const CirculatedListPage = lazy(async () => ({ default: (await import('../approvals/CirculatedListPage')).CirculatedListPage }));
+
+const useStyles = makeStyles({
+  button: { justifyContent: 'flex-start', gap: tokens.spacingHorizontalS },
+});
+
+/**
+ * Home's entry to "For your information" (回覧, issue #20) with the number of circulated
+ * documents not yet read (`/buffer/circulated?unread=1`), fetched again when `refreshKey` changes.
+ */
+export function CirculatedShortcut({ refreshKey }: { refreshKey: number }) {
+  const { t } = useTranslation();
+  const host = useRendererHost();
+  const stack = usePageStack();
+  const styles = useStyles();
+  const unread = useQuery({
+    queryKey: [...CIRCULATED_KEY, 'unread', refreshKey],
+    queryFn: async () => (await host.api.get<{ 'hydra:totalItems'?: number }>('/buffer/circulated', { unread: 1, itemsPerPage: 1 }))['hydra:totalItems'] ?? 0,
+  });
+  const count = unread.data ?? 0;
+  return (
+    <Button
+      className={styles.button}
+      appearance="subtle"
+      icon={<InfoRegular />}
+      data-shortcut="circulated"
+      aria-label={count ? t('app.circulated.titleWithCount', { count }) : t('app.circulated.title')}
+      onClick={() => void stack.push({ title: { key: 'app.circulated.title' }, component: CirculatedListPage, params: {} })}
+    >
+      {t('app.circulated.title')}
+      {count ? <CounterBadge count={count} overflowCount={99} size="small" data-testid="circulated-badge" /> : null}
+    </Button>
+  );
+}
