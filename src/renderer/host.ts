@@ -5,8 +5,11 @@ import { createContext, useContext, type ReactNode } from 'react';
  * imports the app: pages, dialogs, toasts and HTTP all come through this interface.
  */
 export interface RendererHost {
-  /** Push a page on the app's page stack; resolves with close(result), or undefined on back. */
-  openPage<T>(title: string, render: (close: (result?: T) => void) => ReactNode): Promise<T | undefined>;
+  /**
+   * Push a page on the app's page stack; resolves with close(result), or undefined on back. A
+   * `{ key }` title is translated by the stack, so it follows a language change while open.
+   */
+  openPage<T>(title: string | { key: string }, render: (close: (result?: T) => void) => ReactNode): Promise<T | undefined>;
   /** `danger`: the confirmation of a destructive action (delete); its OK button is red. */
   confirm(message: string, title?: string, options?: { danger?: boolean }): Promise<boolean>;
   alert(title: string, message: string): Promise<void>;

@@ -20,7 +20,7 @@ export function AppRendererHost({ children }: { children: ReactNode }) {
 
   const host = useMemo<RendererHost>(
     () => ({
-      openPage: <T,>(title: string, render: (close: (result?: T) => void) => ReactNode) => stack.push<T>({ title, render }),
+      openPage: <T,>(title: string | { key: string }, render: (close: (result?: T) => void) => ReactNode) => stack.push<T>({ title, render }),
       confirm: (message, title, options) => feedback.confirm(message, title, options),
       alert: (title, message) => feedback.alert(title, message),
       toast: (message, intent, durationMs) => feedback.toast(message, intent, durationMs),

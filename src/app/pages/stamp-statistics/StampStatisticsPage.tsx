@@ -38,6 +38,8 @@ const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: tokens.spacingHorizontalS,
     backgroundColor: tokens.colorNeutralBackground2, borderRadius: tokens.borderRadiusMedium },
   description: { flexGrow: 1, minWidth: 0 },
+  // Change and Export keep their words whole (変/更 and エクス/ポート were squeezed onto two lines).
+  action: { flexShrink: 0, whiteSpace: 'nowrap' },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
   line: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground3, textAlign: 'center' },
@@ -60,7 +62,7 @@ export function StampStatisticsPage() {
   const list = useSearchList<StampRow>(queryKeys.documents.search('/stamp_statistics', params), '/stamp_statistics', params);
 
   const changeFilter = async () => {
-    const next = await host.openPage<StampFilter>(t('statistic.stamp.filter.title'), (close) => <StampFilterSheet value={filter} onSave={close} />);
+    const next = await host.openPage<StampFilter>({ key: 'statistic.stamp.filter.title' }, (close) => <StampFilterSheet value={filter} onSave={close} />);
     if (next) setFilter(next);
   };
   const exportRows = async () => {
@@ -79,8 +81,8 @@ export function StampStatisticsPage() {
     <section className={styles.root} data-testid="stamp-statistics">
       <div className={styles.bar} data-testid="stamp-filter-description">
         <Text size={200} className={styles.description}>{describeStampFilter(filter, t)}</Text>
-        <Link as="button" onClick={() => void changeFilter()}>{t('statistic.stamp.change')}</Link>
-        <Button appearance="subtle" icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />} disabled={exporting}
+        <Link as="button" className={styles.action} onClick={() => void changeFilter()}>{t('statistic.stamp.change')}</Link>
+        <Button appearance="subtle" className={styles.action} icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />} disabled={exporting}
           onClick={() => void exportRows()}>
           {t('statistic.stamp.export')}
         </Button>
