@@ -10,7 +10,8 @@ import { ForgotPasswordPage } from './ForgotPasswordPage';
 
 const useStyles = makeStyles({
   heading: { marginTop: tokens.spacingVerticalXXL, textAlign: 'center' },
-  footer: { marginTop: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  // Balanced lines, Japanese broken between phrases: no "す。" left alone on the last line.
+  footer: { marginTop: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3, textWrap: 'balance', wordBreak: 'auto-phrase' as 'normal' },
 });
 
 /** Reads the lock state and attempt count of a failed login (401 `data: {locked, failed_attempt}`). */
