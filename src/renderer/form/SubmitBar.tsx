@@ -16,7 +16,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  hint: { color: tokens.colorNeutralForeground3, marginRight: 'auto' },
+  // Japanese breaks between phrases (チェ/ック was split mid-word in the narrow bar).
+  hint: { color: tokens.colorNeutralForeground3, marginRight: 'auto', minWidth: 0, wordBreak: 'auto-phrase' as 'normal', textWrap: 'pretty' },
 });
 
 export interface SubmitBarProps {
