@@ -3,7 +3,7 @@ import { useDisplayContext } from '../display-context';
 import type { RendererHost } from '../host';
 import { currencyCodeOf, formatAmount } from '../money';
 import type { HydraCollection } from './fetch-members';
-import { useCachedGet } from './use-cached-get';
+import { useResource } from '../query';
 
 /** A currency as `/currencies` lists it. */
 export interface Currency {
@@ -15,9 +15,9 @@ export interface Currency {
 // Currencies are a short list: one cached page covers it (the spec's lookup lists use 100).
 const CURRENCY_PARAMS = { page: 1, itemsPerPage: 100 };
 
-/** Every currency (one cached request per host); undefined while loading. */
+/** Every currency (one cached query, `['currencies', …]`); undefined while loading. */
 export function useCurrencies(host: RendererHost, enabled = true): Currency[] | undefined {
-  const body = useCachedGet<HydraCollection<Currency> | Currency[]>(host, enabled ? '/currencies' : null, CURRENCY_PARAMS);
+  const body = useResource<HydraCollection<Currency> | Currency[]>(host, enabled ? '/currencies' : null, CURRENCY_PARAMS);
   if (!body) return undefined;
   return Array.isArray(body) ? body : body['hydra:member'];
 }

@@ -12,7 +12,7 @@ import { FileRow } from './FileRow';
 import { LinkToItemDialog } from './LinkToItemDialog';
 import { downloadFile } from './open-file';
 import { useFileOpener } from './use-file-opener';
-import { useFileRecords } from './use-file-records';
+import { useFileMutations, useFileRecords } from './use-file-records';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, position: 'relative' },
@@ -52,6 +52,7 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const ids = idsOf(props.value);
   const records = useFileRecords(host, ids);
+  const writes = useFileMutations(host);
   const failed = useCallback(() => host.toast(text('upload.failed'), 'error'), [host, text]);
   const opener = useFileOpener(ids, records, failed);
   const documentType = typeof props.options.documentType === 'string' ? props.options.documentType : '';
@@ -83,7 +84,7 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
     form.append('document_type', documentType);
     setProgress(0);
     try {
-      const stored = await host.api.upload<StoredFile>('/files', form, (fraction) => setProgress(Math.max(0, Math.min(1, fraction))));
+      const stored = await writes.upload.mutateAsync({ form, onProgress: (fraction) => setProgress(Math.max(0, Math.min(1, fraction))) });
       const id = Number(stored?.id);
       if (!Number.isFinite(id)) throw new Error('upload answer without id');
       records.learn({ name: file.name, size: file.size, ...stored, id });
@@ -107,7 +108,7 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
   const remove = async (id: number, label: string) => {
     if (!(await host.confirm(text('upload.deleteConfirm', { name: label }), undefined, { danger: true }))) return;
     try {
-      await host.api.delete(`/files/${id}`);
+      await writes.remove.mutateAsync(id);
     } catch (error) {
       // The host already showed the server's message; only these two still take the id off the form.
       const status = statusOf(error);

@@ -1,44 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { queryOptions, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { RendererHost } from '../../host';
+import { resourceKey } from '../../query';
 import type { StoredFile } from './file-rules';
 
 /** Signed `url`s live 10 minutes on the server; a record older than this is fetched again before use. */
 const FRESH_MS = 9 * 60 * 1000;
 
-interface Entry {
-  at: number;
-  record: Promise<StoredFile>;
-}
-const cache = new WeakMap<RendererHost, Map<number, Entry>>();
-
-function entriesOf(host: RendererHost): Map<number, Entry> {
-  let entries = cache.get(host);
-  if (!entries) {
-    entries = new Map();
-    cache.set(host, entries);
-  }
-  return entries;
-}
-
-/** Remembers a record the widget already has (an upload answer), so it is not fetched again. */
-export function rememberFileRecord(host: RendererHost, file: StoredFile): void {
-  entriesOf(host).set(file.id, { at: Date.now(), record: Promise.resolve(file) });
-}
-
-/**
- * The File record of an id (`GET /files/{id}/meta`), shared per host like `cachedGet`, but
- * fetched again once its signed url may have expired. Failures are not kept.
- */
-export function fetchFileRecord(host: RendererHost, id: number): Promise<StoredFile> {
-  const entries = entriesOf(host);
-  const known = entries.get(id);
-  if (known && Date.now() - known.at < FRESH_MS) return known.record;
-  const record = host.api.get<StoredFile>(`/files/${id}/meta`).then((file) => ({ ...file, id: Number(file?.id ?? id) }));
-  entries.set(id, { at: Date.now(), record });
-  record.catch(() => {
-    if (entries.get(id)?.record === record) entries.delete(id);
+/** The File record of an id (`GET /files/{id}/meta`) as a query, fresh for as long as its signed url. */
+function fileRecordQuery(host: RendererHost, id: number) {
+  const path = `/files/${id}/meta`;
+  return queryOptions({
+    queryKey: resourceKey(path, undefined, host.language),
+    queryFn: () => host.api.get<StoredFile>(path).then((file) => ({ ...file, id: Number(file?.id ?? id) })),
+    staleTime: FRESH_MS,
   });
-  return record;
 }
 
 /** What a file list needs: the records known so far, a fresh record before opening, and `learn` for uploads. */
@@ -49,31 +25,36 @@ export interface FileRecords {
   learn(file: StoredFile): void;
 }
 
-/** Records of the file ids a field holds; ids that cannot be read stay out of `files`. */
+/** Records of the file ids a field holds (one cached query each); ids that cannot be read stay out of `files`. */
 export function useFileRecords(host: RendererHost, ids: number[]): FileRecords {
-  const [files, setFiles] = useState<Map<number, StoredFile>>(new Map());
-  const store = useCallback((file: StoredFile) => setFiles((old) => (old.get(file.id) === file ? old : new Map(old).set(file.id, file))), []);
-  const missing = ids.filter((id) => !files.has(id)).join(',');
-  useEffect(() => {
-    if (!missing) return undefined;
-    let live = true;
-    for (const id of missing.split(',').map(Number)) {
-      fetchFileRecord(host, id).then((file) => live && store(file), () => undefined);
-    }
-    return () => {
-      live = false;
-    };
-  }, [host, missing, store]);
+  const queryClient = useQueryClient();
+  const records = useQueries({ queries: ids.map((id) => fileRecordQuery(host, id)), combine: (results) => results.map((result) => result.data) });
+  const files = new Map<number, StoredFile>();
+  ids.forEach((id, i) => {
+    const record = records[i];
+    if (record) files.set(id, record);
+  });
   const fresh = useCallback(
-    (id: number) => fetchFileRecord(host, id).then((file) => {
-      store(file);
-      return file;
-    }, () => undefined),
-    [host, store],
+    (id: number) => queryClient.fetchQuery(fileRecordQuery(host, id)).then((file): StoredFile | undefined => file, () => undefined),
+    [queryClient, host],
   );
-  const learn = useCallback((file: StoredFile) => {
-    rememberFileRecord(host, file);
-    store(file);
-  }, [host, store]);
+  // An upload's answer is the record: kept as the query's data, so it is not fetched again.
+  const learn = useCallback((file: StoredFile) => queryClient.setQueryData(fileRecordQuery(host, file.id).queryKey, file), [queryClient, host]);
   return { files, fresh, learn };
+}
+
+/**
+ * The uploader's writes: `POST /files` (multipart, with progress) and `DELETE /files/{id}`. An
+ * upload's record goes into the cache; a deleted file's record leaves it.
+ */
+export function useFileMutations(host: RendererHost) {
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: ({ form, onProgress }: { form: FormData; onProgress: (fraction: number) => void }) => host.api.upload<StoredFile>('/files', form, onProgress),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => host.api.delete(`/files/${id}`),
+    onSettled: (_answer, _error, id) => queryClient.removeQueries({ queryKey: fileRecordQuery(host, id).queryKey }),
+  });
+  return { upload, remove };
 }

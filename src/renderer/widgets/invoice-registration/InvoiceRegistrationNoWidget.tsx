@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Input, Text, tokens } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import type { DisplayProps } from '../../registry-types';
 import { EMPTY_DISPLAY } from '../../theme/displays';
+import { useResource } from '../../query';
 import { formContextOf } from '../form-context-of';
 import { useWidgetText } from '../text';
 import { useDebouncedValue } from '../use-debounced-value';
@@ -22,17 +22,9 @@ export function InvoiceRegistrationNoWidget(props: WidgetProps) {
   const text = useWidgetText();
   const typed = typeof value === 'string' ? value : '';
   const number = useDebouncedValue(typed.trim(), REGISTRATION_CHECK_DEBOUNCE_MS);
-  const [verdict, setVerdict] = useState<{ number: string; valid: boolean; reason: string | null } | null>(null);
-  useEffect(() => {
-    if (number === '') return undefined;
-    let live = true;
-    host.api.get<{ valid: boolean; reason: string | null }>(`/invoice_registrations/${encodeURIComponent(number)}`).then(
-      (answer) => live && setVerdict({ number, valid: answer.valid, reason: answer.reason }),
-      () => undefined, // offline: the rules check it on submit
-    );
-    return () => { live = false; };
-  }, [host, number]);
-  const shown = verdict && verdict.number === typed.trim() && typed.trim() !== '' ? verdict : null;
+  // One cached query per number; no verdict when the check fails (offline: the rules check it on submit).
+  const verdict = useResource<{ valid: boolean; reason: string | null }>(host, number === '' ? null : `/invoice_registrations/${encodeURIComponent(number)}`);
+  const shown = verdict && number === typed.trim() && typed.trim() !== '' ? verdict : null;
   return (
     <>
       <Input

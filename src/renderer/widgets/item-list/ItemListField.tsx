@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import { Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
@@ -7,9 +8,9 @@ import { useDisplayContext } from '../../display-context';
 import { useDangerStyles } from '../../theme/danger';
 import { useRendererT } from '../../i18n';
 import { readPath } from '../fill-endpoint';
+import { getQuery } from '../../query';
 import { formContextOf } from '../form-context-of';
 import { useFieldLabel, useWidgetText } from '../text';
-import { cachedGet } from '../use-cached-get';
 import { useMoneyFormat } from '../use-currencies';
 import { itemAmount, listTotal, readItemListOptions, renumber } from './item-list-options';
 import { choiceLabels, itemSummary } from './item-summary';
@@ -34,6 +35,7 @@ const blank = (value: unknown) => value === undefined || value === null || value
 export function ItemListField(props: FieldProps): ReactNode {
   const ctx = formContextOf(props.registry, 'ItemList');
   const { host } = ctx;
+  const queryClient = useQueryClient();
   const text = useWidgetText();
   const t = useRendererT(ctx.module);
   const fieldLabel = useFieldLabel(ctx.module);
@@ -61,7 +63,7 @@ export function ItemListField(props: FieldProps): ReactNode {
     const local = ctx.module?.subForms?.[options.subForm];
     if (local) return local;
     try {
-      return await cachedGet<CompiledModule>(host, `/module-definitions/${encodeURIComponent(options.subForm)}`);
+      return await queryClient.fetchQuery(getQuery<CompiledModule>(host, `/module-definitions/${encodeURIComponent(options.subForm)}`));
     } catch {
       return null;
     }

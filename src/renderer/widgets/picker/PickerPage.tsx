@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { RendererHost } from '../../host';
+import { resourceKey, usePagedQuery } from '../../query';
 import { fetchMembersPage } from '../fetch-members';
 import { useDebouncedValue } from '../use-debounced-value';
-import { usePagedList } from '../use-paged-list';
 import { useWidgetText } from '../text';
 import type { PickerItem } from './item-label';
 
@@ -55,18 +55,15 @@ export function PickerPage<T extends PickerItem>(props: PickerPageProps<T>): Rea
   const query = useDebouncedValue(search.trim(), props.debounceMs ?? DEFAULT_DEBOUNCE_MS);
   const [chosen, setChosen] = useState<Map<number, T>>(() => new Map((props.selected ?? []).map((item) => [item.id, item])));
 
-  const fetchPage = useCallback(
-    (page: number, cursor?: string) => {
-      // Keyset paging where the endpoint offers it: the page before answered `nextCursor`, sent
-      // back as `cursor` (rows added between pages neither repeat nor get skipped); `page` stays
-      // for endpoints that page by number.
-      const params: Record<string, unknown> = { ...extraParams, page, itemsPerPage, ...(cursor ? { cursor } : {}) };
-      if (searchParam && query !== '') params[searchParam] = query;
-      return fetchMembersPage<T>(host, endpoint, params);
-    },
-    [host, endpoint, extraParams, itemsPerPage, searchParam, query],
+  // The list's parameters without the page: its resource key (a new search is a new list from page 1).
+  const listParams: Record<string, unknown> = { ...extraParams, itemsPerPage };
+  if (searchParam && query !== '') listParams[searchParam] = query;
+  const list = usePagedQuery(resourceKey(endpoint, listParams, host.language), ({ page, cursor }) =>
+    // Keyset paging where the endpoint offers it: the page before answered `nextCursor`, sent
+    // back as `cursor` (rows added between pages neither repeat nor get skipped); `page` stays
+    // for endpoints that page by number.
+    fetchMembersPage<T>(host, endpoint, { ...listParams, page, ...(cursor ? { cursor } : {}) }),
   );
-  const list = usePagedList(fetchPage, `${endpoint}|${JSON.stringify(extraParams ?? {})}|${query}`);
   const sentinel = useLoadMoreSentinel(list.loadMore, !list.done && !list.loading && list.items.length > 0);
 
   const toggle = (item: T, on: boolean) =>

@@ -1,8 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useDisplayContext } from '../../display-context';
 import { useRendererHost } from '../../host';
 import type { DisplayProps } from '../../registry-types';
-import { cachedGet } from '../use-cached-get';
+import { useUsersById } from '../../query';
 import { cleanApprovals, type ApproverInfo } from './approvals';
 import { useProcessSteps } from './use-process-steps';
 
@@ -16,18 +16,7 @@ export function ProcessCardDisplay({ value, options }: DisplayProps): ReactNode 
   const moduleCode = typeof options?.moduleCode === 'string' ? options.moduleCode : module?.code;
   const steps = useProcessSteps(host, moduleCode);
   const approvals = cleanApprovals(value);
-  const ids = [...new Set(approvals.map((a) => a.approver_id))].join(',');
-  const [names, setNames] = useState<Map<number, string>>(new Map());
-  useEffect(() => {
-    if (!ids) return undefined;
-    let live = true;
-    Promise.all(ids.split(',').map((id) => cachedGet<ApproverInfo>(host, `/users/${id}`).catch(() => null))).then((users) => {
-      if (live) setNames(new Map(users.filter((u): u is ApproverInfo => Boolean(u)).map((u) => [u.id, u.name])));
-    });
-    return () => {
-      live = false;
-    };
-  }, [host, ids]);
+  const users = useUsersById<ApproverInfo>(host, approvals.map((a) => a.approver_id));
   if (approvals.length === 0) return <span>-</span>;
   const stepIds = steps ? steps.map((s) => s.id) : [...new Set(approvals.map((a) => a.master_process_id))];
   return (
@@ -38,7 +27,7 @@ export function ProcessCardDisplay({ value, options }: DisplayProps): ReactNode 
         const step = steps?.find((s) => s.id === stepId);
         return (
           <li key={stepId}>
-            {`${step?.process?.name ?? stepId}: ${chosen.map((a) => names.get(a.approver_id) ?? '…').join(', ')}`}
+            {`${step?.process?.name ?? stepId}: ${chosen.map((a) => users.get(a.approver_id)?.name ?? '…').join(', ')}`}
           </li>
         );
       })}

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import { Badge, Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DismissRegular } from '@fluentui/react-icons';
 import type { MasterProcessStep } from '../../../engine';
 import type { RendererHost } from '../../host';
+import { useUsersById } from '../../query';
 import { formContextOf } from '../form-context-of';
 import { PickerPage } from '../picker/PickerPage';
 import { useWidgetText } from '../text';
-import { cachedGet } from '../use-cached-get';
 import { cleanApprovals, isCompanyAuthorizer, isStepLocked, readPresetApprovers, type Approval, type ApproverInfo } from './approvals';
 import { useProcessSteps } from './use-process-steps';
 import { useResolvedRoute, type RouteStep } from './use-resolved-route';
@@ -73,24 +74,34 @@ export function ProcessCardField(props: FieldProps): ReactNode {
     latest.current.props.onChange(next, latest.current.props.fieldPathId.path);
   };
 
-  const preload = () => {
-    if (!steps || !moduleCode || readOnly) return;
-    const defaults = () =>
-      host.api.get<{ default_approvers?: unknown }>(`/my-default-process/${encodeURIComponent(moduleCode)}`).then((body) => body?.default_approvers);
-    const remember = ctx.formData?.[rememberField] !== false;
-    const request = remember
-      ? host.api.get<unknown>('/saved_approvers', { moduleCode }).then((body) => (readPresetApprovers(body, steps).length > 0 ? body : defaults()))
-      : defaults();
-    request.then(
-      (body) => {
-        const rows = readPresetApprovers(body, steps);
-        if (rows.length === 0 || latest.current.approvals.length > 0) return;
-        learn(rows.flatMap((r) => (r.approver ? [r.approver] : [])));
-        change(rows.map((r) => r.approval));
-      },
-      () => undefined,
-    );
-  };
+  // The approvers an empty card is filled with: the saved ones (when the remember switch is on)
+  // or else the default approvers. Asked per fill (`round`), with the switch as it was then.
+  const [fill, setFill] = useState<{ round: number; remember: boolean } | null>(null);
+  const preload = () => setFill((old) => ({ round: (old?.round ?? 0) + 1, remember: ctx.formData?.[rememberField] !== false }));
+  const presets = useQuery({
+    queryKey: ['saved_approvers', { moduleCode, remember: fill?.remember, round: fill?.round }, host.language],
+    queryFn: async () => {
+      const defaults = () =>
+        host.api.get<{ default_approvers?: unknown }>(`/my-default-process/${encodeURIComponent(moduleCode ?? '')}`).then((body) => body?.default_approvers ?? null);
+      if (!fill?.remember) return defaults();
+      const saved = await host.api.get<unknown>('/saved_approvers', { moduleCode });
+      return readPresetApprovers(saved, steps ?? []).length > 0 ? (saved ?? null) : defaults();
+    },
+    enabled: fill !== null && Boolean(steps && moduleCode) && !readOnly,
+    staleTime: Infinity,
+  });
+  // Each fill is applied once, and only into a card that is still empty when the answer comes.
+  const filled = useRef(0);
+  const write = useRef({ learn, change });
+  write.current = { learn, change };
+  useEffect(() => {
+    if (!fill || !steps || presets.data === undefined || filled.current === fill.round) return;
+    filled.current = fill.round;
+    const rows = readPresetApprovers(presets.data, steps);
+    if (rows.length === 0 || latest.current.approvals.length > 0) return;
+    write.current.learn(rows.flatMap((r) => (r.approver ? [r.approver] : [])));
+    write.current.change(rows.map((r) => r.approval));
+  }, [fill, steps, presets.data]);
 
   // Preload once the steps are known, only into an empty card: a draft or an edit keeps its own choices.
   const preloaded = useRef(false);
@@ -114,22 +125,12 @@ export function ProcessCardField(props: FieldProps): ReactNode {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the stored value matters here
   }, [rawKey]);
 
-  // Names for approvers known only by id (a draft, an edit).
-  const unknownIds = approvals.map((a) => a.approver_id).filter((id) => !known.has(id));
-  const unknownKey = [...new Set(unknownIds)].join(',');
-  useEffect(() => {
-    if (!unknownKey) return undefined;
-    let live = true;
-    Promise.all(unknownKey.split(',').map((id) => cachedGet<ApproverInfo>(host, `/users/${id}`).catch(() => null))).then((users) => {
-      if (live) learn(users.filter((u): u is ApproverInfo => u !== null && typeof u === 'object'));
-    });
-    return () => {
-      live = false;
-    };
-  }, [host, unknownKey]);
+  // Names for approvers known only by id (a draft, an edit): one cached `/users/{id}` query each.
+  const fetched = useUsersById<ApproverInfo>(host, approvals.map((a) => a.approver_id).filter((id) => !known.has(id)));
+  const userOf = (id: number): ApproverInfo | undefined => known.get(id) ?? fetched.get(id);
 
   const openStep = async (step: MasterProcessStep) => {
-    const current = approvals.filter((a) => a.master_process_id === step.id).map((a) => known.get(a.approver_id) ?? { id: a.approver_id, name: String(a.approver_id) });
+    const current = approvals.filter((a) => a.master_process_id === step.id).map((a) => userOf(a.approver_id) ?? { id: a.approver_id, name: String(a.approver_id) });
     const result = await host.openPage<ApproverInfo[]>(text('process.approverTitle', { step: stepName(step) }), (close) => (
       <PickerPage<ApproverInfo>
         host={host}
@@ -157,7 +158,7 @@ export function ProcessCardField(props: FieldProps): ReactNode {
     const chosen = approvals.filter((a) => a.master_process_id === step.id);
     const name = r?.name ?? stepName(step);
     const resolved = r?.by === 'rule';
-    const groupLocked = isStepLocked(chosen.map((a) => known.get(a.approver_id)), userIsGroupMember(host));
+    const groupLocked = isStepLocked(chosen.map((a) => userOf(a.approver_id)), userIsGroupMember(host));
     // Fixed by the route (resolved and not editable, or skipped): no plus button at all.
     const routeLocked = (resolved && !r.editable) || Boolean(r?.skipped);
     const showResolved = resolved && chosen.length === 0;
@@ -195,7 +196,7 @@ export function ProcessCardField(props: FieldProps): ReactNode {
         ) : (
           <ul className={styles.approvers}>
             {chosen.map((a) => {
-              const user = known.get(a.approver_id);
+              const user = userOf(a.approver_id);
               const label = user?.name ?? '…';
               return (
                 <li key={a.approver_id} className={styles.approver}>

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useRef } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { routeFields, type CompiledModule } from '../../../engine';
 import type { RendererHost } from '../../host';
 import { useDebouncedValue } from '../use-debounced-value';
@@ -22,14 +23,16 @@ export interface RouteStep {
   blocked_reason: string | null;
 }
 
-const cache = new WeakMap<RendererHost, Map<string, Promise<RouteStep[]>>>();
+/** The pause after typing before the route is asked again. */
+export const ROUTE_RESOLVE_DEBOUNCE_MS = 400;
 
 /**
  * The route the document would follow with the form's current values, from the server's resolve
- * call (the authority at filing, with the same engine function). Asked again only when a field
- * the route depends on (`routeFields`: what its conditions read, company, department) changes,
- * 400 ms after typing stops; answers are kept per host and value set. Undefined while the first
- * answer is loading or when the module has no conditional or resolved steps to show differently.
+ * call (the authority at filing, with the same engine function). A query keyed by the module and
+ * the values of the fields the route depends on (`routeFields`: what its conditions read,
+ * company, department), asked 400 ms after typing stops; the last route stays shown while the
+ * next one loads, and a value set asked before is answered from the cache. Undefined while the
+ * first answer is loading or when the module has no conditional or resolved steps to show differently.
  *
  * Why the server and not the engine in the browser: resolving needs the organisation (posts,
  * role holders, colleagues) — shipping it to every browser would expose the directory, and the
@@ -39,26 +42,19 @@ export function useResolvedRoute(host: RendererHost, module: CompiledModule | un
   const fields = routeFields(module?.process);
   const routed = (module?.process ?? []).some((s) => s.approvers || s.when !== undefined);
   const key = JSON.stringify(fields.map((f) => formData?.[f] ?? null));
-  const settled = useDebouncedValue(key, 400);
-  const [result, setResult] = useState<{ key: string; steps: RouteStep[] } | undefined>(undefined);
-  const latestData = formData;
-  useEffect(() => {
-    if (!module || !routed) return undefined;
-    let live = true;
-    let byKey = cache.get(host);
-    if (!byKey) cache.set(host, (byKey = new Map()));
-    const cacheKey = `${module.code}:${module.version}:${settled}`;
-    let pending = byKey.get(cacheKey);
-    if (!pending) {
-      pending = host.api.post<{ steps: RouteStep[] }>('/master_processes/resolve', { module_code: module.code, data: latestData ?? {} }).then((body) => body.steps);
-      byKey.set(cacheKey, pending);
-      pending.catch(() => byKey?.delete(cacheKey));
-    }
-    pending.then((steps) => live && setResult({ key: settled, steps }), () => undefined);
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the route depends on the settled key only
-  }, [host, module?.code, module?.version, settled, routed]);
-  return routed ? result?.steps : undefined;
+  const settled = useDebouncedValue(key, ROUTE_RESOLVE_DEBOUNCE_MS);
+  // The query sends the whole form as it is when the settled values are asked (the key names only what the route reads).
+  const latestData = useRef(formData);
+  latestData.current = formData;
+  const { data } = useQuery({
+    queryKey: ['master_processes', 'resolve', { module_code: module?.code, version: module?.version, values: settled }, host.language],
+    queryFn: () =>
+      host.api
+        .post<{ steps: RouteStep[] }>('/master_processes/resolve', { module_code: module?.code, data: latestData.current ?? {} })
+        .then((body) => body.steps),
+    enabled: Boolean(module && routed),
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });
+  return routed ? data : undefined;
 }

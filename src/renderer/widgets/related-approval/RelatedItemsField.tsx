@@ -5,7 +5,7 @@ import type { DisplayProps } from '../../registry-types';
 import { readPath } from '../fill-endpoint';
 import { formContextOf } from '../form-context-of';
 import { useWidgetText } from '../text';
-import { useCachedGet } from '../use-cached-get';
+import { useResource } from '../../query';
 import { isEdited, mergeRelatedItems, relatedItemsOf, relatedItemValues, type RelatedItemField, type RelatedItemValue } from './related-items';
 import { relatedItemPath, relatedSourceOf, type RelatedApproval } from './related-source';
 
@@ -43,7 +43,7 @@ export function RelatedItemsField(props: FieldProps): ReactNode {
   const relatedField = typeof options.relatedField === 'string' ? options.relatedField : 'related_approval_id';
   const relatedId = Number(readPath(ctx.formData, relatedField));
   const hasRelated = Number.isInteger(relatedId) && relatedId > 0;
-  const related = useCachedGet<RelatedApproval>(ctx.host, hasRelated ? relatedItemPath(relatedSourceOf(options), relatedId) : null);
+  const related = useResource<RelatedApproval>(ctx.host, hasRelated ? relatedItemPath(relatedSourceOf(options), relatedId) : null);
   const of = relatedItemsOf(related);
   const stored = relatedItemValues(props.formData);
   const items = related ? mergeRelatedItems(of, stored) : stored;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Input, Text, tokens } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { useRendererT } from '../../i18n';
@@ -10,22 +10,21 @@ import { formContextOf } from '../form-context-of';
 /** `GET /api/stamp_statistics/next_code` (server/routes/stamp-statistics): a preview, not reserved. */
 export const NEXT_STAMP_PATH = '/stamp_statistics/next_code';
 
-/** The next stamp number of `moduleCode`, asked once per mount (not cached: every filing moves it). */
+/**
+ * The next stamp number of `moduleCode`, asked again on every mount (every filing moves it: the
+ * answer is stale at once and not kept after the field unmounts). No preview on failure (no stamp
+ * numbers for this module, offline): the field then says it is not numbered yet.
+ */
 function useNextStampNumber(host: RendererHost, moduleCode: string | undefined, skip: boolean): string | undefined {
-  const [preview, setPreview] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    if (skip || !moduleCode) return undefined;
-    let live = true;
-    host.api.get<{ stamp_no?: string | null }>(NEXT_STAMP_PATH, { module_code: moduleCode }).then(
-      (answer) => live && setPreview(answer?.stamp_no ?? undefined),
-      // No preview (no stamp numbers for this module, offline): the field says it is not numbered yet.
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [host, moduleCode, skip]);
-  return preview;
+  const params = { module_code: moduleCode };
+  const { data } = useQuery({
+    queryKey: ['stamp_statistics', 'next_code', params, host.language],
+    queryFn: () => host.api.get<{ stamp_no?: string | null }>(NEXT_STAMP_PATH, params).then((answer) => answer?.stamp_no ?? null),
+    enabled: !skip && Boolean(moduleCode),
+    staleTime: 0,
+    gcTime: 0,
+  });
+  return skip ? undefined : (data ?? undefined);
 }
 
 /**

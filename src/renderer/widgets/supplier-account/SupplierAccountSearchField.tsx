@@ -1,7 +1,9 @@
-import { useContext, useEffect, useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { FieldProps } from '@rjsf/utils';
 import { Button, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { DisplayProps } from '../../registry-types';
+import { resourceKey } from '../../query';
 import { fetchMembers } from '../fetch-members';
 import { formContextOf } from '../form-context-of';
 import { SEARCH_MAX_LENGTH } from '../picker/PickerPage';
@@ -49,8 +51,8 @@ export function SupplierAccountSearchField(props: FieldProps): ReactNode {
   const endpoint = typeof options.endpoint === 'string' ? options.endpoint : '/distinct_contract_supplier_accounts';
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), SUPPLIER_SEARCH_DEBOUNCE_MS);
-  const [results, setResults] = useState<{ query: string; members: SupplierAccountMember[] } | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The search a choice was made from.
+  const [dismissed, setDismissed] = useState<string | null>(null);
   const readOnly = Boolean(props.readonly || props.disabled || ctx.readOnly);
   const ObjectField = props.registry.fields.ObjectField;
   // Inside a ModuleForm the account's own inputs go through Ringi's fields (translated labels,
@@ -58,18 +60,17 @@ export function SupplierAccountSearchField(props: FieldProps): ReactNode {
   const env = useContext(FormEnvContext);
   const label = (props as { label?: string }).label;
 
-  useEffect(() => {
-    if (query === '' || readOnly) return undefined;
-    let live = true;
-    setFailed(false);
-    fetchMembers<SupplierAccountMember>(ctx.host, endpoint, { search: query, page: 1, itemsPerPage: 10 }).then(
-      (members) => live && setResults({ query, members }),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [ctx.host, endpoint, query, readOnly]);
+  // Search as you type: one query per settled search text (the first page of 10 is all it shows).
+  const params = { search: query, page: 1, itemsPerPage: 10 };
+  const results = useQuery({
+    queryKey: resourceKey(endpoint, params, ctx.host.language),
+    queryFn: () => fetchMembers<SupplierAccountMember>(ctx.host, endpoint, params),
+    enabled: query !== '' && !readOnly,
+  });
+  // After a choice the box is empty while the search settles: the chosen search's results stay hidden
+  // until the user types that text again.
+  const active = query !== '' && !(query === dismissed && search.trim() !== query);
+  const failed = active && results.isError;
 
   const choose = (account: SupplierAccountMember) => {
     const current = (props.formData && typeof props.formData === 'object' ? props.formData : {}) as Record<string, unknown>;
@@ -80,10 +81,10 @@ export function SupplierAccountSearchField(props: FieldProps): ReactNode {
       ...(account.registration_no ? { registration_no: account.registration_no } : {}),
     });
     setSearch('');
-    setResults(null);
+    setDismissed(query);
   };
 
-  const shown = results && results.query === query && query !== '' ? results.members : null;
+  const shown = active && results.data ? results.data : null;
   return (
     <div className={styles.root}>
       {env && label && <Text weight="semibold">{label}</Text>}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { Badge, Button, Label, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useRendererHost } from '../../host';
@@ -8,7 +8,7 @@ import { formContextOf } from '../form-context-of';
 import { PickerPage } from '../picker/PickerPage';
 import type { PickerItem } from '../picker/item-label';
 import { useFieldLabel, useWidgetText } from '../text';
-import { cachedGet, useCachedGet } from '../use-cached-get';
+import { useResource, useUsersById } from '../../query';
 import { readTypedUsersOptions, rowsOf, type TypedUserRow } from './typed-users-options';
 
 const useStyles = makeStyles({
@@ -21,28 +21,15 @@ const useStyles = makeStyles({
 type Named = { id: number; name: string; is_authorizer?: boolean };
 type Locked = { approver_id: number; setting_type_id: number; background?: { name: string } };
 
-/** Names of users by id, fetched once per host (`/users/{id}`). */
+/** Users by id (`/users/{id}`, one cached query each). */
 function useUserNames(ids: number[]): Map<number, Named> {
-  const host = useRendererHost();
-  const [users, setUsers] = useState(new Map<number, Named>());
-  const key = [...new Set(ids)].sort().join(',');
-  useEffect(() => {
-    if (!key) return undefined;
-    let live = true;
-    Promise.all(key.split(',').map((id) => cachedGet<Named>(host, `/users/${id}`).catch(() => null))).then((list) => {
-      if (live) setUsers(new Map(list.filter((u): u is Named => Boolean(u)).map((u) => [u.id, u])));
-    });
-    return () => {
-      live = false;
-    };
-  }, [host, key]);
-  return users;
+  return useUsersById<Named>(useRendererHost(), ids);
 }
 
 /** The type list (`hydra:member`), or undefined while it loads. */
 function useTypes(endpoint: string): Named[] | undefined {
   const host = useRendererHost();
-  return useCachedGet<{ 'hydra:member': Named[] }>(host, endpoint)?.['hydra:member'];
+  return useResource<{ 'hydra:member': Named[] }>(host, endpoint)?.['hydra:member'];
 }
 
 /**
@@ -60,7 +47,7 @@ export function TypedUsersField(props: FieldProps): ReactNode {
   const types = useTypes(options.typesEndpoint);
   const rows = rowsOf(props.formData);
   const lockedPath = options.lockedEndpoint ? fillEndpoint(options.lockedEndpoint, ctx.formData) : null;
-  const locked = useCachedGet<{ 'hydra:member': Locked[] }>(host, lockedPath)?.['hydra:member'] ?? [];
+  const locked = useResource<{ 'hydra:member': Locked[] }>(host, lockedPath)?.['hydra:member'] ?? [];
   const userOf = (typeId: number) => {
     const lock = locked.find((l) => l.setting_type_id === typeId);
     return lock ? lock.approver_id : rows.find((r) => r[options.typeKey] === typeId)?.[options.userKey] ?? null;

@@ -86,6 +86,10 @@ describe('PickerPage', () => {
       await vi.advanceTimersByTimeAsync(1);
     });
     expect(host.calls.at(-1)?.params).toMatchObject({ name: '2', page: 1 });
+    // The query cache tells the page about the answer on its next tick.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
     expect(screen.getByText('Company 20')).toBeTruthy();
     expect(screen.queryByText('Company 01')).toBeNull();
   });

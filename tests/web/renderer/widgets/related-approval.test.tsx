@@ -56,7 +56,7 @@ describe('RelatedApprovalPicker', () => {
     await user.type(within(page).getByRole('searchbox'), '0042');
     await waitFor(() => expect(within(page).queryByRole('button', { name: 'PU-0041' })).toBeNull(), { timeout: 3000 });
     expect(host.calls.some((c) => c.path === '/purchases/list' && c.params?.search === '0042')).toBe(true);
-    await user.click(within(page).getByRole('button', { name: 'PU-0042' }));
+    await user.click(await within(page).findByRole('button', { name: 'PU-0042' }));
     await waitFor(() => expect(form.data().related_approval_id).toBe(42));
     expect(screen.getByRole('button', { name: 'Related approval' }).textContent).toBe('PU-0042');
     expect(screen.queryByRole('region', { name: 'page: Related approval' })).toBeNull();
