@@ -198,17 +198,20 @@ export function createTestHost(options: TestHostOptions = {}) {
   }
   /**
    * Waits until no lookup is in flight and none was started by the last render (cards resolving
-   * names). Never gives up silently: if lookups are still going after `limitMs`, the test fails
+   * names), twice in a row: the query cache tells components about an answer on its next tick,
+   * and the render that follows may ask for more. Never gives up silently: if lookups are still going after `limitMs`, the test fails
    * with what was still pending — a test that goes on would judge a half-loaded screen.
    */
   async function settled(limitMs = 10_000): Promise<void> {
     const deadline = Date.now() + limitMs;
+    let quiet = 0;
     while (Date.now() < deadline) {
       const started = log.gets.length;
       await act(async () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
       });
-      if (pending === 0 && log.gets.length === started) return;
+      quiet = pending === 0 && log.gets.length === started && queryClient.isFetching() === 0 ? quiet + 1 : 0;
+      if (quiet === 2) return;
     }
     throw new Error(`settled(): ${pending} lookup(s) still in flight after ${limitMs} ms (last GETs: ${log.gets.slice(-5).join(', ')})`);
   }

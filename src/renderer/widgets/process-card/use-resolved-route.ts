@@ -51,10 +51,10 @@ export function useResolvedRoute(host: RendererHost, module: CompiledModule | un
     queryFn: () =>
       host.api
         .post<{ steps: RouteStep[] }>('/master_processes/resolve', { module_code: module?.code, data: latestData.current ?? {} })
-        .then((body) => body.steps),
+        .then((body) => body?.steps ?? null),
     enabled: Boolean(module && routed),
     staleTime: Infinity,
     placeholderData: keepPreviousData,
   });
-  return routed ? data : undefined;
+  return routed ? (data ?? undefined) : undefined;
 }
