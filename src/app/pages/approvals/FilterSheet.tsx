@@ -25,9 +25,9 @@ const useStyles = makeStyles({
     wordBreak: 'keep-all', overflowWrap: 'anywhere',
   },
   periods: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  range: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  range: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS, '& .fui-Input': { minWidth: 0 } },
   pick: { justifyContent: 'flex-start', textAlign: 'start', fontWeight: tokens.fontWeightRegular, minWidth: 0, overflowWrap: 'anywhere' },
-  buttons: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  buttons: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS },
 });
 
 const API_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -5,7 +5,7 @@ import { DEFAULT_SORT, type ListSort, type SortField, type SortOrder } from './l
 
 const useStyles = makeStyles({
   sheet: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
-  buttons: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  buttons: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS },
 });
 
 const FIELDS: SortField[] = ['code', 'createdAt', 'updatedAt'];

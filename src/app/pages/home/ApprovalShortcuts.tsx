@@ -6,7 +6,7 @@ import type { ListKind } from '../approvals/types';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: tokens.spacingHorizontalXS },
-  tile: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, height: 'auto', minHeight: '72px', padding: tokens.spacingVerticalXS, position: 'relative', whiteSpace: 'normal' },
+  tile: { display: 'flex', flexDirection: 'column', minWidth: 0, gap: tokens.spacingVerticalXXS, height: 'auto', minHeight: '72px', padding: tokens.spacingVerticalXS, position: 'relative', whiteSpace: 'normal' },
   badge: { position: 'absolute', top: tokens.spacingVerticalXXS, right: tokens.spacingHorizontalXS },
 });
 

@@ -10,9 +10,9 @@ import { defaultFilter, filterProblem, OPERATORS, PERIOD_TYPES, TEXT_MAX, type O
 
 const useStyles = makeStyles({
   sheet: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
-  range: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  range: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS, '& .fui-Input': { minWidth: 0 } },
   amount: { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: tokens.spacingHorizontalS },
-  buttons: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  buttons: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS },
 });
 
 interface Named { id: number; name: string; code?: string }

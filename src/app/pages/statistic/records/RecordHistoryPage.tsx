@@ -71,7 +71,7 @@ export function RecordHistoryPage({ bufferId, code }: { bufferId: number; code: 
         {data?.entries.map((e) => (
           <li key={e.seq} className={styles.entry}>
             <Text block weight="semibold">{`#${e.seq} ${new Date(e.at).toLocaleString(i18n.language)} · ${t(`statistic.records.kinds.${e.kind}`, { defaultValue: e.kind })}`}</Text>
-            <Text block size={200}>{`${e.actor?.name ?? t('statistic.records.nobody')} · ${e.reason ?? '-'}`}</Text>
+            <Text block size={200}>{`${e.actor?.name ?? t('statistic.records.nobody')} · ${e.reason ? t(`statistic.records.reasons.${e.reason}`, { defaultValue: e.reason }) : '-'}`}</Text>
             {e.after && e.kind !== 'filed' ? <Text block size={200}>{t('statistic.records.changed', { fields: Object.keys(e.after).join(', ') })}</Text> : null}
             {e.files_added.map((f) => <Text block size={200} key={`a${f.id}`}>{`+ ${f.name}`}</Text>)}
             {e.files_removed.map((f) => <Text block size={200} key={`r${f.id}`}>{`− ${f.name}`}</Text>)}

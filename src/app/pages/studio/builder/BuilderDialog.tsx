@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(640px, 100vw)', maxHeight: '100dvh', overflowY: 'auto' },
   wide: { maxWidth: 'min(760px, 100vw)' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  // A select is as wide as its longest option (a rule's order lists whole messages): it shrinks to the dialog.
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, '& .fui-Field': { gridTemplateColumns: 'minmax(0, 1fr)' }, '& .fui-Select, & select': { minWidth: 0, maxWidth: '100%' } },
 });
 
 /** The builder's modal dialog: a title, the inputs, the refusal (if any), Save and Cancel. */
