@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Badge, Button, MessageBar, Tab, TabList, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENTS_META, PROCESS_META, RULES_META, SCHEMA_FILE_META, UI_SCHEMA_META, stableStringify, type ModuleSource, type ProcessFile } from '../../../engine';
@@ -13,7 +14,8 @@ import { plainMessage, plainProblem } from './plain-problem';
 import { PublishPage, type PublishParams } from './PublishPage';
 import { RuleRunner } from './RuleRunner';
 import { StepsEditor } from './StepsEditor';
-import type { Published, StudioApi, StudioCheck } from './studio-api';
+import { useDebouncedValue } from '../../../renderer/widgets/use-debounced-value';
+import { studioKeys, studioSourceQuery, type Published, type StudioApi, type StudioCheck } from './studio-api';
 
 const useStyles = makeStyles({
   // Editor and phone preview side by side from 1024 px; one column on a phone.
@@ -45,6 +47,14 @@ export interface ModuleEditorParams {
   previous: { version: number; source: ModuleSource } | null;
 }
 
+/** The pause after typing before the server's checker looks at the draft. */
+const CHECK_DEBOUNCE_MS = 500;
+
+/** Loaded sub-form sources by code (a module-level function: `useQueries` keeps its result while nothing arrives). */
+function sourcesByCode(results: Array<UseQueryResult<ModuleSource>>): Record<string, ModuleSource> {
+  return Object.fromEntries(results.flatMap((result) => (result.data ? [[result.data.code, result.data]] : [])));
+}
+
 /** Codes of the sub-forms a schema references (`{"$ref": "<code>"}`). */
 function refsOf(schema: unknown): string[] {
   return [...JSON.stringify(schema ?? {}).matchAll(/"\$ref":"([a-z0-9-]+)"/g)].map((m) => m[1]);
@@ -64,11 +74,8 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
   const { api, start, previous } = params;
   const [texts, setTexts] = useState(() => partTexts(start));
   const [tab, setTab] = useState<Tabbed>('builder');
-  const [check, setCheck] = useState<StudioCheck | null>(null);
-  const [subSources, setSubSources] = useState<Record<string, ModuleSource>>({});
   const [newSubs, setNewSubs] = useState<Record<string, ModuleSource>>({});
   const { source, errors } = useMemo(() => sourceFromTexts(start, texts), [start, texts]);
-  const sourceKey = JSON.stringify(source);
   const dirty = useMemo(() => stableStringify(source) !== stableStringify(start) || Object.keys(newSubs).length > 0, [source, start, newSubs]);
 
   // Leaving (toolbar back, browser back, closing the tab) with unsaved changes asks first.
@@ -84,27 +91,29 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
     };
   }, [dirty, pageId, stack, feedback, t]);
 
-  // Sub-forms the schema references (published ones from the server; new ones are drafts here).
-  const refs = refsOf(source.schema).filter((code) => !subSources[code] && !newSubs[code]).join(',');
-  useEffect(() => {
-    if (!refs) return;
-    let live = true;
-    void Promise.all(refs.split(',').map(async (code) => [code, await api.source(code)] as const)).then((loaded) => {
-      if (live) setSubSources((known) => ({ ...known, ...Object.fromEntries(loaded) }));
-    }, () => undefined);
-    return () => { live = false; };
-  }, [refs, api]);
+  // Sub-forms the schema references (published ones from the server, one source query each; new ones are drafts here).
+  const refs = [...new Set(refsOf(source.schema))].filter((code) => !newSubs[code]);
+  const subSources = useQueries({ queries: refs.map((code) => studioSourceQuery(api, code)), combine: sourcesByCode });
 
-  // The server's checker on the draft (with its new sub-forms), shortly after typing stops.
-  useEffect(() => {
-    setCheck(null);
-    const timer = setTimeout(() => {
-      const subs = Object.values(newSubs);
-      (subs.length ? api.checkSet([source, ...subs]) : api.check(source)).then(setCheck, (error: Error) => setCheck({ violations: [{ propertyPath: '', message: error.message }], warnings: [], inFlight: 0 }));
-    }, 500);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- sourceKey stands for source (a new object on every render)
-  }, [sourceKey, newSubs, api]);
+  // The server's checker on the draft (with its new sub-forms), once typing has stopped for a moment:
+  // a query per draft, so a draft checked before (an undo) is known at once. Until the check of
+  // the draft as it is now answers, the editor says "checking" and Publish waits.
+  const draftKey = JSON.stringify([source, ...Object.values(newSubs)]);
+  const settled = useDebouncedValue(draftKey, CHECK_DEBOUNCE_MS);
+  const checked = useQuery({
+    queryKey: studioKeys.check(settled),
+    queryFn: () => {
+      const [draft, ...subs] = JSON.parse(settled) as ModuleSource[];
+      return subs.length ? api.checkSet([draft, ...subs]) : api.check(draft);
+    },
+    retry: false,
+  });
+  const check: StudioCheck | null =
+    settled !== draftKey || checked.isPending || checked.isFetching
+      ? null
+      : checked.isError
+        ? { violations: [{ propertyPath: '', message: checked.error.message }], warnings: [], inFlight: 0 }
+        : (checked.data ?? null);
 
   const violations = check?.violations ?? null;
   const part = tab === 'builder' ? null : tab;

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MessageBar, Tab, TabList, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { compileModules, filesFromSources, type FormData, type ModuleSource } from '../../../engine';
 import { DetailCard, ListCard, ModuleForm, RendererHostContext, useRendererHost, type RendererHost } from '../../../renderer';
@@ -62,6 +63,9 @@ export function ModulePreview({ draft, subSources, unpublished }: { draft: Modul
     return () => { live = false; };
   }, [lang]);
   const [data, setData] = useState<FormData | undefined>(undefined);
+  // The preview's own query cache: its host answers differently for unpublished codes (empty
+  // lists), and those answers must never be what the app's forms read from the shared cache.
+  const [previewQueries] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
   const previewI18n = useMemo(() => i18n.cloneInstance({ lng: lang }), [lang, loaded]); // eslint-disable-line react-hooks/exhaustive-deps -- loaded re-clones once the language's texts arrive
   const unpublishedKey = unpublished.join(',');
   const host = useMemo(() => previewHost(outer, lang, unpublishedKey ? unpublishedKey.split(',') : []), [outer, lang, unpublishedKey]);
@@ -93,17 +97,19 @@ export function ModulePreview({ draft, subSources, unpublished }: { draft: Modul
         {'error' in compiled ? (
           <MessageBar intent="warning" layout="multiline">{t('studio.previewFailed', { message: compiled.error })}</MessageBar>
         ) : loaded !== lang ? null : (
-          <RendererHostContext.Provider value={host}>
-            <I18nextProvider i18n={previewI18n}>
-              <PageErrorBoundary key={`${compiled.module.version}-${view}-${lang}`} fallback={<MessageBar intent="warning">{t('studio.previewFailed', { message: '' })}</MessageBar>}>
-                {view === 'form' && (
-                  <ModuleForm key={compiled.module.version} module={compiled.module} initialData={data} onChange={setData} onSubmit={async () => undefined} submitDisabled />
-                )}
-                {view === 'detail' && <DetailCard module={compiled.module} data={shown} />}
-                {view === 'list' && <ListCard module={compiled.module} data={shown} code={`${String(compiled.module.meta.codePrefix ?? '')}-2026-000001`} />}
-              </PageErrorBoundary>
-            </I18nextProvider>
-          </RendererHostContext.Provider>
+          <QueryClientProvider client={previewQueries}>
+            <RendererHostContext.Provider value={host}>
+              <I18nextProvider i18n={previewI18n}>
+                <PageErrorBoundary key={`${compiled.module.version}-${view}-${lang}`} fallback={<MessageBar intent="warning">{t('studio.previewFailed', { message: '' })}</MessageBar>}>
+                  {view === 'form' && (
+                    <ModuleForm key={compiled.module.version} module={compiled.module} initialData={data} onChange={setData} onSubmit={async () => undefined} submitDisabled />
+                  )}
+                  {view === 'detail' && <DetailCard module={compiled.module} data={shown} />}
+                  {view === 'list' && <ListCard module={compiled.module} data={shown} code={`${String(compiled.module.meta.codePrefix ?? '')}-2026-000001`} />}
+                </PageErrorBoundary>
+              </I18nextProvider>
+            </RendererHostContext.Provider>
+          </QueryClientProvider>
         )}
       </div>
     </section>

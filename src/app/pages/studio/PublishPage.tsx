@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, MessageBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ModuleSource } from '../../../engine';
@@ -8,7 +9,7 @@ import { PARTS, partTexts } from './draft-parts';
 import { lineDiff } from './line-diff';
 import { meaningDiff } from './meaning-diff';
 import { plainProblem } from './plain-problem';
-import type { Published, StudioApi, StudioViolation } from './studio-api';
+import { invalidateDefinitions, type Published, type StudioApi, type StudioViolation } from './studio-api';
 
 const useStyles = makeStyles({
   diff: { margin: 0, padding: tokens.spacingHorizontalS, overflowX: 'auto', fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, backgroundColor: tokens.colorNeutralBackground2, borderRadius: tokens.borderRadiusMedium },
@@ -40,7 +41,7 @@ export function PublishPage({ params, close }: { params: PublishParams; close(re
   const { t } = useTranslation();
   const styles = { ...usePageStyles(), ...useStyles() };
   const feedback = useFeedback();
-  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const [refused, setRefused] = useState<StudioViolation[]>([]);
   const { draft, previous, api, subForms = [], inFlight = 0, inFlightOldRoute = 0 } = params;
   const changes = meaningDiff(previous?.source ?? null, draft);
@@ -48,25 +49,26 @@ export function PublishPage({ params, close }: { params: PublishParams; close(re
   const before = previous ? partTexts(previous.source) : null;
   const changed = PARTS.filter((part) => before && before[part] !== after[part]);
 
-  const publish = async () => {
-    setBusy(true);
-    try {
+  // Publishing writes definitions: the studio's list, the launchers and every form read them again
+  // (also after a refusal, which may follow sub-forms that were published).
+  const publish = useMutation({
+    mutationFn: async () => {
       // A sub-form published by an earlier, refused attempt gets a new version instead.
       for (const sub of subForms) await api.create(sub).catch((error: { status?: number }) => (error.status === 409 ? api.update(sub) : Promise.reject(error)));
-      const result = previous ? await api.update(draft) : await api.create(draft);
+      return previous ? api.update(draft) : api.create(draft);
+    },
+    onMutate: () => setRefused([]),
+    onSuccess: (result) => {
       feedback.toast(result.inFlightOldRoute
         ? t('studio.publishedOldRoute', { code: result.code, version: result.version, n: result.inFlightOldRoute })
         : result.inFlightOlder
           ? t('studio.publishedInFlight', { code: result.code, version: result.version, n: result.inFlightOlder })
           : t('studio.published', { code: result.code, version: result.version }), 'success');
       close(result);
-    } catch (error) {
-      const violations = (error as { body?: { violations?: StudioViolation[] } }).body?.violations ?? [{ propertyPath: '', message: (error as Error).message }];
-      setRefused(violations);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => setRefused((error as { body?: { violations?: StudioViolation[] } }).body?.violations ?? [{ propertyPath: '', message: error.message }]),
+    onSettled: () => invalidateDefinitions(queryClient),
+  });
 
   return (
     <section className={styles.page} data-testid="studio-publish">
@@ -105,7 +107,7 @@ export function PublishPage({ params, close }: { params: PublishParams; close(re
           </div>
         </MessageBar>
       )}
-      <Button appearance="primary" size="large" disabled={busy} onClick={() => void publish()}>{t('studio.publishConfirm')}</Button>
+      <Button appearance="primary" size="large" disabled={publish.isPending} onClick={() => publish.mutate()}>{t('studio.publishConfirm')}</Button>
     </section>
   );
 }

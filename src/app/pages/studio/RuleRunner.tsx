@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Field, MessageBar, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ModuleSource } from '../../../engine';
@@ -21,25 +22,23 @@ export function RuleRunner({ draft, api, lang }: { draft: ModuleSource; api: Stu
   const { t } = useTranslation();
   const styles = useStyles();
   const [body, setBody] = useState('{}');
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [notJson, setNotJson] = useState<string | null>(null);
+  // The verdict is computed on the server (a POST that changes nothing, so nothing to invalidate).
+  const judge = useMutation({ mutationFn: (parsed: unknown) => api.judge(draft, parsed, lang) });
+  const outcome: Outcome | null = notJson !== null ? { error: notJson } : judge.isError ? { error: judge.error.message } : (judge.data ?? null);
+  const busy = judge.isPending;
 
-  const run = async () => {
+  const run = () => {
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
     } catch (error) {
-      setOutcome({ error: t('studio.notJson', { message: (error as Error).message }) });
+      judge.reset();
+      setNotJson(t('studio.notJson', { message: (error as Error).message }));
       return;
     }
-    setBusy(true);
-    try {
-      setOutcome(await api.judge(draft, parsed, lang));
-    } catch (error) {
-      setOutcome({ error: (error as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    setNotJson(null);
+    judge.mutate(parsed);
   };
 
   return (
@@ -48,7 +47,7 @@ export function RuleRunner({ draft, api, lang }: { draft: ModuleSource; api: Stu
       <Field label={t('studio.runnerBody')}>
         <Textarea className={styles.mono} resize="vertical" rows={5} value={body} onChange={(_, d) => setBody(d.value)} />
       </Field>
-      <Button onClick={() => void run()} disabled={busy}>{t('studio.runnerRun')}</Button>
+      <Button onClick={run} disabled={busy}>{t('studio.runnerRun')}</Button>
       {outcome && 'error' in outcome && <MessageBar intent="error">{outcome.error}</MessageBar>}
       {outcome && !('error' in outcome) && outcome.definitionProblems.length > 0 && (
         <MessageBar intent="error">{t('studio.runnerDefinition')} {outcome.definitionProblems.map((p) => `${p.propertyPath}: ${p.message}`).join('; ')}</MessageBar>

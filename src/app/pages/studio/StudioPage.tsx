@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Field, Input, MessageBar, Spinner, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { blankModule, copySource, type ModuleSource, type Texts } from '../../../engine';
@@ -8,7 +9,7 @@ import { useSession } from '../../session';
 import { usePageStyles } from '../common/page-styles';
 import { emptyTexts, TextsInputs } from './builder/texts-inputs';
 import { ModuleEditorPage, type ModuleEditorParams } from './ModuleEditorPage';
-import { studioApi, type Published, type StudioModule } from './studio-api';
+import { invalidateDefinitions, studioApi, studioModulesQuery, studioSourceQuery, type Published, type StudioModule } from './studio-api';
 
 const CODE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
@@ -23,38 +24,35 @@ export function StudioPage() {
   const stack = usePageStack();
   const feedback = useFeedback();
   const studio = useMemo(() => studioApi(api), [api]);
-  const [modules, setModules] = useState<StudioModule[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const queryClient = useQueryClient();
+  const list = useQuery(studioModulesQuery(studio));
+  const modules = list.data ?? null;
+  const failed = list.isError;
   const [code, setCode] = useState('');
   const [titles, setTitles] = useState<Texts>(emptyTexts);
   const codeValid = CODE.test(code) && code.length >= 2;
   const titled = titles.en.trim() !== '' && titles.ja.trim() !== '' && titles.zh.trim() !== '';
 
-  const load = useCallback(() => {
-    setFailed(false);
-    studio.modules().then(setModules, () => setFailed(true));
-  }, [studio]);
-  useEffect(load, [load]);
-
-  const open = async (start: ModuleSource, previous: ModuleEditorParams['previous']) => {
-    const result = await stack.push<Published, ModuleEditorParams>({ title: start.code, wide: true, component: ModuleEditorPage, params: { api: studio, start, previous } });
-    if (result) load();
-  };
+  // Publishing invalidates the list (PublishPage's mutation): it is read again when shown.
+  const open = (start: ModuleSource, previous: ModuleEditorParams['previous']) =>
+    stack.push<Published, ModuleEditorParams>({ title: start.code, wide: true, component: ModuleEditorPage, params: { api: studio, start, previous } });
+  const sourceOf = (module: StudioModule) => queryClient.fetchQuery(studioSourceQuery(studio, module.code));
   const edit = async (module: StudioModule) => {
-    const source = await studio.source(module.code);
+    const source = await sourceOf(module);
     await open(source, { version: module.version, source });
   };
   // A copy takes the new titles when they are given (its texts otherwise stay the original's).
   const copy = async (module: StudioModule) => {
-    const copied = copySource(await studio.source(module.code), code);
+    const copied = copySource(await sourceOf(module), code);
     if (titled) for (const lang of ['en', 'ja', 'zh'] as const) (copied.locales[lang] as Record<string, unknown>).title = titles[lang];
     await open(copied, null);
   };
-  const toggle = async (module: StudioModule) => {
-    await studio.setDisabled(module.code, !module.disabled);
-    feedback.toast(t(module.disabled ? 'studio.enabledDone' : 'studio.disabledDone', { code: module.code }), 'success');
-    load();
-  };
+  // A failed call already showed the server's message (the API client's toast).
+  const toggle = useMutation({
+    mutationFn: (module: StudioModule) => studio.setDisabled(module.code, !module.disabled),
+    onSuccess: (_answer, module) => feedback.toast(t(module.disabled ? 'studio.enabledDone' : 'studio.disabledDone', { code: module.code }), 'success'),
+    onSettled: () => invalidateDefinitions(queryClient),
+  });
   const titleOf = (m: StudioModule) => m.title[i18n.language] ?? m.code;
 
   return (
@@ -82,7 +80,7 @@ export function StudioPage() {
               {m.kind === 'module' && (
                 <>
                   <Button size="small" disabled={!codeValid} onClick={() => void copy(m)} aria-label={`${t('studio.copy')} ${m.code}`}>{t('studio.copy')}</Button>
-                  <Button size="small" onClick={() => void toggle(m)}>{m.disabled ? t('studio.enable') : t('studio.disable')}</Button>
+                  <Button size="small" disabled={toggle.isPending} onClick={() => toggle.mutate(m)}>{m.disabled ? t('studio.enable') : t('studio.disable')}</Button>
                 </>
               )}
             </li>

@@ -1,6 +1,7 @@
 /** The studio API's shapes, written once in src/wire/studio.ts (types only: nothing of TypeBox is bundled). */
 export type { Published, PublishedVersion as StudioVersion, StudioModule } from '../../../wire/studio';
 import type { Published, PublishedVersion as StudioVersion, StudioModule } from '../../../wire/studio';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ModuleSource } from '../../../engine';
 import type { ApiClient } from '../../api';
 
@@ -18,8 +19,6 @@ export interface StudioCheck {
   /** Of those, the documents that keep an approval route other than the draft's. */
   inFlightOldRoute?: number;
 }
-
-
 
 const silent = { ringiSilent: true };
 const path = (code: string) => `/module-definitions/${encodeURIComponent(code)}`;
@@ -43,3 +42,30 @@ export function studioApi(api: ApiClient) {
 
 /** What `studioApi` returns. */
 export type StudioApi = ReturnType<typeof studioApi>;
+
+/**
+ * The studio's server state as TanStack Query resources: the module list and each module's
+ * source and versions are queries under the definitions' keys; publishing and enabling or
+ * disabling invalidate `['module-studio']` and `['module-definitions']` (the studio's list, the
+ * launchers, every form that shows a definition).
+ */
+export const studioKeys = {
+  modules: () => ['module-studio', 'modules'] as const,
+  source: (code: string, version?: number) => ['module-definitions', code, 'source', version ?? null] as const,
+  /** The checker's verdict on one draft (its sources as JSON): the same draft is not checked twice. */
+  check: (sourcesJson: string) => ['module-definitions', 'check', sourcesJson] as const,
+};
+
+export function studioModulesQuery(studio: StudioApi) {
+  return queryOptions({ queryKey: studioKeys.modules(), queryFn: () => studio.modules() });
+}
+
+/** A module's source as published (the latest, or `version`); sources of a version never change. */
+export function studioSourceQuery(studio: StudioApi, code: string, version?: number) {
+  return queryOptions({ queryKey: studioKeys.source(code, version), queryFn: () => studio.source(code, version), staleTime: version ? Infinity : 0 });
+}
+
+/** After a publish, an enable or a disable: the studio's list and every definition are read again. */
+export async function invalidateDefinitions(client: QueryClient): Promise<void> {
+  await Promise.all([client.invalidateQueries({ queryKey: ['module-studio'] }), client.invalidateQueries({ queryKey: ['module-definitions'] })]);
+}
