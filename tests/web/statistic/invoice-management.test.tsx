@@ -33,5 +33,10 @@ describe('Invoice management', () => {
     await waitFor(() => expect(screen.queryByText('PAY-1')).toBeNull());
     expect(screen.getByText('PAY-2')).toBeTruthy();
     expect(testHost.log.toasts.map((toast) => toast.message)).toContain(en.invoices.approved);
+    // A row is selected by tapping the row itself, not only its checkbox.
+    const second = screen.getByRole('checkbox', { name: en.invoices.select.replace('{{code}}', 'PAY-2') }) as HTMLInputElement;
+    expect(second.checked).toBe(false);
+    await user.click(screen.getByText('PAY-2'));
+    await waitFor(() => expect(second.checked).toBe(true));
   });
 });

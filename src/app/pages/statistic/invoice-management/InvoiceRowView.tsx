@@ -1,4 +1,4 @@
-import { Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Text, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { toDisplayDate } from '../../../../engine';
@@ -21,15 +21,17 @@ export function InvoiceRowView({ row, checked, onCheck, onUpload }: { row: Invoi
   const { t } = useTranslation();
   const host = useRendererHost();
   const styles = useStyles();
+  const checkId = useId('invoice-row-');
   const ready = row.count_application_paper > 0 && row.count_einvoice > 0;
   return (
     <div className={styles.row} data-testid="invoice-row" data-code={row.code}>
-      <Checkbox aria-label={t('statistic.invoices.select', { code: row.code })} checked={checked} onChange={(_, d) => onCheck(Boolean(d.checked))} />
-      <div className={styles.text}>
+      <Checkbox id={checkId} aria-label={t('statistic.invoices.select', { code: row.code })} checked={checked} onChange={(_, d) => onCheck(Boolean(d.checked))} />
+      {/* The row's text is the checkbox's label: tapping anywhere on it selects the row. */}
+      <label htmlFor={checkId} className={styles.text} style={{ cursor: 'pointer' }}>
         <Text weight="semibold">{row.code}</Text>
         <Text>{`${row.currency.code ?? ''} ${row.total === null ? '' : formatMoney(row.total, row.currency.code, host.language)}`.trim()}</Text>
         <Text size={200}>{`${row.requester.name} · ${toDisplayDate(row.created_at)}`}</Text>
-      </div>
+      </label>
       {onUpload ? (
         <Button
           appearance="subtle"
