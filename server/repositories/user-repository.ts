@@ -87,10 +87,10 @@ export async function findUserDetail(db: Kysely<Database>, id: number, lang: Lan
   };
 }
 
-/** A user's manager and posts (concurrent posts, positions, dated; issue #20), names in `lang`. */
+/** A user's manager (id and name only: e-mails follow the viewer's rules, see the summary) and posts (concurrent posts, positions, dated; issue #20), names in `lang`. */
 async function userOrganisation(db: Kysely<Database>, id: number, lang: Lang) {
   const manager = await db.selectFrom('users as u').innerJoin('users as m', 'm.id', 'u.manager_id')
-    .select(['m.id', 'm.name', 'm.email']).where('u.id', '=', id).executeTakeFirst();
+    .select(['m.id', 'm.name']).where('u.id', '=', id).executeTakeFirst();
   const posts = await db.selectFrom('user_posts')
     .innerJoin('departments', 'departments.id', 'user_posts.department_id')
     .innerJoin('companies', 'companies.id', 'departments.company_id')

@@ -22,7 +22,7 @@ export const userDetailSchema = objectOf({
       setting_type: objectOf({ id: int, name: str }), approver: objectOf({ id: int, name: str, initial_name: str }, true),
     }),
   },
-  manager: objectOf({ id: int, name: str, email: str }, true),
+  manager: objectOf({ id: int, name: str }, true),
   posts: {
     type: 'array',
     items: objectOf({

@@ -13,7 +13,7 @@ export interface AdminUser {
   department?: { id: number; name: string } | null;
   location?: { id: number; address: string } | null;
   user_settings?: Array<{ setting_type_id: number; approver_id: number | null; setting_type: { name: string }; approver: { id: number; name: string; is_authorizer?: boolean } | null }>;
-  manager?: { id: number; name: string; email: string } | null;
+  manager?: { id: number; name: string } | null;
   /** Posts (concurrent posts with positions, dated). */
   posts?: Array<{
     id: number; company_id: number; department_id: number; position_code: string | null; effective_from: string | null; effective_to: string | null;
