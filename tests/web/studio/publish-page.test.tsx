@@ -11,6 +11,7 @@ import { FeedbackProvider } from '../../../src/app/feedback';
 import { PublishPage, type PublishParams } from '../../../src/app/pages/studio/PublishPage';
 import type { ModuleSource } from '../../../src/engine';
 import { createTestI18n } from '../test-host';
+import { createTestQueryClient, TestQueryProvider } from '../query-client';
 
 const source: ModuleSource = {
   code: 'route-demo', schema: { type: 'object', properties: {} }, uiSchema: {}, rules: {},
@@ -26,9 +27,11 @@ function show(lang: 'en' | 'ja' | 'zh', counts: Pick<PublishParams, 'inFlight' |
   const view = render(
     <FluentProvider theme={webLightTheme}>
       <I18nextProvider i18n={i18n}>
-        <FeedbackProvider>
-          <PublishPage params={params} close={() => undefined} />
-        </FeedbackProvider>
+        <TestQueryProvider client={createTestQueryClient()}>
+          <FeedbackProvider>
+            <PublishPage params={params} close={() => undefined} />
+          </FeedbackProvider>
+        </TestQueryProvider>
       </I18nextProvider>
     </FluentProvider>,
   );

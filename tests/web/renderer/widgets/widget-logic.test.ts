@@ -66,10 +66,11 @@ describe('process card rules', () => {
 });
 
 describe('item list helpers', () => {
-  it('takes the total field from the first money summary line unless given', () => {
+  it('takes the total field from the first money summary line unless given; a list with neither has no amounts', () => {
     expect(readItemListOptions({ subForm: 's', summary: [{ field: 'name' }, { field: 'budget', format: 'money' }] }).totalField).toBe('budget');
     expect(readItemListOptions({ subForm: 's', totalField: 'amount' }).totalField).toBe('amount');
-    expect(readItemListOptions({}).totalField).toBe('total');
+    expect(readItemListOptions({ subForm: 's', summary: [{ field: 'position_code' }] }).totalField).toBeNull();
+    expect(listTotal([{ total: 5 }], null)).toBe(0);
   });
 
   it('numbers from 1, sums and ranks by amount', () => {
