@@ -74,6 +74,18 @@ export async function openWithToken(page: Page, token: string, path = '/'): Prom
   await page.goto(path);
 }
 
+/** Opens the app signed in as `email` (a real token from the API), in English, and waits for Home. */
+export async function openAs(page: Page, request: APIRequestContext, email: string): Promise<void> {
+  const token = await apiToken(request, email);
+  await page.goto('/');
+  await page.evaluate(([key, value]) => {
+    localStorage.setItem(key, value);
+    localStorage.setItem('ringi.lang', 'en');
+  }, [TOKEN_KEY, token] as const);
+  await page.goto('/');
+  await expect(page.getByTestId('home')).toBeVisible();
+}
+
 /** A correctly signed token whose `exp` lies in the past. */
 export async function expiredToken(userId = 1): Promise<string> {
   const now = Math.floor(Date.now() / 1000);

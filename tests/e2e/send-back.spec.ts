@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { client, filePayment } from './api-fixtures';
-import { apiToken, TOKEN_KEY, texts } from './helpers';
+import { openAs, texts } from './helpers';
 
 // Issue #20: an approver sends a document back to a chosen earlier step, and the "For your
 // information" list (回覧) shows a circulated document and marks it read. Documents are filed
@@ -10,17 +10,6 @@ const a = en.approvals;
 const fyi = en.circulated;
 
 type Json = Record<string, any>;
-
-async function openAs(page: Page, request: APIRequestContext, email: string): Promise<void> {
-  const token = await apiToken(request, email);
-  await page.goto('/');
-  await page.evaluate(([key, value]) => {
-    localStorage.setItem(key, value);
-    localStorage.setItem('ringi.lang', 'en');
-  }, [TOKEN_KEY, token] as const);
-  await page.goto('/');
-  await expect(page.getByTestId('home')).toBeVisible();
-}
 
 const toast = (page: Page, text: string) => page.getByTestId('toast-success').filter({ hasText: text });
 

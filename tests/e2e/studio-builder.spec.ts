@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { ModuleSource } from '../../src/engine';
-import { apiToken, TOKEN_KEY } from './helpers';
+import { apiToken, openAs } from './helpers';
 import { engineEn, expectAlert, pick, submit } from './application-helpers';
 
 // The studio without JSON (issue 21): through the builder only — the accessible names below are
@@ -45,14 +45,6 @@ async function client(request: APIRequestContext, email: string) {
       return reply.json();
     },
   };
-}
-
-async function openAs(page: Page, request: APIRequestContext, email: string): Promise<void> {
-  const token = await apiToken(request, email);
-  await page.goto('/');
-  await page.evaluate(([key, value]) => { localStorage.setItem(key, value); localStorage.setItem('ringi.lang', 'en'); }, [TOKEN_KEY, token] as const);
-  await page.goto('/');
-  await expect(page.getByTestId('home')).toBeVisible();
 }
 
 async function openStudio(page: Page, who: Person): Promise<void> {

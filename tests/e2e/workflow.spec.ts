@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { engineEn, expectAlert, moduleTexts, openHome, openModule, pick, submit } from './application-helpers';
 import { client, filePayment } from './api-fixtures';
-import { apiToken, TOKEN_KEY, texts } from './helpers';
+import { openAs, texts } from './helpers';
 
 // Approval journeys through the real server, under its real CSP: documents are filed through the
 // API (fast and exact; one journey files through the application page); every approval action a
@@ -10,18 +10,6 @@ const en = texts.en;
 const a = en.approvals;
 
 type Json = Record<string, any>;
-
-/** Opens the app as `email`, in English. */
-async function openAs(page: Page, request: APIRequestContext, email: string): Promise<void> {
-  const token = await apiToken(request, email);
-  await page.goto('/');
-  await page.evaluate(([key, value]) => {
-    localStorage.setItem(key, value);
-    localStorage.setItem('ringi.lang', 'en');
-  }, [TOKEN_KEY, token] as const);
-  await page.goto('/');
-  await expect(page.getByTestId('home')).toBeVisible();
-}
 
 /** The list page on top (Home's own inline list stays mounted, hidden, under pushed pages). */
 function listPage(page: Page, list: 'pending' | 'done' | 'initiated' | 'forwarded') {

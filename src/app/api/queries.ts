@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { CompiledModule } from '../../engine';
 import type { ApiClient } from './api-client';
 import type { Collection, DocumentView } from '../pages/approvals/types';
@@ -141,6 +141,25 @@ export function hydraListOptions<T>(key: readonly unknown[], api: ApiReader, pat
     getNextPageParam: (last: HydraPage<T>, pages: Array<HydraPage<T>>, param: PageParam) => nextHydraPage(last, pages, param, options.perPage, options.maxPages),
     enabled: options.enabled ?? true,
   });
+}
+
+/**
+ * What a list screen needs of an infinite list's query: loading (first page or the next),
+ * ended (every page shown), failed, `loadMore` (one page at a time, never after a failure) and
+ * `reload`.
+ */
+export function listControls(query: UseInfiniteQueryResult<unknown, unknown>) {
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, refetch } = query;
+  const failed = query.isError;
+  return {
+    loading: query.isPending || isFetchingNextPage,
+    ended: !failed && !query.isPending && !hasNextPage,
+    failed,
+    loadMore: () => {
+      if (hasNextPage && !isFetchingNextPage && !failed) void fetchNextPage();
+    },
+    reload: () => void refetch(),
+  };
 }
 
 /** Home's Pending count: `/approvals/my?itemsPerPage=1` → `hydra:totalItems` (null when the server does not count). */

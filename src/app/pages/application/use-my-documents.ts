@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRendererHost } from '../../../renderer/host';
-import { flattenPages, hydraListOptions, queryKeys } from '../../api/queries';
+import { flattenPages, hydraListOptions, listControls, queryKeys } from '../../api/queries';
 
 /** Page size of the View data list (spec 001 §9). */
 export const VIEW_DATA_PAGE_SIZE = 5;
@@ -45,16 +45,5 @@ export function useMyDocuments(moduleCode: string, search: string, sort: SortFie
   // perPage 0: a short page does not end the list here; only an empty one does.
   const query = useInfiniteQuery(hydraListOptions<MyDocument>(queryKeys.documents.mine(moduleCode, params), host.api, '/my-buffers', params, { perPage: 0 }));
   const items = useMemo(() => flattenPages(query.data?.pages, (doc) => doc, (doc) => doc.id), [query.data]);
-  const { fetchNextPage, hasNextPage, isFetchingNextPage, refetch } = query;
-  const failed = query.isError;
-  return {
-    items,
-    loading: query.isPending || isFetchingNextPage,
-    ended: !failed && !query.isPending && !hasNextPage,
-    failed,
-    loadMore: () => {
-      if (hasNextPage && !isFetchingNextPage && !failed) void fetchNextPage();
-    },
-    reload: () => void refetch(),
-  };
+  return { items, ...listControls(query) };
 }

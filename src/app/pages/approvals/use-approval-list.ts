@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRendererHost } from '../../../renderer/host';
-import { flattenPages, hydraListOptions, queryKeys } from '../../api/queries';
+import { flattenPages, hydraListOptions, listControls, queryKeys } from '../../api/queries';
 import { LIST_PAGE_SIZE, listRequest, type ListFilter, type ListSort } from './list-query';
 import { toListEntry, type ListEntry } from './list-entry';
 import type { ApprovalItem, BufferItem, ListKind } from './types';
@@ -29,16 +29,5 @@ export function useApprovalList(kind: ListKind, search: string, sort: ListSort, 
   const pages = Number.isFinite(maxPages) ? maxPages : 0;
   const query = useInfiniteQuery(hydraListOptions<ApprovalItem | BufferItem>(queryKeys.documents.approvalList(kind, fixed, pages), host.api, path, fixed, { perPage: LIST_PAGE_SIZE, maxPages }));
   const entries = useMemo(() => flattenPages(query.data?.pages, (m) => toListEntry(kind, m), (entry) => entry.key), [query.data, kind]);
-  const failed = query.isError;
-  const { fetchNextPage, hasNextPage, isFetchingNextPage, refetch } = query;
-  return {
-    entries,
-    loading: query.isPending || isFetchingNextPage,
-    ended: !failed && !query.isPending && !hasNextPage,
-    failed,
-    loadMore: () => {
-      if (hasNextPage && !isFetchingNextPage && !failed) void fetchNextPage();
-    },
-    reload: () => void refetch(),
-  };
+  return { entries, ...listControls(query) };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRendererHost } from '../../../../renderer/host';
-import { flattenPages, hydraListOptions } from '../../../api/queries';
+import { flattenPages, hydraListOptions, listControls } from '../../../api/queries';
 
 /**
  * An infinite list as a query under `key` (from `queryKeys`; the params are part of it): page
@@ -13,14 +13,11 @@ export function useSearchList<T extends { id: number }>(key: readonly unknown[],
   const host = useRendererHost();
   const query = useInfiniteQuery(hydraListOptions<T>(key, host.api, path, params, { perPage: Number(params.itemsPerPage ?? 0), enabled }));
   const items = useMemo(() => flattenPages(query.data?.pages, (row) => row, (row) => row.id), [query.data]);
-  const { fetchNextPage, hasNextPage, isFetchingNextPage, refetch } = query;
-  const failed = query.isError;
-  const loading = enabled && (query.isPending || isFetchingNextPage);
-  const done = failed || !enabled || (!query.isPending && !hasNextPage);
+  const controls = listControls(query);
+  const loading = enabled && controls.loading;
+  const done = controls.failed || !enabled || controls.ended;
   const loadMoreRef = useRef(() => undefined as void);
-  loadMoreRef.current = () => {
-    if (hasNextPage && !isFetchingNextPage && !failed) void fetchNextPage();
-  };
+  loadMoreRef.current = controls.loadMore;
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = sentinel.current;
@@ -29,5 +26,5 @@ export function useSearchList<T extends { id: number }>(key: readonly unknown[],
     observer.observe(node);
     return () => observer.disconnect();
   }, []);
-  return { items, loading, done, failed, loadMore: () => loadMoreRef.current(), reload: () => void refetch(), sentinel };
+  return { items, loading, done, failed: controls.failed, loadMore: () => loadMoreRef.current(), reload: controls.reload, sentinel };
 }
