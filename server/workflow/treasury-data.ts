@@ -4,20 +4,7 @@ import type { Database } from '../db/database';
 import { canReadFile } from '../files/file-access';
 import { fileFieldNames } from '../files/file-field-names';
 import type { Violation } from '../lib/errors';
-
-/**
- * The definition of the treasury step's form (`schemas/approvals-treasury.json` and its
- * uiSchema, rules and locales): a sub-form, never filed on its own, that the web app renders on
- * the detail page and the server validates the step's `data` with.
- */
-export const TREASURY_FORM = 'approvals-treasury';
-
-/** What the treasury step stores and merges into the document data (spec 001 §3 transaction). */
-export interface TreasuryData {
-  account_id: number;
-  payment_date: string;
-  deal_slips: number[];
-}
+import { TREASURY_FORM, type TreasuryData } from '../../src/wire/workflow';
 
 const MAX_ID = 2147483647;
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0 && (value as number) <= MAX_ID;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { allowedWords, demoTexts, measure, namespaces, type Finding, type Lang, type MeasureOptions } from './crawl-checks';
 import { knownIssue } from './crawl-known-issues';
-import { TOKEN_KEY } from './helpers';
+import { storeSession } from './quality-screens';
 
 // The screen crawl (issue 22): every page and sheet the app shows, reached by tapping through
 // it from each tab — never a list of screens: a new module, launcher, menu entry, list card,
@@ -161,16 +161,7 @@ async function open(page: Page, email: string | null, lang: Lang, path: string):
   // From a blank page: a tap may have left a navigation (a download) under way.
   await page.goto('about:blank');
   await page.goto('/');
-  let token: string | null = null;
-  if (email) {
-    const reply = await page.request.post('/api/login_check', { data: { username: email, password: 'ringi-demo' } });
-    token = ((await reply.json()) as { token: string }).token;
-  }
-  await page.evaluate(([key, value, language]) => {
-    localStorage.setItem('ringi.lang', language);
-    if (value) localStorage.setItem(key, value);
-    else localStorage.removeItem(key);
-  }, [TOKEN_KEY, token, lang] as const);
+  await storeSession(page, page.request, email, lang);
   await page.goto(path);
   await settle(page);
 }

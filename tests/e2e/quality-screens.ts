@@ -31,6 +31,16 @@ export async function openAs(page: Page, request: APIRequestContext, email: stri
   // Screens that default to "today" (dates in forms, period filters) look the same on every run.
   await page.clock.setFixedTime(new Date('2026-11-20T03:00:00Z'));
   await page.goto('/');
+  await storeSession(page, request, email, lang);
+  await page.goto('/');
+  await expect(page.getByTestId(email ? 'home' : 'login')).toBeVisible();
+}
+
+/**
+ * Stores in the open page what a returning visitor has: `email`'s token from the API (none:
+ * signed out) and the language `lang`. The next navigation starts the app with them.
+ */
+export async function storeSession(page: Page, request: APIRequestContext, email: string | null, lang: Lang): Promise<void> {
   let token: string | null = null;
   if (email) {
     const reply = await request.post('/api/login_check', { data: { username: email, password: 'ringi-demo' } });
@@ -41,8 +51,6 @@ export async function openAs(page: Page, request: APIRequestContext, email: stri
     if (value) localStorage.setItem(key, value);
     else localStorage.removeItem(key);
   }, [TOKEN_KEY, token, lang] as const);
-  await page.goto('/');
-  await expect(page.getByTestId(email ? 'home' : 'login')).toBeVisible();
 }
 
 /** The visible page frame (covered pages stay mounted but hidden). */

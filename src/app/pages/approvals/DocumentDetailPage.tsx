@@ -17,7 +17,8 @@ import { openSubmitPage } from './open-submit-page';
 import { StatusBadge } from './StatusBadge';
 import { Timeline } from './Timeline';
 import { STEP_FIELDS_FORM_ID, StepFieldsForm } from './StepFieldsForm';
-import { DeclinedError, TREASURY_FORM_ID, TreasuryForm, type TreasuryData } from './TreasuryForm';
+import { DeclinedError, TREASURY_FORM_ID, TreasuryForm } from './TreasuryForm';
+import type { TreasuryData } from '../../../wire/workflow';
 
 /**
  * Parameters of the detail page. `bufferId` (or `id`, as the application area passes it) names

@@ -4,24 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ModuleForm, useRendererHost } from '../../../renderer';
 import { moduleDefinitionOptions } from '../../api/queries';
+import { TREASURY_FORM, type TreasuryData } from '../../../wire/workflow';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
 });
 
-/**
- * Code of the treasury step's form: a definition like the modules' (`schemas/`, `uiSchemas/`,
- * `rules/`, `locales/<lang>/approvals-treasury.json`), a sub-form that is never filed on its own.
- * The server validates the step's `data` with the same definition (server/workflow/treasury-data.ts).
- */
-export const TREASURY_FORM = 'approvals-treasury';
-
-/** What the treasury step sends as `data` (server/workflow/README.md). */
-export interface TreasuryData {
-  account_id: number;
-  payment_date: string;
-  deal_slips: number[];
-}
 
 /** `id` of the treasury `<form>`: the detail page's action bar submits it with its Approve button. */
 export const TREASURY_FORM_ID = 'ringi-treasury-form';
