@@ -5,48 +5,7 @@ import { badRequest } from '../lib/errors';
 import type { Collection } from '../lib/paging';
 import { inCompanies } from './company-condition';
 import { anyAtPath, dateTextBetween, numberAt } from './data-path';
-
-/** The period types of the stamp statistics filter (spec 000 §2): completion, payment and contract date. */
-export const STAMP_PERIODS = ['completionDate', 'paymentDate', 'contractDate'] as const;
-export type StampPeriod = (typeof STAMP_PERIODS)[number];
-
-/**
- * The query of `GET /stamp_statistics` (spec 000 §3 filter keys): applicants (`applicant.id`,
- * repeated or `applicant.id[]`), contract party companies, currency code or id, `amount[gte|lte]`,
- * and one period as `<type>[after]` and/or `<type>[before]` (inclusive days; both = between).
- */
-export interface StampQuery {
-  page: number;
-  itemsPerPage: number;
-  'applicant.id'?: number[];
-  'applicant.id[]'?: number[];
-  'contract_party.id'?: number[];
-  'contract_party.id[]'?: number[];
-  currency?: string;
-  'amount[gte]'?: number;
-  'amount[lte]'?: number;
-  moduleCode?: string;
-  [period: `${string}[after]` | `${string}[before]`]: string | undefined;
-}
-
-const ids = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2147483647 }, maxItems: 100 } as const;
-const day = { type: 'string', format: 'date' } as const;
-const amount = { type: 'number', minimum: -1e15, maximum: 1e15 } as const;
-
-/** JSON schema of `StampQuery`; 10 per page by default (spec 000 §9). */
-export const stampQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
-    itemsPerPage: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-    'applicant.id': ids, 'applicant.id[]': ids, 'contract_party.id': ids, 'contract_party.id[]': ids,
-    currency: { type: 'string', maxLength: 16 },
-    'amount[gte]': amount, 'amount[lte]': amount,
-    moduleCode: { type: 'string', maxLength: 64 },
-    ...Object.fromEntries(STAMP_PERIODS.flatMap((p) => [[`${p}[after]`, day], [`${p}[before]`, day]])),
-  },
-} as const;
+import { STAMP_PERIODS, type StampPeriod, type StampQuery, type StampRow } from '../../src/wire/stamp-statistics';
 
 /** The modules stamp statistics lists: those whose definition has `statistics.stamp`. */
 export function stampModules(facts: Map<string, StatisticFacts>): Array<[string, StatisticFacts & { stamp: NonNullable<StatisticFacts['stamp']> }]> {
@@ -131,22 +90,6 @@ export function stampConditions(request: FastifyRequest, q: StampQuery, facts: M
     }
   }
   return out;
-}
-
-/** A row of stamp statistics. */
-export interface StampRow {
-  id: number;
-  code: string;
-  stamp_no: string | null;
-  status: number;
-  module: { code: string };
-  requester: { id: number; name: string };
-  contract_party: { id: number; name: string } | null;
-  currency: { id: number; code: string } | null;
-  amount: number | null;
-  contract_date: string | null;
-  created_at: string;
-  completed_at: string | null;
 }
 
 interface RawRow {

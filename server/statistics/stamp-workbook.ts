@@ -1,4 +1,4 @@
-import type { StampRow } from './stamp-statistics';
+import type { StampRow } from '../../src/wire/stamp-statistics';
 
 /** Column headers and cell texts of the stamp statistics workbook, in the request's language. */
 export interface StampWorkbookText {

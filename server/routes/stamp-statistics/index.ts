@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findModule } from '../../../src/engine';
 import { perSet } from '../../definitions/per-set';
 import { badRequest, errorResponseSchema, notFound } from '../../lib/errors';
-import { collectionSchema, objectOf } from '../../lib/http-schemas';
 import { companyScope, requireArea } from '../../statistics/access';
 import { statisticFacts } from '../../statistics/facts';
-import { stampCount, stampQuerySchema, stampRows, stampStatistics as listStampStatistics, stampWhere, type StampQuery } from '../../statistics/stamp-statistics';
+import { stampCount, stampRows, stampStatistics as listStampStatistics, stampWhere } from '../../statistics/stamp-statistics';
+import { StampCollection, StampFilterQuery, StampQuery } from '../../../src/wire/stamp-statistics';
 import { stampWorkbook } from '../../statistics/stamp-workbook';
 import { peekNextNumber, stampPrefix } from '../../repositories/document-code-repository';
 
@@ -15,15 +15,7 @@ const doc = (description: string) => ({ description });
 /** The most rows one export holds; a larger result asks for a narrower filter. */
 export const MAX_STAMP_EXPORT_ROWS = 10000;
 
-const named = objectOf({ id: { type: 'integer' }, name: { type: 'string' } }, true);
-const stampRow = objectOf({
-  id: { type: 'integer' }, code: { type: 'string' }, stamp_no: { type: ['string', 'null'] }, status: { type: 'integer' },
-  module: objectOf({ code: { type: 'string' } }), requester: named, contract_party: named,
-  currency: objectOf({ id: { type: 'integer' }, code: { type: 'string' } }, true), amount: { type: ['number', 'null'] },
-  contract_date: { type: ['string', 'null'] }, created_at: { type: 'string' }, completed_at: { type: ['string', 'null'] },
-});
 const areaErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } as const;
-const { page: _page, itemsPerPage: _size, ...exportFilters } = stampQuerySchema.properties;
 
 const moduleCode = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
 
@@ -68,21 +60,21 @@ const stampStatistics: FastifyPluginAsync = async (app) => {
         + '(repeated or `applicant.id[]`), `contract_party.id`, `currency` (code or id), `amount[gte]`, `amount[lte]`, and one period '
         + '`completionDate`, `paymentDate` or `contractDate` with `[after]` and/or `[before]` (inclusive days; both = between). '
         + 'Authorizer, legal or treasury only (403). Two period types, or after later than before: 400.'),
-      querystring: stampQuerySchema,
-      response: { 200: collectionSchema(stampRow), ...areaErrors },
+      querystring: StampQuery,
+      response: { 200: StampCollection, ...areaErrors },
     },
   }, async (request) => listStampStatistics(request, request.query, factsOf(request.definitions), companyScope(request)));
 
-  app.get<{ Querystring: Omit<StampQuery, 'page' | 'itemsPerPage'> }>('/stamp_statistics/export', {
+  app.get<{ Querystring: StampFilterQuery }>('/stamp_statistics/export', {
     onRequest: [app.authenticate, requireArea('stamp')],
     schema: {
       ...doc(`The stamp statistics of the same filters as an XLSX workbook (typed number and date cells, headers in the request's `
         + `language), at most ${MAX_STAMP_EXPORT_ROWS} rows: a larger result is a 400 asking for a narrower filter.`),
-      querystring: { type: 'object', additionalProperties: false, properties: exportFilters },
+      querystring: StampFilterQuery,
       response: { 200: { type: 'string', format: 'binary' }, ...areaErrors },
     },
   }, async (request, reply) => {
-    const query = { ...request.query, page: 1, itemsPerPage: MAX_STAMP_EXPORT_ROWS } as StampQuery;
+    const query: StampQuery = { ...request.query, page: 1, itemsPerPage: MAX_STAMP_EXPORT_ROWS };
     const facts = factsOf(request.definitions);
     const where = stampWhere(request, query, facts, companyScope(request));
     const total = await stampCount(request, where);

@@ -11,25 +11,12 @@ import { StampFilterSheet } from './StampFilterSheet';
 import { describeStampFilter } from './describe-stamp-filter';
 import { downloadExport } from './download-export';
 import { DEFAULT_STAMP_FILTER, queryString, stampParams, type StampFilter } from './stamp-query';
+import type { StampRow } from '../../../wire/stamp-statistics';
+
+export type { StampRow } from '../../../wire/stamp-statistics';
 
 /** The spec's page size of stamp statistics (spec 000 §9). */
 export const STAMP_PAGE_SIZE = 10;
-
-/** A row of `GET /stamp_statistics`. */
-export interface StampRow {
-  id: number;
-  code: string;
-  stamp_no: string | null;
-  status: number;
-  module: { code: string };
-  requester: { id: number; name: string };
-  contract_party: { id: number; name: string } | null;
-  currency: { id: number; code: string } | null;
-  amount: number | null;
-  contract_date: string | null;
-  created_at: string;
-  completed_at: string | null;
-}
 
 const useStyles = makeStyles({
   // The status badge keeps its words on one line (処理中 wrapped one character per line).

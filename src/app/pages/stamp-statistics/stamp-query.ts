@@ -1,6 +1,9 @@
-/** The period types of the stamp statistics filter (spec 000 §2). */
-export const STAMP_PERIOD_TYPES = ['completionDate', 'paymentDate', 'contractDate'] as const;
-export type StampPeriodType = (typeof STAMP_PERIOD_TYPES)[number];
+import { STAMP_PERIODS, type StampPeriod } from '../../../wire/stamp-periods';
+import type { StampFilterQuery } from '../../../wire/stamp-statistics';
+
+/** The period types of the stamp statistics filter (spec 000 §2), as the server takes them. */
+export const STAMP_PERIOD_TYPES = STAMP_PERIODS;
+export type StampPeriodType = StampPeriod;
 /** The period conditions: before a day, after a day, or between two (inclusive). */
 export const STAMP_CONDITIONS = ['before', 'after', 'between'] as const;
 export type StampCondition = (typeof STAMP_CONDITIONS)[number];
@@ -47,8 +50,8 @@ export function stampFilterProblem(filter: StampFilter): 'amount' | 'period' | '
  * `contract_party.id` as arrays, `currency`, `amount[gte|lte]`, and the period as
  * `<type>[after]` / `<type>[before]` (between sends both).
  */
-export function stampParams(filter: StampFilter): Record<string, string | number | number[]> {
-  const params: Record<string, string | number | number[]> = {};
+export function stampParams(filter: StampFilter): StampFilterQuery {
+  const params: StampFilterQuery = {};
   if (filter.applicants.length) params['applicant.id'] = filter.applicants.map((u) => u.id);
   if (filter.party) params['contract_party.id'] = [filter.party.id];
   if (filter.currency) params.currency = filter.currency;
@@ -64,7 +67,7 @@ export function stampParams(filter: StampFilter): Record<string, string | number
 }
 
 /** `key=value&…` with arrays repeated (`applicant.id=1&applicant.id=2`), for the export link. */
-export function queryString(params: Record<string, string | number | number[]>): string {
-  return new URLSearchParams(Object.entries(params).flatMap(([key, value]) => (Array.isArray(value)
+export function queryString(params: StampFilterQuery): string {
+  return new URLSearchParams(Object.entries(params).filter(([, value]) => value !== undefined).flatMap(([key, value]) => (Array.isArray(value)
     ? value.map((v) => [key, String(v)]) : [[key, String(value)]]))).toString();
 }
