@@ -517,6 +517,8 @@ export interface RecordHistoryTable {
   seq: number;
   at: Timestamp;
   actor_id: number | null;
+  /** The principal a deputy acted for (migration 0945); null otherwise. */
+  on_behalf_of_id: number | null;
   reason: string | null;
   kind: string;
   before: Json<Record<string, unknown>> | null;

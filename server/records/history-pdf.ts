@@ -7,6 +7,8 @@ export interface HistoryPdfText {
   subtitle: string;
   labels: Record<'seq' | 'at' | 'actor' | 'reason' | 'kind' | 'before' | 'after' | 'filesAdded' | 'filesRemoved' | 'hash' | 'nobody', string>;
   kind(kind: string): string;
+  /** "deputy on behalf of principal" (each already named with their id). */
+  onBehalf(deputy: string, principal: string): string;
 }
 
 const json = (value: unknown) => (value === null || value === undefined ? '-' : JSON.stringify(value, null, 1).replace(/\n\s*/g, ' '));
@@ -27,7 +29,9 @@ export async function historyPdf(entries: HistoryEntry[], text: HistoryPdfText, 
     doc.fontSize(10).text(`#${e.seq}  ${e.at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}  ${text.kind(e.kind)}`, { width });
     doc.fontSize(8);
     const line = (label: string, value: string) => doc.text(`${label}: ${value}`, { width });
-    line(text.labels.actor, e.actor ? `${e.actor.name} (#${e.actor.id})` : text.labels.nobody);
+    const named = (user: { id: number; name: string }) => `${user.name} (#${user.id})`;
+    const actor = e.actor ? named(e.actor) : text.labels.nobody;
+    line(text.labels.actor, e.on_behalf_of ? text.onBehalf(actor, named(e.on_behalf_of)) : actor);
     line(text.labels.reason, e.reason ?? '-');
     line(text.labels.before, json(e.before));
     line(text.labels.after, json(e.after));

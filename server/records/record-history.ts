@@ -7,6 +7,8 @@ export interface HistoryEntry {
   seq: number;
   at: string;
   actor: { id: number; name: string } | null;
+  /** The principal the actor (their deputy) acted for; null when they acted for themselves. */
+  on_behalf_of: { id: number; name: string } | null;
   reason: string | null;
   kind: string;
   before: Record<string, unknown> | null;
@@ -44,16 +46,19 @@ export async function historyEntries(db: Kysely<Database>, bufferId: number, fil
   if (filter['at[before]']) where.push(sql<SqlBool>`h.at < ${filter['at[before]']}::date + 1`);
   // Searchable (通達 10-2): any text of the entry — the reason, the changed fields and values, the files, who.
   if (filter.q) {
-    where.push(sql<SqlBool>`concat_ws(' ', h.reason, h.kind, h.before::text, h.after::text, h.files_added::text, h.files_removed::text, u.name) ilike ${likePattern(filter.q)}`);
+    where.push(sql<SqlBool>`concat_ws(' ', h.reason, h.kind, h.before::text, h.after::text, h.files_added::text, h.files_removed::text, u.name, p.name) ilike ${likePattern(filter.q)}`);
   }
   const rows = await sql<{
-    seq: number; at: Date; actor_id: number | null; actor_name: string | null; reason: string | null; kind: string;
+    seq: number; at: Date; actor_id: number | null; actor_name: string | null; principal_id: number | null; principal_name: string | null;
+    reason: string | null; kind: string;
     before: Record<string, unknown> | null; after: Record<string, unknown> | null; files_added: HistoryEntry['files_added'];
     files_removed: HistoryEntry['files_removed']; hash: string; prev_hash: string;
-  }>`select h.seq, h.at, h.actor_id, u.name as actor_name, h.reason, h.kind, h.before, h.after, h.files_added, h.files_removed, h.hash, h.prev_hash
-    from record_history h left join users u on u.id = h.actor_id where ${sql.join(where, sql` and `)} order by h.seq`.execute(db);
+  }>`select h.seq, h.at, h.actor_id, u.name as actor_name, h.on_behalf_of_id as principal_id, p.name as principal_name, h.reason, h.kind,
+      h.before, h.after, h.files_added, h.files_removed, h.hash, h.prev_hash
+    from record_history h left join users u on u.id = h.actor_id left join users p on p.id = h.on_behalf_of_id where ${sql.join(where, sql` and `)} order by h.seq`.execute(db);
   return rows.rows.map((r) => ({
     seq: r.seq, at: new Date(r.at).toISOString(), actor: r.actor_id === null ? null : { id: r.actor_id, name: r.actor_name ?? '' },
+    on_behalf_of: r.principal_id === null ? null : { id: r.principal_id, name: r.principal_name ?? '' },
     reason: r.reason, kind: r.kind, before: r.before, after: r.after, files_added: r.files_added, files_removed: r.files_removed,
     hash: r.hash, prev_hash: r.prev_hash,
   }));
@@ -93,7 +98,7 @@ export async function verifyChains(db: Kysely<Database>, documents: Expression<S
     h as (
       select h.*, lag(h.hash) over w as lag_hash, row_number() over w as rn,
         ringi_history_hash(h.prev_hash, h.buffer_id, h.seq, h.at, h.actor_id, h.reason, h.kind, h.before, h.after,
-          h.files_added, h.files_removed, h.data_hash) as recomputed
+          h.files_added, h.files_removed, h.data_hash, h.on_behalf_of_id) as recomputed
       from record_history h where h.buffer_id in (select id from docs) window w as (partition by h.buffer_id order by h.seq)),
     found as (
       select h.buffer_id, h.seq, case when h.recomputed <> h.hash then 'hash' when coalesce(h.lag_hash, '') <> h.prev_hash then 'link'

@@ -54,7 +54,7 @@ export async function sendBack(db: Kysely<Database>, bufferId: number, stepId: n
     const current = doc.steps.find((s) => s.id === stepId)!;
     // A deputy sends back for the principal: the log keeps both.
     const onBehalfOf = actingFor(current, ctx.userId) ?? null;
-    await recordActor(trx, ctx.userId, 'send_back');
+    await recordActor(trx, ctx.userId, 'send_back', onBehalfOf);
     const moved = await trx.updateTable('approvals').set({ active: false })
       .where('id', '=', current.id).where('active', '=', true).where('status', '=', StepStatus.PENDING)
       .executeTakeFirst();

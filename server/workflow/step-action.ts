@@ -108,7 +108,7 @@ export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: 
     const step = doc.steps.find((s) => s.id === stepId)!;
     // A deputy acts for the principal: both are recorded (approver / log user, on_behalf_of).
     const onBehalfOf = actingFor(step, ctx.userId) ?? null;
-    await recordActor(trx, ctx.userId, body.approve === false ? 'reject' : isTreasuryStep(step) ? 'treasury' : 'approve');
+    await recordActor(trx, ctx.userId, body.approve === false ? 'reject' : isTreasuryStep(step) ? 'treasury' : 'approve', onBehalfOf);
     // Fields a step fills (the signer's signed files): only this step's, only with its approval.
     const module = findModule(ctx.definitions, doc.module_code) ?? undefined;
     const filled = await readStepFields(trx, ctx.definitions, module, step.process_code, body.data, ctx.t, ctx.userId);

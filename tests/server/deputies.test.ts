@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { toApiDate } from '../../src/engine';
 import type { TestApp } from './helpers';
@@ -228,6 +229,35 @@ describe('acting on behalf', () => {
     expect((await get(DEPUTY, `/api/buffers/${filed.id}`)).statusCode).toBe(200);
     const done = (await get(DEPUTY, '/api/approvals/my?isDone=1&itemsPerPage=100')).json();
     expect(done['hydra:member'].map((i: any) => i.id)).toContain(filed.steps[0]);
+    await del(PRINCIPAL, arrangement.id);
+  });
+
+  it('names deputy and principal in the change history (JSON, search and the printed PDF) as the timeline does, the chain verifying', async () => {
+    const P = users[PRINCIPAL].id;
+    const D = users[DEPUTY].id;
+    const arrangement = (await post(PRINCIPAL, '/api/deputies', { deputy_id: D, from: day(0), to: day(0) })).json();
+    const filed = await filePurchase(t, await auth('employee'), await purchaseBody(t.db, users));
+    // Rejecting changes the document's status: a history entry whose actor is the deputy, for the principal.
+    expect((await post(DEPUTY, `/api/approvals/${filed.steps[0]}/action`, { approve: false })).statusCode).toBe(200);
+    const reply = await get('employee', `/api/buffers/${filed.id}/history`);
+    expect(reply.statusCode, reply.body).toBe(200);
+    const entries = reply.json()['hydra:member'] as Array<{ kind: string; reason: string; actor: unknown; on_behalf_of: unknown }>;
+    expect(entries.find((e) => e.kind === 'filed')).toMatchObject({ actor: { id: users.employee.id }, on_behalf_of: null });
+    expect(entries.find((e) => e.kind === 'status')).toMatchObject({
+      reason: 'reject', actor: { id: D, name: users[DEPUTY].name }, on_behalf_of: { id: P, name: users[PRINCIPAL].name },
+    });
+    expect(reply.json().chain_ok).toBe(true);
+    // The principal's name finds the entry (any text of the entry is searchable).
+    const found = (await get('employee', `/api/buffers/${filed.id}/history?q=${encodeURIComponent(users[PRINCIPAL].name)}`)).json();
+    expect(found['hydra:member'].map((e: { kind: string }) => e.kind)).toEqual(['status']);
+    const pdf = await get('employee', `/api/buffers/${filed.id}/history?format=pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // The principal is in the hash: changing who was stood in for breaks the entry's chain.
+    await sql`alter table record_history disable trigger record_history_append_only`.execute(t.db);
+    await sql`update record_history set on_behalf_of_id = null where buffer_id = ${filed.id} and kind = 'status'`.execute(t.db);
+    await sql`alter table record_history enable trigger record_history_append_only`.execute(t.db);
+    expect((await get('employee', `/api/buffers/${filed.id}/history`)).json().chain_ok).toBe(false);
     await del(PRINCIPAL, arrangement.id);
   });
 

@@ -24,6 +24,7 @@ import * as records from './0900_records';
 import * as routes from './0910_routes';
 import * as deputies from './0930_deputies';
 import * as reminders from './0940_reminders';
+import * as historyOnBehalf from './0945_history_on_behalf';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0910_routes': routes,
   '0930_deputies': deputies,
   '0940_reminders': reminders,
+  '0945_history_on_behalf': historyOnBehalf,
 };

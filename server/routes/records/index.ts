@@ -33,6 +33,7 @@ const recordSchema = objectOf({
 const fileRecord = objectOf({ id: { type: 'integer' }, name: { type: 'string' }, sha256: { type: 'string' } });
 const historySchema = objectOf({
   seq: { type: 'integer' }, at: { type: 'string' }, actor: objectOf({ id: { type: 'integer' }, name: { type: 'string' } }, true),
+  on_behalf_of: objectOf({ id: { type: 'integer' }, name: { type: 'string' } }, true),
   reason: nullableStr, kind: { type: 'string' }, before: { type: ['object', 'null'], additionalProperties: true },
   after: { type: ['object', 'null'], additionalProperties: true }, files_added: { type: 'array', items: fileRecord },
   files_removed: { type: 'array', items: fileRecord }, hash: { type: 'string' }, prev_hash: { type: 'string' },
@@ -154,7 +155,7 @@ const records: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: number }; Querystring: HistoryFilter & { format?: 'json' | 'pdf' } }>('/buffers/:id/history', {
     schema: {
       ...doc('The append-only history of a document: every change of its data, status or files with before and after, who, when and why, '
-        + 'and each entry\'s SHA-256 chain hash; `chain_ok` says whether the whole chain still verifies. Searchable: `q` (any text of the '
+        + 'and each entry\'s SHA-256 chain hash; `on_behalf_of` names the principal when their deputy acted (the actor; it is in the hash); `chain_ok` says whether the whole chain still verifies. Searchable: `q` (any text of the '
         + 'entry), `kind`, `actor.id`, `at[after]`/`at[before]`. `format=pdf` prints it (the CJK font embedded). For whoever sees the '
         + 'document, and records users whose scope holds it; else 404.'),
       params: idParams,
@@ -183,6 +184,7 @@ const records: FastifyPluginAsync = async (app) => {
         labels: Object.fromEntries(['seq', 'at', 'actor', 'reason', 'kind', 'before', 'after', 'filesAdded', 'filesRemoved', 'hash', 'nobody']
           .map((key) => [key, t(`server.records.history.${key}`)])) as Parameters<typeof historyPdf>[1]['labels'],
         kind: (kind) => t(`server.records.history.kinds.${kind}`),
+        onBehalf: (deputy, principal) => t('server.records.history.onBehalf', { deputy, principal }),
       }, cjkFont(app.config.exportFont));
       return reply.header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="history-${code}.pdf"`).header('cache-control', 'private, no-store').send(pdf);

@@ -89,13 +89,14 @@ describe('DocumentDetailPage', () => {
     expect(screen.getByText('Waiting for Manager').getAttribute('data-color')).toBe('warning');
   });
 
-  it('opens the change history with its chain verdict from the timeline card', async () => {
+  it('opens the change history with its chain verdict from the timeline card; a deputy\'s entry reads deputy on behalf of principal', async () => {
     const user = userEvent.setup();
     const h = renderDetail(documentView(), {
       routes: {
         'GET /buffers/5/history': {
-          'hydra:member': [{ seq: 1, at: '2026-05-01T03:00:00Z', actor: { id: 3, name: 'Hanako Employee' }, reason: 'submit', kind: 'filed', before: null, after: {}, files_added: [{ id: 9, name: 'invoice.pdf', sha256: 'a'.repeat(64) }], files_removed: [], hash: 'b'.repeat(64) }],
-          'hydra:totalItems': 1, chain_ok: true,
+          'hydra:member': [{ seq: 1, at: '2026-05-01T03:00:00Z', actor: { id: 3, name: 'Hanako Employee' }, reason: 'submit', kind: 'filed', before: null, after: {}, files_added: [{ id: 9, name: 'invoice.pdf', sha256: 'a'.repeat(64) }], files_removed: [], hash: 'b'.repeat(64) },
+            { seq: 2, at: '2026-05-02T03:00:00Z', actor: { id: 7, name: 'Aiko Ito' }, on_behalf_of: { id: 4, name: 'Kenji Sato' }, reason: 'reject', kind: 'status', before: { $status: 0 }, after: { $status: 3 }, files_added: [], files_removed: [], hash: 'c'.repeat(64) }],
+          'hydra:totalItems': 2, chain_ok: true,
         },
       },
     });
@@ -104,6 +105,8 @@ describe('DocumentDetailPage', () => {
     const page = await screen.findByTestId('record-history');
     expect(await within(page).findByText('Hash chain verified')).toBeTruthy();
     expect(within(page).getByText('+ invoice.pdf')).toBeTruthy();
+    // A deputy's entry says whom they acted for, as the timeline does.
+    expect(within(page).getByText('Aiko Ito on behalf of Kenji Sato · Rejected')).toBeTruthy();
     expect(h.gets('/buffers/5/history')).toHaveLength(1);
   });
 

@@ -16,7 +16,8 @@ const useStyles = makeStyles({
 
 interface FileRef { id: number; name: string; sha256: string }
 interface Entry {
-  seq: number; at: string; actor: { id: number; name: string } | null; reason: string | null; kind: string;
+  seq: number; at: string; actor: { id: number; name: string } | null; on_behalf_of: { id: number; name: string } | null;
+  reason: string | null; kind: string;
   before: Record<string, unknown> | null; after: Record<string, unknown> | null; files_added: FileRef[]; files_removed: FileRef[]; hash: string;
 }
 
@@ -40,6 +41,11 @@ export function RecordHistoryPage({ bufferId, code }: { bufferId: number; code: 
     },
   });
   const data = history.data ?? null;
+  // A deputy's entry reads as the timeline does: "deputy on behalf of principal".
+  const actorText = (e: Entry) => {
+    const actor = e.actor?.name ?? t('statistic.records.nobody');
+    return e.on_behalf_of ? t('app.approvals.timeline.onBehalf', { deputy: actor, principal: e.on_behalf_of.name }) : actor;
+  };
   const failed = history.isError;
 
   const print = async () => {
@@ -71,7 +77,7 @@ export function RecordHistoryPage({ bufferId, code }: { bufferId: number; code: 
         {data?.entries.map((e) => (
           <li key={e.seq} className={styles.entry}>
             <Text block weight="semibold">{`#${e.seq} ${new Date(e.at).toLocaleString(i18n.language)} · ${t(`statistic.records.kinds.${e.kind}`, { defaultValue: e.kind })}`}</Text>
-            <Text block size={200}>{`${e.actor?.name ?? t('statistic.records.nobody')} · ${e.reason ? t(`statistic.records.reasons.${e.reason}`, { defaultValue: e.reason }) : '-'}`}</Text>
+            <Text block size={200}>{`${actorText(e)} · ${e.reason ? t(`statistic.records.reasons.${e.reason}`, { defaultValue: e.reason }) : '-'}`}</Text>
             {e.after && e.kind !== 'filed' ? <Text block size={200}>{t('statistic.records.changed', { fields: Object.keys(e.after).join(', ') })}</Text> : null}
             {e.files_added.map((f) => <Text block size={200} key={`a${f.id}`}>{`+ ${f.name}`}</Text>)}
             {e.files_removed.map((f) => <Text block size={200} key={`r${f.id}`}>{`− ${f.name}`}</Text>)}
