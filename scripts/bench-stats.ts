@@ -25,6 +25,10 @@ const ONLY = process.env.BENCH_STATS_ONLY ?? '';
 /** `0`: skip the embedded database (measure PostgreSQL only, with DATABASE_URL). */
 const EMBEDDED = process.env.BENCH_STATS_EMBEDDED !== '0';
 const RUNS = Number(process.env.BENCH_STATS_RUNS ?? 30);
+/** A PostgreSQL database this script seeded before (`BENCH_STATS_KEEP=1` printed its name): measured again, not seeded. */
+const REUSE = process.env.BENCH_STATS_REUSE ?? '';
+/** `1`: keep the seeded PostgreSQL database for `BENCH_STATS_REUSE`. */
+const KEEP = process.env.BENCH_STATS_KEEP === '1';
 const today = dayjs();
 const day = (offset: number) => today.add(offset, 'day').format('YYYY-MM-DD');
 
@@ -64,13 +68,15 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function measure(kind: string, handle: DatabaseHandle, dataDir: string): Promise<void> {
+async function measure(kind: string, handle: DatabaseHandle, dataDir: string, seed = true): Promise<void> {
   const t0 = Date.now();
-  await migrateToLatest(handle.db);
-  await seedDemoData(handle.db);
-  const seeded = await seedDocuments(handle.db, { count: COUNT, storage: new FileStorage(dataDir, handle.db), log: () => {} });
-  const recordRows = await handle.db.selectFrom('records').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  console.log(`\n${kind}: ${seeded.documents} documents (${recordRows.n} electronic records) seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (seed) {
+    await migrateToLatest(handle.db);
+    await seedDemoData(handle.db);
+    await seedDocuments(handle.db, { count: COUNT, storage: new FileStorage(dataDir, handle.db), log: () => {} });
+  }
+  const count = async (table: 'buffers' | 'records') => (await handle.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+  console.log(`\n${kind}: ${await count('buffers')} documents (${await count('records')} electronic records)${seed ? ` seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s` : ''}`);
   const config: Config = {
     port: 0, host: '127.0.0.1', dataDir, jwtSecret: 'bench-secret-0123456789abcdef', mailFrom: 'Ringi <bench@ringi.test>', logLevel: 'silent',
     appUrl: 'http://ringi.test', staticDir: join(dataDir, 'no-dist'), loginRateLimit: 1000, mailIntervalMs: 0, trustProxy: false,
@@ -118,16 +124,16 @@ const url = process.env.DATABASE_URL;
 if (url) {
   // A fresh database named after the one DATABASE_URL names (`ringi_stats_bench` → `ringi_stats_bench_<pid>`).
   const base = new URL(url).pathname.slice(1).replace(/[^a-z0-9_]/gi, '') || 'ringi_bench_stats';
-  const name = `${base}_${process.pid}`;
+  const name = REUSE || `${base}_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  if (!REUSE) await admin.query(`create database ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   const handle = kyselyForPostgres(target.toString());
   const dir = mkdtempSync(join(tmpdir(), 'ringi-bench-stats-pg-'));
   try {
-    await measure('PostgreSQL', handle, dir);
+    await measure('PostgreSQL', handle, dir, !REUSE);
   } finally {
     await handle.close();
     // The pool's sockets close just after pool.end() resolves: wait until the server sees them gone.
@@ -135,7 +141,8 @@ if (url) {
       if ((await admin.query('select 1 from pg_stat_activity where datname = $1', [name])).rowCount === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (KEEP || REUSE) console.log(`kept database ${name} (BENCH_STATS_REUSE=${name} measures it again)`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -8,7 +8,7 @@ import { syncStatisticPaths } from '../../server/statistics/statistic-paths';
 import { syncRecordPaths } from '../../server/records/record-paths';
 import { codePrefix, stampPrefix } from '../../server/repositories/document-code-repository';
 import { BufferStatus, StepStatus, TREASURY_PROCESS_CODE } from '../../server/workflow/status';
-import { repairBody } from '../../server/db/demo/repair-body';
+import { emptyInvoiceFields, repairBody } from '../../server/db/demo/repair-body';
 import { prng, type Prng } from '../../server/db/demo/prng';
 import { sampleBody } from '../../server/db/demo/sample-body';
 import { loadSeedWorld, type SeedStep, type SeedWorld } from '../../server/db/demo/seed-world';
@@ -179,6 +179,8 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
         files.length = filesBefore;
       }
       if (left.length) throw new Error(`generated ${module.code} body breaks its rules: ${left.map((v) => `${v.propertyPath} ${v.messageKey}`).join(', ')}`);
+      // An e-invoice and a receipt where the module keeps invoices, as the demo data files them.
+      if (options.storage) for (const { field, documentType } of emptyInvoiceFields(module, data)) data[field] = [newFile(documentType)];
       bufferId = id;
       const status = pickStatus(rng, ageDays, chain.length);
       // Steps done before the document stopped (all when completed, none when withdrawn).

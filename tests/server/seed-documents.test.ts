@@ -13,7 +13,7 @@ describe('document generator (scripts/lib/seed-documents.ts)', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     result = await seedDocuments(t.db, { count: COUNT, seed: 7, end: '2026-06-30', batchSize: 150, storage: new FileStorage(t.config.dataDir, t.db) });
-  });
+  }, 180_000); // 400 documents with their uploads
   afterAll(() => t?.close());
 
   it('adds the asked number of documents over every module that has approval steps (entity modules left out)', async () => {
@@ -58,6 +58,22 @@ describe('document generator (scripts/lib/seed-documents.ts)', () => {
       if (violations.length) failures.push(`${doc.module_code}: ${violations.map((v) => `${v.propertyPath} ${v.message}`).join('; ')}`);
     }
     expect(failures.slice(0, 5)).toEqual([]);
+  });
+
+  it('files an e-invoice and a receipt on every document of a module that keeps invoices, so they are electronic records', async () => {
+    const definitions = await readDefinitionSet(undefined, { check: false });
+    const keeping = Object.values(definitions.modules).filter((m) => m.meta.statistics?.invoices && m.meta.statistics.records).map((m) => m.code);
+    expect(keeping.length).toBeGreaterThan(0);
+    const docs = await t.db.selectFrom('buffers').select(['id', 'module_code', 'data']).where('module_code', 'in', keeping).execute();
+    expect(docs.length).toBeGreaterThan(0);
+    for (const doc of docs) {
+      const invoices = definitions.modules[doc.module_code].meta.statistics!.invoices!;
+      for (const field of [invoices.einvoices, invoices.papers]) expect([doc.module_code, (doc.data[field] as unknown[] | undefined)?.length]).toEqual([doc.module_code, 1]);
+    }
+    const records = await t.db.selectFrom('records').select(['module_code']).select((eb) => eb.fn.count<number>('amount').as('amounts'))
+      .where('module_code', 'in', keeping).groupBy('module_code').execute();
+    expect(records.map((r) => r.module_code).sort()).toEqual([...keeping].sort());
+    for (const r of records) expect([r.module_code, Number(r.amounts) > 0]).toEqual([r.module_code, true]);
   });
 
   it('is deterministic: the same seed on a fresh database gives the same documents', async () => {

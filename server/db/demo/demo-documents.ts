@@ -4,7 +4,7 @@ import { buildSubmitPayload, computeFormData, validateSubmission, type CompiledM
 import { passwordVersion, signToken } from '../../auth/jwt';
 import { TREASURY_PROCESS_CODE } from '../../workflow/status';
 import { prng, type Prng } from './prng';
-import { repairBody } from './repair-body';
+import { documentTypeOf, emptyInvoiceFields, repairBody } from './repair-body';
 import { sampleBody } from './sample-body';
 import { loadSeedWorld, type SeedStep, type SeedWorld } from './seed-world';
 
@@ -263,11 +263,6 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
 }
 
 /** The upload kind of a module's file field (`ui:options.documentType`). */
-function documentTypeOf(module: CompiledModule, field: string): string {
-  const options = (module.uiSchema[field] as { 'ui:options'?: { documentType?: unknown } } | undefined)?.['ui:options'];
-  return typeof options?.documentType === 'string' ? options.documentType : 'app-paper';
-}
-
 /** Fields each process's approver fills when approving (`fills` in processes/<code>.json, p-signer's signed files). */
 async function stepFills(): Promise<Map<string, string[]>> {
   const { loadDefinitionFiles } = await import('../../definitions/load-definition-files');
@@ -311,10 +306,7 @@ async function demoBody(
     const filled = replacePlaceholders(data, ids) as FormData;
     // Electronic records on a fresh start (docs/COMPLIANCE.md): a module whose invoices the
     // statistics list (`statistics.invoices`) gets an e-invoice and a receipt where it has none.
-    const invoices = module.meta.statistics?.invoices;
-    for (const field of invoices ? [invoices.einvoices, invoices.papers] : []) {
-      if (!Array.isArray(filled[field]) || !(filled[field] as unknown[]).length) filled[field] = [await upload(documentTypeOf(module, field))];
-    }
+    for (const { field, documentType } of emptyInvoiceFields(module, filled)) filled[field] = [await upload(documentType)];
     return wrapped(filled);
   }
   throw new Error(`demo data: no valid ${module.code} body from its definition`);

@@ -56,3 +56,21 @@ export function repairBody(
   }
   return added;
 }
+
+/** The document type a file field's uploads get (`ui:options.documentType`; a paper by default). */
+export function documentTypeOf(module: CompiledModule, field: string): string {
+  const options = (module.uiSchema[field] as { 'ui:options'?: { documentType?: unknown } } | undefined)?.['ui:options'];
+  return typeof options?.documentType === 'string' ? options.documentType : 'app-paper';
+}
+
+/**
+ * The invoice fields of a module (`statistics.invoices`: e-invoices and papers) that are empty in
+ * `data`, with the document type their upload gets: generated documents carry an e-invoice and a
+ * receipt there, so they are electronic records (docs/COMPLIANCE.md) as real filings are.
+ */
+export function emptyInvoiceFields(module: CompiledModule, data: FormData): Array<{ field: string; documentType: string }> {
+  const invoices = module.meta.statistics?.invoices;
+  return (invoices ? [invoices.einvoices, invoices.papers] : [])
+    .filter((field) => !Array.isArray(data[field]) || !(data[field] as unknown[]).length)
+    .map((field) => ({ field, documentType: documentTypeOf(module, field) }));
+}
