@@ -3,7 +3,10 @@ import { sql } from 'kysely';
 import type { Translate } from '../../src/engine';
 import type { Database } from '../db/database';
 import { AppError } from '../lib/errors';
+import { mailLanguage } from '../mail/language';
+import { serverTranslate } from '../lib/i18n';
 import { passwordVersion, signToken } from './jwt';
+import { mailResetLink } from './password-reset';
 import { verifyAgainstDummy, verifyPassword } from './password';
 
 /** Consecutive failed logins after which an address locks. */
@@ -56,14 +59,16 @@ async function failUnknown(db: Kysely<Database>, t: Translate, email: string, mi
  * `data: { locked, failed_attempt }`. Unknown and disabled addresses count and lock exactly like
  * real ones (per address, in `login_attempts`), and every path verifies one scrypt hash, so
  * neither the answer nor its timing tells whether an account exists. A lock lifts after
- * `lockMinutes` (LOGIN_LOCK_MINUTES) or at a password reset.
+ * `lockMinutes` (LOGIN_LOCK_MINUTES) or at a password reset. The failure that locks an account
+ * queues a reset mail (link under `appUrl`) in the account's language; the caller kicks the mailer.
  */
 export async function login(
   db: Kysely<Database>, secret: string, t: Translate, username: string, password: string, lockMinutes = DEFAULT_LOCK_MINUTES,
+  appUrl = '',
 ): Promise<string> {
   const email = username.trim().toLowerCase();
   const user = await db.selectFrom('users')
-    .select(['id', 'password_hash', 'failed_attempts', 'locked_at', 'disabled', passwordVersion.as('password_version'), lockActive(lockMinutes).as('lock_active')])
+    .select(['id', 'name', 'email', 'language', 'password_hash', 'failed_attempts', 'locked_at', 'disabled', passwordVersion.as('password_version'), lockActive(lockMinutes).as('lock_active')])
     .where(sql`lower(email)`, '=', email)
     .executeTakeFirst();
   if (!user || user.disabled) {
@@ -83,7 +88,10 @@ export async function login(
   const counted = await db.updateTable('users')
     .set({ failed_attempts: count, locked_at: lockedAt })
     .where('id', '=', user.id)
-    .returning(['failed_attempts', 'locked_at'])
+    .returning(['failed_attempts', 'locked_at', sql<boolean>`locked_at = now()`.as('locked_now')])
     .executeTakeFirstOrThrow();
+  // The failure that locks the account mails a reset link at once (the lock dialog says to look
+  // for it), in the account's own language; a parallel guess that found the lock set mails nothing.
+  if (counted.locked_now) await mailResetLink(db, appUrl, serverTranslate(mailLanguage(user.language)), user, 'locked', { attempts: LOCK_THRESHOLD });
   throw loginError(t, counted.locked_at !== null, counted.failed_attempts);
 }

@@ -24,21 +24,32 @@ export async function requestPasswordReset(db: Kysely<Database>, appUrl: string,
     .where(sql`lower(email)`, '=', email.trim().toLowerCase()).where('disabled', '=', false)
     .executeTakeFirst();
   if (!user) return false;
+  await mailResetLink(db, appUrl, t, user, 'reset');
+  return true;
+}
+
+/**
+ * Issues a single-use reset link for the user and queues its mail in one transaction (a new link
+ * replaces older unused ones). `reset`: forgot-password asked for it; `locked`: the account has just
+ * locked after too many wrong passwords (the lock dialog tells the user to look for this mail).
+ */
+export async function mailResetLink(
+  db: Kysely<Database>, appUrl: string, t: Translate, user: { id: number; name: string; email: string },
+  why: 'reset' | 'locked', values: Record<string, unknown> = {},
+): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const link = `${appUrl}/reset-password?token=${token}`;
   await db.transaction().execute(async (trx) => {
-    // A new link replaces older unused ones.
     await trx.deleteFrom('password_reset_tokens').where('user_id', '=', user.id).where('used_at', 'is', null).execute();
     await trx.insertInto('password_reset_tokens').values({
       user_id: user.id, token_hash: digest(token), expires_at: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
     }).execute();
     await enqueueMail(trx, {
       to: user.email,
-      subject: t('server.mail.resetSubject'),
-      text: t('server.mail.resetText', { name: user.name, link }),
+      subject: t(why === 'locked' ? 'server.mail.lockedSubject' : 'server.mail.resetSubject'),
+      text: t(why === 'locked' ? 'server.mail.lockedText' : 'server.mail.resetText', { ...values, name: user.name, link }),
     });
   });
-  return true;
 }
 
 /**

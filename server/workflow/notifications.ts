@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Lang } from '../../src/engine';
 import type { Database } from '../db/database';
 import { serverTranslate } from '../lib/i18n';
+import { mailLanguage } from '../mail/language';
 import { enqueueMail } from '../mail/outbox';
 import type { DocumentState } from './document-state';
 import type { WorkflowContext } from './workflow-context';
@@ -13,11 +14,6 @@ export type MailKind = 'approvalRequest' | 'deputyRequest' | 'forwarded' | 'comp
 
 /** A step's name per language (mails are written per recipient). */
 export type StepNames = Record<Lang, string>;
-
-/** The language a user's mails are written in: their stored choice, else ja (spec 000 §1). */
-export function mailLanguage(stored: string | null | undefined): Lang {
-  return stored === 'en' || stored === 'zh' || stored === 'ja' ? stored : 'ja';
-}
 
 /**
  * Queues one mail per recipient (enabled users, each once) in the caller's transaction, in the

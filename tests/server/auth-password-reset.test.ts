@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { serverTranslate } from '../../server/lib/i18n';
 import { buildTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -106,5 +107,39 @@ describe('POST /api/reset_password', () => {
     expect((await reset('made-up-token', 'long-enough-pw')).statusCode).toBe(400);
     // The refused attempts did not burn the real token.
     expect((await reset(token, 'long-enough-pw')).statusCode).toBe(200);
+  });
+});
+
+describe('the failure that locks an account mails a reset link (the lock dialog says to look for it)', () => {
+  const mailsTo = (email: string) => t.db.selectFrom('mail_outbox').select(['subject', 'text', 'status']).where('to_address', '=', email).orderBy('id').execute();
+
+  test.each([
+    ['en', 'legal@example.com', 'zh'],
+    ['ja', 'approver2@example.com', 'en'],
+    ['zh', 'rt.authorizer@example.com', 'ja'],
+  ] as const)('in the account\'s language (%s), whatever language the guesses came in; the link unlocks', async (lang, email, other) => {
+    await t.db.updateTable('users').set({ language: lang }).where('email', '=', email).execute();
+    const guess = (password: string) => t.app.inject({ method: 'POST', url: '/api/login_check', headers: { 'accept-language': other }, payload: { username: email, password } });
+    for (let i = 1; i < 5; i += 1) expect((await guess('wrong')).json().code).toBe('INVALID_CREDENTIALS');
+    expect(await mailsTo(email)).toEqual([]);
+    expect((await guess('wrong')).json()).toMatchObject({ code: 'ACCOUNT_LOCKED', data: { locked: true } });
+    // Locked attempts after that mail nothing more.
+    expect((await guess('ringi-demo')).json().code).toBe('ACCOUNT_LOCKED');
+    await t.app.mailer.dispatch();
+    const mails = await mailsTo(email);
+    const tr = serverTranslate(lang);
+    expect(mails.map((m) => [m.subject, m.status])).toEqual([[tr('server.mail.lockedSubject'), 'sent']]);
+    const name = (await t.db.selectFrom('users').select('name').where('email', '=', email).executeTakeFirstOrThrow()).name;
+    const [greeting] = tr('server.mail.lockedText', { name, attempts: 5, link: '§' }).split('§');
+    expect(mails[0].text.startsWith(greeting)).toBe(true);
+    const token = /\/reset-password\?token=([\w-]+)/.exec(mails[0].text)![1];
+    expect((await reset(token, 'unlocked-by-mail')).statusCode).toBe(200);
+    expect((await login(email, 'unlocked-by-mail')).statusCode).toBe(200);
+  });
+
+  test('an address with no account locks like one but no mail is queued', async () => {
+    for (let i = 0; i < 5; i += 1) await login('nobody-here@example.com', 'wrong');
+    expect((await login('nobody-here@example.com', 'wrong')).json().code).toBe('ACCOUNT_LOCKED');
+    expect(await mailsTo('nobody-here@example.com')).toEqual([]);
   });
 });

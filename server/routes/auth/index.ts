@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
 import { login } from '../../auth/login';
 import { MAX_PASSWORD_LENGTH, requestPasswordReset, resetPassword } from '../../auth/password-reset';
-import { badRequest, errorResponseSchema, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, errorResponseSchema, unauthorized } from '../../lib/errors';
 import { findUserDetail, profileCounts } from '../../repositories/user-repository';
 import { userDetailSchema } from '../users/schemas';
 import { doc } from '../../workflow/schemas';
@@ -32,7 +32,12 @@ const auth: FastifyPluginAsync = async (app) => {
       },
     },
   }, async (request) => {
-    const token = await login(app.db, app.config.jwtSecret, request.t, request.body.username, request.body.password, app.config.loginLockMinutes);
+    const token = await login(app.db, app.config.jwtSecret, request.t, request.body.username, request.body.password, app.config.loginLockMinutes, app.config.appUrl)
+      .catch((error: unknown) => {
+        // The failure that locks an account queued a reset mail: send it now.
+        if (error instanceof AppError && error.code === 'ACCOUNT_LOCKED') app.mailer.kick();
+        throw error;
+      });
     // The language the user signs in with is the one their mails are written in (until they pick another).
     await app.db.updateTable('users').set({ language: request.lang }).where(sql`lower(email)`, '=', request.body.username.trim().toLowerCase()).execute();
     return { token };
