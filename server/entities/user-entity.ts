@@ -96,13 +96,17 @@ async function dataViolations(db: Kysely<Database>, data: UserData, targetId: nu
   return out;
 }
 
-/** Replaces the user's settings: the chosen approvers, with background-locked types forced to the person in charge. */
-async function writeSettings(trx: Kysely<Database>, userId: number, data: UserData) {
-  const locks = await lockedSettings(trx, data.company_id);
+/** The settings a user will have: the chosen approvers, with background-locked types forced to the person in charge, by type. */
+async function effectiveSettings(db: Kysely<Database>, data: UserData): Promise<Setting[]> {
   const chosen = new Map(settingsOf(data).map((s) => [s.setting_type_id, s.approver_id]));
-  for (const lock of locks) chosen.set(lock.setting_type_id, lock.approver_id);
+  for (const lock of await lockedSettings(db, data.company_id)) chosen.set(lock.setting_type_id, lock.approver_id);
+  return [...chosen].map(([setting_type_id, approver_id]) => ({ setting_type_id, approver_id })).sort((a, b) => a.setting_type_id - b.setting_type_id);
+}
+
+/** Replaces the user's settings with the effective ones. */
+async function writeSettings(trx: Kysely<Database>, userId: number, data: UserData) {
   await trx.deleteFrom('user_settings').where('user_id', '=', userId).execute();
-  const rows = [...chosen].map(([setting_type_id, approver_id]) => ({ user_id: userId, setting_type_id, approver_id }));
+  const rows = (await effectiveSettings(trx, data)).map((s) => ({ user_id: userId, ...s }));
   if (rows.length) await trx.insertInto('user_settings').values(rows).execute();
 }
 
@@ -149,6 +153,12 @@ export const userEntity: EntityHandler = {
     if (!admin && data.company_id !== user.company_id) throw forbidden(t('server.admin.errors.ownCompanyOnly'));
     const violations = [...await dataViolations(db, data, request.targetId, t), ...await organisationViolations(db, data, request.targetId, admin, t)];
     if (violations.length) throw validationFailed(violations);
+  },
+
+  // The request records the settings it applies, background-locked ones included (the form shows
+  // them locked, the approver must see them too).
+  async complete(db, data) {
+    return { user_settings: await effectiveSettings(db, data as unknown as UserData) };
   },
 
   async apply(trx, change, ctx) {

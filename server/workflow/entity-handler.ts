@@ -34,6 +34,13 @@ export interface EntityHandler {
    */
   authorize(db: Kysely<Database>, request: EntityChangeRequest, user: AuthUser, t: Translate): Promise<void>;
   /**
+   * Fields of a create or edit request completed with what `apply` will write besides the
+   * requester's choices (a user's settings that a background group decides), so the filed
+   * request shows the approver what it applies. Called after `authorize`; the answer's fields
+   * replace the form's.
+   */
+  complete?(db: Kysely<Database>, data: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /**
    * Applies the change inside the final approval's transaction and returns the entity id. Throws
    * (409 ILLEGAL_TRANSITION) when the target no longer allows it: the approval rolls back with it.
    * May queue mails (outbox) in the same transaction.

@@ -90,7 +90,7 @@ async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: Workf
   if (entity && (!handler || !entity.operations.includes(target.operation))) {
     throw notFound(ctx.t('server.admin.errors.operationUnknown', { code: module.code, operation: target.operation }));
   }
-  const prepared = await prepareSubmission(trx, {
+  let prepared = await prepareSubmission(trx, {
     definitions: ctx.definitions, module, payload: filing.payload, requesterId: user.id, actorId: user.id, t: ctx.t, lang: ctx.lang,
     // A delete files the entity as it is: only the approval fields are the requester's to get right.
     wrapperOnly: target.operation === 'delete',
@@ -100,6 +100,7 @@ async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: Workf
   if (entity && handler) {
     const { approvals: _approvals, ...formData } = prepared.data;
     await handler.authorize(trx, { ...target, data: formData }, user, ctx.t);
+    if (handler.complete && target.operation !== 'delete') prepared = { ...prepared, data: { ...prepared.data, ...await handler.complete(trx, formData) } };
     if (target.targetId !== null) await refusePendingEntityChange(trx, ctx.definitions, entity.kind, target.targetId, ctx.t);
   }
   await recordVersion(trx, module);

@@ -164,5 +164,18 @@ describe('apply on completion: companies and background groups', () => {
     const refused = await post('admin', `/api/buffer/users/${target.id}/edit`, body2);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().violations[0]).toMatchObject({ propertyPath: 'user_settings[0].approver_id' });
+
+    // A create request that leaves the locked type alone records the setting it will apply (the
+    // form showed it locked; the request card showed '-' while only the choices were filed).
+    const created = await post('admin', '/api/buffer/users', await userPayload(t.db, users, 'RT', { name: 'Kei Mori' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const filedData = (await t.db.selectFrom('buffers').select('data').where('id', '=', created.json().id).executeTakeFirstOrThrow()).data as Record<string, unknown>;
+    expect(filedData.user_settings).toContainEqual({ setting_type_id: legalType.setting_type_id, approver_id: users['sam.patel'].id });
+    const detail = (await get('admin', `/api/buffers/${created.json().id}`)).json();
+    expect(detail.data.user_settings).toEqual(filedData.user_settings);
+    await approveAll(created.json().id);
+    const applied = await t.db.selectFrom('user_settings').innerJoin('users', 'users.id', 'user_settings.user_id')
+      .select(['setting_type_id', 'approver_id']).where('users.name', '=', 'Kei Mori').execute();
+    expect(applied).toEqual(filedData.user_settings);
   });
 });
