@@ -19,3 +19,13 @@ export async function findVersion(db: Kysely<Database>, code: string, version: s
     .executeTakeFirst();
   return row ? (row.definition as unknown as CompiledModule) : null;
 }
+
+/**
+ * The definition a document keeps (its `buffers.definition_version`, issue #20 item 10: a filed
+ * document keeps its route): `current` when that is the same version, else the stored version,
+ * else `current` (a version recorded before versions were kept).
+ */
+export async function pinnedDefinition(db: Kysely<Database>, current: CompiledModule | null, code: string, version: string): Promise<CompiledModule | null> {
+  if (current && current.version === version) return current;
+  return (await findVersion(db, code, version)) ?? current;
+}

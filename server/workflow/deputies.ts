@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import type { Violation } from '../lib/errors';
 import { deputiesOfPrincipals, deputyInEffect, overlappingArrangements } from '../repositories/deputy-repository';
 import type { DocumentState } from './document-state';
-import { mailDocumentEvent, type StepNames } from './notifications';
+import { mailDocumentEvent, type MailKind, type StepNames } from './notifications';
 import type { WorkflowContext } from './workflow-context';
 
 /**
@@ -42,18 +42,31 @@ export async function stepDeputies(db: Kysely<Database>, principalIds: number[],
   return pairs.filter((p) => p.deputy_id !== requesterId);
 }
 
+/** For each mail a step's candidates get, the one their deputies get (naming the principal: "… you are their deputy"). */
+const DEPUTY_MAIL = {
+  approvalRequest: 'deputyRequest', sentBack: 'deputySentBack', reminder: 'deputyReminder', escalated: 'deputyEscalated',
+} as const satisfies Partial<Record<MailKind, MailKind>>;
+
+/** The mails of a step that waits for someone: filed or passed on to it, sent back to it, reminded, escalated. */
+export type StepMailKind = keyof typeof DEPUTY_MAIL;
+
 /**
- * The "waiting for your approval" mails of a step: to its candidates, and to each deputy in
- * effect of one of them (not the requester, not a candidate already mailed) a mail that names the
- * principal they stand in for. Inside the caller's transaction, like every mail.
+ * The mails of a step that waits for `candidateIds` (issue #20 item 6: "mails go to both"): the
+ * `kind` mail to the candidates, and to each deputy in effect on `at` of one of them for the
+ * document's module (not the requester, not a candidate already mailed) its deputy form, which
+ * names the principal(s) they stand in for. Each in its recipient's language, inside the caller's
+ * transaction like every mail.
  */
-export async function mailStepWaiting(trx: Kysely<Database>, doc: Pick<DocumentState, 'code' | 'module_code' | 'requester_id'>, candidateIds: number[], ctx: WorkflowContext, step: StepNames | null): Promise<void> {
-  await mailDocumentEvent(trx, 'approvalRequest', doc, candidateIds, ctx, step);
-  const deputies = (await stepDeputies(trx, candidateIds, doc.module_code, doc.requester_id)).filter((d) => !candidateIds.includes(d.deputy_id));
+export async function mailStepWaiting(
+  trx: Kysely<Database>, doc: Pick<DocumentState, 'code' | 'module_code' | 'requester_id'>, candidateIds: number[], ctx: WorkflowContext,
+  step: StepNames | null, kind: StepMailKind = 'approvalRequest', at: Date = new Date(),
+): Promise<void> {
+  await mailDocumentEvent(trx, kind, doc, candidateIds, ctx, step);
+  const deputies = (await stepDeputies(trx, candidateIds, doc.module_code, doc.requester_id, at)).filter((d) => !candidateIds.includes(d.deputy_id));
   for (const deputyId of new Set(deputies.map((d) => d.deputy_id))) {
     const principals = await trx.selectFrom('users').select('name')
       .where('id', 'in', deputies.filter((d) => d.deputy_id === deputyId).map((d) => d.principal_id)).orderBy('name').execute();
-    await mailDocumentEvent(trx, 'deputyRequest', doc, [deputyId], ctx, step, { principal: principals.map((p) => p.name).join(', ') });
+    await mailDocumentEvent(trx, DEPUTY_MAIL[kind], doc, [deputyId], ctx, step, { principal: principals.map((p) => p.name).join(', ') });
   }
 }
 

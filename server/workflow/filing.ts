@@ -3,7 +3,7 @@ import { findModule, isWrapperField, KEPT_ON_EDIT, stableStringify, type Compile
 import type { Database } from '../db/database';
 import type { AuthUser } from '../lib/auth-user';
 import { conflict, notFound } from '../lib/errors';
-import { findVersion, recordVersion } from '../definitions/definition-version-repository';
+import { pinnedDefinition, recordVersion } from '../definitions/definition-version-repository';
 import { linkFiles } from '../files/link-files';
 import { recordActor } from '../records/record-actor';
 import { codePrefix, stampPrefix, takeNextNumber } from '../repositories/document-code-repository';
@@ -319,6 +319,5 @@ async function editedData(trx: Kysely<Database>, module: CompiledModule, doc: Do
  */
 async function filedModule(db: Kysely<Database>, current: CompiledModule | null, code: string, bufferId: number): Promise<CompiledModule | null> {
   const row = await db.selectFrom('buffers').select('definition_version').where('id', '=', bufferId).executeTakeFirst();
-  if (!row || (current && row.definition_version === current.version)) return current;
-  return (await findVersion(db, code, row.definition_version)) ?? current;
+  return row ? pinnedDefinition(db, current, code, row.definition_version) : current;
 }

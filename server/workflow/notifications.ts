@@ -9,8 +9,8 @@ import type { WorkflowContext } from './workflow-context';
 
 /** Which mail: a step waits for its approvers, a forward to finance users, or the outcome. */
 export type MailKind = 'approvalRequest' | 'deputyRequest' | 'forwarded' | 'completed' | 'rejected' | 'circulated'
-  | 'sentBack' | 'sentBackToRequester'
-  | 'reminder' | 'escalated';
+  | 'sentBack' | 'sentBackToRequester' | 'deputySentBack'
+  | 'reminder' | 'escalated' | 'deputyReminder' | 'deputyEscalated';
 
 /** A step's name per language (mails are written per recipient). */
 export type StepNames = Record<Lang, string>;

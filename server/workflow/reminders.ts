@@ -9,9 +9,10 @@ import { companyCalendar } from '../repositories/calendar-repository';
 import { writeApprovalLog } from './approval-log';
 import { loadDocumentState } from './document-state';
 import { eligibleAmong, scopeCompany } from './eligibility';
-import { stepDeputies } from './deputies';
+import { mailStepWaiting } from './deputies';
 import { escalationTargets } from './escalation-targets';
-import { mailDocumentEvent, stepName } from './notifications';
+import { pinnedDefinition } from '../definitions/definition-version-repository';
+import { stepName } from './notifications';
 import { BufferStatus, StepStatus } from './status';
 import type { WorkflowContext } from './workflow-context';
 
@@ -42,53 +43,70 @@ export interface ReminderDeps {
 
 type Reminder = NonNullable<ProcessStepDefinition['reminder']>;
 
-/** The reminder of each (module, step code) of the set that has one. */
-function remindersOf(definitions: DefinitionSet): Map<string, Reminder> {
+/** Keys a reminder by the document's module, the definition version it was filed under, and the step. */
+const reminderKey = (module: string, version: string, step: string) => `${module}\u0000${version}\u0000${step}`;
+
+/**
+ * The reminder of each (module, filed definition version, step code) that documents waiting now
+ * were filed under and that has one: the definition the document keeps (issue #20 item 10,
+ * pinning), not the one in force — a publish that changes or drops a step's reminder moves none
+ * of the documents filed before it.
+ */
+async function pinnedReminders(db: Kysely<Database>, definitions: DefinitionSet): Promise<Map<string, Reminder>> {
+  const filed = await db.selectFrom('approvals').innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
+    .select(['buffers.module_code', 'buffers.definition_version']).distinct()
+    .where('approvals.active', '=', true).where('approvals.status', '=', StepStatus.PENDING)
+    .where('buffers.status', '=', BufferStatus.ON_PROCESS)
+    .where((eb) => eb.or([eb('approvals.reminded_at', 'is', null), eb('approvals.escalated_at', 'is', null)]))
+    .execute();
   const out = new Map<string, Reminder>();
-  for (const [code, module] of Object.entries(definitions.modules)) {
-    for (const step of module.process ?? []) if (step.reminder) out.set(`${code}\u0000${step.code}`, step.reminder);
+  for (const { module_code: code, definition_version: version } of filed) {
+    const module = await pinnedDefinition(db, definitions.modules[code] ?? null, code, version);
+    for (const step of module?.process ?? []) if (step.reminder) out.set(reminderKey(code, version, step.code), step.reminder);
   }
   return out;
 }
 
 /**
  * One pass over the waiting steps at `now` (injectable: tests move the clock): every active,
- * pending step of a document on process whose definition step has a `reminder` and that waited
- * `afterDays` whole business days (the document's company calendar) is reminded — its undecided
- * approvers mailed —, and after `escalateAfterDays` offered to the escalation target (each
- * approver's manager or deputy becomes a candidate of the step, mailed, and named on the
- * timeline). Each step is handled in its own transaction under the document's lock, and marks
+ * pending step of a document on process whose step, in the definition the document was filed
+ * under, has a `reminder` and that waited `afterDays` whole business days (the document's company
+ * calendar) is reminded — its undecided approvers and their deputies in effect mailed —, and
+ * after `escalateAfterDays` offered to the escalation target (each approver's manager or deputy
+ * becomes a candidate of the step, mailed with their own deputies, and named on the timeline).
+ * Each step is handled in its own transaction under the document's lock, and marks
  * `reminded_at` / `escalated_at` of the activation only while still unmarked: whichever instance
- * or scan comes second finds it done, so each happens once per activation. The reminder times
- * are read from the definition in force (not pinned at filing: reminders and escalation are, like
- * deputies, outside the pinned route).
+ * or scan comes second finds it done, so each happens once per activation. The times are the
+ * pinned definition's (a document keeps its route); who is reminded or offered the step is
+ * today's (deputies and escalation targets, like the route's deputies, are read when it happens).
  */
 export async function remindWaitingSteps(deps: ReminderDeps, now: Date): Promise<Omit<ReminderScanResult, 'claimed'>> {
   const definitions = deps.definitions();
-  const reminders = remindersOf(definitions);
+  const reminders = await pinnedReminders(deps.db, definitions);
   const result = { reminded: 0, escalated: 0 };
   if (reminders.size === 0) return result;
   const minDays = Math.min(...[...reminders.values()].map((r) => r.afterDays));
-  const pairs = [...reminders.keys()].map((key) => key.split('\u0000') as [string, string]);
+  const triples = [...reminders.keys()].map((key) => key.split('\u0000') as [string, string, string]);
   const rows = await deps.db.selectFrom('approvals')
     .innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
     .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
     .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
     .innerJoin('processes', 'processes.id', 'master_processes.process_id')
-    .select(['approvals.id', 'approvals.buffer_id', 'approvals.activated_at', 'buffers.module_code', 'processes.code as process_code',
-      sql<number | null>`coalesce(buffers.company_id, requester.company_id)`.as('company_id')])
+    .select(['approvals.id', 'approvals.buffer_id', 'approvals.activated_at', 'buffers.module_code', 'buffers.definition_version',
+      'processes.code as process_code', sql<number | null>`coalesce(buffers.company_id, requester.company_id)`.as('company_id')])
     .where('approvals.active', '=', true).where('approvals.status', '=', StepStatus.PENDING)
     .where('buffers.status', '=', BufferStatus.ON_PROCESS)
     // n whole business days between two dates need more than n days between the instants.
     .where('approvals.activated_at', '<', new Date(now.getTime() - minDays * 86_400_000))
     .where((eb) => eb.or([eb('approvals.reminded_at', 'is', null), eb('approvals.escalated_at', 'is', null)]))
-    .where((eb) => eb.or(pairs.map(([module, code]) => eb.and([eb('buffers.module_code', '=', module), eb('processes.code', '=', code)]))))
+    .where((eb) => eb.or(triples.map(([module, version, code]) => eb.and([
+      eb('buffers.module_code', '=', module), eb('buffers.definition_version', '=', version), eb('processes.code', '=', code)]))))
     .orderBy('approvals.id')
     .execute();
   const calendars = new Map<number | null, Awaited<ReturnType<typeof companyCalendar>>>();
   const ctx: WorkflowContext = { userId: 0, lang: 'ja', t: serverTranslate('ja'), appUrl: deps.appUrl, definitions };
   for (const row of rows) {
-    const reminder = reminders.get(`${row.module_code}\u0000${row.process_code}`)!;
+    const reminder = reminders.get(reminderKey(row.module_code, row.definition_version, row.process_code))!;
     if (!calendars.has(row.company_id)) calendars.set(row.company_id, await companyCalendar(deps.db, row.company_id));
     const waited = businessDaysWaited(row.activated_at!, now, calendars.get(row.company_id)!);
     const remind = waited >= reminder.afterDays;
@@ -126,9 +144,8 @@ async function handleStep(db: Kysely<Database>, bufferId: number, stepId: number
     const names = await stepName(trx, stepId);
 
     if (due.remind && marks.reminded_at === null && (await mark('reminded_at')).numUpdatedRows === 1n) {
-      // Deputies in effect stand in for their principals: they are reminded too (never the requester).
-      const deputies = (await stepDeputies(trx, waiting, doc.module_code, doc.requester_id, now)).map((d) => d.deputy_id);
-      await mailDocumentEvent(trx, 'reminder', doc, [...waiting, ...deputies], ctx, names);
+      // Deputies in effect (on the scan's day) stand in for their principals: reminded too, naming them (never the requester).
+      await mailStepWaiting(trx, doc, waiting, ctx, names, 'reminder', now);
       await writeApprovalLog(trx, { bufferId, approvalId: stepId, userId: null, action: 'remind' });
       done.reminded = 1;
     }
@@ -136,7 +153,8 @@ async function handleStep(db: Kysely<Database>, bufferId: number, stepId: number
       const offered = await offerStep(trx, doc.requester_id, doc.company_id, doc.module_code, stepId, waiting, due.to, now);
       if (offered.length) {
         for (const userId of offered) await writeApprovalLog(trx, { bufferId, approvalId: stepId, userId, action: 'escalate' });
-        await mailDocumentEvent(trx, 'escalated', doc, offered, ctx, names);
+        // The targets now wait as candidates: their own deputies in effect are told too.
+        await mailStepWaiting(trx, doc, offered, ctx, names, 'escalated', now);
       } else {
         await writeApprovalLog(trx, { bufferId, approvalId: stepId, userId: null, action: 'escalate_none' });
       }

@@ -74,7 +74,8 @@ export async function sendBack(db: Kysely<Database>, bufferId: number, stepId: n
     await trx.updateTable('approvals').set({ active: true }).where('id', '=', target).execute();
     await writeApprovalLog(trx, { bufferId: doc.id, approvalId: target, userId: ctx.userId, action: 'send_back', onBehalfOf });
     const back = doc.steps.find((s) => s.id === target)!;
-    await mailDocumentEvent(trx, 'sentBack', doc, back.candidates, ctx, await stepName(trx, back.id));
+    // Its approvers decide again, and their deputies in effect are told as for any waiting step.
+    await mailStepWaiting(trx, doc, back.candidates, ctx, await stepName(trx, back.id), 'sentBack');
     return { id: current.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: BufferStatus.ON_PROCESS }, active_approval_id: target };
   });
 }

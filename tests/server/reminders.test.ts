@@ -32,6 +32,34 @@ async function firstInstantWaited(since: Date, days: number, companyId: number) 
   return at;
 }
 
+/** Publishes (POST: a new module; PUT: its next version) a copy of purchase under `code` through the studio. */
+async function publishCopy(method: 'POST' | 'PUT', source: ModuleSource) {
+  const url = method === 'POST' ? '/api/module-definitions' : `/api/module-definitions/${source.code}`;
+  const published = await s.t.app.inject({ method, url, payload: source as unknown as Record<string, unknown>, headers: { authorization: `Bearer ${await s.auth('admin')}`, 'accept-language': 'en' } });
+  expect(published.statusCode, published.body).toBe(method === 'POST' ? 201 : 200);
+}
+
+/** A copy of the purchase source under `code`, and the index of its first step with a reminder and escalation. */
+async function purchaseCopy(code: string) {
+  const source = copySource((await s.get('admin', '/api/module-definitions/purchase/source')).json() as ModuleSource, code);
+  const index = source.process!.steps.findIndex((step) => step.reminder?.escalateAfterDays !== undefined);
+  expect(index).toBeGreaterThanOrEqual(0);
+  return { source, index };
+}
+
+/** Files a purchase body to the copy `code` (its approvers mapped to the copy's steps by code); the document and its active step. */
+async function fileCopy(code: string, goods: string) {
+  const body = await purchaseBody(s.t.db, s.users, { goods });
+  const purchaseSteps = await moduleSteps(s.t.db, 'purchase');
+  const copySteps = await moduleSteps(s.t.db, code);
+  const approvals = body.approvals.map((a) => ({ ...a, master_process_id: copySteps.find((c) => c.code === purchaseSteps.find((p) => p.id === a.master_process_id)!.code)!.id }));
+  const filed = await s.post('employee', `/api/buffer/${code}`, { ...body, approvals });
+  expect(filed.statusCode, filed.body).toBe(201);
+  const { id, code: documentCode } = filed.json() as { id: number; code: string };
+  const step = await s.t.db.selectFrom('approvals').select(['id', 'activated_at']).where('buffer_id', '=', id).where('active', '=', true).executeTakeFirstOrThrow();
+  return { id, code: documentCode, step, companyId: body.company_id };
+}
+
 const mailsSince = (id: number) => s.t.db.selectFrom('mail_outbox').select(['id', 'to_address', 'subject']).where('id', '>', id).orderBy('id').execute();
 const lastMailId = async () => (await s.t.db.selectFrom('mail_outbox').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0;
 
@@ -123,22 +151,11 @@ describe('reminders and escalation', () => {
 describe('escalation to the deputy', () => {
   it('offers a waiting step to the approver\'s deputy in effect when the step says escalateTo deputy', async () => {
     // A copy of purchase whose first reminded step escalates to the deputy, published through the studio.
-    const admin = await s.auth('admin');
     const code = 'deputy-escalation';
-    const source = copySource((await s.get('admin', '/api/module-definitions/purchase/source')).json() as ModuleSource, code);
-    const index = source.process!.steps.findIndex((step) => step.reminder?.escalateAfterDays !== undefined);
-    expect(index).toBeGreaterThanOrEqual(0);
+    const { source, index } = await purchaseCopy(code);
     source.process!.steps[index] = { ...source.process!.steps[index], reminder: { ...source.process!.steps[index].reminder!, escalateTo: 'deputy' } };
-    const published = await s.t.app.inject({ method: 'POST', url: '/api/module-definitions', payload: source as unknown as Record<string, unknown>, headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' } });
-    expect(published.statusCode, published.body).toBe(201);
-
-    const body = await purchaseBody(s.t.db, s.users, { goods: 'Deputy escalation' });
-    const purchaseSteps = await moduleSteps(s.t.db, 'purchase');
-    const copySteps = await moduleSteps(s.t.db, code);
-    const approvals = body.approvals.map((a) => ({ ...a, master_process_id: copySteps.find((c) => c.code === purchaseSteps.find((p) => p.id === a.master_process_id)!.code)!.id }));
-    const filed = await s.post('employee', `/api/buffer/${code}`, { ...body, approvals });
-    expect(filed.statusCode, filed.body).toBe(201);
-    const step = await s.t.db.selectFrom('approvals').select(['id', 'activated_at']).where('buffer_id', '=', (filed.json() as { id: number }).id).where('active', '=', true).executeTakeFirstOrThrow();
+    await publishCopy('POST', source);
+    const { step, companyId } = await fileCopy(code, 'Deputy escalation');
     const approvers = (await s.t.db.selectFrom('approval_candidates').select('user_id').where('approval_id', '=', step.id).execute()).map((c) => c.user_id);
     const principal = await s.t.db.selectFrom('users').select(['id', 'email', 'company_id', 'manager_id']).where('id', '=', approvers[0]).executeTakeFirstOrThrow();
     // A colleague of the approver's company who has no part in the document names the deputy.
@@ -146,7 +163,7 @@ describe('escalation to the deputy', () => {
       .where('company_id', '=', principal.company_id).where('disabled', '=', false)
       .where('id', 'not in', [...approvers, s.users.employee.id, ...(principal.manager_id ? [principal.manager_id] : [])])
       .orderBy('id').executeTakeFirstOrThrow();
-    const escalateAt = await firstInstantWaited(step.activated_at!, source.process!.steps[index].reminder!.escalateAfterDays!, body.company_id);
+    const escalateAt = await firstInstantWaited(step.activated_at!, source.process!.steps[index].reminder!.escalateAfterDays!, companyId);
     const day = (d: Date) => d.toISOString().slice(0, 10);
     const named = await s.post(principal.email.split('@')[0], '/api/deputies', { deputy_id: deputy.id, from: day(new Date()), to: day(new Date(escalateAt.getTime() + 7 * 86_400_000)) });
     expect(named.statusCode, named.body).toBe(201);
@@ -182,5 +199,70 @@ describe('GET /api/companies/{id}/calendar', () => {
   it('refuses an unknown company (404) and a bad year (400)', async () => {
     expect((await s.get('employee', '/api/companies/999999/calendar')).statusCode).toBe(404);
     expect((await s.get('employee', '/api/companies/1/calendar?year=abc')).statusCode).toBe(400);
+  });
+});
+
+describe('reminders keep the filed route (pinning)', () => {
+  it('reminds a document by the reminder of the definition it was filed under, not by a later publish', async () => {
+    const code = 'pinned-reminder';
+    const { source, index } = await purchaseCopy(code);
+    await publishCopy('POST', source);
+    const filedBefore = await fileCopy(code, 'Filed under v1');
+    const reminder = source.process!.steps[index].reminder!;
+    const stepCode = (await s.t.db.selectFrom('approvals').innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
+      .innerJoin('processes', 'processes.id', 'master_processes.process_id').select('processes.code').where('approvals.id', '=', filedBefore.step.id).executeTakeFirstOrThrow()).code;
+    expect(stepCode, 'the first active step is the reminded one').toBe(source.process!.steps[index].code);
+    // The next version waits ten more business days before reminding or escalating.
+    const later = structuredClone(source);
+    later.process!.steps[index] = { ...later.process!.steps[index], reminder: { ...reminder, afterDays: reminder.afterDays + 10, escalateAfterDays: reminder.escalateAfterDays! + 10 } };
+    await publishCopy('PUT', later);
+    const filedAfter = await fileCopy(code, 'Filed under v2');
+
+    const remindAt = await firstInstantWaited(filedAfter.step.activated_at!, reminder.afterDays, filedAfter.companyId);
+    const before = await lastMailId();
+    await s.t.app.reminders.scan(remindAt);
+    const marks = async (id: number) => (await s.t.db.selectFrom('approvals').select(['reminded_at']).where('id', '=', id).executeTakeFirstOrThrow()).reminded_at;
+    expect(await marks(filedBefore.step.id), 'filed under v1: reminded after v1\'s afterDays').not.toBeNull();
+    expect(await marks(filedAfter.step.id), 'filed under v2: not yet').toBeNull();
+    const subjects = (await mailsSince(before)).map((m) => m.subject);
+    expect(subjects.some((subject) => subject.includes(filedBefore.code))).toBe(true);
+    expect(subjects.some((subject) => subject.includes(filedAfter.code))).toBe(false);
+  });
+});
+
+describe('deputies get the reminder and escalation mails of their principals', () => {
+  it('mails the approver\'s deputy the reminder and the manager\'s deputy the escalation, each naming the principal, in the deputy\'s language', async () => {
+    const step = remindedStep();
+    const body = await purchaseBody(s.t.db, s.users, { goods: 'Deputies reminded' });
+    const filed = await filePurchase(s.t, await s.auth('employee'), body);
+    const active = await s.t.db.selectFrom('approvals').select(['id', 'activated_at']).where('buffer_id', '=', filed.id).where('active', '=', true).executeTakeFirstOrThrow();
+    const approvers = (await s.t.db.selectFrom('approval_candidates').select('user_id').where('approval_id', '=', active.id).execute()).map((c) => c.user_id);
+    const principal = await s.t.db.selectFrom('users').select(['id', 'name', 'email', 'company_id', 'manager_id']).where('id', '=', approvers[0]).executeTakeFirstOrThrow();
+    const manager = await s.t.db.selectFrom('users').select(['id', 'name', 'email', 'company_id']).where('id', '=', principal.manager_id!).executeTakeFirstOrThrow();
+    // Two colleagues with no part in the document: one stands in for the approver, one for the manager.
+    const [approverDeputy, managerDeputy] = await s.t.db.selectFrom('users').select(['id', 'email'])
+      .where('company_id', '=', principal.company_id).where('disabled', '=', false)
+      .where('id', 'not in', [...approvers, manager.id, s.users.employee.id])
+      .orderBy('id').limit(2).execute();
+    await s.t.db.updateTable('users').set({ language: 'zh' }).where('id', '=', approverDeputy.id).execute();
+    await s.t.db.updateTable('users').set({ language: 'en' }).where('id', '=', managerDeputy.id).execute();
+    const escalateAt = await firstInstantWaited(active.activated_at!, step.reminder!.escalateAfterDays!, body.company_id);
+    const period = { from: new Date().toISOString().slice(0, 10), to: new Date(escalateAt.getTime() + 7 * 86_400_000).toISOString().slice(0, 10) };
+    // Earlier tests' arrangements of these principals are ended first (an overlapping one is refused).
+    await s.t.db.deleteFrom('deputies').where('principal_id', 'in', [principal.id, manager.id]).execute();
+    for (const [who, deputy] of [[principal.email, approverDeputy], [manager.email, managerDeputy]] as const) {
+      const named = await s.post(who.split('@')[0], '/api/deputies', { deputy_id: deputy.id, ...period, module_codes: ['purchase'] });
+      expect(named.statusCode, named.body).toBe(201);
+    }
+    const before = await lastMailId();
+    await s.t.app.reminders.scan(escalateAt);
+    const mails = (await s.t.db.selectFrom('mail_outbox').select(['to_address', 'subject', 'text']).where('id', '>', before).execute())
+      .filter((m) => m.subject.includes(filed.code));
+    const to = (email: string) => mails.filter((m) => m.to_address === email);
+    expect(to(principal.email)).toHaveLength(1);
+    expect(to(approverDeputy.email)).toEqual([expect.objectContaining({ subject: `[Ringi] 催办：${filed.code} 仍在等待 ${principal.name} 的审批（您是代理人）` })]);
+    expect(to(manager.email)).toHaveLength(1);
+    expect(to(managerDeputy.email)).toEqual([expect.objectContaining({ subject: `[Ringi] ${filed.code} was escalated to ${manager.name} — you are their deputy` })]);
+    expect(to(managerDeputy.email)[0].text).toContain('on their behalf');
   });
 });

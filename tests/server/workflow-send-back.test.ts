@@ -49,6 +49,27 @@ describe('send back to a chosen step (back_to)', () => {
     expect((await act('admin', doc.steps[2], { approve: true })).json().buffer.status).toBe(2);
   });
 
+  it('mails the send back to the deputies in effect of the target step\'s approvers too, naming the principal, in their language; not to a deputy for other modules or another period', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await t.db.deleteFrom('deputies').where('principal_id', '=', users.approver.id).execute();
+    await t.db.updateTable('users').set({ language: 'ja' }).where('id', '=', users['aiko.ito'].id).execute();
+    const inEffect = await post('approver', '/api/deputies', { deputy_id: users['aiko.ito'].id, from: day(0), to: day(2), module_codes: ['payment'] });
+    const otherModule = await post('approver', '/api/deputies', { deputy_id: users.approver2.id, from: day(0), to: day(2), module_codes: ['purchase'] });
+    const later = await post('approver', '/api/deputies', { deputy_id: users.finance.id, from: day(1), to: day(3) });
+    for (const named of [inEffect, otherModule, later]) expect(named.statusCode, named.body).toBe(201);
+    const doc = await threeSteps();
+    const code = (await view('employee', doc.id)).code as string;
+    expect((await act('aiko.ito', doc.steps[0], { approve: true })).statusCode).toBe(200);
+    const mark = await lastMailId();
+    expect((await act('finance', doc.steps[1], { approve: false, back_to: doc.steps[0] })).statusCode).toBe(200);
+    const mails = await mailsSince(mark);
+    expect(mails.map((m) => m.to_address).sort()).toEqual([users.approver.email, users['aiko.ito'].email].sort());
+    expect(mails.find((m) => m.to_address === users['aiko.ito'].email)?.subject).toBe(`[Ringi] ${code} が ${users.approver.name} さんに差し戻されました（代理）`);
+    for (const id of [inEffect, otherModule, later].map((r) => r.json().id)) {
+      await t.app.inject({ method: 'DELETE', url: `/api/deputies/${id}`, headers: { authorization: `Bearer ${await t.login('approver@example.com')}` } });
+    }
+  });
+
   it('sends a document back to the requester, who may edit and resubmit it (or withdraw it)', async () => {
     const filed = await filePurchase(t, await t.login('employee@example.com'), await purchaseBody(t.db, users));
     const [first, second] = filed.steps;
