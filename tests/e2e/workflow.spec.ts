@@ -55,12 +55,21 @@ async function approveByApi(request: APIRequestContext, email: string, id: numbe
 }
 
 test.describe('Home', () => {
-  test('shows the pending badge, the pending list inline and the initiated list', async ({ page, request }) => {
+  test('shows the pending badge, the top tabs (Pending open, Initiated by keyboard) and the initiated list', async ({ page, request }) => {
     const doc = await filePayment(request, 'E2E home');
     await openAs(page, request, 'approver@example.com');
     await expect(page.locator('[data-shortcut="pending"] [data-testid="pending-badge"]')).toBeVisible();
-    await expect(page.getByRole('region', { name: a.lists.pending }).locator(`[data-code="${doc.code}"]`)).toBeVisible();
+    const home = page.getByTestId('home');
+    await expect(home.getByRole('tab', { selected: true })).toHaveAccessibleName(a.lists.pending);
+    await expect(home.getByRole('tabpanel').locator(`[data-code="${doc.code}"]`)).toBeVisible();
     await openAs(page, request, 'employee@example.com');
+    // The requester's document is under Initiated, not Pending: two arrows right from Pending.
+    await home.getByRole('tab', { selected: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(home.getByRole('tab', { selected: true })).toHaveAccessibleName(a.lists.initiated);
+    await expect(home.getByRole('tab', { selected: true })).toBeFocused();
+    await expect(home.getByRole('tabpanel').locator(`[data-code="${doc.code}"]`)).toContainText(a.waitingFor.replace('{{type}}', ''));
     await expect(await statusOnList(page, 'initiated', doc.code)).toContainText(a.waitingFor.replace('{{type}}', ''));
   });
 });

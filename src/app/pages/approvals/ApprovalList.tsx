@@ -106,7 +106,10 @@ export function ApprovalList({ kind, compact = false, onSeeAll, refreshKey = 0, 
         </div>
       )}
       {list.failed ? (
-        <Text role="alert">{t('app.approvals.loadFailed')}</Text>
+        <>
+          <Text role="alert">{t('app.approvals.loadFailed')}</Text>
+          <Button appearance="subtle" onClick={reload}>{t('app.approvals.retry')}</Button>
+        </>
       ) : null}
       <div className={styles.list} role="list" aria-busy={list.loading || undefined}>
         {list.entries.map((entry) => (

@@ -1,5 +1,6 @@
-/** The four approval lists of Home (spec 000 §2). */
-export type ListKind = 'pending' | 'done' | 'initiated' | 'forwarded';
+/** The four approval lists of Home (spec 000 §2), in the spec's order (shortcuts and tabs). */
+export const LIST_KINDS = ['pending', 'done', 'initiated', 'forwarded'] as const;
+export type ListKind = (typeof LIST_KINDS)[number];
 
 /**
  * The workflow API's shapes, written once in src/wire/workflow.ts (TypeBox): the server serialises

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Button, CounterBadge, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, ClockRegular, ArrowForwardRegular, SendRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { ListKind } from '../approvals/types';
+import { LIST_KINDS, type ListKind } from '../approvals/types';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: tokens.spacingHorizontalXS },
@@ -21,10 +21,9 @@ const ICONS: Record<ListKind, ReactElement> = {
 export function ApprovalShortcuts({ pendingCount, onOpen }: { pendingCount: number | null; onOpen(kind: ListKind): void }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const kinds: ListKind[] = ['pending', 'done', 'initiated', 'forwarded'];
   return (
     <nav className={styles.grid} aria-label={t('app.home.shortcuts')}>
-      {kinds.map((kind) => {
+      {LIST_KINDS.map((kind) => {
         const label = t(`app.approvals.lists.${kind}`);
         const count = kind === 'pending' && pendingCount ? pendingCount : 0;
         return (

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
 import { usePageStack } from '../../navigation';
 import { useSession } from '../../session';
-import { ApprovalList } from '../approvals/ApprovalList';
 import type { ApprovalListPageParams } from '../approvals/ApprovalListPage';
 import type { ListKind } from '../approvals/types';
 import { preloadApplicationPage } from '../application/open-application';
@@ -12,6 +11,7 @@ import { usePageStyles } from '../common/page-styles';
 import { whenIdle } from '../../shell/when-idle';
 import { ApprovalShortcuts } from './ApprovalShortcuts';
 import { CirculatedShortcut } from './CirculatedShortcut';
+import { HomeTabs } from './HomeTabs';
 import { Launchers } from './Launchers';
 import { usePendingCount } from './use-pending-count';
 import { useReturnedHome } from './use-returned-home';
@@ -29,9 +29,9 @@ const useStyles = makeStyles({
 
 /**
  * Home (spec 000 §2): banner and greeting; four shortcuts (Pending with the count waiting) that
- * open the full lists; the first page of Pending inline with "See all"; then the module
- * launchers. (Tabs repeating the four shortcuts right below them were dropped: same labels,
- * same lists, twice on a phone screen.) Coming back to Home refreshes the badge and the inline list.
+ * open the full lists; "For your information"; the top tabs Pending, Done, Initiated, Forwarded,
+ * each with the first page of its list and "See all"; then the module launchers. Coming back to
+ * Home refreshes the badge and the open tab's list.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -64,12 +64,7 @@ export function HomePage() {
       {profile?.company && <Text className={styles.muted}>{t('app.home.company', { company: profile.company.name })}</Text>}
       <ApprovalShortcuts pendingCount={pendingCount} onOpen={openList} />
       <CirculatedShortcut refreshKey={refreshKey} />
-      <section aria-labelledby="ringi-home-pending">
-        <Text as="h3" size={400} weight="semibold" id="ringi-home-pending">
-          {t('app.approvals.lists.pending')}
-        </Text>
-        <ApprovalList kind="pending" compact refreshKey={refreshKey} onSeeAll={() => openList('pending')} />
-      </section>
+      <HomeTabs refreshKey={refreshKey} onSeeAll={openList} />
       <Launchers />
     </section>
   );
