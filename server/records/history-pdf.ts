@@ -1,4 +1,4 @@
-import type { HistoryEntry } from './record-history';
+import type { HistoryEntry } from '../../src/wire/records';
 import { openCjkPdf } from '../lib/cjk-pdf';
 
 /** Texts of the printed history in the reader's language. */

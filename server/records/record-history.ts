@@ -1,41 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/database';
 import { likePattern } from '../lib/paging';
-
-/** One history entry as `GET /buffers/{id}/history` shows it. */
-export interface HistoryEntry {
-  seq: number;
-  at: string;
-  actor: { id: number; name: string } | null;
-  /** The principal the actor (their deputy) acted for; null when they acted for themselves. */
-  on_behalf_of: { id: number; name: string } | null;
-  reason: string | null;
-  kind: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  files_added: Array<{ id: number; name: string; sha256: string }>;
-  files_removed: Array<{ id: number; name: string; sha256: string }>;
-  hash: string;
-  prev_hash: string;
-}
-
-/** The filters of a document's history: text in the change, kind, who, and a time range. */
-export interface HistoryFilter {
-  q?: string;
-  kind?: string;
-  'actor.id'?: number;
-  'at[after]'?: string;
-  'at[before]'?: string;
-}
-
-/** Query schema of `HistoryFilter` (days inclusive). */
-export const historyFilterProperties = {
-  q: { type: 'string', minLength: 1, maxLength: 100 },
-  kind: { type: 'string', enum: ['filed', 'edit', 'status', 'file-added', 'file-removed'] },
-  'actor.id': { type: 'integer', minimum: 1, maximum: 2147483647 },
-  'at[after]': { type: 'string', format: 'date' },
-  'at[before]': { type: 'string', format: 'date' },
-} as const;
+import type { ChainProblem, HistoryEntry, HistoryFilter, VerifyReport } from '../../src/wire/records';
 
 /** The entries of a document matching the filter, oldest first (the chain's order). */
 export async function historyEntries(db: Kysely<Database>, bufferId: number, filter: HistoryFilter = {}): Promise<HistoryEntry[]> {
@@ -62,29 +28,6 @@ export async function historyEntries(db: Kysely<Database>, bufferId: number, fil
     reason: r.reason, kind: r.kind, before: r.before, after: r.after, files_added: r.files_added, files_removed: r.files_removed,
     hash: r.hash, prev_hash: r.prev_hash,
   }));
-}
-
-/** A break found by `verifyChains`. */
-export interface ChainProblem {
-  document: { id: number; code: string | null };
-  seq: number | null;
-  /**
-   * `hash`: the entry's content no longer gives its hash (it was changed); `link`: its
-   * `prev_hash` is not the hash before it (an entry was replaced); `gap`: an entry is missing;
-   * `data`: the document's data or status differ from what its last entry recorded (changed
-   * without an entry); `missing`: a document with no entry at all.
-   */
-  problem: 'hash' | 'link' | 'gap' | 'data' | 'missing';
-}
-
-/** What `GET /records/verify` answers. */
-export interface VerifyReport {
-  documents: number;
-  entries: number;
-  ok: boolean;
-  broken: ChainProblem[];
-  /** Entries written with no actor (a change made outside the application's transactions). */
-  unattributed: Array<{ document: { id: number; code: string | null }; seq: number }>;
 }
 
 /**

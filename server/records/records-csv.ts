@@ -1,5 +1,5 @@
 import type { Translate } from '../../src/engine';
-import type { RecordMember } from './records-query';
+import type { RecordMember } from '../../src/wire/records';
 import { encodeShiftJis } from './shift-jis';
 
 /** The CSV's columns, in the order a tax officer's request lists them. */

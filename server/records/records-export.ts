@@ -3,7 +3,8 @@ import yazl from 'yazl';
 import type { Lang, Translate } from '../../src/engine';
 import { FileStorage } from '../files/file-storage';
 import { recordsCsv, type RecordCsvEncoding } from './records-csv';
-import { recordRows, recordConditionsFor, type RecordFilter } from './records-query';
+import { recordRows, recordConditionsFor } from './records-query';
+import type { RecordFilter } from '../../src/wire/records';
 import { zipEntryName } from '../lib/zip-entry-name';
 
 /** The params of a records export job (`export_jobs.params`, `kind: 'records'`). */

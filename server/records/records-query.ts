@@ -1,63 +1,11 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
-import { cursorParam } from '../repositories/keyset-paginate';
 import { badRequest } from '../lib/errors';
 import { likePattern } from '../lib/paging';
 import type { KeyTerm } from '../lib/keyset';
 import { recordsInCompanies } from './records-access';
-
-/**
- * The filters of `GET /records` and `/records/export` (電子帳簿保存法 検索要件): transaction date
- * range, amount range, counterparty (partial, case-insensitive), module, company, currency (code
- * or id) and registration number, any combination; all optional.
- */
-export interface RecordFilter {
-  'date[after]'?: string;
-  'date[before]'?: string;
-  'amount[gte]'?: number;
-  'amount[lte]'?: number;
-  counterparty?: string;
-  'module.code'?: string;
-  'company.id'?: number;
-  currency?: string;
-  registration_no?: string;
-  /** Also the records of files taken off their document (kept for the retention period). */
-  include_removed?: boolean;
-}
-
-/** `RecordFilter` plus keyset paging. */
-export interface RecordQuery extends RecordFilter {
-  page: number;
-  itemsPerPage: number;
-  cursor?: string;
-}
-
-const day = { type: 'string', format: 'date' } as const;
-const amount = { type: 'number', minimum: -1e15, maximum: 1e15 } as const;
-
-/** Query schema of the filters (shared by the list, the export and the verify call's company). */
-export const recordFilterProperties = {
-  'date[after]': day, 'date[before]': day, 'amount[gte]': amount, 'amount[lte]': amount,
-  counterparty: { type: 'string', minLength: 1, maxLength: 100 },
-  'module.code': { type: 'string', maxLength: 64, pattern: '^[a-z][a-z0-9-]{0,63}$' },
-  'company.id': { type: 'integer', minimum: 1, maximum: 2147483647 },
-  currency: { type: 'string', minLength: 1, maxLength: 16 },
-  registration_no: { type: 'string', minLength: 1, maxLength: 14 },
-  include_removed: { type: 'boolean', default: false },
-} as const;
-
-/** Query schema of `GET /records`: the filters, `page`/`itemsPerPage` (10, at most 100) and `cursor`. */
-export const recordQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
-    itemsPerPage: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-    cursor: cursorParam,
-    ...recordFilterProperties,
-  },
-} as const;
+import type { RecordFilter, RecordMember } from '../../src/wire/records';
 
 /** Newest transaction first; the file id breaks ties within a document. */
 export const RECORD_ORDER: KeyTerm[] = [
@@ -100,18 +48,6 @@ export async function recordConditionsFor(db: Kysely<Database>, filter: RecordFi
     out.push(currency ? sql<SqlBool>`r.currency = ${currency}` : sql<SqlBool>`false`);
   }
   return out;
-}
-
-/** One electronic record as the list, the export and the screen show it. */
-export interface RecordMember {
-  date: string;
-  amount: number | null;
-  currency: string | null;
-  counterparty: string | null;
-  registration_no: string | null;
-  document: { id: number; code: string; module: string };
-  file: { id: number; name: string; sha256: string; document_type: string };
-  removed_at: string | null;
 }
 
 /** The selected columns of a record row (aliases read by `recordMember`). */

@@ -2,38 +2,33 @@
  * Wire shapes of the stamp statistics (`GET /stamp_statistics`, spec 000 §2, §3, §9), written
  * once: the server's query and response schemas (and /api/docs) and both sides' types come from here.
  */
-import { Type, type Static, type TOptional, type TSchema, type TString } from '@sinclair/typebox';
+import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox';
 
+import { IdName, amount, collection, day, dbId, nullable, open, paging } from './common';
 import { STAMP_PERIODS, type StampPeriod } from './stamp-periods';
 
 export { STAMP_PERIODS, type StampPeriod } from './stamp-periods';
 
-const open = { additionalProperties: true } as const;
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Named = Type.Object({ id: Type.Integer(), name: Type.String() }, open);
-
 /** A row of stamp statistics: a stamped document with its applicant, contract party, currency and amount. */
-export const StampRow = Type.Object({
+export const StampRow = open({
   id: Type.Integer(),
   code: Type.String(),
   stamp_no: nullable(Type.String()),
   status: Type.Integer(),
-  module: Type.Object({ code: Type.String() }, open),
-  requester: Named,
-  contract_party: nullable(Named),
-  currency: nullable(Type.Object({ id: Type.Integer(), code: Type.String() }, open)),
+  module: open({ code: Type.String() }),
+  requester: IdName,
+  contract_party: nullable(IdName),
+  currency: nullable(open({ id: Type.Integer(), code: Type.String() })),
   amount: nullable(Type.Number()),
   contract_date: nullable(Type.String()),
   created_at: Type.String(),
   completed_at: nullable(Type.String()),
-}, open);
+});
 export type StampRow = Static<typeof StampRow>;
 
-const ids = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 100 });
-const day = Type.String({ format: 'date' });
-const amount = Type.Number({ minimum: -1e15, maximum: 1e15 });
+const ids = Type.Array(dbId(), { maxItems: 100 });
 type PeriodKey = `${StampPeriod}[after]` | `${StampPeriod}[before]`;
-const periods = Object.fromEntries(STAMP_PERIODS.flatMap((p) => [[`${p}[after]`, Type.Optional(day)], [`${p}[before]`, Type.Optional(day)]])) as
+const periods = Object.fromEntries(STAMP_PERIODS.flatMap((p) => [[`${p}[after]`, Type.Optional(day())], [`${p}[before]`, Type.Optional(day())]])) as
   Record<PeriodKey, TOptional<TString>>;
 
 /** The filters of `GET /stamp_statistics` and its export (spec 000 §3 filter keys). */
@@ -42,7 +37,7 @@ const filters = {
   'contract_party.id': Type.Optional(ids), 'contract_party.id[]': Type.Optional(ids),
   /** Currency code or id. */
   currency: Type.Optional(Type.String({ maxLength: 16 })),
-  'amount[gte]': Type.Optional(amount), 'amount[lte]': Type.Optional(amount),
+  'amount[gte]': Type.Optional(amount()), 'amount[lte]': Type.Optional(amount()),
   moduleCode: Type.Optional(Type.String({ maxLength: 64 })),
   /** One period as `<type>[after]` and/or `<type>[before]` (inclusive days; both = between). */
   ...periods,
@@ -53,13 +48,9 @@ export const StampFilterQuery = Type.Object(filters, { additionalProperties: fal
 export type StampFilterQuery = Static<typeof StampFilterQuery>;
 
 /** The query of `GET /stamp_statistics`: the filters and a page, 10 per page by default (spec 000 §9). */
-export const StampQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 1000000, default: 1 }),
-  itemsPerPage: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
-  ...filters,
-}, { additionalProperties: false });
+export const StampQuery = Type.Object({ ...paging(), ...filters }, { additionalProperties: false });
 export type StampQuery = Static<typeof StampQuery>;
 
 /** `GET /stamp_statistics`. */
-export const StampCollection = Type.Object({ 'hydra:member': Type.Array(StampRow), 'hydra:totalItems': Type.Integer() });
+export const StampCollection = collection(StampRow);
 export type StampCollection = Static<typeof StampCollection>;

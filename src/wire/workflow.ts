@@ -4,11 +4,9 @@
  * TypeScript types from them (`Static<typeof …>`). Objects let further fields through
  * (`additionalProperties: true`), as the API always has.
  */
-import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 
-const open = <T extends TProperties>(properties: T, description?: string) =>
-  Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+import { nullable, open } from './common';
 
 /** A named user as lists and the timeline show it. */
 export const NamedUser = open({ id: Type.Integer(), name: Type.String() });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { FileStorage } from '../../files/file-storage';
 import { errorResponseSchema, notFound } from '../../lib/errors';
-import { idParams, objectOf } from '../../lib/http-schemas';
+import { idParams } from '../../lib/http-schemas';
 import { keysetPaginate } from '../../repositories/keyset-paginate';
 import { cjkFont } from '../../statistics/export-files';
 import { admitExport } from '../../statistics/export-jobs';
@@ -11,38 +11,17 @@ import { documentNotFound } from '../../workflow/route-helpers';
 import { doc } from '../../workflow/schemas';
 import { contentDisposition } from '../files/reply-helpers';
 import { historyPdf } from '../../records/history-pdf';
-import { historyEntries, historyFilterProperties, verifyChains, type HistoryFilter } from '../../records/record-history';
+import { historyEntries, verifyChains } from '../../records/record-history';
 import { recordsInCompanies, recordsScope } from '../../records/records-access';
 import type { RecordsExportParams } from '../../records/records-export';
+import { RECORD_COLUMNS, RECORD_ORDER, recordConditions, recordMember } from '../../records/records-query';
 import {
-  RECORD_COLUMNS, RECORD_ORDER, recordConditions, recordFilterProperties, recordMember, recordQuerySchema,
-  type RecordFilter, type RecordQuery,
-} from '../../records/records-query';
+  HistoryCollection, HistoryQuery, RecordCollection, RecordExportJob, RecordExportQuery, RecordQuery, VerifyQuery, VerifyReport,
+} from '../../../src/wire/records';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } as const;
 /** Records counted per list answer at most (pages past it stay reachable by `nextCursor`). */
 const RECORD_COUNT_CAP = 100_000;
-const nullableNumber = { type: ['number', 'null'] } as const;
-const nullableStr = { type: ['string', 'null'] } as const;
-const recordSchema = objectOf({
-  date: { type: 'string', format: 'date' }, amount: nullableNumber, currency: nullableStr, counterparty: nullableStr, registration_no: nullableStr,
-  document: objectOf({ id: { type: 'integer' }, code: { type: 'string' }, module: { type: 'string' } }),
-  file: objectOf({ id: { type: 'integer' }, name: { type: 'string' }, sha256: { type: 'string' }, document_type: { type: 'string' } }),
-  removed_at: nullableStr,
-});
-const fileRecord = objectOf({ id: { type: 'integer' }, name: { type: 'string' }, sha256: { type: 'string' } });
-const historySchema = objectOf({
-  seq: { type: 'integer' }, at: { type: 'string' }, actor: objectOf({ id: { type: 'integer' }, name: { type: 'string' } }, true),
-  on_behalf_of: objectOf({ id: { type: 'integer' }, name: { type: 'string' } }, true),
-  reason: nullableStr, kind: { type: 'string' }, before: { type: ['object', 'null'], additionalProperties: true },
-  after: { type: ['object', 'null'], additionalProperties: true }, files_added: { type: 'array', items: fileRecord },
-  files_removed: { type: 'array', items: fileRecord }, hash: { type: 'string' }, prev_hash: { type: 'string' },
-});
-const documentRef = objectOf({ id: { type: 'integer' }, code: nullableStr });
-const job = objectOf({
-  id: { type: 'integer' }, status: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] }, progress: { type: 'integer' },
-  format: { type: 'string' }, row_count: { type: ['integer', 'null'] }, error: nullableStr, created_at: { type: 'string' }, finished_at: nullableStr,
-});
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** Documents (over `buffers b`) whose companies are in the scope: their statistics row's keys (GIN). */
@@ -70,8 +49,8 @@ const records: FastifyPluginAsync = async (app) => {
         + 'the name, any case), `module.code`, `company.id` (in the user\'s scope, else 403), `currency` (code or id), `registration_no` '
         + '(part), `include_removed` (records of files taken off their document, kept for the retention period). A reversed range → 400. '
         + 'Authorizer, finance, treasury or Company Internal Auditor (403 otherwise).'),
-      querystring: recordQuerySchema,
-      response: { 200: { type: 'object', properties: { 'hydra:member': { type: 'array', items: recordSchema }, 'hydra:totalItems': { type: 'integer' }, nextCursor: { type: 'string' } } }, ...errors },
+      querystring: RecordQuery,
+      response: { 200: RecordCollection, ...errors },
     },
   }, async (request) => {
     const companies = await recordsScope(request, request.query['company.id']);
@@ -81,34 +60,24 @@ const records: FastifyPluginAsync = async (app) => {
     return { ...page, 'hydra:member': (page['hydra:member'] as Array<Record<string, unknown>>).map(recordMember) };
   });
 
-  app.get<{ Querystring: { 'company.id'?: number } }>('/records/verify', {
+  app.get<{ Querystring: VerifyQuery }>('/records/verify', {
     schema: {
       ...doc('Recomputes the SHA-256 chain of every document\'s history in the user\'s scope (or one company): `broken` lists entries whose '
         + 'content no longer gives their hash, broken links, missing entries, documents whose data differ from their last entry, and '
         + 'documents without history; `unattributed` lists entries written without an actor (changed outside the application).'),
-      querystring: { type: 'object', additionalProperties: false, properties: { 'company.id': recordFilterProperties['company.id'] } },
-      response: {
-        200: objectOf({
-          documents: { type: 'integer' }, entries: { type: 'integer' }, ok: { type: 'boolean' },
-          broken: { type: 'array', items: objectOf({ document: documentRef, seq: { type: ['integer', 'null'] }, problem: { type: 'string' } }) },
-          unattributed: { type: 'array', items: objectOf({ document: documentRef, seq: { type: 'integer' } }) },
-        }),
-        ...errors,
-      },
+      querystring: VerifyQuery,
+      response: { 200: VerifyReport, ...errors },
     },
   }, async (request) => verifyChains(app.db, documentsIn(await recordsScope(request, request.query['company.id']))));
 
-  app.get<{ Querystring: RecordFilter & { format?: 'csv' | 'zip'; encoding?: 'utf-8' | 'shift_jis' } }>('/records/export', {
+  app.get<{ Querystring: RecordExportQuery }>('/records/export', {
     schema: {
       ...doc('Starts the download a tax officer asks for, with the filters of `GET /records`: `format` csv (default; columns date, amount, '
         + 'currency, counterparty, registration number, document code, module, file name, SHA-256) in `encoding` utf-8 (default, with a '
         + 'byte-order mark) or shift_jis, or zip (the files and that CSV as records.csv). Answers 202 with a job; the file is mailed to '
         + 'the requester. `GET /records/export/jobs/{id}` reports it.'),
-      querystring: {
-        type: 'object', additionalProperties: false,
-        properties: { ...recordFilterProperties, format: { type: 'string', enum: ['csv', 'zip'], default: 'csv' }, encoding: { type: 'string', enum: ['utf-8', 'shift_jis'], default: 'utf-8' } },
-      },
-      response: { 202: job, ...errors, 503: errorResponseSchema },
+      querystring: RecordExportQuery,
+      response: { 202: RecordExportJob, ...errors, 503: errorResponseSchema },
     },
   }, async (request, reply) => {
     const { format = 'csv', encoding = 'utf-8', ...filter } = request.query;
@@ -123,7 +92,7 @@ const records: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: number } }>('/records/export/jobs/:id', {
-    schema: { ...doc('A records export job of the signed-in user: status, progress 0–100, row count, the failure\'s message.'), params: idParams, response: { 200: job, ...errors } },
+    schema: { ...doc('A records export job of the signed-in user: status, progress 0–100, row count, the failure\'s message.'), params: idParams, response: { 200: RecordExportJob, ...errors } },
   }, async (request) => {
     const row = await app.db.selectFrom('export_jobs').select(['id', 'status', 'progress', 'params', 'row_count', 'error', 'created_at', 'finished_at'])
       .where('id', '=', request.params.id).where('user_id', '=', request.user.id).executeTakeFirst();
@@ -152,18 +121,15 @@ const records: FastifyPluginAsync = async (app) => {
       .send(storage.open(row.storage_key));
   });
 
-  app.get<{ Params: { id: number }; Querystring: HistoryFilter & { format?: 'json' | 'pdf' } }>('/buffers/:id/history', {
+  app.get<{ Params: { id: number }; Querystring: HistoryQuery }>('/buffers/:id/history', {
     schema: {
       ...doc('The append-only history of a document: every change of its data, status or files with before and after, who, when and why, '
         + 'and each entry\'s SHA-256 chain hash; `on_behalf_of` names the principal when their deputy acted (the actor; it is in the hash); `chain_ok` says whether the whole chain still verifies. Searchable: `q` (any text of the '
         + 'entry), `kind`, `actor.id`, `at[after]`/`at[before]`. `format=pdf` prints it (the CJK font embedded). For whoever sees the '
         + 'document, and records users whose scope holds it; else 404.'),
       params: idParams,
-      querystring: { type: 'object', additionalProperties: false, properties: { ...historyFilterProperties, format: { type: 'string', enum: ['json', 'pdf'], default: 'json' } } },
-      response: {
-        200: { type: 'object', properties: { 'hydra:member': { type: 'array', items: historySchema }, 'hydra:totalItems': { type: 'integer' }, chain_ok: { type: 'boolean' } } },
-        ...errors,
-      },
+      querystring: HistoryQuery,
+      response: { 200: HistoryCollection, ...errors },
     },
   }, async (request, reply) => {
     const id = request.params.id;

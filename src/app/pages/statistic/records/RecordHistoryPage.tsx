@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
 import { readToken } from '../../../api/token-store';
 import { queryKeys } from '../../../api/queries';
+import type { HistoryCollection, HistoryEntry } from '../../../../wire/records';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
@@ -14,12 +15,6 @@ const useStyles = makeStyles({
   mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
 });
 
-interface FileRef { id: number; name: string; sha256: string }
-interface Entry {
-  seq: number; at: string; actor: { id: number; name: string } | null; on_behalf_of: { id: number; name: string } | null;
-  reason: string | null; kind: string;
-  before: Record<string, unknown> | null; after: Record<string, unknown> | null; files_added: FileRef[]; files_removed: FileRef[]; hash: string;
-}
 
 /**
  * A document's change history (電子帳簿保存法 真実性, 通達 10-2): every entry with who, when, why,
@@ -36,13 +31,13 @@ export function RecordHistoryPage({ bufferId, code }: { bufferId: number; code: 
   const history = useQuery({
     queryKey: queryKeys.documents.recordHistory(bufferId, query),
     queryFn: async () => {
-      const r = await host.api.get<{ 'hydra:member': Entry[]; chain_ok: boolean }>(`/buffers/${bufferId}/history`, query ? { q: query } : {});
+      const r = await host.api.get<HistoryCollection>(`/buffers/${bufferId}/history`, query ? { q: query } : {});
       return { entries: r['hydra:member'] ?? [], ok: r.chain_ok };
     },
   });
   const data = history.data ?? null;
   // A deputy's entry reads as the timeline does: "deputy on behalf of principal".
-  const actorText = (e: Entry) => {
+  const actorText = (e: HistoryEntry) => {
     const actor = e.actor?.name ?? t('statistic.records.nobody');
     return e.on_behalf_of ? t('app.approvals.timeline.onBehalf', { deputy: actor, principal: e.on_behalf_of.name }) : actor;
   };

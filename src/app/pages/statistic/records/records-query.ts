@@ -9,17 +9,8 @@ export interface RecordsForm {
   currency: string;
 }
 
-/** An electronic record as `GET /api/records` lists it. */
-export interface RecordRow {
-  date: string;
-  amount: number | null;
-  currency: string | null;
-  counterparty: string | null;
-  registration_no: string | null;
-  document: { id: number; code: string; module: string };
-  file: { id: number; name: string; sha256: string; document_type: string };
-  removed_at: string | null;
-}
+/** An electronic record as `GET /api/records` lists it (the wire schema the server answers with). */
+export type { RecordMember as RecordRow } from '../../../../wire/records';
 
 export const EMPTY_RECORDS_FORM: RecordsForm = { after: '', before: '', gte: '', lte: '', counterparty: '', module: '', currency: '' };
 

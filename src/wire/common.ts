@@ -1,0 +1,43 @@
+/**
+ * Building blocks of the wire schemas (src/wire/*): TypeBox only, no server or React imports.
+ */
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
+
+/** An object that lists its fields and lets further fields through (as the API always has). */
+export const open = <T extends TProperties>(properties: T, description?: string) =>
+  Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
+/** The schema or null. */
+export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** `{ id, name }` of a user or company. */
+export const IdName = open({ id: Type.Integer(), name: Type.String() });
+
+/** A database id in a query or body. */
+export const dbId = () => Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** A day, `YYYY-MM-DD`. */
+export const day = () => Type.String({ format: 'date' });
+/** An amount filter. */
+export const amount = () => Type.Number({ minimum: -1e15, maximum: 1e15 });
+/** The page number and size of a paged list (10 a page unless asked). */
+export const paging = () => ({
+  page: Type.Integer({ minimum: 1, maximum: 1000000, default: 1 }),
+  itemsPerPage: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+});
+/** A keyset cursor: the previous page's `nextCursor`. */
+export const cursor = () => Type.String({ maxLength: 1200, pattern: '^[A-Za-z0-9_-]+$' });
+
+/** A hydra collection of `item`. */
+export const collection = <T extends TSchema, P extends TProperties = {}>(item: T, extra?: P) =>
+  Type.Object({ 'hydra:member': Type.Array(item), 'hydra:totalItems': Type.Integer(), ...(extra ?? {} as P) });
+
+/** A background export job (status, progress 0–100, row count, the failure's message) with its own fields. */
+export const exportJob = <P extends TProperties>(extra: P) => open({
+  id: Type.Integer(),
+  status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  progress: Type.Integer(),
+  ...extra,
+  row_count: nullable(Type.Integer()),
+  error: nullable(Type.String()),
+  created_at: Type.String(),
+  finished_at: nullable(Type.String()),
+});

@@ -1,0 +1,133 @@
+/**
+ * Wire shapes of the electronic records (電子帳簿保存法; `GET /records`, `/records/export`,
+ * `/records/verify`, `GET /buffers/{id}/history`), written once: the server's query and response
+ * schemas (and /api/docs) and both sides' types come from here.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+import { IdName, amount, collection, cursor, day, dbId, exportJob, nullable, open, paging } from './common';
+
+/** One electronic record: a file of a filed document with the document's transaction date, amount, currency and counterparty. */
+export const RecordMember = open({
+  date: Type.String({ format: 'date' }),
+  amount: nullable(Type.Number()),
+  currency: nullable(Type.String()),
+  counterparty: nullable(Type.String()),
+  registration_no: nullable(Type.String()),
+  document: open({ id: Type.Integer(), code: Type.String(), module: Type.String() }),
+  file: open({ id: Type.Integer(), name: Type.String(), sha256: Type.String(), document_type: Type.String() }),
+  /** When the file was taken off its document (its record is kept for the retention period), else null. */
+  removed_at: nullable(Type.String()),
+});
+export type RecordMember = Static<typeof RecordMember>;
+
+/**
+ * The filters of `GET /records` and `/records/export` (検索要件): transaction date range, amount
+ * range, counterparty (partial, case-insensitive), module, company, currency (code or id) and
+ * registration number, any combination; all optional.
+ */
+export const recordFilterProperties = {
+  'date[after]': Type.Optional(day()), 'date[before]': Type.Optional(day()),
+  'amount[gte]': Type.Optional(amount()), 'amount[lte]': Type.Optional(amount()),
+  counterparty: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  'module.code': Type.Optional(Type.String({ maxLength: 64, pattern: '^[a-z][a-z0-9-]{0,63}$' })),
+  'company.id': Type.Optional(dbId()),
+  currency: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+  registration_no: Type.Optional(Type.String({ minLength: 1, maxLength: 14 })),
+  /** Also the records of files taken off their document (kept for the retention period). */
+  include_removed: Type.Optional(Type.Boolean({ default: false })),
+};
+export const RecordFilter = Type.Object(recordFilterProperties, { additionalProperties: false });
+export type RecordFilter = Static<typeof RecordFilter>;
+
+/** `GET /records`: the filters, `page`/`itemsPerPage` (10, at most 100) and `cursor`. */
+export const RecordQuery = Type.Object({ ...paging(), cursor: Type.Optional(cursor()), ...recordFilterProperties }, { additionalProperties: false });
+export type RecordQuery = Static<typeof RecordQuery>;
+
+/** `GET /records`: a page, newest transaction first; `nextCursor` when the page was full. */
+export const RecordCollection = collection(RecordMember, { nextCursor: Type.Optional(Type.String()) });
+export type RecordCollection = Static<typeof RecordCollection>;
+
+/** `GET /records/export`: the filters, the format (csv or zip) and the CSV's encoding. */
+export const RecordExportQuery = Type.Object({
+  ...recordFilterProperties,
+  format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('zip')], { default: 'csv' })),
+  encoding: Type.Optional(Type.Union([Type.Literal('utf-8'), Type.Literal('shift_jis')], { default: 'utf-8' })),
+}, { additionalProperties: false });
+export type RecordExportQuery = Static<typeof RecordExportQuery>;
+
+/** A records export job. */
+export const RecordExportJob = exportJob({ format: Type.String() });
+export type RecordExportJob = Static<typeof RecordExportJob>;
+
+/** `GET /records/verify?company.id=`. */
+export const VerifyQuery = Type.Object({ 'company.id': recordFilterProperties['company.id'] }, { additionalProperties: false });
+export type VerifyQuery = Static<typeof VerifyQuery>;
+
+const DocumentRef = open({ id: Type.Integer(), code: nullable(Type.String()) });
+
+/**
+ * A break found by the chain check: `hash` (the entry's content no longer gives its hash), `link`
+ * (its `prev_hash` is not the hash before it), `gap` (an entry is missing), `data` (the document
+ * differs from what its last entry recorded), `missing` (a document with no entry at all).
+ */
+export const ChainProblem = open({
+  document: DocumentRef,
+  seq: nullable(Type.Integer()),
+  problem: Type.Union((['hash', 'link', 'gap', 'data', 'missing'] as const).map((p) => Type.Literal(p))),
+});
+export type ChainProblem = Static<typeof ChainProblem>;
+
+/** What `GET /records/verify` answers. */
+export const VerifyReport = open({
+  documents: Type.Integer(),
+  entries: Type.Integer(),
+  ok: Type.Boolean(),
+  broken: Type.Array(ChainProblem),
+  /** Entries written with no actor (a change made outside the application's transactions). */
+  unattributed: Type.Array(open({ document: DocumentRef, seq: Type.Integer() })),
+});
+export type VerifyReport = Static<typeof VerifyReport>;
+
+const FileRef = open({ id: Type.Integer(), name: Type.String(), sha256: Type.String() });
+export type FileRef = Static<typeof FileRef>;
+
+/** One entry of a document's append-only history: before and after, who, when and why, chained by SHA-256. */
+export const HistoryEntry = open({
+  seq: Type.Integer(),
+  at: Type.String(),
+  actor: nullable(IdName),
+  /** The principal the actor (their deputy) acted for; null when they acted for themselves (it is in the hash). */
+  on_behalf_of: nullable(IdName),
+  reason: nullable(Type.String()),
+  kind: Type.String(),
+  before: nullable(Type.Record(Type.String(), Type.Unknown())),
+  after: nullable(Type.Record(Type.String(), Type.Unknown())),
+  files_added: Type.Array(FileRef),
+  files_removed: Type.Array(FileRef),
+  hash: Type.String(),
+  prev_hash: Type.String(),
+});
+export type HistoryEntry = Static<typeof HistoryEntry>;
+
+/** The filters of a document's history: text in the change, kind, who, and a time range (days inclusive). */
+export const historyFilterProperties = {
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  kind: Type.Optional(Type.Union((['filed', 'edit', 'status', 'file-added', 'file-removed'] as const).map((k) => Type.Literal(k)))),
+  'actor.id': Type.Optional(dbId()),
+  'at[after]': Type.Optional(day()),
+  'at[before]': Type.Optional(day()),
+};
+export const HistoryFilter = Type.Object(historyFilterProperties);
+export type HistoryFilter = Static<typeof HistoryFilter>;
+
+/** `GET /buffers/{id}/history`: the filters and the format (json, or pdf to print). */
+export const HistoryQuery = Type.Object({
+  ...historyFilterProperties,
+  format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('pdf')], { default: 'json' })),
+}, { additionalProperties: false });
+export type HistoryQuery = Static<typeof HistoryQuery>;
+
+/** `GET /buffers/{id}/history`: the entries, oldest first, and whether the whole chain still verifies. */
+export const HistoryCollection = collection(HistoryEntry, { chain_ok: Type.Boolean() });
+export type HistoryCollection = Static<typeof HistoryCollection>;
