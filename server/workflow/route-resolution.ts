@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import {
-  resolveRoute, STEP_ROLES, toApiDate, type CompiledModule, type FormData, type OrganisationSnapshot, type ResolvedStep, type RouteRequester,
+  resolveRoute, STEP_ROLES, toApiDate, type CompiledModule, type FormData, type Lang, type OrganisationSnapshot, type ResolvedStep, type RouteRequester,
+  type Translate,
 } from '../../src/engine';
 import type { Database } from '../db/database';
-import { stepRulesOf } from './eligibility';
+import { usersBase } from '../repositories/user-repository';
+import { eligibleCondition, stepRulesOf, type StepRule } from './eligibility';
 
 /** Posts in effect on `day` (YYYY-MM-DD): open-ended dates count as always. */
 function postsOn(db: Kysely<Database>, day: string) {
@@ -64,5 +66,39 @@ export async function resolveFilingRoute(db: Kysely<Database>, module: CompiledM
   const { requester, organisation } = await loadOrganisation(db, { requesterId, companyId, emails: namedEmails(module), day: toApiDate(new Date())! });
   const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
   // Steps the database does not know (a definition not yet synced) cannot be filed: left out.
-  return resolveRoute({ steps: module.process ?? [], stepIds, data, requester, companyId, organisation, currencies }).filter((s) => s.id !== null);
+  const route = resolveRoute({ steps: module.process ?? [], stepIds, data, requester, companyId, organisation, currencies }).filter((s) => s.id !== null);
+  const ruleOf = new Map(rules.map((r) => [r.id, r]));
+  for (const step of route) {
+    const rule = ruleOf.get(step.id!);
+    if (step.by === 'choice' && rule && !step.optional && !step.circulation) step.blocked = await choiceGap(db, rule, requesterId, companyId);
+  }
+  return route;
+}
+
+/**
+ * A mandatory step the requester chooses approvers for is blocked when the eligibility rule (the
+ * picker's) leaves nobody: `requester` when the requester alone would qualify (legal filing a
+ * corporate seal whose signer must be legal), else `vacant`.
+ */
+async function choiceGap(db: Kysely<Database>, rule: StepRule, requesterId: number, companyId: number | null): Promise<ResolvedStep['blocked']> {
+  const scope = { requesterId, companyId };
+  const anyone = await usersBase(db).select('users.id').where((eb) => eligibleCondition(eb, rule, scope)).limit(1).executeTakeFirst();
+  if (anyone) return null;
+  const self = await usersBase(db).select('users.id').where('users.id', '=', requesterId)
+    .where((eb) => eligibleCondition(eb, { ...rule, allow_requester: true }, scope)).executeTakeFirst();
+  return self ? 'requester' : 'vacant';
+}
+
+/**
+ * Why a blocked step stops the filing and what to do, in the reader's language. A step whose
+ * approvers are chosen among role holders names the role (an administrator gives it to a colleague).
+ */
+export function blockedReason(module: CompiledModule, step: ResolvedStep, lang: Lang, t: Translate): string {
+  const name = step.names[lang] || step.names.en;
+  const roles = step.by === 'choice' ? module.process?.find((s) => s.code === step.code)?.roles ?? [] : [];
+  if (roles.length) {
+    const role = roles.map((r) => t(`server.routes.roles.${r}`)).join(' / ');
+    return t(step.blocked === 'requester' ? 'server.routes.blockedRoleRequester' : 'server.routes.blockedRoleVacant', { step: name, role });
+  }
+  return t(step.blocked === 'requester' ? 'server.routes.blockedRequester' : 'server.routes.blockedVacant', { step: name });
 }

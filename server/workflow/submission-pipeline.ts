@@ -9,7 +9,7 @@ import { forbidden, validationFailed, type Violation } from '../lib/errors';
 import { referenceViolations } from './reference-violations';
 import { scopeCompany, stepRulesOf, type StepRule } from './eligibility';
 import { approverViolations, companyScopeViolations, forwardingViolations, loadFiler, mayBypass } from './filing-checks';
-import { resolveFilingRoute } from './route-resolution';
+import { blockedReason, resolveFilingRoute } from './route-resolution';
 
 /** One submission (a new document or an edit) as the pipeline takes it. */
 export interface SubmissionRequest {
@@ -102,17 +102,16 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const ruleSteps = chosenSteps ? engineSteps.filter((s) => route!.some((r) => r.id === s.id && r.by === 'choice'))
     : filedIds ? engineSteps.filter((s) => filedIds.has(s.id)) : engineSteps;
   if (chosenSteps) data.approvals = routedApprovals(data.approvals, chosenSteps);
+  // A step nobody can approve stops the filing first, with why and what to do (before the form's
+  // own "choose an approver", which the requester could not follow). An editable resolved step
+  // nobody resolves is the requester's to fill: blocked only if they named nobody.
+  const namedFor = (id: number | null) => (Array.isArray(data.approvals) ? data.approvals : [])
+    .some((a) => a && typeof a === 'object' && Number((a as Record<string, unknown>).master_process_id) === id && Number.isInteger((a as Record<string, unknown>).approver_id));
+  const blocked = route?.find((s) => s.blocked && !(s.by === 'rule' && s.editable && namedFor(s.id)));
+  if (blocked) throw refuse([{ propertyPath: 'approvals', message: blockedReason(module, blocked, request.lang ?? 'en', t) }]);
   // The engine judges the very data it computed (what is stored), with the same currencies.
   const violations = only(validateFormData(module, data, { steps: ruleSteps, currencies }, t));
   if (violations.length) throw refuse(violations);
-  // An editable step nobody resolves is the requester's to fill: blocked only if they named nobody.
-  const namedFor = (id: number | null) => (Array.isArray(data.approvals) ? data.approvals : [])
-    .some((a) => a && typeof a === 'object' && Number((a as Record<string, unknown>).master_process_id) === id && Number.isInteger((a as Record<string, unknown>).approver_id));
-  const blocked = route?.find((s) => s.blocked && !(s.editable && namedFor(s.id)));
-  if (blocked) {
-    const name = blocked.names[request.lang ?? 'en'] || blocked.names.en;
-    throw refuse([{ propertyPath: 'approvals', message: t(blocked.blocked === 'requester' ? 'server.routes.blockedRequester' : 'server.routes.blockedVacant', { step: name }) }]);
-  }
 
   const scope = { requesterId: request.requesterId, companyId };
   const routed = route?.some((s) => s.by === 'rule' && !s.skipped && !s.circulation && s.approvers.length > 0) ?? false;

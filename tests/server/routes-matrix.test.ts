@@ -42,6 +42,19 @@ async function oracle(resolver: ApproverResolver, requester: Requester, companyI
 }
 
 /**
+ * Who the requester could pick on a choice step, the requester included (plain query): enabled
+ * users holding one of its roles in a group company, or without roles, group members and the
+ * requester's company.
+ */
+async function choiceCandidates(step: ProcessStepDefinition, requester: Requester): Promise<number[]> {
+  const rows = await sql<{ id: number }>`select u.id from users u left join companies c on c.id = u.company_id
+    where not u.disabled and (${step.roles?.length
+      ? sql`coalesce(c.is_group, false) and (${sql.join(step.roles.map((r) => sql`${sql.ref(`u.is_${r}`)}`), sql` or `)})`
+      : sql`coalesce(c.is_group, false) or u.company_id = ${requester.company_id}`})`.execute(s.t.db);
+  return rows.rows.map((r) => r.id);
+}
+
+/**
  * Form values that set `field`: a computed field that sums an item array (`{"sum": [{"var": items}, "budget"]}`)
  * is set through one item, since the server recomputes it; any other field directly.
  */
@@ -92,7 +105,14 @@ describe('route resolution matrix', () => {
               for (const st of module.process) {
                 // The server recomputes computed fields before resolving: so does the oracle.
                 if (st.when !== undefined && !jsonLogic.apply(st.when as never, computeFormData(module, data, { currencies }))) continue;
-                if (!st.approvers) { expected.push({ code: st.code, by: 'choice', approvers: [], skipped: null, blocked: null }); continue; }
+                if (!st.approvers) {
+                  // A mandatory choice step is blocked when nobody but the requester may be picked.
+                  const pickable = await choiceCandidates(st, requester);
+                  const gap = st.optional || st.circulation || pickable.some((id) => id !== requester.id || st.allowRequester) ? null
+                    : pickable.includes(requester.id) ? 'requester' : 'vacant';
+                  expected.push({ code: st.code, by: 'choice', approvers: [], skipped: null, blocked: gap });
+                  continue;
+                }
                 const all = [...new Set((await Promise.all(st.approvers.map((r) => oracle(r, requester, requester.company_id, today)))).flat())];
                 const approvers = all.filter((id) => id !== requester.id);
                 const need = st.mode === 'all' ? approvers.length : st.mode === 'quorum' ? st.quorum ?? 1 : 1;

@@ -6,8 +6,11 @@
  * TEST_DATABASE_URL is set).
  */
 import { describe, expect, it } from 'vitest';
+import { readDefinitionSet } from '../../server/definitions/definition-store';
+import { serverTranslate } from '../../server/lib/i18n';
 import { filePurchase, insertDocument, purchaseBody, purchaseRefs, workflowSuite, type WorkflowSuite } from './workflow-fixtures';
 
+const definitions = await readDefinitionSet(undefined, { check: false });
 let s: WorkflowSuite;
 workflowSuite((suite) => { s = suite; });
 
@@ -221,5 +224,50 @@ describe('circulation (回覧)', () => {
     const mails = await s.t.db.selectFrom('mail_outbox').select(['to_address', 'subject']).where('subject', 'like', `%${code}%`).where('to_address', '=', 'aiko.ito@example.com').execute();
     expect(mails).toHaveLength(1);
     expect(mails[0].subject.startsWith(`回覧: ${code}`)).toBe(true);
+  });
+});
+
+/**
+ * A mandatory step whose approver the requester picks among role holders (the corporate seal's
+ * signer: legal) has nobody to pick when the requester is the only holder: the route says so
+ * (blocked, with why and what to do, in the reader's language) and filing answers 422 with the same
+ * message — not an empty picker and "choose an approver". Derived from the definitions: per role,
+ * the first module with such a step, filed by the demo user holding that role.
+ */
+describe('a role-bound step only the requester could approve', () => {
+  const cases = Object.entries(definitions.modules).sort(([a], [b]) => a.localeCompare(b))
+    .filter(([, module]) => module.kind === 'module' && !module.meta.entity)
+    .flatMap(([code, module]) => (module.process ?? [])
+      .filter((step) => !step.approvers && !step.optional && !step.circulation && !step.allowRequester && step.when === undefined)
+      .flatMap((step) => (step.roles ?? []).map((role) => ({ role, module: code, step: step.code, bodyKey: module.meta.bodyKey }))));
+
+  it('exists in the definitions (legal signs corporate seals)', () => {
+    expect(cases.filter((c) => c.role === 'legal').map((c) => c.module)).toContain('corporate-seal');
+  });
+
+  it.each(cases)('$role on $module ($step): blocked with the reason on the route and a 422 on filing; another holder unblocks it', async ({ role, module, step, bodyKey }) => {
+    const requester = s.users[role];
+    const flag = `is_${role}` as 'is_legal';
+    const others = (await s.t.db.selectFrom('users').select('id').where(flag, '=', true).where('id', '<>', requester.id).execute()).map((u) => u.id);
+    if (others.length) await s.t.db.updateTable('users').set({ [flag]: false }).where('id', 'in', others).execute();
+    try {
+      for (const lang of ['en', 'ja', 'zh'] as const) {
+        const tr = serverTranslate(lang);
+        const reply = await s.post(role, '/api/master_processes/resolve', { module_code: module, data: {} }, { 'accept-language': lang });
+        const blocked = (reply.json() as { steps: Step[] }).steps.find((st) => st.code === step)!;
+        expect(blocked.blocked).toBe('requester');
+        expect(blocked.blocked_reason).toContain(tr(`server.routes.roles.${role}`));
+        expect(blocked.blocked_reason).not.toBe(tr('server.routes.blockedRequester', { step: '' }));
+        const filed = await s.post(role, `/api/buffer/${module}`, { approvals: [], send_notification_first_approval: true, save_approvers: false, ...(bodyKey ? { [bodyKey]: {} } : {}) }, { 'accept-language': lang });
+        expect(filed.statusCode, filed.body).toBe(422);
+        expect(filed.json().violations).toEqual([{ propertyPath: 'approvals', message: blocked.blocked_reason }]);
+      }
+    } finally {
+      if (others.length) await s.t.db.updateTable('users').set({ [flag]: true }).where('id', 'in', others).execute();
+    }
+    if (others.length) {
+      const open = (await resolve(role, module, {})).find((st) => st.code === step)!;
+      expect(open.blocked).toBeNull();
+    }
   });
 });

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { computeFormData, findModule, type Lang, type ResolvedStep, type Translate } from '../../../src/engine';
+import { computeFormData, findModule, type CompiledModule, type Lang, type ResolvedStep, type Translate } from '../../../src/engine';
 import { found } from '../../lib/found';
 import { errorResponseSchema, validationFailed } from '../../lib/errors';
 import { bool, int, objectOf, str } from '../../lib/http-schemas';
 import { scopeCompany } from '../../workflow/eligibility';
-import { resolveFilingRoute } from '../../workflow/route-resolution';
+import { blockedReason, resolveFilingRoute } from '../../workflow/route-resolution';
 
 /** Body of `POST /master_processes/resolve`. */
 interface ResolveBody {
@@ -62,12 +62,12 @@ export function registerResolveRoute(app: FastifyInstance): void {
     }
     const companyId = await scopeCompany(app.db, request.user.id, data.company_id);
     const steps = await resolveFilingRoute(app.db, module, data, request.user.id, companyId);
-    return { steps: await describeSteps(app, steps, request.lang, t) };
+    return { steps: await describeSteps(app, module, steps, request.lang, t) };
   });
 }
 
 /** The resolved steps as the API answers them: names in the reader's language, approvers with names, reasons translated. */
-export async function describeSteps(app: FastifyInstance, steps: ResolvedStep[], lang: Lang, t: Translate) {
+export async function describeSteps(app: FastifyInstance, module: CompiledModule, steps: ResolvedStep[], lang: Lang, t: Translate) {
   const ids = [...new Set(steps.flatMap((s) => s.approvers))];
   const users = ids.length ? await app.db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute() : [];
   const nameOf = new Map(users.map((u) => [u.id, u.name]));
@@ -77,7 +77,7 @@ export async function describeSteps(app: FastifyInstance, steps: ResolvedStep[],
       id: s.id!, code: s.code, name, mode: s.mode, required: s.required, quorum: s.quorum, optional: s.optional, circulation: s.circulation,
       by: s.by, editable: s.editable, approvers: s.approvers.map((id) => ({ id, name: nameOf.get(id) ?? '' })),
       skipped: s.skipped, skipped_reason: s.skipped ? t(s.skipped === 'requester' ? 'server.routes.skippedRequester' : 'server.routes.skippedVacant') : null,
-      blocked: s.blocked, blocked_reason: s.blocked ? t(s.blocked === 'requester' ? 'server.routes.blockedRequester' : 'server.routes.blockedVacant', { step: name }) : null,
+      blocked: s.blocked, blocked_reason: s.blocked ? blockedReason(module, s, lang, t) : null,
     };
   });
 }

@@ -160,7 +160,8 @@ export function ProcessCardField(props: FieldProps): ReactNode {
     const resolved = r?.by === 'rule';
     const groupLocked = isStepLocked(chosen.map((a) => userOf(a.approver_id)), userIsGroupMember(host));
     // Fixed by the route (resolved and not editable, or skipped): no plus button at all.
-    const routeLocked = (resolved && !r.editable) || Boolean(r?.skipped);
+    // A blocked choice step has nobody to pick from: its reason replaces the plus button.
+    const routeLocked = (resolved && !r.editable) || Boolean(r?.skipped) || (r?.by === 'choice' && Boolean(r.blocked));
     const showResolved = resolved && chosen.length === 0;
     return (
       <div key={step.id} className={styles.step} role="group" aria-label={name}>

@@ -77,3 +77,19 @@ describe('ProcessCard with a route', () => {
     await waitFor(() => expect(posts.at(-1)).toMatchObject({ module_code: 'purchase', data: { total: 150 } }));
   });
 });
+
+describe('ProcessCard with a blocked choice step', () => {
+  it('says why and what to do where the picker would be, with no Add button (nobody to pick)', async () => {
+    const reason = 'Step "Authorizer" is approved by a Company Authorizer user other than you. Ask an administrator.';
+    const host = createTestHost(get, {
+      post: (path) => (path === '/master_processes/resolve' ? { steps: [
+        step(1, 'p-manager', 'Manager', { approvers: [{ id: 5, name: 'Kenji Head' }] }),
+        step(3, 'p-authorizer', 'Authorizer', { by: 'choice', editable: true, blocked: 'requester', blocked_reason: reason }),
+      ] } : undefined),
+    });
+    renderForm(host, schema, uiSchema, { save_approvers: true, total: 10, note: '' }, { ...fakeModule('purchase'), process });
+    const authorizer = await screen.findByRole('group', { name: 'Authorizer' });
+    expect((await within(authorizer).findByRole('alert')).textContent).toBe(reason);
+    expect(within(authorizer).queryByRole('button', { name: /Add approver/ })).toBeNull();
+  });
+});
