@@ -6,6 +6,7 @@ import { bumpRevision, latestSources, lockRevision } from './module-source-repos
 import { recordVersion } from './definition-version-repository';
 import { syncProcessRows } from './sync-process-rows';
 import { inFlightOldRoute } from './in-flight-routes';
+import { positionCatalogue } from '../repositories/position-repository';
 
 /** What publishing one module did (the wire shape, src/wire/studio.ts). */
 export type { Published };
@@ -33,11 +34,13 @@ export async function publishSources(
     const before = Object.fromEntries([...latest].map(([code, row]) => [code, row.source]));
     const after = { ...before, ...Object.fromEntries(sources.map((s) => [s.code, s])) };
     const base = baseLocales(store.diskFiles, [...Object.keys(store.diskFiles.schemas), ...Object.keys(store.diskFiles.uiSchemas), ...Object.keys(after)]);
-    const next = definitionSetFromSources(after, base);
+    // A studio publish checks route positions against the organisation's (the files are checked by modules:check).
+    const checked = { positions: options.origin === 'studio' ? await positionCatalogue(trx) : undefined };
+    const next = definitionSetFromSources(after, base, checked);
     let problems = [...next.problems];
     if (problems.length && latest.size) {
       // Only what this publish breaks refuses it, not an older problem of another module.
-      const known = new Set(definitionSetFromSources(before, base).problems.map(key));
+      const known = new Set(definitionSetFromSources(before, base, checked).problems.map(key));
       problems = problems.filter((p) => !known.has(key(p)));
     }
     if (problems.length) return { problems };

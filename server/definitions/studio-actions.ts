@@ -4,13 +4,15 @@ import type { ModuleSource } from './module-source';
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
 import { BufferStatus } from '../../src/engine/status';
 import { inFlightOldRoute } from './in-flight-routes';
+import { positionCatalogue } from '../repositories/position-repository';
 
 /** The set the current sources would make with `draft` (and `others`: new item sub-forms of it) in place (checked). */
 async function withDraft(store: DefinitionStore, draft: ModuleSource, others: ModuleSource[] = []): Promise<DefinitionSet> {
   const latest = await latestSources(store.db);
   const sources = { ...Object.fromEntries([...latest].map(([code, row]) => [code, row.source])), ...Object.fromEntries(others.map((o) => [o.code, o])), [draft.code]: draft };
   const disk = store.diskFiles;
-  return definitionSetFromSources(sources, baseLocales(disk, [...Object.keys(disk.schemas), ...Object.keys(disk.uiSchemas), ...Object.keys(sources)]));
+  return definitionSetFromSources(sources, baseLocales(disk, [...Object.keys(disk.schemas), ...Object.keys(disk.uiSchemas), ...Object.keys(sources)]),
+    { positions: await positionCatalogue(store.db) });
 }
 
 /**

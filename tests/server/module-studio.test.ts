@@ -194,6 +194,24 @@ describe('module studio API', () => {
     expect(checked.warnings).toEqual([{ propertyPath: `/rules/validations/${source.rules.validations!.length - 1}/when`, message: expect.stringContaining('"project_code" to 20 characters') }]);
   });
 
+  it.each<[string, (steps: NonNullable<ModuleSource['process']>['steps']) => void, string, string]>([
+    ['a condition naming an unknown field', (steps) => { steps[1].when = { '>=': [{ var: 'total_estimate' }, 100000] }; },
+      '/process/steps/1/when', 'unknown field "total_estimate" in the condition (closest valid names: total_estimated'],
+    ['a resolver naming an unknown position', (steps) => { steps[0].approvers = [{ position: 'haed', of: 'requester' }]; },
+      '/process/steps/0/approvers/0/position', 'unknown position "haed" (closest valid names: head'],
+  ])('refuses to publish a route with %s, with the checker\'s message, and changes nothing', async (_name, spoil, propertyPath, message) => {
+    const before = (await call('GET', '/api/module-definitions/purchase/source', admin)).json() as ModuleSource;
+    const source = structuredClone(before);
+    spoil(source.process!.steps);
+    const checked = (await call('POST', '/api/module-definitions/check', admin, source)).json();
+    expect(checked.violations).toContainEqual({ propertyPath, message: expect.stringContaining(message) });
+    const published = await call('PUT', '/api/module-definitions/purchase', admin, source);
+    expect(published.statusCode, published.body).toBe(422);
+    expect(published.json().violations).toContainEqual({ propertyPath, message: expect.stringContaining(message) });
+    expect((await call('GET', '/api/module-definitions/purchase/source', admin)).json()).toEqual(before);
+    expect(t.app.definitions.modules.purchase.process).toEqual(before.process!.steps);
+  });
+
   it('says how many documents in flight keep the old route when a publish changes the steps (check and publish), and none when it does not', async () => {
     const code = 'route-pinning';
     const source = copySource((await call('GET', '/api/module-definitions/purchase/source', admin)).json(), code);
