@@ -207,13 +207,20 @@ export function moduleDefinitionOptions(api: ApiReader, code: string, version?: 
   });
 }
 
-/** `GET /module-definitions`: every filable module (Home's launchers), translations registered. */
+/**
+ * `GET /module-definitions`: every filable module (Home's launchers), translations registered.
+ * Each is the module's current definition, as `GET /module-definitions/{code}` answers it: the
+ * cache gets it under that query too, so opening a form from Home asks for no definition.
+ */
 export function moduleDefinitionListOptions(api: ApiReader) {
   return queryOptions({
     queryKey: queryKeys.moduleDefinitions.list(),
-    queryFn: async () => {
+    queryFn: async ({ client }) => {
       const modules = (await api.get<Collection<CompiledModule>>('/module-definitions'))['hydra:member'];
-      for (const module of modules) registerModuleTranslations(module);
+      for (const module of modules) {
+        registerModuleTranslations(module);
+        client.setQueryData(queryKeys.moduleDefinitions.one(module.code), module);
+      }
       return modules;
     },
     staleTime: DEFINITION_STALE_MS,

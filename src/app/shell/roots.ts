@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { lazyPage } from './lazy-page';
 import type { PageProps, PageSpec, Tab } from '../navigation';
 import type { ResetPasswordParams } from '../pages/login/ResetPasswordPage';
 
@@ -10,26 +10,6 @@ const loadLogin = () => import('../pages/login/LoginPage').then((m) => m.LoginPa
 const loadResetPassword = () => import('../pages/login/ResetPasswordPage').then((m) => m.ResetPasswordPage);
 /** The tab bar: shown to a signed-in user only, so not in the login screen's download. */
 export const loadTabBar = () => import('./TabBar');
-
-/**
- * A page component from its chunk: once the chunk is in (preloaded), it renders at once instead
- * of suspending for a frame (no spinner between the static first screen and the page).
- */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): { Page: ComponentType<P>; preload: () => Promise<unknown> } {
-  let loaded: ComponentType<P> | undefined;
-  let pending: Promise<ComponentType<P>> | undefined;
-  const preload = () => {
-    pending ??= load().then((component) => (loaded = component));
-    pending.catch(() => (pending = undefined));
-    return pending;
-  };
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  function Page(props: P) {
-    const Loaded = loaded;
-    return Loaded ? createElement(Loaded, props) : createElement(Lazy as ComponentType<P>, props);
-  }
-  return { Page, preload };
-}
 
 const home = lazyPage<PageProps>(loadHome);
 const statistic = lazyPage<PageProps>(loadStatistic);

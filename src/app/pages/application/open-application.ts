@@ -1,13 +1,15 @@
-import { lazy } from 'react';
-import type { PageStack } from '../../navigation';
+import type { PageProps, PageStack } from '../../navigation';
+import { lazyPage } from '../../shell/lazy-page';
 import type { ApplicationPageParams } from './ApplicationPage';
 
 /**
- * The form, renderer and widgets are one lazy chunk: Home paints without it, then fetches it
- * while idle (`preloadApplicationPage`), so a launcher's tap does not wait for the download.
+ * The form, renderer and widgets are a lazy chunk: Home paints without it, then fetches it
+ * while idle (`prefetchForms`), so a launcher's tap does not wait for the download, and once it
+ * is in the page renders in the tap's own frame (no suspense between).
  */
-export const preloadApplicationPage = () => import('./ApplicationPage');
-const ApplicationPage = lazy(async () => ({ default: (await preloadApplicationPage()).ApplicationPage }));
+const applicationPage = lazyPage<PageProps<ApplicationPageParams>>(() => import('./ApplicationPage').then((m) => m.ApplicationPage));
+export const preloadApplicationPage = applicationPage.preload;
+const ApplicationPage = applicationPage.Page;
 
 /** Pushes the application page of `moduleCode`, titled with the module's title key. */
 export function openApplication(stack: PageStack, moduleCode: string, titleKey = `${moduleCode}.title`): Promise<unknown> {

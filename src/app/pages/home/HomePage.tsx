@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { lazy } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
@@ -6,9 +6,7 @@ import { usePageStack } from '../../navigation';
 import { useSession } from '../../session';
 import type { ApprovalListPageParams } from '../approvals/ApprovalListPage';
 import type { ListKind } from '../approvals/types';
-import { preloadApplicationPage } from '../application/open-application';
 import { usePageStyles } from '../common/page-styles';
-import { whenIdle } from '../../shell/when-idle';
 import { ApprovalShortcuts } from './ApprovalShortcuts';
 import { CirculatedShortcut } from './CirculatedShortcut';
 import { HomeTabs } from './HomeTabs';
@@ -44,9 +42,6 @@ export function HomePage() {
   // too (others may have filed or acted meanwhile).
   const refreshKey = returned;
   const pendingCount = usePendingCount(refreshKey);
-  // The form chunk (renderer and widgets) is fetched once Home is idle: a launcher's tap then
-  // renders the form instead of waiting for the download on a slow phone network.
-  useEffect(() => whenIdle(() => void preloadApplicationPage().catch(() => undefined), 4000), []);
 
   const openList = (kind: ListKind) =>
     void stack.push<unknown, ApprovalListPageParams>({ title: { key: `app.approvals.lists.${kind}` }, component: ApprovalListPage, params: { kind } });

@@ -1,13 +1,15 @@
-import { lazy, type ReactElement } from 'react';
+import { lazy, useEffect, type ReactElement } from 'react';
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import {
   AppsRegular, CartRegular, DataBarVerticalRegular, DocumentTextRegular, MoneyRegular, PaymentRegular, ReceiptRegular, SignatureRegular,
 } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePageStack } from '../../navigation';
 import { useSession } from '../../session';
 import { openApplication } from '../application/open-application';
+import { prefetchForms } from '../application/prefetch-forms';
+import { whenIdle } from '../../shell/when-idle';
 import { useRendererHost } from '../../../renderer/host';
 import { moduleDefinitionListOptions } from '../../api/queries';
 
@@ -39,6 +41,8 @@ interface Entry {
   order: number;
   label: string;
   icon: ReactElement;
+  /** The module whose form the launcher opens (none for a group or Stamp Statistics). */
+  module?: string;
   open(): void;
 }
 
@@ -53,7 +57,8 @@ export function Launchers() {
   const { t } = useTranslation();
   const styles = useStyles();
   const stack = usePageStack();
-  const { profile } = useSession();
+  const { profile, api } = useSession();
+  const client = useQueryClient();
   const { data: modules, isPending } = useQuery(moduleDefinitionListOptions(useRendererHost().api));
   const flags = (profile ?? {}) as unknown as Record<string, unknown>;
 
@@ -70,6 +75,7 @@ export function Launchers() {
       order: m.meta.launcher?.order ?? 999,
       label: t(m.meta.title),
       icon: ICONS[m.meta.launcher?.icon ?? ''] ?? <AppsRegular />,
+      module: m.code,
       open: () => void openApplication(stack, m.code, m.meta.title),
     });
   }
@@ -80,6 +86,13 @@ export function Launchers() {
     });
   }
   entries.sort((a, b) => a.order - b.order || a.key.localeCompare(b.key));
+  // Once Home is idle, what the launchers' forms need is fetched (in launcher order), so a tap
+  // renders the form instead of waiting for the network on a slow phone line (docs/PERFORMANCE.md).
+  const formModules = entries.flatMap((entry) => (entry.module ? [entry.module] : [])).join(',');
+  useEffect(() => {
+    if (!formModules) return undefined;
+    return whenIdle(() => void prefetchForms(client, api, formModules.split(',')), 4000);
+  }, [client, api, formModules]);
   if (profile && (profile.is_authorizer || profile.is_legal || profile.is_treasury)) {
     entries.push({
       key: 'stamp-statistics', order: 1000, label: t('app.launchers.stampStatistics'), icon: <DataBarVerticalRegular />,

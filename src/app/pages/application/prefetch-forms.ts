@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../api';
+import { currenciesOptions, draftOptions, masterProcessesOptions, moduleDefinitionOptions, sessionReader } from '../../api/queries';
+import { preloadApplicationPage } from './open-application';
+
+/**
+ * How long a draft fetched ahead of its form (on an idle Home) is taken as it is when the form
+ * opens. An older one is fetched again first: a draft saved meanwhile on another device shows.
+ */
+export const PREFETCHED_DRAFT_FRESH_MS = 2 * 60_000;
+
+/** The user asked the browser to save data (Network Information API; absent in most browsers). */
+export function savesData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
+/**
+ * Fetches what opening these modules' forms needs, so that a launcher's tap renders the form
+ * without waiting for the network: the form's chunks (renderer, widgets), the currencies, then
+ * module by module in the order given (the first launcher first) its definition (already in the
+ * cache when Home's module list seeded it), master-process steps and the user's draft. One module
+ * at a time keeps most of the browser's connections free for a tap meanwhile; a tap on a module
+ * whose queries are still on the way waits for those same requests (the cache dedupes them).
+ * Nothing is fetched when the user asked to save data. Silent: the form shows its own failures
+ * when it loads what is missing. Resolves when done, never rejects.
+ */
+export async function prefetchForms(client: QueryClient, api: ApiClient, moduleCodes: readonly string[]): Promise<void> {
+  if (savesData()) return;
+  const reader = sessionReader(api, true);
+  await Promise.all([preloadApplicationPage().catch(() => undefined), client.prefetchQuery(currenciesOptions(reader))]);
+  for (const code of moduleCodes) {
+    await Promise.all([
+      client.prefetchQuery(moduleDefinitionOptions(reader, code)),
+      client.prefetchQuery(masterProcessesOptions(reader, code)),
+      // Kept until the form opens (a draft read by an open form is never cached: see draftOptions).
+      client.prefetchQuery({ ...draftOptions(api, code), staleTime: PREFETCHED_DRAFT_FRESH_MS, gcTime: PREFETCHED_DRAFT_FRESH_MS }),
+    ]);
+  }
+}
