@@ -162,7 +162,7 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
       const newFile = (documentType: string) => {
         if (!options.storage) throw new Error(`${module.code} requires an upload: pass a storage to seedDocuments`);
         files.push({ id: ++fileId, name: `${documentType}-${fileId}.pdf`, mime_type: 'application/pdf', size: SAMPLE_PDF.length, document_type: documentType,
-          storage_key: options.storage.save(SAMPLE_PDF, created), sha256: SAMPLE_SHA256, uploader_id: requester.id, buffer_id: id, created_at: created });
+          storage_key: null, sha256: SAMPLE_SHA256, uploader_id: requester.id, buffer_id: id, created_at: created });
         return fileId;
       };
       // Random data may break a rule (a combination the form would not allow): repair, else draw again.
@@ -219,7 +219,10 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
       result.byModule[module.code] = (result.byModule[module.code] ?? 0) + 1;
       result.byStatus[status] = (result.byStatus[status] ?? 0) + 1;
     }
-    for (const file of files) file.storage_key = await (file.storage_key as Promise<string>);
+    // Saved one at a time, once the batch's bodies are final: a save per file at once would queue
+    // hundreds of chunk inserts on the pool (its connection timeout then fails the run), and the
+    // files of a body drawn again are never written.
+    for (const file of files) file.storage_key = await options.storage!.save(SAMPLE_PDF, file.created_at as Date);
     await db.transaction().execute(async (trx) => {
       // buffer_viewers set-based for the batch instead of a trigger call per row (migration 0811).
       // … and buffer_stats the same way (migration 0620).
