@@ -30,6 +30,22 @@ describe('GET /api/docs', () => {
     expect(doc.paths['/api/health'].get.security).toEqual([]);
   });
 
+  it('documents the route API of issue #20 under the issue\'s names', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const json = (op: any, status: string) => op.responses[status].content['application/json'].schema;
+    const resolve = doc.paths['/api/master_processes/resolve'].post;
+    expect(Object.keys(resolve.requestBody.content['application/json'].schema.properties)).toEqual(['module_code', 'data']);
+    expect(resolve.responses['422']).toBeDefined();
+    expect(Object.keys(json(resolve, '200').properties.steps.items.properties)).toEqual(expect.arrayContaining(['id', 'code', 'mode', 'optional', 'approvers', 'skipped']));
+    expect(doc.paths['/api/deputies'].get).toBeDefined();
+    expect(Object.keys(doc.paths['/api/deputies'].post.requestBody.content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['deputy_id', 'from', 'to', 'module_codes']));
+    expect(doc.paths['/api/deputies/{id}'].delete).toBeDefined();
+    expect(json(doc.paths['/api/buffer/circulated'].get, '200').properties).toHaveProperty(['hydra:member']);
+    expect(doc.paths['/api/buffer/{id}/circulation/read'].post).toBeDefined();
+    const action = doc.paths['/api/approvals/{id}/action'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(action.properties)).toEqual(expect.arrayContaining(['approve', 'back_to']));
+  });
+
   it('gives every operation a summary and an operationId, and names the server', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     const operations = Object.values(doc.paths as Record<string, Record<string, { summary?: string; operationId?: string; security?: unknown }>>).flatMap((p) => Object.values(p));

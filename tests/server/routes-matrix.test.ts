@@ -1,6 +1,7 @@
 /**
  * The resolution matrix, derived from the definitions (no hand list of modules or steps): every
- * module with a route × every demo login as requester × (the organisation as seeded | the
+ * module with a route × every demo login as requester × the document's company (the requester's, and
+ * another group company for a group member) × (the organisation as seeded | the
  * requester's department chain vacant) × (each condition's both outcomes, for steps with a `when`,
  * by the currencies and totals the condition compares). `POST /master_processes/resolve` must
  * answer exactly what an independent oracle says: a recursive SQL walk up the department tree for
@@ -87,6 +88,13 @@ describe('route resolution matrix', () => {
     const requesters = await s.t.db.selectFrom('users').select(['id', 'email', 'company_id', 'department_id'])
       .where('password_hash', 'not like', '!%').where('disabled', '=', false).execute() as Requester[];
     const today = new Date().toISOString().slice(0, 10);
+    // The document's company: the requester's own, and for a group member filing for another group
+    // company (spec 000 §6) the next group company too — `of: company` and role rules resolve in it.
+    const groupCompanies = (await s.t.db.selectFrom('companies').select('id').where('is_group', '=', true).orderBy('id').execute()).map((c) => c.id);
+    const documentCompanies = (requester: Requester) => {
+      const at = groupCompanies.indexOf(requester.company_id);
+      return at < 0 || groupCompanies.length < 2 ? [requester.company_id] : [requester.company_id, groupCompanies[(at + 1) % groupCompanies.length]];
+    };
     let checked = 0;
     for (const vacant of [false, true]) {
       for (const requester of requesters) {
@@ -96,8 +104,8 @@ describe('route resolution matrix', () => {
         try {
           for (const module of modules) {
             const cases = module.process.flatMap((st) => conditionCases(module, st, currencies));
-            for (const extra of cases) {
-              const data = { company_id: requester.company_id, ...extra };
+            for (const [companyId, extra] of (vacant ? [requester.company_id] : documentCompanies(requester)).flatMap((c) => cases.map((e) => [c, e] as const))) {
+              const data = { company_id: companyId, ...extra };
               const reply = await s.post(user, '/api/master_processes/resolve', { module_code: module.code, data });
               expect(reply.statusCode, reply.body).toBe(200);
               const got = (reply.json() as { steps: Array<{ code: string; by: string; approvers: Array<{ id: number }>; skipped: string | null; blocked: string | null }> }).steps;
@@ -113,7 +121,7 @@ describe('route resolution matrix', () => {
                   expected.push({ code: st.code, by: 'choice', approvers: [], skipped: null, blocked: gap });
                   continue;
                 }
-                const all = [...new Set((await Promise.all(st.approvers.map((r) => oracle(r, requester, requester.company_id, today)))).flat())];
+                const all = [...new Set((await Promise.all(st.approvers.map((r) => oracle(r, requester, companyId, today)))).flat())];
                 const approvers = all.filter((id) => id !== requester.id);
                 const need = st.mode === 'all' ? approvers.length : st.mode === 'quorum' ? st.quorum ?? 1 : 1;
                 const gap = approvers.length === 0 || approvers.length < need ? (all.includes(requester.id) ? 'requester' : 'vacant') : null;
@@ -121,7 +129,7 @@ describe('route resolution matrix', () => {
                 expected.push({ code: st.code, by: 'rule', approvers: approvers.sort(), skipped: skips ? gap : null, blocked: gap !== null && !skips ? gap : null });
               }
               const actual = got.map((g) => ({ code: g.code, by: g.by, approvers: g.approvers.map((a) => a.id).sort(), skipped: g.skipped, blocked: g.blocked }));
-              expect(actual, `${module.code} by ${user}${vacant ? ' (vacant)' : ''} with ${JSON.stringify(extra)}`).toEqual(expected);
+              expect(actual, `${module.code} by ${user} for company ${companyId}${vacant ? ' (vacant)' : ''} with ${JSON.stringify(extra)}`).toEqual(expected);
               checked++;
             }
           }
