@@ -62,15 +62,16 @@ export interface ModuleFormProps {
 /**
  * Reports data changes to `onChange` from an effect, as the form did when it held the data: after
  * the commit, so the host hears of a submit or reset (`onSubmitted`, `onReset`) before the emptied
- * form it leads to. The data the form started with is not an edit worth a draft.
+ * form it leads to. The data the form started with is not an edit worth a draft. Rendered only
+ * for a host that listens: otherwise a keystroke has nothing to report.
  */
-function ChangeReporter({ store, onChange }: { store: FormStore; onChange?(data: FormData): void }) {
+function ChangeReporter({ store, onChange }: { store: FormStore; onChange(data: FormData): void }) {
   const data = useFormSelector(store, (s) => s.data);
   const startedWith = useRef(data);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   useEffect(() => {
-    if (data !== startedWith.current) onChangeRef.current?.(data);
+    if (data !== startedWith.current) onChangeRef.current(data);
   }, [data]);
   return null;
 }
@@ -187,7 +188,7 @@ export function ModuleForm(props: ModuleFormProps) {
       <FormEnvContext.Provider value={env}>
         <form id={formId} className={styles.form} noValidate onSubmit={handleSubmit} aria-busy={busy || loading || undefined} data-module={module.code}>
           {loading ? <Spinner label={t('engine.renderer.loading')} /> : <FormLayout />}
-          <ChangeReporter store={store} onChange={onChange} />
+          {onChange ? <ChangeReporter store={store} onChange={onChange} /> : null}
           {externalSubmit ? null : (
             <SubmitBar mode={mode} busy={busy} loading={Boolean(loading)} submitDisabled={Boolean(submitDisabled)} submitLabel={submitLabel} danger={danger} onReset={handleReset} />
           )}

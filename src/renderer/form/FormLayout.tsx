@@ -29,13 +29,18 @@ interface RootFieldProps {
   uiSchema?: Record<string, unknown>;
   required: boolean;
   watch: 'all' | string | null;
+  /** An array edited inline: its rows select their own items, the list its length (the value is not passed down). */
+  list: boolean;
 }
 
-/** One top-level field, subscribed to its own value, errors and visibility (and what `watch` names). */
-const RootField = memo(function RootField({ name, schema, uiSchema, required, watch }: RootFieldProps) {
+/**
+ * One top-level field, subscribed to its own value, errors and visibility (and what `watch`
+ * names). An inline list does not subscribe to its value: a keystroke in a row renders that row.
+ */
+const RootField = memo(function RootField({ name, schema, uiSchema, required, watch, list }: RootFieldProps) {
   const { store } = useFormEnv();
   const path = useMemo(() => [name], [name]);
-  const value = useFormSelector(store, (s) => s.data[name]);
+  const value = useFormSelector(store, (s) => (list ? undefined : s.data[name]));
   const errors = useFormSelector(store, (s) => childErrors(s.errors, name));
   const visible = useFormSelector(store, (s) => s.derived.visibility[name] !== false);
   useFormSelector(store, (s) => (watch === 'all' ? s.data : watch ? s.data[watch] : null));
@@ -61,7 +66,9 @@ export const FormLayout = memo(function FormLayout() {
     const required = (module.schema.required ?? []) as string[];
     return orderedProperties(module.schema, module.uiSchema).map((name) => {
       const uiSchema = module.uiSchema?.[name] as Record<string, unknown> | undefined;
-      return { name, schema: properties[name], uiSchema, required: required.includes(name), watch: watchOf(properties[name], uiSchema, module.meta.currencyField) };
+      const kind = resolveWidget(properties[name], uiSchema);
+      const list = 'layout' in kind && kind.layout === 'array';
+      return { name, schema: properties[name], uiSchema, required: required.includes(name), watch: watchOf(properties[name], uiSchema, module.meta.currencyField), list };
     });
   }, [module]);
   return (

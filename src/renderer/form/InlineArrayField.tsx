@@ -1,4 +1,4 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import type { JsonSchema } from '../../engine';
@@ -9,6 +9,7 @@ import { useFormEnv } from './form-env';
 import { ObjectFields } from './ObjectFields';
 import { getIn, idOf, type DataPath } from './paths';
 import { PropertyField } from './PropertyField';
+import { useFormSelector } from './use-form-selector';
 import { VirtualRows } from './VirtualRows';
 
 const useStyles = makeStyles({
@@ -35,7 +36,6 @@ export interface InlineArrayFieldProps {
 interface RowProps {
   parentKey: string;
   index: number;
-  item: unknown;
   itemSchema: JsonSchema;
   itemUi?: Record<string, unknown>;
   errors?: ErrorTree;
@@ -45,15 +45,31 @@ interface RowProps {
   onRemove(index: number): void;
 }
 
+/** A row's Remove button: its props stay the same while the row's data changes, so typing does not render it. */
+const RemoveRowButton = memo(function RemoveRowButton({ index, onRemove }: { index: number; onRemove(index: number): void }) {
+  const env = useFormEnv();
+  return (
+    <Button appearance="subtle" aria-label={env.t('engine.renderer.removeRow', { n: index + 1 })} onClick={() => onRemove(index)}>
+      ×
+    </Button>
+  );
+});
+
+/** `parentKey` (`rows`, `groups.0.lines`) and a row index as a data path. */
+const rowPath = (parentKey: string, index: number): DataPath => [...parentKey.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), index];
+
 /**
- * One row. Memoized: a keystroke elsewhere leaves `item` (structural sharing), the schemas,
- * the errors and the callbacks identical, so this row does no work at all — the key to the
- * benchmark target of 1000 editable rows (TOOLCHAIN.md: plain rjsf re-renders every row).
+ * One row. It selects its own item from the form's store, so a keystroke in this row renders
+ * this row (and, inside it, the one field whose value changed), while the list around it and
+ * every other row do no work at all: the key to the benchmark target of 1000 editable rows
+ * (TOOLCHAIN.md: plain rjsf re-renders every row). Memoized: the list re-rendering (a row added
+ * or removed, errors marked) leaves unchanged rows alone.
  */
-const ArrayRow = memo(function ArrayRow({ parentKey, index, item, itemSchema, itemUi, errors, disabled, indexLabel, onRemove }: RowProps) {
+const ArrayRow = memo(function ArrayRow({ parentKey, index, itemSchema, itemUi, errors, disabled, indexLabel, onRemove }: RowProps) {
   const env = useFormEnv();
   const styles = useStyles();
-  const path = [...parentKey.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), index];
+  const path = useMemo(() => rowPath(parentKey, index), [parentKey, index]);
+  const item = useFormSelector(env.store, (s) => getIn(s.data, path));
   const isObject = itemSchema.type === 'object';
   const marker = indexLabel === 'circled' ? circledNumber(index + 1) : undefined;
   return (
@@ -70,17 +86,12 @@ const ArrayRow = memo(function ArrayRow({ parentKey, index, item, itemSchema, it
           <PropertyField name={String(index)} path={path} schema={itemSchema} uiSchema={itemUi} value={item} required={false} errors={errors} disabled={disabled} labelText={marker} />
         )}
       </div>
-      {env.readOnly || disabled ? null : (
-        <Button appearance="subtle" aria-label={env.t('engine.renderer.removeRow', { n: index + 1 })} onClick={() => onRemove(index)}>
-          ×
-        </Button>
-      )}
+      {env.readOnly || disabled ? null : <RemoveRowButton index={index} onRemove={onRemove} />}
     </div>
   );
 });
 
-interface BlockProps extends Omit<RowProps, 'index' | 'item' | 'errors'> {
-  items: readonly unknown[];
+interface BlockProps extends Omit<RowProps, 'index' | 'errors'> {
   start: number;
   end: number;
   errors?: ErrorTree;
@@ -92,31 +103,41 @@ interface BlockProps extends Omit<RowProps, 'index' | 'item' | 'errors'> {
  */
 export const VIRTUAL_FROM = 60;
 
-/** Rows per block: a keystroke compares ~n/50 blocks and 50 rows instead of creating n row elements. */
+/** Rows per block: adding a row compares ~n/50 blocks and 50 rows instead of creating n row elements. */
 const BLOCK_SIZE = 50;
 
 function sameBlock(a: BlockProps, b: BlockProps): boolean {
   if (a.start !== b.start || a.end !== b.end || a.parentKey !== b.parentKey || a.itemSchema !== b.itemSchema || a.itemUi !== b.itemUi) return false;
   if (a.disabled !== b.disabled || a.onRemove !== b.onRemove || a.indexLabel !== b.indexLabel) return false;
   for (let i = a.start; i < a.end; i++) {
-    if (a.items[i] !== b.items[i] || childErrors(a.errors, i) !== childErrors(b.errors, i)) return false;
+    if (childErrors(a.errors, i) !== childErrors(b.errors, i)) return false;
   }
   return true;
 }
 
-/** A block of consecutive rows, skipped as a whole when none of its rows' data or errors changed. */
-const RowBlock = memo(function RowBlock({ items, start, end, errors, ...row }: BlockProps) {
+/** A block of consecutive rows, skipped as a whole when none of its rows' errors changed (each row follows its own data). */
+const RowBlock = memo(function RowBlock({ start, end, errors, ...row }: BlockProps) {
   const rows = [];
   for (let index = start; index < end; index++) {
-    rows.push(<ArrayRow key={index} {...row} index={index} item={items[index]} errors={childErrors(errors, index)} />);
+    rows.push(<ArrayRow key={index} {...row} index={index} errors={childErrors(errors, index)} />);
   }
   return <>{rows}</>;
 }, sameBlock);
 
-/** An array edited inline, one memoized row per item (in memoized blocks), with Add and per-row Remove. */
-export function InlineArrayField({ label, path, schema, uiSchema, value, errors, disabled }: InlineArrayFieldProps) {
+/** How many items the array at `path` has (what the list itself renders from: not the items' contents). */
+const lengthAt = (data: unknown, path: DataPath): number => {
+  const list = getIn(data, path);
+  return Array.isArray(list) ? list.length : 0;
+};
+
+/**
+ * An array edited inline, one memoized row per item (in memoized blocks), with Add and per-row
+ * Remove. The list follows only its length in the store (each row selects its own item), so
+ * typing into a row does not render the list. `value` is not read: the store is the source.
+ */
+export function InlineArrayField({ label, path, schema, uiSchema, errors, disabled }: InlineArrayFieldProps) {
   const env = useFormEnv();
-  const items = Array.isArray(value) ? value : [];
+  const count = useFormSelector(env.store, (s) => lengthAt(s.data, path));
   const itemSchema = (schema.items ?? {}) as JsonSchema;
   const itemUi = uiSchema?.items as Record<string, unknown> | undefined;
   const parentKey = path.join('.');
@@ -140,14 +161,13 @@ export function InlineArrayField({ label, path, schema, uiSchema, value, errors,
     <div className={styles.group} role="group" aria-labelledby={`${idOf(path)}__label`} data-array={parentKey}>
       <Text id={`${idOf(path)}__label`} weight="semibold">{label}</Text>
       {errors?.__errors?.[0] ? <Text role="note" className={styles.error}>{errors.__errors[0]}</Text> : null}
-      {items.length >= VIRTUAL_FROM ? (
+      {count >= VIRTUAL_FROM ? (
         <VirtualRows
-          count={items.length}
+          count={count}
           renderRow={(index) => (
             <ArrayRow
               parentKey={parentKey}
               index={index}
-              item={items[index]}
               itemSchema={itemSchema}
               itemUi={itemUi}
               errors={childErrors(errors, index)}
@@ -158,12 +178,11 @@ export function InlineArrayField({ label, path, schema, uiSchema, value, errors,
           )}
         />
       ) : (
-        Array.from({ length: Math.ceil(items.length / BLOCK_SIZE) }, (_, block) => (
+        Array.from({ length: Math.ceil(count / BLOCK_SIZE) }, (_, block) => (
         <RowBlock
           key={block}
-          items={items}
           start={block * BLOCK_SIZE}
-          end={Math.min(items.length, (block + 1) * BLOCK_SIZE)}
+          end={Math.min(count, (block + 1) * BLOCK_SIZE)}
           parentKey={parentKey}
           itemSchema={itemSchema}
           itemUi={itemUi}

@@ -37,7 +37,8 @@ export function PropertyField({ name, path, schema, uiSchema, value, required, e
   const key = labelKey(env.module, dotted);
   // A `labels` rule (the label follows the data) wins over the derived key.
   const labelShown = useRuleLabelKey(path) ?? key;
-  const translated = env.t(labelShown);
+  // Translated once per key and language, not on every keystroke into the field.
+  const translated = useMemo(() => env.t(labelShown), [env, labelShown]);
   const label = labelText ?? (translated === labelShown ? name : translated);
   const onChange = useCallback((next: unknown) => env.setValue(path, next), [env, dotted]); // eslint-disable-line react-hooks/exhaustive-deps -- `path` is a new array each render; dotted is its value
   const kind = resolveWidget(schema, uiSchema);
@@ -49,8 +50,8 @@ export function PropertyField({ name, path, schema, uiSchema, value, required, e
   const rawErrors = errors?.__errors;
   const isDisabled = Boolean(disabled || uiSchema?.['ui:disabled']);
   const readonly = env.readOnly || Boolean(uiSchema?.['ui:readonly']);
-  const help = textOrKey(uiSchema?.['ui:help'], env.t);
-  const placeholder = textOrKey(uiSchema?.['ui:placeholder'], env.t);
+  const help = useMemo(() => textOrKey(uiSchema?.['ui:help'], env.t), [uiSchema, env]);
+  const placeholder = useMemo(() => textOrKey(uiSchema?.['ui:placeholder'], env.t), [uiSchema, env]);
 
   if ('layout' in kind) {
     const Layout = kind.layout === 'array' ? env.ArrayField : env.Fields;

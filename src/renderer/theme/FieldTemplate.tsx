@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Label, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { FieldTemplateProps } from '@rjsf/utils';
 
@@ -5,6 +6,15 @@ const useStyles = makeStyles({
   field: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, marginBottom: tokens.spacingVerticalM },
   error: { color: tokens.colorPaletteRedForeground1 },
   help: { color: tokens.colorNeutralForeground3 },
+});
+
+/** The field's label: the same while the value changes, so typing does not render it. */
+const FieldLabel = memo(function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return (
+    <Label htmlFor={id} required={required} weight="semibold">
+      {label}
+    </Label>
+  );
 });
 
 /**
@@ -18,11 +28,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const error = rawErrors?.find(Boolean);
   return (
     <div className={`${styles.field} ${classNames ?? ''}`} data-field={id}>
-      {displayLabel && label ? (
-        <Label htmlFor={id} required={required} weight="semibold">
-          {label}
-        </Label>
-      ) : null}
+      {displayLabel && label ? <FieldLabel id={id} label={label} required={required} /> : null}
       {children}
       {error ? (
         <Text id={`${id}__error`} size={200} className={styles.error} data-inline-error="">

@@ -7,6 +7,21 @@ import { renderWithHost } from '../test-host';
 /** Renders of the theme's text widget, by input id (every render of the widget counts). */
 const renders = vi.hoisted(() => new Map<string, number>());
 
+/** Renders of the form's top-level fields by name (the item list's own field among them). */
+const fieldRenders = vi.hoisted(() => new Map<string, number>());
+
+vi.mock('../../../src/renderer/form/PropertyField', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/renderer/form/PropertyField')>();
+  return {
+    ...original,
+    PropertyField: (props: Parameters<typeof original.PropertyField>[0]) => {
+      const key = props.path.join('.');
+      fieldRenders.set(key, (fieldRenders.get(key) ?? 0) + 1);
+      return original.PropertyField(props);
+    },
+  };
+});
+
 vi.mock('../../../src/renderer/theme/text-widgets', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../src/renderer/theme/text-widgets')>();
   return {
@@ -55,6 +70,7 @@ describe('a keystroke renders the field typed into', () => {
     const first = screen.getByDisplayValue('a') as HTMLInputElement;
     expect(first.id).toBe('root_rows_0_name');
     renders.clear();
+    fieldRenders.clear();
     fireEvent.change(first, { target: { value: 'ab' } });
     fireEvent.change(first, { target: { value: 'abc' } });
     expect(first.value).toBe('abc');
@@ -63,6 +79,8 @@ describe('a keystroke renders the field typed into', () => {
     expect(renders.get('root_rows_2_name')).toBeUndefined();
     expect(renders.get('root_title')).toBeUndefined();
     expect(renders.get('root_total')).toBeUndefined();
+    // The list around the row does no work either: each row follows its own item.
+    expect(fieldRenders.get('rows')).toBeUndefined();
   });
 
   test('a price change re-renders the total that shows it, and still not the other rows', () => {
@@ -75,5 +93,26 @@ describe('a keystroke renders the field typed into', () => {
     expect(renders.get('root_rows_1_name')).toBeUndefined();
     expect(renders.get('root_rows_0_name')).toBeUndefined();
     expect(renders.get('root_title')).toBeUndefined();
+  });
+
+  test('in a long (windowed) list too: a row edit renders that row and the total, adding a row renders the list', () => {
+    const many = { title: 'T', rows: Array.from({ length: 200 }, (_, i) => ({ name: `n${i}`, price: 1 })) };
+    renderWithHost(<ModuleForm module={listModule()} initialData={many} onSubmit={async () => undefined} />);
+    expect(document.querySelector('[data-virtual-rows="200"]')).not.toBeNull();
+    expect((document.getElementById('root_total') as HTMLInputElement).value).toBe('200');
+    renders.clear();
+    fieldRenders.clear();
+    fireEvent.change(document.getElementById('root_rows_0_name') as HTMLInputElement, { target: { value: 'renamed' } });
+    fireEvent.change(document.getElementById('root_rows_1_price') as HTMLInputElement, { target: { value: '11' } });
+    expect((document.getElementById('root_rows_0_name') as HTMLInputElement).value).toBe('renamed');
+    expect((document.getElementById('root_total') as HTMLInputElement).value).toBe('210');
+    expect(renders.get('root_rows_0_name')).toBe(1);
+    expect(renders.get('root_rows_1_name')).toBeUndefined();
+    expect(renders.get('root_rows_2_name')).toBeUndefined();
+    expect(renders.get('root_total')).toBe(1);
+    expect(fieldRenders.get('rows')).toBeUndefined();
+    // Add renders the list (its length changed): the new row is there.
+    fireEvent.click(screen.getByRole('button', { name: /add/i }));
+    expect(document.querySelector('[data-virtual-rows="201"]')).not.toBeNull();
   });
 });
