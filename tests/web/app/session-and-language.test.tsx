@@ -144,7 +144,7 @@ describe('reset password link', () => {
     });
     await user.type(await screen.findByLabelText(ja.reset.password), 'short');
     await user.click(screen.getByRole('button', { name: ja.reset.submit }));
-    expect(await screen.findByText(fill(ja.reset.tooShort, { n: 8 }))).toBeTruthy();
+    expect(await screen.findByText(fill(ja.reset.tooShort, { min: 8 }))).toBeTruthy();
 
     await user.clear(screen.getByLabelText(ja.reset.password));
     await user.type(screen.getByLabelText(ja.reset.password), 'long-enough-1');

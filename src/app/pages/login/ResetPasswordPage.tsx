@@ -30,7 +30,7 @@ export function ResetPasswordPage({ params }: PageProps<ResetPasswordParams>) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (password.length < MIN_PASSWORD_LENGTH) return setProblem(t('app.reset.tooShort', { n: MIN_PASSWORD_LENGTH }));
+    if (password.length < MIN_PASSWORD_LENGTH) return setProblem(t('app.reset.tooShort', { min: MIN_PASSWORD_LENGTH }));
     if (password !== repeat) return setProblem(t('app.reset.mismatch'));
     setProblem(undefined);
     setBusy(true);

@@ -187,7 +187,7 @@ export function FileUploader(props: FileUploaderProps): ReactNode {
           <Button appearance="secondary" icon={<AttachRegular />} disabled={props.disabled || uploading || full || Boolean(props.blockedHint)} onClick={() => input.current?.click()}>
             {text('upload.select')}
           </Button>
-          {full && <Text size={200} className={styles.hint}>{text('upload.limit', { n: maxFiles })}</Text>}
+          {full && <Text size={200} className={styles.hint}>{text('upload.limit', { count: maxFiles })}</Text>}
           {props.blockedHint && <Text size={200} className={styles.hint}>{props.blockedHint}</Text>}
           {props.children}
         </>

@@ -48,7 +48,10 @@ function CompanyRow({ company, onOpen }: { company: AccountCompany; onOpen(): vo
       <span className={styles.rowText}>
         <Text>{company.name}</Text>
         <Text size={200} className={styles.muted}>
-          {t('statistic.accounts.counts', { colleagues: company.colleague_count, accounts: company.count_company_bank_accounts })}
+          {t('statistic.accounts.counts', {
+            colleagues: t('statistic.accounts.colleagueCount', { count: company.colleague_count }),
+            accounts: t('statistic.accounts.accountCount', { count: company.count_company_bank_accounts }),
+          })}
         </Text>
       </span>
     </Button>

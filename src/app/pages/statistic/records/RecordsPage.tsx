@@ -71,7 +71,7 @@ export function RecordsPage() {
     try {
       const report = await verifying.mutateAsync();
       host.toast(report.ok
-        ? t('statistic.records.verifyOk', { documents: report.documents, unattributed: report.unattributed.length })
+        ? t('statistic.records.verifyOk', { documents: t('statistic.records.documentCount', { count: report.documents }), unattributed: t('statistic.records.changeCount', { count: report.unattributed.length }) })
         : t('statistic.records.verifyBroken', { count: report.broken.length }), report.ok ? 'success' : 'error', 4000);
     } catch { /* shown by the API client */ }
   };
