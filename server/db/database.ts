@@ -249,6 +249,9 @@ export interface PositionTable extends Named {
   id: Generated<number>;
   company_id: number;
   code: string;
+  /** In effect from this day (null: always) until the day before `retired_on` (null: not retired); migration 0960. */
+  effective_from: ColumnType<DateString | null, DateString | null | undefined, DateString | null>;
+  retired_on: ColumnType<DateString | null, DateString | null | undefined, DateString | null>;
   created_at: Timestamp;
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Translate } from '../../src/engine';
+import { toApiDate, type Translate } from '../../src/engine';
 import { inviteUser } from '../auth/invitation';
 import type { Database } from '../db/database';
 import { forbidden, notFound, validationFailed, type Violation } from '../lib/errors';
@@ -46,7 +46,10 @@ async function organisationViolations(db: Kysely<Database>, data: UserData, targ
   if (posts.length === 0) return out;
   const departments = new Map((await db.selectFrom('departments').select(['id', 'company_id'])
     .where('id', 'in', posts.map((p) => p.department_id)).execute()).map((d) => [d.id, d.company_id]));
-  const positions = new Set((await db.selectFrom('positions').select(['company_id', 'code']).execute()).map((p) => `${p.company_id}/${p.code}`));
+  // A post may name a position of its company that is not retired today (one starting later is fine: the post may be dated too).
+  const today = toApiDate(new Date())!;
+  const positions = new Set((await db.selectFrom('positions').select(['company_id', 'code'])
+    .where((eb) => eb.or([eb('retired_on', 'is', null), eb('retired_on', '>', today)])).execute()).map((p) => `${p.company_id}/${p.code}`));
   for (const [i, post] of posts.entries()) {
     const n = i + 1;
     const company = departments.get(post.department_id);

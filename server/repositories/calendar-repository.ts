@@ -29,11 +29,11 @@ export async function companyCalendar(db: Kysely<Database>, companyId: number | 
   };
 }
 
-/** A company's calendar as the API shows it: weekend days, time zone, and its dates in order (optionally of one year). */
+/** A company's calendar as the API shows it: weekend days, time zone, and its dates in order (optionally of one year), names per language too. */
 export async function companyCalendarView(db: Kysely<Database>, companyId: number, lang: Lang, year?: number) {
   const row = await db.selectFrom('company_calendars').select(['weekend_days', 'time_zone']).where('company_id', '=', companyId).executeTakeFirst();
   let query = db.selectFrom('holidays')
-    .select(['holidays.date', 'holidays.working', localizedName(lang, 'holidays').as('name')])
+    .select(['holidays.date', 'holidays.working', localizedName(lang, 'holidays').as('name'), 'holidays.name as name_en', 'holidays.name_ja', 'holidays.name_zh'])
     .where('holidays.company_id', '=', companyId);
   if (year !== undefined) query = query.where('holidays.date', '>=', `${year}-01-01`).where('holidays.date', '<=', `${year}-12-31`);
   const days = await query.orderBy('holidays.date').execute();
@@ -41,6 +41,7 @@ export async function companyCalendarView(db: Kysely<Database>, companyId: numbe
     company_id: companyId,
     weekend_days: row ? weekendOf(row.weekend_days) : DEFAULT_WEEKEND_DAYS,
     time_zone: row?.time_zone ?? DEFAULT_TIME_ZONE,
-    holidays: days.map((d) => ({ date: String(d.date), name: d.name, working: d.working })),
+    // Each date's name in the request language, and as stored per language (what a change request starts from).
+    holidays: days.map((d) => ({ date: String(d.date), name: d.name, working: d.working, name_en: d.name_en, name_ja: d.name_ja, name_zh: d.name_zh })),
   };
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { EntityOperation, Translate } from '../../src/engine';
+import type { DefinitionSet, EntityOperation, Translate } from '../../src/engine';
 import type { Database } from '../db/database';
 import type { AuthUser } from '../lib/auth-user';
 import type { WorkflowContext } from './workflow-context';
@@ -31,8 +31,9 @@ export interface EntityHandler {
   /**
    * Throws an AppError when `user` may not file this change now (spec 000 §6, or data the
    * rules cannot see, like an e-mail already in use): 403 FORBIDDEN, 404, 409 or 422.
+   * `definitions` is the set the request runs with (e.g. which published routes name a position).
    */
-  authorize(db: Kysely<Database>, request: EntityChangeRequest, user: AuthUser, t: Translate): Promise<void>;
+  authorize(db: Kysely<Database>, request: EntityChangeRequest, user: AuthUser, t: Translate, definitions: DefinitionSet): Promise<void>;
   /**
    * Fields of a create or edit request completed with what `apply` will write besides the
    * requester's choices (a user's settings that a background group decides), so the filed

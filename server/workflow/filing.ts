@@ -99,7 +99,7 @@ async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: Workf
   });
   if (entity && handler) {
     const { approvals: _approvals, ...formData } = prepared.data;
-    await handler.authorize(trx, { ...target, data: formData }, user, ctx.t);
+    await handler.authorize(trx, { ...target, data: formData }, user, ctx.t, ctx.definitions);
     if (handler.complete && target.operation !== 'delete') prepared = { ...prepared, data: { ...prepared.data, ...await handler.complete(trx, formData) } };
     if (target.targetId !== null) await refusePendingEntityChange(trx, ctx.definitions, entity.kind, target.targetId, ctx.t);
   }

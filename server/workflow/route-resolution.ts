@@ -4,6 +4,7 @@ import {
   type Translate,
 } from '../../src/engine';
 import type { Database } from '../db/database';
+import { positionInEffect } from '../repositories/position-repository';
 import { usersBase } from '../repositories/user-repository';
 import { eligibleCondition, stepRulesOf, type StepRule } from './eligibility';
 
@@ -29,7 +30,13 @@ function namedEmails(module: CompiledModule): string[] {
 export async function loadOrganisation(db: Kysely<Database>, options: { requesterId: number; companyId: number | null; emails: string[]; day: string }): Promise<{ requester: RouteRequester; organisation: OrganisationSnapshot }> {
   const me = await db.selectFrom('users').select(['id', 'company_id', 'department_id']).where('id', '=', options.requesterId).executeTakeFirstOrThrow();
   const departments = await db.selectFrom('departments').select(['id', 'company_id', 'parent_id']).execute();
-  const posts = await postsOn(db, options.day).select(['user_posts.user_id', 'user_posts.department_id', 'user_posts.position_code']).execute();
+  // A post's position counts only while the company's position is in effect (a retired or not yet started one: no position).
+  const rows = await postsOn(db, options.day).select(['user_posts.user_id', 'user_posts.department_id', 'user_posts.position_code',
+    (eb) => eb.exists(eb.selectFrom('positions').innerJoin('departments as post_department', 'post_department.company_id', 'positions.company_id')
+      .select('positions.id').whereRef('post_department.id', '=', 'user_posts.department_id').whereRef('positions.code', '=', 'user_posts.position_code')
+      .where(positionInEffect(options.day))).as('position_live'),
+  ]).execute();
+  const posts = rows.map((p) => ({ user_id: p.user_id, department_id: p.department_id, position_code: p.position_live ? p.position_code : null }));
   const holders = [...new Set(posts.filter((p) => p.position_code).map((p) => p.user_id))];
   const users = await db.selectFrom('users')
     .select(['id', 'email', 'company_id', 'department_id', ...STEP_ROLES.map((r) => `is_${r}` as const)])

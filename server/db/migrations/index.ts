@@ -25,6 +25,7 @@ import * as routes from './0910_routes';
 import * as deputies from './0930_deputies';
 import * as reminders from './0940_reminders';
 import * as historyOnBehalf from './0945_history_on_behalf';
+import * as positionsDated from './0960_positions_dated';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0930_deputies': deputies,
   '0940_reminders': reminders,
   '0945_history_on_behalf': historyOnBehalf,
+  '0960_positions_dated': positionsDated,
 };

@@ -12,6 +12,8 @@ import {
 } from '../../repositories/company-repository';
 import { selectUserSummary, usersByName } from '../../repositories/user-repository';
 import { companyCalendarView } from '../../repositories/calendar-repository';
+import { companyPositions } from '../../repositories/position-repository';
+import { toApiDate } from '../../../src/engine';
 import { userSummarySchema } from '../users/schemas';
 
 const company = objectOf({
@@ -71,7 +73,9 @@ const companies: FastifyPluginAsync = async (app) => {
   // The company calendar reminders and escalation count business days in: weekend days
   // (0 = Sunday … 6 = Saturday), the time zone its days are counted in, and its holidays (name in
   // the request language; `working: true` = a weekend date that is worked), optionally of one
-  // year. Without a stored calendar: Saturday and Sunday off in Asia/Tokyo, no holidays.
+  // year. Without a stored calendar: Saturday and Sunday off in Asia/Tokyo, no holidays. Changed
+  // through the company-calendar entity module (approval); `name_en`/`name_ja`/`name_zh` are the
+  // stored names a change request starts from.
   app.get<{ Params: { id: number }; Querystring: { year?: number } }>('/companies/:id/calendar', {
     schema: {
       params: idParams,
@@ -79,7 +83,7 @@ const companies: FastifyPluginAsync = async (app) => {
       response: {
         200: objectOf({
           company_id: int, weekend_days: { type: 'array', items: int }, time_zone: str,
-          holidays: { type: 'array', items: objectOf({ date: str, name: str, working: bool }) },
+          holidays: { type: 'array', items: objectOf({ date: str, name: str, working: bool, name_en: str, name_ja: { type: ['string', 'null'] }, name_zh: { type: ['string', 'null'] } }) },
         }),
         ...lookupErrors,
       },
@@ -87,6 +91,36 @@ const companies: FastifyPluginAsync = async (app) => {
   }, async (request) => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     return companyCalendarView(app.db, request.params.id, request.lang, request.query.year);
+  });
+
+  // A company's positions (issue #20 item 1): code, the name in the request language and in each
+  // language, the dates (`effective_from`, `retired_on`), the state today (`active`, `scheduled`:
+  // starts later, `retired`) and how many posts hold it. Retired ones only with `includeRetired`.
+  // Changed through the positions entity module (approval); routes name the code.
+  const nullableDate = { type: ['string', 'null'] } as const;
+  app.get<{ Params: { id: number }; Querystring: { includeRetired?: string } }>('/companies/:id/positions', {
+    schema: {
+      params: idParams,
+      querystring: { type: 'object', additionalProperties: false, properties: { includeRetired: byGroup } },
+      response: {
+        200: objectOf({
+          'hydra:member': {
+            type: 'array',
+            items: objectOf({
+              id: int, company_id: int, code: str, name: str, name_en: str, name_ja: { type: ['string', 'null'] }, name_zh: { type: ['string', 'null'] },
+              effective_from: nullableDate, retired_on: nullableDate, state: { type: 'string', enum: ['active', 'scheduled', 'retired'] }, holders: int,
+            }),
+          },
+          'hydra:totalItems': int,
+        }),
+        ...lookupErrors,
+      },
+    },
+  }, async (request) => {
+    found(await findCompanyId(app.db, request.params.id), request.t, 'company');
+    const all = request.query.includeRetired === '1' || request.query.includeRetired === 'true';
+    const rows = await companyPositions(app.db, request.params.id, request.lang, toApiDate(new Date())!, all);
+    return { 'hydra:member': rows, 'hydra:totalItems': rows.length };
   });
 
   app.get<{ Params: { id: number } } & Paged<{ name?: string }>>('/companies/:id/departments', {

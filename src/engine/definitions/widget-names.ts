@@ -45,6 +45,7 @@ export const customWidgetNames: readonly string[] = [
   'UserPicker',
   'TypedUsersField',
   'InvoiceRegistrationNo',
+  'PositionSelect',
 ];
 
 /** Every name a UI schema may use: built-in plus Ringi's custom widgets. */

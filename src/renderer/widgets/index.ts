@@ -25,6 +25,7 @@ import { RelatedItemsDisplay, RelatedItemsField } from './related-approval/Relat
 import { SupplierAccountDisplay, SupplierAccountSearchField } from './supplier-account/SupplierAccountSearchField';
 import { InvoiceRegistrationNoDisplay, InvoiceRegistrationNoWidget } from './invoice-registration/InvoiceRegistrationNoWidget';
 import { NextStampNumberDisplay, NextStampNumberWidget } from './stamp-number/NextStampNumberWidget';
+import { PositionSelectDisplay, PositionSelectWidget } from './position/PositionSelectWidget';
 
 const picker = (pair: { Widget: RegistryEntry['component']; Display: NonNullable<RegistryEntry['Display']> }): RegistryEntry => ({
   component: pair.Widget,
@@ -56,6 +57,7 @@ export const customRegistry: Record<string, RegistryEntry> = {
   UserPicker: picker(UserPicker),
   TypedUsersField: { component: TypedUsersField, kind: 'field', Display: TypedUsersDisplay },
   InvoiceRegistrationNo: { component: InvoiceRegistrationNoWidget, kind: 'widget', Display: InvoiceRegistrationNoDisplay },
+  PositionSelect: { component: PositionSelectWidget, kind: 'widget', Display: PositionSelectDisplay },
 };
 
 export { PickerPage } from './picker/PickerPage';

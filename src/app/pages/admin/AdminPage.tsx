@@ -18,6 +18,8 @@ import { companyFormData } from './company-form-data';
 import { useEntityModule } from './entity-module';
 import { openEntityForm } from './open-entity-form';
 import { OrganizationPage } from './OrganizationPage';
+import { PositionsPage } from './PositionsPage';
+import { CalendarPage } from './CalendarPage';
 import { DeputiesPage } from '../deputies/DeputiesPage';
 
 const useStyles = makeStyles({
@@ -66,11 +68,15 @@ export function AdminPage() {
       await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: await entityModule('company'), operation: 'edit', targetId: id, initialData: companyFormData(company) });
     },
     createUser: async () => openApplication(stack, await entityModule('user'), 'app.admin.createUser'),
+    positions: () => stack.push({ title: { key: 'app.admin.positions' }, component: PositionsPage, params: undefined }),
+    calendars: () => stack.push({ title: { key: 'app.admin.calendars' }, component: CalendarPage, params: undefined }),
     deputies: () => stack.push({ title: { key: 'app.admin.deputies' }, component: DeputiesPage, params: undefined }),
   };
   const details: Partial<Record<AdminEntryKey, string>> = {
     myOrganization: t('app.admin.colleagues', { count: profile?.my_organization_count ?? 0 }),
     externalCompanies: t('app.admin.companies', { count: profile?.external_company_count ?? 0 }),
+    positions: t('app.admin.positionsDetail'),
+    calendars: t('app.admin.calendarsDetail'),
     deputies: t('app.admin.deputiesDetail'),
   };
 

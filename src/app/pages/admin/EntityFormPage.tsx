@@ -19,14 +19,17 @@ export interface EntityFormParams {
   targetId?: number;
   /** The entity's current data (edit and delete start with it). */
   initialData?: Record<string, unknown>;
+  /** Body fields shown but not changeable in this request (e.g. a position's company and code on an edit; the server refuses a change too). */
+  readOnlyFields?: string[];
 }
 
 /**
- * The module with every body field disabled (spec 000 §2 "Delete forms disable the inputs"): a
- * delete request shows the data it deletes, nothing in it can be typed or picked.
+ * The module with `fields` (default every body field) disabled (spec 000 §2 "Delete forms
+ * disable the inputs"): a delete request shows the data it deletes, nothing in it can be typed
+ * or picked.
  */
-function disabledBody(module: CompiledModule): CompiledModule {
-  const fields = Object.keys(module.schema.properties ?? {}).filter((field) => !isWrapperField(field));
+function disabledBody(module: CompiledModule, only?: string[]): CompiledModule {
+  const fields = only ?? Object.keys(module.schema.properties ?? {}).filter((field) => !isWrapperField(field));
   const uiSchema = { ...module.uiSchema };
   for (const field of fields) uiSchema[field] = { ...(uiSchema[field] as object | undefined), 'ui:readonly': true, 'ui:disabled': true };
   return { ...module, uiSchema };
@@ -51,8 +54,9 @@ export function EntityFormPage({ params, close }: PageProps<EntityFormParams>) {
   const path = params.operation === 'create' ? `/buffer/${params.moduleCode}` : `/buffer/${params.moduleCode}/${params.targetId}/${params.operation}`;
   const module = useMemo(() => {
     if (sources.status !== 'ready') return null;
-    return params.operation === 'delete' ? disabledBody(sources.module) : sources.module;
-  }, [sources, params.operation]);
+    if (params.operation === 'delete') return disabledBody(sources.module);
+    return params.readOnlyFields?.length ? disabledBody(sources.module, params.readOnlyFields) : sources.module;
+  }, [sources, params.operation, params.readOnlyFields]);
 
   const queryClient = useQueryClient();
   // A filed request is a document (Initiated, the approvers' Pending) that changes the entity lists when it completes.

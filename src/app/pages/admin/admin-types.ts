@@ -37,3 +37,28 @@ export interface AdminBackground {
   companies: Array<{ id: number; name: string }>;
   background_pics: Array<{ pic_type_id: number; pic_id: number; pic_type: { name: string }; pic: { name: string } }>;
 }
+
+/** A company's position as `GET /companies/{id}/positions` lists it (issue #20: positions as data). */
+export interface AdminPosition {
+  id: number;
+  company_id: number;
+  code: string;
+  /** In the request language. */
+  name: string;
+  name_en: string;
+  name_ja: string | null;
+  name_zh: string | null;
+  effective_from: string | null;
+  retired_on: string | null;
+  state: 'active' | 'scheduled' | 'retired';
+  /** Posts holding it today or later. */
+  holders: number;
+}
+
+/** A company's calendar of one year as `GET /companies/{id}/calendar?year=` answers it. */
+export interface AdminCalendar {
+  company_id: number;
+  weekend_days: number[];
+  time_zone: string;
+  holidays: Array<{ date: string; name: string; working: boolean; name_en: string; name_ja: string | null; name_zh: string | null }>;
+}

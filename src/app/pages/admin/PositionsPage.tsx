@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Badge, Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toApiDate, toDisplayDate } from '../../../engine';
+import { useRendererHost } from '../../../renderer/host';
+import { usePageStack } from '../../navigation';
+import { useSession } from '../../session';
+import { usePageStyles } from '../common/page-styles';
+import type { AdminPosition } from './admin-types';
+import { CompanyChooser } from './CompanyChooser';
+import { useEntityModule } from './entity-module';
+import { openEntityForm } from './open-entity-form';
+import { positionsOptions } from './organisation-queries';
+
+const useStyles = makeStyles({
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  actions: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, flexShrink: 0 },
+  center: { textAlign: 'center' },
+});
+
+const STATE_COLOR = { active: 'success', scheduled: 'informative', retired: 'subtle' } as const;
+
+/** The position as the positions module's form data (what a rename or retirement starts from). */
+function formData(p: AdminPosition, over: Record<string, unknown> = {}) {
+  return { company_id: p.company_id, code: p.code, name: p.name_en, name_ja: p.name_ja, name_zh: p.name_zh, effective_from: p.effective_from, retired_on: p.retired_on, ...over };
+}
+
+/**
+ * Admin → Positions (issue #20 item 1): a company's positions (routes name their codes) with
+ * their state, dates and holders; Add, Rename and Retire file requests of the positions entity
+ * module (found by its kind), which change the list only when approved. A group admin chooses
+ * the company; an authorizer sees their own.
+ */
+export function PositionsPage() {
+  const { t } = useTranslation();
+  const styles = { ...usePageStyles(), ...useStyles() };
+  const host = useRendererHost();
+  const stack = usePageStack();
+  const { profile } = useSession();
+  const entityModule = useEntityModule();
+  const [companyId, setCompanyId] = useState<number | null>(profile?.company?.id ?? null);
+  const positions = useQuery({ ...positionsOptions(host.api, companyId ?? 0), enabled: companyId !== null });
+
+  const request = async (title: string, params: { operation: 'create' | 'edit'; targetId?: number; initialData: Record<string, unknown>; readOnlyFields?: string[] }) => {
+    await openEntityForm(stack, title, { moduleCode: await entityModule('position'), ...params });
+  };
+  const fixed = ['company_id', 'code', 'effective_from'];
+  const add = () => void request('app.organisation.addPosition', { operation: 'create', initialData: { company_id: companyId } });
+  const rename = (p: AdminPosition) => void request('app.organisation.renamePosition', { operation: 'edit', targetId: p.id, initialData: formData(p), readOnlyFields: [...fixed, 'retired_on'] });
+  const retire = (p: AdminPosition) => void request('app.organisation.retirePosition', {
+    operation: 'edit', targetId: p.id, initialData: formData(p, { retired_on: p.retired_on ?? toApiDate(new Date()) }), readOnlyFields: [...fixed, 'name', 'name_ja', 'name_zh'],
+  });
+  const dates = (p: AdminPosition) => [
+    p.effective_from ? t('app.organisation.from', { date: toDisplayDate(p.effective_from) }) : null,
+    p.retired_on ? t('app.organisation.retiredFrom', { date: toDisplayDate(p.retired_on) }) : null,
+  ].filter(Boolean).join(' · ');
+
+  return (
+    <section className={styles.page} data-testid="positions">
+      <Text>{t('app.organisation.positionsIntro')}</Text>
+      <CompanyChooser value={companyId} onChange={setCompanyId} />
+      <Button appearance="primary" icon={<AddRegular />} onClick={add} disabled={companyId === null} data-testid="position-add">{t('app.organisation.addPosition')}</Button>
+      {positions.isPending && companyId !== null ? <Spinner size="small" label={t('app.common.loading')} /> : null}
+      {positions.isError ? (
+        <div className={styles.head}>
+          <Text role="alert">{t('app.admin.loadFailed')}</Text>
+          <Button appearance="secondary" size="small" onClick={() => void positions.refetch()}>{t('app.organisation.retry')}</Button>
+        </div>
+      ) : null}
+      {positions.data?.length === 0 ? <Text className={`${styles.muted} ${styles.center}`} data-testid="positions-empty">{t('app.organisation.noPositions')}</Text> : null}
+      {positions.data?.length ? (
+        <ul className={styles.list} aria-label={t('app.organisation.positionsLabel')}>
+          {positions.data.map((p) => (
+            <li key={p.id} className={styles.row} data-testid="position-row">
+              <span className={styles.rowText}>
+                <span className={styles.head}>
+                  <Text weight="semibold">{p.name}</Text>
+                  <Badge appearance="tint" color={STATE_COLOR[p.state]}>{t(`app.organisation.state.${p.state}`)}</Badge>
+                </span>
+                <Text size={200}>{[p.code, t('app.organisation.holders', { count: p.holders })].join(' · ')}</Text>
+                {dates(p) ? <Text size={200} className={styles.muted}>{dates(p)}</Text> : null}
+              </span>
+              {p.state !== 'retired' ? (
+                <span className={styles.actions}>
+                  <Button size="small" onClick={() => rename(p)} aria-label={t('app.organisation.renameLabel', { name: p.name })}>{t('app.organisation.rename')}</Button>
+                  <Button size="small" onClick={() => retire(p)} aria-label={t('app.organisation.retireLabel', { name: p.name })}>{t('app.organisation.retire')}</Button>
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
