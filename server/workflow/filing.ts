@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { findModule, isWrapperField, KEPT_ON_EDIT, stableStringify, type CompiledModule, type EntityOperation } from '../../src/engine';
 import type { Database } from '../db/database';
+import type { Filed } from '../../src/wire/workflow';
 import type { AuthUser } from '../lib/auth-user';
 import { conflict, notFound } from '../lib/errors';
 import { pinnedDefinition, recordVersion } from '../definitions/definition-version-repository';
@@ -32,13 +33,6 @@ import type { WorkflowContext } from './workflow-context';
  * nothing is stored.
  */
 
-/** What a filed document answers with. */
-export interface FiledBuffer {
-  id: number;
-  code: string;
-  status: number;
-}
-
 /** What an edit answers with. */
 export interface EditedBuffer {
   id: number;
@@ -64,7 +58,7 @@ export interface NewFiling {
   /** An entity module's operation and target (default `create` of a new entity). */
   target?: EntityTarget;
   /** Runs last inside the transaction (the idempotency answer). */
-  afterFiling?: (trx: Kysely<Database>, filed: FiledBuffer) => Promise<void>;
+  afterFiling?: (trx: Kysely<Database>, filed: Filed) => Promise<void>;
 }
 
 /** New values for the body fields of a filed document. */
@@ -74,14 +68,14 @@ export interface EditFiling {
   input: Record<string, unknown>;
 }
 
-export function fileDocument(db: Kysely<Database>, filing: NewFiling, ctx: WorkflowContext): Promise<FiledBuffer>;
+export function fileDocument(db: Kysely<Database>, filing: NewFiling, ctx: WorkflowContext): Promise<Filed>;
 export function fileDocument(db: Kysely<Database>, filing: EditFiling, ctx: WorkflowContext): Promise<EditedBuffer>;
-export async function fileDocument(db: Kysely<Database>, filing: NewFiling | EditFiling, ctx: WorkflowContext): Promise<FiledBuffer | EditedBuffer> {
-  return db.transaction().execute<FiledBuffer | EditedBuffer>((trx) => (filing.kind === 'new' ? fileNew(trx, filing, ctx) : fileEdit(trx, filing, ctx)));
+export async function fileDocument(db: Kysely<Database>, filing: NewFiling | EditFiling, ctx: WorkflowContext): Promise<Filed | EditedBuffer> {
+  return db.transaction().execute<Filed | EditedBuffer>((trx) => (filing.kind === 'new' ? fileNew(trx, filing, ctx) : fileEdit(trx, filing, ctx)));
 }
 
 /** A new document: pipeline, entity permission, then the buffer with its steps. */
-async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: WorkflowContext): Promise<FiledBuffer> {
+async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: WorkflowContext): Promise<Filed> {
   const { module, user } = filing;
   const target = filing.target ?? { operation: 'create', targetId: null };
   if (ctx.definitions.disabled.has(module.code)) throw conflict(ctx.t('server.studio.disabled', { code: module.code }));
@@ -204,7 +198,7 @@ function stepsToFile(prepared: PreparedSubmission): StepToFile[] {
 async function insertDocument(
   trx: Transaction<Database>, module: CompiledModule, prepared: PreparedSubmission, requesterId: number,
   entity: { action: string; targetId: number | null } | null,
-): Promise<FiledBuffer> {
+): Promise<Filed> {
   const { data, bypass } = prepared;
   const chosen = bypass ? [] : stepsToFile(prepared);
   const saved = chosen.filter((s) => s.named);

@@ -10,14 +10,10 @@ import { actingFor, refuseResubmit, refuseSendBack, type SendBackTarget } from '
 import { mailStepWaiting } from './deputies';
 import { illegalTransition, refusalError } from './workflow-error';
 import type { WorkflowContext } from './workflow-context';
+import type { StepActionResult } from '../../src/wire/workflow';
 
 /** What a send back answers: the step acted on, the document, and the step now active (null: with the requester). */
-export interface SendBackResult {
-  id: number;
-  status: number;
-  buffer: { id: number; status: number };
-  active_approval_id: number | null;
-}
+export type SendBackResult = Required<StepActionResult>;
 
 /**
  * Reads `back_to` of `POST /approvals/{id}/action`: a step id or `"requester"`, and only with

@@ -17,22 +17,7 @@ import { linkFiles } from '../files/link-files';
 import { illegalTransition, refusalError } from './workflow-error';
 import type { WorkflowContext } from './workflow-context';
 import { recordActor } from '../records/record-actor';
-
-/** Body of `POST /api/approvals/{id}/action`. */
-export interface StepActionBody {
-  approve: boolean | null;
-  send_email_push?: boolean;
-  data?: Record<string, unknown>;
-  /** Send back (with `approve: false`) to an earlier step's id or `"requester"` (`send-back.ts`). */
-  back_to?: number | string;
-}
-
-/** What an action answers: the step and the document after it. */
-export interface StepActionResult {
-  id: number;
-  status: number;
-  buffer: { id: number; status: number };
-}
+import type { StepActionBody, StepActionResult } from '../../src/wire/workflow';
 
 /**
  * Marks the step handled only if it is still the pending active step: together with the

@@ -146,8 +146,39 @@ export type DocumentStatus = Static<typeof DocumentStatus>;
 export const TREASURY_FORM = 'approvals-treasury';
 
 /** What the treasury step sends as `data` and merges into the document (spec 001 §3 transaction). */
-export interface TreasuryData {
+export type TreasuryData = {
   account_id: number;
   payment_date: string;
   deal_slips: number[];
-}
+};
+
+/** What filing answers (`POST /buffer/{code}`, 201): the new document's id, code and status. */
+export const Filed = Type.Object({
+  id: Type.Integer(),
+  code: Type.String({ description: 'Document code: <prefix>-<year>-<sequence>' }),
+  status: Type.Integer(),
+}, { description: 'The filed document' });
+export type Filed = Static<typeof Filed>;
+
+/** Body of `POST /approvals/{id}/action`: approve (true), reject (false) or send back (false with `back_to`). */
+export const StepActionBody = Type.Object({
+  approve: nullable(Type.Boolean()),
+  /** Remember whether to mail the next approvers (the approver's default next time). */
+  send_email_push: Type.Optional(Type.Boolean()),
+  /** The step's own fields (the treasury step's data, a signer's files). */
+  data: Type.Optional(nullable(Type.Record(Type.String(), Type.Unknown()))),
+  /** Checked by the workflow (422 at back_to with what may be chosen), not by the schema's 400. */
+  back_to: Type.Optional(Type.Union([Type.Integer(), Type.String()], {
+    description: 'Send back (with approve false): the id of an earlier approved step of this document, or "requester".',
+  })),
+}, { additionalProperties: false });
+export type StepActionBody = Static<typeof StepActionBody>;
+
+/** What a step action answers: the step and the document after it. */
+export const StepActionResult = Type.Object({
+  id: Type.Integer(),
+  status: Type.Integer(),
+  buffer: DocumentStatus,
+  active_approval_id: Type.Optional(nullable(Type.Integer({ description: 'After a send back: the step active now (null: the document is with the requester)' }))),
+});
+export type StepActionResult = Static<typeof StepActionResult>;

@@ -6,35 +6,12 @@ import { listQuerySchema, type ListQuery } from '../../workflow/list-query';
 import { myApprovals } from '../../workflow/lists';
 import { visibleStepBuffer, workflowContext } from '../../workflow/route-helpers';
 import { approvalCollectionSchema, doc, documentViewSchema, documentStatusSchema } from '../../workflow/schemas';
-import { actOnStep, type StepActionBody } from '../../workflow/step-action';
+import { actOnStep } from '../../workflow/step-action';
+import { StepActionBody, StepActionResult } from '../../../src/wire/workflow';
 import { stepBack } from '../../workflow/step-back';
 import { readSendBackTarget, sendBack } from '../../workflow/send-back';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema } as const;
-
-const actionBody = {
-  type: 'object',
-  required: ['approve'],
-  additionalProperties: false,
-  properties: {
-    approve: { type: ['boolean', 'null'] },
-    send_email_push: { type: 'boolean' },
-    data: { type: ['object', 'null'], additionalProperties: true },
-    back_to: {
-      description: 'Send back (with approve false): the id of an earlier approved step of this document, or "requester".',
-      // Checked by the workflow (422 at back_to with what may be chosen), not by the schema's 400.
-      type: ['integer', 'string'],
-    },
-  },
-} as const;
-
-const stepActionResult = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' }, status: { type: 'integer' }, buffer: documentStatusSchema,
-    active_approval_id: { type: ['integer', 'null'], description: 'After a send back: the step active now (null: the document is with the requester)' },
-  },
-} as const;
 
 /**
  * Approver side of the workflow ({id} is an approval STEP id): the pending/done list, the
@@ -67,8 +44,8 @@ const approvals: FastifyPluginAsync = async (app) => {
     schema: {
       ...doc('Approve (true), reject (false) or, on a p-treasury step, complete it with data {account_id, payment_date, deal_slips: [one file id]} (approve null); on a step whose process fills fields (p-signer: the signed contract or seal files) approve true may carry data {<field>: [file ids]} of that step only (any other step refuses them, 422). Only a candidate of the active step (403); a step or document not in that state is 409 ILLEGAL_TRANSITION. send_email_push mails the next step\'s approvers and is remembered. Send back: approve false with back_to = the id of an earlier approved step (it is active again, its approvers decide again, the steps after it start over) or "requester" (every step starts over; the requester may edit, resubmit with POST /buffer/{id}/resubmit, or withdraw); any other back_to, or back_to with approve true/null, is 422.'),
       params: idParams,
-      body: actionBody,
-      response: { 200: stepActionResult, ...errors },
+      body: StepActionBody,
+      response: { 200: StepActionResult, ...errors },
     },
   }, async (request) => {
     const bufferId = await visibleStepBuffer(request, request.params.id);

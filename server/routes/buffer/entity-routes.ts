@@ -4,7 +4,7 @@ import { errorResponseSchema, notFound } from '../../lib/errors';
 import { idSchema } from '../../lib/http-schemas';
 import { entityHandler } from '../../workflow/entity-handler';
 import { idempotencyHooks } from '../../workflow/idempotency';
-import { filedSchema } from './filed-schema';
+import { Filed } from '../../../src/wire/workflow';
 import { submitDocument } from './submit-document';
 
 const params = {
@@ -13,7 +13,7 @@ const params = {
 } as const;
 
 const responses = {
-  201: filedSchema,
+  201: Filed,
   400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema,
   409: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema, 422: errorResponseSchema,
 } as const;

@@ -3,7 +3,7 @@ import { findModule } from '../../../src/engine';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { idempotencyHooks } from '../../workflow/idempotency';
 import { codePrefix, peekNextNumber, stampPrefix } from '../../repositories/document-code-repository';
-import { filedSchema } from './filed-schema';
+import { Filed } from '../../../src/wire/workflow';
 import { registerEntityRoutes } from './entity-routes';
 import { submitDocument } from './submit-document';
 
@@ -54,7 +54,7 @@ export const filingRoutes: FastifyPluginAsync = async (app) => {
       ...doc('Files a document of module {code}; each module\'s own body is described under /api/buffer/<code>.'),
       params: codeParams,
       response: {
-        201: filedSchema,
+        201: Filed,
         400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema,
         409: errorResponseSchema, 415: errorResponseSchema, 422: errorResponseSchema,
       },

@@ -4,7 +4,6 @@ import { exportRoutes } from './export';
 import { filingRoutes } from './filing';
 import { statisticSearchRoutes } from './statistic-search';
 
-export { filedSchema } from './filed-schema';
 
 /**
  * Everything under `/api/buffer/`: filing (`filing.ts`: `POST /buffer/{code}`, `next_code`, an

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompiledModule } from '../../../src/engine';
-import { fileDocument, type EntityTarget, type FiledBuffer } from '../../workflow/filing';
+import { fileDocument, type EntityTarget } from '../../workflow/filing';
+import type { Filed } from '../../../src/wire/workflow';
 import { idempotencyClaim, storeAnswer, storedAnswerAfterConflict } from '../../workflow/idempotency';
 import { workflowContext } from '../../workflow/route-helpers';
 
@@ -12,9 +13,9 @@ import { workflowContext } from '../../workflow/route-helpers';
 export async function submitDocument(
   app: FastifyInstance, request: FastifyRequest, module: CompiledModule,
   body: unknown, target?: EntityTarget,
-): Promise<FiledBuffer> {
+): Promise<Filed> {
   const claim = idempotencyClaim(request);
-  let filed: FiledBuffer;
+  let filed: Filed;
   try {
     filed = await fileDocument(app.db, {
       kind: 'new', module, payload: body, user: request.user, target,
@@ -22,7 +23,7 @@ export async function submitDocument(
     }, await workflowContext(request));
   } catch (error) {
     const stored = await storedAnswerAfterConflict(request, error);
-    if (stored) return stored as FiledBuffer;
+    if (stored) return stored as Filed;
     throw error;
   }
   app.mailer.kick();

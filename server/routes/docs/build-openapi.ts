@@ -1,6 +1,7 @@
 import { submitSchema, type CompiledModule } from '../../../src/engine';
 import { errorResponseSchema } from '../../lib/errors';
 import type { DeclaredRoute } from './collect-routes';
+import { Filed } from '../../../src/wire/workflow';
 
 type Json = Record<string, unknown>;
 
@@ -15,11 +16,6 @@ const validationErrorSchema = {
       items: { type: 'object', required: ['propertyPath', 'message'], properties: { propertyPath: { type: 'string' }, message: { type: 'string' } } },
     },
   },
-};
-
-const filedSchema = {
-  type: 'object', required: ['id', 'code', 'status'],
-  properties: { id: { type: 'integer' }, code: { type: 'string', description: 'Document code: <prefix>-<year>-<sequence>' }, status: { type: 'integer' } },
 };
 
 function errorRef(status: string): Json {
@@ -97,7 +93,7 @@ export function buildOpenApi(modules: CompiledModule[], routes: DeclaredRoute[],
       description: `Files a ${module.code} document. The body is validated with the module definition (version ${module.version}): JSON Schema, then the ordered rules; a failure is 422 with every violation in order and nothing stored.`,
       security: [{ bearer: [] }],
       requestBody: { required: true, content: { 'application/json': { schema: submitSchema(module) } } },
-      responses: { 201: { description: 'Filed', content: { 'application/json': { schema: filedSchema } } }, 401: errorRef('401'), 404: errorRef('404'), 422: errorRef('422') },
+      responses: { 201: { description: 'Filed', content: { 'application/json': { schema: Filed } } }, 401: errorRef('401'), 404: errorRef('404'), 422: errorRef('422') },
     };
   }
   return {

@@ -2,37 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { computeFormData, findModule, type CompiledModule, type Lang, type ResolvedStep, type Translate } from '../../../src/engine';
 import { found } from '../../lib/found';
 import { errorResponseSchema, validationFailed } from '../../lib/errors';
-import { bool, int, objectOf, str } from '../../lib/http-schemas';
+import { Value } from '@sinclair/typebox/value';
+import { ResolveBody, ResolvedRoute, type RouteStep } from '../../../src/wire/routes';
 import { scopeCompany } from '../../workflow/eligibility';
 import { blockedReason, resolveFilingRoute } from '../../workflow/route-resolution';
-
-/** Body of `POST /master_processes/resolve`. */
-interface ResolveBody {
-  module_code: string;
-  data: Record<string, unknown>;
-}
-
-const nullableText = { type: ['string', 'null'] } as const;
-const resolvedStepSchema = objectOf({
-  id: int, code: str, name: str, mode: { type: 'string', enum: ['any', 'all', 'quorum'] }, required: int, quorum: { type: ['integer', 'null'] },
-  optional: bool, circulation: bool, by: { type: 'string', enum: ['rule', 'choice'] }, editable: bool,
-  approvers: { type: 'array', items: objectOf({ id: int, name: str }) },
-  skipped: nullableText, skipped_reason: nullableText, blocked: nullableText, blocked_reason: nullableText,
-});
-
-/** The body as documented (the handler checks it itself, to answer 422 rather than 400). */
-const bodySchema = {
-  type: 'object', required: ['module_code', 'data'], additionalProperties: false,
-  properties: { module_code: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z0-9-]+$' }, data: { type: 'object' } },
-} as const;
-
-function isResolveBody(body: unknown): body is ResolveBody {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
-  const b = body as Record<string, unknown>;
-  return typeof b.module_code === 'string' && /^[a-z0-9-]{1,50}$/.test(b.module_code)
-    && !!b.data && typeof b.data === 'object' && !Array.isArray(b.data)
-    && Object.keys(b).every((k) => k === 'module_code' || k === 'data');
-}
 
 /**
  * `POST /master_processes/resolve`: the route the signed-in user's document would follow with
@@ -44,13 +17,14 @@ export function registerResolveRoute(app: FastifyInstance): void {
     attachValidation: true,
     schema: {
       ...({ description: 'The steps that apply to a document of `module_code` with form values `data`, for the signed-in requester: each with its mode, approvers resolved from the organisation (locked unless `editable`) or `by: "choice"` (the requester picks candidates), and `skipped` / `blocked` with a reason. 422 on a malformed body.' } as object),
-      body: bodySchema,
-      response: { 200: objectOf({ steps: { type: 'array', items: resolvedStepSchema } }), 401: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema },
+      body: ResolveBody,
+      response: { 200: ResolvedRoute, 401: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema },
     },
   }, async (request: FastifyRequest<{ Body: unknown }>) => {
     const definitions = request.definitions;
     const t = definitions.translate(request.lang);
-    if (!isResolveBody(request.body)) throw validationFailed([{ propertyPath: '', message: t('server.routes.resolveBody') }]);
+    // The body is checked here (not by the schema's 400) to answer 422.
+    if (!Value.Check(ResolveBody, request.body)) throw validationFailed([{ propertyPath: '', message: t('server.routes.resolveBody') }]);
     const module = found(findModule(definitions, request.body.module_code), t, 'module');
     if (module.kind !== 'module') found(null, t, 'module');
     const currencies = await app.db.selectFrom('currencies').select(['id', 'code']).execute();
@@ -67,7 +41,7 @@ export function registerResolveRoute(app: FastifyInstance): void {
 }
 
 /** The resolved steps as the API answers them: names in the reader's language, approvers with names, reasons translated. */
-export async function describeSteps(app: FastifyInstance, module: CompiledModule, steps: ResolvedStep[], lang: Lang, t: Translate) {
+export async function describeSteps(app: FastifyInstance, module: CompiledModule, steps: ResolvedStep[], lang: Lang, t: Translate): Promise<RouteStep[]> {
   const ids = [...new Set(steps.flatMap((s) => s.approvers))];
   const users = ids.length ? await app.db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute() : [];
   const nameOf = new Map(users.map((u) => [u.id, u.name]));

@@ -1,12 +1,10 @@
 import type { CompiledModule, SubmitPayload } from '../../../engine';
 import { ApiError, type ApiClient } from '../../api';
 
-/** What `POST /api/buffer/{code}` answers. */
-export interface Filed {
-  id: number;
-  code: string;
-  status: number;
-}
+import type { Filed } from '../../../wire/workflow';
+
+/** What `POST /api/buffer/{code}` answers (the wire schema the server answers with). */
+export type { Filed } from '../../../wire/workflow';
 
 function newKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();

@@ -18,7 +18,7 @@ import { StatusBadge } from './StatusBadge';
 import { Timeline } from './Timeline';
 import { STEP_FIELDS_FORM_ID, StepFieldsForm } from './StepFieldsForm';
 import { DeclinedError, TREASURY_FORM_ID, TreasuryForm } from './TreasuryForm';
-import type { TreasuryData } from '../../../wire/workflow';
+import type { StepActionBody, StepActionResult, TreasuryData } from '../../../wire/workflow';
 
 /**
  * Parameters of the detail page. `bufferId` (or `id`, as the application area passes it) names
@@ -112,7 +112,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   const { module } = loaded.data;
   const stepId = params.approvalId ?? doc.current_approval_id;
   const sendEmailPush = actions.notifyNext ? { send_email_push: notify } : {};
-  const stepAction = (body: Record<string, unknown>) => () => host.api.post(`/approvals/${stepId}/action`, { ...body, ...sendEmailPush });
+  const stepAction = (body: StepActionBody) => () => host.api.post<StepActionResult>(`/approvals/${stepId}/action`, { ...body, ...sendEmailPush } satisfies StepActionBody);
   const approve = () => quiet(run('app.approvals.confirm.approve', stepAction({ approve: true }), 'app.approvals.done.approved'));
   const reject = () => quiet(run('app.approvals.confirm.reject', stepAction({ approve: false }), 'app.approvals.done.rejected'));
   const stepFields = actions.approve ? (doc.step_fields ?? []) : [];

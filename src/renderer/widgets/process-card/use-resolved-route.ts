@@ -3,25 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { routeFields, type CompiledModule } from '../../../engine';
 import type { RendererHost } from '../../host';
 import { useDebouncedValue } from '../use-debounced-value';
+import type { ResolveBody, ResolvedRoute, RouteStep } from '../../../wire/routes';
 
-/** One step of `POST /master_processes/resolve` as the card shows it. */
-export interface RouteStep {
-  id: number;
-  code: string;
-  name: string;
-  mode: 'any' | 'all' | 'quorum';
-  required: number;
-  quorum: number | null;
-  optional: boolean;
-  circulation: boolean;
-  by: 'rule' | 'choice';
-  editable: boolean;
-  approvers: Array<{ id: number; name: string }>;
-  skipped: string | null;
-  skipped_reason: string | null;
-  blocked: string | null;
-  blocked_reason: string | null;
-}
+/** One step of `POST /master_processes/resolve` as the card shows it (the wire schema the server answers with). */
+export type { RouteStep } from '../../../wire/routes';
 
 /** The pause after typing before the route is asked again. */
 export const ROUTE_RESOLVE_DEBOUNCE_MS = 400;
@@ -50,7 +35,7 @@ export function useResolvedRoute(host: RendererHost, module: CompiledModule | un
     queryKey: ['master_processes', 'resolve', { module_code: module?.code, version: module?.version, values: settled }, host.language],
     queryFn: () =>
       host.api
-        .post<{ steps: RouteStep[] }>('/master_processes/resolve', { module_code: module?.code, data: latestData.current ?? {} })
+        .post<ResolvedRoute>('/master_processes/resolve', { module_code: module?.code ?? '', data: latestData.current ?? {} } satisfies ResolveBody)
         .then((body) => body?.steps ?? null),
     enabled: Boolean(module && routed),
     staleTime: Infinity,
