@@ -58,6 +58,8 @@ export const queryKeys = {
   },
   masterProcesses: (moduleCode: string) => ['master-processes', moduleCode] as const,
   currencies: () => ['currencies'] as const,
+  /** The signed-in user's deputy arrangements. */
+  deputies: () => ['deputies'] as const,
   files: (id: number) => ['files', id] as const,
 } as const;
 

@@ -1,17 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Checkbox, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, PersonRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { isValidDate, toDisplayDate, type CompiledModule } from '../../../engine';
-import type { DeputyArrangement, DeputyCollection } from '../../../wire/deputies';
-import { useQueryClient } from '@tanstack/react-query';
+import type { DeputyArrangement, DeputyBody, DeputyCollection } from '../../../wire/deputies';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRendererHost } from '../../../renderer/host';
 import { PickerPage } from '../../../renderer/widgets/picker/PickerPage';
 import type { PickerItem } from '../../../renderer/widgets/picker/item-label';
 import { ApiError } from '../../api';
 import { useFeedback } from '../../feedback';
 import { useSession } from '../../session';
-import { moduleDefinitionListOptions } from '../../api/queries';
+import { moduleDefinitionListOptions, queryKeys } from '../../api/queries';
 import { usePageStyles } from '../common/page-styles';
 
 const useStyles = makeStyles({
@@ -69,8 +69,6 @@ export function DeputiesPage() {
   const host = useRendererHost();
   const queryClient = useQueryClient();
   const feedback = useFeedback();
-  const [list, setList] = useState<DeputyArrangement[] | null | 'failed'>(null);
-  const [modules, setModules] = useState<ModuleChoice[]>([]);
   const [adding, setAdding] = useState(false);
   const [deputy, setDeputy] = useState<PickedUser | null>(null);
   const [from, setFrom] = useState('');
@@ -79,27 +77,19 @@ export function DeputiesPage() {
   const [errors, setErrors] = useState<Violations>({});
   const [saving, setSaving] = useState(false);
 
-  const load = useCallback(async () => {
-    setList(null);
-    try {
-      setList((await api.get<DeputyCollection>('/deputies', { ringiSilent: true })).data['hydra:member']);
-    } catch {
-      setList('failed');
-    }
-  }, [api]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => {
-    let live = true;
-    // The modules with approval steps, as the definitions say (the server accepts exactly those).
-    queryClient.fetchQuery(moduleDefinitionListOptions(host.api)).then((all: CompiledModule[]) => {
-      if (live) setModules(all.filter((m) => m.kind === 'module' && (m.process?.length ?? 0) > 0).map((m) => ({ code: m.code, title: m.meta.title })));
-    }, () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [queryClient, host]);
+  const deputies = useQuery({
+    queryKey: queryKeys.deputies(),
+    queryFn: async () => (await api.get<DeputyCollection>('/deputies', { ringiSilent: true })).data['hydra:member'],
+  });
+  const list: DeputyArrangement[] | null | 'failed' = deputies.isError ? 'failed' : (deputies.data ?? null);
+  // The modules with approval steps, as the definitions say (the server accepts exactly those).
+  const modules: ModuleChoice[] = useQuery({
+    ...moduleDefinitionListOptions(host.api),
+    select: (all: CompiledModule[]) => all.filter((m) => m.kind === 'module' && (m.process?.length ?? 0) > 0).map((m) => ({ code: m.code, title: m.meta.title })),
+  }).data ?? [];
+  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.deputies() });
+  const add = useMutation({ mutationFn: (body: DeputyBody) => api.post('/deputies', body, { ringiSilent: true }), onSettled: reload });
+  const drop = useMutation({ mutationFn: (id: number) => api.delete(`/deputies/${id}`, { ringiSilent: true }), onSettled: reload });
 
   const titleOf = (code: string) => {
     const module = modules.find((m) => m.code === code);
@@ -139,11 +129,10 @@ export function DeputiesPage() {
     if (Object.keys(found).length) return;
     setSaving(true);
     try {
-      await api.post('/deputies', { deputy_id: deputy!.id, from: fromDay, to: toDay, ...(chosen.length ? { module_codes: chosen } : {}) }, { ringiSilent: true });
+      await add.mutateAsync({ deputy_id: deputy!.id, from: fromDay!, to: toDay!, ...(chosen.length ? { module_codes: chosen } : {}) });
       feedback.toast(t('app.deputies.saved'), 'success');
       setAdding(false);
       reset();
-      await load();
     } catch (error) {
       const violations = error instanceof ApiError ? error.body.violations ?? [] : [];
       const byField: Violations = {};
@@ -161,12 +150,11 @@ export function DeputiesPage() {
   const remove = async (arrangement: DeputyArrangement) => {
     if (!(await feedback.confirm(t('app.deputies.deleteConfirm', { name: arrangement.deputy.name }), t('app.deputies.deleteTitle')))) return;
     try {
-      await api.delete(`/deputies/${arrangement.id}`, { ringiSilent: true });
+      await drop.mutateAsync(arrangement.id);
       feedback.toast(t('app.deputies.deleted'), 'success');
     } catch {
       feedback.toast(t('app.deputies.deleteFailed'), 'error');
     }
-    await load();
   };
 
   const period = (a: DeputyArrangement) => t('app.deputies.period', { from: toDisplayDate(a.from), to: toDisplayDate(a.to) });
@@ -178,7 +166,7 @@ export function DeputiesPage() {
       {list === 'failed' ? (
         <div className={styles.head}>
           <Text role="alert">{t('app.deputies.loadFailed')}</Text>
-          <Button appearance="secondary" size="small" onClick={() => void load()}>{t('app.deputies.retry')}</Button>
+          <Button appearance="secondary" size="small" onClick={() => void deputies.refetch()}>{t('app.deputies.retry')}</Button>
         </div>
       ) : null}
       {Array.isArray(list) && list.length === 0 ? <Text className={`${styles.muted} ${styles.center}`} data-testid="deputies-empty">{t('app.deputies.empty')}</Text> : null}
