@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { appEn, engineEn, expectAlert, moduleTexts, openHome, pick, submit } from './application-helpers';
+import { readdirSync } from 'node:fs';
 import { apiToken, loginAs, mailedPasswordLink, texts } from './helpers';
+import { readJson, repoPath } from './module-journeys';
 
 // Admin journeys through the real server: organisation changes are requests that take effect
 // when their approval completes. Approvals are given through the API (the approval screens have
@@ -151,4 +153,73 @@ test('a group admin creates a background group; its person in charge appears, lo
   await expect(setting).toContainText(pic.name);
   await expect(setting).toBeDisabled();
   await expect(page.getByText(engineEn.widgets.typedUsers.locked.replace('{{name}}', group))).toBeVisible();
+});
+
+/** Passes every step of a document, each by whichever demo approver the step waits for (one person may hold two steps). */
+async function approveToEnd(request: APIRequestContext, bufferId: number) {
+  const approvers = await Promise.all(['approver@example.com', 'approver2@example.com', 'authorizer@example.com'].map((who) => api(request, who)));
+  for (let step = 0; step < 5; step++) {
+    let acted = false;
+    for (const client of approvers) {
+      const pending = ((await client.get('/approvals/my', { itemsPerPage: 100 }))['hydra:member'] as Json[]).find((p) => p.buffer.id === bufferId);
+      if (!pending) continue;
+      expect((await client.post(`/approvals/${pending.id}/action`, { approve: true })).status()).toBe(200);
+      acted = true;
+      break;
+    }
+    if (!acted) return;
+  }
+}
+
+/** The code of the module filing `kind` changes (`ui:module.entity.kind`), from the UI schemas. */
+function entityModuleCode(kind: string): string {
+  const code = readdirSync(repoPath('uiSchemas')).map((f) => f.replace(/\.json$/, ''))
+    .find((c) => readJson<Json>(`uiSchemas/${c}.json`)['ui:module']?.entity?.kind === kind);
+  expect(code, `a module files ${kind} changes`).toBeTruthy();
+  return code!;
+}
+
+test('a group admin adds a holiday to a company calendar through approval; once approved it shows on the calendar', async ({ page, request }) => {
+  const organisation = appEn.organisation;
+  const moduleCode = entityModuleCode('company-calendar');
+  const calendar = moduleTexts(moduleCode);
+  await openHome(page, request, 'admin@example.com');
+  await page.getByRole('navigation', { name: appEn.tabs.label }).getByRole('tab', { name: appEn.tabs.admin }).click();
+  await page.locator('[data-entry="calendars"]').click();
+  const screen = page.getByTestId('company-calendar');
+  // Next year: a year whose dates other journeys leave alone.
+  await screen.getByRole('button', { name: organisation.nextYear }).click();
+  const year = new Date().getFullYear() + 1;
+  await expect(screen.getByTestId('calendar-year')).toHaveText(String(year));
+  await expect(screen.getByTestId('calendar-week')).toBeVisible();
+  const name = `Founders day ${Date.now() % 100000}`;
+  await expect(screen.getByTestId('holiday-row').filter({ hasText: name })).toHaveCount(0);
+
+  await screen.getByTestId('calendar-change').click();
+  const form = page.getByTestId('entity-form-edit');
+  const names = form.getByRole('textbox', { name: calendar.holidays.name.label, exact: true });
+  await expect(form.getByRole('button', { name: engineEn.renderer.submit, exact: true })).toBeEnabled();
+  const before = await names.count();
+  await form.getByRole('button', { name: engineEn.renderer.addRow, exact: true }).last().click();
+  await expect(names).toHaveCount(before + 1);
+  await form.getByRole('textbox', { name: calendar.holidays.date.label, exact: true }).last().fill(`${year}/06/15`);
+  await names.last().fill(name);
+  await form.getByRole('textbox', { name: calendar.holidays.name_ja.label, exact: true }).last().fill('創立記念日');
+  await submit(page);
+  const code = await expectAlert(page, /submitted/i, /CAL-/);
+  const admin = await api(request, 'admin@example.com');
+  const filed = ((await admin.get('/my-buffers', { 'module.code': moduleCode, itemsPerPage: 5 }))['hydra:member'] as Json[]).find((b) => b.code === code);
+  expect(filed, `${code} in the admin's list`).toBeTruthy();
+  // Pending: the calendar has not changed.
+  const companyId = ((await admin.get('/profile')).company as Json).id as number;
+  const dates = async () => ((await admin.get(`/companies/${companyId}/calendar`, { year })).holidays as Json[]).map((h) => h.date);
+  expect(await dates()).not.toContain(`${year}-06-15`);
+  await approveToEnd(request, filed!.id);
+  expect(await dates()).toContain(`${year}-06-15`);
+
+  // The calendar screen shows it (opened again: the list is read when the page opens).
+  await page.goto('/admin');
+  await page.locator('[data-entry="calendars"]').click();
+  await page.getByTestId('company-calendar').getByRole('button', { name: organisation.nextYear }).click();
+  await expect(page.getByTestId('company-calendar').getByTestId('holiday-row').filter({ hasText: name })).toContainText(`${year}/06/15`);
 });
