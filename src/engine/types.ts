@@ -262,8 +262,12 @@ export interface ModuleMeta {
 /** `ui:module.launcher`: the Home launcher entry. */
 export interface ModuleLauncher {
   order: number;
+  /** Translation key of the launcher's label when it differs from the module title (e.g. "Sales"). */
+  label?: string;
   icon?: string;
   roles?: string[];
+  /** Offered only on its group's page, without a Home launcher of its own (needs `group`). */
+  groupOnly?: boolean;
   /** Modules with the same group `key` share one more launcher that opens a page listing them. */
   group?: LauncherGroup;
   /** Position on the group's page (default `order`). */

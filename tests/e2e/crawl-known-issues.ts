@@ -8,7 +8,7 @@ import type { Finding } from './crawl-checks';
  * - `screens`: items another change is fixing right now (the edit page, delete forms, date
  *   inputs, request cards, the seal refusal, the lock dialog, the stamp filter, the seal
  *   agreements, the invoice upload page, the signer's confirm, the payment totals, the login
- *   footer, full-width ？, the two launchers).
+ *   footer, full-width ？).
  * - `crawl`: found by the crawl, not fixed yet.
  */
 interface KnownIssue { check: Finding['check']; screen?: RegExp; detail: RegExp; item: string }

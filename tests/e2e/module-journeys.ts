@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_EXPENSE_ACCOUNTS } from '../../server/db/seed-data';
-import { engineEn, expectAlert, pick, submit } from './application-helpers';
+import { engineEn, expectAlert, openModule, pick, submit } from './application-helpers';
 import { readLocale } from './helpers';
 
 /**
@@ -42,6 +42,24 @@ export const LAUNCHED = readdirSync(repoPath('uiSchemas')).filter((f) => f.endsW
     return facts?.kind === 'module' && facts.launcher !== undefined && facts.entity === undefined;
   })
   .sort();
+
+interface LauncherFacts { label?: string; groupOnly?: boolean; group?: { key: string; title: string } }
+
+/**
+ * Opens module `code`'s form as a user would, from its `ui:module.launcher`: its Home launcher
+ * (labelled `label`, else the module title), or for a `groupOnly` module its group's launcher
+ * (unless the group's page is open) and then the module on the group's page.
+ */
+export async function openLaunched(page: Page, code: string): Promise<void> {
+  const facts = readJson<{ 'ui:module': { title: string; launcher: LauncherFacts } }>(`uiSchemas/${code}.json`)['ui:module'];
+  const { launcher } = facts;
+  if (!launcher.groupOnly || !launcher.group) return openModule(page, translate(launcher.label ?? facts.title));
+  // After a filing the form's page has gone back to the group's page: the module is chosen there again.
+  const index = page.getByTestId(`${launcher.group.key}-index`);
+  if (!(await index.isVisible())) await page.getByTestId('launchers').getByRole('button', { name: translate(launcher.group.title), exact: true }).click();
+  await index.getByRole('button', { name: translate(facts.title), exact: true }).click();
+  await expect(page.getByRole('button', { name: engineEn.renderer.submit, exact: true })).toBeEnabled();
+}
 
 export const journeyPath = (code: string) => `tests/e2e/journeys/${code}.json`;
 export const journeyOf = (code: string): Journey | null => (existsSync(repoPath(journeyPath(code))) ? readJson<Journey>(journeyPath(code)) : null);

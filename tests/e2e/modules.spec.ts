@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { appEn, moduleTexts, openHome, openModule } from './application-helpers';
-import { fileThroughForm, journeyOf, journeyPath, LAUNCHED, repoPath } from './module-journeys';
+import { appEn, openHome } from './application-helpers';
+import { fileThroughForm, journeyOf, journeyPath, LAUNCHED, openLaunched, repoPath } from './module-journeys';
 import { existsSync } from 'node:fs';
 
 /**
@@ -27,11 +27,11 @@ test.describe('every module from empty to filed', () => {
     if (!journey || 'coveredBy' in journey) continue;
     test(`${code}: the spec's messages in order, then a code, then View data`, async ({ page, request }) => {
       await openHome(page, request);
-      await openModule(page, moduleTexts(code).title);
+      await openLaunched(page, code);
       const filed = await fileThroughForm(page, code);
       // Spec 000 §4: after the alert the page goes back; the document is in View data next time.
       await expect(page.getByTestId('application-page')).toHaveCount(0);
-      await openModule(page, moduleTexts(code).title);
+      await openLaunched(page, code);
       await page.getByRole('tab', { name: appEn.application.tabs.data }).click();
       await expect(page.getByTestId('view-data').getByRole('button', { name: new RegExp(filed) })).toBeVisible();
     });

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { client, filePayment, type Client } from './api-fixtures';
-import { moduleTexts, openHome, openModule } from './application-helpers';
+import { openHome } from './application-helpers';
 import { apiToken, readLocale, TOKEN_KEY } from './helpers';
-import { fileThroughForm, journeyOf, LAUNCHED, readJson } from './module-journeys';
+import { fileThroughForm, journeyOf, LAUNCHED, openLaunched, readJson } from './module-journeys';
 
 type Json = Record<string, any>;
 const en = readLocale<Json>('en', 'app');
@@ -268,7 +268,7 @@ test('legal finds a filed stamp document in Stamp statistics by applicants, part
   const code = quickestStampModule();
   const party = readJson<ModuleFacts>(`uiSchemas/${code}.json`)['ui:module'].statistics!.stamp!.party;
   await openHome(page, request, 'employee@example.com');
-  await openModule(page, moduleTexts(code).title);
+  await openLaunched(page, code);
   const filed = await fileThroughForm(page, code);
   const employee = await client(request, 'employee@example.com');
   const doc = (await employee.get('/my-buffers', { itemsPerPage: 5 }))['hydra:member'].find((b: Json) => b.code === filed);

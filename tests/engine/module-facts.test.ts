@@ -75,6 +75,20 @@ describe('ui:module.launcher.group', () => {
     moduleOf(files, 'toy-source').launcher = { order: 2, group: { ...group, intro: 'toy.nothing' } };
     expect(problems(files).some((p) => p.startsWith('uiSchemas/toy-source.json#/ui:module/launcher/group/intro: translation key "toy.nothing" is missing in en, ja, zh (closest valid names: '))).toBe(true);
   });
+
+  it('a launcher label is a translation key that must exist; groupOnly needs a group', () => {
+    const files = withSource();
+    moduleOf(files).launcher = { order: 1, label: 'toy.note.label', group };
+    moduleOf(files, 'toy-source').launcher = { order: 2, groupOnly: true, group: { ...group } };
+    expect(problems(files)).toEqual([]);
+    expect(compileModules(files).modules.toy.meta.launcher).toMatchObject({ label: 'toy.note.label' });
+    expect(compileModules(files).modules['toy-source'].meta.launcher).toMatchObject({ groupOnly: true });
+    moduleOf(files).launcher = { order: 1, label: 'toy.nothing', group };
+    expect(problems(files).some((p) => p.startsWith('uiSchemas/toy.json#/ui:module/launcher/label: translation key "toy.nothing" is missing in en, ja, zh'))).toBe(true);
+    moduleOf(files).launcher = { order: 1, group };
+    moduleOf(files, 'toy-source').launcher = { order: 2, groupOnly: true };
+    expect(problems(files)).toEqual(['uiSchemas/toy-source.json#/ui:module/launcher/groupOnly: launcher.groupOnly needs a launcher.group (the page that offers the module)']);
+  });
 });
 
 describe('list search, expense accounts and contract item types', () => {

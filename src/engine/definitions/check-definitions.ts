@@ -311,6 +311,7 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   (rules.validations ?? []).forEach((rule, i) => { if (!('each' in rule)) keys.push({ key: rule.message, file: rulesFile, pointer: ptr('validations', i, 'message') }); });
   for (const [field, list] of Object.entries(rules.labels ?? {})) (Array.isArray(list) ? list : []).forEach((rule, i) => { if (typeof rule?.label === 'string') keys.push({ key: rule.label, file: rulesFile, pointer: ptr('labels', field, i, 'label') }); });
   if (typeof rules.submitEnabled?.hint === 'string') keys.push({ key: rules.submitEnabled.hint, file: rulesFile, pointer: ptr('submitEnabled', 'hint') });
+  if (meta.launcher?.label) keys.push({ key: meta.launcher.label, file: uiFile, pointer: ptr('ui:module', 'launcher', 'label') });
   const group = meta.launcher?.group;
   if (group) {
     keys.push({ key: group.title, file: uiFile, pointer: ptr('ui:module', 'launcher', 'group', 'title') });
@@ -356,11 +357,14 @@ function checkRelatedSources(module: CompiledModule, files: DefinitionFiles, mod
   });
 }
 
-/** Modules sharing a launcher group give the same group (key, order, title, intro, icon). */
+/** Modules sharing a launcher group give the same group (key, order, title, intro, icon); a group-only module has a group. */
 function checkLauncherGroups(files: DefinitionFiles, modules: Record<string, CompiledModule>, problems: Problem[]): void {
   const first = new Map<string, CompiledModule>();
   for (const module of Object.values(modules).sort((a, b) => a.code.localeCompare(b.code))) {
     const group = module.meta.launcher?.group;
+    if (module.meta.launcher?.groupOnly && !group) {
+      problems.push({ file: definitionPath(files, 'uiSchemas', module.code), pointer: ptr('ui:module', 'launcher', 'groupOnly'), message: 'launcher.groupOnly needs a launcher.group (the page that offers the module)' });
+    }
     if (!group) continue;
     const earlier = first.get(group.key);
     if (!earlier) first.set(group.key, module);

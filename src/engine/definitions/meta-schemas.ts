@@ -81,7 +81,7 @@ export const UI_MODULE_META: JsonSchema = {
     launcher: {
       type: 'object', required: ['order'], additionalProperties: false,
       properties: {
-        order: { type: 'number' }, groupOrder: { type: 'number' }, icon: { type: 'string' }, roles: { type: 'array', items: { type: 'string' } },
+        order: { type: 'number' }, groupOrder: { type: 'number' }, label: { type: 'string' }, groupOnly: { type: 'boolean' }, icon: { type: 'string' }, roles: { type: 'array', items: { type: 'string' } },
         group: {
           type: 'object', required: ['key', 'order', 'title'], additionalProperties: false,
           properties: { key: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' }, order: { type: 'number' }, title: { type: 'string' }, intro: { type: 'string' }, icon: { type: 'string' } },

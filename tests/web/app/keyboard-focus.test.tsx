@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import debt from '../../../locales/en/collection-debt.json';
 import en from '../../../locales/en/engine.json';
-import { debtRoutes } from '../application/application-harness';
+import { debtRoutes, openDebtLauncher } from '../application/application-harness';
 import { renderApp } from './harness';
 
 configure({ asyncUtilTimeout: 15_000 });
@@ -32,7 +32,7 @@ describe('keyboard and focus', () => {
     });
     const { user } = view;
     // Home (once its launchers have loaded) → the debt form.
-    await user.click(await screen.findByRole('button', { name: debt.title }));
+    await openDebtLauncher(user);
     const customer = await screen.findByRole('textbox', { name: debt.customer_name.label });
 
     // The form: typing and Tab to the next field (the currency sheet's button).

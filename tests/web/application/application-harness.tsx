@@ -1,5 +1,8 @@
 import { loadDefinitionFiles } from '../../../server/definitions/load-definition-files';
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { compileModules, type CompiledModule } from '../../../src/engine';
+import { i18n } from '../../../src/app/i18n';
 import { profile, type Reply, type SentRequest } from '../app/harness';
 
 type Route = Reply | ((request: SentRequest) => Reply | Promise<Reply>);
@@ -41,4 +44,12 @@ export async function debtRoutes(extra: Record<string, Route> = {}, profileOverr
     'GET /my-buffers': { status: 200, data: { 'hydra:member': [], 'hydra:totalItems': 0 } },
     ...extra,
   };
+}
+
+/** Taps the debt module's launcher on Home: through its group's page when it has a group (the collection index). */
+export async function openDebtLauncher(user: UserEvent): Promise<void> {
+  const debt = (await definitions())['collection-debt'];
+  const group = debt.meta.launcher?.group;
+  if (group) await user.click(await screen.findByRole('button', { name: i18n.t(group.title) }));
+  await user.click(await screen.findByRole('button', { name: i18n.t(debt.meta.title) }));
 }

@@ -4,8 +4,7 @@ import { renderApp } from '../app/harness';
 import { texts } from '../app/locale';
 import en from '../../../locales/en/engine.json';
 import debt from '../../../locales/en/collection-debt.json';
-import { i18n } from '../../../src/app/i18n';
-import { debtRoutes, definitions, doc } from './application-harness';
+import { debtRoutes, doc, openDebtLauncher } from './application-harness';
 import { DRAFT_DEBOUNCE_MS } from '../../../src/app/pages/application/use-draft';
 
 const app = texts.en;
@@ -18,9 +17,7 @@ configure({ asyncUtilTimeout: 15_000 });
 /** Opens Home, taps the debt launcher (inside its launcher group when it has one) and waits for its form. */
 async function openDebt(extra: Parameters<typeof debtRoutes>[0] = {}) {
   const view = await renderApp({ token: 't', language: 'en', routes: await debtRoutes(extra) });
-  const group = (await definitions())['collection-debt'].meta.launcher?.group;
-  if (group) await view.user.click(await screen.findByRole('button', { name: i18n.t(group.title) }));
-  await view.user.click(await screen.findByRole('button', { name: debt.title }));
+  await openDebtLauncher(view.user);
   await screen.findByRole('textbox', { name: debt.customer_name.label });
   return view;
 }
@@ -90,9 +87,7 @@ describe('application page: a disabled module', () => {
     const view = await renderApp({ token: 't', language: 'en', routes: await debtRoutes({
       'GET /buffer_temporaries': { status: 409, data: { message: 'Module collection-debt is disabled', code: 'CONFLICT' } },
     }) });
-    const group = (await definitions())['collection-debt'].meta.launcher?.group;
-    if (group) await view.user.click(await screen.findByRole('button', { name: i18n.t(group.title) }));
-    await view.user.click(await screen.findByRole('button', { name: debt.title }));
+    await openDebtLauncher(view.user);
     const bar = await screen.findByTestId('module-disabled');
     expect(bar.textContent).toBe(app.application.moduleDisabled.replace('{{title}}', debt.title));
     expect(screen.queryByText(app.application.loadFailed)).toBeNull();

@@ -39,11 +39,13 @@ describe('Home launchers', () => {
     // A module without a launcher is not offered.
     listed.push({ ...modules['collection-debt'], code: 'hidden', meta: { ...modules['collection-debt'].meta, launcher: undefined } } as CompiledModule);
     await renderApp({ token: 't', language: 'en', routes: await debtRoutes({ 'GET /module-definitions': { status: 200, data: { 'hydra:member': listed } } }) });
-    // Derived from the definitions served, never a list spelled here: launcher order, then code;
-    // a launcher group (the collection index) adds one entry at the group's order.
+    // Derived from the definitions served, never a list spelled here: launcher order, then code,
+    // labelled by launcher.label or else the title; a group-only module is not on Home; a launcher
+    // group (the collection index) adds one entry at the group's order.
+    const enText = (m: CompiledModule, key: string) => key.slice(m.code.length + 1).split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], m.translations.en) as string;
     const expected = listed
-      .filter((m) => m.kind === 'module' && m.meta.launcher)
-      .map((m) => ({ order: m.meta.launcher!.order, key: m.code, label: (m.translations.en as { title: string }).title }));
+      .filter((m) => m.kind === 'module' && m.meta.launcher && !m.meta.launcher.groupOnly)
+      .map((m) => ({ order: m.meta.launcher!.order, key: m.code, label: enText(m, m.meta.launcher!.label ?? m.meta.title) }));
     const groups = new Map(listed.flatMap((m) => (m.meta.launcher?.group ? [[m.meta.launcher.group.key, m.meta.launcher.group] as const] : [])));
     expect(groups.size).toBeGreaterThan(0);
     for (const group of groups.values()) expected.push({ order: group.order, key: group.key, label: appText(group.title) });
@@ -51,6 +53,11 @@ describe('Home launchers', () => {
     const names = await launcherNames();
     expect(names).toEqual(expected.map((e) => e.label));
     expect(names).toContain('Business trip');
+    // The served definitions do use both facts (else this test would not see them work).
+    expect(listed.some((m) => m.meta.launcher?.label)).toBe(true);
+    const groupOnly = listed.filter((m) => m.meta.launcher?.groupOnly);
+    expect(groupOnly.length).toBeGreaterThan(0);
+    for (const m of groupOnly) expect(names).not.toContain(enText(m, m.meta.title));
   }, TIMEOUT);
 
   it('Stamp Statistics only for authorizer, legal or treasury users', async () => {

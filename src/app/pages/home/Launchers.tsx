@@ -49,9 +49,10 @@ interface Entry {
 /**
  * Home's launchers (spec 000 §2): one per module whose definition has `ui:module.launcher`,
  * read from `GET /module-definitions` (a module added on the server appears without a rebuild),
- * in `launcher.order`; each `launcher.group` adds one launcher at the group's order that opens the
- * group's page listing its modules (the collection index); Stamp Statistics last, only for authorizer,
- * legal or treasury users. A launcher's optional `roles` lists profile flags.
+ * in `launcher.order`, labelled `launcher.label` or else the module title; each `launcher.group`
+ * adds one launcher at the group's order that opens the group's page listing its modules (the
+ * collection index), and a `groupOnly` module is offered there only; Stamp Statistics last, only
+ * for authorizer, legal or treasury users. A launcher's optional `roles` lists profile flags.
  */
 export function Launchers() {
   const { t } = useTranslation();
@@ -70,10 +71,11 @@ export function Launchers() {
   for (const m of offered) {
     const group = m.meta.launcher?.group;
     if (group && !groups.has(group.key)) groups.set(group.key, group);
+    if (m.meta.launcher?.groupOnly) continue;
     entries.push({
       key: m.code,
       order: m.meta.launcher?.order ?? 999,
-      label: t(m.meta.title),
+      label: t(m.meta.launcher?.label ?? m.meta.title),
       icon: ICONS[m.meta.launcher?.icon ?? ''] ?? <AppsRegular />,
       module: m.code,
       open: () => void openApplication(stack, m.code, m.meta.title),
