@@ -63,7 +63,7 @@ export function CalendarPage() {
 
   const change = async () => {
     if (companyId === null || !calendar.data) return;
-    await openEntityForm(stack, 'app.organisation.changeCalendar', {
+    await openEntityForm(stack, 'app.organisation.calendarChangeTitle', {
       moduleCode: await entityModule('company-calendar'), operation: 'edit', targetId: companyId,
       initialData: formData(companyId, year, calendar.data), readOnlyFields: ['company_id', 'year'],
     });
