@@ -95,7 +95,10 @@ export function JsonEditor({ value, onChange, schema, problems, label, testId }:
           stateExtensions(schema as JSONSchema7 | undefined),
           checker.current.of(serverLinter),
           lintGutter(),
-          EditorView.contentAttributes.of({ 'aria-label': label, ...(testId ? { 'data-testid': testId } : {}) }),
+          // An explicit tab stop on the editable content: the scroller around it then holds
+          // focusable content, so keyboard users can reach and scroll it (contenteditable alone
+          // does not count as focusable to accessibility checkers).
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0', ...(testId ? { 'data-testid': testId } : {}) }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) onChangeRef.current(update.state.doc.toString());
           }),
