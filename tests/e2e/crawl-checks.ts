@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 
@@ -66,13 +67,19 @@ export interface MeasureOptions {
   cjk: string[];
 }
 
+/** axe-core's browser script, the version the project's axe integration ships with. */
+const axeSource = readFileSync(createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'), 'utf8');
+
 /**
  * Measures the visible screen (the top page frame, the toolbar and any open dialog or popup) for
- * overflow, words broken inside, raw translation keys and text in another language.
+ * overflow, words broken inside, raw translation keys and text in another language, and runs
+ * axe on the whole page (serious and critical violations) — all in one round trip. axe is put
+ * into the page once per document load (the single-page app keeps it between screens).
  */
 export async function measure(page: Page, options: MeasureOptions): Promise<Finding[]> {
-  return page.evaluate((opts) => {
-    const findings: { check: 'overflow' | 'broken-word' | 'raw-key' | 'language'; detail: string }[] = [];
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (opts) => {
+    const findings: { check: Finding['check']; detail: string }[] = [];
     const latin = new Set(opts.latin);
     const cjkAllowed = opts.cjk;
     const add = (check: (typeof findings)[number]['check'], detail: string) => {
@@ -103,7 +110,12 @@ export async function measure(page: Page, options: MeasureOptions): Promise<Find
       return `${el.tagName.toLowerCase()}${id ? `#${id}` : ''} "${text}"`;
     };
     /** Clipped ancestors scroll on purpose (a horizontally scrolling strip): not an overflow. */
-    const scrolls = (el: Element): boolean => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
+    const scrolling = new Map<Element, boolean>();
+    const scrolls = (el: Element): boolean => {
+      let known = scrolling.get(el);
+      if (known === undefined) scrolling.set(el, (known = ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)));
+      return known;
+    };
 
     const vw = document.documentElement.clientWidth;
     for (const r of roots) {
@@ -152,15 +164,18 @@ export async function measure(page: Page, options: MeasureOptions): Promise<Find
         for (const m of text.matchAll(/\b([a-z][\w-]*)\.([a-zA-Z][\w-]*)(\.[\w-]+)*\b/g)) {
           if (opts.namespaces.includes(m[1]) && !/@/.test(text.slice(Math.max(0, (m.index ?? 0) - 40), m.index ?? 0).split(/\s/).pop() ?? '')) add('raw-key', m[0]);
         }
-        // The line (top) of each character.
+        // The line (top) of each character — only for text on more than one line (one line breaks no word).
+        range.selectNodeContents(node);
+        const boxes = [...range.getClientRects()].filter((b) => b.width > 0);
         const lines: number[] = [];
-        for (let i = 0; i < text.length; i += 1) {
+        const wraps = boxes.some((b) => Math.abs(b.top - boxes[0].top) > 2);
+        for (let i = 0; wraps && i < text.length; i += 1) {
           range.setStart(node, i);
           range.setEnd(node, i + 1);
           const rect = [...range.getClientRects()].find((b) => b.width > 0);
           lines.push(rect ? Math.round(rect.top) : NaN);
         }
-        const lineOf = (i: number) => lines[i];
+        const lineOf = (i: number) => (wraps ? lines[i] : NaN);
         // Latin words split over lines without a hyphen.
         for (const m of text.matchAll(/[A-Za-z0-9][A-Za-z0-9'’-]*[A-Za-z0-9]/g)) {
           const start = m.index ?? 0;
@@ -194,16 +209,21 @@ export async function measure(page: Page, options: MeasureOptions): Promise<Find
           }
         }
         // Text in another language than the screen's. Codes, numbers, e-mails and what the
-        // demo data holds (names, companies, notes) aside.
+        // demo data holds (names, companies, notes) aside, and text declared in its own language
+        // (`lang`: the studio's preview phone shows a form in the language chosen there).
         const words = text.replace(/\S*@\S*/g, ' ').replace(/https?:\/\/\S+/g, ' ');
+        // The toolbar's title is named apart: a page's title is written when the page opens.
+        const where = node.parentElement.closest('[data-testid="page-title"]') ? 'title: ' : '';
+        const declared = node.parentElement.closest('[lang]')?.getAttribute('lang');
+        if (declared && declared !== document.documentElement.getAttribute('lang')) continue;
         if (opts.lang === 'en') {
           for (const m of words.matchAll(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々]+/gu)) {
-            if (!cjkAllowed.some((allowed) => allowed.includes(m[0]))) add('language', m[0]);
+            if (!cjkAllowed.some((allowed) => allowed.includes(m[0]))) add('language', `${where}${m[0]}`);
           }
         } else {
           if (opts.lang === 'zh') {
             for (const m of words.matchAll(/[\p{Script=Hiragana}\p{Script=Katakana}]+/gu)) {
-              if (!cjkAllowed.some((allowed) => allowed.includes(m[0]))) add('language', m[0]);
+              if (!cjkAllowed.some((allowed) => allowed.includes(m[0]))) add('language', `${where}${m[0]}`);
             }
           }
           for (const m of words.matchAll(/[A-Za-z][A-Za-z'’]*/g)) {
@@ -212,7 +232,7 @@ export async function measure(page: Page, options: MeasureOptions): Promise<Find
             if (word.length < 3 || word === word.toUpperCase()) continue;
             const around = words.slice(Math.max(0, (m.index ?? 0) - 1), (m.index ?? 0) + word.length + 1);
             if (/[\d_.-]/.test(around)) continue;
-            if (!latin.has(word.toLowerCase())) add('language', word);
+            if (!latin.has(word.toLowerCase())) add('language', `${where}${word}`);
           }
         }
       }
@@ -223,6 +243,12 @@ export async function measure(page: Page, options: MeasureOptions): Promise<Find
           for (const m of value.matchAll(/\b([a-z][\w-]*)\.([a-zA-Z][\w-]*)(\.[\w-]+)*\b/g)) if (opts.namespaces.includes(m[1])) add('raw-key', `${attr}: ${m[0]}`);
         }
       }
+    }
+    // axe (the default rules, as the a11y suite runs them): serious and critical violations.
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    for (const v of violations) {
+      if (v.impact === 'serious' || v.impact === 'critical') add('axe', `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
     }
     return findings;
   }, options);

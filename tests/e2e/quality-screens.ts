@@ -57,13 +57,13 @@ export async function storeSession(page: Page, request: APIRequestContext, email
 export const top = (page: Page) => page.locator('main > div:not([aria-hidden="true"])').last();
 
 /** An item list of a UI schema whose items open a fixed sub-form (`ui:field` ItemList with `subForm`). */
-interface ItemList { field: string; subForm: string; requires: string[] }
+export interface ItemList { field: string; subForm: string; requires: string[] }
 
 /**
  * The item lists of definition `code` with a fixed sub-form, read from its UI schema. Contract
  * items choose their sub-form by the item type picked on the form (`subForm` absent): not visited.
  */
-function itemLists(code: string): ItemList[] {
+export function itemLists(code: string): ItemList[] {
   const path = fileURLToPath(new URL(`../../uiSchemas/${code}.json`, import.meta.url));
   if (!existsSync(path)) return [];
   const ui = JSON.parse(readFileSync(path, 'utf8')) as Record<string, { 'ui:field'?: string; 'ui:options'?: { subForm?: string; requires?: string[] } }>;
@@ -90,7 +90,7 @@ async function pickFirst(p: Page, field: string, depth: number, choose: string):
  * Opens the form of `launcher`, then, for each item list on the way, fills what the list requires
  * (the first entry of each picker) and taps its Add button: the item page of the last one shows.
  */
-async function openItemPage(p: Page, launcher: string, path: ItemList[], choose: string): Promise<void> {
+export async function openItemPage(p: Page, launcher: string, path: ItemList[], choose: string): Promise<void> {
   await p.locator(`[data-launcher="${launcher}"]`).click();
   await expect(pages(p)).toHaveCount(2);
   await p.waitForLoadState('networkidle');
@@ -123,8 +123,13 @@ async function deleteDraft(request: APIRequestContext, email: string, module: st
   expect(reply.status(), await reply.text()).toBeLessThan(300);
 }
 
+/** The "please select" text an empty picker shows in `lang`. */
+export function chooseText(lang: Lang): string {
+  return (JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${lang}/engine.json`, import.meta.url)), 'utf8')) as { widgets: { choose: string } }).widgets.choose;
+}
+
 function itemScreens(request: APIRequestContext, launchers: string[], lang: Lang): Screen[] {
-  const choose = (JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${lang}/engine.json`, import.meta.url)), 'utf8')) as { widgets: { choose: string } }).widgets.choose;
+  const choose = chooseText(lang);
   const out: Screen[] = [];
   const walk = (launcher: string, code: string, path: ItemList[]) => {
     for (const list of itemLists(code)) {
