@@ -33,6 +33,9 @@ export const usePageStyles = makeStyles({
     minHeight: '48px',
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    // A badge keeps its words whole (an English "Transportation" was squeezed to 82 px and cut):
+    // the row's text column gives way instead.
+    '& > .fui-Badge': { flexShrink: 0 },
   },
   rowText: {
     flexGrow: 1,
