@@ -103,6 +103,19 @@ interface BlockProps extends Omit<RowProps, 'index' | 'errors'> {
  */
 export const VIRTUAL_FROM = 60;
 
+/**
+ * A row's height before it is measured: its fields are stacked (label 20 px, gap 2, input 32,
+ * margin 12 = 66 px each) under 8 px of padding and a 1 px rule. A good guess matters for
+ * what opens: a row of four fields is ~270 px, so a phone screen shows three or four of them,
+ * not the twelve a flat guess would mount.
+ */
+function rowEstimate(itemSchema: JsonSchema, itemUi: Record<string, unknown> | undefined): number {
+  const FIELD = 66;
+  if (itemSchema.type !== 'object') return FIELD + 9;
+  const shown = Object.keys((itemSchema.properties ?? {}) as object).filter((name) => (itemUi?.[name] as Record<string, unknown> | undefined)?.['ui:widget'] !== 'hidden');
+  return Math.max(1, shown.length) * FIELD + 9;
+}
+
 /** Rows per block: adding a row compares ~n/50 blocks and 50 rows instead of creating n row elements. */
 const BLOCK_SIZE = 50;
 
@@ -164,6 +177,7 @@ export function InlineArrayField({ label, path, schema, uiSchema, errors, disabl
       {count >= VIRTUAL_FROM ? (
         <VirtualRows
           count={count}
+          estimate={rowEstimate(itemSchema, itemUi)}
           renderRow={(index) => (
             <ArrayRow
               parentKey={parentKey}

@@ -1,9 +1,14 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 
-/** The nearest ancestor that scrolls vertically (the page's frame), or the document's. */
+/**
+ * The nearest ancestor that scrolls vertically (the page's frame), or the document's. Only an
+ * ancestor whose content overflows it can be that frame, so only those have their style computed
+ * (a computed style per ancestor was a fifth of a 1000-row form's mount).
+ */
 function scrollParent(node: HTMLElement | null): HTMLElement | null {
   for (let el = node?.parentElement ?? null; el; el = el.parentElement) {
+    if (el.scrollHeight <= el.clientHeight) continue;
     const { overflowY } = getComputedStyle(el);
     if (overflowY === 'auto' || overflowY === 'scroll') return el;
   }
@@ -22,7 +27,7 @@ function observeRect(instance: Virtualizer<HTMLElement, Element>, callback: (rec
 
 export interface VirtualRowsProps {
   count: number;
-  /** Estimated row height before a row was measured. */
+  /** Estimated row height before a row was measured (a row of stacked fields: their number × a field's height). */
   estimate?: number;
   renderRow(index: number): ReactNode;
 }
@@ -36,17 +41,21 @@ export function VirtualRows({ count, estimate = 72, renderRow }: VirtualRowsProp
   const listRef = useRef<HTMLDivElement>(null);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const [margin, setMargin] = useState(0);
+  // Found once: the virtualizer asks for it before this component's layout effect has run.
+  const found = useRef<HTMLElement | null>(null);
+  // Rows beyond the screen: half a screenful (at least two rows), so Tab from the last row on screen reaches a rendered row.
+  const overscan = Math.max(2, Math.ceil(PHONE.height / 2 / estimate));
   useLayoutEffect(() => {
     const list = listRef.current;
-    const parent = scrollParent(list);
+    const parent = (found.current ??= scrollParent(list));
     setScroller(parent);
     if (list && parent) setMargin(list.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop);
   }, []);
   const virtualizer = useVirtualizer({
     count,
-    getScrollElement: () => scroller ?? (listRef.current ? scrollParent(listRef.current) : null),
+    getScrollElement: () => scroller ?? (found.current ??= listRef.current ? scrollParent(listRef.current) : null),
     estimateSize: () => estimate,
-    overscan: 6,
+    overscan,
     scrollMargin: margin,
     // Before the first layout (and in jsdom, which has none) assume a phone screen.
     initialRect: PHONE,
@@ -62,7 +71,7 @@ export function VirtualRows({ count, estimate = 72, renderRow }: VirtualRowsProp
   const measured = virtualizer.getVirtualItems();
   const rows = measured.length > 0 || count === 0
     ? measured.map((row) => ({ key: row.key, index: row.index, start: row.start - margin }))
-    : Array.from({ length: Math.min(count, Math.ceil(PHONE.height / estimate) + 6) }, (_, index) => ({ key: index, index, start: index * estimate }));
+    : Array.from({ length: Math.min(count, Math.ceil(PHONE.height / estimate) + overscan) }, (_, index) => ({ key: index, index, start: index * estimate }));
   return (
     <div ref={listRef} style={{ position: 'relative', height: virtualizer.getTotalSize(), width: '100%' }} data-virtual-rows={count}>
       {rows.map((row) => (

@@ -99,6 +99,10 @@ describe('a keystroke renders the field typed into', () => {
     const many = { title: 'T', rows: Array.from({ length: 200 }, (_, i) => ({ name: `n${i}`, price: 1 })) };
     renderWithHost(<ModuleForm module={listModule()} initialData={many} onSubmit={async () => undefined} />);
     expect(document.querySelector('[data-virtual-rows="200"]')).not.toBeNull();
+    // It opens with a phone screen of rows (two stacked fields, ~141 px each) and half a screen more, not 200.
+    const opened = document.querySelectorAll('[data-row]').length;
+    expect(opened).toBeGreaterThanOrEqual(Math.ceil(844 / 141));
+    expect(opened).toBeLessThanOrEqual(Math.ceil(844 / 141) + Math.ceil(844 / 2 / 141));
     expect((document.getElementById('root_total') as HTMLInputElement).value).toBe('200');
     renders.clear();
     fieldRenders.clear();
