@@ -107,7 +107,8 @@ export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: 
       return { id: step.id, status: StepStatus.REJECTED, buffer: { id: doc.id, status: BufferStatus.REJECTED } };
     }
     if (isTreasuryStep(step)) {
-      const treasury = await readTreasuryData(trx, ctx.definitions, body.data, ctx.t, { companyId: await scopeCompany(trx, doc.requester_id, doc.data.company_id), userId: ctx.userId });
+      const formCode = findModule(ctx.definitions, doc.module_code)?.process?.find((s) => s.code === step.process_code)?.form;
+      const treasury = await readTreasuryData(trx, ctx.definitions, formCode, body.data, ctx.t, { companyId: await scopeCompany(trx, doc.requester_id, doc.data.company_id), userId: ctx.userId });
       if ('violations' in treasury) throw validationFailed(treasury.violations);
       await closeStep(trx, step, StepStatus.DONE, ctx, onBehalfOf, treasury.value);
       const status = await passStep(trx, doc, step, body, ctx, 'treasury', onBehalfOf, { ...doc.data, ...treasury.value });

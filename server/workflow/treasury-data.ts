@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { canReadFile } from '../files/file-access';
 import { fileFieldNames } from '../files/file-field-names';
 import type { Violation } from '../lib/errors';
-import { TREASURY_FORM, type TreasuryData } from '../../src/wire/workflow';
+import type { TreasuryData } from '../../src/wire/workflow';
 
 const MAX_ID = 2147483647;
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0 && (value as number) <= MAX_ID;
@@ -18,10 +18,11 @@ const isId = (value: unknown): value is number => Number.isInteger(value) && (va
  * the form's order. Returns the clean value, or every violation.
  */
 export async function readTreasuryData(
-  db: Kysely<Database>, definitions: DefinitionSet, data: unknown, t: Translate, scope: { companyId: number | null; userId: number },
+  db: Kysely<Database>, definitions: DefinitionSet, formCode: string | undefined, data: unknown, t: Translate, scope: { companyId: number | null; userId: number },
 ): Promise<{ value: TreasuryData } | { violations: Violation[] }> {
-  const form = Object.hasOwn(definitions.modules, TREASURY_FORM) ? definitions.modules[TREASURY_FORM] : undefined;
-  if (!form) throw new Error(`the treasury form's definition "${TREASURY_FORM}" is missing`);
+  // The step's `form` (processes/<module>.json), checked by the definition checker to exist.
+  const form = formCode !== undefined && Object.hasOwn(definitions.modules, formCode) ? definitions.modules[formCode] : undefined;
+  if (!form) throw new Error(`the treasury step names no form of the definitions ("${String(formCode)}")`);
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
     return { violations: [{ propertyPath: 'data', message: t('server.workflow.treasury.required') }] };
   }

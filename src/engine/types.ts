@@ -100,6 +100,12 @@ export interface ProcessStepDefinition {
    */
   fills?: string[];
   /**
+   * The sub-form (a definition with `ui:module.kind` "subform") the step's approver fills to pass
+   * it, e.g. the treasury step's account, payment date and deal slip: the detail page renders it
+   * and the server validates the step's `data` with it. The checker verifies it exists.
+   */
+  form?: string;
+  /**
    * json-logic over the form data: the step applies only when it holds (absent: always). The
    * checker verifies every `var` names a field and every operation exists.
    */

@@ -138,13 +138,6 @@ export type DocumentView = Static<typeof DocumentView>;
 export const DocumentStatus = open({ id: Type.Integer(), status: Type.Integer() });
 export type DocumentStatus = Static<typeof DocumentStatus>;
 
-/**
- * Code of the treasury step's form: a definition like the modules' (`schemas/`, `uiSchemas/`,
- * `rules/`, `locales/<lang>/approvals-treasury.json`), a sub-form never filed on its own, which the
- * web app renders on the detail page and the server validates the step's `data` with.
- */
-export const TREASURY_FORM = 'approvals-treasury';
-
 /** What the treasury step sends as `data` and merges into the document (spec 001 §3 transaction). */
 export type TreasuryData = {
   account_id: number;

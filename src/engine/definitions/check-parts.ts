@@ -78,6 +78,12 @@ export function checkParts(files: DefinitionFiles, modules: Record<string, Compi
       const earlier = seen.get(step.code);
       if (!earlier) seen.set(step.code, { module: module.code, same });
       else if (earlier.same !== same) problems.push({ file, pointer: ptr('steps', i), message: `step "${step.code}" has other names or roles than in module "${earlier.module}": a step code means the same everywhere (use a new code for a different step)` });
+      // The step's form: a sub-form of the definitions (the approver fills it to pass the step).
+      if (step.form !== undefined) {
+        const form = Object.hasOwn(modules, step.form) ? modules[step.form] : undefined;
+        if (!form) problems.push({ file, pointer: ptr('steps', i, 'form'), message: `"${String(step.form)}" is not a definition (closest valid names: ${closestNames(String(step.form), Object.keys(modules)).join(', ')})` });
+        else if (form.kind !== 'subform') problems.push({ file, pointer: ptr('steps', i, 'form'), message: `"${step.form}" is a module: a step's form is a sub-form ("ui:module.kind": "subform")` });
+      }
       // A step's own fields: fields of the module that the filing form never shows, each filled at one step only.
       (Array.isArray(step.fills) ? step.fills : []).forEach((field, j) => {
         const properties = (module.schema.properties ?? {}) as Record<string, unknown>;

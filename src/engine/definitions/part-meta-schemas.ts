@@ -39,6 +39,7 @@ export const PROCESS_META: JsonSchema = {
           anyOf: { type: 'boolean', description: 'Several approvers may be chosen, any one passes (default true)' },
           allowRequester: { type: 'boolean', description: 'The requester may be named on this step themselves (default false)' },
           fills: { type: 'array', uniqueItems: true, minItems: 1, items: { type: 'string' }, description: 'Fields the step\'s approver fills with the approval (e.g. signed files); hidden on the filing form' },
+          form: { type: 'string', minLength: 1, description: 'The sub-form the step\'s approver fills to pass it (its data validated with that definition)' },
           when: { description: 'json-logic over the form data: the step applies only when it holds' },
           approvers: {
             type: 'array', minItems: 1, maxItems: 10,

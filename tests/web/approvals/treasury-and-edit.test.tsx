@@ -15,19 +15,24 @@ configure({ asyncUtilTimeout: 5000 });
 const TREASURER = { id: 7, name: 'Kenji Treasury', is_finance: false, is_treasury: true, is_authorizer: false, is_legal: false, company: null };
 const account = { id: 31, bank_name: 'Mizuho', branch: 'Tokyo', type: 'Ordinary', company_id: 1, name: 'Mizuho - Tokyo' };
 
-/** The treasury step's form as the server serves it: the definition `approvals-treasury`. */
+/** The treasury step as the definitions declare it (the step that names a `form`) and that form as the server serves it. */
 let treasuryForm: CompiledModule;
+let treasuryStep: NonNullable<CompiledModule['process']>[number];
 beforeAll(async () => {
   const { files } = await loadDefinitionFiles();
-  treasuryForm = compileModules(files).modules['approvals-treasury'] as CompiledModule;
+  const { modules } = compileModules(files);
+  treasuryStep = Object.values(modules).flatMap((m) => m.process ?? []).find((s) => s.form !== undefined)!;
+  treasuryForm = modules[treasuryStep.form!] as CompiledModule;
 });
+/** The demo module with the treasury step last. */
+const demoWithTreasury = (): CompiledModule => ({ ...demoModule(), process: [...(demoModule().process ?? []), treasuryStep] });
 const texts = () => treasuryForm.translations.en as Record<string, any>;
 
 function treasuryDoc() {
   return documentView({ treasury: true, reject: true }, {
     approvals: [
       step(50, 1, { status: 1, approver: { id: 9, name: 'First' } }),
-      step(51, 2, { active: true, master_process: { id: 102, optional: false, process: { id: 2, code: 'p-treasury', name: 'Treasury' } } }),
+      step(51, 2, { active: true, master_process: { id: 102, optional: false, process: { id: 2, code: treasuryStep.code, name: 'Treasury' } } }),
     ],
   });
 }
@@ -39,8 +44,8 @@ describe('treasury form', () => {
       user: TREASURER,
       routes: {
         'GET /buffers/5': treasuryDoc(),
-        'GET /module-definitions/demo': demoModule(),
-        'GET /module-definitions/approvals-treasury': treasuryForm,
+        'GET /module-definitions/demo': demoWithTreasury(),
+        [`GET /module-definitions/${treasuryStep.form}`]: treasuryForm,
         'GET /companies/bank_accounts': collection([account]),
         'GET /company_bank_accounts/31': account,
         'GET /files/99': { id: 99, name: 'slip.pdf', type: 'pdf' },

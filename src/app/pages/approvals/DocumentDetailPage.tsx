@@ -111,6 +111,9 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   }
   const { module } = loaded.data;
   const stepId = params.approvalId ?? doc.current_approval_id;
+  // The sub-form the active step's definition names (the treasury step's `form`).
+  const activeCode = doc.approvals.find((a) => a.active)?.master_process.process.code;
+  const treasuryForm = module.process?.find((s) => s.code === activeCode)?.form;
   const sendEmailPush = actions.notifyNext ? { send_email_push: notify } : {};
   const stepAction = (body: StepActionBody) => () => host.api.post<StepActionResult>(`/approvals/${stepId}/action`, { ...body, ...sendEmailPush } satisfies StepActionBody);
   const approve = () => quiet(run('app.approvals.confirm.approve', stepAction({ approve: true }), 'app.approvals.done.approved'));
@@ -205,7 +208,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
         <Text weight="semibold" data-testid="acting-for">{t('app.approvals.actingFor', { name: doc.acting_for.name })}</Text>
       ) : null}
       {stepFields.length ? <StepFieldsForm module={module} fields={stepFields} data={doc.data} stepName={activeStepName} onSubmit={signed} /> : null}
-      {actions.treasury ? <TreasuryForm companyId={typeof doc.data.company_id === 'number' ? doc.data.company_id : null} onSubmit={treasury} /> : null}
+      {actions.treasury && treasuryForm ? <TreasuryForm form={treasuryForm} companyId={typeof doc.data.company_id === 'number' ? doc.data.company_id : null} onSubmit={treasury} /> : null}
       {actions.edit ? (
         <ToolbarActions>
           <Button appearance="subtle" icon={<EditRegular />} aria-label={t('app.approvals.edit.title')} title={t('app.approvals.edit.title')} onClick={edit} data-action="edit" />

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ModuleForm, useRendererHost } from '../../../renderer';
 import { moduleDefinitionOptions } from '../../api/queries';
-import { TREASURY_FORM, type TreasuryData } from '../../../wire/workflow';
+import type { TreasuryData } from '../../../wire/workflow';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -18,16 +18,16 @@ export const TREASURY_FORM_ID = 'ringi-treasury-form';
 export class DeclinedError extends Error {}
 
 /**
- * The treasury form of a `p-treasury` step: account of the document's company, payment date
+ * The treasury form of a treasury step (`form`: the sub-form its process step names): account of the document's company, payment date
  * and one deal slip, rendered from its definition. `onSubmit` confirms and sends; the form
  * validates first (one alert at a time). It has no buttons of its own: the page's one action
  * bar submits it (`TREASURY_FORM_ID`).
  */
-export function TreasuryForm({ companyId, onSubmit }: { companyId: number | null; onSubmit(data: TreasuryData): Promise<void> }) {
+export function TreasuryForm({ form, companyId, onSubmit }: { form: string; companyId: number | null; onSubmit(data: TreasuryData): Promise<void> }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const host = useRendererHost();
-  const { data: module } = useQuery(moduleDefinitionOptions(host.api, TREASURY_FORM));
+  const { data: module } = useQuery(moduleDefinitionOptions(host.api, form));
   const initialData = useMemo(() => ({ company_id: companyId, account_id: null, payment_date: null, deal_slips: [] }), [companyId]);
   return (
     <div className={styles.root} data-testid="treasury-form">
