@@ -7,6 +7,7 @@ import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { syncStatisticPaths } from '../../server/statistics/statistic-paths';
 import { syncRecordPaths } from '../../server/records/record-paths';
 import { codePrefix, stampPrefix } from '../../server/repositories/document-code-repository';
+import { documentCompany } from '../../server/workflow/document-company';
 import { BufferStatus, StepStatus, TREASURY_PROCESS_CODE } from '../../server/workflow/status';
 import { emptyInvoiceFields, repairBody } from '../../server/db/demo/repair-body';
 import { prng, type Prng } from '../../server/db/demo/prng';
@@ -210,7 +211,7 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
       }
       buffers.push({
         id, code, module_code: module.code, status, action: 'create', requester_id: requester.id,
-        company_id: Number.isInteger(data.company_id) ? data.company_id : null,
+        company_id: documentCompany(module, data, requester.companyId),
         department_id: Number.isInteger(data.department_id) ? data.department_id : null,
         target_id: null, data: JSON.stringify(data), info: null, definition_version: module.version, stamp_no: stampNo,
         bypass: false, send_notification_first_approval: true, user_finances: JSON.stringify(Array.isArray(data.user_finances) ? data.user_finances : []),

@@ -76,6 +76,16 @@ describe('document generator (scripts/lib/seed-documents.ts)', () => {
     for (const r of records) expect([r.module_code, Number(r.amounts) > 0]).toEqual([r.module_code, true]);
   });
 
+  it('gives every document a company as filing does (a form without one takes the requester\'s)', async () => {
+    const docs = await t.db.selectFrom('buffers').innerJoin('users', 'users.id', 'buffers.requester_id')
+      .select(['buffers.module_code', 'buffers.company_id', 'buffers.data', 'users.company_id as requester_company']).execute();
+    const definitions = await readDefinitionSet(undefined, { check: false });
+    for (const doc of docs) {
+      const own = doc.data[definitions.modules[doc.module_code].meta.companyField ?? 'company_id'];
+      expect([doc.module_code, doc.company_id]).toEqual([doc.module_code, Number.isInteger(own) ? own : doc.requester_company]);
+    }
+  });
+
   it('is deterministic: the same seed on a fresh database gives the same documents', async () => {
     const other = await buildTestApp();
     try {
