@@ -13,6 +13,9 @@ export const ResolveBody = Type.Object({
 }, { additionalProperties: false });
 export type ResolveBody = Static<typeof ResolveBody>;
 
+/** How many candidates of a choice step the route lists (the picker's first page). */
+export const RESOLVE_CANDIDATES_PAGE = 20;
+
 /** One step of the route as the card shows it: names in the reader's language, approvers with names, reasons translated. */
 export const RouteStep = open({
   id: Type.Integer(),
@@ -35,6 +38,13 @@ export const RouteStep = open({
   /** A mandatory step nobody can approve: filing is refused, with the reason. */
   blocked: nullable(Type.String()),
   blocked_reason: nullable(Type.String()),
+  /**
+   * A `choice` step neither skipped nor blocked: the first page of its approver picker
+   * (`GET /users/approver?masterProcessId=`, same rule, order and user summary); other steps: [].
+   */
+  candidates: Type.Array(IdName),
+  /** How many candidates the picker has in all (its count); the rest are paged through the picker. */
+  candidates_total: Type.Integer(),
 });
 export type RouteStep = Static<typeof RouteStep>;
 

@@ -8,13 +8,19 @@
 import { describe, expect, it } from 'vitest';
 import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { serverTranslate } from '../../server/lib/i18n';
+import { RESOLVE_CANDIDATES_PAGE } from '../../src/wire/routes';
+import { eligibleAmong, scopeCompany, stepRulesOf } from '../../server/workflow/eligibility';
 import { filePurchase, insertDocument, purchaseBody, purchaseRefs, workflowSuite, type WorkflowSuite } from './workflow-fixtures';
 
 const definitions = await readDefinitionSet(undefined, { check: false });
 let s: WorkflowSuite;
 workflowSuite((suite) => { s = suite; });
 
-interface Step { id: number; code: string; mode: string; required: number; by: string; editable: boolean; approvers: Array<{ id: number; name: string }>; skipped: string | null; skipped_reason: string | null; blocked: string | null; blocked_reason: string | null }
+interface Step {
+  id: number; code: string; mode: string; required: number; by: string; editable: boolean; approvers: Array<{ id: number; name: string }>;
+  skipped: string | null; skipped_reason: string | null; blocked: string | null; blocked_reason: string | null;
+  candidates: Array<{ id: number; name: string }>; candidates_total: number;
+}
 const resolve = async (user: string, module_code: string, data: Record<string, unknown>) => {
   const reply = await s.post(user, '/api/master_processes/resolve', { module_code, data });
   expect(reply.statusCode, reply.body).toBe(200);
@@ -69,6 +75,57 @@ describe('POST /master_processes/resolve', () => {
     expect((await s.post('employee', '/api/master_processes/resolve', { module_code: 'nope', data: {} })).statusCode).toBe(404);
     expect((await s.post('employee', '/api/master_processes/resolve', { module_code: 'purchase-goods', data: {} })).statusCode).toBe(404);
     expect((await s.t.app.inject({ method: 'POST', url: '/api/master_processes/resolve', payload: { module_code: 'purchase', data: {} } })).statusCode).toBe(401);
+  });
+});
+
+/**
+ * The candidates of a step the requester chooses for are the picker's first page: per module with
+ * such a step (from the definitions), filed by a demo user who would qualify for it but for being
+ * the requester (a holder of its role), after adding enough eligible colleagues to fill more than
+ * one page. Rule steps list none.
+ */
+describe('resolve lists the candidates of a choice step', () => {
+  const cases = Object.entries(definitions.modules).sort(([a], [b]) => a.localeCompare(b))
+    .filter(([, module]) => module.kind === 'module' && !module.meta.entity)
+    .flatMap(([code, module]) => (module.process ?? [])
+      .filter((step) => !step.approvers && !step.allowRequester && step.when === undefined)
+      .map((step) => ({ module: code, step: step.code, role: step.roles?.[0] ?? 'employee' })));
+
+  it('exists in the definitions', () => {
+    expect(cases.length).toBeGreaterThan(0);
+  });
+
+  it.each(cases)('$module ($step) filed by $role: the first page of GET /users/approver, without the requester, with its total', async ({ module, step, role }) => {
+    const requester = s.users[role];
+    const rule = (await stepRulesOf(s.t.db, module)).find((r) => r.process_code === step)!;
+    const scope = { requesterId: requester.id, companyId: await scopeCompany(s.t.db, requester.id, undefined) };
+    // The requester would qualify if the step allowed it: leaving them out is the rule's doing.
+    expect(await eligibleAmong(s.t.db, { ...rule, allow_requester: true }, scope, [requester.id])).toEqual(new Set([requester.id]));
+    const template = await s.t.db.selectFrom('users').selectAll().where('id', '=', requester.id).executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = template;
+    const added = await s.t.db.insertInto('users').values(Array.from({ length: RESOLVE_CANDIDATES_PAGE + 1 }, (_, i) => (
+      { ...copy, email: `candidate-${module}-${step}-${i}@example.com`, name: `Candidate ${i}` }) as never)).returning('id').execute();
+    try {
+      const resolved = (await resolve(role, module, {})).find((st) => st.code === step)!;
+      expect(resolved).toMatchObject({ by: 'choice', skipped: null, blocked: null, approvers: [] });
+      const picker = await s.get(role, `/api/users/approver?masterProcessId=${resolved.id}&itemsPerPage=${RESOLVE_CANDIDATES_PAGE}`);
+      expect(picker.statusCode, picker.body).toBe(200);
+      const page = picker.json() as { 'hydra:member': Step['candidates']; 'hydra:totalItems': number };
+      expect(page['hydra:totalItems']).toBeGreaterThan(RESOLVE_CANDIDATES_PAGE);
+      expect(resolved.candidates).toEqual(page['hydra:member']);
+      expect(resolved.candidates).toHaveLength(RESOLVE_CANDIDATES_PAGE);
+      expect(resolved.candidates_total).toBe(page['hydra:totalItems']);
+      expect(resolved.candidates.map((u) => u.id)).not.toContain(requester.id);
+      const all = await s.get(role, `/api/users/approver?masterProcessId=${resolved.id}&itemsPerPage=100`);
+      expect((all.json() as typeof page)['hydra:member'].map((u) => u.id)).not.toContain(requester.id);
+    } finally {
+      await s.t.db.deleteFrom('users').where('id', 'in', added.map((u) => u.id)).execute();
+    }
+  });
+
+  it('rule steps list no candidates', async () => {
+    const steps = await resolve('employee', 'purchase', await purchaseData('CNY', 100_000));
+    for (const step of steps.filter((st) => st.by === 'rule')) expect(step).toMatchObject({ candidates: [], candidates_total: 0 });
   });
 });
 
@@ -258,6 +315,7 @@ describe('a role-bound step only the requester could approve', () => {
         expect(blocked.blocked).toBe('requester');
         expect(blocked.blocked_reason).toContain(tr(`server.routes.roles.${role}`));
         expect(blocked.blocked_reason).not.toBe(tr('server.routes.blockedRequester', { step: '' }));
+        expect(blocked).toMatchObject({ candidates: [], candidates_total: 0 });
         const filed = await s.post(role, `/api/buffer/${module}`, { approvals: [], send_notification_first_approval: true, save_approvers: false, ...(bodyKey ? { [bodyKey]: {} } : {}) }, { 'accept-language': lang });
         expect(filed.statusCode, filed.body).toBe(422);
         expect(filed.json().violations).toEqual([{ propertyPath: 'approvals', message: blocked.blocked_reason }]);

@@ -1,11 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { computeFormData, findModule, type CompiledModule, type Lang, type ResolvedStep, type Translate } from '../../../src/engine';
 import { found } from '../../lib/found';
+import { PICKER_COUNT_CAP } from '../../repositories/keyset-paginate';
 import { errorResponseSchema, validationFailed } from '../../lib/errors';
 import { Value } from '@sinclair/typebox/value';
-import { ResolveBody, ResolvedRoute, type RouteStep } from '../../../src/wire/routes';
-import { scopeCompany } from '../../workflow/eligibility';
+import { RESOLVE_CANDIDATES_PAGE, ResolveBody, ResolvedRoute, type RouteStep } from '../../../src/wire/routes';
+import { approverCandidatePage, pickerScope } from '../../workflow/approver-candidates';
+import { scopeCompany, stepRulesOf } from '../../workflow/eligibility';
 import { blockedReason, resolveFilingRoute } from '../../workflow/route-resolution';
+
+const RESOLVE_DESCRIPTION = [
+  'The steps that apply to a document of `module_code` with form values `data`, for the signed-in requester: each with its mode,',
+  'approvers resolved from the organisation (locked unless `editable`) or `by: "choice"` (the requester picks among candidates),',
+  'and `skipped` / `blocked` with a reason.',
+  `A choice step that is neither skipped nor blocked lists in \`candidates\` the first ${RESOLVE_CANDIDATES_PAGE} users the eligibility rule allows`,
+  '(never the requester unless the step allows it; the document\'s `company_id` scopes them as the picker\'s `companyId` does),',
+  `in the picker's order and shape, and in \`candidates_total\` how many there are (counted up to ${PICKER_COUNT_CAP});`,
+  'the full list is paged through `GET /users/approver?masterProcessId=<step id>` (with `companyId`, and `name` to narrow it).',
+  'Other steps answer `candidates: []` and `candidates_total: 0`. 422 on a malformed body.',
+].join(' ');
 
 /**
  * `POST /master_processes/resolve`: the route the signed-in user's document would follow with
@@ -16,7 +29,7 @@ export function registerResolveRoute(app: FastifyInstance): void {
   app.post<{ Body: unknown }>('/master_processes/resolve', {
     attachValidation: true,
     schema: {
-      ...({ description: 'The steps that apply to a document of `module_code` with form values `data`, for the signed-in requester: each with its mode, approvers resolved from the organisation (locked unless `editable`) or `by: "choice"` (the requester picks candidates), and `skipped` / `blocked` with a reason. 422 on a malformed body.' } as object),
+      ...({ description: RESOLVE_DESCRIPTION } as object),
       body: ResolveBody,
       response: { 200: ResolvedRoute, 401: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema },
     },
@@ -36,12 +49,33 @@ export function registerResolveRoute(app: FastifyInstance): void {
     }
     const companyId = await scopeCompany(app.db, request.user.id, data.company_id);
     const steps = await resolveFilingRoute(app.db, module, data, request.user.id, companyId);
-    return { steps: await describeSteps(app, module, steps, request.lang, t) };
+    const described = await describeSteps(app, module, steps, request.lang, t);
+    const candidates = await choiceCandidates(app, module.code, steps, request.user.id, data.company_id, request.lang);
+    return { steps: described.map((step, i) => ({ ...step, ...candidates[i] })) };
   });
 }
 
+/**
+ * Per step, the first page of the approver picker for a choice step the requester can fill (not
+ * skipped, not blocked) — the same list `GET /users/approver?masterProcessId=` answers, with the
+ * document's `company_id` as its `companyId` — and nothing for the others.
+ */
+async function choiceCandidates(app: FastifyInstance, moduleCode: string, steps: ResolvedStep[], userId: number, companyId: unknown, lang: Lang) {
+  const none = { candidates: [], candidates_total: 0 };
+  const open = steps.filter((s) => s.by === 'choice' && !s.skipped && !s.blocked);
+  if (!open.length) return steps.map(() => none);
+  const rules = new Map((await stepRulesOf(app.db, moduleCode)).map((r) => [r.id, r]));
+  const scope = await pickerScope(app.db, userId, Number.isInteger(companyId) ? companyId as number : undefined);
+  return Promise.all(steps.map(async (s) => {
+    const step = open.includes(s) ? rules.get(s.id!) : undefined;
+    if (!step || !scope) return none;
+    const page = await approverCandidatePage(app.db, lang, { page: 1, itemsPerPage: RESOLVE_CANDIDATES_PAGE }, { step, scope });
+    return { candidates: page['hydra:member'], candidates_total: page['hydra:totalItems'] };
+  }));
+}
+
 /** The resolved steps as the API answers them: names in the reader's language, approvers with names, reasons translated. */
-export async function describeSteps(app: FastifyInstance, module: CompiledModule, steps: ResolvedStep[], lang: Lang, t: Translate): Promise<RouteStep[]> {
+export async function describeSteps(app: FastifyInstance, module: CompiledModule, steps: ResolvedStep[], lang: Lang, t: Translate): Promise<Array<Omit<RouteStep, 'candidates' | 'candidates_total'>>> {
   const ids = [...new Set(steps.flatMap((s) => s.approvers))];
   const users = ids.length ? await app.db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute() : [];
   const nameOf = new Map(users.map((u) => [u.id, u.name]));

@@ -1,22 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
 import { found } from '../../lib/found';
 import { idParams, idSchema, lookupErrors, pagedCollectionSchema, pagedQuery, searchText } from '../../lib/http-schemas';
 import { cursorParam, keysetPaginate, type CursorPageQuery } from '../../repositories/keyset-paginate';
 import type { KeyTerm } from '../../lib/keyset';
 import { findUserDetail, selectUserSummary, usersByName } from '../../repositories/user-repository';
-import { eligibleCondition, stepRule } from '../../workflow/eligibility';
+import { APPROVER_ORDER, approverCandidatePage, pickerScope } from '../../workflow/approver-candidates';
+import { stepRule } from '../../workflow/eligibility';
 import { filingCompany, forwardableUsers, loadFiler } from '../../workflow/filing-checks';
 import { userDetailSchema, userSummarySchema } from './schemas';
 
 type Search = { Querystring: CursorPageQuery & { name?: string; masterProcessId?: number; companyId?: number } };
 
-/** The approver picker's order: group members first, then by name (id breaks ties). */
-const APPROVER_ORDER: KeyTerm[] = [
-  { key: 'groupMember', column: 'is_group', expression: sql`coalesce(companies.is_group, false)`, direction: 'desc', type: 'boolean' },
-  { key: 'name', column: 'users.name', direction: 'asc', type: 'text' },
-  { key: 'user', column: 'users.id', direction: 'asc', type: 'integer' },
-];
 /** The finance picker's order: by name, id breaks ties. */
 const BY_NAME: KeyTerm[] = APPROVER_ORDER.slice(1);
 
@@ -35,15 +29,11 @@ const users: FastifyPluginAsync = async (app) => {
       response: { 200: pagedCollectionSchema(userSummarySchema), ...lookupErrors },
     },
   }, async (request) => {
-    let query = usersByName(app.db, request.query.name);
-    if (request.query.masterProcessId) {
-      const step = found(await stepRule(app.db, request.query.masterProcessId), request.t, 'masterProcess');
-      const filer = found(await loadFiler(app.db, request.user.id), request.t, 'user');
-      const scope = { requesterId: filer.id, companyId: await filingCompany(app.db, filer, request.query.companyId) };
-      // The same rule the filing enforces: role flags, company scope, never the requester unless the step allows it.
-      query = query.where((eb) => eligibleCondition(eb, step, scope));
-    }
-    return keysetPaginate(app.db, query, (q) => selectUserSummary(q, request.lang), APPROVER_ORDER, request.query);
+    if (!request.query.masterProcessId) return approverCandidatePage(app.db, request.lang, request.query);
+    const step = found(await stepRule(app.db, request.query.masterProcessId), request.t, 'masterProcess');
+    const scope = found(await pickerScope(app.db, request.user.id, request.query.companyId), request.t, 'user');
+    // The same rule the filing enforces: role flags, company scope, never the requester unless the step allows it.
+    return approverCandidatePage(app.db, request.lang, request.query, { step, scope });
   });
 
   app.get<Search>('/users/finance', {
