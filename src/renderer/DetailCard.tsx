@@ -4,6 +4,7 @@ import { createRuntime, type CompiledModule, type JsonSchema, type RuleContext }
 import { fieldDefinition, fieldLabel, FieldValue, isPlainObject, objectSubFields } from './cards/FieldValue';
 import { ItemsSummary } from './cards/ItemsSummary';
 import { RendererDisplayContext } from './display-context';
+import { useDisplayContextValue } from './cards/use-display-context-value';
 import { resolveWidget } from './form/resolve-widget';
 import { findRegistryEntry } from './registry';
 import { useRendererHost } from './host';
@@ -73,7 +74,7 @@ export function DetailCard({ module, data, context: givenContext, header, change
   const t = useRendererT(module);
   const host = useRendererHost();
   const styles = useStyles();
-  const displayContext = useMemo(() => ({ module, ruleContext: context }), [module, context]);
+  const displayContext = useDisplayContextValue(module, context);
   const runtime = useMemo(() => createRuntime(module), [module]);
   const labels = runtime.labels(data, context);
   const visibility = runtime.visibility(data, context);

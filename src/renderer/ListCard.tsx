@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
 import { Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { CompiledModule, RuleContext, SummaryLine } from '../engine';
 import { RendererDisplayContext } from './display-context';
+import { useDisplayContextValue } from './cards/use-display-context-value';
 import { useRendererT } from './i18n';
 import { useRuleContext } from './use-rule-context';
 import { DateDisplay, MoneyDisplay, TextDisplay } from './theme/displays';
@@ -52,7 +52,7 @@ export function ListCard({ module, data, code, status, applicant, context: given
   const context = useRuleContext(givenContext);
   const t = useRendererT(module);
   const styles = useStyles();
-  const displayContext = useMemo(() => ({ module, ruleContext: context }), [module, context]);
+  const displayContext = useDisplayContextValue(module, context);
   const title = t(module.meta.listCard.title ?? module.meta.title);
   return (
     <RendererDisplayContext.Provider value={displayContext}>

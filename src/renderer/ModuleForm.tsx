@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { buildSubmitPayload, createRuntime, type CompiledModule, type FormData, type RuleContext, type SubmitPayload, type Violation } from '../engine';
 import { RendererDisplayContext } from './display-context';
+import { useDisplayContextValue } from './cards/use-display-context-value';
 import type { RingiFormContext, SubFormProps } from './form-context';
 import { defaultFormData } from './form/defaults';
 import { errorTreeOf } from './form/errors';
@@ -137,7 +138,7 @@ export function ModuleForm(props: ModuleFormProps) {
     [module, t, setValue, registry, formContext, readOnly, store],
   );
   // A new context value would make React walk every row looking for consumers: keep it stable.
-  const displayContext = useMemo(() => ({ module, ruleContext: context }), [module, context]);
+  const displayContext = useDisplayContextValue(module, context);
 
   const showViolations = async (violations: Violation[]) => {
     store.setErrors(errorTreeOf(violations));

@@ -1,5 +1,5 @@
-import { createContext, useContext } from 'react';
-import type { CompiledModule, RuleContext } from '../engine';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { CompiledModule, RuleContext, Translate } from '../engine';
 
 /**
  * What built-in `Display`s need beyond their props: the module (for its currency field and
@@ -9,6 +9,8 @@ import type { CompiledModule, RuleContext } from '../engine';
 export interface RendererDisplayContextValue {
   module?: CompiledModule;
   ruleContext?: RuleContext;
+  /** A field of `module` (a sub-form, say) shown read-only through its widget's Display, `data` being that module's document. */
+  renderValue?: (module: CompiledModule, field: string, data: Record<string, unknown>, t: Translate) => ReactNode;
 }
 
 export const RendererDisplayContext = createContext<RendererDisplayContextValue>({});

@@ -57,6 +57,11 @@ export const lookupTables: Record<string, Array<Record<string, unknown>>> = {
     { id: 1, position: 1, optional: false, process: { id: 1, code: 'manager', name: 'Manager' } },
     { id: 2, position: 2, optional: true, process: { id: 2, code: 'finance', name: 'Finance' } },
   ],
+  // A company's positions as `GET /companies/{id}/positions?includeRetired=1` lists them (name in English).
+  positions: [
+    { id: 1, company_id: 1, code: 'head', name: 'Department head', state: 'active' },
+    { id: 2, company_id: 1, code: 'director', name: 'Division director', state: 'active' },
+  ],
   saved_approvers: [],
   files: [],
 };

@@ -5,7 +5,7 @@ import type { DisplayProps } from '../../registry-types';
 import { useWidgetText } from '../text';
 import { useMoneyFormat } from '../use-currencies';
 import { itemAmount, listTotal, readItemListOptions, topItems } from './item-list-options';
-import { choiceLabels, itemName, itemSummary } from './item-summary';
+import { itemName, itemSummary, summaryOrTitle, useItemChoice } from './item-summary';
 import { useDisplayContext } from '../../display-context';
 import { useRendererT } from '../../i18n';
 
@@ -25,14 +25,14 @@ export function ItemListDisplay({ value, options, formData }: DisplayProps): Rea
   const money = useMoneyFormat(host, undefined, formData);
   const { module } = useDisplayContext();
   const t = useRendererT(module);
+  const choice = useItemChoice(module?.subForms?.[opts.subForm], t);
   if (items.length === 0) return <span>-</span>;
   // Items without amounts (a user's posts): every item, as its row reads in the form.
   if (opts.totalField === null) {
-    const choice = choiceLabels(module?.subForms?.[opts.subForm], t);
     return (
       <ol className={styles.list}>
         {items.map((item, i) => (
-          <li key={i}>{itemSummary(item, opts.summary, money, choice).join(' · ') || (opts.itemTitle ? t(opts.itemTitle, { n: i + 1 }) : text('items.item', { n: i + 1 }))}</li>
+          <li key={i}>{summaryOrTitle(itemSummary(item, opts.summary, money, choice), () => (opts.itemTitle ? t(opts.itemTitle, { n: i + 1 }) : text('items.item', { n: i + 1 })))}</li>
         ))}
       </ol>
     );

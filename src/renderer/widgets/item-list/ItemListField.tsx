@@ -13,7 +13,7 @@ import { formContextOf } from '../form-context-of';
 import { useFieldLabel, useWidgetText } from '../text';
 import { useMoneyFormat } from '../use-currencies';
 import { itemAmount, listTotal, readItemListOptions, renumber } from './item-list-options';
-import { choiceLabels, itemSummary } from './item-summary';
+import { itemSummary, summaryOrTitle, useItemChoice } from './item-summary';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -56,7 +56,7 @@ export function ItemListField(props: FieldProps): ReactNode {
   // The form passes the translated label; rjsf alone gives only the schema title.
   const heading = (props as { label?: string }).label ?? props.schema.title ?? '';
   const change = (next: unknown[]) => latest.current.props.onChange(renumber(next, hasIndex), latest.current.props.fieldPathId.path);
-  const choiceLabel = choiceLabels(ctx.module?.subForms?.[options.subForm], t);
+  const choiceLabel = useItemChoice(ctx.module?.subForms?.[options.subForm], t);
   const titleOf = (n: number) => (options.itemTitle ? t(options.itemTitle, { n }) : text('items.item', { n }));
 
   const subFormModule = async (): Promise<CompiledModule | null> => {
@@ -110,7 +110,7 @@ export function ItemListField(props: FieldProps): ReactNode {
             <li key={i} className={styles.row}>
               <Button appearance="subtle" className={styles.open} disabled={blocked && !readOnly} onClick={() => openItem(i)} aria-label={titleOf(i + 1)}>
                 <Text weight="semibold">{`${i + 1}.`}</Text>
-                <Text>{parts.length > 0 ? parts.join(' · ') : titleOf(i + 1)}</Text>
+                <Text>{summaryOrTitle(parts, () => titleOf(i + 1))}</Text>
                 {options.totalField !== null && <Text className={styles.amount}>{money(itemAmount(item, options.totalField))}</Text>}
               </Button>
               {!readOnly && (

@@ -7,16 +7,20 @@ import type { DisplayProps } from '../../registry-types';
 import { formContextOf } from '../form-context-of';
 import { useFieldLabel, useWidgetText } from '../text';
 
-/** A position as `GET /companies/{id}/positions` lists it. */
-interface Position { code: string; name: string }
+/** A position as `GET /companies/{id}/positions` lists it (`name` in the reader's language). */
+interface Position { code: string; name: string; state?: 'active' | 'scheduled' | 'retired' }
 
 /** `ui:options.companyField` (default `company_id`): the form field holding the company whose positions are offered. */
 const companyFieldOf = (options: Record<string, unknown> | undefined) => (typeof options?.companyField === 'string' ? options.companyField : 'company_id');
 
-/** The company's positions in effect (names in the host's language); undefined while loading or without a company. */
+/**
+ * Every position of the company, retired ones too (names in the host's language), so a stored
+ * code always reads as its name; undefined while loading or without a company. The select and
+ * the read-only displays share this one cached query.
+ */
 function usePositions(host: RendererHost, companyId: unknown): Position[] | undefined {
   const id = typeof companyId === 'number' ? companyId : null;
-  return useResource<{ 'hydra:member': Position[] }>(host, id === null ? null : `/companies/${id}/positions`)?.['hydra:member'];
+  return useResource<{ 'hydra:member': Position[] }>(host, id === null ? null : `/companies/${id}/positions`, { includeRetired: '1' })?.['hydra:member'];
 }
 
 const useStyles = makeStyles({
@@ -27,8 +31,8 @@ const useStyles = makeStyles({
 /**
  * A position of the chosen company (positions are organisation data, changed by the positions
  * module through approval): a native select of the names, the value is the position's code
- * (what routes and posts name). A stored code the company no longer has in effect stays shown
- * as its code, so an edit never silently drops it; the server refuses it on filing.
+ * (what routes and posts name). A stored code the company retired stays shown by its name (one
+ * it has not at all, as its code), so an edit never silently drops it; the server refuses it on filing.
  */
 export function PositionSelectWidget(props: WidgetProps): ReactNode {
   const ctx = formContextOf(props.registry, 'PositionSelect');
@@ -39,7 +43,8 @@ export function PositionSelectWidget(props: WidgetProps): ReactNode {
   const companyId = ctx.formData?.[companyField];
   const positions = usePositions(ctx.host, companyId);
   const value = typeof props.value === 'string' ? props.value : '';
-  const choices = [...(positions ?? [])];
+  // Positions in effect are offered; a stored one the company retired stays, by its name, so an edit never silently drops it.
+  const choices = (positions ?? []).filter((p) => p.state !== 'retired' || p.code === value);
   if (value && positions && !positions.some((p) => p.code === value)) choices.push({ code: value, name: value });
   const missing = companyId === null || companyId === undefined;
   const disabled = Boolean(props.disabled || props.readonly || ctx.readOnly || missing);
@@ -62,7 +67,7 @@ export function PositionSelectWidget(props: WidgetProps): ReactNode {
   );
 }
 
-/** The position's name in the reader's language (its code when the company no longer has it). */
+/** The position's name in the reader's language, retired or not (its code only when the company has no such position). */
 export function PositionSelectDisplay({ value, options, formData }: DisplayProps): ReactNode {
   const positions = usePositions(useRendererHost(), formData?.[companyFieldOf(options)]);
   if (typeof value !== 'string' || value === '') return <span>-</span>;
