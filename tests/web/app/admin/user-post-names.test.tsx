@@ -57,4 +57,22 @@ describe.each(['en', 'ja'] as const)('a user\'s posts show the position\'s name 
     expect(rows[0]).toBe(`1.${names[language].head} · 2026/04/01`);
     expect(rows[1]).toBe(`2.${names[language].director}`);
   });
+
+  test('the post page\'s select offers positions in effect by name; a retired one only where the post holds it', async () => {
+    lookupTables.positions = positionsIn(language);
+    const offered = async (row: number) => {
+      const view = renderWithHost(<ModuleForm module={users} initialData={user} context={{ currencies: [], steps: [] }} onSubmit={async () => ({ code: 'USR-1' })} />, { language });
+      await view.settled();
+      const list = document.querySelector('[id$="posts"]') as HTMLElement;
+      await view.user.click(within(list).getAllByRole('listitem')[row].querySelector('button') as HTMLElement);
+      await view.settled();
+      const page = screen.getAllByRole('dialog').at(-1) as HTMLElement;
+      const select = page.querySelector('select[id$="position_code"]') as HTMLSelectElement;
+      const options = Array.from(select.options).filter((o) => o.value !== '').map((o) => `${o.value}=${o.textContent}`);
+      view.unmount();
+      return options;
+    };
+    expect(await offered(0)).toEqual([`head=${names[language].head}`]);
+    expect(await offered(1)).toEqual([`head=${names[language].head}`, `director=${names[language].director}`]);
+  });
 });
