@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular, EditRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useSession } from '../../session';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminCalendar } from './admin-types';
 import { CompanyChooser } from './CompanyChooser';
+import { CompanyQueryState } from './CompanyQueryState';
 import { useEntityModule } from './entity-module';
 import { openEntityForm } from './open-entity-form';
 import { calendarOptions } from './organisation-queries';
@@ -79,13 +80,7 @@ export function CalendarPage() {
         <Text size={500} weight="semibold" aria-live="polite" data-testid="calendar-year">{t('app.organisation.yearValue', { year })}</Text>
         <Button icon={<ChevronRightRegular />} aria-label={t('app.organisation.nextYear')} disabled={year >= thisYear + YEARS_AHEAD} onClick={() => setYear((y) => y + 1)} />
       </div>
-      {calendar.isPending && companyId !== null ? <Spinner size="small" label={t('app.common.loading')} /> : null}
-      {calendar.isError ? (
-        <div className={styles.head}>
-          <Text role="alert">{t('app.admin.loadFailed')}</Text>
-          <Button appearance="secondary" size="small" onClick={() => void calendar.refetch()}>{t('app.organisation.retry')}</Button>
-        </div>
-      ) : null}
+      <CompanyQueryState query={calendar} companyChosen={companyId !== null} />
       {calendar.data ? (
         <>
           <div className={styles.card} data-testid="calendar-week">

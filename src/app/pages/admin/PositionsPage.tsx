@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useSession } from '../../session';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminPosition } from './admin-types';
 import { CompanyChooser } from './CompanyChooser';
+import { CompanyQueryState } from './CompanyQueryState';
 import { useEntityModule } from './entity-module';
 import { openEntityForm } from './open-entity-form';
 import { positionsOptions } from './organisation-queries';
@@ -62,13 +63,7 @@ export function PositionsPage() {
       <Text>{t('app.organisation.positionsIntro')}</Text>
       <CompanyChooser value={companyId} onChange={setCompanyId} />
       <Button appearance="primary" icon={<AddRegular />} onClick={add} disabled={companyId === null} data-testid="position-add">{t('app.organisation.addPosition')}</Button>
-      {positions.isPending && companyId !== null ? <Spinner size="small" label={t('app.common.loading')} /> : null}
-      {positions.isError ? (
-        <div className={styles.head}>
-          <Text role="alert">{t('app.admin.loadFailed')}</Text>
-          <Button appearance="secondary" size="small" onClick={() => void positions.refetch()}>{t('app.organisation.retry')}</Button>
-        </div>
-      ) : null}
+      <CompanyQueryState query={positions} companyChosen={companyId !== null} />
       {positions.data?.length === 0 ? <Text className={`${styles.muted} ${styles.center}`} data-testid="positions-empty">{t('app.organisation.noPositions')}</Text> : null}
       {positions.data?.length ? (
         <ul className={styles.list} aria-label={t('app.organisation.positionsLabel')}>
