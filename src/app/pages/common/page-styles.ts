@@ -33,10 +33,11 @@ export const usePageStyles = makeStyles({
     minHeight: '48px',
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    // A badge keeps its words whole (an English "Transportation" was squeezed to 82 px and cut):
-    // the row's text column gives way instead.
+    // A badge straight in a row keeps its words whole; the row's text column gives way instead.
     '& > .fui-Badge': { flexShrink: 0 },
   },
+  /** A badge in a row keeps its words whole (an English "Transportation" was squeezed and cut): the row's text column gives way instead. */
+  rowBadge: { flexShrink: 0, whiteSpace: 'nowrap' },
   rowText: {
     flexGrow: 1,
     display: 'flex',

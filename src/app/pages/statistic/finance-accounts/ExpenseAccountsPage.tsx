@@ -88,7 +88,7 @@ export function CompanyExpenseAccounts({ company }: { company: AccountCompany })
               <Text>{account.label}</Text>
               <Text size={200} className={styles.muted}>{account.code}</Text>
             </span>
-            {account.is_transportation ? <Badge appearance="tint">{t('statistic.accounts.transportation')}</Badge> : null}
+            {account.is_transportation ? <Badge appearance="tint" className={styles.rowBadge}>{t('statistic.accounts.transportation')}</Badge> : null}
             <Button size="small" onClick={() => void file('statistic.accounts.editExpense', 'edit', account)}>{t('statistic.accounts.edit')}</Button>
             <Button size="small" onClick={() => void file('statistic.accounts.deleteExpense', 'delete', account)}>{t('statistic.accounts.delete')}</Button>
           </>
