@@ -83,3 +83,48 @@ describe('a keystroke evaluates the rules that depend on the field typed into, n
     expect(evaluations.count).toBe(3);
   });
 });
+
+describe('a keystroke wakes the listeners of the values it changed, nothing else', () => {
+  /** Subscribes a counting listener at each path; returns the counts by dot path. */
+  function listen(form: FormStore, paths: Array<Array<string | number>>): Map<string, number> {
+    const calls = new Map<string, number>(paths.map((path) => [path.join('.'), 0]));
+    for (const path of paths) form.subscribeAt(path, () => calls.set(path.join('.'), (calls.get(path.join('.')) ?? 0) + 1));
+    return calls;
+  }
+  const cells = [['items', 0, 'name'], ['items', 0, 'price'], ['items', 1, 'name'], ['items', 999, 'price'], ['total'], ['lines'], ['kind']];
+
+  it('a row name wakes that cell only: not the row’s other cell, other rows or the totals', () => {
+    const form = store();
+    const calls = listen(form, cells);
+    form.setValue(['items', 0, 'name'], 'Item 1x');
+    expect(Object.fromEntries(calls)).toEqual({ 'items.0.name': 1, 'items.0.price': 0, 'items.1.name': 0, 'items.999.price': 0, total: 0, lines: 0, kind: 0 });
+  });
+
+  it('a row price wakes that cell and the total computed from it, not the count or the other rows', () => {
+    const form = store();
+    const calls = listen(form, cells);
+    form.setValue(['items', 999, 'price'], 5);
+    expect(Object.fromEntries(calls)).toEqual({ 'items.0.name': 0, 'items.0.price': 0, 'items.1.name': 0, 'items.999.price': 1, total: 1, lines: 0, kind: 0 });
+  });
+
+  it('a whole list (a row added) wakes every cell of it and what is computed from it; a reset wakes everything', () => {
+    const form = store();
+    const calls = listen(form, cells);
+    form.setValue(['items'], [...(form.data.items as object[]), { name: 'new', price: 1 }]);
+    expect(Object.fromEntries(calls)).toEqual({ 'items.0.name': 1, 'items.0.price': 1, 'items.1.name': 1, 'items.999.price': 1, total: 1, lines: 1, kind: 0 });
+    form.replace({ kind: 'b', items: [] });
+    expect(calls.get('kind')).toBe(1);
+    expect(calls.get('items.0.name')).toBe(2);
+  });
+
+  it('marking errors wakes no value listener; a removed listener is not called', () => {
+    const form = store();
+    let calls = 0;
+    const stop = form.subscribeAt(['items', 0, 'name'], () => calls++);
+    form.setErrors({ items: { 0: { name: { __errors: ['x'] } } } } as never);
+    expect(calls).toBe(0);
+    stop();
+    form.setValue(['items', 0, 'name'], 'changed');
+    expect(calls).toBe(0);
+  });
+});

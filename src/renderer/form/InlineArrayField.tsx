@@ -59,18 +59,19 @@ const RemoveRowButton = memo(function RemoveRowButton({ index, onRemove }: { ind
 const rowPath = (parentKey: string, index: number): DataPath => [...parentKey.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), index];
 
 /**
- * One row. It selects its own item from the form's store, so a keystroke in this row renders
- * this row (and, inside it, the one field whose value changed), while the list around it and
- * every other row do no work at all: the key to the benchmark target of 1000 editable rows
- * (TOOLCHAIN.md: plain rjsf re-renders every row). Memoized: the list re-rendering (a row added
- * or removed, errors marked) leaves unchanged rows alone.
+ * One row. Each cell of an object row selects its own value from the form's store (a scalar
+ * row selects its item), so a keystroke renders the one cell whose value changed, while the row,
+ * the list around it and every other row do no work at all: the key to the benchmark target of
+ * 1000 editable rows (TOOLCHAIN.md: plain rjsf re-renders every row). Memoized: the list
+ * re-rendering (a row added or removed, errors marked) leaves unchanged rows alone.
  */
 const ArrayRow = memo(function ArrayRow({ parentKey, index, itemSchema, itemUi, errors, disabled, indexLabel, onRemove }: RowProps) {
   const env = useFormEnv();
   const styles = useStyles();
   const path = useMemo(() => rowPath(parentKey, index), [parentKey, index]);
-  const item = useFormSelector(env.store, (s) => getIn(s.data, path));
   const isObject = itemSchema.type === 'object';
+  // An object row's cells select their own values: the row follows its item only for a scalar item.
+  const item = useFormSelector(env.store, (s) => (isObject ? undefined : getIn(s.data, path)));
   const marker = indexLabel === 'circled' ? circledNumber(index + 1) : undefined;
   return (
     <div className={styles.row} data-row={index} role={marker && isObject ? 'group' : undefined} aria-label={marker && isObject ? marker : undefined}>
@@ -81,7 +82,7 @@ const ArrayRow = memo(function ArrayRow({ parentKey, index, itemSchema, itemUi, 
       ) : null}
       <div className={styles.cells}>
         {isObject ? (
-          <ObjectFields path={path} schema={itemSchema} uiSchema={itemUi} value={item} errors={errors} disabled={disabled} inRow />
+          <ObjectFields path={path} schema={itemSchema} uiSchema={itemUi} value={undefined} errors={errors} disabled={disabled} inRow />
         ) : (
           <PropertyField name={String(index)} path={path} schema={itemSchema} uiSchema={itemUi} value={item} required={false} errors={errors} disabled={disabled} labelText={marker} />
         )}

@@ -14,7 +14,7 @@ export interface ObjectFieldsProps {
   disabled?: boolean;
   /** Field → visible (root only, from the module's visibility rules). */
   visibility?: Record<string, boolean>;
-  /** Inside an array row: each field re-renders only when its own props change. */
+  /** Inside an array row: each field selects its own value from the store (`value` is not read). */
   inRow?: boolean;
 }
 
@@ -34,25 +34,23 @@ export function orderedProperties(schema: JsonSchema, uiSchema: Record<string, u
 
 /** The fields of an object (the form root, a nested object or one array row). */
 export function ObjectFields({ label, path, schema, uiSchema, value, errors, disabled, visibility, inRow }: ObjectFieldsProps) {
-  const Field = inRow ? RowPropertyField : PropertyField;
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = (schema.required ?? []) as string[];
   const data = (value ?? {}) as Record<string, unknown>;
   const fields = orderedProperties(schema, uiSchema)
     .filter((name) => visibility?.[name] !== false)
-    .map((name) => (
-      <Field
-        key={name}
-        name={name}
-        path={[...path, name]}
-        schema={properties[name]}
-        uiSchema={uiSchema?.[name] as Record<string, unknown> | undefined}
-        value={data[name]}
-        required={required.includes(name)}
-        errors={childErrors(errors, name)}
-        disabled={disabled}
-      />
-    ));
+    .map((name) => {
+      const field = {
+        name,
+        path: [...path, name],
+        schema: properties[name],
+        uiSchema: uiSchema?.[name] as Record<string, unknown> | undefined,
+        required: required.includes(name),
+        errors: childErrors(errors, name),
+        disabled,
+      };
+      return inRow ? <RowPropertyField key={name} {...field} /> : <PropertyField key={name} {...field} value={data[name]} />;
+    });
   if (path.length === 0 || !label) return <>{fields}</>;
   return (
     <fieldset style={{ border: 'none', padding: 0, margin: 0 }}>

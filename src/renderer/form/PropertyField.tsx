@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, type ComponentType } from 'react';
 import type { FieldPathId } from '@rjsf/utils';
 import { labelKey, type JsonSchema } from '../../engine';
 import { FieldTemplate } from '../theme/FieldTemplate';
@@ -10,6 +10,7 @@ import { resolveWidget } from './resolve-widget';
 import { useRuleLabelKey } from './rule-labels';
 import { textOrKey } from './text-or-key';
 import { UnknownWidgetMessage } from './UnknownWidgetMessage';
+import { useFormValue } from './use-form-selector';
 
 export interface PropertyFieldProps {
   name: string;
@@ -22,6 +23,19 @@ export interface PropertyFieldProps {
   disabled?: boolean;
   /** Shown instead of the derived label (an inline array row's index label, e.g. "①"). */
   labelText?: string;
+  /**
+   * The value is read from the form's store at `path` (`value` is not used): a plain widget then
+   * follows it by itself (`BoundWidget`), so a keystroke renders the widget, not this field,
+   * its template and label.
+   */
+  bound?: boolean;
+}
+
+/** A widget that reads its own value from the store: what a keystroke into a bound field renders. */
+function BoundWidget({ Component, path, props }: { Component: ComponentType<Record<string, unknown>>; path: DataPath; props: Record<string, unknown> }) {
+  const { store } = useFormEnv();
+  const value = useFormValue(store, path);
+  return <Component {...props} value={value} />;
 }
 
 const noop = () => undefined;
@@ -30,18 +44,23 @@ const noop = () => undefined;
  * One field of the form: picks the registry entry (UI schema name or schema type), renders it
  * inside the theme's field template with its translated label, choices and inline error.
  */
-export function PropertyField({ name, path, schema, uiSchema, value, required, errors, disabled, labelText }: PropertyFieldProps) {
+export function PropertyField({ name, path, schema, uiSchema, value: given, required, errors, disabled, labelText, bound = false }: PropertyFieldProps) {
   const env = useFormEnv();
   const dotted = path.join('.');
   const id = idOf(path);
-  const key = labelKey(env.module, dotted);
+  const key = useMemo(() => labelKey(env.module, dotted), [env.module, dotted]);
+  const kind = resolveWidget(schema, uiSchema);
+  const entry = 'layout' in kind ? undefined : env.findEntry(kind.name);
+  // Bound: a plain widget reads its value itself; a layout or rjsf field gets it from here.
+  const selfBound = bound && entry?.kind === 'widget';
+  const selected = useFormValue(env.store, bound && !selfBound ? path : null);
+  const value = bound ? (selfBound ? undefined : selected) : given;
   // A `labels` rule (the label follows the data) wins over the derived key.
   const labelShown = useRuleLabelKey(path) ?? key;
   // Translated once per key and language, not on every keystroke into the field.
   const translated = useMemo(() => env.t(labelShown), [env, labelShown]);
   const label = labelText ?? (translated === labelShown ? name : translated);
   const onChange = useCallback((next: unknown) => env.setValue(path, next), [env, dotted]); // eslint-disable-line react-hooks/exhaustive-deps -- `path` is a new array each render; dotted is its value
-  const kind = resolveWidget(schema, uiSchema);
   const options = useMemo(() => {
     const uiOptions = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
     const choices = enumChoices(schema, uiSchema, key.replace(/\.label$/, ''), env.t);
@@ -57,7 +76,6 @@ export function PropertyField({ name, path, schema, uiSchema, value, required, e
     const Layout = kind.layout === 'array' ? env.ArrayField : env.Fields;
     return <Layout name={name} label={label} path={path} schema={schema} uiSchema={uiSchema} value={value} errors={errors} disabled={isDisabled} />;
   }
-  const entry = env.findEntry(kind.name);
   if (!entry) return <UnknownWidgetMessage field={dotted} widget={kind.name} />;
   const Component = entry.component;
   const fieldPathId: FieldPathId = { $id: id, path: [...path] } as FieldPathId;
@@ -103,22 +121,25 @@ export function PropertyField({ name, path, schema, uiSchema, value, required, e
       {entry.kind === 'field' ? (
         <Component {...common} formData={value} fieldPathId={fieldPathId} errorSchema={errors ?? {}} onChange={(next: unknown, changePath?: DataPath) => (changePath && changePath.length > 0 ? env.setValue(changePath, next) : onChange(next))} />
       ) : (
-        <Component
-          {...common}
-          value={value}
-          options={options}
-          placeholder={placeholder}
-          onChange={onChange}
-          hideError={false}
-        />
+        selfBound ? (
+          <BoundWidget Component={Component as ComponentType<Record<string, unknown>>} path={path} props={{ ...common, options, placeholder, onChange, hideError: false }} />
+        ) : (
+          <Component
+            {...common}
+            value={value}
+            options={options}
+            placeholder={placeholder}
+            onChange={onChange}
+            hideError={false}
+          />
+        )
       )}
     </FieldTemplate>
   );
 }
 
-function sameField(a: PropertyFieldProps, b: PropertyFieldProps): boolean {
+function sameCell(a: Omit<PropertyFieldProps, 'value'>, b: Omit<PropertyFieldProps, 'value'>): boolean {
   return (
-    a.value === b.value &&
     a.errors === b.errors &&
     a.schema === b.schema &&
     a.uiSchema === b.uiSchema &&
@@ -131,8 +152,11 @@ function sameField(a: PropertyFieldProps, b: PropertyFieldProps): boolean {
 }
 
 /**
- * A field inside an array row, re-rendered only when its own value, errors or definition
- * change: typing in one cell renders one cell. Top-level fields are not memoized, because
- * widgets may read other fields through `formContext.formData` (a picker depending on the company).
+ * A field inside an array row, bound to its value in the form's store: typing in one cell
+ * renders that cell's widget, not its row (the row does not follow its item's contents), the
+ * row's other cells or the cell's template. Re-rendered otherwise only when its errors or
+ * definition change.
  */
-export const RowPropertyField = memo(PropertyField, sameField);
+export const RowPropertyField = memo(function RowPropertyField(props: Omit<PropertyFieldProps, 'value' | 'bound'>) {
+  return <PropertyField {...props} value={undefined} bound />;
+}, sameCell);

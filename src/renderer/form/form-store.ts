@@ -14,6 +14,8 @@ export class FormStore {
   errors: ErrorTree = {};
   derived: DerivedState;
   private listeners = new Set<() => void>();
+  /** Listeners of one value, by dot path (`rows.0.name`): told only when a change touches that path. */
+  private valueListeners = new Map<string, Set<() => void>>();
   private readonly computedFields: string[];
 
   constructor(
@@ -34,7 +36,32 @@ export class FormStore {
     return () => this.listeners.delete(listener);
   };
 
-  private emit(): void {
+  /**
+   * Adds a listener of the value at `path` alone: called after a change that touches it (the
+   * path itself, a value inside it or a value around it), not after every change of the form.
+   * A cell of a 1000-row list listens here, so a keystroke wakes the cell typed into (and the
+   * fields a rule changed with it), not every cell on screen.
+   */
+  subscribeAt(path: DataPath, listener: () => void): () => void {
+    const key = path.join('.');
+    let set = this.valueListeners.get(key);
+    if (!set) this.valueListeners.set(key, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.valueListeners.get(key) === set) this.valueListeners.delete(key);
+    };
+  }
+
+  /** Tells the form-wide listeners, and the value listeners `changed` touches (`null`: every value may have changed). */
+  private emit(changed: ChangedPath[] | null = []): void {
+    if (this.valueListeners.size > 0 && (changed === null || changed.length > 0)) {
+      const dotted = changed?.map((path) => path.join('.'));
+      for (const [key, set] of this.valueListeners) {
+        if (dotted && !dotted.some((c) => c === key || key.startsWith(`${c}.`) || c.startsWith(`${key}.`))) continue;
+        for (const listener of set) listener();
+      }
+    }
     for (const listener of this.listeners) listener();
   }
 
@@ -53,7 +80,7 @@ export class FormStore {
     this.data = data;
     this.derived = this.runtime.derive(this.derived, data, changed, this.context);
     this.errors = this.rejudgeComputed(errors, before, changed);
-    this.emit();
+    this.emit(changed);
   }
 
   /**
@@ -75,7 +102,7 @@ export class FormStore {
   replace(data: FormData): void {
     this.data = this.runtime.computeAll(data, this.context);
     this.derived = this.runtime.derive(this.derived, this.data, null, this.context);
-    this.emit();
+    this.emit(null);
   }
 
   /** Currencies or steps arrived: computed values (rounding by currency) and derived state again. */
@@ -83,9 +110,10 @@ export class FormStore {
     if (context === this.context) return;
     this.context = context;
     const next = this.runtime.computeAll(this.data, context);
-    if (!Object.keys(next).every((key) => Object.is(next[key], this.data[key]))) this.data = next;
+    const dataChanged = !Object.keys(next).every((key) => Object.is(next[key], this.data[key]));
+    if (dataChanged) this.data = next;
     this.derived = this.runtime.derive(this.derived, this.data, null, context);
-    this.emit();
+    this.emit(dataChanged ? null : []);
   }
 
   setErrors(errors: ErrorTree): void {

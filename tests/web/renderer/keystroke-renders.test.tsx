@@ -22,6 +22,35 @@ vi.mock('../../../src/renderer/form/PropertyField', async (importOriginal) => {
   };
 });
 
+/** Renders of field templates (label, error, help around a widget), by field id. */
+const templateRenders = vi.hoisted(() => new Map<string, number>());
+
+/** Renders of object fields (an array row's cells), by path. */
+const objectRenders = vi.hoisted(() => new Map<string, number>());
+
+vi.mock('../../../src/renderer/theme/FieldTemplate', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/renderer/theme/FieldTemplate')>();
+  return {
+    ...original,
+    FieldTemplate: (props: Parameters<typeof original.FieldTemplate>[0]) => {
+      templateRenders.set(props.id, (templateRenders.get(props.id) ?? 0) + 1);
+      return original.FieldTemplate(props);
+    },
+  };
+});
+
+vi.mock('../../../src/renderer/form/ObjectFields', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/renderer/form/ObjectFields')>();
+  return {
+    ...original,
+    ObjectFields: (props: Parameters<typeof original.ObjectFields>[0]) => {
+      const key = props.path.join('.');
+      objectRenders.set(key, (objectRenders.get(key) ?? 0) + 1);
+      return original.ObjectFields(props);
+    },
+  };
+});
+
 vi.mock('../../../src/renderer/theme/text-widgets', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../src/renderer/theme/text-widgets')>();
   return {
@@ -81,6 +110,27 @@ describe('a keystroke renders the field typed into', () => {
     expect(renders.get('root_total')).toBeUndefined();
     // The list around the row does no work either: each row follows its own item.
     expect(fieldRenders.get('rows')).toBeUndefined();
+  });
+
+  test('typing into a cell renders its widget only: not the row, the row’s other cell or the cell’s label and template', () => {
+    renderWithHost(<ModuleForm module={listModule()} initialData={initial} onSubmit={async () => undefined} />);
+    const first = document.getElementById('root_rows_0_name') as HTMLInputElement;
+    expect(objectRenders.get('rows.0')).toBeGreaterThan(0);
+    expect(templateRenders.get('root_rows_0_name')).toBeGreaterThan(0);
+    renders.clear();
+    templateRenders.clear();
+    objectRenders.clear();
+    fireEvent.change(first, { target: { value: 'ab' } });
+    expect(first.value).toBe('ab');
+    expect(renders.get('root_rows_0_name')).toBe(1);
+    expect(objectRenders.size).toBe(0);
+    // (A widget that reads the whole form, such as the approver flow, follows every change by design.)
+    expect([...templateRenders.keys()].filter((id) => id.startsWith('root_rows'))).toEqual([]);
+    // A price renders the total, and still no row template.
+    fireEvent.change(document.getElementById('root_rows_1_price') as HTMLInputElement, { target: { value: '20' } });
+    expect((document.getElementById('root_total') as HTMLInputElement).value).toBe('24');
+    expect(templateRenders.get('root_rows_0_name')).toBeUndefined();
+    expect(templateRenders.get('root_rows_1_name')).toBeUndefined();
   });
 
   test('a price change re-renders the total that shows it, and still not the other rows', () => {
