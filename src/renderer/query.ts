@@ -1,30 +1,25 @@
 import { useMemo } from 'react';
 import { queryOptions, useInfiniteQuery, useQueries, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RendererHost } from './host';
+import { resourceKey, type Params } from './resource-key';
 
 /**
  * The renderer's server state (issue 18 item 4): every read a widget or card makes goes through
  * the host's TanStack Query cache (the app's QueryClientProvider, or a test's), with the host's
- * small fetch client (`host.api`) as the query function. Keys are resource keys: the path's
- * segments, widest first, then the request's parameters and the language the server words its
- * answer in — `/companies/3/departments?page=1` is `['companies', '3', 'departments', {page: 1}, 'en']`,
- * so a write invalidates a whole resource with one prefix (`['companies']`).
+ * small fetch client (`host.api`) as the query function. Keys are the resource keys of
+ * ./resource-key.ts, the scheme the app's pages use too: `/companies/3/departments?page=1` is
+ * `['companies', '3', 'departments', {page: 1}]`, so a write (the app's or a widget's) invalidates
+ * a whole resource with one prefix (`['companies']`), whoever cached it.
  */
-export type Params = Record<string, unknown>;
+export { resourceKey, type Params };
 
 /** How long a looked-up record (a name behind an id, a short lookup list) is used without asking again. */
 export const LOOKUP_STALE_MS = 5 * 60_000;
 
-/** The resource key of `GET path?params` in `language`. */
-export function resourceKey(path: string, params: Params | undefined, language: string): QueryKey {
-  const segments = path.split('?')[0].split('/').filter(Boolean).map(decodeURIComponent);
-  return [...segments, params ?? {}, language];
-}
-
 /** A GET through the host as query options (for `useQuery`, `useQueries` and `queryClient.fetchQuery`). */
 export function getQuery<T>(host: RendererHost, path: string, params?: Params, staleTime = LOOKUP_STALE_MS) {
   return queryOptions({
-    queryKey: resourceKey(path, params, host.language),
+    queryKey: resourceKey(path, params),
     queryFn: () => host.api.get<T>(path, params),
     staleTime,
   });
@@ -95,8 +90,9 @@ export interface PagedQueryOptions<T> {
  * An infinite list as the spec pages it (`useInfiniteQuery`): one page after each non-empty
  * result, stopping on an empty one (or one the fetch marks `last`); with the server's
  * `nextCursor` passed back as the next page's cursor. `key` is the list's resource key (path
- * and parameters without the page); a new key (search text, filters, language) is a new list
- * from page 1, and a slow page for an old key never lands in the new one.
+ * and parameters without the page); a new key (search text, filters) is a new list
+ * from page 1, and a slow page for an old key never lands in the new one. The pages are the
+ * key's `'pages'` view (see ./resource-key.ts).
  */
 export function usePagedQuery<T>(key: QueryKey, fetchPage: (param: PageParam) => Promise<FetchedPage<T>>, options: PagedQueryOptions<T> = {}): PagedList<T> {
   const { enabled = true, maxPages = Infinity, keyOf } = options;

@@ -1,67 +1,34 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { CompiledModule } from '../../engine';
+import { invalidateResources, resourceKey } from '../../renderer/resource-key';
 import type { ApiClient } from './api-client';
 import type { Collection, DocumentView } from '../pages/approvals/types';
 import type { FieldHistoryEntry } from '../pages/approvals/field-history';
 import { registerModuleTranslations } from '../pages/application/module-definitions';
 
 /**
- * The app's server state (issue 18 item 4): one key factory and the query options every page
- * reads through. Query functions call the small fetch client (the renderer host's `api`, or the
- * session's client where a call must stay silent); TanStack Query caches, dedupes and pages.
+ * The app's server state (issue 18 item 4): the query options every page reads through. Query
+ * functions call the small fetch client (the renderer host's `api`, or the session's client where
+ * a call must stay silent); TanStack Query caches, dedupes and pages.
  *
- * Keys are resource paths, widest first, so a write invalidates a whole resource with one prefix:
- * everything that shows documents (detail, approval lists, Home's count, View data, search,
- * records) lives under `['documents']`.
+ * Keys are the renderer's resource keys (src/renderer/resource-key.ts: the API path's segments,
+ * the parameters, and a view name for a value computed from the answer), so a page and a widget
+ * reading the same resource share one entry, and a write invalidates by resource prefix
+ * (`invalidateResources`) whoever cached the copy.
  */
-export const queryKeys = {
-  documents: {
-    all: ['documents'] as const,
-    detail: (ref: DocumentRef) => ['documents', 'detail', ref] as const,
-    /** Approval lists (pending/done/initiated/forwarded) with their request parameters. */
-    approvalList: (kind: string, params: Record<string, unknown>, pages: number) => ['documents', 'approval-list', kind, params, pages] as const,
-    pendingCount: () => ['documents', 'pending-count'] as const,
-    notifyNext: (id: number) => ['documents', 'notify-next', id] as const,
-    /** The last edit per field of a document (`/buffer/{id}/last-history`). */
-    fieldHistory: (id: number) => ['documents', 'field-history', id] as const,
-    /** The user's own documents of a module (View data). */
-    mine: (moduleCode: string, params: Record<string, unknown>) => ['documents', 'mine', moduleCode, params] as const,
-    /** Statistic: the document search (applications or files) and the payment projection. */
-    search: (path: string, params: Record<string, unknown>) => ['documents', 'search', path, params] as const,
-    projection: (company: number | null, dateFilter: string) => ['documents', 'projection', company, dateFilter] as const,
-    /** Records (電子帳簿保存法) and a document's change history. */
-    records: (params: Record<string, unknown>) => ['documents', 'records', params] as const,
-    recordHistory: (id: number, q: string) => ['documents', 'record-history', id, q] as const,
-  },
-  /** Invoice management's lists (registered, and the register list behind Register). */
-  invoices: {
-    all: ['invoices'] as const,
-    list: (params: Record<string, unknown>) => ['invoices', params] as const,
-  },
-  /** The admin and account lists (companies, users, bank and expense accounts…) by endpoint. */
-  entities: {
-    all: ['entities'] as const,
-    list: (endpoint: string, params: Record<string, unknown>) => ['entities', endpoint, params] as const,
-    one: (endpoint: string, id: number) => ['entities', endpoint, id] as const,
-  },
-  companies: {
-    all: ['companies'] as const,
-    list: () => ['companies', 'list'] as const,
-    one: (id: number) => ['companies', 'one', id] as const,
-  },
-  /** The user's draft of a module's form (read once when the form opens; saving is `useDraft`'s). */
-  draft: (moduleCode: string) => ['drafts', moduleCode] as const,
-  moduleDefinitions: {
-    all: ['module-definitions'] as const,
-    list: () => ['module-definitions', 'list'] as const,
-    one: (code: string, version?: string) => ['module-definitions', 'one', code, version ?? null] as const,
-  },
-  masterProcesses: (moduleCode: string) => ['master-processes', moduleCode] as const,
-  currencies: () => ['currencies'] as const,
-  /** The signed-in user's deputy arrangements. */
-  deputies: () => ['deputies'] as const,
-  files: (id: number) => ['files', id] as const,
-} as const;
+
+/**
+ * Everything that shows documents: details, approval lists, Home's counts, View data, search,
+ * stamp statistics, the payment projection, records and history, the circulation list, the
+ * notify choice.
+ */
+export const DOCUMENT_RESOURCES = ['/approvals', '/buffers', '/buffer', '/my-buffers', '/statistic', '/stamp_statistics', '/payment_projections', '/records', '/remember_email_push'] as const;
+
+/**
+ * The organisation and account lists (the admin pages, the pickers, names behind user ids): a
+ * filed admin request (a bank account, a user…) changes them when its approval completes.
+ */
+export const ENTITY_RESOURCES = ['/companies', '/companies-external', '/company_bank_accounts_list', '/expense_accounts', '/backgrounds', '/my-organization', '/users'] as const;
 
 /** Which view of a document a detail page reads (the step's view from Pending, the Statistic scope, or by id). */
 export interface DocumentRef {
@@ -134,10 +101,14 @@ export function flattenPages<T, R>(pages: Array<HydraPage<T>> | undefined, map: 
   return out;
 }
 
-/** An infinite hydra list at `path` with fixed `params` (page and cursor added per page). */
-export function hydraListOptions<T>(key: readonly unknown[], api: ApiReader, path: string, params: Record<string, unknown>, options: { perPage: number; maxPages?: number; enabled?: boolean }) {
+/**
+ * An infinite hydra list at `path` with fixed `params` (page and cursor added per page), keyed as
+ * the pages of that resource (a list shown only up to `maxPages` is a view of its own).
+ */
+export function hydraListOptions<T>(api: ApiReader, path: string, params: Record<string, unknown>, options: { perPage: number; maxPages?: number; enabled?: boolean }) {
+  const { maxPages } = options;
   return infiniteQueryOptions({
-    queryKey: key,
+    queryKey: resourceKey(path, params, maxPages !== undefined && Number.isFinite(maxPages) ? `pages-up-to-${maxPages}` : 'pages'),
     queryFn: ({ pageParam }) => api.get<HydraPage<T>>(path, pageParams(params, pageParam)),
     initialPageParam: FIRST_PAGE,
     getNextPageParam: (last: HydraPage<T>, pages: Array<HydraPage<T>>, param: PageParam) => nextHydraPage(last, pages, param, options.perPage, options.maxPages),
@@ -164,12 +135,14 @@ export function listControls(query: UseInfiniteQueryResult<unknown, unknown>) {
   };
 }
 
+const PENDING_COUNT_PARAMS = { itemsPerPage: 1 };
+
 /** Home's Pending count: `/approvals/my?itemsPerPage=1` → `hydra:totalItems` (null when the server does not count). */
 export function pendingCountOptions(api: ApiReader) {
   return queryOptions({
-    queryKey: queryKeys.documents.pendingCount(),
+    queryKey: resourceKey('/approvals/my', PENDING_COUNT_PARAMS, 'total'),
     queryFn: async () => {
-      const reply = await api.get<{ 'hydra:totalItems'?: number }>('/approvals/my', { itemsPerPage: 1 });
+      const reply = await api.get<{ 'hydra:totalItems'?: number }>('/approvals/my', PENDING_COUNT_PARAMS);
       return typeof reply['hydra:totalItems'] === 'number' ? reply['hydra:totalItems'] : null;
     },
   });
@@ -182,15 +155,19 @@ export function pendingCountOptions(api: ApiReader) {
  * its approval completes, and the same calls file and approve it.
  */
 export async function invalidateDocuments(client: QueryClient): Promise<void> {
-  await Promise.all([
-    client.invalidateQueries({ queryKey: queryKeys.documents.all }),
-    client.invalidateQueries({ queryKey: queryKeys.entities.all }),
-    client.invalidateQueries({ queryKey: queryKeys.companies.all }),
-  ]);
+  await invalidateResources(client, [...DOCUMENT_RESOURCES, ...ENTITY_RESOURCES]);
 }
 
 /** Definitions change only on publish: a session asks once per code and version. */
 const DEFINITION_STALE_MS = 5 * 60_000;
+
+const definitionPath = (code: string) => `/module-definitions/${encodeURIComponent(code)}`;
+
+/**
+ * The key of a definition the app read (a view: its translations are registered, which a
+ * widget's raw read of the same path does not do).
+ */
+const definitionKey = (code: string, version?: string) => resourceKey(definitionPath(code), version ? { version } : undefined, 'registered');
 
 /**
  * `GET /module-definitions/{code}` (`?version=` when given: the version a document was filed
@@ -198,9 +175,9 @@ const DEFINITION_STALE_MS = 5 * 60_000;
  */
 export function moduleDefinitionOptions(api: ApiReader, code: string, version?: string) {
   return queryOptions({
-    queryKey: queryKeys.moduleDefinitions.one(code, version),
+    queryKey: definitionKey(code, version),
     queryFn: async () => {
-      const path = `/module-definitions/${encodeURIComponent(code)}`;
+      const path = definitionPath(code);
       const module = version ? await api.get<CompiledModule>(path, { version }).catch(() => api.get<CompiledModule>(path)) : await api.get<CompiledModule>(path);
       registerModuleTranslations(module);
       return module;
@@ -216,17 +193,23 @@ export function moduleDefinitionOptions(api: ApiReader, code: string, version?: 
  */
 export function moduleDefinitionListOptions(api: ApiReader) {
   return queryOptions({
-    queryKey: queryKeys.moduleDefinitions.list(),
+    queryKey: resourceKey('/module-definitions', undefined, 'registered'),
     queryFn: async ({ client }) => {
       const modules = (await api.get<Collection<CompiledModule>>('/module-definitions'))['hydra:member'];
       for (const module of modules) {
         registerModuleTranslations(module);
-        client.setQueryData(queryKeys.moduleDefinitions.one(module.code), module);
+        client.setQueryData(definitionKey(module.code), module);
       }
       return modules;
     },
     staleTime: DEFINITION_STALE_MS,
   });
+}
+
+/** The path a document is read from, by the way the page was opened. */
+function documentPath(ref: DocumentRef): string {
+  if (ref.approvalId !== undefined) return `/approvals/${ref.approvalId}/buffer`;
+  return ref.statistic ? `/statistic/buffers/${ref.bufferId}` : `/buffers/${ref.bufferId}`;
 }
 
 /**
@@ -235,11 +218,9 @@ export function moduleDefinitionListOptions(api: ApiReader) {
  */
 export function documentOptions(api: ApiReader, ref: DocumentRef) {
   return queryOptions({
-    queryKey: queryKeys.documents.detail(ref),
+    queryKey: resourceKey(documentPath(ref), undefined, 'with-definition'),
     queryFn: async ({ client }) => {
-      const doc = ref.approvalId !== undefined
-        ? await api.get<DocumentView>(`/approvals/${ref.approvalId}/buffer`)
-        : await api.get<DocumentView>(ref.statistic ? `/statistic/buffers/${ref.bufferId}` : `/buffers/${ref.bufferId}`);
+      const doc = await api.get<DocumentView>(documentPath(ref));
       const module = await client.fetchQuery(moduleDefinitionOptions(api, doc.module.code, doc.definition_version));
       return { doc, module };
     },
@@ -249,7 +230,7 @@ export function documentOptions(api: ApiReader, ref: DocumentRef) {
 /** Whether the user last chose to notify the next approver of this document (`/remember_email_push/next_user/{id}`). */
 export function notifyNextOptions(api: ApiReader, documentId: number, enabled: boolean) {
   return queryOptions({
-    queryKey: queryKeys.documents.notifyNext(documentId),
+    queryKey: resourceKey(`/remember_email_push/next_user/${documentId}`, undefined, 'is_notified'),
     queryFn: async () => (await api.get<{ is_notified: boolean }>(`/remember_email_push/next_user/${documentId}`)).is_notified === true,
     enabled,
   });
@@ -258,7 +239,7 @@ export function notifyNextOptions(api: ApiReader, documentId: number, enabled: b
 /** The last edit per field; a failed load is an empty history (spec 000 §8). */
 export function fieldHistoryOptions(api: ApiReader, documentId: number) {
   return queryOptions({
-    queryKey: queryKeys.documents.fieldHistory(documentId),
+    queryKey: resourceKey(`/buffer/${documentId}/last-history`, undefined, 'entries'),
     queryFn: async () => {
       try {
         const reply = await api.get<Collection<FieldHistoryEntry>>(`/buffer/${documentId}/last-history`);
@@ -273,7 +254,7 @@ export function fieldHistoryOptions(api: ApiReader, documentId: number) {
 /** The master-process steps of a module (the approvals rule's context). */
 export function masterProcessesOptions(api: ApiReader, moduleCode: string) {
   return queryOptions({
-    queryKey: queryKeys.masterProcesses(moduleCode),
+    queryKey: resourceKey('/master_processes', { module_code: moduleCode }, 'members'),
     queryFn: async () => (await api.get<Collection<{ id: number; optional: boolean; position?: number; process?: { code?: string } }>>('/master_processes', { module_code: moduleCode }))['hydra:member'],
   });
 }
@@ -281,7 +262,7 @@ export function masterProcessesOptions(api: ApiReader, moduleCode: string) {
 /** The currencies (rounding by currency id); they rarely change within a session. */
 export function currenciesOptions<T = { id: number; code: string; name?: string }>(api: ApiReader) {
   return queryOptions({
-    queryKey: queryKeys.currencies(),
+    queryKey: resourceKey('/currencies', { itemsPerPage: 100 }, 'members'),
     queryFn: async () => (await api.get<Collection<T>>('/currencies', { itemsPerPage: 100 }))['hydra:member'] ?? [],
     staleTime: DEFINITION_STALE_MS,
   });
@@ -290,11 +271,14 @@ export function currenciesOptions<T = { id: number; code: string; name?: string 
 /** A stored file's name and link (`GET /files/{id}`). */
 export function fileOptions<T>(api: ApiReader, id: number) {
   return queryOptions({
-    queryKey: queryKeys.files(id),
+    queryKey: resourceKey(`/files/${id}`),
     queryFn: () => api.get<T>(`/files/${id}`),
     staleTime: Infinity,
   });
 }
+
+/** The key of the user's draft of a module (its `data`, or null). */
+export const draftKey = (moduleCode: string) => resourceKey('/buffer_temporaries', { module_code: moduleCode }, 'data');
 
 /**
  * The user's draft of a module (`GET /buffer_temporaries?module_code=`; 204 = none, answered as
@@ -303,7 +287,7 @@ export function fileOptions<T>(api: ApiReader, id: number) {
  */
 export function draftOptions(api: ApiClient, moduleCode: string) {
   return queryOptions({
-    queryKey: queryKeys.draft(moduleCode),
+    queryKey: draftKey(moduleCode),
     queryFn: async () => {
       const reply = await sessionReader(api, true).get<{ data?: unknown } | ''>('/buffer_temporaries', { module_code: moduleCode });
       return reply && typeof reply === 'object' && reply.data && typeof reply.data === 'object' ? (reply.data as Record<string, unknown>) : null;
@@ -317,9 +301,9 @@ export function draftOptions(api: ApiClient, moduleCode: string) {
  * An infinite list paged only by the server's keyset cursor (`cursor` = the previous page's
  * `nextCursor`; no page number): it ends on the page that gives no cursor or no rows.
  */
-export function cursorListOptions<T>(key: readonly unknown[], api: ApiReader, path: string, params: Record<string, unknown>) {
+export function cursorListOptions<T>(api: ApiReader, path: string, params: Record<string, unknown>) {
   return infiniteQueryOptions({
-    queryKey: key,
+    queryKey: resourceKey(path, params, 'cursor-pages'),
     queryFn: ({ pageParam }) => api.get<HydraPage<T>>(path, pageParam ? { ...params, cursor: pageParam } : params),
     initialPageParam: null as string | null,
     getNextPageParam: (last: HydraPage<T>) => ((last['hydra:member'] ?? []).length > 0 && last.nextCursor ? last.nextCursor : undefined),
@@ -329,7 +313,7 @@ export function cursorListOptions<T>(key: readonly unknown[], api: ApiReader, pa
 /** `GET /companies` (up to 100: the pickers of the statistic screens). */
 export function companiesOptions<T = { id: number; name: string }>(api: ApiReader, enabled = true) {
   return queryOptions({
-    queryKey: queryKeys.companies.list(),
+    queryKey: resourceKey('/companies', { itemsPerPage: 100 }, 'members'),
     queryFn: async () => (await api.get<Collection<T>>('/companies', { itemsPerPage: 100 }))['hydra:member'] ?? [],
     enabled,
   });
@@ -338,7 +322,7 @@ export function companiesOptions<T = { id: number; name: string }>(api: ApiReade
 /** `GET /companies/{id}` (its bank accounts with it). */
 export function companyOptions<T>(api: ApiReader, id: number) {
   return queryOptions({
-    queryKey: queryKeys.companies.one(id),
+    queryKey: resourceKey(`/companies/${id}`),
     queryFn: () => api.get<T>(`/companies/${id}`),
   });
 }

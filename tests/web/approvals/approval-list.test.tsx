@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -7,9 +7,15 @@ import { demoModule } from '../renderer/demo-module';
 import { createApprovalsHost, type HostCall } from './approvals-host';
 import { approvalItem, bufferItem, collection, documentView } from './fixtures';
 import { usePendingCount } from '../../../src/app/pages/home/use-pending-count';
+import { useRendererHost } from '../../../src/renderer/host';
+import { useResource } from '../../../src/renderer/query';
 
 // The detail page is a lazy chunk; on a busy 2-core machine its first import can take over 1 s.
 configure({ asyncUtilTimeout: 5000 });
+// Its module is loaded once before the tests, so no test spends its wait on the first import's transform.
+beforeAll(async () => {
+  await import('../../../src/app/pages/approvals/DocumentDetailPage');
+}, 60_000);
 
 /** Pages of `/my-buffers`: 5 + 2 documents, then an empty page. */
 function pagedBuffers(call: HostCall) {
@@ -238,6 +244,43 @@ describe('ApprovalList', () => {
     await waitFor(() => expect(screen.queryAllByRole('listitem')).toHaveLength(0));
     expect(screen.getByText('Nothing here yet.')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('0'));
+  });
+
+  it('an app action refreshes the renderer\'s cached copy of what it changed (one key scheme: the user a widget shows)', async () => {
+    const user = userEvent.setup();
+    // Approving the request renames user 5 on the server (an approved user change, say).
+    let approved = false;
+    const h = createApprovalsHost({
+      routes: {
+        'GET /approvals/my': (call: HostCall) => (call.params?.itemsPerPage === 1 ? collection([], 1) : collection([approvalItem(51, 5)])),
+        'GET /approvals/51/buffer': documentView({ approve: true, reject: true }),
+        'GET /module-definitions/demo': demoModule(),
+        'GET /remember_email_push/next_user/5': { is_notified: false, next_approval_id: 52 },
+        'GET /users/5': () => ({ id: 5, name: approved ? 'Kenji Renamed' : 'Kenji Finance' }),
+        'POST /approvals/51/action': () => {
+          approved = true;
+          return { id: 51, status: 1, buffer: { id: 5, status: 0 } };
+        },
+      },
+    });
+    // A widget's read of the user, through the renderer's own query helper.
+    function UserName() {
+      const shown = useResource<{ name: string }>(useRendererHost(), '/users/5');
+      return <p data-testid="user-5">{shown?.name ?? '…'}</p>;
+    }
+    render(
+      <>
+        <UserName />
+        <ApprovalList kind="pending" compact />
+      </>,
+      { wrapper: h.Wrapper },
+    );
+    await waitFor(() => expect(screen.getByTestId('user-5').textContent).toBe('Kenji Finance'));
+    await user.click(await screen.findByRole('button', { name: 'Demo DEMO-2026-000005' }));
+    const page = await screen.findByRole('dialog', { name: 'DEMO-2026-000005' });
+    await user.click(await within(page).findByRole('button', { name: 'Approve' }));
+    // Nothing but the app's action invalidated the widget's copy (it is fresh for minutes otherwise).
+    await waitFor(() => expect(screen.getByTestId('user-5').textContent).toBe('Kenji Renamed'));
   });
 
   it('a failed first page shows the list\'s error and no empty message', async () => {

@@ -4,7 +4,7 @@ import { Button, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/reac
 import { SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
-import { flattenPages, hydraListOptions, queryKeys } from '../../api/queries';
+import { flattenPages, hydraListOptions } from '../../api/queries';
 import { usePageStyles } from '../common/page-styles';
 
 /** The spec's search limit and pause (spec 000 §9). */
@@ -49,7 +49,7 @@ export function SearchList<T>({ endpoint, params, itemsPerPage = 10, searchParam
   const query: Record<string, unknown> = { ...params, itemsPerPage };
   if (searchParam && search) query[searchParam] = search;
   // A short page is the last: no "Load more" under a complete list (1 company).
-  const list = useInfiniteQuery(hydraListOptions<T>(queryKeys.entities.list(endpoint, query), host.api, endpoint, query, { perPage: itemsPerPage }));
+  const list = useInfiniteQuery(hydraListOptions<T>(host.api, endpoint, query, { perPage: itemsPerPage }));
   const items = useMemo(() => flattenPages(list.data?.pages, (row) => row, keyOf), [list.data, keyOf]);
   const failed = list.isError;
   const loading = list.isPending || list.isFetchingNextPage;

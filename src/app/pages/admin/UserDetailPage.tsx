@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { useDangerStyles } from '../../../renderer';
 import { useRendererHost } from '../../../renderer/host';
-import { queryKeys } from '../../api/queries';
+import { resourceKey } from '../../../renderer/resource-key';
 import { usePageStack, type PageProps } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminUser } from './admin-types';
@@ -40,7 +40,7 @@ export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
   const host = useRendererHost();
   const stack = usePageStack();
   const entityModule = useEntityModule();
-  const query = useQuery({ queryKey: queryKeys.entities.one('/users', params.id), queryFn: () => host.api.get<AdminUser>(`/users/${params.id}`) });
+  const query = useQuery({ queryKey: resourceKey(`/users/${params.id}`), queryFn: () => host.api.get<AdminUser>(`/users/${params.id}`) });
   const [tab, setTab] = useState<'company' | 'settings'>('company');
   const user = query.data;
   if (query.isPending) return <Spinner label={t('app.common.loading')} />;

@@ -3,7 +3,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { CompiledModule, RuleContext } from '../../../engine';
 import { useRendererHost } from '../../../renderer/host';
 import { ApiError } from '../../api';
-import { currenciesOptions, draftOptions, masterProcessesOptions, moduleDefinitionOptions, queryKeys } from '../../api/queries';
+import { currenciesOptions, draftOptions, masterProcessesOptions, moduleDefinitionOptions, draftKey } from '../../api/queries';
 import { useSession } from '../../session';
 import { PREFETCHED_DRAFT_FRESH_MS } from './prefetch-forms';
 
@@ -36,7 +36,7 @@ export function useFormSources(moduleCode: string): FormSources {
   });
   // The draft read for this form is not kept once it closes (the form saved a newer one): the
   // next opening reads it again (a prefetched draft had made its cache entry outlive the form).
-  useEffect(() => () => client.removeQueries({ queryKey: queryKeys.draft(moduleCode), exact: true }), [client, moduleCode]);
+  useEffect(() => () => client.removeQueries({ queryKey: draftKey(moduleCode), exact: true }), [client, moduleCode]);
   const all = [definition, steps, currencies, draft];
   const failed = all.filter((q) => q.isError);
   const retry = useCallback(() => {

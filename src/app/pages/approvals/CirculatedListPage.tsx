@@ -4,7 +4,8 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
 import { ApprovalCard } from './ApprovalCard';
-import { CIRCULATED_KEY } from './circulated-key';
+import { CIRCULATED_PATH } from './circulated-key';
+import { invalidateResources, resourceKey } from '../../../renderer/resource-key';
 import { openDetail } from './open-detail';
 import type { BufferItem, Collection } from './types';
 
@@ -31,8 +32,8 @@ export function CirculatedListPage() {
   const styles = useStyles();
   const queryClient = useQueryClient();
   const list = useInfiniteQuery({
-    queryKey: [...CIRCULATED_KEY, 'list'],
-    queryFn: ({ pageParam }) => host.api.get<Collection<CirculatedItem>>('/buffer/circulated', { page: pageParam, itemsPerPage: PAGE_SIZE }),
+    queryKey: resourceKey(CIRCULATED_PATH, { itemsPerPage: PAGE_SIZE }, 'pages'),
+    queryFn: ({ pageParam }) => host.api.get<Collection<CirculatedItem>>(CIRCULATED_PATH, { page: pageParam, itemsPerPage: PAGE_SIZE }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.length * PAGE_SIZE < (last['hydra:totalItems'] ?? 0) ? pages.length + 1 : undefined),
   });
@@ -40,7 +41,7 @@ export function CirculatedListPage() {
     mutationFn: (id: number) => host.api.post<{ id: number; read_at: string }>(`/buffer/${id}/circulation/read`),
     onSuccess: () => {
       host.toast(t('app.circulated.markedRead'), 'success', 2000);
-      void queryClient.invalidateQueries({ queryKey: CIRCULATED_KEY });
+      void invalidateResources(queryClient, [CIRCULATED_PATH]);
     },
   });
   const items = list.data?.pages.flatMap((page) => page['hydra:member']) ?? [];

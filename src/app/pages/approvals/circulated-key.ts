@@ -1,5 +1,6 @@
 /**
- * Query key prefix of the circulation list and Home's unread count: a mark-read refreshes both,
- * and, under `['documents']` (src/app/api/queries.ts), so does every document action.
+ * The circulation resource (`/buffer/circulated`): the list and Home's unread count are read
+ * under it, so a mark-read refreshes both (`invalidateResources`), and so does every document
+ * action (it is under `/buffer`, one of the document resources of src/app/api/queries.ts).
  */
-export const CIRCULATED_KEY = ['documents', 'circulated'] as const;
+export const CIRCULATED_PATH = '/buffer/circulated';

@@ -11,7 +11,8 @@ import type { PickerItem } from '../../../renderer/widgets/picker/item-label';
 import { ApiError } from '../../api';
 import { useFeedback } from '../../feedback';
 import { useSession } from '../../session';
-import { moduleDefinitionListOptions, queryKeys } from '../../api/queries';
+import { moduleDefinitionListOptions } from '../../api/queries';
+import { invalidateResources, resourceKey } from '../../../renderer/resource-key';
 import { usePageStyles } from '../common/page-styles';
 
 const useStyles = makeStyles({
@@ -78,7 +79,7 @@ export function DeputiesPage() {
   const [saving, setSaving] = useState(false);
 
   const deputies = useQuery({
-    queryKey: queryKeys.deputies(),
+    queryKey: resourceKey('/deputies', undefined, 'members'),
     queryFn: async () => (await api.get<DeputyCollection>('/deputies', { ringiSilent: true })).data['hydra:member'],
   });
   const list: DeputyArrangement[] | null | 'failed' = deputies.isError ? 'failed' : (deputies.data ?? null);
@@ -87,7 +88,7 @@ export function DeputiesPage() {
     ...moduleDefinitionListOptions(host.api),
     select: (all: CompiledModule[]) => all.filter((m) => m.kind === 'module' && (m.process?.length ?? 0) > 0).map((m) => ({ code: m.code, title: m.meta.title })),
   }).data ?? [];
-  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.deputies() });
+  const reload = () => invalidateResources(queryClient, ['/deputies']);
   const add = useMutation({ mutationFn: (body: DeputyBody) => api.post('/deputies', body, { ringiSilent: true }), onSettled: reload });
   const drop = useMutation({ mutationFn: (id: number) => api.delete(`/deputies/${id}`, { ringiSilent: true }), onSettled: reload });
 

@@ -5,13 +5,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
 import { usePageStack } from '../../navigation';
-import { CIRCULATED_KEY } from '../approvals/circulated-key';
+import { CIRCULATED_PATH } from '../approvals/circulated-key';
+import { resourceKey } from '../../../renderer/resource-key';
 
 const CirculatedListPage = lazy(async () => ({ default: (await import('../approvals/CirculatedListPage')).CirculatedListPage }));
 
 const useStyles = makeStyles({
   button: { justifyContent: 'flex-start', gap: tokens.spacingHorizontalS },
 });
+
+const UNREAD_PARAMS = { unread: 1, itemsPerPage: 1 };
 
 /**
  * Home's entry to "For your information" (回覧, issue #20) with the number of circulated
@@ -23,8 +26,8 @@ export function CirculatedShortcut({ refreshKey }: { refreshKey: number }) {
   const stack = usePageStack();
   const styles = useStyles();
   const unread = useQuery({
-    queryKey: [...CIRCULATED_KEY, 'unread', refreshKey],
-    queryFn: async () => (await host.api.get<{ 'hydra:totalItems'?: number }>('/buffer/circulated', { unread: 1, itemsPerPage: 1 }))['hydra:totalItems'] ?? 0,
+    queryKey: [...resourceKey(CIRCULATED_PATH, UNREAD_PARAMS, 'total'), refreshKey],
+    queryFn: async () => (await host.api.get<{ 'hydra:totalItems'?: number }>(CIRCULATED_PATH, UNREAD_PARAMS))['hydra:totalItems'] ?? 0,
   });
   const count = unread.data ?? 0;
   return (

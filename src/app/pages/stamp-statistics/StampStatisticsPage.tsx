@@ -6,7 +6,7 @@ import { formatMoney, toDisplayDate } from '../../../engine';
 import { useRendererHost } from '../../../renderer/host';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchList } from '../statistic/document-search/use-search-list';
-import { moduleDefinitionListOptions, queryKeys } from '../../api/queries';
+import { moduleDefinitionListOptions } from '../../api/queries';
 import { StampFilterSheet } from './StampFilterSheet';
 import { describeStampFilter } from './describe-stamp-filter';
 import { downloadExport } from './download-export';
@@ -46,7 +46,7 @@ export function StampStatisticsPage() {
   const [filter, setFilter] = useState<StampFilter>(DEFAULT_STAMP_FILTER);
   const [exporting, setExporting] = useState(false);
   const params = useMemo(() => ({ ...stampParams(filter), itemsPerPage: STAMP_PAGE_SIZE }), [filter]);
-  const list = useSearchList<StampRow>(queryKeys.documents.search('/stamp_statistics', params), '/stamp_statistics', params);
+  const list = useSearchList<StampRow>('/stamp_statistics', params);
 
   const changeFilter = async () => {
     const next = await host.openPage<StampFilter>({ key: 'statistic.stamp.filter.title' }, (close) => <StampFilterSheet value={filter} onSave={close} />);

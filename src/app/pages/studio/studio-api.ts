@@ -4,6 +4,7 @@ import type { Published, PublishedVersion as StudioVersion, StudioModule } from 
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ModuleSource } from '../../../engine';
 import type { ApiClient } from '../../api';
+import { invalidateResources, resourceKey } from '../../../renderer/resource-key';
 
 /** A checker problem as the API reports it: part + JSON pointer, message. */
 export interface StudioViolation {
@@ -45,15 +46,15 @@ export type StudioApi = ReturnType<typeof studioApi>;
 
 /**
  * The studio's server state as TanStack Query resources: the module list and each module's
- * source and versions are queries under the definitions' keys; publishing and enabling or
- * disabling invalidate `['module-studio']` and `['module-definitions']` (the studio's list, the
- * launchers, every form that shows a definition).
+ * source and versions are queries under their paths' resource keys; publishing and enabling or
+ * disabling invalidate `/module-studio` and `/module-definitions` (the studio's list, the
+ * launchers, every form that shows a definition, the app's and the renderer's copies alike).
  */
 export const studioKeys = {
-  modules: () => ['module-studio', 'modules'] as const,
-  source: (code: string, version?: number) => ['module-definitions', code, 'source', version ?? null] as const,
+  modules: () => resourceKey('/module-studio/modules', undefined, 'members'),
+  source: (code: string, version?: number) => resourceKey(`${path(code)}/source`, version ? { version } : {}),
   /** The checker's verdict on one draft (its sources as JSON): the same draft is not checked twice. */
-  check: (sourcesJson: string) => ['module-definitions', 'check', sourcesJson] as const,
+  check: (sourcesJson: string) => resourceKey('/module-definitions/check', { sources: sourcesJson }, 'verdict'),
 };
 
 export function studioModulesQuery(studio: StudioApi) {
@@ -67,5 +68,5 @@ export function studioSourceQuery(studio: StudioApi, code: string, version?: num
 
 /** After a publish, an enable or a disable: the studio's list and every definition are read again. */
 export async function invalidateDefinitions(client: QueryClient): Promise<void> {
-  await Promise.all([client.invalidateQueries({ queryKey: ['module-studio'] }), client.invalidateQueries({ queryKey: ['module-definitions'] })]);
+  await invalidateResources(client, ['/module-studio', '/module-definitions']);
 }

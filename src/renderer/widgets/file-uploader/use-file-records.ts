@@ -11,7 +11,7 @@ const FRESH_MS = 9 * 60 * 1000;
 function fileRecordQuery(host: RendererHost, id: number) {
   const path = `/files/${id}/meta`;
   return queryOptions({
-    queryKey: resourceKey(path, undefined, host.language),
+    queryKey: resourceKey(path),
     queryFn: () => host.api.get<StoredFile>(path).then((file) => ({ ...file, id: Number(file?.id ?? id) })),
     staleTime: FRESH_MS,
   });

@@ -58,7 +58,7 @@ export function PickerPage<T extends PickerItem>(props: PickerPageProps<T>): Rea
   // The list's parameters without the page: its resource key (a new search is a new list from page 1).
   const listParams: Record<string, unknown> = { ...extraParams, itemsPerPage };
   if (searchParam && query !== '') listParams[searchParam] = query;
-  const list = usePagedQuery(resourceKey(endpoint, listParams, host.language), ({ page, cursor }) =>
+  const list = usePagedQuery(resourceKey(endpoint, listParams), ({ page, cursor }) =>
     // Keyset paging where the endpoint offers it: the page before answered `nextCursor`, sent
     // back as `cursor` (rows added between pages neither repeat nor get skipped); `page` stays
     // for endpoints that page by number.

@@ -6,6 +6,7 @@ import { AddRegular, DismissRegular } from '@fluentui/react-icons';
 import type { MasterProcessStep } from '../../../engine';
 import type { RendererHost } from '../../host';
 import { useUsersById } from '../../query';
+import { resourceKey } from '../../resource-key';
 import { formContextOf } from '../form-context-of';
 import { PickerPage } from '../picker/PickerPage';
 import { useWidgetText } from '../text';
@@ -79,7 +80,7 @@ export function ProcessCardField(props: FieldProps): ReactNode {
   const [fill, setFill] = useState<{ round: number; remember: boolean } | null>(null);
   const preload = () => setFill((old) => ({ round: (old?.round ?? 0) + 1, remember: ctx.formData?.[rememberField] !== false }));
   const presets = useQuery({
-    queryKey: ['saved_approvers', { moduleCode, remember: fill?.remember, round: fill?.round }, host.language],
+    queryKey: resourceKey('/saved_approvers', { moduleCode, remember: fill?.remember, round: fill?.round }, 'presets'),
     queryFn: async () => {
       const defaults = () =>
         host.api.get<{ default_approvers?: unknown }>(`/my-default-process/${encodeURIComponent(moduleCode ?? '')}`).then((body) => body?.default_approvers ?? null);

@@ -2,8 +2,12 @@ import { useRef } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { routeFields, type CompiledModule } from '../../../engine';
 import type { RendererHost } from '../../host';
+import { resourceKey } from '../../resource-key';
 import { useDebouncedValue } from '../use-debounced-value';
 import type { ResolveBody, ResolvedRoute, RouteStep } from '../../../wire/routes';
+
+
+const RESOLVE_PATH = '/master_processes/resolve';
 
 /** One step of `POST /master_processes/resolve` as the card shows it (the wire schema the server answers with). */
 export type { RouteStep } from '../../../wire/routes';
@@ -32,10 +36,10 @@ export function useResolvedRoute(host: RendererHost, module: CompiledModule | un
   const latestData = useRef(formData);
   latestData.current = formData;
   const { data } = useQuery({
-    queryKey: ['master_processes', 'resolve', { module_code: module?.code, version: module?.version, values: settled }, host.language],
+    queryKey: resourceKey(RESOLVE_PATH, { module_code: module?.code, version: module?.version, values: settled }, 'steps'),
     queryFn: () =>
       host.api
-        .post<ResolvedRoute>('/master_processes/resolve', { module_code: module?.code ?? '', data: latestData.current ?? {} } satisfies ResolveBody)
+        .post<ResolvedRoute>(RESOLVE_PATH, { module_code: module?.code ?? '', data: latestData.current ?? {} } satisfies ResolveBody)
         .then((body) => body?.steps ?? null),
     enabled: Boolean(module && routed),
     staleTime: Infinity,

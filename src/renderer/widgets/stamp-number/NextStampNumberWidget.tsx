@@ -3,6 +3,7 @@ import { Input, Text, tokens } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { useRendererT } from '../../i18n';
 import type { RendererHost } from '../../host';
+import { resourceKey } from '../../resource-key';
 import type { DisplayProps } from '../../registry-types';
 import { EMPTY_DISPLAY } from '../../theme/displays';
 import { formContextOf } from '../form-context-of';
@@ -18,7 +19,7 @@ export const NEXT_STAMP_PATH = '/stamp_statistics/next_code';
 function useNextStampNumber(host: RendererHost, moduleCode: string | undefined, skip: boolean): string | undefined {
   const params = { module_code: moduleCode };
   const { data } = useQuery({
-    queryKey: ['stamp_statistics', 'next_code', params, host.language],
+    queryKey: resourceKey(NEXT_STAMP_PATH, params, 'stamp_no'),
     queryFn: () => host.api.get<{ stamp_no?: string | null }>(NEXT_STAMP_PATH, params).then((answer) => answer?.stamp_no ?? null),
     enabled: !skip && Boolean(moduleCode),
     staleTime: 0,

@@ -63,7 +63,7 @@ export function SupplierAccountSearchField(props: FieldProps): ReactNode {
   // Search as you type: one query per settled search text (the first page of 10 is all it shows).
   const params = { search: query, page: 1, itemsPerPage: 10 };
   const results = useQuery({
-    queryKey: resourceKey(endpoint, params, ctx.host.language),
+    queryKey: resourceKey(endpoint, params, 'members'),
     queryFn: () => fetchMembers<SupplierAccountMember>(ctx.host, endpoint, params),
     enabled: query !== '' && !readOnly,
   });

@@ -12,7 +12,6 @@ import { describeFilter } from './describe-filter';
 import { downloadZip, type Progress } from './download-zip';
 import { DEFAULT_FILE_SORT, DEFAULT_SORT, defaultFilter, searchParams, type FileSort, type SearchFilter, type SearchSort } from './search-query';
 import { useSearchList } from './use-search-list';
-import { queryKeys } from '../../../api/queries';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
@@ -145,7 +144,7 @@ function SearchResults({ tab, params, selecting, selected, onSelect, onOpenFile,
   const styles = useStyles();
   const files = tab === 'files';
   const path = files ? '/buffer_files/statistic_search' : '/buffer/statistic_search';
-  const list = useSearchList<SearchDocument & FoundFile>(queryKeys.documents.search(path, params), path, params);
+  const list = useSearchList<SearchDocument & FoundFile>(path, params);
   useEffect(() => { if (files) onFiles(list.items); }, [files, list.items, onFiles]);
   return (
     <>

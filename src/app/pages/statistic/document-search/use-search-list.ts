@@ -4,14 +4,14 @@ import { useRendererHost } from '../../../../renderer/host';
 import { flattenPages, hydraListOptions, listControls } from '../../../api/queries';
 
 /**
- * An infinite list as a query under `key` (from `queryKeys`; the params are part of it): page
+ * An infinite list as a query under the pages of `path` with `params` (their resource key): page
  * after page of `path` with `params` (their page size) until a short or empty page; new params
  * start again from page 1; nothing is asked while `enabled` is false. `sentinel` loads the next
  * page when scrolled into view. A write invalidates the key's resource and the list follows.
  */
-export function useSearchList<T extends { id: number }>(key: readonly unknown[], path: string, params: Record<string, unknown>, enabled = true) {
+export function useSearchList<T extends { id: number }>(path: string, params: Record<string, unknown>, enabled = true) {
   const host = useRendererHost();
-  const query = useInfiniteQuery(hydraListOptions<T>(key, host.api, path, params, { perPage: Number(params.itemsPerPage ?? 0), enabled }));
+  const query = useInfiniteQuery(hydraListOptions<T>(host.api, path, params, { perPage: Number(params.itemsPerPage ?? 0), enabled }));
   const items = useMemo(() => flattenPages(query.data?.pages, (row) => row, (row) => row.id), [query.data]);
   const controls = listControls(query);
   const loading = enabled && controls.loading;

@@ -5,7 +5,8 @@ import { SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
 import { useSearchList } from '../document-search/use-search-list';
-import { moduleDefinitionListOptions, queryKeys } from '../../../api/queries';
+import { moduleDefinitionListOptions } from '../../../api/queries';
+import { invalidateResources } from '../../../../renderer/resource-key';
 import { InvoiceRowView } from './InvoiceRowView';
 import { InvoiceUploadForm } from './InvoiceUploadForm';
 import { RegisterList } from './RegisterList';
@@ -48,9 +49,9 @@ export function InvoiceManagementPage() {
 
   // Nothing is asked before the modules are known (an empty moduleCode would be refused).
   const params = { moduleCode, itemsPerPage: 5, ...(search ? { applicationCode: search } : {}) };
-  const list = useSearchList<InvoiceRow>(queryKeys.invoices.list(params), '/invoice_managements', params, moduleCode !== '');
+  const list = useSearchList<InvoiceRow>('/invoice_managements', params, moduleCode !== '');
   // Register, upload and confirm change the invoice lists (both tabs' and the register list).
-  const invalidate = () => void queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all });
+  const invalidate = () => void invalidateResources(queryClient, ['/invoice_managements']);
   const registerShown = useMutation({ mutationFn: (ids: number[]) => host.api.post('/invoice_management_show', { transactions: ids }), onSuccess: invalidate });
   const approve = useMutation({ mutationFn: (ids: number[]) => host.api.post('/invoice_management_approve', { transactions: ids }), onSuccess: invalidate });
   const toggle = (id: number, on: boolean) => setSelected((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });

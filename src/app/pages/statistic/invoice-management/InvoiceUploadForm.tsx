@@ -4,7 +4,7 @@ import { Button, Field, Text, makeStyles, tokens } from '@fluentui/react-compone
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
 import { FileUploader } from '../../../../renderer/widgets/file-uploader/FileUploader';
-import { queryKeys } from '../../../api/queries';
+import { invalidateResources } from '../../../../renderer/resource-key';
 import type { InvoiceRow } from './types';
 
 const useStyles = makeStyles({
@@ -29,7 +29,7 @@ export function InvoiceUploadForm({ row, onDone }: { row: InvoiceRow; onDone(sav
   // Saving the files changes the invoice lists: they are fetched again when shown.
   const save = useMutation({
     mutationFn: () => host.api.post('/invoice_managements', { transactions: [row.id], e_invoices: added.e_invoices, application_papers: added.application_papers }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all }),
+    onSuccess: () => void invalidateResources(queryClient, ['/invoice_managements']),
   });
   const busy = save.isPending || save.isSuccess;
 

@@ -3,7 +3,6 @@ import { Button, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/reac
 import { SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchList } from '../document-search/use-search-list';
-import { queryKeys } from '../../../api/queries';
 import { InvoiceRowView } from './InvoiceRowView';
 import type { InvoiceRow } from './types';
 
@@ -25,7 +24,7 @@ export function RegisterList({ moduleCode, onAdd }: { moduleCode: string; onAdd(
   const [selected, setSelected] = useState<Set<number>>(new Set());
   useEffect(() => { const id = setTimeout(() => setSearch(text.trim()), 500); return () => clearTimeout(id); }, [text]);
   const params = { moduleCode, obtained: 'true', itemsPerPage: PAGE, ...(search ? { applicationCode: search } : {}) };
-  const list = useSearchList<InvoiceRow>(queryKeys.invoices.list(params), '/invoice_managements', params);
+  const list = useSearchList<InvoiceRow>('/invoice_managements', params);
   const toggle = (id: number, on: boolean) => setSelected((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });
   return (
     <div className={styles.root} data-testid="invoice-register">

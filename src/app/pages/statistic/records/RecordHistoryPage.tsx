@@ -4,7 +4,7 @@ import { Badge, Button, Input, Spinner, Text, makeStyles, tokens } from '@fluent
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
 import { readToken } from '../../../api/token-store';
-import { queryKeys } from '../../../api/queries';
+import { resourceKey } from '../../../../renderer/resource-key';
 import type { HistoryCollection, HistoryEntry } from '../../../../wire/records';
 
 const useStyles = makeStyles({
@@ -27,9 +27,9 @@ export function RecordHistoryPage({ bufferId, code }: { bufferId: number; code: 
   const styles = useStyles();
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
-  // Under the document's keys: an action or an edit adds an entry, and invalidates this too.
+  // Under the document's path: an action or an edit adds an entry, and invalidates this too.
   const history = useQuery({
-    queryKey: queryKeys.documents.recordHistory(bufferId, query),
+    queryKey: resourceKey(`/buffers/${bufferId}/history`, query ? { q: query } : {}, 'entries'),
     queryFn: async () => {
       const r = await host.api.get<HistoryCollection>(`/buffers/${bufferId}/history`, query ? { q: query } : {});
       return { entries: r['hydra:member'] ?? [], ok: r.chain_ok };

@@ -4,7 +4,7 @@ import { Badge, Button, Card, CardHeader, Field, Input, Select, Spinner, Text, m
 import { DateInput } from '../../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../engine';
-import { currenciesOptions, cursorListOptions, flattenPages, moduleDefinitionListOptions, queryKeys } from '../../../api/queries';
+import { currenciesOptions, cursorListOptions, flattenPages, moduleDefinitionListOptions } from '../../../api/queries';
 import { useRendererHost } from '../../../../renderer/host';
 import { RecordHistoryPage } from './RecordHistoryPage';
 import { EMPTY_RECORDS_FORM, recordsFormProblem, recordsParams, type RecordRow, type RecordsForm } from './records-query';
@@ -42,7 +42,7 @@ export function RecordsPage() {
   const modules = useMemo(() => (allModules ?? []).filter((m) => m.kind === 'module' && m.meta.statistics?.records), [allModules]);
   const currencies = useQuery(currenciesOptions(host.api)).data ?? [];
 
-  const query = useInfiniteQuery(cursorListOptions<RecordRow>(queryKeys.documents.records(applied), host.api, '/records', { ...applied, itemsPerPage: 10 }));
+  const query = useInfiniteQuery(cursorListOptions<RecordRow>(host.api, '/records', { ...applied, itemsPerPage: 10 }));
   const list = {
     items: useMemo(() => flattenPages(query.data?.pages, (r) => r, (r) => `${r.document.id}-${r.file.id}`), [query.data]),
     loading: query.isPending || query.isFetchingNextPage,
