@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  ajvViolations, computeFormData, isWrapperField, labelKey, readSubmitPayload, stripUnknownFields, validateFormData,
+  ajvViolations, computeFormDataWithChanges, isWrapperField, labelKey, readSubmitPayload, stripUnknownFields, validateComputedData,
   type CompiledModule, type DefinitionSet, type FormData, type Lang, type MasterProcessStep, type ResolvedStep, type Translate,
 } from '../../src/engine';
 import type { Database } from '../db/database';
@@ -48,11 +48,16 @@ const isObject = (value: unknown): value is Record<string, unknown> => Boolean(v
 const refuse = (violations: Violation[]) => validationFailed(violations.map(({ propertyPath, message }) => ({ propertyPath, message })));
 const wrapperViolation = (v: Violation) => isWrapperField(v.propertyPath.split(/[.[]/)[0]);
 
-/** Drops body fields the form never shows (visibility `false`): later steps fill them (treasury, signer). */
-function dropNeverShown(module: CompiledModule, data: FormData): void {
+/** Drops body fields the form never shows (visibility `false`): later steps fill them (treasury, signer). True when one was there. */
+function dropNeverShown(module: CompiledModule, data: FormData): boolean {
+  let dropped = false;
   for (const [field, rule] of Object.entries(module.rules.visibility ?? {})) {
-    if (rule === false && !isWrapperField(field)) delete data[field];
+    if (rule === false && !isWrapperField(field) && Object.hasOwn(data, field)) {
+      delete data[field];
+      dropped = true;
+    }
   }
+  return dropped;
 }
 
 /**
@@ -64,7 +69,8 @@ function dropNeverShown(module: CompiledModule, data: FormData): void {
  * 3. process: the module must have approval steps (422 at `approvals`); `bypass: true` needs a
  *    role of `ui:module.bypassRoles` (403);
  * 4. compute every computed field (once: what is stored), then the engine validates that flat
- *    computed data (`validateFormData`: schema, then ordered rules) — nothing re-nested or recomputed;
+ *    computed data (`validateComputedData`: schema, then ordered rules; the schema is not run a
+ *    second time over data that is exactly the body it passed) — nothing re-nested or recomputed;
  * 5. references: ids exist and the user may use them (files — within the attachment kinds' count
  *    and size limits —, company scope, department,
  *    currency, approvers per step by the eligibility rule, forwarding to finance users of the
@@ -76,11 +82,12 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   if (!isObject(request.payload)) throw refuse([{ propertyPath: '', message: t('engine.validation.body') }]);
   const payload = stripUnknownFields(module, request.payload) as Record<string, unknown>;
   const only = (violations: Violation[]) => (request.wrapperOnly ? violations.filter(wrapperViolation) : violations);
-  const shape = only(ajvViolations(module, payload, t));
+  const bodyShape = ajvViolations(module, payload, t);
+  const shape = only(bodyShape);
   if (shape.length) throw refuse(shape);
   const read = readSubmitPayload(module, payload);
   // After the shape check, so a mistyped never-shown field is still refused like the engine refuses it.
-  dropNeverShown(module, read);
+  const dropped = dropNeverShown(module, read);
 
   const steps = await stepRulesOf(db, module.code);
   if (steps.length === 0) throw refuse([{ propertyPath: 'approvals', message: t('server.integrity.noSteps') }]);
@@ -91,7 +98,8 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
 
   const engineSteps: MasterProcessStep[] = steps.map(({ id, optional, position }) => ({ id, optional, position }));
   const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
-  const data = computeFormData(module, read, { steps: engineSteps, currencies });
+  const computed = computeFormDataWithChanges(module, read, { steps: engineSteps, currencies });
+  const { data } = computed;
   const companyId = await scopeCompany(db, request.requesterId, data.company_id);
   // The route (the authority): which steps apply to these values, and who approves the resolved ones.
   const route = bypass || request.edit ? null : await resolveFilingRoute(db, module, data, request.requesterId, companyId);
@@ -101,7 +109,9 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const filedIds = request.edit ? new Set((Array.isArray(data.approvals) ? data.approvals : []).map((a) => Number((a as Record<string, unknown>)?.master_process_id))) : null;
   const ruleSteps = chosenSteps ? engineSteps.filter((s) => route!.some((r) => r.id === s.id && r.by === 'choice'))
     : filedIds ? engineSteps.filter((s) => filedIds.has(s.id)) : engineSteps;
+  const namedApprovals = data.approvals;
   if (chosenSteps) data.approvals = routedApprovals(data.approvals, chosenSteps);
+  const approvalsKept = !Array.isArray(namedApprovals) || (namedApprovals as unknown[]).length === (data.approvals as unknown[]).length;
   // A step nobody can approve stops the filing first, with why and what to do (before the form's
   // own "choose an approver", which the requester could not follow). An editable resolved step
   // nobody resolves is the requester's to fill: blocked only if they named nobody.
@@ -109,8 +119,11 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
     .some((a) => a && typeof a === 'object' && Number((a as Record<string, unknown>).master_process_id) === id && Number.isInteger((a as Record<string, unknown>).approver_id));
   const blocked = route?.find((s) => s.blocked && !(s.by === 'rule' && s.editable && namedFor(s.id)));
   if (blocked) throw refuse([{ propertyPath: 'approvals', message: blockedReason(module, blocked, request.lang ?? 'en', t) }]);
-  // The engine judges the very data it computed (what is stored), with the same currencies.
-  const violations = only(validateFormData(module, data, { steps: ruleSteps, currencies }, t));
+  // The engine judges the very data it computed (what is stored), with the same currencies. Its
+  // schema is checked again only where it could say something new: the body had no violation at
+  // all, and nothing was dropped, computed to another value or filtered since, leaves only the rules.
+  const unchanged = bodyShape.length === 0 && !dropped && !computed.changed && approvalsKept;
+  const violations = only(validateComputedData(module, data, unchanged, { steps: ruleSteps, currencies }, t));
   if (violations.length) throw refuse(violations);
 
   const scope = { requesterId: request.requesterId, companyId };

@@ -1,7 +1,10 @@
-import { currencyDecimals, roundByCurrency } from './round-by-currency';
+import { currencyDecimals, DECIMAL_FACTORS, roundByCurrency } from './round-by-currency';
 
 /** Significant digits an amount may have as stored: what a double holds exactly (and PostgreSQL's numeric columns show). */
 export const MAX_AMOUNT_DIGITS = 15;
+
+/** `maxAmount` per number of decimals, computed once (the check runs for every amount of every item). */
+const MAX_BY_DECIMALS = DECIMAL_FACTORS.map((factor) => (10 ** MAX_AMOUNT_DIGITS - 1) / factor);
 
 /**
  * The largest amount a currency takes: 15 significant digits at the currency's precision —
@@ -9,8 +12,7 @@ export const MAX_AMOUNT_DIGITS = 15;
  * would be stored rounded, as an exponent (`1.2345678901234568e+22`) or overflow to `null`.
  */
 export function maxAmount(currencyCode: string | null | undefined): number {
-  const decimals = currencyDecimals(currencyCode);
-  return (10 ** MAX_AMOUNT_DIGITS - 1) / 10 ** decimals;
+  return MAX_BY_DECIMALS[currencyDecimals(currencyCode)];
 }
 
 /**

@@ -3,8 +3,20 @@ const NO_DECIMALS = new Set(['JPY', 'OTHER']);
 
 /** Number of decimals an amount in `currencyCode` is rounded to (0 for JPY/other, else 2). */
 export function currencyDecimals(currencyCode: string | null | undefined): number {
-  return currencyCode && NO_DECIMALS.has(currencyCode.toUpperCase()) ? 0 : 2;
+  if (!currencyCode) return 2;
+  // Every amount of a form has the same currency: the last code's answer is kept, so a
+  // 1000-item list does not upper-case its code once per amount and per rounding.
+  if (currencyCode !== last.code) {
+    last.code = currencyCode;
+    last.decimals = NO_DECIMALS.has(currencyCode.toUpperCase()) ? 0 : 2;
+  }
+  return last.decimals;
 }
+
+const last = { code: '', decimals: 2 };
+
+/** 10 ** decimals for the decimals `currencyDecimals` answers (0 or 2), looked up rather than raised per amount. */
+export const DECIMAL_FACTORS = [1, 10, 100] as const;
 
 /**
  * Round an amount the way its currency is rounded. Half away from zero; the epsilon nudge
@@ -15,7 +27,7 @@ export function currencyDecimals(currencyCode: string | null | undefined): numbe
  */
 export function roundByCurrency(amount: number, currencyCode: string | null | undefined): number {
   if (Number.isNaN(amount)) return 0;
-  const factor = 10 ** currencyDecimals(currencyCode);
+  const factor = DECIMAL_FACTORS[currencyDecimals(currencyCode)];
   if (!Number.isFinite(amount) || Math.abs(amount) * factor >= 2 ** 53) return amount;
   const rounded = Math.sign(amount) * Math.round(Math.abs(amount) * factor + 1e-9) / factor;
   return Object.is(rounded, -0) ? 0 : rounded;

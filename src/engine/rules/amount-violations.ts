@@ -30,13 +30,13 @@ function currencyOf(module: CompiledModule, data: FormData, context: RuleContext
  * Amounts as they will be stored (issue #19): every `money` field of this form level must be a
  * finite number whose value, rounded to the form's currency, has at most 15 significant digits
  * (`maxAmount`: 9,999,999,999,999.99, or 999,999,999,999,999 without decimals). Checked before
- * the level's ordered rules, in field order, by both the browser and the server.
+ * the level's ordered rules, in field order, by both the browser and the server. Violations are
+ * appended to `out` (a new list unless given) and `out` is returned.
  */
-export function amountViolations(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix: string): Violation[] {
+export function amountViolations(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix: string, out: Violation[] = []): Violation[] {
   const fields = moneyFields(module);
-  if (fields.length === 0) return [];
+  if (fields.length === 0) return out;
   const currency = currencyOf(module, data, context);
-  const out: Violation[] = [];
   for (const field of fields) {
     const problem = amountProblem(data[field], currency);
     if (!problem) continue;

@@ -1,38 +1,41 @@
-import type { CompiledModule, FormData, ModuleRuntime, RuleContext } from '../types';
-import { createRuntime } from './create-runtime';
+import type { CompiledModule, FormData, RuleContext } from '../types';
+import { applyComputed } from './apply-computed';
 import { withBudget } from './step-budget';
-
-/** One runtime per compiled module (a 1000-item list must not build 1000 of them). */
-const runtimes = new WeakMap<CompiledModule, ModuleRuntime>();
-
-function runtimeOf(module: CompiledModule): ModuleRuntime {
-  let runtime = runtimes.get(module);
-  if (!runtime) {
-    runtime = createRuntime(module);
-    runtimes.set(module, runtime);
-  }
-  return runtime;
-}
 
 /**
  * Recompute every computed field of a whole form: each item of each sub-form field first
  * (with the form as `$parent`), then the form's own computed fields. The server stores what
  * this returns, so totals never depend on what a client claimed. One step budget covers the
- * whole form (items included).
+ * whole form (items included). Each level (the form, each item) is copied once and computed in
+ * place (`applyComputed`, the runtime's `computeAll` rules); the input is never changed.
  */
 export function computeFormData(module: CompiledModule, data: FormData, context: RuleContext = {}): FormData {
-  return withBudget(() => computeAll(module, data, context));
+  return computeFormDataWithChanges(module, data, context).data;
 }
 
-function computeAll(module: CompiledModule, data: FormData, context: RuleContext): FormData {
+/**
+ * `computeFormData`, also saying whether any computed field got a value other than the one the
+ * data had (`changed: false`: the result holds exactly the input's values, so a schema check the
+ * input passed need not run again on it).
+ */
+export function computeFormDataWithChanges(module: CompiledModule, data: FormData, context: RuleContext = {}): { data: FormData; changed: boolean } {
+  return withBudget(() => {
+    const changes = { any: false };
+    return { data: computeAll(module, data, context, changes), changed: changes.any };
+  });
+}
+
+function computeAll(module: CompiledModule, data: FormData, context: RuleContext, changes: { any: boolean }): FormData {
   const out: FormData = { ...data };
   for (const { field, form } of module.meta.subForms) {
     const sub = module.subForms[form];
     if (!sub || !Array.isArray(out[field])) continue;
     const itemContext = { ...context, parent: { ...out } };
     out[field] = (out[field] as unknown[]).map((item) =>
-      item && typeof item === 'object' ? computeAll(sub, item as FormData, itemContext) : item,
+      item && typeof item === 'object' ? computeAll(sub, item as FormData, itemContext, changes) : item,
     );
   }
-  return runtimeOf(module).computeAll(out, context);
+  // `out` is this level's own copy: computed in place (one copy per item, not one per step).
+  if (applyComputed(module.rules.computed ?? [], out, context)) changes.any = true;
+  return out;
 }

@@ -1,12 +1,11 @@
 import type { AffectedRules, ChangedPath, CompiledModule, ComputedRule, DerivedState, FormData, LabelRule, Logic, ModuleRuntime, RuleContext } from '../types';
 import { evaluate } from './evaluate';
-import { activeContext } from './active-context';
-import { compileLogic } from './compile-logic';
 import { anyTouched, ruleReads, type ReadPath } from './dependency-graph';
 import { deepEqual } from './deep-equal';
 import { validateRules } from './validate-rules';
 import { evaluateLabels } from './evaluate-labels';
 import { evaluateSubmitEnabled } from './evaluate-submit-enabled';
+import { applyComputed } from './apply-computed';
 import { runningRule, withBudget } from './step-budget';
 
 /** Reads of a list of expressions, joined. */
@@ -48,7 +47,7 @@ export function createRuntime(module: CompiledModule): ModuleRuntime {
 
   function compute(data: FormData, rule: ComputedRule, context: RuleContext): boolean {
     try {
-      runningRule(`computed "${rule.field}"`);
+      runningRule('computed', rule.field);
       const value = evaluate(rule.value, data, context);
       if (deepEqual(value, data[rule.field])) return false;
       data[rule.field] = value;
@@ -140,22 +139,7 @@ export function createRuntime(module: CompiledModule): ModuleRuntime {
     },
     computeAll: (data, context = {}) => withBudget(() => {
       const out: FormData = { ...data };
-      if (computed.length === 0) return out;
-      const previous = activeContext.current;
-      activeContext.current = context;
-      try {
-        for (const { rule } of computed) {
-          try {
-            runningRule(`computed "${rule.field}"`);
-            const value = compileLogic(rule.value)(out, context);
-            if (!deepEqual(value, out[rule.field])) out[rule.field] = value;
-          } catch {
-            // A computed rule that throws leaves its field as it was.
-          }
-        }
-      } finally {
-        activeContext.current = previous;
-      }
+      applyComputed(module.rules.computed ?? [], out, context);
       return out;
     }),
     validate(data, context, t) {

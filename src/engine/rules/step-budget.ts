@@ -17,25 +17,52 @@ export class RuleBudgetError extends Error {
   }
 }
 
-/** The meter of the running top-level call (`left` is Infinity outside one). */
-export const meter = { left: Infinity, depth: 0, rule: '' };
+/**
+ * The meter of the running top-level call (`left` is Infinity outside one), and the rule it is
+ * evaluating, kept as its parts: the name is only spelled out when the budget runs out, so
+ * naming the running rule costs no string per rule and item.
+ */
+export const meter = { left: Infinity, depth: 0, kind: '' as RuleKind | '', prefix: '', field: '' };
+
+/** What kind of rule is running: a validation (named with its item path) or a computed field. */
+export type RuleKind = 'validation' | 'computed';
+
+/** The running rule's name, as messages show it: `validation of "items[0].qty"`, `computed "total"`. */
+function runningRuleName(): string {
+  if (meter.kind === 'validation') return `validation of "${meter.prefix}${meter.field}"`;
+  if (meter.kind === 'computed') return `computed "${meter.field}"`;
+  return '';
+}
+
+/** The error for a spent budget, naming the rule that was running. */
+export function budgetSpent(): RuleBudgetError {
+  return new RuleBudgetError(runningRuleName());
+}
 
 /** Charge `n` steps; throws once the budget is spent (and on every charge after that). */
 export function charge(n: number): void {
   meter.left -= n;
-  if (meter.left < 0) throw new RuleBudgetError(meter.rule);
+  if (meter.left < 0) throw budgetSpent();
 }
 
-/** Name the rule being evaluated (for the message when the budget runs out). */
-export function runningRule(rule: string): void {
-  if (meter.left >= 0) meter.rule = rule;
+/**
+ * Name the rule being evaluated (for the message when the budget runs out): its kind, its field
+ * and, for a validation of an item, the item's path prefix (`items[3].`). Once the budget is
+ * spent the name stays the one that spent it.
+ */
+export function runningRule(kind: RuleKind, field: string, prefix = ''): void {
+  if (meter.left >= 0) {
+    meter.kind = kind;
+    meter.field = field;
+    meter.prefix = prefix;
+  }
 }
 
 /** Run `fn` under a fresh budget, or under the caller's when one is already running. */
 export function withBudget<T>(fn: () => T, steps = STEP_BUDGET): T {
   if (meter.depth === 0) {
     meter.left = steps;
-    meter.rule = '';
+    meter.kind = '';
   }
   meter.depth += 1;
   try {

@@ -1,6 +1,6 @@
-import type { CompiledModule, FormData, RuleContext, Translate, Violation } from '../types';
+import type { CompiledModule, EachItemValidation, FormData, RuleContext, Translate, ValidationRule, Violation } from '../types';
 import { activeContext } from './active-context';
-import { compileLogic } from './compile-logic';
+import { compileLogic, type CompiledLogic } from './compile-logic';
 import { amountViolations } from './amount-violations';
 import { isBudgetError, runningRule, withBudget } from './step-budget';
 
@@ -34,27 +34,72 @@ export function validateRules(module: CompiledModule, data: FormData, context: R
   }
 }
 
+/** One entry of a module's ordered validations, resolved once: a rule with its compiled `when`, or the items of a sub-form list. */
+type PlannedValidation =
+  | { rule: ValidationRule; when: CompiledLogic; each?: undefined }
+  | { each: string; sub: CompiledModule };
+
+/** The plan of each validations list (per list object: a module with other rules gets its own). */
+const plans = new WeakMap<object, PlannedValidation[]>();
+
+/**
+ * A module's validations in order, each `{each}` marker's sub-form looked up and each rule's
+ * `when` compiled once, so judging every item of a 1000-item list does no lookups per item.
+ * A marker without a sub-form or list is left out (it validates nothing).
+ */
+function planOf(module: CompiledModule): PlannedValidation[] {
+  const validations = module.rules.validations ?? [];
+  let plan = plans.get(validations);
+  if (!plan) {
+    plan = [];
+    for (const entry of validations) {
+      if ('each' in entry) {
+        const each = (entry as EachItemValidation).each;
+        const ref = module.meta.subForms.find((s) => s.field === each);
+        const sub = ref ? module.subForms[ref.form] : undefined;
+        if (sub) plan.push({ each, sub });
+      } else {
+        plan.push({ rule: entry, when: compiledOrThrowing(entry.when) });
+      }
+    }
+    plans.set(validations, plan);
+  }
+  return plan;
+}
+
+/** A rule that cannot even be compiled fails when it runs, as one that throws (fail closed). */
+function compiledOrThrowing(logic: ValidationRule['when']): CompiledLogic {
+  try {
+    return compileLogic(logic);
+  } catch (error) {
+    return () => {
+      throw error;
+    };
+  }
+}
+
 function run(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix: string, violations: Violation[]): void {
-  violations.push(...amountViolations(module, data, context, t, prefix));
-  for (const rule of module.rules.validations ?? []) {
-    if ('each' in rule) {
-      const ref = module.meta.subForms.find((s) => s.field === rule.each);
-      const sub = ref ? module.subForms[ref.form] : undefined;
-      const items = data[rule.each];
-      if (!sub || !Array.isArray(items)) continue;
+  amountViolations(module, data, context, t, prefix, violations);
+  for (const planned of planOf(module)) {
+    if (planned.each !== undefined) {
+      const items = data[planned.each];
+      if (!Array.isArray(items)) continue;
       const itemContext = { ...context, parent: data };
-      items.forEach((item, i) => {
+      for (let i = 0; i < items.length; i += 1) {
+        if (!(i in items)) continue; // a hole of a sparse list is skipped, as forEach skips it
+        const item = items[i];
         const itemData = item && typeof item === 'object' ? (item as FormData) : {};
-        run(sub, itemData, itemContext, t, `${prefix}${rule.each}[${i}].`, violations);
-      });
+        run(planned.sub, itemData, itemContext, t, `${prefix}${planned.each}[${i}].`, violations);
+      }
       continue;
     }
+    const { rule, when } = planned;
     activeContext.current = context;
     let failing: boolean;
     let params: Record<string, unknown> = {};
     try {
-      runningRule(`validation of "${prefix}${rule.field}"`);
-      failing = Boolean(compileLogic(rule.when)(data, context));
+      runningRule('validation', rule.field, prefix);
+      failing = Boolean(when(data, context));
       if (failing && rule.params) {
         params = Object.fromEntries(Object.entries(rule.params).map(([k, v]) => [k, compileLogic(v)(data, context)]));
       }
