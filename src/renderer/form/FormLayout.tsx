@@ -7,7 +7,7 @@ import { orderedProperties } from './ObjectFields';
 import { PropertyField } from './PropertyField';
 import { resolveWidget } from './resolve-widget';
 import { RuleLabelsContext } from './rule-labels';
-import { useFormSelector } from './use-form-selector';
+import { useFormSelector, useFormValue } from './use-form-selector';
 import type { ReactNode } from 'react';
 
 /**
@@ -34,13 +34,14 @@ interface RootFieldProps {
 }
 
 /**
- * One top-level field, subscribed to its own value, errors and visibility (and what `watch`
- * names). An inline list does not subscribe to its value: a keystroke in a row renders that row.
+ * One top-level field, subscribed to its own value (told only when a change touches it),
+ * errors and visibility (and what `watch` names). An inline list does not subscribe to its
+ * value: a keystroke in a row renders that row's cell.
  */
 const RootField = memo(function RootField({ name, schema, uiSchema, required, watch, list }: RootFieldProps) {
   const { store } = useFormEnv();
   const path = useMemo(() => [name], [name]);
-  const value = useFormSelector(store, (s) => (list ? undefined : s.data[name]));
+  const value = useFormValue(store, list ? null : path);
   const errors = useFormSelector(store, (s) => childErrors(s.errors, name));
   const visible = useFormSelector(store, (s) => s.derived.visibility[name] !== false);
   useFormSelector(store, (s) => (watch === 'all' ? s.data : watch ? s.data[watch] : null));

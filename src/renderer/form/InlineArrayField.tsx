@@ -9,7 +9,7 @@ import { useFormEnv } from './form-env';
 import { ObjectFields } from './ObjectFields';
 import { getIn, idOf, type DataPath } from './paths';
 import { PropertyField } from './PropertyField';
-import { useFormSelector } from './use-form-selector';
+import { useFormSelector, useFormValue } from './use-form-selector';
 import { VirtualRows } from './VirtualRows';
 
 const useStyles = makeStyles({
@@ -71,7 +71,7 @@ const ArrayRow = memo(function ArrayRow({ parentKey, index, itemSchema, itemUi, 
   const path = useMemo(() => rowPath(parentKey, index), [parentKey, index]);
   const isObject = itemSchema.type === 'object';
   // An object row's cells select their own values: the row follows its item only for a scalar item.
-  const item = useFormSelector(env.store, (s) => (isObject ? undefined : getIn(s.data, path)));
+  const item = useFormValue(env.store, isObject ? null : path);
   const marker = indexLabel === 'circled' ? circledNumber(index + 1) : undefined;
   return (
     <div className={styles.row} data-row={index} role={marker && isObject ? 'group' : undefined} aria-label={marker && isObject ? marker : undefined}>
