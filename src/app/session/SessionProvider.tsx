@@ -1,10 +1,12 @@
-import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, clearToken, createApiClient, readToken, writeToken, type ApiTransport } from '../api';
+import { clearToken, createApiClient, readToken, writeToken, type ApiTransport } from '../api';
 import { currentLanguage } from '../i18n';
 import { useFeedback } from '../feedback';
 import { readProfile, type Profile } from './profile';
+import { PROFILE_KEY } from './profile-key';
+import type { SessionProfile } from './ProfileQuery';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
 
 interface SessionState {
@@ -14,6 +16,10 @@ interface SessionState {
 }
 
 const ANONYMOUS: SessionState = { status: 'anonymous', profile: null, roles: [] };
+
+// The profile query's code comes with the query cache's, not with the first screen.
+const loadProfileQuery = () => import('./ProfileQuery');
+const ProfileQuery = lazy(loadProfileQuery);
 
 export interface SessionProviderProps {
   children: ReactNode;
@@ -25,8 +31,11 @@ export interface SessionProviderProps {
 
 /**
  * Owns the login token, the profile and the API client. At start the stored token is checked
- * with GET /profile (status `checking`, the splash); valid → `authenticated`, else logged out.
- * Any 401 of a later call logs out the same way and says the session is no longer valid.
+ * with GET /profile (status `checking`, the splash) — the session's profile query
+ * (./ProfileQuery.tsx), once the query cache is in; valid → `authenticated`, a 401 or a malformed
+ * profile → logged out, no reply or a server error → the token and the splash stay and the query
+ * asks again (1 s, 2 s, 4 s … at most 15 s). Any 401 of a later call logs out the same way and
+ * says the session is no longer valid.
  */
 export function SessionProvider({ children, adapter, skipTokenCheck = false }: SessionProviderProps) {
   const { t, i18n } = useTranslation();
@@ -64,59 +73,34 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
     [adapter, i18n],
   );
 
-  const loadProfile = useCallback(async () => {
-    const reply = await api.get<unknown>('/profile');
-    return readProfile(reply.data);
-  }, [api]);
-
-  // Checks of the stored session so far that found no server (or a failing one): the next waits longer.
-  const [failedChecks, setFailedChecks] = useState(0);
+  // The stored session is checked by the profile query: fetch its code now, with the cache's.
   useEffect(() => {
-    if (state.status !== 'checking') return;
-    let live = true;
-    let retry: number | undefined;
-    loadProfile().then(
-      ({ profile, roles }) => {
-        if (live) setState({ status: 'authenticated', profile, roles });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        // No reply (offline, a request cut by leaving the page) or a server error says nothing about
-        // the session: keep the token and the splash, and ask again (1 s, 2 s, 4 s … at most 15 s).
-        if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) {
-          retry = window.setTimeout(() => setFailedChecks((n) => n + 1), Math.min(15_000, 1000 * 2 ** failedChecks));
-          return;
-        }
-        // A 401 was already handled by the client; a malformed profile also means "no usable session".
-        console.warn('[ringi] stored session rejected:', error);
-        clearToken();
-        setState(ANONYMOUS);
-      },
-    );
-    return () => {
-      live = false;
-      window.clearTimeout(retry);
-    };
-    // Runs once per entry into `checking`, and again after a check that found no server.
-  }, [state.status, loadProfile, failedChecks]);
+    if (statusRef.current === 'checking') void loadProfileQuery();
+  }, []);
+  const onProfile = useCallback(({ profile, roles }: SessionProfile) => {
+    // An answer that arrives after a logout (or a 401 elsewhere) does not sign anyone in.
+    if (statusRef.current !== 'anonymous') setState({ status: 'authenticated', profile, roles });
+  }, []);
+  const onRejected = useCallback((error: unknown) => {
+    // Only the check decides on the session; a failed refetch of a signed-in profile keeps it
+    // (a 401 was already handled by the client, which clears the token and signs out).
+    if (statusRef.current !== 'checking') return;
+    console.warn('[ringi] stored session rejected:', error);
+    clearToken();
+    statusRef.current = 'anonymous';
+    setState(ANONYMOUS);
+  }, []);
 
   // Names the server words in the request's language (company on Home, module titles, list-card
-  // labels) must follow a language switch without a reload: every cached query is refetched and
-  // the profile is read again. (Paged lists restart by themselves on the language.)
+  // labels) must follow a language switch without a reload: every cached query is fetched again,
+  // the profile's among them. (Paged lists start again from their first page.)
   useEffect(() => {
     const onLanguage = () => {
-      if (statusRef.current !== 'authenticated') return;
-      void queryClient?.invalidateQueries();
-      loadProfile().then(
-        ({ profile, roles }) => {
-          if (statusRef.current === 'authenticated') setState({ status: 'authenticated', profile, roles });
-        },
-        () => undefined,
-      );
+      if (statusRef.current === 'authenticated') void queryClient?.invalidateQueries();
     };
     i18n.on('languageChanged', onLanguage);
     return () => i18n.off('languageChanged', onLanguage);
-  }, [i18n, queryClient, loadProfile]);
+  }, [i18n, queryClient]);
 
   const login = useCallback(
     async (email: string, password: string) => {
@@ -127,6 +111,8 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
       try {
         const { profile, roles } = readProfile((await api.get<unknown>('/profile', { ringiSilent: true })).data);
         queryClient?.clear();
+        // The session's profile query starts from this answer rather than asking again.
+        queryClient?.setQueryData<SessionProfile>(PROFILE_KEY, { profile, roles });
         setState({ status: 'authenticated', profile, roles });
       } catch (error) {
         clearToken();
@@ -143,5 +129,15 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
   }, [queryClient]);
 
   const session = useMemo<Session>(() => ({ ...state, api, login, logout }), [state, api, login, logout]);
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  const profileQueried = queryClient !== undefined && state.status !== 'anonymous';
+  return (
+    <SessionContext.Provider value={session}>
+      {children}
+      {profileQueried ? (
+        <Suspense fallback={null}>
+          <ProfileQuery api={api} onProfile={onProfile} onRejected={onRejected} />
+        </Suspense>
+      ) : null}
+    </SessionContext.Provider>
+  );
 }

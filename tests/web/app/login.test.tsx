@@ -69,7 +69,8 @@ describe('login screen', () => {
     expect(within(dialog).getByText(fill(zh.invalid, { n: 2 }))).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: texts.ja.common.ok }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect((screen.getByRole('button', { name: zh.submit }) as HTMLButtonElement).disabled).toBe(false);
+    // The closed dialog hands the page back (Fluent lifts aria-hidden from it a moment later).
+    expect(((await screen.findByRole('button', { name: zh.submit })) as HTMLButtonElement).disabled).toBe(false);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     // The login's own dialog replaces the global error toast.
     expect(screen.queryByText('bad')).toBeNull();
