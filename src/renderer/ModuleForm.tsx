@@ -58,6 +58,12 @@ export interface ModuleFormProps {
   danger?: boolean;
   /** The success alert's text when "Application has been submitted" is not what happened (an edit saved). */
   submittedMessage?: string;
+  /**
+   * Opens with the fields of the first screen and adds the rest a screenful at a time, each in a
+   * transition (`FormLayout`): for a form opened by a tap, so the tap is no single long task.
+   * The form is `aria-busy` until every field is in.
+   */
+  staged?: boolean;
 }
 
 /**
@@ -91,7 +97,7 @@ export function SubForm(props: SubFormProps) {
  * and fields, receiving `registry.formContext` (a RingiFormContext).
  */
 export function ModuleForm(props: ModuleFormProps) {
-  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, submitLabel, loading, mode = 'form', readOnly = false, formId, externalSubmit = false, danger = false, submittedMessage } = props;
+  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, submitLabel, loading, mode = 'form', readOnly = false, formId, externalSubmit = false, danger = false, submittedMessage, staged = false } = props;
   const host = useRendererHost();
   const t = useRendererT(module);
   const styles = useStyles();
@@ -108,6 +114,9 @@ export function ModuleForm(props: ModuleFormProps) {
   const store = storeRef.current;
   store.t = t;
   const [busy, setBusy] = useState(false);
+  // A staged form is busy (aria-busy) until its last fields are in.
+  const [staging, setStaging] = useState(staged);
+  const stagedAll = useCallback(() => setStaging(false), []);
 
 
   // Currencies or steps that arrive later can change computed values (rounding by currency).
@@ -187,8 +196,8 @@ export function ModuleForm(props: ModuleFormProps) {
   return (
     <RendererDisplayContext.Provider value={displayContext}>
       <FormEnvContext.Provider value={env}>
-        <form id={formId} className={styles.form} noValidate onSubmit={handleSubmit} aria-busy={busy || loading || undefined} data-module={module.code}>
-          {loading ? <Spinner label={t('engine.renderer.loading')} /> : <FormLayout />}
+        <form id={formId} className={styles.form} noValidate onSubmit={handleSubmit} aria-busy={busy || loading || staging || undefined} data-module={module.code}>
+          {loading ? <Spinner label={t('engine.renderer.loading')} /> : <FormLayout staged={staged} onStaged={stagedAll} />}
           {onChange ? <ChangeReporter store={store} onChange={onChange} /> : null}
           {externalSubmit ? null : (
             <SubmitBar mode={mode} busy={busy} loading={Boolean(loading)} submitDisabled={Boolean(submitDisabled)} submitLabel={submitLabel} danger={danger} onReset={handleReset} />

@@ -17,17 +17,30 @@ export function currencyCodeOf(
   return currencies?.find((c) => String(c.id) === String(raw))?.code;
 }
 
-/** Money for display: grouped, rounded by currency (JPY/other no decimals, else up to 2). Cached formatters. */
-export function formatAmount(amount: unknown, currencyCode: string | undefined, lang: Lang): string {
-  if (amount === null || amount === undefined || amount === '') return '';
-  const value = Number(amount);
-  if (!Number.isFinite(value)) return String(amount);
-  const digits = currencyDecimals(currencyCode);
+/** The formatter of a language and number of decimals, built on first use. */
+function formatterOf(lang: Lang, digits: number): Intl.NumberFormat {
   const key = `${lang}:${digits}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(INTL_LOCALES[lang] ?? 'en-US', { minimumFractionDigits: 0, maximumFractionDigits: digits });
     formatters.set(key, formatter);
   }
-  return formatter.format(roundByCurrency(value, currencyCode));
+  return formatter;
+}
+
+/**
+ * Builds a language's money formatters ahead of a form (Home calls it while idle): the first
+ * Intl.NumberFormat of a page loads the browser's number data, a long task on a slow phone that
+ * would otherwise fall on the tap that opens a form with an amount.
+ */
+export function prepareMoneyFormat(lang: Lang): void {
+  for (const digits of [0, 2]) formatterOf(lang, digits).format(0);
+}
+
+/** Money for display: grouped, rounded by currency (JPY/other no decimals, else up to 2). Cached formatters. */
+export function formatAmount(amount: unknown, currencyCode: string | undefined, lang: Lang): string {
+  if (amount === null || amount === undefined || amount === '') return '';
+  const value = Number(amount);
+  if (!Number.isFinite(value)) return String(amount);
+  return formatterOf(lang, currencyDecimals(currencyCode)).format(roundByCurrency(value, currencyCode));
 }

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import type { JsonSchema } from '../../engine';
 import { builtInWidgetNames } from '../../engine/definitions/widget-names';
 import { childErrors } from './errors';
@@ -7,6 +7,7 @@ import { orderedProperties } from './ObjectFields';
 import { PropertyField } from './PropertyField';
 import { resolveWidget } from './resolve-widget';
 import { RuleLabelsContext } from './rule-labels';
+import { guessedHeight, screenHeight, screenfulFrom } from './staged-fields';
 import { useFormSelector, useFormValue } from './use-form-selector';
 import type { ReactNode } from 'react';
 
@@ -59,9 +60,16 @@ function RuleLabels({ children }: { children: ReactNode }) {
 /**
  * The fields of the form, top level in UI-schema order. Rendered once per module: after that
  * each field renders itself when its slice of the store changes.
+ *
+ * `staged` (a form opened from a tap): the first commit renders the fields that fill the first
+ * screen (by guessed heights), then the rest follow a screenful at a time, each as a transition
+ * after the commit before (React renders it in slices and the main thread stays free between),
+ * so the tap is not one long task that mounts and lays out the whole form. Every field is
+ * rendered in the end (then `onStaged` is called); the form's data, rules and submit do not
+ * depend on what is mounted.
  */
-export const FormLayout = memo(function FormLayout() {
-  const { module } = useFormEnv();
+export const FormLayout = memo(function FormLayout({ staged = false, onStaged }: { staged?: boolean; onStaged?: () => void }) {
+  const { module, store } = useFormEnv();
   const fields = useMemo(() => {
     const properties = (module.schema.properties ?? {}) as Record<string, JsonSchema>;
     const required = (module.schema.required ?? []) as string[];
@@ -69,12 +77,24 @@ export const FormLayout = memo(function FormLayout() {
       const uiSchema = module.uiSchema?.[name] as Record<string, unknown> | undefined;
       const kind = resolveWidget(properties[name], uiSchema);
       const list = 'layout' in kind && kind.layout === 'array';
-      return { name, schema: properties[name], uiSchema, required: required.includes(name), watch: watchOf(properties[name], uiSchema, module.meta.currencyField), list };
+      const builtIn = !('layout' in kind) && (builtInWidgetNames as readonly string[]).includes(kind.name);
+      return { field: { name, schema: properties[name], uiSchema, required: required.includes(name), watch: watchOf(properties[name], uiSchema, module.meta.currencyField), list }, kind, builtIn };
     });
   }, [module]);
+  const heights = useMemo(
+    () => fields.map(({ field, kind, builtIn }) => guessedHeight(kind, builtIn, store.derived.visibility[field.name] !== false)),
+    // The visibility the form opens with (a hidden field takes no room on the first screen).
+    [fields, store],
+  );
+  const [screenPx] = useState(screenHeight);
+  const [shown, setShown] = useState(() => (staged ? screenfulFrom(heights, 0, screenPx) : Number.POSITIVE_INFINITY));
+  useEffect(() => {
+    if (shown >= fields.length) onStaged?.();
+    else startTransition(() => setShown((n) => screenfulFrom(heights, n, screenPx)));
+  }, [shown, fields.length, heights, screenPx, onStaged]);
   return (
     <RuleLabels>
-      {fields.map((field) => (
+      {fields.slice(0, shown).map(({ field }) => (
         <RootField key={field.name} {...field} />
       ))}
     </RuleLabels>

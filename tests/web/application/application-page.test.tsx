@@ -14,11 +14,15 @@ const DIALOG = { timeout: 40_000 };
 // A busy machine running every project at once: waiting for the UI may take longer than the default.
 configure({ asyncUtilTimeout: 15_000 });
 
-/** Opens Home, taps the debt launcher (inside its launcher group when it has one) and waits for its form. */
+/**
+ * Opens Home, taps the debt launcher (inside its launcher group when it has one) and waits for its
+ * form with every field (a form opened by a tap is busy while it adds the fields after the first screen).
+ */
 async function openDebt(extra: Parameters<typeof debtRoutes>[0] = {}) {
   const view = await renderApp({ token: 't', language: 'en', routes: await debtRoutes(extra) });
   await openDebtLauncher(view.user);
   await screen.findByRole('textbox', { name: debt.customer_name.label });
+  await waitFor(() => expect(screen.getByTestId('application-page').querySelector('form')?.getAttribute('aria-busy')).toBeNull());
   return view;
 }
 

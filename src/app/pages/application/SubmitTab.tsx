@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -40,8 +40,12 @@ export function SubmitTab({ moduleCode, initialData, active, onSubmitted, onModu
   useEffect(() => {
     if (sources.status === 'ready') onModule?.(sources.module);
   }, [sources, onModule]);
+  // The page (title, tabs) shows in the tap's own commit; the form follows as a transition, which
+  // React renders in slices, so the tap is no single long task on a slow phone (docs/PERFORMANCE.md).
+  const [formTurn, setFormTurn] = useState(false);
+  useEffect(() => startTransition(() => setFormTurn(true)), []);
 
-  if (sources.status === 'loading') return <Spinner label={t('app.common.loading')} />;
+  if (sources.status === 'loading' || (sources.status === 'ready' && !formTurn)) return <Spinner label={t('app.common.loading')} />;
   if (sources.status === 'error' && sources.disabled) {
     return (
       <MessageBar intent="warning" layout="multiline" data-testid="module-disabled">
@@ -158,6 +162,7 @@ function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitte
       onChange={handleChange}
       onReset={handleReset}
       onSubmitted={handleSubmitted}
+      staged
     />
   );
 }

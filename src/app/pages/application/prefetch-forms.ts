@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { Lang } from '../../../engine';
 import type { ApiClient } from '../../api';
 import { currenciesOptions, draftOptions, masterProcessesOptions, moduleDefinitionOptions, sessionReader } from '../../api/queries';
 import { preloadApplicationPage } from './open-application';
@@ -22,12 +23,18 @@ export function savesData(): boolean {
  * at a time keeps most of the browser's connections free for a tap meanwhile; a tap on a module
  * whose queries are still on the way waits for those same requests (the cache dedupes them).
  * Nothing is fetched when the user asked to save data. Silent: the form shows its own failures
- * when it loads what is missing. Resolves when done, never rejects.
+ * when it loads what is missing. Once the chunks are in, the money formatters of `language` are
+ * built (the first number format of a page is a long task on a slow phone). Resolves when done,
+ * never rejects.
  */
-export async function prefetchForms(client: QueryClient, api: ApiClient, moduleCodes: readonly string[]): Promise<void> {
+export async function prefetchForms(client: QueryClient, api: ApiClient, moduleCodes: readonly string[], language: Lang): Promise<void> {
   if (savesData()) return;
   const reader = sessionReader(api, true);
-  await Promise.all([preloadApplicationPage().catch(() => undefined), client.prefetchQuery(currenciesOptions(reader))]);
+  const chunks = preloadApplicationPage()
+    .then(() => import('../../../renderer/money'))
+    .then(({ prepareMoneyFormat }) => prepareMoneyFormat(language))
+    .catch(() => undefined);
+  await Promise.all([chunks, client.prefetchQuery(currenciesOptions(reader))]);
   for (const code of moduleCodes) {
     await Promise.all([
       client.prefetchQuery(moduleDefinitionOptions(reader, code)),

@@ -60,7 +60,8 @@ export function Launchers() {
   const stack = usePageStack();
   const { profile, api } = useSession();
   const client = useQueryClient();
-  const { data: modules, isPending } = useQuery(moduleDefinitionListOptions(useRendererHost().api));
+  const host = useRendererHost();
+  const { data: modules, isPending } = useQuery(moduleDefinitionListOptions(host.api));
   const flags = (profile ?? {}) as unknown as Record<string, unknown>;
 
   const offered = (modules ?? [])
@@ -93,8 +94,8 @@ export function Launchers() {
   const formModules = entries.flatMap((entry) => (entry.module ? [entry.module] : [])).join(',');
   useEffect(() => {
     if (!formModules) return undefined;
-    return whenIdle(() => void prefetchForms(client, api, formModules.split(',')), 4000);
-  }, [client, api, formModules]);
+    return whenIdle(() => void prefetchForms(client, api, formModules.split(','), host.language), 4000);
+  }, [client, api, formModules, host.language]);
   if (profile && (profile.is_authorizer || profile.is_legal || profile.is_treasury)) {
     entries.push({
       key: 'stamp-statistics', order: 1000, label: t('app.launchers.stampStatistics'), icon: <DataBarVerticalRegular />,
