@@ -10,7 +10,7 @@ import { assertOrganisationScope } from './organisation-scope';
 /** One listed date of the calendar form. */
 interface HolidayRow { date: string; name: string; name_ja?: string | null; name_zh?: string | null; working?: boolean }
 
-/** The company calendar form's data (the `company-calendar` module): one year's dates and the week. */
+/** The company calendar form's data (the `calendar` entity kind): one year's dates and the week. */
 interface CalendarData { company_id: number; year: number; weekend_days: number[]; holidays?: HolidayRow[] }
 
 /** Years a request may change: last year (late corrections) to ten years ahead. */
@@ -51,7 +51,7 @@ function violationsOf(data: CalendarData, t: Translate): Violation[] {
  * from then on. Requested by a group admin (any company) or the company's authorizer.
  */
 export const calendarEntity: EntityHandler = {
-  kind: 'company-calendar',
+  kind: 'calendar',
 
   async load(db, id) {
     if (!(await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst())) return null;

@@ -181,7 +181,7 @@ function entityModuleCode(kind: string): string {
 
 test('a group admin adds a holiday to a company calendar through approval; once approved it shows on the calendar', async ({ page, request }) => {
   const organisation = appEn.organisation;
-  const moduleCode = entityModuleCode('company-calendar');
+  const moduleCode = entityModuleCode('calendar');
   const calendar = moduleTexts(moduleCode);
   await openHome(page, request, 'admin@example.com');
   await page.getByRole('navigation', { name: appEn.tabs.label }).getByRole('tab', { name: appEn.tabs.admin }).click();

@@ -193,7 +193,7 @@ describe('company calendars through approval', () => {
   async function calendar(company: number, year: number, over: Record<string, unknown> = {}) {
     const current = await calendarOf(company, year);
     return {
-      ...(await wrapperFor(s.t.db, moduleOf('company-calendar'), s.users)),
+      ...(await wrapperFor(s.t.db, moduleOf('calendar'), s.users)),
       company_id: company, year, weekend_days: current.weekend_days,
       holidays: current.holidays.map((h: { date: string; name: string; working: boolean }) => ({ date: h.date, name: h.name, name_ja: null, name_zh: null, working: h.working })),
       ...over,
@@ -201,7 +201,7 @@ describe('company calendars through approval', () => {
   }
 
   it('adds and removes a year\'s dates and changes the week on approval; reminders count with the new calendar', async () => {
-    const code = moduleOf('company-calendar');
+    const code = moduleOf('calendar');
     const rh = (await companyRefs(s.t.db, 'RH')).company;
     const year = new Date().getUTCFullYear() + 1;
     const body = await calendar(rh, year);
@@ -230,7 +230,7 @@ describe('company calendars through approval', () => {
   });
 
   it('refuses bad calendars with a message at the field, and files nothing', async () => {
-    const code = moduleOf('company-calendar');
+    const code = moduleOf('calendar');
     const rt = (await companyRefs(s.t.db, 'RT')).company;
     const year = new Date().getUTCFullYear();
     const day = (date: string, over: Record<string, unknown> = {}) => ({ date, name: 'Day', name_ja: null, name_zh: null, working: false, ...over });
@@ -256,7 +256,7 @@ describe('company calendars through approval', () => {
   });
 
   it('only a group admin or the company\'s authorizer files a calendar change; creating or deleting a calendar is not offered', async () => {
-    const code = moduleOf('company-calendar');
+    const code = moduleOf('calendar');
     const rh = (await companyRefs(s.t.db, 'RH')).company;
     const ap = (await companyRefs(s.t.db, 'AP')).company;
     const year = new Date().getUTCFullYear();

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { keepWordsTogether } from './keep-words';
 import { loadAppLocales } from './resources';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, toLanguage, type Language } from './languages';
 
@@ -67,7 +68,8 @@ export function loadLanguage(language: Language): Promise<void> {
   let pending = loading.get(language);
   if (!pending) {
     pending = loadAppLocales(language).then((parts) => {
-      i18n.addResourceBundle(language, 'translation', parts, true, true);
+      // Chinese words kept whole at line ends (keep-words.ts); other languages as they are.
+      i18n.addResourceBundle(language, 'translation', keepWordsTogether(language, parts), true, true);
     });
     pending.catch(() => loading.delete(language));
     loading.set(language, pending);

@@ -15,3 +15,6 @@ export function toLanguage(value: string | null | undefined): Language {
   const short = (value ?? '').slice(0, 2).toLowerCase();
   return (LANGUAGES as readonly string[]).includes(short) ? (short as Language) : DEFAULT_LANGUAGE;
 }
+
+/** The app's own locale files (`locales/<lang>/<part>.json`), bundled with the app (resources.ts); module locales come with each definition. */
+export const APP_LOCALE_PARTS = ['app', 'engine', 'statistic', 'studio'] as const;

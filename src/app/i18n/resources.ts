@@ -4,7 +4,8 @@
  * is first used. Module locales are not bundled: they arrive with each module definition from the
  * server (`registerModuleTranslations`), so a module published in the studio needs no rebuild.
  */
-export const APP_LOCALE_PARTS = ['app', 'engine', 'statistic', 'studio'] as const;
+export { APP_LOCALE_PARTS } from './languages';
+import { APP_LOCALE_PARTS } from './languages';
 
 const loaders = import.meta.glob<Record<string, unknown>>('/locales/*/{app,engine,statistic,studio}.json', { import: 'default' });
 

@@ -34,7 +34,7 @@ function weekdayName(day: number, lang: string, width: 'long' | 'short'): string
   return new Intl.DateTimeFormat(lang, { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(1970, 0, 4 + day)));
 }
 
-/** The calendar of one year as the company-calendar module's form data (what a change request starts from). */
+/** The calendar of one year as the calendar entity module's form data (what a change request starts from). */
 function formData(companyId: number, year: number, calendar: AdminCalendar) {
   return {
     company_id: companyId, year, weekend_days: calendar.weekend_days,
@@ -45,7 +45,7 @@ function formData(companyId: number, year: number, calendar: AdminCalendar) {
 /**
  * Admin → Calendars (issue #20 item 9): a company's working week and one year's holidays (and
  * worked weekend days) — what reminders and escalation count business days with. "Request a
- * change" files the company-calendar entity module's edit with the year's dates; the calendar
+ * change" files the calendar entity module's edit with the year's dates; the calendar
  * changes when the request is approved. A group admin chooses the company; an authorizer sees their own.
  */
 export function CalendarPage() {
@@ -65,7 +65,7 @@ export function CalendarPage() {
   const change = async () => {
     if (companyId === null || !calendar.data) return;
     await openEntityForm(stack, 'app.organisation.calendarChangeTitle', {
-      moduleCode: await entityModule('company-calendar'), operation: 'edit', targetId: companyId,
+      moduleCode: await entityModule('calendar'), operation: 'edit', targetId: companyId,
       initialData: formData(companyId, year, calendar.data), readOnlyFields: ['company_id', 'year'],
     });
   };

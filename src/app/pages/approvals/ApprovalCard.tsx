@@ -12,7 +12,9 @@ const useStyles = makeStyles({
   card: { cursor: 'pointer' },
   line: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   muted: { color: tokens.colorNeutralForeground3 },
-  // Spec 000 §4: a delete request's action title is red, so it never reads as a create.
+  // Spec 000 §4: a delete request's action title is red, so it never reads as a create. On the
+  // title's own span: the Card gives every Text inside it `currentColor` with a stronger selector
+  // (.card .fui-Text), which beat a class on the Text itself (the title showed black).
   delete: { color: tokens.colorPaletteRedForeground1 },
 });
 
@@ -51,7 +53,7 @@ export function ApprovalCard({ item, onOpen, onBehalfOf }: { item: BufferItem; o
       }}
     >
       <CardHeader
-        header={<Text weight="semibold" className={item.action === 'delete' ? styles.delete : undefined} data-action={item.action}>{info.title}</Text>}
+        header={<Text weight="semibold"><span className={item.action === 'delete' ? styles.delete : undefined} data-action={item.action}>{info.title}</span></Text>}
         description={<Text>{item.code}</Text>}
         action={<StatusBadge status={item.status} waitingFor={item.waiting_for} bypass={item.bypass === true} />}
       />

@@ -36,8 +36,8 @@ export const usePageStyles = makeStyles({
     // A badge straight in a row keeps its words whole; the row's text column gives way instead.
     '& > .fui-Badge': { flexShrink: 0 },
   },
-  /** A badge in a row keeps its words whole (an English "Transportation" was squeezed and cut): the row's text column gives way instead. */
-  rowBadge: { flexShrink: 0, whiteSpace: 'nowrap' },
+  /** A badge on its own line in a row's text column: as wide as its words, not the column. */
+  rowBadge: { alignSelf: 'flex-start', whiteSpace: 'nowrap' },
   rowText: {
     flexGrow: 1,
     display: 'flex',

@@ -29,10 +29,13 @@ const ICONS: Record<string, ReactElement> = {
 };
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: tokens.spacingHorizontalS },
+  // A tile is never narrower than its longest word ("Reimbursement" needed 117 px in a 112 px
+  // tile at 390 px): the columns share the row but none goes under its label's min-content, and
+  // the tiles keep little side padding and column gap so three English labels fit a phone's row.
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(min-content, 1fr))', columnGap: tokens.spacingHorizontalXS, rowGap: tokens.spacingVerticalS },
   launcher: {
-    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, height: 'auto', minHeight: '84px',
-    padding: tokens.spacingVerticalS, whiteSpace: 'normal', textAlign: 'center',
+    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, height: 'auto', minHeight: '84px', minWidth: 0,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXS}`, whiteSpace: 'normal', textAlign: 'center',
   },
 });
 

@@ -2,7 +2,7 @@
  * Admin → Calendars (issue #20 item 9) over a fake network with the real module definitions: a
  * group admin chooses the company; the working week and one year's dates (a worked weekend day
  * marked) in the reader's language; the year moves (a year without dates shows the empty state);
- * "Request a change" opens the company-calendar module's edit request with that year's dates and
+ * "Request a change" opens the calendar entity module's edit request with that year's dates and
  * the company and year fixed. The module is found by its entity kind, not by a code.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { renderApp, signedIn, type SentRequest } from '../harness';
 describe('Calendars screen', () => {
   it('shows the week and the year\'s dates, moves between years, and opens the change request', async () => {
     const modules = await definitions();
-    const calendarModule = Object.values(modules).find((m) => m.kind === 'module' && m.meta.entity?.kind === 'company-calendar')!;
+    const calendarModule = Object.values(modules).find((m) => m.kind === 'module' && m.meta.entity?.kind === 'calendar')!;
     expect(calendarModule, 'a module files calendar changes').toBeDefined();
     const year = new Date().getFullYear();
     const days = [

@@ -84,11 +84,14 @@ export function CompanyExpenseAccounts({ company }: { company: AccountCompany })
         refreshKey={refresh}
         renderItem={(account) => (
           <>
+            {/* The badge sits under the name, not beside it: beside it, with Edit and Delete, the
+                name's column was squeezed to 74 px and an account named "Transportation" (90 px)
+                spilled out of it — the cut the crawl reported was the name, not the badge. */}
             <span className={styles.rowText}>
               <Text>{account.label}</Text>
               <Text size={200} className={styles.muted}>{account.code}</Text>
+              {account.is_transportation ? <Badge appearance="tint" className={styles.rowBadge}>{t('statistic.accounts.transportation')}</Badge> : null}
             </span>
-            {account.is_transportation ? <Badge appearance="tint" className={styles.rowBadge}>{t('statistic.accounts.transportation')}</Badge> : null}
             <Button size="small" onClick={() => void file('statistic.accounts.editExpense', 'edit', account)}>{t('statistic.accounts.edit')}</Button>
             <Button size="small" onClick={() => void file('statistic.accounts.deleteExpense', 'delete', account)}>{t('statistic.accounts.delete')}</Button>
           </>
