@@ -2,9 +2,10 @@ import { fileTypeFromBuffer } from 'file-type';
 import { memorySource, type ContentSource } from './content-source';
 import { structureOk } from './structure-check';
 import { readZipEntries, type ZipEntry, type ZipProblem } from './zip-entries';
+import type { FileKind } from '../../src/wire/files';
 
 /** The spec's file kinds (spec 000 §3 File `type`). */
-export type FileKind = 'image' | 'pdf' | 'spreadsheet' | 'ofd' | 'zip' | 'other';
+export type { FileKind };
 
 /** What the content really is, once it matched the name's extension. */
 export interface DetectedContent {

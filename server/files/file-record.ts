@@ -1,23 +1,10 @@
 import type { FileTable } from '../db/database';
-import type { FileKind } from './detect-content';
+import type { FileKind, FileRecord } from '../../src/wire/files';
 import { signFileToken } from './file-url-token';
 import { formatFileSize } from '../../src/engine/files/format-file-size';
 
-/** The spec's File (000 §3, 001 §3) as every files route answers it. */
-export interface FileRecord {
-  id: number;
-  url: string;
-  name: string;
-  /** The spec's spelling of the upload answer (`POST /files` returns `formated_name`). */
-  formated_name: string;
-  formatted_name: string;
-  type: FileKind;
-  mime_type: string;
-  size: number;
-  size_string: string;
-  created_at: string;
-  document_type: string;
-}
+/** The spec's File (000 §3, 001 §3) as every files route answers it: the wire shape (src/wire/files.ts). */
+export type { FileRecord };
 
 /** Names are shown at most 50 characters long (spec 000 §9); the extension is kept. */
 export const FORMATTED_NAME_MAX = 50;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { StatisticFacts } from '../../src/engine';
 import { fileRecord, type FileRecord } from '../files/file-record';
 import type { Collection } from '../lib/paging';
+import type { FoundFile, FoundFileCollection } from '../../src/wire/files';
 import { bufferItems, type BufferItem } from '../workflow/buffer-items';
 import { statsInCompanies } from './company-condition';
 import { searchCompanies } from './company-filter';
@@ -53,16 +54,11 @@ export async function searchDocuments(request: FastifyRequest, q: SearchQuery, f
   return { 'hydra:member': await bufferItems(db, request.definitions, rows.rows.map((r) => r.id), request.lang), 'hydra:totalItems': total };
 }
 
-/** A file found by the files tab, with the document it belongs to. */
-export interface FoundFile extends FileRecord {
-  buffer: { id: number; code: string; module: { code: string }; amount: number | null; currency_id: number | null };
-}
-
 /**
  * `GET /buffer_files/statistic_search`: files of the matching documents (the ids their data holds
  * under a file field, kept in `buffer_stat_files`); sort by file date (default desc) or document amount.
  */
-export async function searchFiles(request: FastifyRequest, q: SearchQuery, facts: Map<string, StatisticFacts>): Promise<Collection<FoundFile>> {
+export async function searchFiles(request: FastifyRequest, q: SearchQuery, facts: Map<string, StatisticFacts>): Promise<FoundFileCollection> {
   const db = request.server.db;
   // Only documents that hold files (a partial index, migration 0621), not every document of the period.
   const where = sql<SqlBool>`${await whereOf(request, q, facts)} and s.has_files`;

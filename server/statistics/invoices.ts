@@ -3,15 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { BufferStatus, type CompiledModule, type StatisticFacts } from '../../src/engine';
 import { fileRecord } from '../files/file-record';
 import { badRequest, conflict } from '../lib/errors';
-import { likePattern, type Collection } from '../lib/paging';
+import { likePattern } from '../lib/paging';
 import { companyScope } from './access';
 import { inCompanies, statsInCompanies } from './company-condition';
 import { totalOf } from './total-of';
 import { numberAt } from './data-path';
 import { recordActor } from '../records/record-actor';
-
-/** Spec 001 §9: up to 10 e-invoices (and 10 payment notices) per application. */
-export const MAX_INVOICE_FILES = 10;
+import { MAX_INVOICE_FILES, type InvoiceCollection, type InvoiceDone, type InvoiceQuery, type InvoiceUpload } from '../../src/wire/invoices';
 
 /** The invoice modules (`statistics.invoices`), the default first (lowest launcher order). */
 export function invoiceModules(modules: Record<string, CompiledModule>, facts: Map<string, StatisticFacts>) {
@@ -23,15 +21,13 @@ export type InvoiceModule = ReturnType<typeof invoiceModules>[number];
 
 const ids = (field: string) => sql<number[]>`(case when jsonb_typeof(buffers.data -> ${field}) = 'array' then buffers.data -> ${field} else '[]'::jsonb end)`;
 
-/** Query of `GET /invoice_managements`. */
-export interface InvoiceQuery { page: number; itemsPerPage: number; moduleCode?: string; obtained?: string; applicationCode?: string }
 
 /**
  * The list: with `obtained` false (the default) the documents registered for invoice
  * management and not yet confirmed; with `obtained` true the register list — approved
  * documents of the module not registered yet. Company-scoped, newest first.
  */
-export async function listInvoices(request: FastifyRequest, q: InvoiceQuery, module: InvoiceModule): Promise<Collection<Record<string, unknown>>> {
+export async function listInvoices(request: FastifyRequest, q: InvoiceQuery, module: InvoiceModule): Promise<InvoiceCollection> {
   const db = request.server.db;
   const registerList = q.obtained === 'true' || q.obtained === '1';
   // Filtered, counted and paged on the statistics rows (migration 0620: module, status, dates
@@ -99,7 +95,7 @@ export async function registerInvoices(request: FastifyRequest, transactions: nu
   if (bad) throw conflict(request.t('server.statistics.invoices.notRegistrable', { id: bad.id }));
   await request.server.db.insertInto('invoice_managements')
     .values(rows.map((r) => ({ buffer_id: r.id, shown_by: request.user.id }))).onConflict((oc) => oc.column('buffer_id').doNothing()).execute();
-  return { transactions: rows.map((r) => r.id) };
+  return { transactions: rows.map((r) => r.id) } satisfies InvoiceDone;
 }
 
 /** `POST /invoice_management_approve`: confirms registered documents' invoices as obtained. */
@@ -109,7 +105,7 @@ export async function approveInvoices(request: FastifyRequest, transactions: num
   if (bad) throw conflict(request.t('server.statistics.invoices.notApprovable', { id: bad.id }));
   await request.server.db.updateTable('invoice_managements').set({ approved_at: new Date(), approved_by: request.user.id })
     .where('buffer_id', 'in', rows.map((r) => r.id)).where('approved_at', 'is', null).execute();
-  return { transactions: rows.map((r) => r.id) };
+  return { transactions: rows.map((r) => r.id) } satisfies InvoiceDone;
 }
 
 /**
@@ -117,7 +113,7 @@ export async function approveInvoices(request: FastifyRequest, transactions: num
  * documents (existing files stay: nothing is removed). Files must be the user's own uploads of
  * the right type; at least one file; at most 10 of each kind per document afterwards.
  */
-export async function addInvoiceFiles(request: FastifyRequest, body: { transactions: number[]; e_invoices: number[]; application_papers: number[] }, modules: InvoiceModule[]) {
+export async function addInvoiceFiles(request: FastifyRequest, body: InvoiceUpload, modules: InvoiceModule[]) {
   const t = request.t;
   if (body.e_invoices.length + body.application_papers.length === 0) throw badRequest(t('server.statistics.invoices.noFiles'));
   const rows = await scopedDocuments(request, body.transactions, modules);
@@ -144,5 +140,5 @@ export async function addInvoiceFiles(request: FastifyRequest, body: { transacti
         .where('id', '=', row.id).execute();
     }
   });
-  return { transactions: rows.map((r) => r.id) };
+  return { transactions: rows.map((r) => r.id) } satisfies InvoiceDone;
 }

@@ -9,6 +9,10 @@ export const open = <T extends TProperties>(properties: T, description?: string)
 /** The schema or null. */
 export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** One of the strings (`{ type: 'string', enum }`, as JSON Schema writes it), typed as their union. */
+export const stringEnum = <T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
 /** `{ id, name }` of a user or company. */
 export const IdName = open({ id: Type.Integer(), name: Type.String() });
 

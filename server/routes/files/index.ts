@@ -18,20 +18,11 @@ import { FileStorage } from '../../files/file-storage';
 import { fileLinkReader } from '../../files/file-link-reader';
 import { uploadMaxBytes } from '../../files/upload-max-bytes';
 import { AppError, badRequest, conflict, errorResponseSchema, notFound, tooLarge, unauthorized, unsupportedMediaType } from '../../lib/errors';
-import { idParams, int, str } from '../../lib/http-schemas';
+import { idParams } from '../../lib/http-schemas';
+import { FileRecord } from '../../../src/wire/files';
 import { contentDisposition, wantsJson } from './reply-helpers';
 import { recordRetainedUntil } from '../../records/record-retention';
 
-const fileSchema = {
-  type: 'object',
-  required: ['id', 'url', 'name', 'formated_name', 'type', 'size_string', 'created_at', 'document_type'],
-  properties: {
-    id: int, url: str, name: str, formated_name: str, formatted_name: str,
-    type: { type: 'string', enum: ['image', 'pdf', 'spreadsheet', 'ofd', 'zip', 'other'] },
-    mime_type: str, size: int, size_string: str, created_at: str,
-    document_type: { type: 'string' },
-  },
-} as const;
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorResponseSchema]));
@@ -117,7 +108,7 @@ const files: FastifyPluginAsync = async (app) => {
         + `Accepts the kind's file types (at most ${ACCEPTED_EXTENSIONS.join(', ')}) whose content matches the extension by magic bytes; `
         + 'at most the kind\'s maxBytes and UPLOAD_MAX_BYTES (20 MiB). Answers the File record with a signed `url` valid 10 minutes.'),
       consumes: ['multipart/form-data'],
-      response: { 201: fileSchema, ...errors(400, 401, 413, 415, 429, 503) },
+      response: { 201: FileRecord, ...errors(400, 401, 413, 415, 429, 503) },
     },
   }, async (request, reply) => {
     const t = request.t;
@@ -173,7 +164,7 @@ const files: FastifyPluginAsync = async (app) => {
         + '`?token=` (from the record `url`) replaces the bearer header for 10 minutes. Anyone else: 404.'),
       params: idParams,
       querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
-      response: { 200: fileSchema, ...errors(400, 401, 404) },
+      response: { 200: FileRecord, ...errors(400, 401, 404) },
     },
   }, async (request, reply) => {
     const userId = await readerOf(request, reply);
@@ -198,7 +189,7 @@ const files: FastifyPluginAsync = async (app) => {
         + '`GET /files/{id}` (bearer header or `?token=`); anyone else: 404. Widgets use it for ids they only know by id.'),
       params: idParams,
       querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
-      response: { 200: fileSchema, ...errors(400, 401, 404) },
+      response: { 200: FileRecord, ...errors(400, 401, 404) },
     },
   }, async (request, reply) => {
     const userId = await readerOf(request, reply);

@@ -2,21 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { perSet } from '../../definitions/per-set';
 import { fileFieldNames } from '../../files/file-field-names';
 import { badRequest, errorResponseSchema } from '../../lib/errors';
-import { collectionSchema, idSchema, objectOf } from '../../lib/http-schemas';
+import { idSchema } from '../../lib/http-schemas';
 import { requireArea } from '../../statistics/access';
 import { SEARCH_COUNT_CAP, searchFiles } from '../../statistics/document-search';
 import { statisticFacts } from '../../statistics/facts';
 import { searchQuerySchema, type SearchQuery } from '../../statistics/search-filter';
 import { doc } from '../../workflow/schemas';
+import { FoundFileCollection } from '../../../src/wire/files';
 import { MAX_ZIP_FILES, sendZip } from './zip';
 import { registerStatisticFileContent, registerStatisticReads } from './reads';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } as const;
-const foundFile = objectOf({
-  id: { type: 'integer' }, url: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' },
-  size_string: { type: 'string' }, created_at: { type: 'string' }, document_type: { type: 'string' },
-  buffer: objectOf({ id: { type: 'integer' }, code: { type: 'string' }, module: objectOf({ code: { type: 'string' } }), amount: { type: ['number', 'null'] } }),
-});
 const zipBody = {
   type: 'object', required: ['ids'], additionalProperties: false,
   properties: { ids: { type: 'array', items: idSchema, maxItems: MAX_ZIP_FILES + 1, uniqueItems: true } },
@@ -44,7 +40,7 @@ const statisticSearch: FastifyPluginAsync = async (app) => {
         + 'sorted by sort[date] (file upload time, default desc) or sort[amount] (the document amount); 5 per page. '
         + `\`hydra:totalItems\` counts at most ${SEARCH_COUNT_CAP + 1} files, as for the documents.`),
       querystring: searchQuerySchema(false),
-      response: { 200: collectionSchema(foundFile), ...errors },
+      response: { 200: FoundFileCollection, ...errors },
     },
   }, async (request) => searchFiles(request, request.query, factsOf(request.definitions)));
 

@@ -6,11 +6,17 @@ import { InvoiceUploadForm } from '../../../src/app/pages/statistic/invoice-mana
 import en from '../../../locales/en/statistic.json';
 import engine from '../../../locales/en/engine.json';
 import { createTestHost } from '../test-host';
+import type { InvoiceRow } from '../../../src/wire/invoices';
+import type { FileRecord } from '../../../src/wire/files';
 
 const modules = [{ code: 'payment', kind: 'module', meta: { statistics: { invoices: { einvoices: 'e_invoices' } }, launcher: { order: 1 } }, translations: { en: { title: 'Payment' } } }];
-const row = (id: number) => ({
-  id, code: `PAY-${id}`, currency: { code: 'JPY' }, total: 1100, requester: { name: 'Hanako' }, created_at: '2026-05-01T00:00:00Z',
+const row = (id: number): InvoiceRow => ({
+  id, code: `PAY-${id}`, currency: { code: 'JPY' }, total: 1100, requester: { id: 3, name: 'Hanako' }, created_at: '2026-05-01T00:00:00Z',
   count_application_paper: 1, count_einvoice: 1, application_papers: [], e_invoices: [],
+});
+const fileRecord = (id: number, name: string): FileRecord => ({
+  id, url: `/api/files/${id}`, name, formated_name: name, formatted_name: name, type: 'pdf', mime_type: 'application/pdf',
+  size: 2048, size_string: '2 KB', created_at: '2026-05-01T00:00:00Z', document_type: 'e-invoice',
 });
 
 describe('Invoice management', () => {
@@ -64,7 +70,7 @@ describe('Invoice upload form', () => {
       return files[30] as T;
     };
     const done: boolean[] = [];
-    const existing = { ...row(5), e_invoices: [{ id: 7, name: 'filed-invoice.pdf', url: '/api/files/7' }] };
+    const existing = { ...row(5), e_invoices: [fileRecord(7, 'filed-invoice.pdf')] };
     render(<InvoiceUploadForm row={existing} onDone={(saved) => done.push(saved)} />, { wrapper: testHost.Wrapper });
     return { testHost, uploads, done };
   };

@@ -4,21 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { toDisplayDate } from '../../../../engine';
 import { ApprovalCard } from '../../approvals/ApprovalCard';
 import type { BufferItem } from '../../approvals/types';
+import type { FoundFile } from '../../../../wire/files';
 
 /** An application search result (spec 001 §3): a buffer item. */
 export type SearchDocument = BufferItem;
 
-/** A file of the files tab, with its document. */
-export interface FoundFile {
-  id: number;
-  url: string;
-  name: string;
-  type: string;
-  size_string: string;
-  created_at: string;
-  document_type: string;
-  buffer: { id: number; code: string; module: { code: string }; amount: number | null };
-}
+/** A file of the files tab, with its document (the wire shape). */
+export type { FoundFile };
 
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
