@@ -1,4 +1,5 @@
 import type { Problem } from '../../src/engine';
+import type { StudioViolation } from '../../src/wire/studio';
 
 const PARTS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
   [/^schemas\/(.+)\.json$/, () => '/schema'],
@@ -14,7 +15,7 @@ const PARTS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
  * (`/schema/properties/x`, `/locales/ja/title`, `/process/steps/0/roles`). A problem in another
  * module (a sub-form the body breaks) keeps that module's code in the message.
  */
-export function problemViolation(problem: Problem, code: string): { propertyPath: string; message: string } {
+export function problemViolation(problem: Problem, code: string): StudioViolation {
   for (const [pattern, part] of PARTS) {
     const match = pattern.exec(problem.file);
     if (!match) continue;

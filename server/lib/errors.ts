@@ -2,32 +2,12 @@
  * The error taxonomy of Ringi's HTTP API. Every non-2xx reply is `{ message, code, ...extra }`;
  * each code below is documented in server/README.md (a test checks it). Routes throw these
  * (`throw notFound(request.t('server.errors.notFound'))`); the error handler turns anything
- * else into one of them and hides the detail of 5xx errors.
+ * else into one of them and hides the detail of 5xx errors. The codes, the reply's shape and a
+ * violation are the wire's (src/wire/errors.ts).
  */
-export const ERROR_CODES = {
-  BAD_REQUEST: 400,
-  INVALID_CREDENTIALS: 401,
-  ACCOUNT_LOCKED: 401,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  ILLEGAL_TRANSITION: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  VALIDATION_FAILED: 422,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  SERVICE_UNAVAILABLE: 503,
-} as const;
+import { ApiErrorBody, ERROR_CODES, type ErrorCode, type Violation } from '../../src/wire/errors';
 
-export type ErrorCode = keyof typeof ERROR_CODES;
-
-/** One failed rule of a submission, in the spec's order. */
-export interface Violation {
-  propertyPath: string;
-  message: string;
-}
+export { ERROR_CODES, type ErrorCode, type Violation };
 
 /** An expected failure: becomes a reply with its status, code, message and extra fields. */
 export class AppError extends Error {
@@ -63,12 +43,4 @@ export function validationFailed(violations: Violation[]): AppError {
 }
 
 /** The JSON schema of an error reply, for route `response` declarations and OpenAPI. */
-export const errorResponseSchema = {
-  type: 'object',
-  required: ['message', 'code'],
-  properties: {
-    message: { type: 'string' },
-    code: { type: 'string', enum: Object.keys(ERROR_CODES) },
-  },
-  additionalProperties: true,
-} as const;
+export const errorResponseSchema = ApiErrorBody;

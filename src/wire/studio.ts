@@ -4,6 +4,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
+import { Violation } from './errors';
+
 /** The answer of a publish (`POST /module-definitions`, `PUT /module-definitions/{code}`). */
 export const Published = Type.Object({
   code: Type.String(),
@@ -40,3 +42,25 @@ export const StudioModule = Type.Object({
   title: Type.Record(Type.String(), Type.String()),
 });
 export type StudioModule = Static<typeof StudioModule>;
+
+/** A checker problem as the studio API reports it: the part and JSON pointer in the source (`/schema/properties/x`), the message. */
+export const StudioViolation = Violation;
+export type StudioViolation = Static<typeof StudioViolation>;
+
+/** What the checker says of a draft (`POST /module-definitions/check`, `/check-set`): problems (refuse publishing), warnings, documents in progress. */
+export const StudioCheck = Type.Object({
+  violations: Type.Array(StudioViolation),
+  warnings: Type.Array(StudioViolation),
+  inFlight: Type.Integer({ description: 'Documents of the module in progress: they keep the version they were filed under' }),
+  /** Of those, the documents that keep an approval route other than the draft's. */
+  inFlightOldRoute: Type.Integer({ description: 'Of those, the documents whose filed route (approval steps) differs from the draft\'s: they keep it' }),
+});
+export type StudioCheck = Static<typeof StudioCheck>;
+
+/** `POST /module-definitions/judge`: the ordered violations of a body (with the message in every language), or the definition's problems. */
+export const StudioJudgement = Type.Object({
+  valid: Type.Boolean(),
+  violations: Type.Array(Type.Object({ ...StudioViolation.properties, messages: Type.Record(Type.String(), Type.String()) })),
+  definitionProblems: Type.Array(StudioViolation),
+});
+export type StudioJudgement = Static<typeof StudioJudgement>;

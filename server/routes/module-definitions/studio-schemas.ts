@@ -1,5 +1,4 @@
 import { Published, PublishedVersion, StudioModule } from '../../../src/wire/studio';
-import { errorResponseSchema } from '../../lib/errors';
 
 const open = { type: 'object', additionalProperties: true } as const;
 
@@ -30,12 +29,3 @@ export const versionSchema = PublishedVersion;
 
 /** One module as the studio lists it. */
 export const studioModuleSchema = StudioModule;
-
-/** 422 of a refused publish: every problem as `{ propertyPath, message }`. */
-export const violationsSchema = {
-  ...errorResponseSchema,
-  properties: {
-    ...errorResponseSchema.properties,
-    violations: { type: 'array', items: { type: 'object', required: ['propertyPath', 'message'], properties: { propertyPath: { type: 'string' }, message: { type: 'string' } } } },
-  },
-} as const;

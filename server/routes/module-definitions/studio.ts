@@ -7,9 +7,10 @@ import { publishSources, type Published } from '../../definitions/publish-source
 import { checkDraft, judgeBody, setDisabled } from '../../definitions/studio-actions';
 import { AppError, badRequest, conflict, errorResponseSchema, forbidden, notFound } from '../../lib/errors';
 import { collectionSchema } from '../../lib/http-schemas';
-import { moduleCode, publishedSchema, sourceSchema, studioModuleSchema, versionSchema, violationsSchema } from './studio-schemas';
+import { moduleCode, publishedSchema, sourceSchema, studioModuleSchema, versionSchema } from './studio-schemas';
+import { StudioCheck, StudioJudgement } from '../../../src/wire/studio';
 
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, c === 422 ? violationsSchema : errorResponseSchema]));
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorResponseSchema]));
 const codeParams = { type: 'object', required: ['code'], properties: { code: moduleCode } } as const;
 const doc = (summary: string, description?: string) => ({ summary, description: description ?? summary, tags: ['module studio'] });
 
@@ -127,22 +128,14 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
       ...doc('Checks a draft source without publishing: every problem it would be refused with'),
       body: sourceSchema,
       response: {
-        200: {
-          type: 'object', required: ['violations', 'warnings', 'inFlight', 'inFlightOldRoute'],
-          properties: {
-            violations: violationsSchema.properties.violations,
-            warnings: violationsSchema.properties.violations,
-            inFlight: { type: 'integer', description: 'Documents of the module in progress: they keep the version they were filed under' },
-            inFlightOldRoute: { type: 'integer', description: 'Of those, the documents whose filed route (approval steps) differs from the draft\'s: they keep it' },
-          },
-        },
+        200: StudioCheck,
         ...errors(400, 401, 403),
       },
     },
   }, async (request) => {
     const { problems, warnings, inFlight, inFlightOldRoute } = await checkDraft(app.definitionStore, request.body);
     const code = request.body.code;
-    return { violations: problems.map((p) => problemViolation(p, code)), warnings: warnings.map((p) => problemViolation(p, code)), inFlight, inFlightOldRoute };
+    return { violations: problems.map((p) => problemViolation(p, code)), warnings: warnings.map((p) => problemViolation(p, code)), inFlight, inFlightOldRoute } satisfies StudioCheck;
   });
 
   app.post<{ Body: { sources: ModuleSource[] } }>('/module-definitions/check-set', {
@@ -150,17 +143,14 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
       ...doc('Checks a draft module together with new item sub-forms it uses (not published yet): every problem the set would be refused with', 'The first source is the module; problems of the others name their code.'),
       body: { type: 'object', required: ['sources'], additionalProperties: false, properties: { sources: { type: 'array', minItems: 1, maxItems: 10, items: sourceSchema } } },
       response: {
-        200: {
-          type: 'object', required: ['violations', 'warnings', 'inFlight', 'inFlightOldRoute'],
-          properties: { violations: violationsSchema.properties.violations, warnings: violationsSchema.properties.violations, inFlight: { type: 'integer' }, inFlightOldRoute: { type: 'integer' } },
-        },
+        200: StudioCheck,
         ...errors(400, 401, 403),
       },
     },
   }, async (request) => {
     const [draft, ...others] = request.body.sources;
     const { problems, warnings, inFlight, inFlightOldRoute } = await checkDraft(app.definitionStore, draft, others);
-    return { violations: problems.map((p) => problemViolation(p, draft.code)), warnings: warnings.map((p) => problemViolation(p, draft.code)), inFlight, inFlightOldRoute };
+    return { violations: problems.map((p) => problemViolation(p, draft.code)), warnings: warnings.map((p) => problemViolation(p, draft.code)), inFlight, inFlightOldRoute } satisfies StudioCheck;
   });
 
   app.post<{ Body: { source: ModuleSource; body: unknown; lang?: Lang } }>('/module-definitions/judge', {
@@ -168,20 +158,13 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
       ...doc('Judges a submission body with a draft definition, as `npm run check` does: ordered violations, or the definition\'s problems'),
       body: { type: 'object', required: ['source', 'body'], additionalProperties: false, properties: { source: sourceSchema, body: {}, lang: { type: 'string', enum: [...LANGS] } } },
       response: {
-        200: {
-          type: 'object', required: ['valid', 'violations', 'definitionProblems'],
-          properties: {
-            valid: { type: 'boolean' },
-            violations: { type: 'array', items: { type: 'object', required: ['propertyPath', 'message', 'messages'], properties: { propertyPath: { type: 'string' }, message: { type: 'string' }, messages: { type: 'object', additionalProperties: { type: 'string' } } } } },
-            definitionProblems: violationsSchema.properties.violations,
-          },
-        },
+        200: StudioJudgement,
         ...errors(400, 401, 403),
       },
     },
   }, async (request) => {
     const result = await judgeBody(app.definitionStore, request.body.source, request.body.body, request.body.lang ?? request.lang);
-    return { ...result, definitionProblems: result.definitionProblems.map((p) => problemViolation(p, request.body.source.code)) };
+    return { ...result, definitionProblems: result.definitionProblems.map((p) => problemViolation(p, request.body.source.code)) } satisfies StudioJudgement;
   });
 };
 

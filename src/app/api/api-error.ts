@@ -1,11 +1,11 @@
-/** The error body every non-2xx reply of the Ringi API carries (docs/ARCHITECTURE.md "HTTP API"). */
-export interface ApiErrorBody {
-  message?: string;
-  code?: string;
-  data?: Record<string, unknown>;
-  violations?: { propertyPath: string; message: string }[];
-  [extra: string]: unknown;
-}
+import type { ApiErrorBody as ErrorReply } from '../../wire/errors';
+
+/**
+ * The error body every non-2xx reply of the Ringi API carries (docs/ARCHITECTURE.md "HTTP API";
+ * the wire shape, src/wire/errors.ts). Every field may be missing here: a reply that failed before
+ * the API (a proxy, no reply at all) has none.
+ */
+export type ApiErrorBody = Partial<ErrorReply> & { [extra: string]: unknown };
 
 /**
  * A failed API call as callers see it: HTTP status (0 when no reply came), the server's

@@ -112,7 +112,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
     settled !== draftKey || checked.isPending || checked.isFetching
       ? null
       : checked.isError
-        ? { violations: [{ propertyPath: '', message: checked.error.message }], warnings: [], inFlight: 0 }
+        ? { violations: [{ propertyPath: '', message: checked.error.message }], warnings: [], inFlight: 0, inFlightOldRoute: 0 }
         : (checked.data ?? null);
 
   const violations = check?.violations ?? null;

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Field, MessageBar, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ModuleSource } from '../../../engine';
-import type { StudioApi, StudioViolation } from './studio-api';
+import type { StudioApi, StudioJudgement } from './studio-api';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -11,7 +11,7 @@ const useStyles = makeStyles({
   langs: { margin: 0, '& div': { display: 'flex', gap: tokens.spacingHorizontalS }, '& dt': { fontWeight: tokens.fontWeightSemibold, minWidth: '2em' }, '& dd': { margin: 0 } },
 });
 
-type Outcome = { valid: boolean; violations: Array<StudioViolation & { messages?: Record<string, string> }>; definitionProblems: StudioViolation[] } | { error: string };
+type Outcome = StudioJudgement | { error: string };
 
 /**
  * The rule-table runner: paste a submission body, get the ordered violations the server would

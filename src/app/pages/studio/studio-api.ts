@@ -1,25 +1,10 @@
 /** The studio API's shapes, written once in src/wire/studio.ts (types only: nothing of TypeBox is bundled). */
-export type { Published, PublishedVersion as StudioVersion, StudioModule } from '../../../wire/studio';
-import type { Published, PublishedVersion as StudioVersion, StudioModule } from '../../../wire/studio';
+export type { Published, PublishedVersion as StudioVersion, StudioCheck, StudioJudgement, StudioModule, StudioViolation } from '../../../wire/studio';
+import type { Published, PublishedVersion as StudioVersion, StudioCheck, StudioJudgement, StudioModule } from '../../../wire/studio';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ModuleSource } from '../../../engine';
 import type { ApiClient } from '../../api';
 import { invalidateResources, resourceKey } from '../../../renderer/resource-key';
-
-/** A checker problem as the API reports it: part + JSON pointer, message. */
-export interface StudioViolation {
-  propertyPath: string;
-  message: string;
-}
-
-/** What the checker says of a draft: problems (refuse publishing), warnings, documents in progress. */
-export interface StudioCheck {
-  violations: StudioViolation[];
-  warnings: StudioViolation[];
-  inFlight: number;
-  /** Of those, the documents that keep an approval route other than the draft's. */
-  inFlightOldRoute?: number;
-}
 
 const silent = { ringiSilent: true };
 const path = (code: string) => `/module-definitions/${encodeURIComponent(code)}`;
@@ -34,7 +19,7 @@ export function studioApi(api: ApiClient) {
     /** A module with new item sub-forms of it, checked together. */
     checkSet: async (sources: ModuleSource[]) => (await api.post<StudioCheck>('/module-definitions/check-set', { sources }, silent)).data,
     judge: async (source: ModuleSource, body: unknown, lang: string) =>
-      (await api.post<{ valid: boolean; violations: Array<StudioViolation & { messages: Record<string, string> }>; definitionProblems: StudioViolation[] }>('/module-definitions/judge', { source, body, lang }, silent)).data,
+      (await api.post<StudioJudgement>('/module-definitions/judge', { source, body, lang }, silent)).data,
     create: async (source: ModuleSource) => (await api.post<Published>('/module-definitions', source, silent)).data,
     update: async (source: ModuleSource) => (await api.put<Published>(path(source.code), source, silent)).data,
     setDisabled: async (code: string, disabled: boolean) => (await api.post(`${path(code)}/${disabled ? 'disable' : 'enable'}`)).data,
