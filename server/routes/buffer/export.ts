@@ -1,21 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { perSet } from '../../definitions/per-set';
 import { AppError, badRequest, errorResponseSchema, notFound } from '../../lib/errors';
-import { idParams, objectOf } from '../../lib/http-schemas';
+import { idParams } from '../../lib/http-schemas';
 import { companyScope, requireArea } from '../../statistics/access';
 import { admitExport, queueUserExport, USER_EXPORT_RETRY_AFTER_SECONDS } from '../../statistics/export-jobs';
 import type { ExportParams } from '../../statistics/export-report';
 import { statisticFacts } from '../../statistics/facts';
 import { parsePeriod } from '../../statistics/search-filter';
 import { doc } from '../../workflow/schemas';
+import { ExportQuery, StatisticExportJob } from '../../../src/wire/export';
 
-interface ExportQuery { moduleCode?: string; companyId?: number; period?: string; dateType?: 'completion' | 'payment'; fileType?: 'pdf' | 'xlsx' }
-
-const job = objectOf({
-  id: { type: 'integer' }, status: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] }, progress: { type: 'integer' },
-  file_type: { type: 'string' }, row_count: { type: ['integer', 'null'] }, error: { type: ['string', 'null'] },
-  created_at: { type: 'string' }, finished_at: { type: ['string', 'null'] },
-});
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema } as const;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -38,15 +32,8 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
         + 'date in the period), `fileType` pdf (default) or xlsx. Answers 202 with the job; the report is mailed to the requester as an '
         + 'attachment. Missing or bad filter → 400 with the form\'s message; three of the user\'s exports already queued or running → 429 '
         + '(one is already being prepared; Retry-After); a full export queue → 503.'),
-      querystring: {
-        type: 'object', additionalProperties: false,
-        properties: {
-          moduleCode: { type: 'string', maxLength: 64 }, companyId: { type: 'integer', minimum: 1, maximum: 2147483647 },
-          period: { type: 'string', maxLength: 100 }, dateType: { type: 'string', enum: ['completion', 'payment'], default: 'completion' },
-          fileType: { type: 'string', enum: ['pdf', 'xlsx'] },
-        },
-      },
-      response: { 202: job, ...errors },
+      querystring: ExportQuery,
+      response: { 202: StatisticExportJob, ...errors },
     },
   }, async (request, reply) => {
     const q = request.query;
@@ -69,18 +56,18 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
       .values({ user_id: request.user.id, params: JSON.stringify(params) })
       .returning(['id', 'status', 'progress', 'created_at']).executeTakeFirstOrThrow());
     app.exportJobs.kick();
-    return reply.code(202).send({ ...created, file_type: params.fileType, row_count: null, error: null, created_at: iso(created.created_at), finished_at: null });
+    return reply.code(202).send({ ...created, file_type: params.fileType, row_count: null, error: null, created_at: iso(created.created_at)!, finished_at: null } satisfies StatisticExportJob);
   });
 
   app.get<{ Params: { id: number } }>('/buffer/export/jobs/:id', {
     onRequest: requireArea('statistic'),
-    schema: { ...doc('An export job of the signed-in user: status (queued, running, done, failed), progress 0–100, row count, the failure\'s message.'), params: idParams, response: { 200: job, ...errors } },
+    schema: { ...doc('An export job of the signed-in user: status (queued, running, done, failed), progress 0–100, row count, the failure\'s message.'), params: idParams, response: { 200: StatisticExportJob, ...errors } },
   }, async (request) => {
     const row = await app.db.selectFrom('export_jobs').select(['id', 'status', 'progress', 'params', 'row_count', 'error', 'created_at', 'finished_at'])
       .where('id', '=', request.params.id).where('user_id', '=', request.user.id).executeTakeFirst();
     if (!row) throw notFound(request.t('server.errors.notFound', { what: request.t('server.export.job') }));
     const { params, ...rest } = row;
-    return { ...rest, file_type: String((params as Record<string, unknown>).fileType), created_at: iso(row.created_at), finished_at: iso(row.finished_at) };
+    return { ...rest, file_type: String((params as Record<string, unknown>).fileType), created_at: iso(row.created_at)!, finished_at: iso(row.finished_at) } satisfies StatisticExportJob;
   });
 };
 

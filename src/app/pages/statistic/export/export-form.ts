@@ -1,3 +1,4 @@
+import type { StatisticExportJob } from '../../../../wire/export';
 /** The export form (spec 001 §2 "Export", §3 "Export filter", §9 defaults). */
 export interface ExportForm {
   moduleCode: string;
@@ -28,10 +29,5 @@ export function exportParams(form: ExportForm): Record<string, string | number> 
   return { moduleCode: form.moduleCode, companyId: form.companyId ?? 0, period: `${form.from}~${form.to}`, dateType: form.dateType, fileType: form.fileType };
 }
 
-/** An export job as `GET /buffer/export/jobs/{id}` reports it. */
-export interface ExportJob {
-  id: number;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  error: string | null;
-}
+/** An export job as `GET /buffer/export` and `/buffer/export/jobs/{id}` report it (the wire shape, src/wire/export.ts). */
+export type ExportJob = StatisticExportJob;
