@@ -1,13 +1,20 @@
 /**
  * Building blocks of the wire schemas (src/wire/*): TypeBox only, no server or React imports.
  */
-import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TNull, type TProperties, type TSchema, type TUnion, type TUnsafe } from '@sinclair/typebox';
 
 /** An object that lists its fields and lets further fields through (as the API always has). */
 export const open = <T extends TProperties>(properties: T, description?: string) =>
   Type.Object(properties, { additionalProperties: true, ...(description ? { description } : {}) });
-/** The schema or null. */
-export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * The schema or null. A schema of one JSON type is written `type: [its type, 'null']` (the
+ * serializer then writes it directly; `anyOf` would make it validate each value to choose);
+ * others become `anyOf` with null.
+ */
+export const nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null> | TUnion<[T, TNull]> =>
+  typeof schema.type === 'string'
+    ? Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] })
+    : Type.Union([schema, Type.Null()]);
 
 /** One of the strings (`{ type: 'string', enum }`, as JSON Schema writes it), typed as their union. */
 export const stringEnum = <T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
@@ -37,7 +44,7 @@ export const collection = <T extends TSchema, P extends TProperties = {}>(item: 
 /** A background export job (status, progress 0–100, row count, the failure's message) with its own fields. */
 export const exportJob = <P extends TProperties>(extra: P) => open({
   id: Type.Integer(),
-  status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  status: stringEnum(['queued', 'running', 'done', 'failed'] as const),
   progress: Type.Integer(),
   ...extra,
   row_count: nullable(Type.Integer()),

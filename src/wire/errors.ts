@@ -40,6 +40,6 @@ export const ApiErrorBody = open({
   message: Type.String(),
   code: stringEnum(Object.keys(ERROR_CODES) as ErrorCode[]),
   violations: Type.Optional(Type.Array(open(Violation.properties))),
-  data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  data: Type.Optional(open({ locked: Type.Optional(Type.Boolean()), failed_attempt: Type.Optional(Type.Integer()) })),
 });
 export type ApiErrorBody = Static<typeof ApiErrorBody>;

@@ -9,12 +9,10 @@ import { localizedName } from '../../lib/localized-name';
 import { collectionOf, likePattern, paginate, type PageQuery } from '../../lib/paging';
 import { backgroundColumns, backgroundsQuery } from '../../repositories/background-repository';
 import { selectUserSummary, usersByName } from '../../repositories/user-repository';
-import { userSummarySchema } from '../users/schemas';
+import { UserSummary } from '../../../src/wire/users';
+import { Background } from '../../../src/wire/organisation';
 
 const named = objectOf({ id: int, name: str });
-const background = objectOf({
-  id: int, name: str, companies: { type: 'array', items: named }, background_pics: { type: 'array', items: objectOf({ pic_type_id: int, pic_id: int, pic_type: named, pic: named }) },
-});
 const picType = objectOf({ id: int, code: str, name: str, setting_type_id: nullableId });
 const lockedSetting = objectOf({ setting_type_id: int, approver_id: int, background: named });
 const withForbidden = { ...lookupErrors, 403: errorResponseSchema } as const;
@@ -37,12 +35,12 @@ const admin: FastifyPluginAsync = async (app) => {
 
   app.get<Paged<{ name?: string }>>('/backgrounds', {
     preHandler: groupAdminsOnly,
-    schema: { ...summary('Background groups'), querystring: pagedQuery({ name: searchText }, 99999), response: { 200: collectionSchema(background), ...withForbidden } },
+    schema: { ...summary('Background groups'), querystring: pagedQuery({ name: searchText }, 99999), response: { 200: collectionSchema(Background), ...withForbidden } },
   }, async (request) => paginate(backgroundsQuery(app.db, request.query.name), (q) => backgroundColumns(q, request.lang).orderBy('backgrounds.name').orderBy('backgrounds.id'), request.query));
 
   app.get<{ Params: { id: number } }>('/backgrounds/:id', {
     preHandler: groupAdminsOnly,
-    schema: { ...summary('One background group'), params: idParams, response: { 200: background, ...withForbidden } },
+    schema: { ...summary('One background group'), params: idParams, response: { 200: Background, ...withForbidden } },
   }, async (request) => found(
     await backgroundColumns(backgroundsQuery(app.db).where('backgrounds.id', '=', request.params.id), request.lang).executeTakeFirst(),
     request.t, 'background',
@@ -74,7 +72,7 @@ const admin: FastifyPluginAsync = async (app) => {
   app.get<Paged<{ name?: string; companyId?: number }>>('/users/pic', {
     schema: {
       ...summary('Users to choose as person in charge or in a user multi-select (search by name or e-mail)'),
-      querystring: pagedQuery({ name: searchText, companyId: idSchema }), response: { 200: collectionSchema(userSummarySchema), ...lookupErrors },
+      querystring: pagedQuery({ name: searchText, companyId: idSchema }), response: { 200: collectionSchema(UserSummary), ...lookupErrors },
     },
   }, async (request) => {
     let query = usersByName(app.db, request.query.name);

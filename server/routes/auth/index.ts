@@ -4,7 +4,7 @@ import { login } from '../../auth/login';
 import { MAX_PASSWORD_LENGTH, requestPasswordReset, resetPassword } from '../../auth/password-reset';
 import { AppError, badRequest, errorResponseSchema, unauthorized } from '../../lib/errors';
 import { findUserDetail, profileCounts } from '../../repositories/user-repository';
-import { userDetailSchema } from '../users/schemas';
+import { UserDetail } from '../../../src/wire/users';
 import { doc } from '../../workflow/schemas';
 
 /** A pragmatic e-mail check (what the UI also asks for); the mail server has the last word. */
@@ -57,7 +57,7 @@ const auth: FastifyPluginAsync = async (app) => {
 
   app.get('/profile', {
     onRequest: app.authenticate,
-    schema: { response: { 200: userDetailSchema, 401: errorResponseSchema } },
+    schema: { response: { 200: UserDetail, 401: errorResponseSchema } },
   }, async (request) => {
     const user = await findUserDetail(app.db, request.user.id, request.lang);
     if (!user) throw unauthorized(request.t('server.auth.jwtInvalid'));

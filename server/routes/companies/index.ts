@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { found } from '../../lib/found';
 import {
-  bool, idParams, idSchema, int, lookupErrors, objectOf, pagedCollectionSchema, pagedQuery, searchText, str,
+  idParams, idSchema, int, lookupErrors, objectOf, pagedCollectionSchema, pagedQuery, searchText, str,
 } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
 import { likePattern } from '../../lib/paging';
@@ -14,16 +14,11 @@ import { selectUserSummary, usersByName } from '../../repositories/user-reposito
 import { companyCalendarView } from '../../repositories/calendar-repository';
 import { companyPositions } from '../../repositories/position-repository';
 import { toApiDate } from '../../../src/engine';
-import { userSummarySchema } from '../users/schemas';
+import { UserSummary } from '../../../src/wire/users';
+import {
+  BankAccount, Company, CompanyCalendar, CompanyDetail, Department, Location, PositionCollection,
+} from '../../../src/wire/organisation';
 
-const company = objectOf({
-  id: int, code: str, name: str, initial_name: str, is_group: bool, colleague_count: int, count_company_bank_accounts: int,
-});
-const department = objectOf({ id: int, name: str });
-const location = objectOf({ id: int, address: str });
-const bankAccount = objectOf({
-  id: int, company_id: int, bank_name: str, branch: str, number: str, type: str, company: objectOf({ id: int, name: str, code: str }),
-});
 const byGroup = { type: 'string', enum: ['0', '1', 'true', 'false'] } as const;
 
 type Paged<T = object> = { Querystring: CursorPageQuery & T };
@@ -42,7 +37,7 @@ const companies: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get<Paged<{ name?: string; byGroup?: string }>>('/companies', {
-    schema: { querystring: pagedQuery({ name: searchText, byGroup, cursor: cursorParam }, 99999), response: { 200: pagedCollectionSchema(company), ...lookupErrors } },
+    schema: { querystring: pagedQuery({ name: searchText, byGroup, cursor: cursorParam }, 99999), response: { 200: pagedCollectionSchema(Company), ...lookupErrors } },
   }, async (request) => {
     const { name, byGroup: group } = request.query;
     const onlyGroup = group === '1' || group === 'true' ? true : undefined;
@@ -50,12 +45,12 @@ const companies: FastifyPluginAsync = async (app) => {
   });
 
   app.get<Paged<{ name?: string }>>('/companies-external', {
-    schema: { querystring: pagedQuery({ name: searchText, cursor: cursorParam }, 99999), response: { 200: pagedCollectionSchema(company), ...lookupErrors } },
+    schema: { querystring: pagedQuery({ name: searchText, cursor: cursorParam }, 99999), response: { 200: pagedCollectionSchema(Company), ...lookupErrors } },
   }, async (request) =>
     keysetPaginate(app.db, companiesQuery(app.db, { name: request.query.name, group: false }), (q) => companyColumns(q, request.lang), COMPANY_ORDER, request.query));
 
   app.get<Paged<{ bankName?: string; companyId?: number }>>('/companies/bank_accounts', {
-    schema: { querystring: pagedQuery({ bankName: searchText, companyId: idSchema, cursor: cursorParam }), response: { 200: pagedCollectionSchema(bankAccount), ...lookupErrors } },
+    schema: { querystring: pagedQuery({ bankName: searchText, companyId: idSchema, cursor: cursorParam }), response: { 200: pagedCollectionSchema(BankAccount), ...lookupErrors } },
   }, async (request) => {
     let query = bankAccountQuery(app.db).where('company_bank_accounts.retired_at', 'is', null);
     if (request.query.bankName) query = query.where('company_bank_accounts.bank_name', 'ilike', likePattern(request.query.bankName));
@@ -66,7 +61,7 @@ const companies: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: number } }>('/companies/:id', {
     schema: {
       params: idParams,
-      response: { 200: objectOf({ ...company.properties, departments: { type: 'array', items: department }, locations: { type: 'array', items: location } }), ...lookupErrors },
+      response: { 200: CompanyDetail, ...lookupErrors },
     },
   }, async (request) => found(await findCompany(app.db, request.params.id, request.lang), request.t, 'company'));
 
@@ -81,10 +76,7 @@ const companies: FastifyPluginAsync = async (app) => {
       params: idParams,
       querystring: { type: 'object', additionalProperties: false, properties: { year: { type: 'integer', minimum: 1970, maximum: 9999 } } },
       response: {
-        200: objectOf({
-          company_id: int, weekend_days: { type: 'array', items: int }, time_zone: str,
-          holidays: { type: 'array', items: objectOf({ date: str, name: str, working: bool, name_en: str, name_ja: { type: ['string', 'null'] }, name_zh: { type: ['string', 'null'] } }) },
-        }),
+        200: CompanyCalendar,
         ...lookupErrors,
       },
     },
@@ -97,22 +89,12 @@ const companies: FastifyPluginAsync = async (app) => {
   // language, the dates (`effective_from`, `retired_on`), the state today (`active`, `scheduled`:
   // starts later, `retired`) and how many posts hold it. Retired ones only with `includeRetired`.
   // Changed through the positions entity module (approval); routes name the code.
-  const nullableDate = { type: ['string', 'null'] } as const;
   app.get<{ Params: { id: number }; Querystring: { includeRetired?: string } }>('/companies/:id/positions', {
     schema: {
       params: idParams,
       querystring: { type: 'object', additionalProperties: false, properties: { includeRetired: byGroup } },
       response: {
-        200: objectOf({
-          'hydra:member': {
-            type: 'array',
-            items: objectOf({
-              id: int, company_id: int, code: str, name: str, name_en: str, name_ja: { type: ['string', 'null'] }, name_zh: { type: ['string', 'null'] },
-              effective_from: nullableDate, retired_on: nullableDate, state: { type: 'string', enum: ['active', 'scheduled', 'retired'] }, holders: int,
-            }),
-          },
-          'hydra:totalItems': int,
-        }),
+        200: PositionCollection,
         ...lookupErrors,
       },
     },
@@ -124,7 +106,7 @@ const companies: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: number } } & Paged<{ name?: string }>>('/companies/:id/departments', {
-    schema: { params: idParams, querystring: pagedQuery({ name: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(department), ...lookupErrors } },
+    schema: { params: idParams, querystring: pagedQuery({ name: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(Department), ...lookupErrors } },
   }, async (request) => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     let query = app.db.selectFrom('departments').where('company_id', '=', request.params.id);
@@ -136,7 +118,7 @@ const companies: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: number } } & Paged>('/companies/:id/locations', {
-    schema: { params: idParams, querystring: pagedQuery({ cursor: cursorParam }), response: { 200: pagedCollectionSchema(location), ...lookupErrors } },
+    schema: { params: idParams, querystring: pagedQuery({ cursor: cursorParam }), response: { 200: pagedCollectionSchema(Location), ...lookupErrors } },
   }, async (request) => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     const query = app.db.selectFrom('locations').where('company_id', '=', request.params.id);
@@ -152,21 +134,21 @@ const companies: FastifyPluginAsync = async (app) => {
   ));
 
   app.get<Paged<{ name?: string }>>('/my-organization', {
-    schema: { querystring: pagedQuery({ name: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(userSummarySchema), ...lookupErrors } },
+    schema: { querystring: pagedQuery({ name: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(UserSummary), ...lookupErrors } },
   }, async (request) => {
     const query = usersByName(app.db, request.query.name).where('users.company_id', '=', request.user.company_id ?? -1);
     return keysetPaginate(app.db, query, (q) => selectUserSummary(q, request.lang), BY_NAME, request.query);
   });
 
   app.get<{ Params: { id: number } }>('/company_bank_accounts/:id', {
-    schema: { params: idParams, response: { 200: bankAccount, ...lookupErrors } },
+    schema: { params: idParams, response: { 200: BankAccount, ...lookupErrors } },
   }, async (request) => found(
     await bankAccountColumns(bankAccountQuery(app.db).where('company_bank_accounts.id', '=', request.params.id), request.lang).executeTakeFirst(),
     request.t, 'bankAccount',
   ));
 
   app.get<{ Params: { id: number } } & Paged<{ bankName?: string }>>('/company_bank_accounts_list/:id', {
-    schema: { params: idParams, querystring: pagedQuery({ bankName: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(bankAccount), ...lookupErrors } },
+    schema: { params: idParams, querystring: pagedQuery({ bankName: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(BankAccount), ...lookupErrors } },
   }, async (request) => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     let query = bankAccountQuery(app.db).where('company_bank_accounts.company_id', '=', request.params.id).where('company_bank_accounts.retired_at', 'is', null);

@@ -4,20 +4,13 @@ import type { Lang } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { found } from '../../lib/found';
 import { badRequest } from '../../lib/errors';
-import { bool, collectionSchema, idParams, idSchema, int, lookupErrors, objectOf, pagedQuery, searchText, str } from '../../lib/http-schemas';
+import { collectionSchema, idParams, idSchema, lookupErrors, pagedQuery, searchText } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
 import { collectionOf, likePattern, paginate, type PageQuery } from '../../lib/paging';
+import { ExpenseAccount } from '../../../src/wire/organisation';
 
 /** A module code; the route checks it names a module with `ui:module.expenseAccounts`. */
 const moduleType = { type: 'string', maxLength: 64 } as const;
-/**
- * An expense account as the spec names it: `name` (English), `name_jp`, `name_zh` — the
- * statistics form edits all three — plus `label`, the name in the request's language.
- */
-const account = objectOf({
-  id: int, code: str, name: str, name_jp: str, name_zh: str, label: str, company_id: int, module_type: str, is_transportation: bool,
-});
-
 interface Filter { moduleCode?: string; companyId?: number; name?: string }
 
 function filtered(db: Kysely<Database>, { moduleCode, companyId, name }: Filter) {
@@ -53,17 +46,17 @@ const expenseAccounts: FastifyPluginAsync = async (app) => {
   const filters = { moduleCode: moduleType, companyId: idSchema, name: searchText };
 
   app.get<{ Querystring: PageQuery & Filter }>('/expense_accounts', {
-    schema: { querystring: pagedQuery(filters), response: { 200: collectionSchema(account), ...lookupErrors } },
+    schema: { querystring: pagedQuery(filters), response: { 200: collectionSchema(ExpenseAccount), ...lookupErrors } },
   }, async (request) => paginate(filtered(app.db, request.query),
     (q) => q.select(columns(request.lang)).orderBy('company_id').orderBy('module_type').orderBy('id'), request.query));
 
   app.get<{ Querystring: Filter }>('/expense_accounts_all', {
-    schema: { querystring: { type: 'object', properties: filters }, response: { 200: collectionSchema(account), ...lookupErrors } },
+    schema: { querystring: { type: 'object', properties: filters }, response: { 200: collectionSchema(ExpenseAccount), ...lookupErrors } },
   }, async (request) => collectionOf(await filtered(app.db, request.query).select(columns(request.lang))
     .orderBy('company_id').orderBy('module_type').orderBy('id').execute()));
 
   app.get<{ Params: { id: number } }>('/expense_accounts/:id', {
-    schema: { params: idParams, response: { 200: account, ...lookupErrors } },
+    schema: { params: idParams, response: { 200: ExpenseAccount, ...lookupErrors } },
   }, async (request) => found(await app.db.selectFrom('expense_accounts').select(columns(request.lang))
     .where('id', '=', request.params.id).executeTakeFirst(), request.t, 'expenseAccount'));
 };

@@ -3,7 +3,7 @@ import { found } from '../../lib/found';
 import { bool, collectionSchema, int, lookupErrors, objectOf, str } from '../../lib/http-schemas';
 import { collectionOf } from '../../lib/paging';
 import { masterProcessesOf, savedApproversOf } from '../../workflow/master-processes';
-import { userSummarySchema } from '../users/schemas';
+import { UserSummary } from '../../../src/wire/users';
 import { registerResolveRoute } from './resolve-route';
 
 const moduleCode = { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z0-9-]+$' } as const;
@@ -11,7 +11,7 @@ const step = objectOf({
   id: int, optional: bool, any_of: bool, position: int, module_code: str,
   process: objectOf({ id: int, code: str, name: str }),
 });
-const savedApprover = objectOf({ id: int, master_process_id: int, position: int, approver: userSummarySchema, is_ringi_group_member: bool });
+const savedApprover = objectOf({ id: int, master_process_id: int, position: int, approver: UserSummary, is_ringi_group_member: bool });
 
 /** Approval processes per module and the signed-in user's remembered approvers. */
 const processes: FastifyPluginAsync = async (app) => {

@@ -7,7 +7,7 @@ import { findUserDetail, selectUserSummary, usersByName } from '../../repositori
 import { APPROVER_ORDER, approverCandidatePage, pickerScope } from '../../workflow/approver-candidates';
 import { stepRule } from '../../workflow/eligibility';
 import { filingCompany, forwardableUsers, loadFiler } from '../../workflow/filing-checks';
-import { userDetailSchema, userSummarySchema } from './schemas';
+import { UserDetail, UserSummary } from '../../../src/wire/users';
 
 type Search = { Querystring: CursorPageQuery & { name?: string; masterProcessId?: number; companyId?: number } };
 
@@ -26,7 +26,7 @@ const users: FastifyPluginAsync = async (app) => {
   app.get<Search>('/users/approver', {
     schema: {
       querystring: pagedQuery({ name: searchText, masterProcessId: idSchema, companyId: idSchema, cursor: cursorParam }),
-      response: { 200: pagedCollectionSchema(userSummarySchema), ...lookupErrors },
+      response: { 200: pagedCollectionSchema(UserSummary), ...lookupErrors },
     },
   }, async (request) => {
     if (!request.query.masterProcessId) return approverCandidatePage(app.db, request.lang, request.query);
@@ -37,7 +37,7 @@ const users: FastifyPluginAsync = async (app) => {
   });
 
   app.get<Search>('/users/finance', {
-    schema: { querystring: pagedQuery({ name: searchText, companyId: idSchema, cursor: cursorParam }), response: { 200: pagedCollectionSchema(userSummarySchema), ...lookupErrors } },
+    schema: { querystring: pagedQuery({ name: searchText, companyId: idSchema, cursor: cursorParam }), response: { 200: pagedCollectionSchema(UserSummary), ...lookupErrors } },
   }, async (request) => {
     const filer = found(await loadFiler(app.db, request.user.id), request.t, 'user');
     const companyId = await filingCompany(app.db, filer, request.query.companyId);
@@ -48,7 +48,7 @@ const users: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: number } }>('/users/:id', {
-    schema: { params: idParams, response: { 200: userDetailSchema, ...lookupErrors } },
+    schema: { params: idParams, response: { 200: UserDetail, ...lookupErrors } },
   }, async (request) => found(await findUserDetail(app.db, request.params.id, request.lang), request.t, 'user'));
 };
 

@@ -1,28 +1,10 @@
-/** A company as the profile names it. */
-export interface ProfileCompany {
-  id: number;
-  name: string;
-}
+import type { UserDetail } from '../../wire/users';
 
-/** GET /api/profile as the app uses it (spec 000 §3 "User"). */
-export interface Profile {
-  id: number;
-  name: string;
-  email: string;
-  initial_name?: string | null;
-  company?: ProfileCompany | null;
-  department?: { id: number; name: string } | null;
-  location?: { id: number; address?: string; name?: string } | null;
-  join_date?: string | null;
-  is_authorizer: boolean;
-  is_finance: boolean;
-  is_treasury: boolean;
-  is_legal: boolean;
-  is_ringi_group_member: boolean;
-  roles: { 'hydra:member': unknown[] };
-  my_organization_count?: number;
-  external_company_count?: number;
-}
+/** A company as the profile names it. */
+export type ProfileCompany = NonNullable<UserDetail['company']>;
+
+/** GET /api/profile (spec 000 §3 "User"): a user's detail with the two counts (the wire shape, src/wire/users.ts). */
+export type Profile = UserDetail;
 
 /** The message spec 000 §6 gives for a profile without a roles list. */
 export const ROLES_ERROR = 'roles must be a non-null array';

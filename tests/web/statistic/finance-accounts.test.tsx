@@ -13,10 +13,11 @@ import type { CompiledModule } from '../../../src/engine';
 import { definitions } from '../application/application-harness';
 import { createTestHost } from '../test-host';
 
-const company = { id: 1, name: 'Ringi Holdings', colleague_count: 8, count_company_bank_accounts: 2 };
+const company = { id: 1, code: 'RH', name: 'Ringi Holdings', initial_name: 'RH', is_group: true, colleague_count: 8, count_company_bank_accounts: 2 };
+const bankCompany = { id: 1, name: 'Ringi Holdings', code: 'RH' };
 const banks: BankAccountRow[] = [
-  { id: 11, company_id: 1, bank_name: 'MUFG Bank', branch: 'Marunouchi', number: '1234567', type: 'ordinary' },
-  { id: 12, company_id: 1, bank_name: 'Mizuho Bank', branch: 'Fukuoka', number: '2345678', type: 'current' },
+  { id: 11, company_id: 1, bank_name: 'MUFG Bank', branch: 'Marunouchi', number: '1234567', type: 'ordinary', company: bankCompany },
+  { id: 12, company_id: 1, bank_name: 'Mizuho Bank', branch: 'Fukuoka', number: '2345678', type: 'current', company: bankCompany },
 ];
 const expense = (id: number, use: 'reimbursement' | 'payment', name: string): ExpenseAccountRow => ({
   id, code: `EA0000${id}`, name, name_jp: name, name_zh: name, label: name, company_id: 1, module_type: use, is_transportation: id === 21,

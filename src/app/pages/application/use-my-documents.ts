@@ -2,21 +2,13 @@ import { useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRendererHost } from '../../../renderer/host';
 import { flattenPages, hydraListOptions, listControls } from '../../api/queries';
+import type { BufferItem } from '../../../wire/workflow';
 
 /** Page size of the View data list (spec 001 §9). */
 export const VIEW_DATA_PAGE_SIZE = 5;
 
-/** A document of `/my-buffers` as the list uses it. */
-export interface MyDocument {
-  id: number;
-  code: string;
-  status: number;
-  module: { code: string };
-  requester: { id: number; name: string };
-  data: Record<string, unknown>;
-  waiting_for?: string | null;
-  definition_version?: string;
-}
+/** A document of `/my-buffers`: a buffer item (the wire shape, src/wire/workflow.ts). */
+export type MyDocument = BufferItem;
 
 export type SortField = 'code' | 'createdAt' | 'updatedAt';
 export type SortOrder = 'asc' | 'desc';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ENTRIES, adminEntries } from '../../../../src/app/pages/admin/admin-entries';
 
-const company = { id: 1, name: 'Co' };
+const company = { id: 1, name: 'Co', code: 'CO', initial_name: 'C', is_group: false };
 
 describe('Admin tab entries (spec 000 §6)', () => {
   it('group admin (group member + company authorizer) sees every entry, Background groups included', () => {

@@ -1,3 +1,5 @@
+import type { BankAccount, Company, ExpenseAccount } from '../../../../wire/organisation';
+
 /**
  * The entity kinds these screens file (`ui:module.entity.kind`): the module of each kind is found
  * among the served definitions (spec 001 §7: `POST /buffer/company-bank-account`,
@@ -15,33 +17,11 @@ export const BANK_PAGE_SIZE = 10;
 export const COMPANY_PAGE_SIZE = 10;
 export const EXPENSE_PAGE_SIZE = 100;
 
-/** A company of `/companies` with the counts the company list shows. */
-export interface AccountCompany {
-  id: number;
-  name: string;
-  colleague_count: number;
-  count_company_bank_accounts: number;
-}
+/** A company of `/companies` with the counts the company list shows (the wire shape, src/wire/organisation.ts). */
+export type AccountCompany = Company;
 
 /** A bank account of `/company_bank_accounts_list/{id}` (number masked unless finance/treasury of its company). */
-export interface BankAccountRow {
-  id: number;
-  company_id: number;
-  bank_name: string;
-  branch: string;
-  number: string;
-  type: string;
-}
+export type BankAccountRow = BankAccount;
 
 /** An expense account of `/expense_accounts`. */
-export interface ExpenseAccountRow {
-  id: number;
-  code: string;
-  name: string;
-  name_jp: string;
-  name_zh: string;
-  label: string;
-  company_id: number;
-  module_type: string;
-  is_transportation: boolean;
-}
+export type ExpenseAccountRow = ExpenseAccount;

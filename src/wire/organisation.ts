@@ -1,0 +1,108 @@
+/**
+ * Wire shapes of the organisation lookups (spec 000 §7, 001 §7; issue #20): companies with their
+ * departments and locations, bank and expense accounts, positions, calendars and background
+ * groups, written once: the server's response schemas (and /api/docs) and both sides' types come
+ * from here.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+import { IdName, collection, nullable, open, stringEnum } from './common';
+
+/** A company of `/companies`, `/companies-external`, `/my-company` with the counts the lists show. */
+export const Company = open({
+  id: Type.Integer(),
+  code: Type.String(),
+  name: Type.String(),
+  initial_name: Type.String(),
+  is_group: Type.Boolean(),
+  colleague_count: Type.Integer(),
+  count_company_bank_accounts: Type.Integer(),
+});
+export type Company = Static<typeof Company>;
+
+/** A department of a company. */
+export const Department = open({ id: Type.Integer(), name: Type.String() });
+export type Department = Static<typeof Department>;
+
+/** A location of a company. */
+export const Location = open({ id: Type.Integer(), address: Type.String() });
+export type Location = Static<typeof Location>;
+
+/** `GET /companies/{id}`: the company with its departments and locations. */
+export const CompanyDetail = open({ ...Company.properties, departments: Type.Array(Department), locations: Type.Array(Location) });
+export type CompanyDetail = Static<typeof CompanyDetail>;
+
+/** A bank account of a company (the number masked unless finance or treasury of its company). */
+export const BankAccount = open({
+  id: Type.Integer(),
+  company_id: Type.Integer(),
+  bank_name: Type.String(),
+  branch: Type.String(),
+  number: Type.String(),
+  type: Type.String(),
+  company: open({ id: Type.Integer(), name: Type.String(), code: Type.String() }),
+});
+export type BankAccount = Static<typeof BankAccount>;
+
+/**
+ * An expense account as the spec names it: `name` (English), `name_jp`, `name_zh` — the
+ * statistics form edits all three — plus `label`, the name in the request's language.
+ */
+export const ExpenseAccount = open({
+  id: Type.Integer(),
+  code: Type.String(),
+  name: Type.String(),
+  name_jp: Type.String(),
+  name_zh: Type.String(),
+  label: Type.String(),
+  company_id: Type.Integer(),
+  module_type: Type.String(),
+  is_transportation: Type.Boolean(),
+});
+export type ExpenseAccount = Static<typeof ExpenseAccount>;
+
+/** The state of a position today: in effect, starting later, or retired. */
+export const POSITION_STATES = ['active', 'scheduled', 'retired'] as const;
+
+/** A company's position (`GET /companies/{id}/positions`): the name in the request language and in each, its dates and state, how many posts hold it. */
+export const Position = open({
+  id: Type.Integer(),
+  company_id: Type.Integer(),
+  code: Type.String(),
+  /** In the request language. */
+  name: Type.String(),
+  name_en: Type.String(),
+  name_ja: nullable(Type.String()),
+  name_zh: nullable(Type.String()),
+  effective_from: nullable(Type.String()),
+  retired_on: nullable(Type.String()),
+  state: stringEnum(POSITION_STATES),
+  /** Posts holding it today or later. */
+  holders: Type.Integer(),
+});
+export type Position = Static<typeof Position>;
+
+/** `GET /companies/{id}/positions`. */
+export const PositionCollection = open(collection(Position).properties);
+export type PositionCollection = Static<typeof PositionCollection>;
+
+/** A company's calendar (`GET /companies/{id}/calendar?year=`): weekend days, time zone, holidays (`working`: a weekend date that is worked). */
+export const CompanyCalendar = open({
+  company_id: Type.Integer(),
+  weekend_days: Type.Array(Type.Integer()),
+  time_zone: Type.String(),
+  holidays: Type.Array(open({
+    date: Type.String(), name: Type.String(), working: Type.Boolean(),
+    name_en: Type.String(), name_ja: nullable(Type.String()), name_zh: nullable(Type.String()),
+  })),
+});
+export type CompanyCalendar = Static<typeof CompanyCalendar>;
+
+/** A background group (`/backgrounds`): its companies and the persons in charge it sets. */
+export const Background = open({
+  id: Type.Integer(),
+  name: Type.String(),
+  companies: Type.Array(IdName),
+  background_pics: Type.Array(open({ pic_type_id: Type.Integer(), pic_id: Type.Integer(), pic_type: IdName, pic: IdName })),
+});
+export type Background = Static<typeof Background>;

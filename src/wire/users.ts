@@ -1,0 +1,68 @@
+/**
+ * Wire shapes of a user (spec 000 §3 "User"): the summary of lists and pickers, the detail of
+ * `/users/{id}` and `/profile`, written once: the server's response schemas (and /api/docs) and
+ * both sides' types come from here.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+import { nullable, open } from './common';
+
+/** A user in lists (approver pickers, my organization, saved approvers): flags, company, department, location. */
+export const UserSummary = open({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  initial_name: Type.String(),
+  join_date: nullable(Type.String()),
+  is_authorizer: Type.Boolean(),
+  is_company_authorizer: Type.Boolean(),
+  is_finance: Type.Boolean(),
+  is_treasury: Type.Boolean(),
+  is_legal: Type.Boolean(),
+  is_notified: Type.Boolean(),
+  is_ringi_group_member: Type.Boolean(),
+  company: nullable(open({ id: Type.Integer(), name: Type.String(), code: Type.String(), initial_name: Type.String(), is_group: Type.Boolean() })),
+  department: nullable(open({ id: Type.Integer(), name: Type.String() })),
+  location: nullable(open({ id: Type.Integer(), address: Type.String() })),
+});
+export type UserSummary = Static<typeof UserSummary>;
+
+/** One of a user's saved approvers (a setting type and who approves it). */
+export const UserSetting = open({
+  id: Type.Integer(),
+  setting_type_id: Type.Integer(),
+  approver_id: nullable(Type.Integer()),
+  setting_type: open({ id: Type.Integer(), name: Type.String() }),
+  approver: nullable(open({ id: Type.Integer(), name: Type.String(), initial_name: Type.String(), is_authorizer: Type.Optional(Type.Boolean()) })),
+});
+export type UserSetting = Static<typeof UserSetting>;
+
+/** A post of a user (concurrent posts with positions, dated). */
+export const UserPost = open({
+  id: Type.Integer(),
+  company_id: Type.Integer(),
+  department_id: Type.Integer(),
+  position_code: nullable(Type.String()),
+  effective_from: nullable(Type.String()),
+  effective_to: nullable(Type.String()),
+  company_name: Type.String(),
+  department_name: Type.String(),
+  position_name: nullable(Type.String()),
+});
+export type UserPost = Static<typeof UserPost>;
+
+/** A user's detail (`GET /users/{id}`, `GET /profile`): the summary, roles, saved approvers, manager and posts. */
+export const UserDetail = open({
+  ...UserSummary.properties,
+  user_id: Type.Integer(),
+  is_group_admin: Type.Boolean(),
+  roles: open({ 'hydra:member': Type.Array(Type.String()), 'hydra:totalItems': Type.Integer() }),
+  user_settings: Type.Array(UserSetting),
+  manager: nullable(open({ id: Type.Integer(), name: Type.String() })),
+  posts: Type.Array(UserPost),
+  /** `/profile` only: colleagues in the user's company. */
+  my_organization_count: Type.Optional(Type.Integer()),
+  /** `/profile` only: external (non-group) companies. */
+  external_company_count: Type.Optional(Type.Integer()),
+});
+export type UserDetail = Static<typeof UserDetail>;
