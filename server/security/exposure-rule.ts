@@ -1,10 +1,8 @@
 import type { AuthUser } from '../lib/auth-user';
+import { PRIVATE_USER_FIELDS } from '../../src/wire/users';
 
-/** Fields of a user record that only colleagues and group staff may read (e-mail, roles, settings). */
-export const PRIVATE_USER_FIELDS = [
-  'email', 'is_authorizer', 'is_company_authorizer', 'is_finance', 'is_treasury', 'is_legal', 'is_group_admin',
-  'roles', 'user_settings',
-] as const;
+/** Fields of a user record that only colleagues and group staff may read (e-mail, roles, settings): the wire's list. */
+export { PRIVATE_USER_FIELDS };
 
 type Viewer = Pick<AuthUser, 'company_id' | 'is_ringi_group_member' | 'is_finance' | 'is_treasury'>;
 type Entity = Record<string, unknown>;

@@ -7,18 +7,29 @@ import { Type, type Static } from '@sinclair/typebox';
 
 import { nullable, open } from './common';
 
+/**
+ * Fields of a user record that only colleagues and group staff may read (e-mail, roles, settings):
+ * the server's exposure rule (server/security/exposure-rule.ts) takes them out of a record of
+ * another company for a viewer outside the group, so they are optional on the wire.
+ */
+export const PRIVATE_USER_FIELDS = [
+  'email', 'is_authorizer', 'is_company_authorizer', 'is_finance', 'is_treasury', 'is_legal', 'is_group_admin',
+  'roles', 'user_settings',
+] as const;
+export type PrivateUserField = (typeof PRIVATE_USER_FIELDS)[number];
+
 /** A user in lists (approver pickers, my organization, saved approvers): flags, company, department, location. */
 export const UserSummary = open({
   id: Type.Integer(),
   name: Type.String(),
-  email: Type.String(),
+  email: Type.Optional(Type.String()),
   initial_name: Type.String(),
   join_date: nullable(Type.String()),
-  is_authorizer: Type.Boolean(),
-  is_company_authorizer: Type.Boolean(),
-  is_finance: Type.Boolean(),
-  is_treasury: Type.Boolean(),
-  is_legal: Type.Boolean(),
+  is_authorizer: Type.Optional(Type.Boolean()),
+  is_company_authorizer: Type.Optional(Type.Boolean()),
+  is_finance: Type.Optional(Type.Boolean()),
+  is_treasury: Type.Optional(Type.Boolean()),
+  is_legal: Type.Optional(Type.Boolean()),
   is_notified: Type.Boolean(),
   is_ringi_group_member: Type.Boolean(),
   company: nullable(open({ id: Type.Integer(), name: Type.String(), code: Type.String(), initial_name: Type.String(), is_group: Type.Boolean() })),
@@ -55,9 +66,9 @@ export type UserPost = Static<typeof UserPost>;
 export const UserDetail = open({
   ...UserSummary.properties,
   user_id: Type.Integer(),
-  is_group_admin: Type.Boolean(),
-  roles: open({ 'hydra:member': Type.Array(Type.String()), 'hydra:totalItems': Type.Integer() }),
-  user_settings: Type.Array(UserSetting),
+  is_group_admin: Type.Optional(Type.Boolean()),
+  roles: Type.Optional(open({ 'hydra:member': Type.Array(Type.String()), 'hydra:totalItems': Type.Integer() })),
+  user_settings: Type.Optional(Type.Array(UserSetting)),
   manager: nullable(open({ id: Type.Integer(), name: Type.String() })),
   posts: Type.Array(UserPost),
   /** `/profile` only: colleagues in the user's company. */
@@ -66,3 +77,6 @@ export const UserDetail = open({
   external_company_count: Type.Optional(Type.Integer()),
 });
 export type UserDetail = Static<typeof UserDetail>;
+
+/** The signed-in user's own detail (`GET /profile`): the private fields are always there. */
+export type OwnUserDetail = UserDetail & Required<Pick<UserDetail, PrivateUserField>>;

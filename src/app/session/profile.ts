@@ -1,10 +1,10 @@
-import type { UserDetail } from '../../wire/users';
+import type { OwnUserDetail } from '../../wire/users';
 
 /** A company as the profile names it. */
-export type ProfileCompany = NonNullable<UserDetail['company']>;
+export type ProfileCompany = NonNullable<OwnUserDetail['company']>;
 
 /** GET /api/profile (spec 000 §3 "User"): a user's detail with the two counts (the wire shape, src/wire/users.ts). */
-export type Profile = UserDetail;
+export type Profile = OwnUserDetail;
 
 /** The message spec 000 §6 gives for a profile without a roles list. */
 export const ROLES_ERROR = 'roles must be a non-null array';
