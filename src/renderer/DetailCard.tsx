@@ -90,7 +90,8 @@ export function DetailCard({ module, data, context: givenContext, header, change
       const ui = fieldDefinition(module, field).ui;
       const titleKey = (ui?.['ui:options'] as { itemTitle?: string } | undefined)?.itemTitle;
       const title = titleKey ? t(titleKey, { n: index + 1 }) : t('engine.renderer.item', { n: index + 1 });
-      void host.openPage(title, () => <DetailCard module={sub} data={item} context={{ ...context, parent: data }} />);
+      // A key, not the text: the stack translates it, so the title follows a language change.
+      void host.openPage({ key: titleKey ?? 'engine.renderer.item', params: { n: index + 1 }, fallback: title }, () => <DetailCard module={sub} data={item} context={{ ...context, parent: data }} />);
     };
   };
   return (

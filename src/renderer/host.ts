@@ -4,12 +4,19 @@ import { createContext, useContext, type ReactNode } from 'react';
  * What the renderer needs from whoever hosts it (the app, or a test). The renderer never
  * imports the app: pages, dialogs, toasts and HTTP all come through this interface.
  */
+/**
+ * A page's title: text shown as it is, or a translation key and its parameters (`fallback`: the
+ * text shown while the key has no translation in the host's i18n, e.g. a draft module's key).
+ */
+export type PageTitleText = string | { key: string; params?: Record<string, unknown>; fallback?: string };
+
 export interface RendererHost {
   /**
    * Push a page on the app's page stack; resolves with close(result), or undefined on back. A
-   * `{ key }` title is translated by the stack, so it follows a language change while open.
+   * `{ key, params }` title is translated by the stack, so it follows a language change while
+   * open; a string is shown as it is (a name from the data).
    */
-  openPage<T>(title: string | { key: string }, render: (close: (result?: T) => void) => ReactNode): Promise<T | undefined>;
+  openPage<T>(title: PageTitleText, render: (close: (result?: T) => void) => ReactNode): Promise<T | undefined>;
   /** `danger`: the confirmation of a destructive action (delete); its OK button is red. */
   confirm(message: string, title?: string, options?: { danger?: boolean }): Promise<boolean>;
   alert(title: string, message: string): Promise<void>;

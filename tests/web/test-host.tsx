@@ -126,9 +126,9 @@ export function createTestHost(options: TestHostOptions = {}) {
     showPages(next);
   };
   const host: RendererHost = {
-    openPage<T>(given: string | { key: string }, renderPage: (close: (result?: T) => void) => ReactNode) {
+    openPage<T>(given: string | { key: string; params?: Record<string, unknown>; fallback?: string }, renderPage: (close: (result?: T) => void) => ReactNode) {
       // A `{ key }` title is translated as the app's stack does it (in the host's language).
-      const title = typeof given === 'string' ? given : i18n.t(given.key);
+      const title = typeof given === 'string' ? given : i18n.t(given.key, { ...given.params, defaultValue: given.fallback });
       return new Promise<T | undefined>((resolve) => {
         const id = nextPageId++;
         const close = (result?: T) => {

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { RendererHostContext, type RendererHost } from '../../renderer/host';
+import { RendererHostContext, type PageTitleText, type RendererHost } from '../../renderer/host';
 import { useFeedback } from '../feedback';
 import { usePageStack } from '../navigation';
 import { useSession } from '../session';
@@ -20,7 +20,7 @@ export function AppRendererHost({ children }: { children: ReactNode }) {
 
   const host = useMemo<RendererHost>(
     () => ({
-      openPage: <T,>(title: string | { key: string }, render: (close: (result?: T) => void) => ReactNode) => stack.push<T>({ title, render }),
+      openPage: <T,>(title: PageTitleText, render: (close: (result?: T) => void) => ReactNode) => stack.push<T>({ title, render }),
       confirm: (message, title, options) => feedback.confirm(message, title, options),
       alert: (title, message) => feedback.alert(title, message),
       toast: (message, intent, durationMs) => feedback.toast(message, intent, durationMs),

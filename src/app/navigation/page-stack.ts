@@ -1,7 +1,10 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
 
-/** A page title: literal text, or a translation key (optionally in a fixed language) that follows language changes. */
-export type PageTitle = string | { key: string; lng?: string };
+/**
+ * A page title: literal text (a name from the data), or a translation key with its parameters
+ * (optionally in a fixed language), translated when shown, so it follows a language change.
+ */
+export type PageTitle = string | { key: string; params?: Record<string, unknown>; fallback?: string; lng?: string };
 
 /** Props of a page pushed as `component` + `params`. */
 export interface PageProps<P = undefined, R = unknown> {

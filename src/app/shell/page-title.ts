@@ -5,5 +5,5 @@ import type { PageTitle } from '../navigation';
 export function pageTitleText(title: PageTitle | undefined, t: TFunction): string {
   if (title === undefined) return '';
   if (typeof title === 'string') return title;
-  return t(title.key, title.lng ? { lng: title.lng } : undefined);
+  return t(title.key, { ...title.params, ...(title.fallback !== undefined ? { defaultValue: title.fallback } : {}), ...(title.lng ? { lng: title.lng } : {}) });
 }

@@ -64,8 +64,11 @@ export function PropertyField({ name, path, schema, uiSchema, value: given, requ
   const options = useMemo(() => {
     const uiOptions = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
     const choices = enumChoices(schema, uiSchema, key.replace(/\.label$/, ''), env.t);
-    return choices ? { ...uiOptions, enumOptions: choices } : uiOptions;
-  }, [schema, uiSchema, key, env.t]);
+    // The label's key (when it has a translation): a widget that opens a page titled with its
+    // label gives the stack the key, so the title follows a language change while open.
+    const withKey = labelText === undefined && translated !== labelShown ? { ...uiOptions, labelKey: labelShown } : uiOptions;
+    return choices ? { ...withKey, enumOptions: choices } : withKey;
+  }, [schema, uiSchema, key, env.t, labelText, translated, labelShown]);
   const rawErrors = errors?.__errors;
   const isDisabled = Boolean(disabled || uiSchema?.['ui:disabled']);
   const readonly = env.readOnly || Boolean(uiSchema?.['ui:readonly']);

@@ -53,7 +53,9 @@ export function createApprovalsHost({ routes, user, confirmAnswers = [] }: Appro
   };
 
   const host: RendererHost = {
-    openPage<T>(title: string, render: (close: (result?: T) => void) => ReactNode) {
+    openPage<T>(given: string | { key: string; params?: Record<string, unknown>; fallback?: string }, render: (close: (result?: T) => void) => ReactNode) {
+      // A `{ key, params }` title is translated as the app's stack does it.
+      const title = typeof given === 'string' ? given : i18n.t(given.key, { ...given.params, defaultValue: given.fallback });
       return new Promise<T | undefined>((resolve) => {
         const id = nextId++;
         const close = (result?: T) => {

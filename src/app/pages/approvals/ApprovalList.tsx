@@ -79,9 +79,9 @@ export function ApprovalList({ kind, compact = false, onSeeAll, refreshKey = 0, 
     if (result === 'changed') onChanged?.();
   };
   const openSort = () =>
-    void host.openPage<ListSort>(t('app.approvals.sort.title'), (close) => <SortSheet value={sort} onSave={close} />).then((next) => next && setSort(next));
+    void host.openPage<ListSort>({ key: 'app.approvals.sort.title' }, (close) => <SortSheet value={sort} onSave={close} />).then((next) => next && setSort(next));
   const openFilter = () =>
-    void host.openPage<ListFilter>(t('app.approvals.filter.title'), (close) => <FilterSheet value={filter} onSave={close} />).then((next) => next && setFilter(next));
+    void host.openPage<ListFilter>({ key: 'app.approvals.filter.title' }, (close) => <FilterSheet value={filter} onSave={close} />).then((next) => next && setFilter(next));
   const filters = activeFilterCount(filter);
 
   return (

@@ -145,7 +145,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   };
   const resubmit = () => quiet(run('app.approvals.confirm.resubmit', () => host.api.post(`/buffer/${doc.id}/resubmit`), 'app.approvals.done.resubmitted'));
   // A saved edit invalidates the document (EditPage): this page shows the new data when it is back on top.
-  const edit = () => void openEdit(host, t('app.approvals.edit.title'), doc, module);
+  const edit = () => void openEdit(host, { key: 'app.approvals.edit.title' }, doc, module);
   const submitAgain = () => {
     const stack = navigation?.stack;
     if (!stack) return close();
@@ -158,7 +158,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
 
   const openHistory = async () => {
     const { RecordHistoryPage } = await import('../statistic/records/RecordHistoryPage');
-    void host.openPage(t('statistic.records.historyTitle', { code: doc.code }), () => <RecordHistoryPage bufferId={doc.id} code={doc.code} />);
+    void host.openPage({ key: 'statistic.records.historyTitle', params: { code: doc.code } }, () => <RecordHistoryPage bufferId={doc.id} code={doc.code} />);
   };
 
   const header = (

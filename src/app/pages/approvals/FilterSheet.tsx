@@ -62,7 +62,7 @@ export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filte
     setFilter((f) => ({ ...f, period: { preset, ...periodRange(preset) } }));
   };
   const chooseRequesters = async () => {
-    const chosen = await host.openPage<PickerItem | PickerItem[]>(t('app.approvals.filter.requesters'), (close) => (
+    const chosen = await host.openPage<PickerItem | PickerItem[]>({ key: 'app.approvals.filter.requesters' }, (close) => (
       <PickerPage host={host} endpoint="/users/pic" multiple selected={(filter.requesters ?? []).map((u) => ({ ...u }))}
         label={(u) => String(u.name ?? u.id)} close={close} />
     ));

@@ -106,7 +106,7 @@ export function DeputiesPage() {
   };
 
   const pickDeputy = async () => {
-    const picked = await host.openPage<PickedUser>(t('app.deputies.pickTitle'), (close) => (
+    const picked = await host.openPage<PickedUser>({ key: 'app.deputies.pickTitle' }, (close) => (
       <PickerPage<PickedUser>
         host={host}
         endpoint="/users/approver"

@@ -41,14 +41,14 @@ export function StampFilterSheet({ value, onSave }: { value: StampFilter; onSave
 
 
   const chooseApplicants = async () => {
-    const chosen = await host.openPage<PickerItem | PickerItem[]>(t('statistic.stamp.filter.applicants'), (close) => (
+    const chosen = await host.openPage<PickerItem | PickerItem[]>({ key: 'statistic.stamp.filter.applicants' }, (close) => (
       <PickerPage host={host} endpoint="/users/pic" multiple selected={filter.applicants.map((u) => ({ ...u }))}
         label={(u) => String(u.name ?? u.id)} close={close} />
     ));
     if (Array.isArray(chosen)) set({ applicants: chosen.map((u) => ({ id: u.id, name: String(u.name ?? u.id) })) });
   };
   const chooseParty = async () => {
-    const chosen = await host.openPage<PickerItem | PickerItem[]>(t('statistic.stamp.filter.party'), (close) => (
+    const chosen = await host.openPage<PickerItem | PickerItem[]>({ key: 'statistic.stamp.filter.party' }, (close) => (
       <PickerPage host={host} endpoint="/companies" label={(c) => String(c.name ?? c.id)} close={close} />
     ));
     if (chosen && !Array.isArray(chosen)) set({ party: { id: chosen.id, name: String(chosen.name ?? chosen.id) } as Named });

@@ -35,7 +35,7 @@ export function StatisticPage() {
                 icon={<ChevronRightRegular />}
                 iconPosition="after"
                 style={{ flexGrow: 1, justifyContent: 'space-between' }}
-                onClick={() => void host.openPage(t(`app.statistic.${entry}`), () => (
+                onClick={() => void host.openPage({ key: `app.statistic.${entry}` }, () => (
                   <Suspense fallback={<Spinner />}><Screen /></Suspense>
                 ))}
               >

@@ -58,6 +58,8 @@ export function ItemListField(props: FieldProps): ReactNode {
   const change = (next: unknown[]) => latest.current.props.onChange(renumber(next, hasIndex), latest.current.props.fieldPathId.path);
   const choiceLabel = useItemChoice(ctx.module?.subForms?.[options.subForm], t);
   const titleOf = (n: number) => (options.itemTitle ? t(options.itemTitle, { n }) : text('items.item', { n }));
+  // The item page's title as a key: the stack translates it, so it follows a language change.
+  const titleKeyOf = (n: number) => ({ key: options.itemTitle ?? 'engine.widgets.items.item', params: { n }, fallback: titleOf(n) });
 
   const subFormModule = async (): Promise<CompiledModule | null> => {
     const local = ctx.module?.subForms?.[options.subForm];
@@ -87,7 +89,7 @@ export function ItemListField(props: FieldProps): ReactNode {
     // The spec: an item with a total above 0 is preloaded for editing; an empty one starts fresh
     // (items without amounts always open with their values).
     const initial = existing && (options.totalField === null || itemAmount(existing, options.totalField) > 0) ? (existing as FormData) : { ...inherited, ...(hasIndex ? { index: n } : {}) };
-    const result = await host.openPage<FormData>(titleOf(n), (close) => (
+    const result = await host.openPage<FormData>(titleKeyOf(n), (close) => (
       <SubForm module={sub} initialData={initial} parent={ctx.formData} context={ruleContext} onDone={(item) => close(item)} />
     ));
     if (!result) return;

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useRendererHost } from '../../host';
+import type { CompiledModule } from '../../../engine';
+import { useRendererHost, type PageTitleText } from '../../host';
 import { useRendererT } from '../../i18n';
 import { fillEndpoint } from '../fill-endpoint';
 import { formContextOf, idsOf, moduleCodeOf } from '../form-context-of';
@@ -29,6 +30,31 @@ export interface PickerWidgetPair {
  * a `PickerPage`; the value is the chosen id (or an array of ids when `multiple`). Every
  * default can be overridden in `ui:options` (see `PickerOptions`).
  */
+/**
+ * A picker row's second line (a bank account's type): translated when it renders — the picker
+ * page is written when it opens, and a text put in then kept that language (普通/当座 in English
+ * after switching in place).
+ */
+function PickerDescription({ item, options, module }: { item: PickerItem; options: PickerOptions; module: CompiledModule | undefined }): ReactNode {
+  const t = useRendererT(module);
+  const { language } = useRendererHost();
+  const raw = itemLabel(item, options.descriptionKey, language);
+  let shown = raw;
+  if (options.descriptionCodes) {
+    const key = `${options.descriptionCodes}.${raw}`;
+    const translated = t(key);
+    if (translated !== key) shown = translated;
+  }
+  return <Text size={200}>{shown}</Text>;
+}
+
+/** A picker page's title: the field label's key (it follows a language change), else the label, else "Select". */
+export function pageTitle(props: Pick<WidgetProps, 'label' | 'options'>): PageTitleText {
+  const labelKey = (props.options as { labelKey?: unknown } | undefined)?.labelKey;
+  if (typeof labelKey === 'string') return { key: labelKey, fallback: props.label || undefined };
+  return props.label || { key: 'engine.widgets.select' };
+}
+
 export function createPickerWidget(
   name: string,
   defaults: Partial<PickerOptions>,
@@ -41,7 +67,6 @@ export function createPickerWidget(
     const ctx = formContextOf(props.registry, name);
     const { host } = ctx;
     const text = useWidgetText();
-    const t = useRendererT(ctx.module);
     const fieldLabel = useFieldLabel(ctx.module);
     const styles = useStyles();
     const options = optionsOf(props.options as Record<string, unknown>);
@@ -60,18 +85,11 @@ export function createPickerWidget(
     }, [editable, ownCompany, value, onChange]);
     const disabled = Boolean(!editable || ownCompany !== null || missing || !endpoint || !params);
     const label = (item: PickerItem) => itemLabel(item, options.labelKey, host.language);
-    const describe = (item: PickerItem) => {
-      const raw = itemLabel(item, options.descriptionKey, host.language);
-      if (!options.descriptionCodes) return raw;
-      const key = `${options.descriptionCodes}.${raw}`;
-      const shown = t(key);
-      return shown === key ? raw : shown;
-    };
     const names = ids.map((id) => (items.has(id) ? label(items.get(id) as PickerItem) : '…'));
 
     const open = async () => {
       if (!endpoint || !params) return;
-      const result = await host.openPage<PickerItem | PickerItem[]>(props.label || text('select'), (close) => (
+      const result = await host.openPage<PickerItem | PickerItem[]>(pageTitle(props), (close) => (
         <PickerPage
           host={host}
           endpoint={endpoint}
@@ -83,7 +101,7 @@ export function createPickerWidget(
           // ids whose record could not be fetched stay chosen rather than being dropped by Add (n)
           selected={ids.map((id) => items.get(id) ?? { id, name: `#${id}` })}
           label={label}
-          describe={options.descriptionKey ? (item) => <Text size={200}>{describe(item)}</Text> : undefined}
+          describe={options.descriptionKey ? (item) => <PickerDescription item={item} options={options} module={ctx.module} /> : undefined}
           close={close}
         />
       ));

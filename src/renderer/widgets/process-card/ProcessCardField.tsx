@@ -30,6 +30,16 @@ function userIsGroupMember(host: RendererHost): boolean {
   return host.user?.is_ringi_group_member === true;
 }
 
+/**
+ * The company-authorizer badge of a picker row. Its own component, translated when it renders:
+ * the picker page is written when it opens, and a text put in then kept the language it was
+ * opened in (会社承認者 in English after switching in place).
+ */
+function AuthorizerBadge(): ReactNode {
+  const text = useWidgetText();
+  return <Badge appearance="tint">{text('process.authorizer')}</Badge>;
+}
+
 /** The step's name as the process gives it. */
 function stepName(step: MasterProcessStep): string {
   return step.process?.name ?? step.process?.code ?? String(step.id);
@@ -132,7 +142,7 @@ export function ProcessCardField(props: FieldProps): ReactNode {
 
   const openStep = async (step: MasterProcessStep) => {
     const current = approvals.filter((a) => a.master_process_id === step.id).map((a) => userOf(a.approver_id) ?? { id: a.approver_id, name: String(a.approver_id) });
-    const result = await host.openPage<ApproverInfo[]>(text('process.approverTitle', { step: stepName(step) }), (close) => (
+    const result = await host.openPage<ApproverInfo[]>({ key: 'engine.widgets.process.approverTitle', params: { step: stepName(step) } }, (close) => (
       <PickerPage<ApproverInfo>
         host={host}
         endpoint="/users/approver"
@@ -141,7 +151,7 @@ export function ProcessCardField(props: FieldProps): ReactNode {
         multiple
         selected={current}
         label={(user) => user.name}
-        describe={(user) => (isCompanyAuthorizer(user) ? <Badge appearance="tint">{text('process.authorizer')}</Badge> : null)}
+        describe={(user) => (isCompanyAuthorizer(user) ? <AuthorizerBadge /> : null)}
         close={close as (result?: ApproverInfo | ApproverInfo[]) => void}
       />
     ));

@@ -66,7 +66,7 @@ export function RelatedApprovalPickerWidget(props: WidgetProps): ReactNode {
   const disabled = Boolean(props.disabled || props.readonly || ctx.readOnly);
 
   const open = async () => {
-    const chosen = await host.openPage<RelatedApproval>(props.label || t('related.choose'), (close) => (
+    const chosen = await host.openPage<RelatedApproval>(typeof props.options?.labelKey === 'string' ? { key: props.options.labelKey, fallback: props.label || undefined } : props.label || { key: 'engine.widgets.related.choose' }, (close) => (
       <RelatedPickerPage host={host} uiOptions={uiOptions} close={close} />
     ));
     if (!chosen) return;

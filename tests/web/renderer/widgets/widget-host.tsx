@@ -58,7 +58,9 @@ export function createTestHost(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    openPage<T>(title: string, renderPage: (close: (result?: T) => void) => ReactNode) {
+    openPage<T>(given: string | { key: string; params?: Record<string, unknown>; fallback?: string }, renderPage: (close: (result?: T) => void) => ReactNode) {
+      // A `{ key, params }` title is translated as the app's stack does it.
+      const title = typeof given === 'string' ? given : i18n.t(given.key, { ...given.params, defaultValue: given.fallback });
       return new Promise<T | undefined>((resolve) => {
         const page: OpenPage = {
           title,

@@ -48,16 +48,16 @@ export function DocumentSearchPage() {
   const [images, setImages] = useState<FoundFile[]>([]);
 
   const changeFilter = async () => {
-    const next = await host.openPage<SearchFilter>(t('statistic.search.filter.title'), (close) => <SearchFilterSheet value={filter} onSave={close} />);
+    const next = await host.openPage<SearchFilter>({ key: 'statistic.search.filter.title' }, (close) => <SearchFilterSheet value={filter} onSave={close} />);
     if (next) { setFilter(next); setSelected(new Set()); }
   };
   const changeSort = async () => {
     if (files) {
-      const next = await host.openPage<FileSort>(t('statistic.search.sort.title'), (close) => (
+      const next = await host.openPage<FileSort>({ key: 'statistic.search.sort.title' }, (close) => (
         <SearchSortSheet<FileSort> value={fileSort} fields={['date', 'amount'] as const} initial={DEFAULT_FILE_SORT} onSave={close} />));
       if (next) setFileSort(next);
     } else {
-      const next = await host.openPage<SearchSort>(t('statistic.search.sort.title'), (close) => (
+      const next = await host.openPage<SearchSort>({ key: 'statistic.search.sort.title' }, (close) => (
         <SearchSortSheet<SearchSort> value={sort} fields={['code', 'createdAt', 'updatedAt'] as const} initial={DEFAULT_SORT} onSave={close} />));
       if (next) setSort(next);
     }

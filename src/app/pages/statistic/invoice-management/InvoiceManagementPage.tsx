@@ -58,13 +58,13 @@ export function InvoiceManagementPage() {
   const switchModule = (code: string) => { setModuleCode(code); setSelected(new Set()); };
 
   const register = async () => {
-    const ids = await host.openPage<number[]>(t('statistic.invoices.registerTitle'), (close) => <RegisterList moduleCode={moduleCode} onAdd={close} />);
+    const ids = await host.openPage<number[]>({ key: 'statistic.invoices.registerTitle' }, (close) => <RegisterList moduleCode={moduleCode} onAdd={close} />);
     if (!ids?.length) return;
     await registerShown.mutateAsync(ids);
     host.toast(t('statistic.invoices.registered'), 'success', TOASTS.register);
   };
   const upload = async (row: InvoiceRow) => {
-    const saved = await host.openPage<boolean>(t('statistic.invoices.uploadTitle'), (close) => <InvoiceUploadForm row={row} onDone={close} />);
+    const saved = await host.openPage<boolean>({ key: 'statistic.invoices.uploadTitle' }, (close) => <InvoiceUploadForm row={row} onDone={close} />);
     if (!saved) return;
     host.toast(t('statistic.invoices.submitted'), 'success', TOASTS.submit);
   };

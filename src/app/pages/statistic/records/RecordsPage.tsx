@@ -75,7 +75,7 @@ export function RecordsPage() {
         : t('statistic.records.verifyBroken', { count: report.broken.length }), report.ok ? 'success' : 'error', 4000);
     } catch { /* shown by the API client */ }
   };
-  const open = (row: RecordRow) => void host.openPage(t('statistic.records.historyTitle', { code: row.document.code }), () => (
+  const open = (row: RecordRow) => void host.openPage({ key: 'statistic.records.historyTitle', params: { code: row.document.code } }, () => (
     <RecordHistoryPage bufferId={row.document.id} code={row.document.code} />
   ));
 
