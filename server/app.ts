@@ -65,6 +65,9 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
     },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // Registering the routes compiles every route's schemas: a few seconds idle, but over Fastify's
+    // 10 s default on a 2-core machine at load 20 ("Plugin did not start in time: 'routes'").
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(createValidatorCompiler());
   // Outside any plugin (no plugin start timeout): the checker's first run compiles its meta-schemas.
