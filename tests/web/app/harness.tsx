@@ -7,6 +7,18 @@ import { TOKEN_STORAGE_KEY } from '../../../src/app/api';
 
 // Pages are lazy chunks; on a busy 2-core machine their first import can take over the default 1 s.
 configure({ asyncUtilTimeout: 10_000 });
+// The app's lazy chunks (the page areas, the tab bar, the query cache, the session's profile
+// query) are imported once when a test file loads: a first import inside a test's wait is what
+// made the first App test of a file time out now and then at load 25-30.
+await Promise.all([
+  import('../../../src/app/pages/home/HomePage'),
+  import('../../../src/app/pages/statistic/StatisticPage'),
+  import('../../../src/app/pages/admin/AdminPage'),
+  import('../../../src/app/pages/login/LoginPage'),
+  import('../../../src/app/shell/TabBar'),
+  import('../../../src/app/query-client-class'),
+  import('../../../src/app/session/ProfileQuery'),
+]);
 
 /** A mocked reply of the network: status and JSON body. */
 export interface Reply {

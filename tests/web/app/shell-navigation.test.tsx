@@ -83,6 +83,8 @@ describe('tab bar', () => {
   it('shows Home and Admin to an employee, without Statistic', async () => {
     await renderApp({ token: 't', path: '/admin', routes: signedIn() });
     await screen.findByTestId('admin');
+    // The tab bar is a chunk of its own: it may come a moment after the page.
+    await screen.findByRole('navigation', { name: ja.tabs.label });
     expect(tabNames()).toEqual([ja.tabs.home, ja.tabs.admin]);
     expect(tabBar().queryByRole('tab', { name: ja.tabs.statistic })).toBeNull();
   });
@@ -90,12 +92,16 @@ describe('tab bar', () => {
   it.each([['is_finance'], ['is_treasury'], ['is_authorizer']])('shows Statistic to a user with %s', async (flag) => {
     await renderApp({ token: 't', path: '/admin', routes: signedIn({ [flag]: true }) });
     await screen.findByTestId('admin');
+    // The tab bar is a chunk of its own: it may come a moment after the page.
+    await screen.findByRole('navigation', { name: ja.tabs.label });
     expect(tabNames()).toEqual([ja.tabs.home, ja.tabs.statistic, ja.tabs.admin]);
   });
 
   it('selects a tab, records its route, and lists the statistic menu (built screens open, the rest not yet available)', async () => {
     const { user } = await renderApp({ token: 't', path: '/admin', routes: signedIn({ is_finance: true }) });
     await screen.findByTestId('admin');
+    // The tab bar is a chunk of its own: it may come a moment after the page.
+    await screen.findByRole('navigation', { name: ja.tabs.label });
     await user.click(tabBar().getByRole('tab', { name: ja.tabs.statistic }));
     const menu = await screen.findByRole('list', { name: ja.statistic.menuLabel });
     expect(window.location.pathname).toBe('/statistic');

@@ -225,7 +225,7 @@ describe('ApprovalList', () => {
       },
     });
     function Count() {
-      const count = usePendingCount(0);
+      const count = usePendingCount();
       return <p data-testid="count">{count ?? '…'}</p>;
     }
     render(

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Text } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +23,10 @@ export function BackgroundsPage() {
   const { t } = useTranslation();
   const styles = usePageStyles();
   const stack = usePageStack();
-  const [refresh, setRefresh] = useState(0);
   const entityModule = useEntityModule();
   const open = async (titleKey: string, params: Omit<Parameters<typeof openEntityForm>[2], 'moduleCode'>) => {
-    if (await openEntityForm(stack, titleKey, { ...params, moduleCode: await entityModule('background') })) setRefresh((n) => n + 1);
+    // A filed request invalidates the entity lists (this one among them): nothing to reload here.
+    await openEntityForm(stack, titleKey, { ...params, moduleCode: await entityModule('background') });
   };
   return (
     <section className={styles.page} data-testid="background-groups">
@@ -39,7 +38,6 @@ export function BackgroundsPage() {
         itemsPerPage={99999}
         label={t('app.admin.backgroundGroups')}
         keyOf={(g) => g.id}
-        refreshKey={refresh}
         renderItem={(group) => (
           <>
             <span className={styles.rowText}>

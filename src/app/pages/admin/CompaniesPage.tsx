@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,10 +20,10 @@ export function CompaniesPage() {
   const host = useRendererHost();
   const queryClient = useQueryClient();
   const entityModule = useEntityModule();
-  const [refresh, setRefresh] = useState(0);
   const edit = async (id: number) => {
     const company = await queryClient.fetchQuery(companyOptions<AdminCompany>(host.api, id));
-    if (await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: await entityModule('company'), operation: 'edit', targetId: id, initialData: companyFormData(company) })) setRefresh((n) => n + 1);
+    // A filed request invalidates the entity lists (this one among them): nothing to reload here.
+    await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: await entityModule('company'), operation: 'edit', targetId: id, initialData: companyFormData(company) });
   };
   return (
     <section className={styles.page} data-testid="external-companies">
@@ -33,7 +32,6 @@ export function CompaniesPage() {
         itemsPerPage={99999}
         label={t('app.admin.externalCompanies')}
         keyOf={(c) => c.id}
-        refreshKey={refresh}
         renderItem={(company) => (
           <>
             <span className={styles.rowText}>

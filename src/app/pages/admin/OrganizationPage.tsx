@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Avatar, Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { usePageStack, type PageProps } from '../../navigation';
@@ -17,10 +16,9 @@ export function OrganizationPage({ params }: PageProps<OrganizationParams>) {
   const { t } = useTranslation();
   const styles = usePageStyles();
   const stack = usePageStack();
-  const [refresh, setRefresh] = useState(0);
   const open = async (user: AdminUser) => {
-    const changed = await stack.push<unknown, { id: number }>({ title: { key: 'app.admin.userDetail' }, component: UserDetailPage, params: { id: user.id } });
-    if (changed) setRefresh((n) => n + 1);
+    // A change filed from the detail invalidates the user lists, this one among them.
+    await stack.push<unknown, { id: number }>({ title: { key: 'app.admin.userDetail' }, component: UserDetailPage, params: { id: user.id } });
   };
   return (
     <section className={styles.page} data-testid="organization">
@@ -29,7 +27,6 @@ export function OrganizationPage({ params }: PageProps<OrganizationParams>) {
         params={params?.companyId ? { companyId: params.companyId } : undefined}
         label={t('app.admin.myOrganization')}
         keyOf={(u) => u.id}
-        refreshKey={refresh}
         renderItem={(user) => (
           <Button appearance="transparent" style={{ justifyContent: 'flex-start', width: '100%' }} onClick={() => void open(user)}>
             <Avatar size={32} initials={user.initial_name} name={user.name} />

@@ -26,17 +26,16 @@ export interface SearchListProps<T> {
   label: string;
   keyOf(item: T): string | number;
   renderItem(item: T): ReactNode;
-  /** Changes when the caller wants the list reloaded from page 1. */
-  refreshKey?: number;
 }
 
 /**
  * A searchable infinite list of the admin area (spec 000 §4 "Infinite lists"): search of at
  * most 20 characters after an 800 ms pause, one more page after each non-empty page (scroll or
  * "Load more"), stop on a short or empty one; empty, loading and error states. An infinite query
- * under `['entities', endpoint, params]`: a filed request invalidates it.
+ * under the pages of `endpoint` with its parameters: a filed request invalidates it (the
+ * endpoint is one of the entity resources of src/app/api/queries.ts), so it is fetched again.
  */
-export function SearchList<T>({ endpoint, params, itemsPerPage = 10, searchParam = 'name', label, keyOf, renderItem, refreshKey = 0 }: SearchListProps<T>) {
+export function SearchList<T>({ endpoint, params, itemsPerPage = 10, searchParam = 'name', label, keyOf, renderItem }: SearchListProps<T>) {
   const { t } = useTranslation();
   const host = useRendererHost();
   const styles = { ...usePageStyles(), ...useStyles() };
@@ -59,12 +58,6 @@ export function SearchList<T>({ endpoint, params, itemsPerPage = 10, searchParam
     if (list.hasNextPage && !list.isFetchingNextPage && !failed) void list.fetchNextPage();
   };
   const loadMore = () => loadMoreRef.current();
-  // The caller filed a change: the list is fetched again from page 1 (the filing also invalidates it).
-  const { refetch } = list;
-  const firstRefresh = useRef(refreshKey);
-  useEffect(() => {
-    if (refreshKey !== firstRefresh.current) void refetch();
-  }, [refreshKey, refetch]);
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = sentinel.current;

@@ -29,8 +29,6 @@ export interface ApprovalListProps {
   /** Home's inline preview: the first page only, no search/sort/filter, and a "See all" button. */
   compact?: boolean;
   onSeeAll?(): void;
-  /** Changes when the caller wants a reload from page 1 (e.g. Home shown again). */
-  refreshKey?: number;
   /** Tells the caller that a document changed (Home refreshes its badge). */
   onChanged?(): void;
 }
@@ -41,7 +39,7 @@ export interface ApprovalListProps {
  * more" button for keyboards), an empty message; a card opens the detail page, and an action
  * there invalidates the document's queries, so the list is fetched again.
  */
-export function ApprovalList({ kind, compact = false, onSeeAll, refreshKey = 0, onChanged }: ApprovalListProps) {
+export function ApprovalList({ kind, compact = false, onSeeAll, onChanged }: ApprovalListProps) {
   const { t } = useTranslation();
   const host = useRendererHost();
   const styles = useStyles();
@@ -57,11 +55,6 @@ export function ApprovalList({ kind, compact = false, onSeeAll, refreshKey = 0, 
     const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-
-  const firstRefresh = useRef(refreshKey);
-  useEffect(() => {
-    if (refreshKey !== firstRefresh.current) reload();
-  }, [refreshKey, reload]);
 
   useEffect(() => {
     const node = sentinel.current;

@@ -18,15 +18,16 @@ const UNREAD_PARAMS = { unread: 1, itemsPerPage: 1 };
 
 /**
  * Home's entry to "For your information" (回覧, issue #20) with the number of circulated
- * documents not yet read (`/buffer/circulated?unread=1`), fetched again when `refreshKey` changes.
+ * documents not yet read (`/buffer/circulated?unread=1`), fetched again when invalidated (a
+ * mark-read, a document action, Home shown again).
  */
-export function CirculatedShortcut({ refreshKey }: { refreshKey: number }) {
+export function CirculatedShortcut() {
   const { t } = useTranslation();
   const host = useRendererHost();
   const stack = usePageStack();
   const styles = useStyles();
   const unread = useQuery({
-    queryKey: [...resourceKey(CIRCULATED_PATH, UNREAD_PARAMS, 'total'), refreshKey],
+    queryKey: resourceKey(CIRCULATED_PATH, UNREAD_PARAMS, 'total'),
     queryFn: async () => (await host.api.get<{ 'hydra:totalItems'?: number }>(CIRCULATED_PATH, UNREAD_PARAMS))['hydra:totalItems'] ?? 0,
   });
   const count = unread.data ?? 0;

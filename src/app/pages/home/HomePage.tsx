@@ -1,7 +1,9 @@
 import { lazy } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
+import { invalidateResources } from '../../../renderer/resource-key';
 import { usePageStack } from '../../navigation';
 import { useSession } from '../../session';
 import type { ApprovalListPageParams } from '../approvals/ApprovalListPage';
@@ -13,6 +15,9 @@ import { HomeTabs } from './HomeTabs';
 import { Launchers } from './Launchers';
 import { usePendingCount } from './use-pending-count';
 import { useReturnedHome } from './use-returned-home';
+
+/** What Home shows from the server: the approval lists and counts, the initiated, forwarded and circulated documents. */
+const HOME_RESOURCES = ['/approvals/my', '/my-buffers', '/buffer/forwarded', '/buffer/circulated'];
 
 const ApprovalListPage = lazy(async () => ({ default: (await import('../approvals/ApprovalListPage')).ApprovalListPage }));
 
@@ -37,11 +42,11 @@ export function HomePage() {
   const { profile } = useSession();
   const stack = usePageStack();
   const host = useRendererHost();
-  const returned = useReturnedHome();
-  // An action on a document invalidates the count and the list; coming back to Home asks again
-  // too (others may have filed or acted meanwhile).
-  const refreshKey = returned;
-  const pendingCount = usePendingCount(refreshKey);
+  const queryClient = useQueryClient();
+  // An action on a document invalidates the count and the lists; coming back to Home invalidates
+  // them too (others may have filed or acted meanwhile).
+  useReturnedHome(() => void invalidateResources(queryClient, HOME_RESOURCES));
+  const pendingCount = usePendingCount();
 
   const openList = (kind: ListKind) =>
     void stack.push<unknown, ApprovalListPageParams>({ title: { key: `app.approvals.lists.${kind}` }, component: ApprovalListPage, params: { kind } });
@@ -58,8 +63,8 @@ export function HomePage() {
       </Text>
       {profile?.company && <Text className={styles.muted}>{t('app.home.company', { company: profile.company.name })}</Text>}
       <ApprovalShortcuts pendingCount={pendingCount} onOpen={openList} />
-      <CirculatedShortcut refreshKey={refreshKey} />
-      <HomeTabs refreshKey={refreshKey} onSeeAll={openList} />
+      <CirculatedShortcut />
+      <HomeTabs onSeeAll={openList} />
       <Launchers />
     </section>
   );

@@ -21,8 +21,6 @@ function nextIndex(key: string, index: number, count: number): number | null {
 }
 
 export interface HomeTabsProps {
-  /** Changes when Home is shown again: the open tab's list is fetched again. */
-  refreshKey: number;
   /** Opens the full list page (search, sort, filter, infinite scroll) of a kind. */
   onSeeAll(kind: ListKind): void;
   /** A document changed from the open list (Home refreshes its badge). */
@@ -35,7 +33,7 @@ export interface HomeTabsProps {
  * Keyboard as the ARIA tabs pattern: one tab stop, the arrow keys (Home, End) move to and open
  * the neighbouring tab, Tab goes on into the panel.
  */
-export function HomeTabs({ refreshKey, onSeeAll, onChanged }: HomeTabsProps) {
+export function HomeTabs({ onSeeAll, onChanged }: HomeTabsProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const id = useId();
@@ -82,7 +80,7 @@ export function HomeTabs({ refreshKey, onSeeAll, onChanged }: HomeTabsProps) {
         ))}
       </TabList>
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)}>
-        <ApprovalList key={selected} kind={selected} compact refreshKey={refreshKey} onSeeAll={() => onSeeAll(selected)} onChanged={onChanged} />
+        <ApprovalList key={selected} kind={selected} compact onSeeAll={() => onSeeAll(selected)} onChanged={onChanged} />
       </div>
     </div>
   );

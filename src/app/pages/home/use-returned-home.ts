@@ -1,21 +1,21 @@
-import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { NavigationContext, type PageStack } from '../../navigation';
 
 const noStack = { subscribe: () => () => undefined, depth: () => 1 };
 
 /**
- * A number that grows each time the page stack comes back down to its root (the user returned
- * to Home from a pushed page): Home refreshes its badge and inline list on it.
+ * Calls `onReturn` each time the page stack comes back down to its root (the user returned to
+ * Home from a pushed page): Home invalidates what it shows, so its badge and lists are asked again.
  */
-export function useReturnedHome(): number {
+export function useReturnedHome(onReturn: () => void): void {
   const navigation = useContext(NavigationContext);
   const stack: PageStack | null = navigation?.stack ?? null;
   const depth = useSyncExternalStore(stack ? stack.subscribe : noStack.subscribe, () => (stack ? stack.depth : 1));
-  const [returns, setReturns] = useState(0);
   const previous = useRef(depth);
+  const latest = useRef(onReturn);
+  latest.current = onReturn;
   useEffect(() => {
-    if (previous.current > 1 && depth === 1) setReturns((n) => n + 1);
+    if (previous.current > 1 && depth === 1) latest.current();
     previous.current = depth;
   }, [depth]);
-  return returns;
 }

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Text } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
+import { invalidateResources } from '../../../../renderer/resource-key';
 import { usePageStack } from '../../../navigation';
 import { openEntityForm } from '../../admin/open-entity-form';
 import { SearchList } from '../../admin/SearchList';
@@ -31,10 +32,10 @@ export function BankAccountsScreen() {
  */
 export function CompanyBankAccounts({ company }: { company: AccountCompany }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const host = useRendererHost();
   const stack = usePageStack();
   const styles = usePageStyles();
-  const [refresh, setRefresh] = useState(0);
   const moduleOf = useEntityModuleCode();
   const file = async (titleKey: string, operation: 'create' | 'edit' | 'delete', account?: BankAccountRow) => {
     const initialData = account
@@ -48,7 +49,9 @@ export function CompanyBankAccounts({ company }: { company: AccountCompany }) {
     const filed = await openEntityForm(stack, titleKey, { moduleCode, operation, targetId: account?.id, initialData });
     if (filed) {
       host.toast(t('statistic.accounts.filed'), 'success', BANK_TOAST_MS);
-      setRefresh((n) => n + 1);
+      // The list is asked again (filing through the form invalidates it too; this screen does not rely on it).
+      void invalidateResources(queryClient, [`/company_bank_accounts_list/${company.id}`]);
+     
     }
   };
   return (
@@ -60,7 +63,6 @@ export function CompanyBankAccounts({ company }: { company: AccountCompany }) {
         itemsPerPage={BANK_PAGE_SIZE}
         label={t('statistic.accounts.bankAccounts')}
         keyOf={(a) => a.id}
-        refreshKey={refresh}
         renderItem={(account) => (
           <>
             <span className={styles.rowText}>

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompiledModule } from '../../../../engine';
 import { moduleDefinitionListOptions } from '../../../api/queries';
 import { Badge, Button, Tab, TabList, Text } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
+import { invalidateResources } from '../../../../renderer/resource-key';
 import { usePageStack } from '../../../navigation';
 import { openEntityForm } from '../../admin/open-entity-form';
 import { SearchList } from '../../admin/SearchList';
@@ -44,12 +45,12 @@ export function ExpenseAccountsScreen() {
 export function CompanyExpenseAccounts({ company }: { company: AccountCompany }) {
   const { t } = useTranslation();
   const host = useRendererHost();
+  const queryClient = useQueryClient();
   const stack = usePageStack();
   const styles = usePageStyles();
   const uses = useExpenseAccountModules();
   const [picked, setUse] = useState<string | null>(null);
   const use = picked ?? uses?.[0]?.code ?? null;
-  const [refresh, setRefresh] = useState(0);
   const moduleOf = useEntityModuleCode();
   const file = async (titleKey: string, operation: 'create' | 'edit' | 'delete', account?: ExpenseAccountRow) => {
     const initialData = account
@@ -63,7 +64,9 @@ export function CompanyExpenseAccounts({ company }: { company: AccountCompany })
     const filed = await openEntityForm(stack, titleKey, { moduleCode, operation, targetId: account?.id, initialData });
     if (filed) {
       host.toast(t('statistic.accounts.filed'), 'success', EXPENSE_TOAST_MS);
-      setRefresh((n) => n + 1);
+      // The list is asked again (filing through the form invalidates it too; this screen does not rely on it).
+      void invalidateResources(queryClient, ['/expense_accounts']);
+     
     }
   };
   return (
@@ -81,7 +84,6 @@ export function CompanyExpenseAccounts({ company }: { company: AccountCompany })
         itemsPerPage={EXPENSE_PAGE_SIZE}
         label={t('statistic.accounts.expenseAccounts')}
         keyOf={(a) => a.id}
-        refreshKey={refresh}
         renderItem={(account) => (
           <>
             {/* The badge sits under the name, not beside it: beside it, with Edit and Delete, the
