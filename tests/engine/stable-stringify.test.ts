@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentHash, stableStringify } from '../../src/engine';
+import { prng } from '../../server/db/demo/prng';
 
 /** The text before the one-walk version: stored idempotency hashes and definition versions were made from it. */
 function reference(value: unknown): string {
@@ -12,15 +13,8 @@ function reference(value: unknown): string {
   return `{${entries.join(',')}}`;
 }
 
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded source, so a failure names a body that can be made again. */
+const random = (seed: number) => prng(seed).next;
 
 const KEYS = ['a', 'b', 'z', 'qty', '', '"q"', 'ключ', '名前', 'a\nb', '__proto__', '10', '2', 'toString'];
 const LEAVES: unknown[] = [null, undefined, 0, -0, 1.5, -3, 1e21, NaN, Infinity, '', 'x', 'a"b\\c\n', '日本', true, false, () => 1];

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDefinitionFiles } from '../../server/definitions/load-definition-files';
 import { compileModules, stripUnknownFields, submitSchema, type CompiledModule, type JsonSchema } from '../../src/engine';
 import { ajvRegExp } from '../../src/engine/regexp/linear-regexp';
+import { prng } from '../../server/db/demo/prng';
 
 /** What stripping was before it stopped deep-cloning: a structured clone, stripped in place by Ajv (`removeAdditional: 'all'`). */
 const reference = new Ajv({ strict: false, allErrors: true, removeAdditional: 'all', useDefaults: false, validateFormats: false, addUsedSchema: false, code: { regExp: ajvRegExp } });
@@ -12,15 +13,8 @@ function referenceStrip(module: CompiledModule, payload: unknown): unknown {
   return copy;
 }
 
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded source, so a failure names a body that can be made again. */
+const random = (seed: number) => prng(seed).next;
 
 const EXTRA_NAMES = ['status', 'requester_id', 'code', '__proto__', 'a/b', 'c~d', 'constructor', 'x'];
 

@@ -9,6 +9,7 @@ import {
 import { activeContext } from '../../src/engine/rules/active-context';
 import { deepEqual } from '../../src/engine/rules/deep-equal';
 import { registerOperations } from '../../src/engine/rules/operations';
+import { prng } from '../../server/db/demo/prng';
 
 registerOperations();
 
@@ -114,16 +115,8 @@ function referenceValidate(module: CompiledModule, payload: Record<string, unkno
   return referenceRules(module, data, context, t, '', []);
 }
 
-/** A small seeded generator, so a failure names a body that can be made again. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded source, so a failure names a body that can be made again. */
+const random = (seed: number) => prng(seed).next;
 
 const ANY: unknown[] = [null, '', '  ', 'abc', '7', 0, 1, -3, 2.5, true, 1e20, '2026-02-30'];
 const BY_TYPE: Record<string, unknown[]> = {
