@@ -10,6 +10,20 @@ import { createContext, useContext, type ReactNode } from 'react';
  */
 export type PageTitleText = string | { key: string; params?: Record<string, unknown>; fallback?: string };
 
+/**
+ * The `ui:options` entry in which the form gives a widget its label's translation key (when the
+ * label has one), so a page titled with the label follows a language change while open. Not
+ * `labelKey`: that is a picker's own option (which property of an item names it).
+ */
+export const FIELD_LABEL_KEY = 'fieldLabelKey';
+
+/** A page title from a widget's label: its key when the form gave one, else the label, else the key `fallbackKey`. */
+export function labelTitle(props: { label?: string; options?: unknown }, fallbackKey: string): PageTitleText {
+  const key = (props.options as Record<string, unknown> | undefined)?.[FIELD_LABEL_KEY];
+  if (typeof key === 'string') return { key, fallback: props.label || undefined };
+  return props.label || { key: fallbackKey };
+}
+
 export interface RendererHost {
   /**
    * Push a page on the app's page stack; resolves with close(result), or undefined on back. A

@@ -62,6 +62,7 @@ export const lookupTables: Record<string, Array<Record<string, unknown>>> = {
     { id: 1, company_id: 1, code: 'head', name: 'Department head', state: 'active' },
     { id: 2, company_id: 1, code: 'director', name: 'Division director', state: 'active' },
   ],
+  locations: [{ id: 31, company_id: 1, address: '1-2-3 Shibuya' }],
   saved_approvers: [],
   files: [],
 };

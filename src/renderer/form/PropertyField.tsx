@@ -1,6 +1,7 @@
 import { memo, useCallback, useMemo, type ComponentType } from 'react';
 import type { FieldPathId } from '@rjsf/utils';
 import { labelKey, type JsonSchema } from '../../engine';
+import { FIELD_LABEL_KEY } from '../host';
 import { FieldTemplate } from '../theme/FieldTemplate';
 import { enumChoices } from './enum-choices';
 import type { ErrorTree } from './errors';
@@ -65,8 +66,9 @@ export function PropertyField({ name, path, schema, uiSchema, value: given, requ
     const uiOptions = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
     const choices = enumChoices(schema, uiSchema, key.replace(/\.label$/, ''), env.t);
     // The label's key (when it has a translation): a widget that opens a page titled with its
-    // label gives the stack the key, so the title follows a language change while open.
-    const withKey = labelText === undefined && translated !== labelShown ? { ...uiOptions, labelKey: labelShown } : uiOptions;
+    // label gives the stack the key, so the title follows a language change while open. Its own
+    // option name: `labelKey` is a picker's option (which property of an item names it).
+    const withKey = labelText === undefined && translated !== labelShown ? { ...uiOptions, [FIELD_LABEL_KEY]: labelShown } : uiOptions;
     return choices ? { ...withKey, enumOptions: choices } : withKey;
   }, [schema, uiSchema, key, env.t, labelText, translated, labelShown]);
   const rawErrors = errors?.__errors;

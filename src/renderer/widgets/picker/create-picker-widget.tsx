@@ -2,7 +2,7 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { CompiledModule } from '../../../engine';
-import { useRendererHost, type PageTitleText } from '../../host';
+import { labelTitle, useRendererHost } from '../../host';
 import { useRendererT } from '../../i18n';
 import { fillEndpoint } from '../fill-endpoint';
 import { formContextOf, idsOf, moduleCodeOf } from '../form-context-of';
@@ -48,12 +48,6 @@ function PickerDescription({ item, options, module }: { item: PickerItem; option
   return <Text size={200}>{shown}</Text>;
 }
 
-/** A picker page's title: the field label's key (it follows a language change), else the label, else "Select". */
-export function pageTitle(props: Pick<WidgetProps, 'label' | 'options'>): PageTitleText {
-  const labelKey = (props.options as { labelKey?: unknown } | undefined)?.labelKey;
-  if (typeof labelKey === 'string') return { key: labelKey, fallback: props.label || undefined };
-  return props.label || { key: 'engine.widgets.select' };
-}
 
 export function createPickerWidget(
   name: string,
@@ -89,7 +83,7 @@ export function createPickerWidget(
 
     const open = async () => {
       if (!endpoint || !params) return;
-      const result = await host.openPage<PickerItem | PickerItem[]>(pageTitle(props), (close) => (
+      const result = await host.openPage<PickerItem | PickerItem[]>(labelTitle(props, 'engine.widgets.select'), (close) => (
         <PickerPage
           host={host}
           endpoint={endpoint}

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { InfoRegular } from '@fluentui/react-icons';
-import { useRendererHost, type RendererHost } from '../../host';
+import { labelTitle, useRendererHost, type RendererHost } from '../../host';
 import type { DisplayProps } from '../../registry-types';
 import { formContextOf, idsOf } from '../form-context-of';
 import { PickerPage } from '../picker/PickerPage';
@@ -66,7 +66,7 @@ export function RelatedApprovalPickerWidget(props: WidgetProps): ReactNode {
   const disabled = Boolean(props.disabled || props.readonly || ctx.readOnly);
 
   const open = async () => {
-    const chosen = await host.openPage<RelatedApproval>(typeof props.options?.labelKey === 'string' ? { key: props.options.labelKey, fallback: props.label || undefined } : props.label || { key: 'engine.widgets.related.choose' }, (close) => (
+    const chosen = await host.openPage<RelatedApproval>(labelTitle(props, 'engine.widgets.related.choose'), (close) => (
       <RelatedPickerPage host={host} uiOptions={uiOptions} close={close} />
     ));
     if (!chosen) return;
