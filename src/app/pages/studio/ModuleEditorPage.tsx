@@ -135,7 +135,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
 
   const publish = async () => {
     const result = await stack.push<Published, PublishParams>({
-      title: t('studio.publishTitle', { code: source.code }), component: PublishPage,
+      title: { key: 'studio.publishTitle', params: { code: source.code } }, component: PublishPage,
       params: { api, draft: source, previous, subForms: Object.values(newSubs), inFlight: check?.inFlight ?? 0, inFlightOldRoute: check?.inFlightOldRoute ?? 0 },
     });
     if (result) {
