@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { paymentAtTreasury } from './api-fixtures';
-import { TOKEN_KEY } from './helpers';
+import { readLocale, TOKEN_KEY } from './helpers';
 
 /** One screen of the app as the quality suite visits it. */
 export interface Screen {
@@ -142,9 +142,9 @@ async function deleteDraft(request: APIRequestContext, email: string, module: st
   expect(reply.status(), await reply.text()).toBeLessThan(300);
 }
 
-/** The "please select" text an empty picker shows in `lang`. */
+/** The "please select" text an empty picker shows in `lang` (as the app shows it: Chinese words joined). */
 export function chooseText(lang: Lang): string {
-  return (JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${lang}/engine.json`, import.meta.url)), 'utf8')) as { widgets: { choose: string } }).widgets.choose;
+  return readLocale<{ widgets: { choose: string } }>(lang, 'engine').widgets.choose;
 }
 
 function itemScreens(request: APIRequestContext, launchers: string[], lang: Lang): Screen[] {
