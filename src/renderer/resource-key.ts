@@ -5,8 +5,8 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  * pages key every read by the API path it asks, so one resource is one cache entry whoever reads
  * it, and a write reaches every copy with one prefix.
  *
- * - `resourceKey('/companies/3/positions', { includeRetired: '1' })` is
- *   `['companies', '3', 'positions', { includeRetired: '1' }]` and holds exactly what that `GET`
+ * - `resourceKey('/companies/3/departments', { name: 'Sales' })` is
+ *   `['companies', '3', 'departments', { name: 'Sales' }]` and holds exactly what that `GET`
  *   answers; a reader that needs another shape maps it with `select`, so it shares the entry.
  * - A value computed from the answer (the pages of an infinite list, a document with the
  *   definition it was filed under, a count) names its view after the parameters —
@@ -19,7 +19,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  */
 export type Params = Record<string, unknown>;
 
-/** The path's segments, widest first (`/companies/3/positions?x=1` → `['companies', '3', 'positions']`). */
+/** The path's segments, widest first (`/companies/3/departments?x=1` → `['companies', '3', 'departments']`). */
 export function resourcePath(path: string): string[] {
   return path.split('?')[0].split('/').filter(Boolean).map(decodeURIComponent);
 }

@@ -186,7 +186,7 @@ test('a group admin adds a holiday to a company calendar through approval; once 
   await openHome(page, request, 'admin@example.com');
   await page.getByRole('navigation', { name: appEn.tabs.label }).getByRole('tab', { name: appEn.tabs.admin }).click();
   await page.locator('[data-entry="calendars"]').click();
-  const screen = page.getByTestId('company-calendar');
+  const screen = page.getByTestId('calendar-page');
   // Next year: a year whose dates other journeys leave alone.
   await screen.getByRole('button', { name: organisation.nextYear }).click();
   const year = new Date().getFullYear() + 1;
@@ -220,6 +220,6 @@ test('a group admin adds a holiday to a company calendar through approval; once 
   // The calendar screen shows it (opened again: the list is read when the page opens).
   await page.goto('/admin');
   await page.locator('[data-entry="calendars"]').click();
-  await page.getByTestId('company-calendar').getByRole('button', { name: organisation.nextYear }).click();
-  await expect(page.getByTestId('company-calendar').getByTestId('holiday-row').filter({ hasText: name })).toContainText(`${year}/06/15`);
+  await page.getByTestId('calendar-page').getByRole('button', { name: organisation.nextYear }).click();
+  await expect(page.getByTestId('calendar-page').getByTestId('holiday-row').filter({ hasText: name })).toContainText(`${year}/06/15`);
 });

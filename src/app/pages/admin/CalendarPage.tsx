@@ -72,7 +72,7 @@ export function CalendarPage() {
   const weekend = calendar.data?.weekend_days ?? [];
 
   return (
-    <section className={styles.page} data-testid="company-calendar">
+    <section className={styles.page} data-testid="calendar-page">
       <Text>{t('app.organisation.calendarIntro')}</Text>
       <CompanyChooser value={companyId} onChange={setCompanyId} />
       <div className={styles.years} role="group" aria-label={t('app.organisation.year')}>

@@ -42,7 +42,7 @@ describe('Calendars screen', () => {
     });
     await app.user.click(await screen.findByRole('tab', { name: 'Admin' }));
     await app.user.click(await screen.findByRole('button', { name: /^Calendars/ }));
-    const page = await screen.findByTestId('company-calendar');
+    const page = await screen.findByTestId('calendar-page');
     // A group admin chooses the company.
     expect(within(page).getByRole('combobox', { name: 'Company' })).toBeTruthy();
     expect((await within(page).findByTestId('calendar-week')).textContent).toBe('Days off each weekSunday, Saturday');
