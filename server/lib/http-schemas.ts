@@ -1,3 +1,5 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { collection } from '../../src/wire/common';
 import { errorResponseSchema } from './errors';
 
 /** JSON-schema building blocks shared by the route declarations (request, response, OpenAPI). */
@@ -46,19 +48,14 @@ export function smallListQuery(extra: Record<string, unknown> = {}) {
 /** A search text (`name`, `bankName`, …): at most 100 characters (the UI sends at most 20). */
 export const searchText = { type: 'string', maxLength: 100 } as const;
 
-/** Response schema of a `hydra:member` collection. */
-/** A collection whose pages may also be walked by keyset: `nextCursor` when the page was full. */
-export function pagedCollectionSchema(item: unknown) {
-  const base = collectionSchema(item);
-  return { ...base, properties: { ...base.properties, nextCursor: { type: 'string' } } } as const;
+/** Response schema of a `hydra:member` collection of `item`: the wire's `collection` (src/wire/common.ts). */
+export function collectionSchema(item: unknown) {
+  return collection(item as TSchema);
 }
 
-export function collectionSchema(item: unknown) {
-  return {
-    type: 'object',
-    required: ['hydra:member', 'hydra:totalItems'],
-    properties: { 'hydra:member': { type: 'array', items: item }, 'hydra:totalItems': { type: 'integer' } },
-  } as const;
+/** A collection whose pages may also be walked by keyset: `nextCursor` when the page was full. */
+export function pagedCollectionSchema(item: unknown) {
+  return collection(item as TSchema, { nextCursor: Type.Optional(Type.String()) });
 }
 
 /** The error replies every authenticated lookup may give. */

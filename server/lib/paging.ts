@@ -1,5 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
+import type { Collection } from '../../src/wire/common';
 
 /** Query parameters of a paged collection (1-based page). */
 export interface PageQuery {
@@ -7,11 +8,7 @@ export interface PageQuery {
   itemsPerPage: number;
 }
 
-/** `{ "hydra:member": [...], "hydra:totalItems": n }`, the shape of every collection. */
-export interface Collection<T> {
-  'hydra:member': T[];
-  'hydra:totalItems': number;
-}
+export type { Collection };
 
 /**
  * Runs a paged select: `count` is the filtered query before selecting columns, `rows` the same

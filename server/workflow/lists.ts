@@ -21,16 +21,14 @@ const isTrue = (value: string | undefined) => value === '1' || value === 'true';
  * A page of a list: the spec's collection, plus `nextCursor` when the page was full — pass it
  * as `cursor` for the page after it (keyset paging; `page` offsets keep working as the spec has them).
  */
-export type PagedCollection<T> = Collection<T> & { nextCursor?: string };
-
-const withNext = <T>(collection: Collection<T>, next: string | null): PagedCollection<T> =>
+const withNext = <T>(collection: Collection<T>, next: string | null): Collection<T> =>
   (next ? { ...collection, nextCursor: next } : collection);
 
 /**
  * `GET /api/approvals/my`: steps waiting for the user (active, pending, on a document on
  * process, the user a candidate), or with `isDone` the user's last handled step per document.
  */
-export async function myApprovals(db: Kysely<Database>, definitions: DefinitionSet, userId: number, q: ListQuery, lang: Lang): Promise<PagedCollection<ApprovalItem>> {
+export async function myApprovals(db: Kysely<Database>, definitions: DefinitionSet, userId: number, q: ListQuery, lang: Lang): Promise<Collection<ApprovalItem>> {
   const done = isTrue(q.isDone);
   // A deputy in effect today also waits on their principals' steps: not in the inbox index, so the general query.
   const day = deputyDay();
@@ -122,7 +120,7 @@ async function principalsOnPage(db: Kysely<Database>, userId: number, stepIds: n
 }
 
 /** Documents of one relation to the user, filtered, sorted and paged, as buffer items. */
-async function bufferList(db: Kysely<Database>, definitions: DefinitionSet, relation: Expression<SqlBool>, q: ListQuery, lang: Lang, countCap?: number): Promise<PagedCollection<BufferItem>> {
+async function bufferList(db: Kysely<Database>, definitions: DefinitionSet, relation: Expression<SqlBool>, q: ListQuery, lang: Lang, countCap?: number): Promise<Collection<BufferItem>> {
   const query = db.selectFrom('buffers')
     .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
     .where(relation)

@@ -41,6 +41,17 @@ export const cursor = () => Type.String({ maxLength: 1200, pattern: '^[A-Za-z0-9
 export const collection = <T extends TSchema, P extends TProperties = {}>(item: T, extra?: P) =>
   Type.Object({ 'hydra:member': Type.Array(item), 'hydra:totalItems': Type.Integer(), ...(extra ?? {} as P) });
 
+/**
+ * What `collection(item)` describes, for any member type: the envelope of every list the API
+ * answers (keyset-paged lists add `nextCursor` when the page was full). The server builds it, the
+ * web app and the renderer read it.
+ */
+export interface Collection<T> {
+  'hydra:member': T[];
+  'hydra:totalItems': number;
+  nextCursor?: string;
+}
+
 /** A background export job (status, progress 0–100, row count, the failure's message) with its own fields. */
 export const exportJob = <P extends TProperties>(extra: P) => open({
   id: Type.Integer(),

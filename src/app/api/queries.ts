@@ -50,12 +50,6 @@ export function sessionReader(api: ApiClient, silent = false): ApiReader {
   return { get: async <T,>(path: string, params?: Record<string, unknown>) => (await api.get<T>(path, { params, ...(silent ? { ringiSilent: true } : {}) })).data };
 }
 
-/** A hydra collection as the API answers it (keyset lists add `nextCursor`). */
-export interface HydraPage<T> {
-  'hydra:member': T[];
-  'hydra:totalItems'?: number;
-  nextCursor?: string | null;
-}
 
 /** The page a list asks for next: its number, and the server's keyset cursor when it gave one. */
 export interface PageParam {
@@ -75,7 +69,7 @@ export function pageParams(params: Record<string, unknown>, { page, cursor }: Pa
  * page, unless it was short, every counted item is shown, or `maxPages` are shown; with the
  * server's `nextCursor` when it gave one (keyset paging).
  */
-export function nextHydraPage<T>(last: HydraPage<T>, pages: Array<HydraPage<T>>, param: PageParam, perPage: number, maxPages = Infinity): PageParam | undefined {
+export function nextHydraPage<T>(last: Collection<T>, pages: Array<Collection<T>>, param: PageParam, perPage: number, maxPages = Infinity): PageParam | undefined {
   const rows = last['hydra:member'] ?? [];
   if (rows.length === 0 || pages.length >= maxPages) return undefined;
   if (perPage > 0 && rows.length < perPage) return undefined;
@@ -86,7 +80,7 @@ export function nextHydraPage<T>(last: HydraPage<T>, pages: Array<HydraPage<T>>,
 }
 
 /** The rows of every page, a row whose key an earlier page listed dropped (lists that shift while paging). */
-export function flattenPages<T, R>(pages: Array<HydraPage<T>> | undefined, map: (row: T) => R, keyOf: (row: R) => string | number): R[] {
+export function flattenPages<T, R>(pages: Array<Collection<T>> | undefined, map: (row: T) => R, keyOf: (row: R) => string | number): R[] {
   const seen = new Set<string | number>();
   const out: R[] = [];
   for (const page of pages ?? []) {
@@ -109,9 +103,9 @@ export function hydraListOptions<T>(api: ApiReader, path: string, params: Record
   const { maxPages } = options;
   return infiniteQueryOptions({
     queryKey: resourceKey(path, params, maxPages !== undefined && Number.isFinite(maxPages) ? `pages-up-to-${maxPages}` : 'pages'),
-    queryFn: ({ pageParam }) => api.get<HydraPage<T>>(path, pageParams(params, pageParam)),
+    queryFn: ({ pageParam }) => api.get<Collection<T>>(path, pageParams(params, pageParam)),
     initialPageParam: FIRST_PAGE,
-    getNextPageParam: (last: HydraPage<T>, pages: Array<HydraPage<T>>, param: PageParam) => nextHydraPage(last, pages, param, options.perPage, options.maxPages),
+    getNextPageParam: (last: Collection<T>, pages: Array<Collection<T>>, param: PageParam) => nextHydraPage(last, pages, param, options.perPage, options.maxPages),
     enabled: options.enabled ?? true,
   });
 }
@@ -304,9 +298,9 @@ export function draftOptions(api: ApiClient, moduleCode: string) {
 export function cursorListOptions<T>(api: ApiReader, path: string, params: Record<string, unknown>) {
   return infiniteQueryOptions({
     queryKey: resourceKey(path, params, 'cursor-pages'),
-    queryFn: ({ pageParam }) => api.get<HydraPage<T>>(path, pageParam ? { ...params, cursor: pageParam } : params),
+    queryFn: ({ pageParam }) => api.get<Collection<T>>(path, pageParam ? { ...params, cursor: pageParam } : params),
     initialPageParam: null as string | null,
-    getNextPageParam: (last: HydraPage<T>) => ((last['hydra:member'] ?? []).length > 0 && last.nextCursor ? last.nextCursor : undefined),
+    getNextPageParam: (last: Collection<T>) => ((last['hydra:member'] ?? []).length > 0 && last.nextCursor ? last.nextCursor : undefined),
   });
 }
 

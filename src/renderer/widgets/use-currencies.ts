@@ -2,7 +2,7 @@ import type { CompiledModule } from '../../engine';
 import { useDisplayContext } from '../display-context';
 import type { RendererHost } from '../host';
 import { currencyCodeOf, formatAmount } from '../money';
-import type { HydraCollection } from './fetch-members';
+import type { Collection } from '../../wire/common';
 import { useResource } from '../query';
 
 /** A currency as `/currencies` lists it. */
@@ -17,7 +17,7 @@ const CURRENCY_PARAMS = { page: 1, itemsPerPage: 100 };
 
 /** Every currency (one cached query, `['currencies', …]`); undefined while loading. */
 export function useCurrencies(host: RendererHost, enabled = true): Currency[] | undefined {
-  const body = useResource<HydraCollection<Currency> | Currency[]>(host, enabled ? '/currencies' : null, CURRENCY_PARAMS);
+  const body = useResource<Collection<Currency> | Currency[]>(host, enabled ? '/currencies' : null, CURRENCY_PARAMS);
   if (!body) return undefined;
   return Array.isArray(body) ? body : body['hydra:member'];
 }

@@ -1,11 +1,7 @@
 import type { CompiledModule } from '../../../engine';
 import { i18n, LANGUAGES } from '../../i18n';
 
-/** A hydra collection as the API returns it. */
-export interface Collection<T> {
-  'hydra:member': T[];
-  'hydra:totalItems'?: number;
-}
+export type { Collection } from '../../../wire/common';
 
 /**
  * Adds a compiled module's translations (and its sub-forms') to the app's i18n instance, so

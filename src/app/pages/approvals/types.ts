@@ -10,8 +10,4 @@ export type {
   ApprovalItem, BufferInfo, BufferItem, DocumentView, LogEntry, NamedUser, Permissions, StepView,
 } from '../../../wire/workflow';
 
-/** A hydra collection. */
-export interface Collection<T> {
-  'hydra:member': T[];
-  'hydra:totalItems'?: number;
-}
+export type { Collection } from '../../../wire/common';

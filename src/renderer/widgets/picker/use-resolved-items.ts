@@ -1,7 +1,7 @@
 import type { RendererHost } from '../../host';
 import { useResource, useResources } from '../../query';
 import { fillEndpoint } from '../fill-endpoint';
-import type { HydraCollection } from '../fetch-members';
+import type { Collection } from '../../../wire/common';
 import type { PickerItem } from './item-label';
 import { fillParams, type PickerOptions } from './picker-options';
 
@@ -27,7 +27,7 @@ export function useResolvedItems(
   const rows = useResources<PickerItem>(host, itemPaths);
   const listPath = !byId && missing.length > 0 ? fillEndpoint(options.endpoint, data) : null;
   const listParams = fillParams(options.extraParams, data);
-  const list = useResource<HydraCollection<PickerItem> | PickerItem[]>(
+  const list = useResource<Collection<PickerItem> | PickerItem[]>(
     host,
     listPath && listParams ? listPath : null,
     listParams ? { ...listParams, page: 1, itemsPerPage: LOOKUP_PAGE_SIZE } : undefined,
