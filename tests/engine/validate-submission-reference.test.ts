@@ -1,4 +1,3 @@
-import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
 import { loadDefinitionFiles } from '../../server/definitions/load-definition-files';
 import {
@@ -6,10 +5,10 @@ import {
   labelKey, readSubmitPayload, roundByCurrency, validateSubmission,
   type CompiledModule, type DefinitionFiles, type FormData, type JsonSchema, type RuleContext, type Translate, type Violation,
 } from '../../src/engine';
-import { activeContext } from '../../src/engine/rules/active-context';
 import { deepEqual } from '../../src/engine/rules/deep-equal';
 import { registerOperations } from '../../src/engine/rules/operations';
 import { prng } from '../../server/db/demo/prng';
+import { interpretLogic } from './interpret-logic';
 
 registerOperations();
 
@@ -21,18 +20,6 @@ registerOperations();
  * planned validations, one copy per item, no second schema pass over unchanged data) must give
  * the same violations in the same order with the same messages, and the same computed values.
  */
-function interpret(logic: unknown, data: FormData, context: RuleContext): { value?: unknown; error?: boolean } {
-  const previous = activeContext.current;
-  activeContext.current = context;
-  try {
-    return { value: jsonLogic.apply(logic as never, { ...data, $parent: context.parent ?? {}, $context: context }) };
-  } catch {
-    return { error: true };
-  } finally {
-    activeContext.current = previous;
-  }
-}
-
 function referenceCompute(module: CompiledModule, data: FormData, context: RuleContext, changes: { any: boolean }, items = true): FormData {
   const out: FormData = { ...data };
   for (const { field, form } of items ? module.meta.subForms : []) {
@@ -42,7 +29,7 @@ function referenceCompute(module: CompiledModule, data: FormData, context: RuleC
     out[field] = (out[field] as unknown[]).map((item) => (item && typeof item === 'object' ? referenceCompute(sub, item as FormData, itemContext, changes) : item));
   }
   for (const rule of module.rules.computed ?? []) {
-    const result = interpret(rule.value, out, context);
+    const result = interpretLogic(rule.value, out, context);
     if (result.error || deepEqual(result.value, out[rule.field])) continue;
     out[rule.field] = result.value;
     changes.any = true;
@@ -93,12 +80,12 @@ function referenceRules(module: CompiledModule, data: FormData, context: RuleCon
       items.forEach((item, i) => referenceRules(sub, item && typeof item === 'object' ? (item as FormData) : {}, { ...context, parent: data }, t, `${prefix}${rule.each}[${i}].`, out));
       continue;
     }
-    const when = interpret(rule.when, data, context);
+    const when = interpretLogic(rule.when, data, context);
     const failing = when.error || Boolean(when.value);
     if (!failing) continue;
     let params: Record<string, unknown> = {};
     if (!when.error && rule.params) {
-      const evaluated = Object.entries(rule.params).map(([k, v]) => [k, interpret(v, data, context)] as const);
+      const evaluated = Object.entries(rule.params).map(([k, v]) => [k, interpretLogic(v, data, context)] as const);
       if (evaluated.every(([, r]) => !r.error)) params = Object.fromEntries(evaluated.map(([k, r]) => [k, r.value]));
     }
     out.push({ propertyPath: `${prefix}${rule.field}`, message: t(rule.message, params), field: (prefix || rule.field).split(/[.[]/)[0], messageKey: rule.message });
