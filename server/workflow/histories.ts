@@ -1,22 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
-import type { NamedUser } from './buffer-items';
-
-/** One recorded change of a top-level field. */
-export interface HistoryChange {
-  field: string;
-  old_value: unknown;
-  value: unknown;
-}
-
-/** The last change of a field, as `GET /api/buffer/{id}/last-history` shows it. */
-export interface LastChange extends HistoryChange {
-  user: NamedUser;
-  created_at: string;
-}
+import type { FieldChange, LastChange, LastHistory } from '../../src/wire/workflow';
 
 /** Stores one buffer_histories row per changed field (`data` = `{field, old_value, value}`). */
-export async function recordHistories(db: Kysely<Database>, bufferId: number, userId: number, changes: HistoryChange[]): Promise<void> {
+export async function recordHistories(db: Kysely<Database>, bufferId: number, userId: number, changes: FieldChange[]): Promise<void> {
   if (changes.length === 0) return;
   const now = new Date();
   await db.insertInto('buffer_histories')
@@ -26,9 +13,10 @@ export async function recordHistories(db: Kysely<Database>, bufferId: number, us
 
 /**
  * Per field the last change (who, when, old and new value), in field order of first change,
- * plus `merged_info`: the same last changes keyed by field, for a detail card to mark edits.
+ * plus `merged_info`: the same last changes keyed by field, for a detail card to mark edits (the
+ * wire shape, src/wire/workflow.ts).
  */
-export async function lastHistory(db: Kysely<Database>, bufferId: number) {
+export async function lastHistory(db: Kysely<Database>, bufferId: number): Promise<LastHistory> {
   const rows = await db.selectFrom('buffer_histories')
     .innerJoin('users', 'users.id', 'buffer_histories.user_id')
     .select(['buffer_histories.id', 'buffer_histories.data', 'buffer_histories.created_at', 'users.id as user_id', 'users.name as user_name'])
@@ -37,7 +25,7 @@ export async function lastHistory(db: Kysely<Database>, bufferId: number) {
     .execute();
   const last = new Map<string, LastChange>();
   for (const row of rows) {
-    const change = row.data as unknown as HistoryChange;
+    const change = row.data as unknown as FieldChange;
     if (!change || typeof change.field !== 'string') continue;
     last.set(change.field, {
       field: change.field, old_value: change.old_value ?? null, value: change.value ?? null,

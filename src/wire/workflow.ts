@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { nullable, open } from './common';
+import { collection, nullable, open } from './common';
 
 /** A named user as lists and the timeline show it. */
 export const NamedUser = open({ id: Type.Integer(), name: Type.String() });
@@ -133,6 +133,21 @@ export const DocumentView = Type.Composite([BufferItem, open({
   step_fields: Type.Array(Type.String(), { description: 'Fields the reader fills with their approval at the active step (processes fills: the signer\'s signed files)' }),
 })], { additionalProperties: true, description: 'The detail page\'s document with steps (spec 000 §3 process step)' });
 export type DocumentView = Static<typeof DocumentView>;
+
+/** One recorded change of a top-level field (what a `buffer_histories` row stores): the field, its value before and after. */
+export const FieldChange = open({ field: Type.String(), old_value: Type.Unknown(), value: Type.Unknown() });
+export type FieldChange = Static<typeof FieldChange>;
+
+/** The last change of a field: the change, who made it and when. */
+export const LastChange = open({ ...FieldChange.properties, user: NamedUser, created_at: Type.String() });
+export type LastChange = Static<typeof LastChange>;
+
+/**
+ * `GET /buffer/{id}/last-history`: per field the last change, in field order of first change, plus
+ * `merged_info`, the same changes keyed by field (for a detail card to mark edits).
+ */
+export const LastHistory = collection(LastChange, { merged_info: Type.Record(Type.String(), LastChange) });
+export type LastHistory = Static<typeof LastHistory>;
 
 /** `{id, status}` of a document after an applicant's action. */
 export const DocumentStatus = open({ id: Type.Integer(), status: Type.Integer() });

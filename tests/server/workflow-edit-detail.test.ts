@@ -33,8 +33,10 @@ describe('POST /api/buffer/{id}/edit', () => {
 
     const last = (await get('approver', `/api/buffer/${filed.id}/last-history`)).json();
     expect(last['hydra:totalItems']).toBe(2);
-    expect(last['hydra:member'][1]).toMatchObject({ field: 'total_estimated', value: 3000, old_value: 1000, user: { id: users.employee.id, name: users.employee.name } });
-    expect(last.merged_info.total_estimated.value).toBe(3000);
+    // The whole entry comes through the route's response schema: old and new value (also objects), who, when.
+    expect(last['hydra:member'][1]).toEqual({ field: 'total_estimated', value: 3000, old_value: 1000, user: { id: users.employee.id, name: users.employee.name }, created_at: expect.any(String) });
+    expect(last['hydra:member'][0]).toMatchObject({ field: 'purchase_goods', old_value: before.purchase_goods, value: after.purchase_goods });
+    expect(last.merged_info).toEqual({ purchase_goods: last['hydra:member'][0], total_estimated: last['hydra:member'][1] });
     const view = (await get('employee', `/api/buffers/${filed.id}`)).json();
     expect(view.approval_logs.map((l: any) => l.action)).toEqual(['submit', 'edit']);
     expect(view.info.total).toBe(3000);

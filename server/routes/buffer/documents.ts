@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
-import { collectionSchema, idParams, idSchema, objectOf } from '../../lib/http-schemas';
+import { idParams, idSchema, objectOf } from '../../lib/http-schemas';
 import { fileDocument } from '../../workflow/filing';
 import { recordExplicitHistories } from '../../workflow/explicit-histories';
 import { lastHistory } from '../../workflow/histories';
@@ -12,6 +12,7 @@ import { stepBack } from '../../workflow/step-back';
 import { withdrawDocument } from '../../workflow/withdraw';
 import { resubmitDocument } from '../../workflow/send-back';
 import { registerCirculationRoutes } from './circulation';
+import { LastHistory } from '../../../src/wire/workflow';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema } as const;
 const bufferIdBody = { type: 'object', required: ['buffer_id'], additionalProperties: false, properties: { buffer_id: idSchema } } as const;
@@ -21,7 +22,6 @@ const editBody = {
   // `info` and `merged_info` are accepted (the spec's edit call sends them) but derived by the server.
   properties: { data: dataObject, info: { type: ['object', 'null'] }, merged_info: { type: ['object', 'null'] } },
 } as const;
-const historyEntry = objectOf({ field: { type: 'string' }, user: objectOf({ id: { type: 'integer' }, name: { type: 'string' } }), created_at: { type: 'string' } });
 
 type Id = { Params: { id: number } };
 type EditBody = { data: Record<string, unknown> };
@@ -88,7 +88,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       ...doc('Per field the last change {field, user{id,name}, created_at, old_value, value}, plus merged_info (the same keyed by field).'),
       params: idParams,
-      response: { 200: { ...collectionSchema(historyEntry), properties: { ...collectionSchema(historyEntry).properties, merged_info: { type: 'object', additionalProperties: true } } }, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      response: { 200: LastHistory, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
     },
   }, async (request) => {
     await assertVisible(request, request.params.id);

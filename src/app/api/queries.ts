@@ -3,7 +3,7 @@ import type { CompiledModule } from '../../engine';
 import { invalidateResources, resourceKey } from '../../renderer/resource-key';
 import type { ApiClient } from './api-client';
 import type { Collection, DocumentView } from '../pages/approvals/types';
-import type { FieldHistoryEntry } from '../pages/approvals/field-history';
+import type { FieldHistory } from '../pages/approvals/field-history';
 import { registerModuleTranslations } from '../pages/application/module-definitions';
 
 /**
@@ -236,7 +236,7 @@ export function fieldHistoryOptions(api: ApiReader, documentId: number) {
     queryKey: resourceKey(`/buffer/${documentId}/last-history`, undefined, 'entries'),
     queryFn: async () => {
       try {
-        const reply = await api.get<Collection<FieldHistoryEntry>>(`/buffer/${documentId}/last-history`);
+        const reply = await api.get<FieldHistory>(`/buffer/${documentId}/last-history`);
         return Array.isArray(reply['hydra:member']) ? reply['hydra:member'] : [];
       } catch {
         return [];

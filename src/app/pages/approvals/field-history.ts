@@ -1,13 +1,10 @@
-import type { NamedUser } from './types';
+import type { LastHistory } from '../../../wire/workflow';
 
-/** One edit of a field (`GET /buffer/{id}/last-history`). */
-export interface FieldHistoryEntry {
-  field: string;
-  user: NamedUser | null;
-  created_at: string;
-  old_value?: unknown;
-  value: unknown;
-}
+/**
+ * What `GET /buffer/{id}/last-history` answers: the last edit per field (field, user, created_at,
+ * old_value, value) and the same keyed by field; the wire shape, src/wire/workflow.ts.
+ */
+export type FieldHistory = LastHistory;
 
 /** A stored value as history text: lists joined, objects left out, empty as a dash. */
 export function historyValue(value: unknown): string {
