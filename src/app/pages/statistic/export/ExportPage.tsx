@@ -9,6 +9,7 @@ import { companiesOptions, moduleDefinitionListOptions } from '../../../api/quer
 import { usePageStack } from '../../../navigation';
 import { useSession } from '../../../session';
 import { defaultExportForm, exportFormProblem, exportParams, type ExportForm, type ExportJob } from './export-form';
+import type { ExportQuery } from '../../../../wire/export';
 
 /** Spec 001 §8: the export toast shows 2.5 s. */
 export const EXPORT_TOAST_MS = 2500;
@@ -50,7 +51,7 @@ export function ExportPage() {
   const groupCompanies = useQuery(companiesOptions<Named>(host.api, groupAdmin)).data;
   const companies = groupAdmin && groupCompanies ? groupCompanies : profile?.company ? [profile.company] : [];
   // Starting an export is a write (a job on the server, mailed when done); it changes nothing the app caches.
-  const start = useMutation({ mutationFn: (params: Record<string, unknown>) => host.api.get<ExportJob>('/buffer/export', params) });
+  const start = useMutation({ mutationFn: (params: ExportQuery) => host.api.get<ExportJob>('/buffer/export', params) });
 
   const run = async () => {
     const problem = exportFormProblem(form);

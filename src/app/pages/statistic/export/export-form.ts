@@ -1,12 +1,13 @@
-import type { StatisticExportJob } from '../../../../wire/export';
-/** The export form (spec 001 §2 "Export", §3 "Export filter", §9 defaults). */
+import type { EXPORT_DATE_TYPES, EXPORT_FILE_TYPES, ExportQuery, StatisticExportJob } from '../../../../wire/export';
+
+/** The export form (spec 001 §2 "Export", §3 "Export filter", §9 defaults): the wire's date and file types. */
 export interface ExportForm {
   moduleCode: string;
   companyId: number | null;
-  dateType: 'completion' | 'payment';
+  dateType: (typeof EXPORT_DATE_TYPES)[number];
   from: string;
   to: string;
-  fileType: 'pdf' | 'xlsx' | '';
+  fileType: (typeof EXPORT_FILE_TYPES)[number] | '';
 }
 
 /** Spec 001 §9: export file type pdf, date type completion. */
@@ -24,9 +25,9 @@ export function exportFormProblem(form: ExportForm): string | null {
   return null;
 }
 
-/** The query of `GET /buffer/export`. */
-export function exportParams(form: ExportForm): Record<string, string | number> {
-  return { moduleCode: form.moduleCode, companyId: form.companyId ?? 0, period: `${form.from}~${form.to}`, dateType: form.dateType, fileType: form.fileType };
+/** The query of `GET /buffer/export` (the wire's, src/wire/export.ts) of a form without problems. */
+export function exportParams(form: ExportForm): ExportQuery {
+  return { moduleCode: form.moduleCode, companyId: form.companyId ?? 0, period: `${form.from}~${form.to}`, dateType: form.dateType, fileType: form.fileType || undefined };
 }
 
 /** An export job as `GET /buffer/export` and `/buffer/export/jobs/{id}` report it (the wire shape, src/wire/export.ts). */
