@@ -1,12 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
-
-/** A user setting decided by a background group: the approver is its person in charge. */
-export interface LockedSetting {
-  setting_type_id: number;
-  approver_id: number;
-  background: { id: number; name: string };
-}
+import type { LockedSetting } from '../../src/wire/organisation';
 
 /**
  * The settings a company's users may not choose (spec 000 §6 "Background-based settings lock

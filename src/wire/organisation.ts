@@ -106,3 +106,18 @@ export const Background = open({
   background_pics: Type.Array(open({ pic_type_id: Type.Integer(), pic_id: Type.Integer(), pic_type: IdName, pic: IdName })),
 });
 export type Background = Static<typeof Background>;
+
+/** A person-in-charge type (`/pic_types`): a background group sets one person per type; one that names a setting type decides that approver. */
+export const PicType = open({ id: Type.Integer(), code: Type.String(), name: Type.String(), setting_type_id: nullable(Type.Integer()) });
+export type PicType = Static<typeof PicType>;
+
+/**
+ * A user setting decided by a background group (`GET /backgrounds/setting/{companyId}`): the
+ * approver of the setting type is the group's person in charge; the user form shows it locked.
+ */
+export const LockedSetting = open({ setting_type_id: Type.Integer(), approver_id: Type.Integer(), background: IdName });
+export type LockedSetting = Static<typeof LockedSetting>;
+
+/** A company with the background group it belongs to, if any (`GET /companies/background`: the group form's company picker). */
+export const CompanyBackground = open({ id: Type.Integer(), name: Type.String(), code: Type.String(), background: nullable(IdName) });
+export type CompanyBackground = Static<typeof CompanyBackground>;

@@ -4,17 +4,14 @@ import { lockedSettings } from '../../entities/background-locks';
 import { isGroupAdmin } from '../../entities/permissions';
 import { found } from '../../lib/found';
 import { errorResponseSchema, forbidden } from '../../lib/errors';
-import { collectionSchema, idParams, idSchema, int, lookupErrors, nullableId, objectOf, pagedQuery, searchText, str } from '../../lib/http-schemas';
+import { collectionSchema, idParams, idSchema, lookupErrors, pagedQuery, searchText } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
-import { collectionOf, likePattern, paginate, type PageQuery } from '../../lib/paging';
+import { collectionOf, likePattern, paginate, type Collection, type PageQuery } from '../../lib/paging';
 import { backgroundColumns, backgroundsQuery } from '../../repositories/background-repository';
 import { selectUserSummary, usersByName } from '../../repositories/user-repository';
 import { UserSummary } from '../../../src/wire/users';
-import { Background } from '../../../src/wire/organisation';
+import { Background, CompanyBackground, LockedSetting, PicType } from '../../../src/wire/organisation';
 
-const named = objectOf({ id: int, name: str });
-const picType = objectOf({ id: int, code: str, name: str, setting_type_id: nullableId });
-const lockedSetting = objectOf({ setting_type_id: int, approver_id: int, background: named });
 const withForbidden = { ...lookupErrors, 403: errorResponseSchema } as const;
 
 type Paged<T = object> = { Querystring: PageQuery & T };
@@ -49,21 +46,21 @@ const admin: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: number } }>('/backgrounds/setting/:id', {
     schema: {
       ...summary('Settings locked by background groups for the users of company {id}'),
-      params: idParams, response: { 200: collectionSchema(lockedSetting), ...lookupErrors },
+      params: idParams, response: { 200: collectionSchema(LockedSetting), ...lookupErrors },
     },
-  }, async (request) => {
+  }, async (request): Promise<Collection<LockedSetting>> => {
     found(await app.db.selectFrom('companies').select('id').where('id', '=', request.params.id).executeTakeFirst(), request.t, 'company');
     return collectionOf(await lockedSettings(app.db, request.params.id));
   });
 
   app.get<Paged>('/pic_types', {
-    schema: { ...summary('Person-in-charge types'), querystring: pagedQuery({}, 100), response: { 200: collectionSchema(picType), ...lookupErrors } },
-  }, async (request) => paginate(app.db.selectFrom('pic_types'),
+    schema: { ...summary('Person-in-charge types'), querystring: pagedQuery({}, 100), response: { 200: collectionSchema(PicType), ...lookupErrors } },
+  }, async (request): Promise<Collection<PicType>> => paginate(app.db.selectFrom('pic_types'),
     (q) => q.select(['id', 'code', 'setting_type_id', localizedName(request.lang, 'pic_types').as('name')]).orderBy('id'), request.query));
 
   app.get<{ Params: { id: number } }>('/pic_types/:id', {
-    schema: { ...summary('One person-in-charge type'), params: idParams, response: { 200: picType, ...lookupErrors } },
-  }, async (request) => found(
+    schema: { ...summary('One person-in-charge type'), params: idParams, response: { 200: PicType, ...lookupErrors } },
+  }, async (request): Promise<PicType> => found(
     await app.db.selectFrom('pic_types').select(['id', 'code', 'setting_type_id', localizedName(request.lang, 'pic_types').as('name')])
       .where('id', '=', request.params.id).executeTakeFirst(),
     request.t, 'picType',
@@ -84,9 +81,9 @@ const admin: FastifyPluginAsync = async (app) => {
     schema: {
       ...summary('Companies with the background group each belongs to (the group form\'s company picker)'),
       querystring: pagedQuery({ name: searchText }, 99999),
-      response: { 200: collectionSchema(objectOf({ id: int, name: str, code: str, background: objectOf({ id: int, name: str }, true) })), ...lookupErrors },
+      response: { 200: collectionSchema(CompanyBackground), ...lookupErrors },
     },
-  }, async (request) => {
+  }, async (request): Promise<Collection<CompanyBackground>> => {
     let query = app.db.selectFrom('companies');
     if (request.query.name) {
       const pattern = likePattern(request.query.name);

@@ -10,6 +10,8 @@ import type { PickerItem } from '../picker/item-label';
 import { useFieldLabel, useWidgetText } from '../text';
 import { useResource, useUsersById } from '../../query';
 import { readTypedUsersOptions, rowsOf, type TypedUserRow } from './typed-users-options';
+import type { Collection } from '../../../wire/common';
+import type { LockedSetting } from '../../../wire/organisation';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -19,7 +21,6 @@ const useStyles = makeStyles({
 });
 
 type Named = { id: number; name: string; is_authorizer?: boolean };
-type Locked = { approver_id: number; setting_type_id: number; background?: { name: string } };
 
 /** Users by id (`/users/{id}`, one cached query each). */
 function useUserNames(ids: number[]): Map<number, Named> {
@@ -47,7 +48,7 @@ export function TypedUsersField(props: FieldProps): ReactNode {
   const types = useTypes(options.typesEndpoint);
   const rows = rowsOf(props.formData);
   const lockedPath = options.lockedEndpoint ? fillEndpoint(options.lockedEndpoint, ctx.formData) : null;
-  const locked = useResource<{ 'hydra:member': Locked[] }>(host, lockedPath)?.['hydra:member'] ?? [];
+  const locked = useResource<Collection<LockedSetting>>(host, lockedPath)?.['hydra:member'] ?? [];
   const userOf = (typeId: number) => {
     const lock = locked.find((l) => l.setting_type_id === typeId);
     return lock ? lock.approver_id : rows.find((r) => r[options.typeKey] === typeId)?.[options.userKey] ?? null;

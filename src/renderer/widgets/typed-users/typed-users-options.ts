@@ -11,7 +11,8 @@ export interface TypedUsersOptions {
   typeKey: string;
   userKey: string;
   /**
-   * Optional: types decided elsewhere (`[{setting_type_id, approver_id, background{name}}]`), with
+   * Optional: types decided elsewhere (a collection of the wire's LockedSetting, src/wire/organisation.ts:
+   * `{setting_type_id, approver_id, background{id, name}}`), with
    * `{field}` placeholders from the form data; those rows are shown locked.
    */
   lockedEndpoint?: string;
