@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import type { NextUserNotified } from '../../src/wire/workflow';
 import { loadDocumentState } from './document-state';
 import { rememberedEmailPush } from './email-push-preference';
 import { activeStep, nextStep } from './transitions';
@@ -7,9 +8,10 @@ import { activeStep, nextStep } from './transitions';
 /**
  * Should the next approver be notified by default? No next step (the user is the last
  * approver): false. Otherwise the user's last `send_email_push` choice, or, before any choice,
- * whether an approver of the next step wants notifications (`users.is_notified`).
+ * whether an approver of the next step wants notifications (`users.is_notified`). The wire shape,
+ * src/wire/workflow.ts.
  */
-export async function nextUserNotified(db: Kysely<Database>, bufferId: number, userId: number) {
+export async function nextUserNotified(db: Kysely<Database>, bufferId: number, userId: number): Promise<NextUserNotified> {
   const doc = await loadDocumentState(db, bufferId);
   const current = doc ? activeStep(doc) : null;
   const next = doc && current ? nextStep(doc, current) : null;

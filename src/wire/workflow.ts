@@ -149,6 +149,13 @@ export type LastChange = Static<typeof LastChange>;
 export const LastHistory = collection(LastChange, { merged_info: Type.Record(Type.String(), LastChange) });
 export type LastHistory = Static<typeof LastHistory>;
 
+/**
+ * `GET /remember_email_push/next_user/{id}`: whether the approver's notify-next-approver checkbox
+ * starts ticked, and the next step's id (null when there is none: then not ticked).
+ */
+export const NextUserNotified = Type.Object({ is_notified: Type.Boolean(), next_approval_id: nullable(Type.Integer()) });
+export type NextUserNotified = Static<typeof NextUserNotified>;
+
 /** `{id, status}` of a document after an applicant's action. */
 export const DocumentStatus = open({ id: Type.Integer(), status: Type.Integer() });
 export type DocumentStatus = Static<typeof DocumentStatus>;

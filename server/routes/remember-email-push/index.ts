@@ -4,6 +4,7 @@ import { idParams } from '../../lib/http-schemas';
 import { nextUserNotified } from '../../workflow/next-user-notified';
 import { assertVisible } from '../../workflow/route-helpers';
 import { doc } from '../../workflow/schemas';
+import { NextUserNotified } from '../../../src/wire/workflow';
 
 /**
  * `GET /api/remember_email_push/next_user/{id}` ({id} = document): whether the approver's
@@ -17,7 +18,7 @@ const rememberEmailPush: FastifyPluginAsync = async (app) => {
       ...doc('Default of the notify-next-approver checkbox for document {id}: the current user\'s last send_email_push choice, else whether any approver of the next step has is_notified. False when there is no next step.'),
       params: idParams,
       response: {
-        200: { type: 'object', required: ['is_notified'], properties: { is_notified: { type: 'boolean' }, next_approval_id: { type: ['integer', 'null'] } } },
+        200: NextUserNotified,
         400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema,
       },
     },

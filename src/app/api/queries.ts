@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, type QueryClient, type UseInfiniteQ
 import type { CompiledModule } from '../../engine';
 import { invalidateResources, resourceKey } from '../../renderer/resource-key';
 import type { ApiClient } from './api-client';
-import type { Collection, DocumentView } from '../pages/approvals/types';
+import type { Collection, DocumentView, NextUserNotified } from '../pages/approvals/types';
 import type { FieldHistory } from '../pages/approvals/field-history';
 import { registerModuleTranslations } from '../pages/application/module-definitions';
 
@@ -225,7 +225,7 @@ export function documentOptions(api: ApiReader, ref: DocumentRef) {
 export function notifyNextOptions(api: ApiReader, documentId: number, enabled: boolean) {
   return queryOptions({
     queryKey: resourceKey(`/remember_email_push/next_user/${documentId}`, undefined, 'is_notified'),
-    queryFn: async () => (await api.get<{ is_notified: boolean }>(`/remember_email_push/next_user/${documentId}`)).is_notified === true,
+    queryFn: async () => (await api.get<NextUserNotified>(`/remember_email_push/next_user/${documentId}`)).is_notified === true,
     enabled,
   });
 }

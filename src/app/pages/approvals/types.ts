@@ -7,7 +7,7 @@ export type ListKind = (typeof LIST_KINDS)[number];
  * with the same schemas and takes its types from them. Types only: nothing of TypeBox is bundled.
  */
 export type {
-  ApprovalItem, BufferInfo, BufferItem, DocumentView, LogEntry, NamedUser, Permissions, StepView,
+  ApprovalItem, BufferInfo, BufferItem, DocumentView, LogEntry, NamedUser, NextUserNotified, Permissions, StepView,
 } from '../../../wire/workflow';
 
 export type { Collection } from '../../../wire/common';
