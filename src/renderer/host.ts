@@ -8,7 +8,11 @@ import { createContext, useContext, type ReactNode } from 'react';
  * A page's title: text shown as it is, or a translation key and its parameters (`fallback`: the
  * text shown while the key has no translation in the host's i18n, e.g. a draft module's key).
  */
-export type PageTitleText = string | { key: string; params?: Record<string, unknown>; fallback?: string };
+/**
+ * A page title: literal text, or a translation key with its parameters. `texts` are parameters
+ * given in every language (a step's name from the definition), the shown language's one used.
+ */
+export type PageTitleText = string | { key: string; params?: Record<string, unknown>; texts?: Record<string, Partial<Record<'en' | 'ja' | 'zh', string>>>; fallback?: string };
 
 /**
  * The `ui:options` entry in which the form gives a widget its label's translation key (when the

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { RendererHostContext, type RendererHost } from '../../src/renderer/host';
+import { RendererHostContext, type PageTitleText, type RendererHost } from '../../src/renderer/host';
+import { pageTitleText } from '../../src/app/shell/page-title';
 import { createTestQueryClient, TestQueryProvider } from './query-client';
 
 type Lang = 'en' | 'ja' | 'zh';
@@ -127,9 +128,9 @@ export function createTestHost(options: TestHostOptions = {}) {
     showPages(next);
   };
   const host: RendererHost = {
-    openPage<T>(given: string | { key: string; params?: Record<string, unknown>; fallback?: string }, renderPage: (close: (result?: T) => void) => ReactNode) {
-      // A `{ key }` title is translated as the app's stack does it (in the host's language).
-      const title = typeof given === 'string' ? given : i18n.t(given.key, { ...given.params, defaultValue: given.fallback });
+    openPage<T>(given: PageTitleText, renderPage: (close: (result?: T) => void) => ReactNode) {
+      // A `{ key }` title is translated as the app's toolbar does it (in the host's language).
+      const title = pageTitleText(given, i18n.t, host.language);
       return new Promise<T | undefined>((resolve) => {
         const id = nextPageId++;
         const close = (result?: T) => {

@@ -3,8 +3,10 @@ import { createElement, type ComponentType, type ReactNode } from 'react';
 /**
  * A page title: literal text (a name from the data), or a translation key with its parameters
  * (optionally in a fixed language), translated when shown, so it follows a language change.
+ * `texts` are parameters given in every language (a name from a definition): the shown
+ * language's text is used, so they follow a language change too.
  */
-export type PageTitle = string | { key: string; params?: Record<string, unknown>; fallback?: string; lng?: string };
+export type PageTitle = string | { key: string; params?: Record<string, unknown>; texts?: Record<string, Partial<Record<string, string>>>; fallback?: string; lng?: string };
 
 /** Props of a page pushed as `component` + `params`. */
 export interface PageProps<P = undefined, R = unknown> {

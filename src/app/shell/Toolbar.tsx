@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeft24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { LanguagePicker } from '../i18n';
+import { LanguagePicker, toLanguage } from '../i18n';
 import type { PageEntry } from '../navigation';
 import { pageTitleText } from './page-title';
 
@@ -45,7 +45,7 @@ export interface ToolbarProps {
  * focus returns to the control that opened it (a picker's button) if it is still there.
  */
 export function Toolbar({ top, depth, onBack, slotRef }: ToolbarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const seen = useRef<{ entry: PageEntry; depth: number } | undefined>(undefined);
@@ -69,7 +69,7 @@ export function Toolbar({ top, depth, onBack, slotRef }: ToolbarProps) {
     <header className={styles.bar}>
       {depth > 1 && <Button appearance="subtle" icon={<ArrowLeft24Regular />} aria-label={t('app.toolbar.back')} onClick={onBack} />}
       <Text as="h1" size={400} weight="semibold" className={styles.title} ref={titleRef} tabIndex={-1} data-testid="page-title">
-        {pageTitleText(top?.title, t)}
+        {pageTitleText(top?.title, t, toLanguage(i18n.language))}
       </Text>
       <div className={styles.actions} ref={slotRef} data-testid="toolbar-actions" />
       <div className={styles.picker}>

@@ -1,9 +1,11 @@
 import type { TFunction } from 'i18next';
 import type { PageTitle } from '../navigation';
 
-/** The text of a page title in the current language (or the title's own fixed language). */
-export function pageTitleText(title: PageTitle | undefined, t: TFunction): string {
+/** The text of a page title in `language` (or the title's own fixed language). */
+export function pageTitleText(title: PageTitle | undefined, t: TFunction, language: string): string {
   if (title === undefined) return '';
   if (typeof title === 'string') return title;
-  return t(title.key, { ...title.params, ...(title.fallback !== undefined ? { defaultValue: title.fallback } : {}), ...(title.lng ? { lng: title.lng } : {}) });
+  const lng = title.lng ?? language;
+  const texts = Object.fromEntries(Object.entries(title.texts ?? {}).flatMap(([name, byLanguage]) => (byLanguage[lng] ? [[name, byLanguage[lng]]] : [])));
+  return t(title.key, { ...title.params, ...texts, ...(title.fallback !== undefined ? { defaultValue: title.fallback } : {}), ...(title.lng ? { lng: title.lng } : {}) });
 }

@@ -140,9 +140,14 @@ export function ProcessCardField(props: FieldProps): ReactNode {
   const fetched = useUsersById<ApproverInfo>(host, approvals.map((a) => a.approver_id).filter((id) => !known.has(id)));
   const userOf = (id: number): ApproverInfo | undefined => known.get(id) ?? fetched.get(id);
 
+  // A step's name in every language, from the definition (the server words `process.name` in the
+  // language of the request, so a page opened before a language switch would keep it).
+  const namesOf = (step: MasterProcessStep) =>
+    moduleCode === ctx.module?.code ? ctx.module?.process?.find((s) => s.code === step.process?.code)?.names : undefined;
+
   const openStep = async (step: MasterProcessStep) => {
     const current = approvals.filter((a) => a.master_process_id === step.id).map((a) => userOf(a.approver_id) ?? { id: a.approver_id, name: String(a.approver_id) });
-    const result = await host.openPage<ApproverInfo[]>({ key: 'engine.widgets.process.approverTitle', params: { step: stepName(step) } }, (close) => (
+    const result = await host.openPage<ApproverInfo[]>({ key: 'engine.widgets.process.approverTitle', params: { step: stepName(step) }, texts: { step: namesOf(step) ?? {} } }, (close) => (
       <PickerPage<ApproverInfo>
         host={host}
         endpoint="/users/approver"
@@ -167,7 +172,7 @@ export function ProcessCardField(props: FieldProps): ReactNode {
   /** One step: the requester's choice (a plus button), or the route's resolved approvers (locked unless editable). */
   const renderStep = (step: MasterProcessStep, r?: RouteStep) => {
     const chosen = approvals.filter((a) => a.master_process_id === step.id);
-    const name = r?.name ?? stepName(step);
+    const name = namesOf(step)?.[host.language] ?? r?.name ?? stepName(step);
     const resolved = r?.by === 'rule';
     const groupLocked = isStepLocked(chosen.map((a) => userOf(a.approver_id)), userIsGroupMember(host));
     // Fixed by the route (resolved and not editable, or skipped): no plus button at all.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RJSFSchema } from '@rjsf/utils';
-import { createTestHost, hydra, renderForm, type ApiHandler } from './widget-host';
+import { createTestHost, fakeModule, hydra, renderForm, type ApiHandler } from './widget-host';
 
 const steps = [
   { id: 102, optional: true, position: 2, process: { id: 2, code: 'p-finance', name: 'Finance check' } },
@@ -98,6 +98,21 @@ describe('ProcessCard', () => {
     expect(host.calls.find((c) => c.path === '/users/approver')?.params).toMatchObject({ masterProcessId: 102, page: 1, itemsPerPage: 10 });
     await user.click(screen.getByRole('button', { name: 'Remove Aiko Approver' }));
     await waitFor(() => expect(form.data().approvals).toEqual([{ approver_id: 7, master_process_id: 102 }]));
+  });
+
+  it("names each step from the module's definition in the shown language, on the card and on the approver page", async () => {
+    // The server worded the steps in the language of its request (English here); the card is shown in Japanese.
+    const host = createTestHost(api());
+    host.language = 'ja';
+    const process = [
+      { code: 'p-manager', names: { en: 'Manager', ja: '上長承認', zh: '上级审批' } },
+      { code: 'p-finance', names: { en: 'Finance check', ja: '経理確認', zh: '财务确认' } },
+    ];
+    renderForm(host, schema, uiSchema, { save_approvers: true }, fakeModule('purchase', { process }));
+    const finance = await screen.findByRole('group', { name: '経理確認' });
+    expect(screen.getByRole('group', { name: '上長承認' })).toBeTruthy();
+    await userEvent.setup().click(within(finance).getByRole('button', { name: 'Add approver for 経理確認' }));
+    expect(screen.getByRole('region', { name: 'page: Approvers: 経理確認' })).toBeTruthy();
   });
 
   it('locks a step with a group member for a user who is not a group member', async () => {

@@ -9,7 +9,8 @@ import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { CompiledModule } from '../../../../src/engine';
 import type { RingiFormContext } from '../../../../src/renderer/form-context';
-import { RendererHostContext, type RendererHost } from '../../../../src/renderer/host';
+import { RendererHostContext, type PageTitleText, type RendererHost } from '../../../../src/renderer/host';
+import { pageTitleText } from '../../../../src/app/shell/page-title';
 import { customRegistry } from '../../../../src/renderer/widgets';
 import enEngine from '../../../../locales/en/engine.json';
 import { createTestQueryClient, TestQueryProvider } from '../../query-client';
@@ -58,9 +59,9 @@ export function createTestHost(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    openPage<T>(given: string | { key: string; params?: Record<string, unknown>; fallback?: string }, renderPage: (close: (result?: T) => void) => ReactNode) {
-      // A `{ key, params }` title is translated as the app's stack does it.
-      const title = typeof given === 'string' ? given : i18n.t(given.key, { ...given.params, defaultValue: given.fallback });
+    openPage<T>(given: PageTitleText, renderPage: (close: (result?: T) => void) => ReactNode) {
+      // A `{ key }` title is translated as the app's toolbar does it (in the host's language).
+      const title = pageTitleText(given, i18n.t, host.language);
       return new Promise<T | undefined>((resolve) => {
         const page: OpenPage = {
           title,
