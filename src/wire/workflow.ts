@@ -53,6 +53,17 @@ export const BufferItem = open({
 }, 'Buffer item (spec 000 §3)');
 export type BufferItem = Static<typeof BufferItem>;
 
+/** A document circulated to the user (回覧, `GET /buffer/circulated`): the list item and when they marked it read. */
+export const CirculatedItem = open({
+  ...BufferItem.properties,
+  read_at: nullable(Type.String({ description: 'When the user marked it read (ISO), null while unread' })),
+});
+export type CirculatedItem = Static<typeof CirculatedItem>;
+
+/** What `POST /buffer/{id}/circulation/read` answers: the document and when the user first marked it read. */
+export const CirculationRead = open({ id: Type.Integer(), read_at: Type.String() });
+export type CirculationRead = Static<typeof CirculationRead>;
+
 /** Approval item of the pending and done lists: a step and its document (spec 000 §3). */
 export const ApprovalItem = open({
   id: Type.Integer(),

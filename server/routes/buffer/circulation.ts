@@ -1,28 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
 import { found } from '../../lib/found';
-import { idParams, objectOf, pagedCollectionSchema, pagedQuery } from '../../lib/http-schemas';
-import { paginate, type PageQuery } from '../../lib/paging';
+import { idParams, pagedCollectionSchema, pagedQuery } from '../../lib/http-schemas';
+import { paginate, type Collection, type PageQuery } from '../../lib/paging';
 import { bufferItems } from '../../workflow/buffer-items';
-import { bufferItemSchema, doc } from '../../workflow/schemas';
-
-const readState = { type: ['string', 'null'], description: 'When the user marked it read (ISO), null while unread' } as const;
-const circulatedItem = objectOf({ ...bufferItemSchema.properties, read_at: readState });
+import { doc } from '../../workflow/schemas';
+import { CirculatedItem, CirculationRead } from '../../../src/wire/workflow';
 
 /**
  * Circulation (回覧, issue #20): `GET /buffer/circulated` lists the documents circulated to the
  * signed-in user (newest first, unread ones marked by `read_at: null`); `POST
  * /buffer/{id}/circulation/read` marks one read (again: the first time stays). A document not
- * circulated to the user is 404 there. The document itself waits for nobody on the list.
+ * circulated to the user is 404 there. The document itself waits for nobody on the list. The
+ * shapes are the wire's (src/wire/workflow.ts).
  */
 export function registerCirculationRoutes(app: FastifyInstance): void {
   app.get<{ Querystring: PageQuery & { unread?: string } }>('/buffer/circulated', {
     schema: {
       ...doc('Documents circulated to the current user for information (hydra, newest first), each with `read_at`; `unread=1` lists only the unread ones (`hydra:totalItems` is then the unread count).'),
       querystring: pagedQuery({ unread: { type: 'string', enum: ['0', '1', 'true', 'false'], description: 'Only documents not yet marked read (1 or true)' } }),
-      response: { 200: pagedCollectionSchema(circulatedItem), 400: errorResponseSchema, 401: errorResponseSchema },
+      response: { 200: pagedCollectionSchema(CirculatedItem), 400: errorResponseSchema, 401: errorResponseSchema },
     },
-  }, async (request) => {
+  }, async (request): Promise<Collection<CirculatedItem>> => {
     const page = await paginate(
       app.db.selectFrom('circulations').where('user_id', '=', request.user.id)
         .$if(request.query.unread === '1' || request.query.unread === 'true', (q) => q.where('read_at', 'is', null)),
@@ -41,9 +40,9 @@ export function registerCirculationRoutes(app: FastifyInstance): void {
     schema: {
       ...doc('Marks a document circulated to the current user as read; 404 if it was not circulated to them.'),
       params: idParams,
-      response: { 200: objectOf({ id: { type: 'integer' }, read_at: { type: 'string' } }), 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      response: { 200: CirculationRead, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
     },
-  }, async (request) => {
+  }, async (request): Promise<CirculationRead> => {
     await app.db.updateTable('circulations').set({ read_at: new Date() })
       .where('buffer_id', '=', request.params.id).where('user_id', '=', request.user.id).where('read_at', 'is', null).execute();
     const row = found(await app.db.selectFrom('circulations').select('read_at')

@@ -7,10 +7,7 @@ import { ApprovalCard } from './ApprovalCard';
 import { CIRCULATED_PATH } from './circulated-key';
 import { invalidateResources, resourceKey } from '../../../renderer/resource-key';
 import { openDetail } from './open-detail';
-import type { BufferItem, Collection } from './types';
-
-/** A document circulated to the user (`GET /buffer/circulated`): a list item and when they marked it read. */
-export type CirculatedItem = BufferItem & { read_at: string | null };
+import type { CirculatedItem, CirculationRead, Collection } from './types';
 
 const PAGE_SIZE = 10;
 
@@ -38,7 +35,7 @@ export function CirculatedListPage() {
     getNextPageParam: (last, pages) => (pages.length * PAGE_SIZE < (last['hydra:totalItems'] ?? 0) ? pages.length + 1 : undefined),
   });
   const markRead = useMutation({
-    mutationFn: (id: number) => host.api.post<{ id: number; read_at: string }>(`/buffer/${id}/circulation/read`),
+    mutationFn: (id: number) => host.api.post<CirculationRead>(`/buffer/${id}/circulation/read`),
     onSuccess: () => {
       host.toast(t('app.circulated.markedRead'), 'success', 2000);
       void invalidateResources(queryClient, [CIRCULATED_PATH]);

@@ -7,7 +7,8 @@ export type ListKind = (typeof LIST_KINDS)[number];
  * with the same schemas and takes its types from them. Types only: nothing of TypeBox is bundled.
  */
 export type {
-  ApprovalItem, BufferInfo, BufferItem, DocumentView, LogEntry, NamedUser, NextUserNotified, Permissions, StepView,
+  ApprovalItem, BufferInfo, BufferItem, CirculatedItem, CirculationRead, DocumentView, LogEntry, NamedUser, NextUserNotified, Permissions,
+  StepView,
 } from '../../../wire/workflow';
 
 export type { Collection } from '../../../wire/common';
