@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { invoiceRegistrationProblem } from '../../../src/engine';
 import { errorResponseSchema } from '../../lib/errors';
 import { doc } from '../../workflow/schemas';
+import { RegistrationCheck } from '../../../src/wire/invoice-registration';
 
 /**
  * `GET /api/invoice_registrations/{number}` (qualified invoices, docs/COMPLIANCE.md): whether a
@@ -19,11 +20,11 @@ const invoiceRegistrations: FastifyPluginAsync = async (app) => {
         + 'form (T + 13 digits) or the check digit is wrong, and `problem` (`format` or `checkDigit`).'),
       params: { type: 'object', required: ['number'], properties: { number: { type: 'string', maxLength: 40 } } },
       response: {
-        200: { type: 'object', required: ['valid', 'reason'], properties: { valid: { type: 'boolean' }, reason: { type: ['string', 'null'] }, problem: { type: ['string', 'null'] } } },
+        200: RegistrationCheck,
         400: errorResponseSchema, 401: errorResponseSchema,
       },
     },
-  }, async (request) => {
+  }, async (request): Promise<RegistrationCheck> => {
     const problem = invoiceRegistrationProblem(request.params.number);
     return { valid: problem === null, reason: problem === null ? null : request.t(`server.records.registration.${problem}`), problem };
   });

@@ -6,6 +6,7 @@ import { useResource } from '../../query';
 import { formContextOf } from '../form-context-of';
 import { useWidgetText } from '../text';
 import { useDebouncedValue } from '../use-debounced-value';
+import type { RegistrationCheck } from '../../../wire/invoice-registration';
 
 /** The pause after typing before the number is checked. */
 export const REGISTRATION_CHECK_DEBOUNCE_MS = 400;
@@ -23,7 +24,7 @@ export function InvoiceRegistrationNoWidget(props: WidgetProps) {
   const typed = typeof value === 'string' ? value : '';
   const number = useDebouncedValue(typed.trim(), REGISTRATION_CHECK_DEBOUNCE_MS);
   // One cached query per number; no verdict when the check fails (offline: the rules check it on submit).
-  const verdict = useResource<{ valid: boolean; reason: string | null }>(host, number === '' ? null : `/invoice_registrations/${encodeURIComponent(number)}`);
+  const verdict = useResource<RegistrationCheck>(host, number === '' ? null : `/invoice_registrations/${encodeURIComponent(number)}`);
   const shown = verdict && number === typed.trim() && typed.trim() !== '' ? verdict : null;
   return (
     <>

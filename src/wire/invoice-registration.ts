@@ -1,0 +1,19 @@
+/**
+ * Wire shape of the qualified-invoice registration number check (`GET /invoice_registrations/{number}`,
+ * docs/COMPLIANCE.md), written once: the route's response schema (and /api/docs) and both sides'
+ * types come from here.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+import { nullable } from './common';
+
+/**
+ * Whether the number is well formed (`T` + 13 digits with the check digit): `reason` is null when
+ * it is, else the message in the request's language; `problem` is `format` or `checkDigit`.
+ */
+export const RegistrationCheck = Type.Object({
+  valid: Type.Boolean(),
+  reason: nullable(Type.String()),
+  problem: nullable(Type.String({ description: '`format` or `checkDigit`; null when valid' })),
+});
+export type RegistrationCheck = Static<typeof RegistrationCheck>;
