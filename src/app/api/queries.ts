@@ -275,9 +275,16 @@ export function fileOptions<T>(api: ApiReader, id: number) {
 export const draftKey = (moduleCode: string) => resourceKey('/buffer_temporaries', { module_code: moduleCode }, 'data');
 
 /**
+ * How long a cached draft is taken as it is when its form opens; an older one is read again
+ * first (a draft saved meanwhile on another device shows).
+ */
+export const DRAFT_FRESH_MS = 2 * 60_000;
+
+/**
  * The user's draft of a module (`GET /buffer_temporaries?module_code=`; 204 = none, answered as
- * null). Silent: the form page shows what a failure means. Never kept once the form is closed:
- * a form opened later must start from the server's draft, not from a remembered one.
+ * null). Silent: the form page shows what a failure means. The form's saves and deletes keep the
+ * entry current (`use-draft.ts`), so a form opened again in the session starts from what it last
+ * saved; fetched again once older than `DRAFT_FRESH_MS` or after a failed save.
  */
 export function draftOptions(api: ApiClient, moduleCode: string) {
   return queryOptions({
@@ -286,8 +293,8 @@ export function draftOptions(api: ApiClient, moduleCode: string) {
       const reply = await sessionReader(api, true).get<{ data?: unknown } | ''>('/buffer_temporaries', { module_code: moduleCode });
       return reply && typeof reply === 'object' && reply.data && typeof reply.data === 'object' ? (reply.data as Record<string, unknown>) : null;
     },
-    gcTime: 0,
-    staleTime: 0,
+    staleTime: DRAFT_FRESH_MS,
+    gcTime: DRAFT_FRESH_MS,
   });
 }
 

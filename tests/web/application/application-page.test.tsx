@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from '../app/harness';
+import { renderApp, type SentRequest } from '../app/harness';
 import { texts } from '../app/locale';
 import en from '../../../locales/en/engine.json';
 import debt from '../../../locales/en/collection-debt.json';
@@ -36,6 +36,54 @@ async function openResetDialog(user: Awaited<ReturnType<typeof renderApp>>['user
 
 const customer = () => screen.getByRole('textbox', { name: debt.customer_name.label }) as HTMLInputElement;
 
+/**
+ * The draft routes of a server that keeps what it is sent (one draft of collection-debt, at
+ * first `initial`): GET answers the last saved draft, DELETE clears it. `holdSaves()` keeps every
+ * later POST on the way (not yet stored, no answer) until `release()`; `refuseSaves()` answers
+ * every later POST with a 503.
+ */
+function draftServer(initial: Record<string, unknown> | null = null) {
+  let stored = initial;
+  let gate: Promise<void> | null = null;
+  let open: () => void = () => undefined;
+  let refusing = false;
+  return {
+    stored: () => stored,
+    holdSaves() {
+      gate = new Promise((resolve) => (open = resolve));
+    },
+    release() {
+      open();
+      gate = null;
+    },
+    refuseSaves() {
+      refusing = true;
+    },
+    routes: {
+      'GET /buffer_temporaries': () => (stored ? { status: 200, data: { module_code: 'collection-debt', data: stored, updated_at: '2026-01-01T00:00:00Z' } } : { status: 204 }),
+      'POST /buffer_temporaries': async (r: SentRequest) => {
+        await gate;
+        if (refusing) return { status: 503, data: { message: 'Unavailable', code: 'INTERNAL' } };
+        const body = r.body as { module_code: string; data: Record<string, unknown> };
+        stored = body.data;
+        return { status: 200, data: { ...body, updated_at: '2026-01-01T00:00:00Z' } };
+      },
+      'DELETE /buffer_temporaries': () => {
+        stored = null;
+        return { status: 204 };
+      },
+    },
+  };
+}
+
+/** Goes back from the form and opens it again (same session, same query cache). */
+async function leaveAndReopen(user: Awaited<ReturnType<typeof renderApp>>['user']): Promise<void> {
+  await user.click(screen.getByRole('button', { name: app.toolbar.back }));
+  await waitFor(() => expect(screen.queryByTestId('application-page')).toBeNull());
+  await user.click(await screen.findByRole('button', { name: debt.title }));
+  await screen.findByRole('textbox', { name: debt.customer_name.label });
+}
+
 describe('application page: drafts', () => {
   it('restores the draft of the module when the form opens', async () => {
     await openDebt({
@@ -56,6 +104,55 @@ describe('application page: drafts', () => {
     const saved = view.calls('POST /buffer_temporaries').at(-1)!.body as { module_code: string; data: Record<string, unknown> };
     expect(saved.module_code).toBe('collection-debt');
     expect(saved.data.customer_name).toBe('Left Co');
+  }, TIMEOUT);
+
+  it('a form left and opened again in the same session shows the draft it saved', async () => {
+    const server = draftServer();
+    const view = await openDebt(server.routes);
+    await view.user.type(customer(), 'Saved Co');
+    // The save after the pause has reached the server.
+    await waitFor(() => expect(server.stored()?.customer_name).toBe('Saved Co'));
+    await leaveAndReopen(view.user);
+    await waitFor(() => expect(customer().value).toBe('Saved Co'));
+  }, TIMEOUT);
+
+  it('a form opened again while the save sent on leaving is still on the way shows that draft, not the server\'s older one', async () => {
+    const server = draftServer();
+    const view = await openDebt(server.routes);
+    server.holdSaves();
+    await view.user.type(customer(), 'Left Co');
+    await leaveAndReopen(view.user);
+    expect(server.stored()).toBeNull();
+    await waitFor(() => expect(customer().value).toBe('Left Co'));
+    server.release();
+    await waitFor(() => expect(server.stored()?.customer_name).toBe('Left Co'));
+  }, TIMEOUT);
+
+  it('a draft deleted by a confirmed reset stays gone when the form is opened again in the session', DIALOG, async () => {
+    const server = draftServer({ customer_name: 'Draft Co' });
+    const view = await openDebt(server.routes);
+    await waitFor(() => expect(customer().value).toBe('Draft Co'));
+    const dialog = await openResetDialog(view.user);
+    await view.user.click(within(dialog).getByRole('button', { name: app.common.ok }));
+    await waitFor(() => expect(customer().value).toBe(''));
+    await waitFor(() => expect(server.stored()).toBeNull());
+    await leaveAndReopen(view.user);
+    await waitFor(() => expect(customer().value).toBe(''));
+  });
+
+  it('a save the server refuses is silent, and the next opening reads the server\'s draft again', async () => {
+    const server = draftServer({ customer_name: 'Server Co' });
+    const view = await openDebt(server.routes);
+    await waitFor(() => expect(customer().value).toBe('Server Co'));
+    server.refuseSaves();
+    await view.user.clear(customer());
+    await view.user.type(customer(), 'Lost Co');
+    await waitFor(() => expect(view.calls('POST /buffer_temporaries').some((c) => (c.body as { data: { customer_name?: string } }).data.customer_name === 'Lost Co')).toBe(true));
+    const reads = view.calls('GET /buffer_temporaries').length;
+    await leaveAndReopen(view.user);
+    await waitFor(() => expect(customer().value).toBe('Server Co'));
+    expect(view.calls('GET /buffer_temporaries').length).toBeGreaterThan(reads);
+    expect(screen.queryByText('Unavailable')).toBeNull();
   }, TIMEOUT);
 
   it('a cancelled reset changes nothing: the form keeps its data and the draft stays', DIALOG, async () => {

@@ -153,16 +153,10 @@ function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitte
     onSubmitted();
   }, [defaults, drafts, onSubmitted]);
 
-  return (
-    <ModuleForm
-      module={module}
-      initialData={start}
-      context={context}
-      onSubmit={handleSubmit}
-      onChange={handleChange}
-      onReset={handleReset}
-      onSubmitted={handleSubmitted}
-      staged
-    />
+  // The same element while its props stay: the draft mutations re-render this component as each
+  // save starts and ends, which must not render the whole form again.
+  return useMemo(
+    () => <ModuleForm module={module} initialData={start} context={context} onSubmit={handleSubmit} onChange={handleChange} onReset={handleReset} onSubmitted={handleSubmitted} staged />,
+    [module, start, context, handleSubmit, handleChange, handleReset, handleSubmitted],
   );
 }

@@ -4,12 +4,6 @@ import type { ApiClient } from '../../api';
 import { currenciesOptions, draftOptions, masterProcessesOptions, moduleDefinitionOptions, sessionReader } from '../../api/queries';
 import { preloadApplicationPage } from './open-application';
 
-/**
- * How long a draft fetched ahead of its form (on an idle Home) is taken as it is when the form
- * opens. An older one is fetched again first: a draft saved meanwhile on another device shows.
- */
-export const PREFETCHED_DRAFT_FRESH_MS = 2 * 60_000;
-
 /** The user asked the browser to save data (Network Information API; absent in most browsers). */
 export function savesData(): boolean {
   return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
@@ -39,8 +33,9 @@ export async function prefetchForms(client: QueryClient, api: ApiClient, moduleC
     await Promise.all([
       client.prefetchQuery(moduleDefinitionOptions(reader, code)),
       client.prefetchQuery(masterProcessesOptions(reader, code)),
-      // Kept until the form opens (a draft read by an open form is never cached: see draftOptions).
-      client.prefetchQuery({ ...draftOptions(api, code), staleTime: PREFETCHED_DRAFT_FRESH_MS, gcTime: PREFETCHED_DRAFT_FRESH_MS }),
+      // Taken as it is by a form opened within DRAFT_FRESH_MS (see draftOptions); not read again
+      // when this session saved or deleted it since (the form's writes keep the entry current).
+      client.prefetchQuery(draftOptions(api, code)),
     ]);
   }
 }

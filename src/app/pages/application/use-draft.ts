@@ -1,5 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API_BASE, readToken, type ApiClient } from '../../api';
+import { draftKey } from '../../api/queries';
+import { resourceKey } from '../../../renderer/resource-key';
 import { currentLanguage } from '../../i18n';
 
 /** Pause after the last change before the draft is saved (a closed tab loses at most this much). */
@@ -26,16 +29,54 @@ export interface DraftSaver {
 }
 
 /**
+ * The draft query's cache entry (`draftKey`) follows the writes, so a form opened again in the
+ * same session starts from the draft it last saved, even while that save is still on the way.
+ * A write puts its data (null: no draft) in the entry when it is sent (a read still on the way
+ * is cancelled: its answer predates the write); its success stores it again (fresh from the
+ * answer) and its failure marks the entry stale (the next opening reads the server's) — each
+ * only while the entry still holds that write's data, not a later one's.
+ */
+function draftCache(client: QueryClient, moduleCode: string) {
+  const queryKey = draftKey(moduleCode);
+  const holds = (data: FormData | null) => client.getQueryData(queryKey) === data;
+  return {
+    /** A write was sent; resolves to the entry's data (compare with `holds` later). */
+    async sent(data: FormData | null): Promise<FormData | null> {
+      await client.cancelQueries({ queryKey, exact: true });
+      client.setQueryData(queryKey, data);
+      return client.getQueryData<FormData | null>(queryKey) ?? null;
+    },
+    succeeded(data: FormData | null) {
+      if (holds(data)) client.setQueryData(queryKey, data);
+    },
+    failed(data: FormData | null) {
+      if (holds(data)) void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+    },
+  };
+}
+
+/** The draft as the server keeps and answers it (JSON: undefined fields dropped, dates as text). */
+const asStored = (data: FormData): FormData => JSON.parse(JSON.stringify(data)) as FormData;
+
+/**
  * Drafts of one module (spec 000 §4 "Shared form behaviour"): saved to the server ~1 s after
  * each change and at once when the form is left (unmount, tab switch, page hidden or closed —
  * the last with `fetch(..., { keepalive: true })`, which outlives the page), so a reload or a
  * closed tab finds it again. A form equal to its defaults is not a draft: it deletes the draft.
  * Failures are silent: a draft is a convenience, and the form still holds the data.
+ *
+ * Saves and deletes are mutations of one scope per module (they reach the server in the order
+ * made) that keep the draft query's cache entry current (`draftCache`); the keepalive save is a
+ * plain `fetch` (a mutation does not outlive the page) that updates the entry the same way.
  */
 export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: FormData) => boolean): DraftSaver {
+  const client = useQueryClient();
   const state = useRef({ pending: null as FormData | null, timer: undefined as ReturnType<typeof setTimeout> | undefined, onServer: false, held: false });
   const isDefaultRef = useRef(isDefault);
   isDefaultRef.current = isDefault;
+  const cache = useMemo(() => draftCache(client, moduleCode), [client, moduleCode]);
+  // Filled in below, after the leaving effect (see there).
+  const writes = useRef<{ save(data: FormData): void; remove(): Promise<unknown> } | null>(null);
 
   const saver = useMemo<DraftSaver>(() => {
     const s = state.current;
@@ -45,7 +86,7 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
     };
     const remove = async () => {
       s.onServer = false;
-      await api.delete(`/buffer_temporaries`, { params: { module_code: moduleCode }, ringiSilent: true }).catch(() => undefined);
+      await writes.current?.remove().catch(() => undefined);
     };
     const save = (keepalive: boolean) => {
       stopTimer();
@@ -58,18 +99,20 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
         return;
       }
       s.onServer = true;
-      const body = { module_code: moduleCode, data };
       if (keepalive && typeof fetch === 'function') {
+        const stored = asStored(data);
         const token = readToken();
-        void fetch(`${API_BASE}/buffer_temporaries`, {
+        const saved = fetch(`${API_BASE}/buffer_temporaries`, {
           method: 'POST',
           keepalive: true,
           headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-        }).catch(() => undefined);
+          body: JSON.stringify({ module_code: moduleCode, data: stored }),
+        }).then((reply) => reply.ok, () => false);
+        // The page may stay (a hidden tab comes back): the cache follows this save too.
+        void cache.sent(stored).then(async (kept) => ((await saved) ? cache.succeeded(kept) : cache.failed(kept)));
         return;
       }
-      void api.post('/buffer_temporaries', body, { ringiSilent: true }).catch(() => undefined);
+      writes.current?.save(data);
     };
     return {
       change(data) {
@@ -96,7 +139,7 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
         if (s.pending) s.timer = setTimeout(() => save(false), DRAFT_DEBOUNCE_MS);
       },
     };
-  }, [api, moduleCode]);
+  }, [cache, moduleCode]);
 
   // Leaving: the page is hidden (tab switched, app backgrounded) or unloaded; then unmount.
   useEffect(() => {
@@ -112,6 +155,33 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
       saver.flush(false);
     };
   }, [saver]);
+
+  // Declared after the leaving effect on purpose: on unmount React cleans effects up in order, so
+  // the last save is made while these mutations' observers are still subscribed (a mutation made
+  // through an unsubscribed observer keeps it, and is never dropped from the mutation cache).
+  const mutationKey = resourceKey('/buffer_temporaries', { module_code: moduleCode });
+  const scope = { id: `draft:${moduleCode}` };
+  const { mutate: saveDraft } = useMutation({
+    mutationKey,
+    scope,
+    networkMode: 'always',
+    mutationFn: (data: FormData) => api.post('/buffer_temporaries', { module_code: moduleCode, data }, { ringiSilent: true }),
+    onMutate: (data) => cache.sent(asStored(data)),
+    onSuccess: (_reply, _data, kept) => cache.succeeded(kept),
+    onError: (_error, _data, kept) => {
+      if (kept !== undefined) cache.failed(kept);
+    },
+  });
+  const { mutateAsync: deleteDraft } = useMutation({
+    mutationKey,
+    scope,
+    networkMode: 'always',
+    mutationFn: () => api.delete('/buffer_temporaries', { params: { module_code: moduleCode }, ringiSilent: true }),
+    onMutate: () => cache.sent(null),
+    onSuccess: () => cache.succeeded(null),
+    onError: () => cache.failed(null),
+  });
+  writes.current = { save: saveDraft, remove: deleteDraft };
 
   return saver;
 }

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import type { CompiledModule, RuleContext } from '../../../engine';
 import { useRendererHost } from '../../../renderer/host';
 import { ApiError } from '../../api';
-import { currenciesOptions, draftOptions, masterProcessesOptions, moduleDefinitionOptions, draftKey } from '../../api/queries';
+import { currenciesOptions, draftOptions, masterProcessesOptions, moduleDefinitionOptions } from '../../api/queries';
 import { useSession } from '../../session';
-import { PREFETCHED_DRAFT_FRESH_MS } from './prefetch-forms';
 
 /** Everything the Submit tab needs before the form can start. */
 export type FormSources =
@@ -17,9 +16,10 @@ export type FormSources =
  * Queries, in parallel: the compiled module (translations added to i18n), its master-process
  * steps (the approvals rule's context), the currencies (rounding by currency id) and the
  * user's draft (204 = none). What Home fetched while idle (`prefetchForms`) is taken from the
- * cache without a request; a draft fetched more than `PREFETCHED_DRAFT_FRESH_MS` ago is read
- * again first. A failed load can be retried; an unknown module says so; a disabled one (409 on
- * the draft) says so with its title.
+ * cache without a request, and so is the draft this session last saved or deleted (`useDraft`
+ * keeps the entry current); a draft older than `DRAFT_FRESH_MS` is read again first. A failed
+ * load can be retried; an unknown module says so; a disabled one (409 on the draft) says so
+ * with its title.
  */
 export function useFormSources(moduleCode: string): FormSources {
   const { api, profile } = useSession();
@@ -27,16 +27,9 @@ export function useFormSources(moduleCode: string): FormSources {
   const flags = (profile ?? {}) as unknown as Record<string, unknown>;
   // Bypass is a permission (ui:module.bypassRoles, enforced by the server): without it the switch is hidden.
   const bypassFlags = (profile ? Object.keys(flags).filter((k) => k.startsWith('is_') && flags[k] === true) : []).join(',');
-  const client = useQueryClient();
   const [definition, steps, currencies, draft] = useQueries({
-    queries: [
-      moduleDefinitionOptions(host.api, moduleCode), masterProcessesOptions(host.api, moduleCode), currenciesOptions(host.api),
-      { ...draftOptions(api, moduleCode), staleTime: PREFETCHED_DRAFT_FRESH_MS },
-    ],
+    queries: [moduleDefinitionOptions(host.api, moduleCode), masterProcessesOptions(host.api, moduleCode), currenciesOptions(host.api), draftOptions(api, moduleCode)],
   });
-  // The draft read for this form is not kept once it closes (the form saved a newer one): the
-  // next opening reads it again (a prefetched draft had made its cache entry outlive the form).
-  useEffect(() => () => client.removeQueries({ queryKey: draftKey(moduleCode), exact: true }), [client, moduleCode]);
   const all = [definition, steps, currencies, draft];
   const failed = all.filter((q) => q.isError);
   const retry = useCallback(() => {
