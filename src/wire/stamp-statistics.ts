@@ -54,3 +54,7 @@ export type StampQuery = Static<typeof StampQuery>;
 /** `GET /stamp_statistics`. */
 export const StampCollection = collection(StampRow);
 export type StampCollection = Static<typeof StampCollection>;
+
+/** `GET /stamp_statistics/next_code?module_code=`: the module's next stamp number, a preview (not reserved). */
+export const NextStampNumber = Type.Object({ stamp_no: Type.String() });
+export type NextStampNumber = Static<typeof NextStampNumber>;

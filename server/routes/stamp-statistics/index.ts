@@ -5,7 +5,7 @@ import { badRequest, errorResponseSchema, notFound } from '../../lib/errors';
 import { companyScope, requireArea } from '../../statistics/access';
 import { statisticFacts } from '../../statistics/facts';
 import { stampCount, stampRows, stampStatistics as listStampStatistics, stampWhere } from '../../statistics/stamp-statistics';
-import { StampCollection, StampFilterQuery, StampQuery } from '../../../src/wire/stamp-statistics';
+import { NextStampNumber, StampCollection, StampFilterQuery, StampQuery } from '../../../src/wire/stamp-statistics';
 import { stampWorkbook } from '../../statistics/stamp-workbook';
 import { peekNextNumber, stampPrefix } from '../../repositories/document-code-repository';
 
@@ -37,11 +37,11 @@ const stampStatistics: FastifyPluginAsync = async (app) => {
       ...doc('Preview of the next stamp number of a module that needs one (contract-supplier, contract-customer, corporate-seal); not reserved. 400 for other modules.'),
       querystring: { type: 'object', required: ['module_code'], additionalProperties: false, properties: { module_code: moduleCode } },
       response: {
-        200: { type: 'object', required: ['stamp_no'], properties: { stamp_no: { type: 'string' } } },
+        200: NextStampNumber,
         400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema,
       },
     },
-  }, async (request) => {
+  }, async (request): Promise<NextStampNumber> => {
     const { module_code } = request.query;
     const module = findModule(request.definitions, module_code);
     if (!module || module.kind !== 'module') throw notFound(request.definitions.translate(request.lang)('engine.errors.unknownModule', { code: module_code }));

@@ -7,8 +7,9 @@ import { resourceKey } from '../../resource-key';
 import type { DisplayProps } from '../../registry-types';
 import { EMPTY_DISPLAY } from '../../theme/displays';
 import { formContextOf } from '../form-context-of';
+import type { NextStampNumber } from '../../../wire/stamp-statistics';
 
-/** `GET /api/stamp_statistics/next_code` (server/routes/stamp-statistics): a preview, not reserved. */
+/** `GET /api/stamp_statistics/next_code` (server/routes/stamp-statistics; its answer the wire's NextStampNumber): a preview, not reserved. */
 export const NEXT_STAMP_PATH = '/stamp_statistics/next_code';
 
 /**
@@ -20,7 +21,7 @@ function useNextStampNumber(host: RendererHost, moduleCode: string | undefined, 
   const params = { module_code: moduleCode };
   const { data } = useQuery({
     queryKey: resourceKey(NEXT_STAMP_PATH, params, 'stamp_no'),
-    queryFn: () => host.api.get<{ stamp_no?: string | null }>(NEXT_STAMP_PATH, params).then((answer) => answer?.stamp_no ?? null),
+    queryFn: () => host.api.get<NextStampNumber>(NEXT_STAMP_PATH, params).then((answer) => answer?.stamp_no ?? null),
     enabled: !skip && Boolean(moduleCode),
     staleTime: 0,
     gcTime: 0,
