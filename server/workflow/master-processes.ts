@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Lang } from '../../src/engine';
 import type { Database } from '../db/database';
+import type { MasterProcess, SavedApprover } from '../../src/wire/processes';
 import { localizedName } from '../lib/localized-name';
 import { eligibleAmong, scopeCompany, stepRulesOf } from './eligibility';
 import { selectUserSummary, usersBase } from '../repositories/user-repository';
 
 /** The ordered approval steps of a module: id, optional, position, process {id, code, name}. */
-export async function masterProcessesOf(db: Kysely<Database>, moduleCode: string, lang: Lang) {
+export async function masterProcessesOf(db: Kysely<Database>, moduleCode: string, lang: Lang): Promise<MasterProcess[]> {
   return db.selectFrom('master_processes')
     .innerJoin('processes', 'processes.id', 'master_processes.process_id')
     .select([
@@ -27,7 +28,7 @@ export async function masterProcessesOf(db: Kysely<Database>, moduleCode: string
  * approvers the eligibility rule still allows on their step are offered (a role removed, the
  * requester themselves, another company's client): the filing would refuse the others.
  */
-export async function savedApproversOf(db: Kysely<Database>, userId: number, moduleCode: string, lang: Lang) {
+export async function savedApproversOf(db: Kysely<Database>, userId: number, moduleCode: string, lang: Lang): Promise<SavedApprover[]> {
   let rows = await db.selectFrom('saved_approvers')
     .innerJoin('master_processes', 'master_processes.id', 'saved_approvers.master_process_id')
     .select(['saved_approvers.id', 'saved_approvers.master_process_id', 'saved_approvers.approver_id', 'saved_approvers.position'])

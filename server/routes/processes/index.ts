@@ -1,17 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { found } from '../../lib/found';
-import { bool, collectionSchema, int, lookupErrors, objectOf, str } from '../../lib/http-schemas';
+import { collectionSchema, lookupErrors } from '../../lib/http-schemas';
 import { collectionOf } from '../../lib/paging';
 import { masterProcessesOf, savedApproversOf } from '../../workflow/master-processes';
-import { UserSummary } from '../../../src/wire/users';
+import { DefaultProcess, MasterProcess, SavedApprover } from '../../../src/wire/processes';
 import { registerResolveRoute } from './resolve-route';
 
 const moduleCode = { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z0-9-]+$' } as const;
-const step = objectOf({
-  id: int, optional: bool, any_of: bool, position: int, module_code: str,
-  process: objectOf({ id: int, code: str, name: str }),
-});
-const savedApprover = objectOf({ id: int, master_process_id: int, position: int, approver: UserSummary, is_ringi_group_member: bool });
 
 /** Approval processes per module and the signed-in user's remembered approvers. */
 const processes: FastifyPluginAsync = async (app) => {
@@ -21,7 +16,7 @@ const processes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { module_code: string } }>('/master_processes', {
     schema: {
       querystring: { type: 'object', required: ['module_code'], properties: { module_code: moduleCode } },
-      response: { 200: collectionSchema(step), ...lookupErrors },
+      response: { 200: collectionSchema(MasterProcess), ...lookupErrors },
     },
   }, async (request) => collectionOf(await masterProcessesOf(app.db, request.query.module_code, request.lang)));
 
@@ -29,11 +24,11 @@ const processes: FastifyPluginAsync = async (app) => {
     schema: {
       params: { type: 'object', required: ['moduleCode'], properties: { moduleCode } },
       response: {
-        200: { type: 'object', properties: { process: { type: 'array', items: step }, default_approvers: { type: 'array', items: savedApprover } } },
+        200: DefaultProcess,
         ...lookupErrors,
       },
     },
-  }, async (request) => {
+  }, async (request): Promise<DefaultProcess> => {
     const steps = await masterProcessesOf(app.db, request.params.moduleCode, request.lang);
     found(steps.length > 0 ? steps : null, request.t, 'module');
     return {
@@ -45,7 +40,7 @@ const processes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { moduleCode: string } }>('/saved_approvers', {
     schema: {
       querystring: { type: 'object', required: ['moduleCode'], properties: { moduleCode } },
-      response: { 200: collectionSchema(savedApprover), ...lookupErrors },
+      response: { 200: collectionSchema(SavedApprover), ...lookupErrors },
     },
   }, async (request) => collectionOf(await savedApproversOf(app.db, request.user.id, request.query.moduleCode, request.lang)));
 };

@@ -4,6 +4,7 @@ import { invalidateResources, resourceKey } from '../../renderer/resource-key';
 import type { ApiClient } from './api-client';
 import type { Collection, DocumentView, NextUserNotified } from '../pages/approvals/types';
 import type { FieldHistory } from '../pages/approvals/field-history';
+import type { MasterProcess } from '../../wire/processes';
 import { registerModuleTranslations } from '../pages/application/module-definitions';
 
 /**
@@ -249,7 +250,7 @@ export function fieldHistoryOptions(api: ApiReader, documentId: number) {
 export function masterProcessesOptions(api: ApiReader, moduleCode: string) {
   return queryOptions({
     queryKey: resourceKey('/master_processes', { module_code: moduleCode }, 'members'),
-    queryFn: async () => (await api.get<Collection<{ id: number; optional: boolean; position?: number; process?: { code?: string } }>>('/master_processes', { module_code: moduleCode }))['hydra:member'],
+    queryFn: async () => (await api.get<Collection<MasterProcess>>('/master_processes', { module_code: moduleCode }))['hydra:member'],
   });
 }
 

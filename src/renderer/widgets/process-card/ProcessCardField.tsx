@@ -13,6 +13,8 @@ import { useWidgetText } from '../text';
 import { cleanApprovals, isCompanyAuthorizer, isStepLocked, readPresetApprovers, type Approval, type ApproverInfo } from './approvals';
 import { useProcessSteps } from './use-process-steps';
 import { useResolvedRoute, type RouteStep } from './use-resolved-route';
+import type { Collection } from '../../../wire/common';
+import type { DefaultProcess, SavedApprover } from '../../../wire/processes';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -93,9 +95,9 @@ export function ProcessCardField(props: FieldProps): ReactNode {
     queryKey: resourceKey('/saved_approvers', { moduleCode, remember: fill?.remember, round: fill?.round }, 'presets'),
     queryFn: async () => {
       const defaults = () =>
-        host.api.get<{ default_approvers?: unknown }>(`/my-default-process/${encodeURIComponent(moduleCode ?? '')}`).then((body) => body?.default_approvers ?? null);
+        host.api.get<DefaultProcess>(`/my-default-process/${encodeURIComponent(moduleCode ?? '')}`).then((body) => body?.default_approvers ?? null);
       if (!fill?.remember) return defaults();
-      const saved = await host.api.get<unknown>('/saved_approvers', { moduleCode });
+      const saved = await host.api.get<Collection<SavedApprover>>('/saved_approvers', { moduleCode });
       return readPresetApprovers(saved, steps ?? []).length > 0 ? (saved ?? null) : defaults();
     },
     enabled: fill !== null && Boolean(steps && moduleCode) && !readOnly,

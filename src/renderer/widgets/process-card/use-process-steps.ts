@@ -1,12 +1,13 @@
 import type { MasterProcessStep } from '../../../engine';
 import type { RendererHost } from '../../host';
 import type { Collection } from '../../../wire/common';
+import type { MasterProcess } from '../../../wire/processes';
 import { useResource } from '../../query';
 import { sortSteps } from './approvals';
 
 /** The steps of a module's process (`/master_processes?module_code=`), in order; undefined while loading. */
 export function useProcessSteps(host: RendererHost, moduleCode: string | undefined): MasterProcessStep[] | undefined {
-  const body = useResource<Collection<MasterProcessStep> | MasterProcessStep[]>(
+  const body = useResource<Collection<MasterProcess> | MasterProcess[]>(
     host,
     moduleCode ? '/master_processes' : null,
     moduleCode ? { module_code: moduleCode, itemsPerPage: 100 } : undefined,
