@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { LIST_KINDS, type ListKind } from '../../../src/app/pages/approvals/types';
+import { HOME_STAGES } from '../../../src/app/pages/home/HomePage';
 import { renderApp, signedIn, type SentRequest } from '../app/harness';
 import { approvalItem, bufferItem, collection } from './fixtures';
 
@@ -37,6 +38,34 @@ function homeRoutes(world: World) {
 const code = (id: number) => bufferItem(id).code;
 const world = (overrides: Partial<World> = {}): World => ({ count: 3, lists: { pending: [5, 6], done: [7], initiated: [8, 9, 10], forwarded: [] }, ...overrides });
 
+/** Home once every stage is in (it is `aria-busy` until then). */
+async function loadedHome(): Promise<HTMLElement> {
+  const home = await screen.findByTestId('home');
+  await waitFor(() => expect(home.getAttribute('aria-busy')).toBeNull());
+  return home;
+}
+
+/** What Home holds at a commit: its stage, whether it says it is busy, and which parts are in. */
+interface HomeSnapshot {
+  stage: number;
+  busy: boolean;
+  greeting: boolean;
+  shortcuts: boolean;
+  tabs: boolean;
+  launchers: boolean;
+}
+
+function snapshot(home: HTMLElement): HomeSnapshot {
+  return {
+    stage: Number(home.dataset.stage),
+    busy: home.getAttribute('aria-busy') === 'true',
+    greeting: home.querySelector('#ringi-home-greeting') !== null,
+    shortcuts: home.querySelector('[data-shortcut="pending"]') !== null && home.querySelector('[data-shortcut="circulated"]') !== null,
+    tabs: home.querySelector('[data-testid="home-tabs"]') !== null,
+    launchers: home.querySelector('[data-testid="launchers"]') !== null,
+  };
+}
+
 /** The codes the open tab panel lists, once loaded. */
 async function panelCodes(home: HTMLElement, expected: number): Promise<string[]> {
   const panel = within(home).getByRole('tabpanel');
@@ -45,10 +74,42 @@ async function panelCodes(home: HTMLElement, expected: number): Promise<string[]
 }
 
 describe('Home', () => {
+  it('mounts in stages (banner and greeting first, then the shortcuts, the lists, the launchers), busy until the last is in; every part ends up rendered and usable', async () => {
+    // Each commit that changes Home's stage, as the DOM shows it (observed before the app starts).
+    const seen: HomeSnapshot[] = [];
+    const observer = new MutationObserver(() => {
+      const home = document.querySelector<HTMLElement>('[data-testid="home"]');
+      if (home && seen.at(-1)?.stage !== Number(home.dataset.stage)) seen.push(snapshot(home));
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-stage'] });
+    const state = world();
+    const app = await renderApp({ token: 'token', language: 'en', routes: homeRoutes(state) });
+    const home = await loadedHome();
+    observer.disconnect();
+
+    expect(seen[0]).toEqual({ stage: 1, busy: true, greeting: true, shortcuts: false, tabs: false, launchers: false });
+    expect(seen.map((s) => s.stage)).toEqual(Array.from({ length: HOME_STAGES }, (_, i) => i + 1));
+    expect(seen.slice(0, -1).every((s) => s.busy)).toBe(true);
+    expect(seen.at(-1)).toEqual({ stage: HOME_STAGES, busy: false, greeting: true, shortcuts: true, tabs: true, launchers: true });
+    // A part once in stays in.
+    for (const part of ['greeting', 'shortcuts', 'tabs', 'launchers'] as const) {
+      const first = seen.findIndex((s) => s[part]);
+      expect(seen.slice(first).every((s) => s[part])).toBe(true);
+    }
+
+    // Usable: the count on its shortcut, the open list's cards, another tab's list, "See all".
+    await within(home).findByRole('button', { name: 'Pending (3 waiting)' });
+    expect(await panelCodes(home, state.lists.pending.length)).toEqual(state.lists.pending.map(code));
+    await app.user.click(within(home).getByRole('tab', { name: en.approvals.lists.initiated }));
+    expect(await panelCodes(home, state.lists.initiated.length)).toEqual(state.lists.initiated.map(code));
+    await app.user.click(within(home).getByRole('button', { name: en.approvals.seeAll }));
+    await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe(en.approvals.lists.initiated));
+  });
+
   it('shows the pending count on the Pending shortcut and refreshes it on return from a list page', async () => {
     const state = world();
     const app = await renderApp({ token: 'token', language: 'en', routes: homeRoutes(state) });
-    const home = await screen.findByTestId('home');
+    const home = await loadedHome();
     const shortcut = await within(home).findByRole('button', { name: 'Pending (3 waiting)' });
     expect(within(shortcut).getByTestId('pending-badge').textContent).toBe('3');
 
@@ -65,7 +126,7 @@ describe('Home', () => {
   it('top tabs Pending, Done, Initiated, Forwarded: Pending open first; a tab shows its own list; "See all" opens that list\'s page', async () => {
     const state = world();
     const app = await renderApp({ token: 'token', language: 'en', routes: homeRoutes(state) });
-    const home = await screen.findByTestId('home');
+    const home = await loadedHome();
     const tablist = within(home).getByRole('tablist', { name: en.home.lists });
     const tabs = within(tablist).getAllByRole('tab');
     // In the spec's order, each named by its list (Fluent repeats a label hidden, to reserve the bold width).
@@ -93,7 +154,7 @@ describe('Home', () => {
 
   it('keyboard: one tab stop; arrows move to and open the neighbouring tab (wrapping), Home and End the ends', async () => {
     const app = await renderApp({ token: 'token', language: 'en', routes: homeRoutes(world()) });
-    const home = await screen.findByTestId('home');
+    const home = await loadedHome();
     const tablist = within(home).getByRole('tablist');
     const tab = (kind: ListKind) => within(tablist).getByRole('tab', { name: en.approvals.lists[kind] });
     const selected = () => within(tablist).getByRole('tab', { selected: true });
@@ -122,7 +183,7 @@ describe('Home', () => {
   it('an empty list says so; a list that fails to load says so and loads again on "Try again"', async () => {
     const state = world({ failing: 'done' });
     const app = await renderApp({ token: 'token', language: 'en', routes: homeRoutes(state) });
-    const home = await screen.findByTestId('home');
+    const home = await loadedHome();
     const tablist = within(home).getByRole('tablist');
 
     await app.user.click(within(tablist).getByRole('tab', { name: en.approvals.lists.forwarded }));

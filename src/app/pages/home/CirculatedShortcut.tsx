@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, memo } from 'react';
 import { Button, CounterBadge, makeStyles, tokens } from '@fluentui/react-components';
 import { InfoRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ const UNREAD_PARAMS = { unread: 1, itemsPerPage: 1 };
  * documents not yet read (`/buffer/circulated?unread=1`), fetched again when invalidated (a
  * mark-read, a document action, Home shown again).
  */
-export function CirculatedShortcut() {
+export const CirculatedShortcut = memo(function CirculatedShortcut() {
   const { t } = useTranslation();
   const host = useRendererHost();
   const stack = usePageStack();
@@ -44,4 +44,4 @@ export function CirculatedShortcut() {
       {count ? <CounterBadge count={count} overflowCount={99} size="small" data-testid="circulated-badge" /> : null}
     </Button>
   );
-}
+});

@@ -1,9 +1,10 @@
-import { lazy } from 'react';
+import { lazy, startTransition, useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
 import { invalidateResources } from '../../../renderer/resource-key';
+import { moduleDefinitionListOptions } from '../../api/queries';
 import { usePageStack } from '../../navigation';
 import { useSession } from '../../session';
 import type { ApprovalListPageParams } from '../approvals/ApprovalListPage';
@@ -18,6 +19,15 @@ import { useReturnedHome } from './use-returned-home';
 
 /** What Home shows from the server: the approval lists and counts, the initiated, forwarded and circulated documents. */
 const HOME_RESOURCES = ['/approvals/my', '/my-buffers', '/buffer/forwarded', '/buffer/circulated'];
+
+/**
+ * Home mounts in stages (docs/PERFORMANCE.md "Home's first render"): first the banner and the
+ * greeting (the page's largest text), then the shortcuts, then the top tabs with their list,
+ * then the launchers, each as a transition after the commit before, so React renders them in
+ * slices and the start of a signed-in session is not one long task. Every part is there in the
+ * end; the page is `aria-busy` until then.
+ */
+export const HOME_STAGES = 4;
 
 const ApprovalListPage = lazy(async () => ({ default: (await import('../approvals/ApprovalListPage')).ApprovalListPage }));
 
@@ -48,11 +58,22 @@ export function HomePage() {
   useReturnedHome(() => void invalidateResources(queryClient, HOME_RESOURCES));
   const pendingCount = usePendingCount();
 
-  const openList = (kind: ListKind) =>
-    void stack.push<unknown, ApprovalListPageParams>({ title: { key: `app.approvals.lists.${kind}` }, component: ApprovalListPage, params: { kind } });
+  const [stage, setStage] = useState(1);
+  useEffect(() => {
+    if (stage < HOME_STAGES) startTransition(() => setStage((n) => n + 1));
+  }, [stage]);
+  // The launchers' module list is asked for at once, not when their stage mounts.
+  useEffect(() => void queryClient.prefetchQuery(moduleDefinitionListOptions(host.api)), [queryClient, host.api]);
+
+  // Stable, so an answer that re-renders Home (the pending count) does not re-render the lists and launchers.
+  const openList = useCallback(
+    (kind: ListKind) =>
+      void stack.push<unknown, ApprovalListPageParams>({ title: { key: `app.approvals.lists.${kind}` }, component: ApprovalListPage, params: { kind } }),
+    [stack],
+  );
 
   return (
-    <section className={styles.page} data-testid="home" aria-labelledby="ringi-home-greeting">
+    <section className={styles.page} data-testid="home" data-stage={stage} aria-labelledby="ringi-home-greeting" aria-busy={stage < HOME_STAGES || undefined}>
       <div className={styles.banner} role="img" aria-label={t('app.home.banner')}>
         <Text as="p" size={500} weight="semibold">
           {t('app.home.banner')}
@@ -62,10 +83,14 @@ export function HomePage() {
         {t('app.home.greeting', { name: profile?.name ?? host.user?.name ?? '' })}
       </Text>
       {profile?.company && <Text className={styles.muted}>{t('app.home.company', { company: profile.company.name })}</Text>}
-      <ApprovalShortcuts pendingCount={pendingCount} onOpen={openList} />
-      <CirculatedShortcut />
-      <HomeTabs onSeeAll={openList} />
-      <Launchers />
+      {stage >= 2 ? (
+        <>
+          <ApprovalShortcuts pendingCount={pendingCount} onOpen={openList} />
+          <CirculatedShortcut />
+        </>
+      ) : null}
+      {stage >= 3 ? <HomeTabs onSeeAll={openList} /> : null}
+      {stage >= 4 ? <Launchers /> : null}
     </section>
   );
 }

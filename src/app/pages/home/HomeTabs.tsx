@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ApprovalList } from '../approvals/ApprovalList';
@@ -33,7 +33,7 @@ export interface HomeTabsProps {
  * Keyboard as the ARIA tabs pattern: one tab stop, the arrow keys (Home, End) move to and open
  * the neighbouring tab, Tab goes on into the panel.
  */
-export function HomeTabs({ onSeeAll, onChanged }: HomeTabsProps) {
+export const HomeTabs = memo(function HomeTabs({ onSeeAll, onChanged }: HomeTabsProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const id = useId();
@@ -84,4 +84,4 @@ export function HomeTabs({ onSeeAll, onChanged }: HomeTabsProps) {
       </div>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ReactElement } from 'react';
+import { lazy, memo, useDeferredValue, useEffect, type ReactElement } from 'react';
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import {
   AppsRegular, CartRegular, DataBarVerticalRegular, DocumentTextRegular, MoneyRegular, PaymentRegular, ReceiptRegular, SignatureRegular,
@@ -57,14 +57,16 @@ interface Entry {
  * collection index), and a `groupOnly` module is offered there only; Stamp Statistics last, only
  * for authorizer, legal or treasury users. A launcher's optional `roles` lists profile flags.
  */
-export function Launchers() {
+export const Launchers = memo(function Launchers() {
   const { t } = useTranslation();
   const styles = useStyles();
   const stack = usePageStack();
   const { profile, api } = useSession();
   const client = useQueryClient();
   const host = useRendererHost();
-  const { data: modules, isPending } = useQuery(moduleDefinitionListOptions(host.api));
+  const { data, isPending } = useQuery(moduleDefinitionListOptions(host.api));
+  // The answer is rendered in a transition (sliced), not in the query's synchronous update.
+  const modules = useDeferredValue(data);
   const flags = (profile ?? {}) as unknown as Record<string, unknown>;
 
   const offered = (modules ?? [])
@@ -108,7 +110,7 @@ export function Launchers() {
 
   return (
     <nav aria-label={t('app.launchers.title')} data-testid="launchers">
-      {isPending ? <Spinner size="small" label={t('app.common.loading')} /> : null}
+      {isPending || (modules === undefined && data !== undefined) ? <Spinner size="small" label={t('app.common.loading')} /> : null}
       <div className={styles.grid}>
         {entries.map((entry) => (
           <Button key={entry.key} className={styles.launcher} appearance="subtle" icon={entry.icon} onClick={entry.open} data-launcher={entry.key}>
@@ -118,4 +120,4 @@ export function Launchers() {
       </div>
     </nav>
   );
-}
+});
