@@ -6,11 +6,12 @@ import { collectionSchema, idParams, int, lookupErrors, nullableStr, objectOf, p
 import { cursorParam, keysetPaginate, type CursorPageQuery } from '../../repositories/keyset-paginate';
 import type { KeyTerm } from '../../lib/keyset';
 import { localizedName } from '../../lib/localized-name';
-import { likePattern, paginate, type PageQuery } from '../../lib/paging';
+import { likePattern, paginate, type Collection, type PageQuery } from '../../lib/paging';
 import { badRequest, notFound } from '../../lib/errors';
 import { visibleTo } from '../../workflow/visibility';
 import { canSeeRelated } from './related-visibility';
 import { memberItems, memberValue, moduleDataInt, numberOf, supplierAccountOf, textOf } from './related-shapes';
+import { SupplierAccount } from '../../../src/wire/related';
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
@@ -53,7 +54,6 @@ const contractSchema = objectOf({
   contract_full_name: nullableStr, supplier_full_name: nullableStr, supplier_account: accountSchema,
   contract_item_type: objectOf({ code: str, name: str }, true),
 });
-const supplierAccountMember = objectOf({ name: nullableStr, no: nullableStr, bankName: nullableStr, branchName: nullableStr, registration_no: nullableStr });
 
 interface Row {
   id: number;
@@ -175,9 +175,9 @@ const related: FastifyPluginAsync = async (app) => {
     schema: {
       ...doc('Distinct supplier accounts `{name, no, bankName, branchName}` of supplier contracts the user may see (the object field named by '
         + '`ui:module.relatedAs.accounts` of the contract modules); `search` matches any of the four.'),
-      querystring: pagedQuery({ search: searchText }), response: { 200: collectionSchema(supplierAccountMember), ...lookupErrors },
+      querystring: pagedQuery({ search: searchText }), response: { 200: collectionSchema(SupplierAccount), ...lookupErrors },
     },
-  }, async (request) => {
+  }, async (request): Promise<Collection<SupplierAccount>> => {
     const sources = listedModules(request.definitions, 'contracts').filter((m) => m.meta.relatedAs?.accounts);
     // One account field per module: `buffers.data -> <that module's field>`.
     const accountOf = sources.length

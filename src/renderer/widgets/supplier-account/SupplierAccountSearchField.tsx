@@ -13,19 +13,13 @@ import type { DataPath } from '../../form/paths';
 import type { ErrorTree } from '../../form/errors';
 import type { JsonSchema } from '../../../engine';
 import { useDebouncedValue } from '../use-debounced-value';
+import type { SupplierAccount } from '../../../wire/related';
 
 /** The spec's supplier search pause (001 §9). */
 export const SUPPLIER_SEARCH_DEBOUNCE_MS = 1000;
 
-/** One member of `/distinct_contract_supplier_accounts`. */
-export interface SupplierAccountMember {
-  name: string | null;
-  no: string | null;
-  bankName: string | null;
-  branchName: string | null;
-  /** The supplier's qualified-invoice registration number, when an earlier contract kept one. */
-  registration_no?: string | null;
-}
+/** One member of `/distinct_contract_supplier_accounts`: the wire shape, src/wire/related.ts. */
+export type SupplierAccountMember = SupplierAccount;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -34,7 +28,7 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
 });
 
-const describe = (a: SupplierAccountMember) => [a.name, a.no, [a.bankName, a.branchName].filter(Boolean).join(' - ')].filter(Boolean).join(' / ');
+const describe = (a: Pick<SupplierAccountMember, 'name' | 'no' | 'bankName' | 'branchName'>) => [a.name, a.no, [a.bankName, a.branchName].filter(Boolean).join(' - ')].filter(Boolean).join(' / ');
 
 /**
  * `SupplierAccountSearch` (rjsf field on an account object, spec 001 §2 supplier contract): a
