@@ -2,9 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DefinitionSet, Lang } from '../../../src/engine';
 import { found } from '../../lib/found';
 import { collectionSchema, idParams, int, lookupErrors, objectOf, searchText, smallListQuery, str } from '../../lib/http-schemas';
-import type { PageQuery } from '../../lib/paging';
+import type { Collection, PageQuery } from '../../lib/paging';
 import { localizedName } from '../../lib/localized-name';
 import { collectionOf, likePattern } from '../../lib/paging';
+import { Currency } from '../../../src/wire/masters';
 
 const codeName = objectOf({ id: int, code: str, name: str });
 
@@ -32,13 +33,13 @@ const masters: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get<{ Querystring: Partial<PageQuery> }>('/currencies', {
-    schema: { querystring: smallListQuery(), response: { 200: collectionSchema(objectOf({ id: int, code: str, name: str, decimals: int })), ...lookupErrors } },
-  }, async (request) => collectionOf(await app.db.selectFrom('currencies')
+    schema: { querystring: smallListQuery(), response: { 200: collectionSchema(Currency), ...lookupErrors } },
+  }, async (request): Promise<Collection<Currency>> => collectionOf(await app.db.selectFrom('currencies')
     .select(['id', 'code', 'decimals', localizedName(request.lang, 'currencies').as('name')]).orderBy('id').execute(), request.query));
 
   app.get<{ Params: { id: number } }>('/currencies/:id', {
-    schema: { params: idParams, response: { 200: objectOf({ id: int, code: str, name: str, decimals: int }), ...lookupErrors } },
-  }, async (request) => found(await app.db.selectFrom('currencies')
+    schema: { params: idParams, response: { 200: Currency, ...lookupErrors } },
+  }, async (request): Promise<Currency> => found(await app.db.selectFrom('currencies')
     .select(['id', 'code', 'decimals', localizedName(request.lang, 'currencies').as('name')])
     .where('id', '=', request.params.id).executeTakeFirst(), request.t, 'currency'));
 

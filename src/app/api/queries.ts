@@ -5,6 +5,7 @@ import type { ApiClient } from './api-client';
 import type { Collection, DocumentView, NextUserNotified } from '../pages/approvals/types';
 import type { FieldHistory } from '../pages/approvals/field-history';
 import type { MasterProcess } from '../../wire/processes';
+import type { Currency } from '../../wire/masters';
 import { registerModuleTranslations } from '../pages/application/module-definitions';
 
 /**
@@ -255,10 +256,10 @@ export function masterProcessesOptions(api: ApiReader, moduleCode: string) {
 }
 
 /** The currencies (rounding by currency id); they rarely change within a session. */
-export function currenciesOptions<T = { id: number; code: string; name?: string }>(api: ApiReader) {
+export function currenciesOptions(api: ApiReader) {
   return queryOptions({
     queryKey: resourceKey('/currencies', { itemsPerPage: 100 }, 'members'),
-    queryFn: async () => (await api.get<Collection<T>>('/currencies', { itemsPerPage: 100 }))['hydra:member'] ?? [],
+    queryFn: async () => (await api.get<Collection<Currency>>('/currencies', { itemsPerPage: 100 }))['hydra:member'] ?? [],
     staleTime: DEFINITION_STALE_MS,
   });
 }

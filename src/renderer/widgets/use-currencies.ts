@@ -3,14 +3,11 @@ import { useDisplayContext } from '../display-context';
 import type { RendererHost } from '../host';
 import { currencyCodeOf, formatAmount } from '../money';
 import type { Collection } from '../../wire/common';
+import type { Currency as WireCurrency } from '../../wire/masters';
 import { useResource } from '../query';
 
-/** A currency as `/currencies` lists it. */
-export interface Currency {
-  id: number;
-  code: string;
-  name?: string;
-}
+/** A currency as `/currencies` lists it: the wire shape, src/wire/masters.ts. */
+export type Currency = WireCurrency;
 
 // Currencies are a short list: one cached page covers it (the spec's lookup lists use 100).
 const CURRENCY_PARAMS = { page: 1, itemsPerPage: 100 };

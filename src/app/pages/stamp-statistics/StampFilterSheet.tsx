@@ -20,8 +20,6 @@ const useStyles = makeStyles({
   buttons: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
 });
 
-interface Currency { id: number; code: string }
-
 /** The amount input's limit (spec 001 §9). */
 const AMOUNT_MAX_LENGTH = 20;
 
@@ -36,7 +34,7 @@ export function StampFilterSheet({ value, onSave }: { value: StampFilter; onSave
   const host = useRendererHost();
   const styles = useStyles();
   const [filter, setFilter] = useState<StampFilter>(value);
-  const currencies = useQuery(currenciesOptions<Currency>(host.api)).data ?? [];
+  const currencies = useQuery(currenciesOptions(host.api)).data ?? [];
   const set = (patch: Partial<StampFilter>) => setFilter((f) => ({ ...f, ...patch }));
 
 

@@ -31,7 +31,7 @@ export function SearchFilterSheet({ value, onSave }: { value: SearchFilter; onSa
   const set = (patch: Partial<SearchFilter>) => setFilter((f) => ({ ...f, ...patch }));
   const groupAdmin = Boolean((profile as { is_group_admin?: boolean } | null)?.is_group_admin);
 
-  const currencies = useQuery(currenciesOptions<Named>(host.api)).data ?? [];
+  const currencies = useQuery(currenciesOptions(host.api)).data ?? [];
   // Only a group admin may look into other companies; everyone else has their own.
   const groupCompanies = useQuery(companiesOptions<Named>(host.api, groupAdmin)).data;
   const companies: Named[] = groupAdmin ? (groupCompanies ?? []) : profile?.company ? [profile.company] : [];
