@@ -10,7 +10,6 @@ import { hashPassword } from './password';
 /** A reset link is valid for one hour and once. */
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 1024;
 
 /** Only the SHA-256 of a token is stored: a database leak does not leak working links. */
 export const digest = (token: string) => createHash('sha256').update(token).digest('hex');

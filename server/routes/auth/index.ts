@@ -1,16 +1,15 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
 import { login } from '../../auth/login';
-import { MAX_PASSWORD_LENGTH, requestPasswordReset, resetPassword } from '../../auth/password-reset';
+import { requestPasswordReset, resetPassword } from '../../auth/password-reset';
 import { AppError, badRequest, errorResponseSchema, unauthorized } from '../../lib/errors';
 import { findUserDetail, profileCounts } from '../../repositories/user-repository';
 import { UserDetail } from '../../../src/wire/users';
+import { ForgetPasswordBody, LanguageBody, LanguageReply, LoginBody, LoginReply, MessageReply, ResetPasswordBody } from '../../../src/wire/auth';
 import { doc } from '../../workflow/schemas';
 
 /** A pragmatic e-mail check (what the UI also asks for); the mail server has the last word. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const messageSchema = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } as const;
 
 /**
  * Login, profile and password reset (spec 000 §2, §6, §8). Login and forget-password are rate
@@ -19,19 +18,16 @@ const messageSchema = { type: 'object', required: ['message'], properties: { mes
 const auth: FastifyPluginAsync = async (app) => {
   const rateLimit = { max: app.config.loginRateLimit, timeWindow: 60_000 };
 
-  app.post<{ Body: { username: string; password: string } }>('/login_check', {
+  app.post<{ Body: LoginBody }>('/login_check', {
     config: { rateLimit },
     schema: {
-      body: {
-        type: 'object', required: ['username', 'password'],
-        properties: { username: { type: 'string', minLength: 1, maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: MAX_PASSWORD_LENGTH } },
-      },
+      body: LoginBody,
       response: {
-        200: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } },
+        200: LoginReply,
         400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema,
       },
     },
-  }, async (request) => {
+  }, async (request): Promise<LoginReply> => {
     const token = await login(app.db, app.config.jwtSecret, request.t, request.body.username, request.body.password, app.config.loginLockMinutes, app.config.appUrl)
       .catch((error: unknown) => {
         // The failure that locks an account queued a reset mail: send it now.
@@ -43,14 +39,14 @@ const auth: FastifyPluginAsync = async (app) => {
     return { token };
   });
 
-  app.put<{ Body: { language: 'en' | 'ja' | 'zh' } }>('/profile/language', {
+  app.put<{ Body: LanguageBody }>('/profile/language', {
     onRequest: app.authenticate,
     schema: {
       ...doc('Stores the signed-in user\'s language (en, ja or zh): mails to the user (approval requests, outcomes) are written in it. Login stores the language it was sent with.'),
-      body: { type: 'object', required: ['language'], additionalProperties: false, properties: { language: { type: 'string', enum: ['en', 'ja', 'zh'] } } },
-      response: { 200: { type: 'object', required: ['language'], properties: { language: { type: 'string' } } }, 400: errorResponseSchema, 401: errorResponseSchema },
+      body: LanguageBody,
+      response: { 200: LanguageReply, 400: errorResponseSchema, 401: errorResponseSchema },
     },
-  }, async (request) => {
+  }, async (request): Promise<LanguageReply> => {
     await app.db.updateTable('users').set({ language: request.body.language }).where('id', '=', request.user.id).execute();
     return { language: request.body.language };
   });
@@ -64,28 +60,25 @@ const auth: FastifyPluginAsync = async (app) => {
     return { ...user, ...(await profileCounts(app.db, request.user.company_id)) };
   });
 
-  app.post<{ Body: { email: string } }>('/forget_password', {
+  app.post<{ Body: ForgetPasswordBody }>('/forget_password', {
     config: { rateLimit },
     schema: {
-      body: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } },
-      response: { 200: messageSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      body: ForgetPasswordBody,
+      response: { 200: MessageReply, 400: errorResponseSchema, 429: errorResponseSchema },
     },
-  }, async (request) => {
+  }, async (request): Promise<MessageReply> => {
     if (!EMAIL.test(request.body.email.trim())) throw badRequest(request.t('server.auth.invalidEmail'));
     if (await requestPasswordReset(app.db, app.config.appUrl, request.t, request.body.email)) app.mailer.kick();
     return { message: request.t('server.auth.forgetPasswordSent') };
   });
 
-  app.post<{ Body: { token: string; password: string } }>('/reset_password', {
+  app.post<{ Body: ResetPasswordBody }>('/reset_password', {
     config: { rateLimit },
     schema: {
-      body: {
-        type: 'object', required: ['token', 'password'],
-        properties: { token: { type: 'string', minLength: 1, maxLength: 200 }, password: { type: 'string', maxLength: MAX_PASSWORD_LENGTH } },
-      },
-      response: { 200: messageSchema, 400: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
+      body: ResetPasswordBody,
+      response: { 200: MessageReply, 400: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
     },
-  }, async (request) => {
+  }, async (request): Promise<MessageReply> => {
     await resetPassword(app.db, request.t, request.body.token, request.body.password);
     return { message: request.t('server.auth.passwordChanged') };
   });

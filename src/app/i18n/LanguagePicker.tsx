@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SessionContext } from '../session/session-context';
 import { LANGUAGES, toLanguage } from './languages';
 import { setLanguage } from './i18n';
+import type { LanguageBody } from '../../wire/auth';
 
 /**
  * The toolbar's language picker. Each option shows the language in its own script
@@ -17,7 +18,7 @@ export function LanguagePicker() {
     const language = toLanguage(value);
     void setLanguage(language);
     // Signed in: the server keeps the choice, so mails to this user are written in it.
-    if (session?.status === 'authenticated') void session.api.put('/profile/language', { language }, { ringiSilent: true }).catch(() => {});
+    if (session?.status === 'authenticated') void session.api.put('/profile/language', { language } satisfies LanguageBody, { ringiSilent: true }).catch(() => {});
   };
   return (
     <Select

@@ -8,6 +8,7 @@ import { readProfile, type Profile } from './profile';
 import { PROFILE_KEY } from './profile-key';
 import type { SessionProfile } from './ProfileQuery';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
+import type { LoginBody, LoginReply } from '../../wire/auth';
 
 interface SessionState {
   status: SessionStatus;
@@ -104,7 +105,7 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const reply = await api.post<{ token?: unknown }>('/login_check', { username: email, password }, { ringiSilent: true });
+      const reply = await api.post<Partial<LoginReply>>('/login_check', { username: email, password } satisfies LoginBody, { ringiSilent: true });
       const token = reply.data?.token;
       if (typeof token !== 'string' || token === '') throw new Error('login reply has no token');
       writeToken(token);

@@ -6,6 +6,7 @@ import { useFeedback } from '../../feedback';
 import type { PageProps } from '../../navigation';
 import { useSession } from '../../session';
 import { usePageStyles } from '../common/page-styles';
+import type { ForgetPasswordBody } from '../../../wire/auth';
 
 // Deliberately loose: the server decides whether the address belongs to an account.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -31,7 +32,7 @@ export function ForgotPasswordPage({ params, close }: PageProps<{ email?: string
     if (!EMAIL.test(value)) return feedback.alert(title, t('app.forgot.invalidEmail'));
     setBusy(true);
     try {
-      await api.post('/forget_password', { email: value }, { ringiSilent: true });
+      await api.post('/forget_password', { email: value } satisfies ForgetPasswordBody, { ringiSilent: true });
       feedback.toast(t('app.forgot.sent'), 'success');
       close();
     } catch (error) {

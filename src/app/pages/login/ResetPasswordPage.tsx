@@ -5,6 +5,7 @@ import { useFeedback } from '../../feedback';
 import type { PageProps } from '../../navigation';
 import { useSession } from '../../session';
 import { usePageStyles } from '../common/page-styles';
+import type { ResetPasswordBody } from '../../../wire/auth';
 
 /** Minimum length of a new password. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -35,7 +36,7 @@ export function ResetPasswordPage({ params }: PageProps<ResetPasswordParams>) {
     setProblem(undefined);
     setBusy(true);
     try {
-      await api.post('/reset_password', { token: params.token, password }, { ringiSilent: true });
+      await api.post('/reset_password', { token: params.token, password } satisfies ResetPasswordBody, { ringiSilent: true });
       feedback.toast(t('app.reset.done'), 'success');
       params.onDone();
     } catch (error) {
