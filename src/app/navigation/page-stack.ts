@@ -1,4 +1,5 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
+import type { PageTitleText } from '../../renderer/host';
 
 /**
  * A page title: literal text (a name from the data), or a translation key with its parameters
@@ -6,7 +7,7 @@ import { createElement, type ComponentType, type ReactNode } from 'react';
  * `texts` are parameters given in every language (a name from a definition): the shown
  * language's text is used, so they follow a language change too.
  */
-export type PageTitle = string | { key: string; params?: Record<string, unknown>; texts?: Record<string, Partial<Record<string, string>>>; fallback?: string; lng?: string };
+export type PageTitle = string | (Exclude<PageTitleText, string> & { lng?: string });
 
 /** Props of a page pushed as `component` + `params`. */
 export interface PageProps<P = undefined, R = unknown> {

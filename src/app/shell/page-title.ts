@@ -6,6 +6,9 @@ export function pageTitleText(title: PageTitle | undefined, t: TFunction, langua
   if (title === undefined) return '';
   if (typeof title === 'string') return title;
   const lng = title.lng ?? language;
-  const texts = Object.fromEntries(Object.entries(title.texts ?? {}).flatMap(([name, byLanguage]) => (byLanguage[lng] ? [[name, byLanguage[lng]]] : [])));
+  const texts = Object.fromEntries(Object.entries(title.texts ?? {}).flatMap(([name, byLanguage]) => {
+    const text = (byLanguage as Partial<Record<string, string>>)[lng];
+    return text ? [[name, text]] : [];
+  }));
   return t(title.key, { ...title.params, ...texts, ...(title.fallback !== undefined ? { defaultValue: title.fallback } : {}), ...(title.lng ? { lng: title.lng } : {}) });
 }
