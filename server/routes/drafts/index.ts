@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { findModule, type DefinitionSet, type Lang } from '../../../src/engine';
 import { AppError, conflict, errorResponseSchema, notFound } from '../../lib/errors';
+import { Draft, DraftBody, DraftQuery } from '../../../src/wire/drafts';
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
@@ -9,16 +10,7 @@ const doc = (description: string) => ({ description });
 /** Largest draft `data`, as UTF-8 JSON (spec: a draft is a form's data, never a file). */
 export const DRAFT_MAX_BYTES = 1024 * 1024;
 
-const moduleCode = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
-const codeQuery = { type: 'object', required: ['module_code'], additionalProperties: false, properties: { module_code: moduleCode } } as const;
-const draftSchema = {
-  type: 'object', required: ['module_code', 'data', 'updated_at'],
-  properties: { module_code: { type: 'string' }, data: { type: 'object', additionalProperties: true }, updated_at: { type: 'string' } },
-} as const;
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema } as const;
-
-type CodeQuery = { Querystring: { module_code: string } };
-type DraftBody = { Body: { module_code: string; data: Record<string, unknown> } };
 
 /**
  * Drafts (spec 000 §4 "Shared form behaviour"): one per user and module, saved when a form is
@@ -39,12 +31,12 @@ const drafts: FastifyPluginAsync = async (app) => {
     if (!clearing && definitions.disabled.has(code)) throw conflict(definitions.translate(lang)('server.studio.disabled', { code }));
   };
 
-  app.get<CodeQuery>('/buffer_temporaries', {
+  app.get<{ Querystring: DraftQuery }>('/buffer_temporaries', {
     schema: {
       ...doc('The signed-in user\'s draft of a module: `{module_code, data, updated_at}`; 204 (empty) when there is none — no draft is not an error. 404 for an unknown module, 409 for a disabled one.'),
-      querystring: codeQuery, response: { 200: draftSchema, 204: { type: 'null' }, ...errors },
+      querystring: DraftQuery, response: { 200: Draft, 204: { type: 'null' }, ...errors },
     },
-  }, async (request, reply) => {
+  }, async (request, reply): Promise<Draft | FastifyReply> => {
     const { module_code } = request.query;
     assertModule(request.definitions, module_code, request.lang);
     const row = await app.db.selectFrom('buffer_temporaries')
@@ -55,18 +47,15 @@ const drafts: FastifyPluginAsync = async (app) => {
     return { module_code: row.module_code, data: row.data, updated_at: new Date(row.updated_at).toISOString() };
   });
 
-  app.post<DraftBody>('/buffer_temporaries', {
+  app.post<{ Body: DraftBody }>('/buffer_temporaries', {
     // A body a little above the data limit still arrives, so an oversized draft gets this route's 400.
     bodyLimit: DRAFT_MAX_BYTES + 4096,
     schema: {
       ...doc('Saves (replaces) the signed-in user\'s draft of a module. `data` is the form data, a JSON object of at most 1 MiB. 409 for a disabled module.'),
-      body: {
-        type: 'object', required: ['module_code', 'data'], additionalProperties: false,
-        properties: { module_code: moduleCode, data: { type: 'object', additionalProperties: true } },
-      },
-      response: { 200: draftSchema, ...errors, 413: errorResponseSchema },
+      body: DraftBody,
+      response: { 200: Draft, ...errors, 413: errorResponseSchema },
     },
-  }, async (request) => {
+  }, async (request): Promise<Draft> => {
     const { module_code, data } = request.body;
     assertModule(request.definitions, module_code, request.lang);
     if (Buffer.byteLength(JSON.stringify(data), 'utf8') > DRAFT_MAX_BYTES) {
@@ -80,10 +69,10 @@ const drafts: FastifyPluginAsync = async (app) => {
     return { module_code: row.module_code, data: row.data, updated_at: new Date(row.updated_at).toISOString() };
   });
 
-  app.delete<CodeQuery>('/buffer_temporaries', {
+  app.delete<{ Querystring: DraftQuery }>('/buffer_temporaries', {
     schema: {
       ...doc('Our path: clears the signed-in user\'s draft of a module (after a submit or a confirmed reset). Idempotent: 204 whether or not a draft existed.'),
-      querystring: codeQuery, response: { 204: { type: 'null' }, ...errors },
+      querystring: DraftQuery, response: { 204: { type: 'null' }, ...errors },
     },
   }, async (request, reply) => {
     assertModule(request.definitions, request.query.module_code, request.lang, true);

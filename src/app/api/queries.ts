@@ -6,6 +6,7 @@ import type { Collection, DocumentView, NextUserNotified } from '../pages/approv
 import type { FieldHistory } from '../pages/approvals/field-history';
 import type { MasterProcess } from '../../wire/processes';
 import type { Currency } from '../../wire/masters';
+import type { Draft, DraftQuery } from '../../wire/drafts';
 import { registerModuleTranslations } from '../pages/application/module-definitions';
 
 /**
@@ -292,8 +293,8 @@ export function draftOptions(api: ApiClient, moduleCode: string) {
   return queryOptions({
     queryKey: draftKey(moduleCode),
     queryFn: async () => {
-      const reply = await sessionReader(api, true).get<{ data?: unknown } | ''>('/buffer_temporaries', { module_code: moduleCode });
-      return reply && typeof reply === 'object' && reply.data && typeof reply.data === 'object' ? (reply.data as Record<string, unknown>) : null;
+      const reply = await sessionReader(api, true).get<Draft | ''>('/buffer_temporaries', { module_code: moduleCode } satisfies DraftQuery);
+      return reply ? reply.data : null;
     },
     staleTime: DRAFT_FRESH_MS,
     gcTime: DRAFT_FRESH_MS,

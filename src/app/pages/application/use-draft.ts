@@ -4,11 +4,13 @@ import { API_BASE, readToken, type ApiClient } from '../../api';
 import { draftKey } from '../../api/queries';
 import { resourceKey } from '../../../renderer/resource-key';
 import { currentLanguage } from '../../i18n';
+import type { Draft, DraftBody, DraftQuery } from '../../../wire/drafts';
 
 /** Pause after the last change before the draft is saved (a closed tab loses at most this much). */
 export const DRAFT_DEBOUNCE_MS = 1000;
 
-type FormData = Record<string, unknown>;
+/** A form's data, as a draft holds it. */
+type FormData = DraftBody['data'];
 
 /** What a form page does with its draft. */
 export interface DraftSaver {
@@ -106,7 +108,7 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
           method: 'POST',
           keepalive: true,
           headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify({ module_code: moduleCode, data: stored }),
+          body: JSON.stringify({ module_code: moduleCode, data: stored } satisfies DraftBody),
         }).then((reply) => reply.ok, () => false);
         // The page may stay (a hidden tab comes back): the cache follows this save too.
         void cache.sent(stored).then(async (kept) => ((await saved) ? cache.succeeded(kept) : cache.failed(kept)));
@@ -165,7 +167,7 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
     mutationKey,
     scope,
     networkMode: 'always',
-    mutationFn: (data: FormData) => api.post('/buffer_temporaries', { module_code: moduleCode, data }, { ringiSilent: true }),
+    mutationFn: (data: FormData) => api.post<Draft>('/buffer_temporaries', { module_code: moduleCode, data } satisfies DraftBody, { ringiSilent: true }),
     onMutate: (data) => cache.sent(asStored(data)),
     onSuccess: (_reply, _data, kept) => cache.succeeded(kept),
     onError: (_error, _data, kept) => {
@@ -176,7 +178,7 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
     mutationKey,
     scope,
     networkMode: 'always',
-    mutationFn: () => api.delete('/buffer_temporaries', { params: { module_code: moduleCode }, ringiSilent: true }),
+    mutationFn: () => api.delete('/buffer_temporaries', { params: { module_code: moduleCode } satisfies DraftQuery, ringiSilent: true }),
     onMutate: () => cache.sent(null),
     onSuccess: () => cache.succeeded(null),
     onError: () => cache.failed(null),
