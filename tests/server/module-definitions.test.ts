@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_META, SCHEMA_FILE_META } from '../../src/engine';
 import { buildTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -11,6 +12,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const get = (url: string, auth = true) => t.app.inject({ method: 'GET', url, headers: auth ? { authorization: `Bearer ${token}` } : {} });
+
+/** A module as the server holds it compiled, as JSON, less its attachment kinds (never served: uploads are checked on the server). */
+const compiled = (code: string) => JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(t.app.definitions.modules[code]).filter(([key]) => key !== 'attachments'))));
 
 describe('GET /api/module-definitions', () => {
   it('lists compiled modules with their sub-forms and en/ja/zh translations', async () => {
@@ -29,8 +33,27 @@ describe('GET /api/module-definitions', () => {
     expect(body['hydra:member'].some((m: { kind: string }) => m.kind === 'subform')).toBe(false);
   });
 
+  it('serves every module whole through the response schema: each top-level field of the compiled definition but its attachment kinds', async () => {
+    const members = (await get('/api/module-definitions')).json()['hydra:member'] as Array<{ code: string }>;
+    for (const member of members) expect(member).toEqual(compiled(member.code));
+    // A module with a route and attachment kinds: the route is served, the kinds are not.
+    const payment = (await get('/api/module-definitions/payment')).json();
+    expect(payment).toEqual(compiled('payment'));
+    expect(payment.process.length).toBeGreaterThan(0);
+    expect(t.app.definitions.modules.payment.attachments).toBeDefined();
+    expect(payment).not.toHaveProperty('attachments');
+  });
+
   it('needs a login', async () => {
     expect((await get('/api/module-definitions', false)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/module-definitions/meta-schemas/{part}', () => {
+  it('serves a part\'s meta-schema as it is, 400 for a part that has none', async () => {
+    expect((await get('/api/module-definitions/meta-schemas/process')).json()).toEqual(PROCESS_META);
+    expect((await get('/api/module-definitions/meta-schemas/schema')).json()).toEqual(SCHEMA_FILE_META);
+    expect((await get('/api/module-definitions/meta-schemas/locales')).statusCode).toBe(400);
   });
 });
 

@@ -1,24 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ATTACHMENTS_META, LANGS, PROCESS_META, RULES_META, SCHEMA_FILE_META, UI_SCHEMA_META, type CompiledModule, type DefinitionSet } from '../../../src/engine';
 import { findVersion } from '../../definitions/definition-version-repository';
-import { collectionSchema } from '../../lib/http-schemas';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { moduleStudio } from './studio';
-
-/** A compiled module as served (its own schema is open: definitions are data). */
-const moduleSchema = {
-  type: 'object',
-  required: ['code', 'kind', 'version', 'schema', 'uiSchema', 'rules', 'meta', 'subForms', 'translations'],
-  properties: {
-    code: { type: 'string' }, kind: { type: 'string', enum: ['module', 'subform'] }, version: { type: 'string' },
-    schema: { type: 'object', additionalProperties: true }, uiSchema: { type: 'object', additionalProperties: true },
-    rules: { type: 'object', additionalProperties: true }, meta: { type: 'object', additionalProperties: true },
-    subForms: { type: 'object', additionalProperties: true }, translations: { type: 'object', additionalProperties: true },
-    // The route's steps (conditions, approver rules): the process card asks for the route again only when a field they read changes.
-    process: { type: 'array', items: { type: 'object', additionalProperties: true } },
-  },
-  additionalProperties: false,
-} as const;
+import { DefinitionParams, DefinitionQuery, MetaSchema, MetaSchemaParams, ServedModule, ServedModuleCollection, type MetaSchemaPart } from '../../../src/wire/module-definitions';
 
 const langs = LANGS.join(', ');
 
@@ -41,31 +26,31 @@ const moduleDefinitions: FastifyPluginAsync = async (app) => {
     onRequest: app.authenticate,
     schema: {
       description: `Every module that takes new documents (not disabled), compiled (translations in ${langs}).`,
-      response: { 200: collectionSchema(moduleSchema), 401: errorResponseSchema },
+      response: { 200: ServedModuleCollection, 401: errorResponseSchema },
     },
-  }, async (request) => {
+  }, async (request): Promise<ServedModuleCollection> => {
     const members = topLevel(request.definitions);
     return { 'hydra:member': members, 'hydra:totalItems': members.length };
   });
 
-  const metaSchemas: Record<string, unknown> = { schema: SCHEMA_FILE_META, uiSchema: UI_SCHEMA_META, rules: RULES_META, process: PROCESS_META, attachments: ATTACHMENTS_META };
-  app.get<{ Params: { part: string } }>('/module-definitions/meta-schemas/:part', {
+  const metaSchemas: Record<MetaSchemaPart, MetaSchema> = { schema: SCHEMA_FILE_META, uiSchema: UI_SCHEMA_META, rules: RULES_META, process: PROCESS_META, attachments: ATTACHMENTS_META };
+  app.get<{ Params: MetaSchemaParams }>('/module-definitions/meta-schemas/:part', {
     onRequest: app.authenticate,
     schema: {
       ...({ summary: 'The meta-schema of one part of a module definition (for editors\' completion and checks)' } as object),
-      params: { type: 'object', required: ['part'], properties: { part: { type: 'string', enum: Object.keys(metaSchemas) } } },
-      response: { 200: { type: 'object', additionalProperties: true }, 400: errorResponseSchema, 401: errorResponseSchema },
+      params: MetaSchemaParams,
+      response: { 200: MetaSchema, 400: errorResponseSchema, 401: errorResponseSchema },
     },
-  }, async (request) => metaSchemas[request.params.part]);
+  }, async (request): Promise<MetaSchema> => metaSchemas[request.params.part]);
 
-  app.get<{ Params: { code: string }; Querystring: { version?: string } }>('/module-definitions/:code', {
+  app.get<{ Params: DefinitionParams; Querystring: DefinitionQuery }>('/module-definitions/:code', {
     onRequest: app.authenticate,
     schema: {
-      params: { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 64 } } },
-      querystring: { type: 'object', properties: { version: { type: 'string', pattern: '^[0-9a-f]{1,64}$' } } },
-      response: { 200: moduleSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      params: DefinitionParams,
+      querystring: DefinitionQuery,
+      response: { 200: ServedModule, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
     },
-  }, async (request) => {
+  }, async (request): Promise<ServedModule> => {
     const { definitions } = request;
     const t = definitions.translate(request.lang);
     const { code } = request.params;

@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient, type UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { CompiledModule } from '../../engine';
 import { invalidateResources, resourceKey } from '../../renderer/resource-key';
 import type { ApiClient } from './api-client';
 import type { Collection, DocumentView, NextUserNotified } from '../pages/approvals/types';
@@ -7,6 +6,7 @@ import type { FieldHistory } from '../pages/approvals/field-history';
 import type { MasterProcess } from '../../wire/processes';
 import type { Currency } from '../../wire/masters';
 import type { Draft, DraftQuery } from '../../wire/drafts';
+import type { DefinitionQuery, ServedModule } from '../../wire/module-definitions';
 import { registerModuleTranslations } from '../pages/application/module-definitions';
 
 /**
@@ -175,7 +175,7 @@ export function moduleDefinitionOptions(api: ApiReader, code: string, version?: 
     queryKey: definitionKey(code, version),
     queryFn: async () => {
       const path = definitionPath(code);
-      const module = version ? await api.get<CompiledModule>(path, { version }).catch(() => api.get<CompiledModule>(path)) : await api.get<CompiledModule>(path);
+      const module = version ? await api.get<ServedModule>(path, { version } satisfies DefinitionQuery).catch(() => api.get<ServedModule>(path)) : await api.get<ServedModule>(path);
       registerModuleTranslations(module);
       return module;
     },
@@ -192,7 +192,7 @@ export function moduleDefinitionListOptions(api: ApiReader) {
   return queryOptions({
     queryKey: resourceKey('/module-definitions', undefined, 'registered'),
     queryFn: async ({ client }) => {
-      const modules = (await api.get<Collection<CompiledModule>>('/module-definitions'))['hydra:member'];
+      const modules = (await api.get<Collection<ServedModule>>('/module-definitions'))['hydra:member'];
       for (const module of modules) {
         registerModuleTranslations(module);
         client.setQueryData(definitionKey(module.code), module);

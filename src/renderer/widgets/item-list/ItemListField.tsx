@@ -14,6 +14,7 @@ import { useFieldLabel, useWidgetText } from '../text';
 import { useMoneyFormat } from '../use-currencies';
 import { itemAmount, listTotal, readItemListOptions, renumber } from './item-list-options';
 import { itemSummary, summaryOrTitle, useItemChoice } from './item-summary';
+import type { ServedModule } from '../../../wire/module-definitions';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -65,7 +66,7 @@ export function ItemListField(props: FieldProps): ReactNode {
     const local = ctx.module?.subForms?.[options.subForm];
     if (local) return local;
     try {
-      return await queryClient.fetchQuery(getQuery<CompiledModule>(host, `/module-definitions/${encodeURIComponent(options.subForm)}`));
+      return await queryClient.fetchQuery(getQuery<ServedModule>(host, `/module-definitions/${encodeURIComponent(options.subForm)}`));
     } catch {
       return null;
     }
