@@ -52,7 +52,26 @@ describe('module studio API', () => {
     const latest = (await call('GET', '/api/module-definitions/purchase/versions', admin)).json()['hydra:member'][0].version;
     const again = await call('PUT', '/api/module-definitions/purchase', admin, source);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ code: 'purchase', version: latest, created: false });
+    // The whole reply, through the response schema's serializer: a field it left out would be dropped.
+    expect(again.json()).toEqual({
+      code: 'purchase', version: latest, definitionVersion: t.app.definitions.modules.purchase.version, created: false,
+      inFlightOlder: expect.any(Number), inFlightOldRoute: expect.any(Number),
+    });
+  });
+
+  it('lists modules and a module\'s versions with every field', async () => {
+    const versions = (await call('GET', '/api/module-definitions/purchase/versions', admin)).json();
+    expect(versions['hydra:totalItems']).toBe(versions['hydra:member'].length);
+    expect(versions['hydra:member'][0]).toEqual({
+      version: expect.any(Number), content_hash: expect.stringMatching(/^[0-9a-f]+$/), origin: 'files', published_by: null,
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), current: true,
+    });
+    const modules = (await call('GET', '/api/module-studio/modules', admin)).json();
+    expect(modules['hydra:totalItems']).toBe(modules['hydra:member'].length);
+    expect(modules['hydra:member'].find((m: { code: string }) => m.code === 'purchase')).toEqual({
+      code: 'purchase', kind: 'module', version: versions['hydra:member'][0].version, disabled: false,
+      title: { en: expect.any(String), ja: expect.any(String), zh: '采购申请' },
+    });
   });
 
   it('refuses a broken definition with every problem as part + JSON pointer, and stores nothing', async () => {

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { LANGS, type DefinitionSet, type Lang } from '../../../src/engine';
+import { LANGS, type DefinitionSet } from '../../../src/engine';
 import type { ModuleSource } from '../../definitions/module-source';
 import { disabledCodes, latestSources } from '../../definitions/module-source-repository';
 import { problemViolation } from '../../definitions/problem-violation';
-import { publishSources, type Published } from '../../definitions/publish-sources';
+import { publishSources } from '../../definitions/publish-sources';
 import { checkDraft, judgeBody, setDisabled } from '../../definitions/studio-actions';
 import { AppError, badRequest, conflict, errorResponseSchema, forbidden, notFound } from '../../lib/errors';
-import { collectionSchema } from '../../lib/http-schemas';
-import { moduleCode, publishedSchema, sourceSchema, studioModuleSchema, versionSchema } from './studio-schemas';
-import { StudioCheck, StudioJudgement } from '../../../src/wire/studio';
+import {
+  Published, PublishedVersionCollection, StudioCheck, StudioCheckSetBody, StudioCodeParams, StudioJudgeBody, StudioJudgement, StudioModuleCollection,
+  StudioModule, StudioModuleState, StudioSource, StudioSourceQuery,
+} from '../../../src/wire/studio';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorResponseSchema]));
-const codeParams = { type: 'object', required: ['code'], properties: { code: moduleCode } } as const;
 const doc = (summary: string, description?: string) => ({ summary, description: description ?? summary, tags: ['module studio'] });
 
 /**
@@ -39,10 +39,10 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/module-studio/modules', {
-    schema: { ...doc('Every module and sub-form with its latest version and state (the studio list)'), response: { 200: collectionSchema(studioModuleSchema), ...errors(401, 403) } },
-  }, async () => {
+    schema: { ...doc('Every module and sub-form with its latest version and state (the studio list)'), response: { 200: StudioModuleCollection, ...errors(401, 403) } },
+  }, async (): Promise<StudioModuleCollection> => {
     const [latest, disabled] = await Promise.all([latestSources(app.db), disabledCodes(app.db)]);
-    const members = [...latest.values()].map((row) => {
+    const members = [...latest.values()].map((row): StudioModule => {
       const ui = (row.source.uiSchema?.['ui:module'] ?? {}) as { kind?: string };
       const title = Object.fromEntries(LANGS.map((lang) => [lang, String((row.source.locales?.[lang] as { title?: unknown } | undefined)?.title ?? row.code)]));
       return { code: row.code, kind: ui.kind === 'subform' ? 'subform' : 'module', version: row.version, disabled: disabled.has(row.code), title };
@@ -50,14 +50,14 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
     return { 'hydra:member': members, 'hydra:totalItems': members.length };
   });
 
-  app.get<{ Params: { code: string }; Querystring: { version?: number } }>('/module-definitions/:code/source', {
+  app.get<{ Params: StudioCodeParams; Querystring: StudioSourceQuery }>('/module-definitions/:code/source', {
     schema: {
       ...doc('A module\'s source: exactly the body that publishes it again', '`?version=n` answers an older published version (for diffs).'),
-      params: codeParams,
-      querystring: { type: 'object', properties: { version: { type: 'integer', minimum: 1, maximum: 1000000 } } },
-      response: { 200: sourceSchema, ...errors(400, 401, 403, 404) },
+      params: StudioCodeParams,
+      querystring: StudioSourceQuery,
+      response: { 200: StudioSource, ...errors(400, 401, 403, 404) },
     },
-  }, async (request) => {
+  }, async (request): Promise<StudioSource> => {
     const { code } = request.params;
     const query = app.db.selectFrom('module_sources').select(['source', 'version']).where('code', '=', code);
     const row = request.query.version
@@ -66,12 +66,13 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
     if (!row) {
       throw notFound(request.query.version ? request.t('server.studio.unknownVersion', { code, version: request.query.version }) : request.t('server.studio.unknownModule', { code }));
     }
-    return row.source;
+    // Stored only once the checker passed it (publishSources), as the module-source repository reads it too.
+    return row.source as unknown as StudioSource;
   });
 
-  app.get<{ Params: { code: string } }>('/module-definitions/:code/versions', {
-    schema: { ...doc('Every published version of a module, newest first'), params: codeParams, response: { 200: collectionSchema(versionSchema), ...errors(400, 401, 403, 404) } },
-  }, async (request) => {
+  app.get<{ Params: StudioCodeParams }>('/module-definitions/:code/versions', {
+    schema: { ...doc('Every published version of a module, newest first'), params: StudioCodeParams, response: { 200: PublishedVersionCollection, ...errors(400, 401, 403, 404) } },
+  }, async (request): Promise<PublishedVersionCollection> => {
     const rows = await app.db.selectFrom('module_sources').leftJoin('users', 'users.id', 'module_sources.published_by')
       .select(['module_sources.version', 'module_sources.content_hash', 'module_sources.origin', 'module_sources.created_at', 'users.id as user_id', 'users.name as user_name'])
       .where('module_sources.code', '=', request.params.code).orderBy('module_sources.version', 'desc').execute();
@@ -83,10 +84,10 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
     return { 'hydra:member': members, 'hydra:totalItems': members.length };
   });
 
-  app.post<{ Body: ModuleSource }>('/module-definitions', {
+  app.post<{ Body: StudioSource }>('/module-definitions', {
     schema: {
       ...doc('Publishes a new module (version 1) after the definition checker', 'Refused with 422 and every problem (`propertyPath` = part + JSON pointer) when the checker finds any.'),
-      body: sourceSchema, response: { 201: publishedSchema, ...errors(400, 401, 403, 409, 422) },
+      body: StudioSource, response: { 201: Published, ...errors(400, 401, 403, 409, 422) },
     },
   }, async (request, reply) => {
     const exists = await app.db.selectFrom('module_sources').select('code').where('code', '=', request.body.code).executeTakeFirst();
@@ -94,12 +95,12 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(await publish(request, request.body));
   });
 
-  app.put<{ Params: { code: string }; Body: ModuleSource }>('/module-definitions/:code', {
+  app.put<{ Params: StudioCodeParams; Body: StudioSource }>('/module-definitions/:code', {
     schema: {
       ...doc('Publishes a new version of a module after the definition checker', 'Takes effect at once on every instance; documents keep the version they were filed under. `inFlightOlder` counts documents in progress under older versions; `inFlightOldRoute` those of them whose filed approval route differs from the new one (they keep it: filed steps are pinned).'),
-      params: codeParams, body: sourceSchema, response: { 200: publishedSchema, ...errors(400, 401, 403, 404, 422) },
+      params: StudioCodeParams, body: StudioSource, response: { 200: Published, ...errors(400, 401, 403, 404, 422) },
     },
-  }, async (request) => {
+  }, async (request): Promise<Published> => {
     const { code } = request.params;
     if (request.body.code !== code) throw badRequest(request.t('server.studio.codeMismatch', { body: request.body.code, code }));
     const exists = await app.db.selectFrom('module_sources').select('code').where('code', '=', code).executeTakeFirst();
@@ -108,13 +109,13 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
   });
 
   for (const [action, disabled] of [['disable', true], ['enable', false]] as const) {
-    app.post<{ Params: { code: string } }>(`/module-definitions/:code/${action}`, {
+    app.post<{ Params: StudioCodeParams }>(`/module-definitions/:code/${action}`, {
       schema: {
         ...doc(disabled ? 'Disables a module: no new documents; existing ones stay readable and actionable' : 'Re-enables a disabled module'),
-        params: codeParams,
-        response: { 200: { type: 'object', required: ['code', 'disabled'], properties: { code: { type: 'string' }, disabled: { type: 'boolean' } } }, ...errors(400, 401, 403, 404) },
+        params: StudioCodeParams,
+        response: { 200: StudioModuleState, ...errors(400, 401, 403, 404) },
       },
-    }, async (request) => {
+    }, async (request): Promise<StudioModuleState> => {
       const { code } = request.params;
       const exists = await app.db.selectFrom('module_sources').select('code').where('code', '=', code).executeTakeFirst();
       if (!exists) throw notFound(request.t('server.studio.unknownModule', { code }));
@@ -123,48 +124,48 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
     });
   }
 
-  app.post<{ Body: ModuleSource }>('/module-definitions/check', {
+  app.post<{ Body: StudioSource }>('/module-definitions/check', {
     schema: {
       ...doc('Checks a draft source without publishing: every problem it would be refused with'),
-      body: sourceSchema,
+      body: StudioSource,
       response: {
         200: StudioCheck,
         ...errors(400, 401, 403),
       },
     },
-  }, async (request) => {
+  }, async (request): Promise<StudioCheck> => {
     const { problems, warnings, inFlight, inFlightOldRoute } = await checkDraft(app.definitionStore, request.body);
     const code = request.body.code;
-    return { violations: problems.map((p) => problemViolation(p, code)), warnings: warnings.map((p) => problemViolation(p, code)), inFlight, inFlightOldRoute } satisfies StudioCheck;
+    return { violations: problems.map((p) => problemViolation(p, code)), warnings: warnings.map((p) => problemViolation(p, code)), inFlight, inFlightOldRoute };
   });
 
-  app.post<{ Body: { sources: ModuleSource[] } }>('/module-definitions/check-set', {
+  app.post<{ Body: StudioCheckSetBody }>('/module-definitions/check-set', {
     schema: {
       ...doc('Checks a draft module together with new item sub-forms it uses (not published yet): every problem the set would be refused with', 'The first source is the module; problems of the others name their code.'),
-      body: { type: 'object', required: ['sources'], additionalProperties: false, properties: { sources: { type: 'array', minItems: 1, maxItems: 10, items: sourceSchema } } },
+      body: StudioCheckSetBody,
       response: {
         200: StudioCheck,
         ...errors(400, 401, 403),
       },
     },
-  }, async (request) => {
+  }, async (request): Promise<StudioCheck> => {
     const [draft, ...others] = request.body.sources;
     const { problems, warnings, inFlight, inFlightOldRoute } = await checkDraft(app.definitionStore, draft, others);
-    return { violations: problems.map((p) => problemViolation(p, draft.code)), warnings: warnings.map((p) => problemViolation(p, draft.code)), inFlight, inFlightOldRoute } satisfies StudioCheck;
+    return { violations: problems.map((p) => problemViolation(p, draft.code)), warnings: warnings.map((p) => problemViolation(p, draft.code)), inFlight, inFlightOldRoute };
   });
 
-  app.post<{ Body: { source: ModuleSource; body: unknown; lang?: Lang } }>('/module-definitions/judge', {
+  app.post<{ Body: StudioJudgeBody }>('/module-definitions/judge', {
     schema: {
       ...doc('Judges a submission body with a draft definition, as `npm run check` does: ordered violations, or the definition\'s problems'),
-      body: { type: 'object', required: ['source', 'body'], additionalProperties: false, properties: { source: sourceSchema, body: {}, lang: { type: 'string', enum: [...LANGS] } } },
+      body: StudioJudgeBody,
       response: {
         200: StudioJudgement,
         ...errors(400, 401, 403),
       },
     },
-  }, async (request) => {
+  }, async (request): Promise<StudioJudgement> => {
     const result = await judgeBody(app.definitionStore, request.body.source, request.body.body, request.body.lang ?? request.lang);
-    return { ...result, definitionProblems: result.definitionProblems.map((p) => problemViolation(p, request.body.source.code)) } satisfies StudioJudgement;
+    return { ...result, definitionProblems: result.definitionProblems.map((p) => problemViolation(p, request.body.source.code)) };
   });
 };
 

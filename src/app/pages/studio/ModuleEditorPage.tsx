@@ -4,6 +4,7 @@ import { Badge, Button, MessageBar, Tab, TabList, Text, makeStyles, mergeClasses
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENTS_META, PROCESS_META, RULES_META, SCHEMA_FILE_META, UI_SCHEMA_META, stableStringify, type ModuleSource, type ProcessFile } from '../../../engine';
 import { useFeedback } from '../../feedback';
+import { toLanguage } from '../../i18n';
 import { usePageStack } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
 import { BuilderPanel } from './builder/BuilderPanel';
@@ -198,7 +199,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
             {check.warnings.map((v, i) => <li key={i}>{plainProblem(t, v)}</li>)}
           </ul>
         )}
-        <RuleRunner draft={source} api={api} lang={i18n.language} />
+        <RuleRunner draft={source} api={api} lang={toLanguage(i18n.language)} />
       </div>
       <div className={styles.side}>
         <ModulePreview draft={source} subSources={{ ...subSources, ...newSubs }} unpublished={previous ? Object.keys(newSubs) : [source.code, ...Object.keys(newSubs)]} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Field, MessageBar, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { ModuleSource } from '../../../engine';
+import type { Lang, ModuleSource } from '../../../engine';
 import type { StudioApi, StudioJudgement } from './studio-api';
 
 const useStyles = makeStyles({
@@ -18,7 +18,7 @@ type Outcome = StudioJudgement | { error: string };
  * answer — the very `npm run check` verdict, computed on the server with the draft definition
  * (and refused, with the reasons, while the draft is broken).
  */
-export function RuleRunner({ draft, api, lang }: { draft: ModuleSource; api: StudioApi; lang: string }) {
+export function RuleRunner({ draft, api, lang }: { draft: ModuleSource; api: StudioApi; lang: Lang }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [body, setBody] = useState('{}');

@@ -1,8 +1,10 @@
 /** The studio API's shapes, written once in src/wire/studio.ts (types only: nothing of TypeBox is bundled). */
 export type { Published, PublishedVersion as StudioVersion, StudioCheck, StudioJudgement, StudioModule, StudioViolation } from '../../../wire/studio';
-import type { Published, PublishedVersion as StudioVersion, StudioCheck, StudioJudgement, StudioModule } from '../../../wire/studio';
+import type {
+  Published, PublishedVersionCollection, StudioCheck, StudioCheckSetBody, StudioJudgeBody, StudioJudgement, StudioModuleCollection, StudioModuleState,
+  StudioSource, StudioSourceQuery,
+} from '../../../wire/studio';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ModuleSource } from '../../../engine';
 import type { ApiClient } from '../../api';
 import { invalidateResources, resourceKey } from '../../../renderer/resource-key';
 
@@ -12,17 +14,18 @@ const path = (code: string) => `/module-definitions/${encodeURIComponent(code)}`
 /** The studio's calls to the module-definitions API (group admins only). */
 export function studioApi(api: ApiClient) {
   return {
-    modules: async () => (await api.get<{ 'hydra:member': StudioModule[] }>('/module-studio/modules')).data['hydra:member'],
-    source: async (code: string, version?: number) => (await api.get<ModuleSource>(`${path(code)}/source`, { params: version ? { version } : {} })).data,
-    versions: async (code: string) => (await api.get<{ 'hydra:member': StudioVersion[] }>(`${path(code)}/versions`)).data['hydra:member'],
-    check: async (source: ModuleSource) => (await api.post<StudioCheck>('/module-definitions/check', source, silent)).data,
+    modules: async () => (await api.get<StudioModuleCollection>('/module-studio/modules')).data['hydra:member'],
+    source: async (code: string, version?: number) =>
+      (await api.get<StudioSource>(`${path(code)}/source`, { params: (version ? { version } : {}) satisfies StudioSourceQuery })).data,
+    versions: async (code: string) => (await api.get<PublishedVersionCollection>(`${path(code)}/versions`)).data['hydra:member'],
+    check: async (source: StudioSource) => (await api.post<StudioCheck>('/module-definitions/check', source, silent)).data,
     /** A module with new item sub-forms of it, checked together. */
-    checkSet: async (sources: ModuleSource[]) => (await api.post<StudioCheck>('/module-definitions/check-set', { sources }, silent)).data,
-    judge: async (source: ModuleSource, body: unknown, lang: string) =>
-      (await api.post<StudioJudgement>('/module-definitions/judge', { source, body, lang }, silent)).data,
-    create: async (source: ModuleSource) => (await api.post<Published>('/module-definitions', source, silent)).data,
-    update: async (source: ModuleSource) => (await api.put<Published>(path(source.code), source, silent)).data,
-    setDisabled: async (code: string, disabled: boolean) => (await api.post(`${path(code)}/${disabled ? 'disable' : 'enable'}`)).data,
+    checkSet: async (sources: StudioSource[]) => (await api.post<StudioCheck>('/module-definitions/check-set', { sources } satisfies StudioCheckSetBody, silent)).data,
+    judge: async (source: StudioSource, body: unknown, lang: StudioJudgeBody['lang']) =>
+      (await api.post<StudioJudgement>('/module-definitions/judge', { source, body, lang } satisfies StudioJudgeBody, silent)).data,
+    create: async (source: StudioSource) => (await api.post<Published>('/module-definitions', source, silent)).data,
+    update: async (source: StudioSource) => (await api.put<Published>(path(source.code), source, silent)).data,
+    setDisabled: async (code: string, disabled: boolean) => (await api.post<StudioModuleState>(`${path(code)}/${disabled ? 'disable' : 'enable'}`)).data,
   };
 }
 
