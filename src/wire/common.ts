@@ -16,6 +16,14 @@ export const nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null
     ? Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] })
     : Type.Union([schema, Type.Null()]);
 
+/**
+ * Any JSON object (stored form data), typed `Record<string, unknown>`. Written
+ * `additionalProperties: true`, so the serializer writes every key as it is: `Type.Record`'s
+ * `patternProperties: {'^(.*)$'}` would drop a key with a line break in it.
+ */
+export const anyObject = (options: { description?: string; maxProperties?: number } = {}) =>
+  Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true, ...options });
+
 /** One of the strings (`{ type: 'string', enum }`, as JSON Schema writes it), typed as their union. */
 export const stringEnum = <T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { BufferStatus, type CompiledModule, type DefinitionSet, type Lang, type RelatedAs } from '../../../src/engine';
 import type { Database } from '../../db/database';
-import { collectionSchema, idParams, int, lookupErrors, nullableStr, objectOf, pagedCollectionSchema, pagedQuery, searchText, str } from '../../lib/http-schemas';
-import { cursorParam, keysetPaginate, type CursorPageQuery } from '../../repositories/keyset-paginate';
+import { collectionSchema, idParams, lookupErrors, pagedQuery, searchText } from '../../lib/http-schemas';
+import { keysetPaginate } from '../../repositories/keyset-paginate';
 import type { KeyTerm } from '../../lib/keyset';
 import { localizedName } from '../../lib/localized-name';
 import { likePattern, paginate, type Collection, type PageQuery } from '../../lib/paging';
@@ -11,7 +11,10 @@ import { badRequest, notFound } from '../../lib/errors';
 import { visibleTo } from '../../workflow/visibility';
 import { canSeeRelated } from './related-visibility';
 import { memberItems, memberValue, moduleDataInt, numberOf, supplierAccountOf, textOf } from './related-shapes';
-import { SupplierAccount } from '../../../src/wire/related';
+import {
+  RelatedContract, RelatedContractCollection, RelatedContractQuery, RelatedPurchase, RelatedPurchaseCollection, RelatedPurchaseDetail, RelatedPurchaseQuery,
+  SupplierAccount,
+} from '../../../src/wire/related';
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
@@ -41,19 +44,6 @@ function searchCondition(modules: CompiledModule[], search: string) {
     ...fields.map((field) => eb(sql`buffers.data #>> ${field.split('.')}::text[]`, 'ilike', pattern)),
   ]);
 }
-
-const goodsSchema = objectOf({ id: int, goods_name: nullableStr, budget: { type: 'number' }, estimated_unit_price: { type: 'number' } });
-const purchaseSchema = objectOf({
-  id: int, code: str, stamp_no: nullableStr, status: int, currency_code: nullableStr, currency_id: { type: ['integer', 'null'] },
-  total_estimated: { type: 'number' }, purchase_goods: { type: 'array', items: goodsSchema },
-});
-const accountSchema = objectOf({ name: nullableStr, no: nullableStr, bank_name: nullableStr, branch_name: nullableStr, registration_no: nullableStr }, true);
-const contractSchema = objectOf({
-  id: int, code: str, stamp_no: nullableStr, status: int, currency: nullableStr, currency_id: { type: ['integer', 'null'] },
-  data: { type: 'object', additionalProperties: true }, module: str, type: nullableStr, contract_name: nullableStr,
-  contract_full_name: nullableStr, supplier_full_name: nullableStr, supplier_account: accountSchema,
-  contract_item_type: objectOf({ code: str, name: str }, true),
-});
 
 interface Row {
   id: number;
@@ -87,7 +77,7 @@ function documents(db: Kysely<Database>, modules: CompiledModule[], lang: Lang) 
 const byCode = (modules: CompiledModule[]) => new Map(modules.map((m) => [m.code, m]));
 
 /** A purchases member: the fields `relatedAs.fields` maps, the item list with its `relatedAs.items`. */
-function purchaseOf(row: Row, module: CompiledModule | undefined) {
+function purchaseOf(row: Row, module: CompiledModule | undefined): RelatedPurchase {
   return {
     id: row.id, code: row.code, stamp_no: row.stamp_no, status: row.status, currency_id: row.currency_id, currency_code: row.currency_code,
     total_estimated: numberOf(memberValue(module, row.data, 'total_estimated')), purchase_goods: memberItems(module, row.data, 'purchase_goods'),
@@ -95,7 +85,7 @@ function purchaseOf(row: Row, module: CompiledModule | undefined) {
 }
 
 /** A contracts member: names from `relatedAs.fields`, the account from `relatedAs.accounts`, the type from `relatedAs.itemType`. */
-function contractOf(row: Row, module: CompiledModule | undefined) {
+function contractOf(row: Row, module: CompiledModule | undefined): RelatedContract {
   const text = (member: string) => textOf(memberValue(module, row.data, member));
   return {
     id: row.id, code: row.code, stamp_no: row.stamp_no, status: row.status, currency: row.currency_code, currency_id: row.currency_id,
@@ -117,13 +107,13 @@ const related: FastifyPluginAsync = async (app) => {
   const gone = (lang: (key: string, v?: Record<string, unknown>) => string, what: string) =>
     notFound(lang('server.errors.notFound', { what: lang(`server.related.${what}`) }));
 
-  app.get<{ Querystring: CursorPageQuery & { search?: string } }>('/purchases/list', {
+  app.get<{ Querystring: RelatedPurchaseQuery }>('/purchases/list', {
     schema: {
       ...doc('The signed-in user\'s own purchases on process or completed (usable for a reimbursement), newest first; `search` matches the code, '
         + 'stamp number and the fields the modules\' `ui:module.relatedAs.search` name.'),
-      querystring: pagedQuery({ search: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(purchaseSchema), ...lookupErrors },
+      querystring: RelatedPurchaseQuery, response: { 200: RelatedPurchaseCollection, ...lookupErrors },
     },
-  }, async (request) => {
+  }, async (request): Promise<RelatedPurchaseCollection> => {
     const modules = listedModules(request.definitions, 'purchases');
     const moduleOf = byCode(modules);
     let query = documents(app.db, modules, request.lang)
@@ -134,22 +124,21 @@ const related: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: number } }>('/purchases/:id', {
-    schema: { ...doc('One purchase as a related approval, with its data; 404 unless the user may see it.'), params: idParams, response: { 200: purchaseSchema, ...lookupErrors } },
-  }, async (request) => {
+    schema: { ...doc('One purchase as a related approval, with its data; 404 unless the user may see it.'), params: idParams, response: { 200: RelatedPurchaseDetail, ...lookupErrors } },
+  }, async (request): Promise<RelatedPurchaseDetail> => {
     const modules = listedModules(request.definitions, 'purchases');
     const row = await documents(app.db, modules, request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
     if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'purchases');
     return { ...purchaseOf(row, byCode(modules).get(row.module_code)), data: row.data };
   });
 
-  app.get<{ Querystring: CursorPageQuery & { search?: string; module?: string } }>('/contracts/list', {
+  app.get<{ Querystring: RelatedContractQuery }>('/contracts/list', {
     schema: {
       ...doc('Contracts of one module (`module`, a module whose `ui:module.relatedAs.list` is `contracts`; all of them when omitted) on process or completed '
         + 'that the user may see, newest first; `search` matches code, stamp number and the modules\' `relatedAs.search` fields (contract and supplier full name).'),
-      querystring: pagedQuery({ search: searchText, module: { type: 'string', maxLength: 64 }, cursor: cursorParam }),
-      response: { 200: pagedCollectionSchema(contractSchema), ...lookupErrors },
+      querystring: RelatedContractQuery, response: { 200: RelatedContractCollection, ...lookupErrors },
     },
-  }, async (request) => {
+  }, async (request): Promise<RelatedContractCollection> => {
     const { search, module } = request.query;
     const all = listedModules(request.definitions, 'contracts');
     const modules = module === undefined ? all : all.filter((m) => m.code === module);
@@ -163,8 +152,8 @@ const related: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: number } }>('/contracts/:id', {
-    schema: { ...doc('One supplier or customer contract as a related approval; 404 unless the user may see it.'), params: idParams, response: { 200: contractSchema, ...lookupErrors } },
-  }, async (request) => {
+    schema: { ...doc('One supplier or customer contract as a related approval; 404 unless the user may see it.'), params: idParams, response: { 200: RelatedContract, ...lookupErrors } },
+  }, async (request): Promise<RelatedContract> => {
     const modules = listedModules(request.definitions, 'contracts');
     const row = await documents(app.db, modules, request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
     if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'contracts');

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { CompiledModule, JsonSchema } from '../../../src/engine';
+import type { ContractSupplierAccount, RelatedItemLine } from '../../../src/wire/related';
 
 /** Reads a number from stored JSON data (numbers and numeric strings), else 0. */
 export function numberOf(value: unknown): number {
@@ -49,7 +50,7 @@ const isNumeric = (schema: JsonSchema | undefined) => [schema?.type].flat().some
  * names — a number where the sub-form's schema says number (0 when absent), else text or null —
  * and `id`, the item's 1-based `index`.
  */
-export function memberItems(module: CompiledModule | undefined, data: Record<string, unknown>, member: string): Array<Record<string, unknown>> {
+export function memberItems(module: CompiledModule | undefined, data: Record<string, unknown>, member: string): RelatedItemLine[] {
   const field = module?.meta.relatedAs?.fields?.[member];
   const keep = module?.meta.relatedAs?.items?.[member] ?? [];
   const form = module?.meta.subForms.find((s) => s.field === field)?.form;
@@ -62,7 +63,7 @@ export function memberItems(module: CompiledModule | undefined, data: Record<str
 }
 
 /** The accounts object of a stored document (`relatedAs.accounts`) with the spec's fields, or null. */
-export function supplierAccountOf(module: CompiledModule | undefined, data: Record<string, unknown>): { name: string | null; no: string | null; bank_name: string | null; branch_name: string | null; registration_no: string | null } | null {
+export function supplierAccountOf(module: CompiledModule | undefined, data: Record<string, unknown>): ContractSupplierAccount | null {
   const value = valueAt(data, module?.meta.relatedAs?.accounts);
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const a = value as Record<string, unknown>;

@@ -74,7 +74,8 @@ export function RelatedApprovalPickerWidget(props: WidgetProps): ReactNode {
     props.onChange(chosen.id);
     // `alsoSet` as the pickers read it (readPickerOptions): e.g. a payment item's
     // `related_supplier_account` ← the contract's `supplier_account`.
-    for (const [field, key] of Object.entries(options.alsoSet)) ctx.setField(field, chosen[key] ?? null);
+    const values: Readonly<Record<string, unknown>> = chosen;
+    for (const [field, key] of Object.entries(options.alsoSet)) ctx.setField(field, values[key] ?? null);
   };
 
   const label = ids.length ? ids.map((id) => (items.has(id) ? relatedLabel(items.get(id) as RelatedApproval) : '…')).join(', ') : '';

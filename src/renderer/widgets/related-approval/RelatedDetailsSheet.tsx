@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useWidgetText } from '../text';
 import { relatedItemsOf } from './related-items';
-import { relatedLabel, type RelatedApproval } from './related-source';
+import { isRelatedPurchase, relatedLabel, type RelatedApproval } from './related-source';
 
 const useStyles = makeStyles({
   list: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS, margin: 0 },
@@ -13,6 +13,20 @@ const useStyles = makeStyles({
 
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? '-' : String(value));
 
+/** Code and stamp number, then a purchase's currency and total, or a contract's currency, name, type and supplier account. */
+function detailRows(item: RelatedApproval, t: (key: string) => string): Array<[string, unknown]> {
+  const head: Array<[string, unknown]> = [[t('related.code'), item.code], [t('related.stampNo'), item.stamp_no]];
+  if (isRelatedPurchase(item)) return [...head, [t('related.currency'), item.currency_code], [t('related.total'), item.total_estimated]];
+  const account = item.supplier_account;
+  return [
+    ...head,
+    [t('related.currency'), item.currency],
+    [t('related.contractName'), item.contract_full_name],
+    [t('related.contractType'), item.contract_item_type?.name],
+    ...(account ? [[t('related.supplierAccount'), [account.name, account.no, account.bank_name, account.branch_name].filter(Boolean).join(' / ')] as [string, unknown]] : []),
+  ];
+}
+
 /**
  * The bottom sheet behind a related approval row's info button: code, stamp number, currency,
  * total, contract name and type, supplier account and the items. "Select" picks it.
@@ -22,16 +36,7 @@ export function RelatedDetailsSheet(props: { item: RelatedApproval | null; onClo
   const styles = useStyles();
   const { item } = props;
   const of = relatedItemsOf(item ?? undefined);
-  const account = item?.supplier_account;
-  const rows: Array<[string, unknown]> = item ? [
-    [t('related.code'), item.code],
-    [t('related.stampNo'), item.stamp_no],
-    [t('related.currency'), item.currency_code ?? item.currency],
-    ...(item.total_estimated !== undefined ? [[t('related.total'), item.total_estimated] as [string, unknown]] : []),
-    ...(item.contract_full_name !== undefined ? [[t('related.contractName'), item.contract_full_name] as [string, unknown]] : []),
-    ...(item.contract_item_type !== undefined ? [[t('related.contractType'), item.contract_item_type?.name] as [string, unknown]] : []),
-    ...(account ? [[t('related.supplierAccount'), [account.name, account.no, account.bank_name, account.branch_name].filter(Boolean).join(' / ')] as [string, unknown]] : []),
-  ] : [];
+  const rows = item ? detailRows(item, t) : [];
   return (
     <OverlayDrawer position="bottom" open={item !== null} onOpenChange={(_, data) => !data.open && props.onClose()}>
       <DrawerHeader>

@@ -1,4 +1,4 @@
-import type { RelatedApproval } from './related-source';
+import { isRelatedPurchase, type RelatedApproval } from './related-source';
 
 /** One editable value of a related item: its key in `data`, its label key and kind. */
 export interface RelatedItemField {
@@ -50,8 +50,8 @@ const itemId = (row: Record<string, unknown>, i: number) => (Number.isInteger(ro
  */
 export function relatedItemsOf(related: RelatedApproval | undefined): RelatedItemsOf {
   if (!related) return { fields: [], items: [] };
-  if (Array.isArray(related.purchase_goods)) {
-    const currency = related.currency_code ?? null;
+  if (isRelatedPurchase(related)) {
+    const currency = related.currency_code;
     return {
       fields: PURCHASE_FIELDS,
       items: related.purchase_goods.map((g, i) => ({
@@ -62,7 +62,7 @@ export function relatedItemsOf(related: RelatedApproval | undefined): RelatedIte
   }
   const type = related.contract_item_type?.code ?? '';
   const fields = CONTRACT_FIELDS[type];
-  const rows = related.data?.[`item_${type}`];
+  const rows = related.data[`item_${type}`];
   if (!fields || !Array.isArray(rows)) return { fields: fields ?? [], items: [] };
   return { fields, items: (rows as Array<Record<string, unknown>>).map((row, i) => ({ item_id: itemId(row, i), data: pick(row, fields) })) };
 }

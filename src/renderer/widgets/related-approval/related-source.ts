@@ -1,5 +1,5 @@
-import type { PickerItem } from '../picker/item-label';
 import { readPickerOptions, type PickerOptions } from '../picker/picker-options';
+import type { RelatedContract, RelatedPurchase, RelatedPurchaseDetail } from '../../../wire/related';
 
 /**
  * What a related approval picker lists (spec 001 §2): the source module (`ui:options.source`) and
@@ -11,20 +11,14 @@ export interface RelatedSource {
   list: 'purchases' | 'contracts';
 }
 
-/** A related approval as `/purchases/*` and `/contracts/*` answer it (server/routes/related/README.md). */
-export interface RelatedApproval extends PickerItem {
-  code?: string;
-  stamp_no?: string | null;
-  currency?: string | null;
-  currency_code?: string | null;
-  total_estimated?: number;
-  purchase_goods?: Array<Record<string, unknown>>;
-  data?: Record<string, unknown>;
-  module?: string;
-  contract_full_name?: string | null;
-  supplier_account?: Record<string, unknown> | null;
-  contract_item_type?: { code: string; name: string } | null;
-}
+/**
+ * A related approval as `/purchases/*` and `/contracts/*` answer it: the wire shapes
+ * (src/wire/related.ts; server/routes/related/README.md). A purchase is told by its goods.
+ */
+export type RelatedApproval = RelatedPurchase | RelatedPurchaseDetail | RelatedContract;
+
+/** Whether a related approval is a purchase (it lists goods) rather than a contract. */
+export const isRelatedPurchase = (item: RelatedApproval): item is RelatedPurchase | RelatedPurchaseDetail => 'purchase_goods' in item;
 
 /** The source named by `ui:options`; the purchases list unless the compiler resolved it to contracts. */
 export function relatedSourceOf(options: Record<string, unknown> | undefined): RelatedSource {

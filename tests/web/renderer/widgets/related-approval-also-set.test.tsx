@@ -8,12 +8,14 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { RingiFormContext } from '../../../../src/renderer/form-context';
 import { customRegistry } from '../../../../src/renderer/widgets';
 import { createTestHost, fakeModule, hydra, Providers, type ApiHandler } from './widget-host';
+import type { RelatedContract } from '../../../../src/wire/related';
 
-const account = { name: 'Kyoto Clean', no: '777', bank_name: 'Mizuho', branch_name: 'Shijo' };
-const contracts = [
-  { id: 51, code: 'CS-0051', module: 'contract-supplier', supplier_account: account },
-  { id: 52, code: 'CS-0052', module: 'contract-supplier', supplier_account: null },
-];
+const account = { name: 'Kyoto Clean', no: '777', bank_name: 'Mizuho', branch_name: 'Shijo', registration_no: null };
+const contract = (id: number, supplier_account: RelatedContract['supplier_account']): RelatedContract => ({
+  id, code: `CS-00${id}`, stamp_no: null, status: 0, currency: null, currency_id: null, data: {}, module: 'contract-supplier', type: null,
+  contract_name: null, contract_full_name: null, supplier_full_name: null, supplier_account, contract_item_type: null,
+});
+const contracts = [contract(51, account), contract(52, null)];
 const api: ApiHandler = (path, params) => {
   if (path === '/contracts/list') return hydra(contracts, params);
   const contract = /^\/contracts\/(\d+)$/.exec(path);

@@ -4,18 +4,21 @@ import userEvent from '@testing-library/user-event';
 import type { RJSFSchema } from '@rjsf/utils';
 import { customRegistry } from '../../../../src/renderer/widgets';
 import { createTestHost, hydra, Providers, renderForm, type ApiHandler } from './widget-host';
+import type { RelatedContract, RelatedPurchase, RelatedPurchaseDetail } from '../../../../src/wire/related';
 
+// Typed as the wire's shapes (src/wire/related.ts), so the fixtures are what the server sends.
 const purchases = [
-  { id: 41, code: 'PU-0041', currency_code: 'CNY', total_estimated: 1000, purchase_goods: [{ id: 1, goods_name: 'Laptop', budget: 1000, estimated_unit_price: 500 }] },
-  { id: 42, code: 'PU-0042', currency_code: 'CNY', total_estimated: 90, purchase_goods: [{ id: 1, goods_name: 'Chair', budget: 60, estimated_unit_price: 60 }, { id: 2, goods_name: 'Lamp', budget: 30, estimated_unit_price: 15 }] },
-];
+  { id: 41, code: 'PU-0041', stamp_no: null, status: 0, currency_code: 'CNY', currency_id: 1, total_estimated: 1000, purchase_goods: [{ id: 1, goods_name: 'Laptop', budget: 1000, estimated_unit_price: 500, qty: 2 }] },
+  { id: 42, code: 'PU-0042', stamp_no: null, status: 0, currency_code: 'CNY', currency_id: 1, total_estimated: 90, purchase_goods: [{ id: 1, goods_name: 'Chair', budget: 60, estimated_unit_price: 60, qty: 1 }, { id: 2, goods_name: 'Lamp', budget: 30, estimated_unit_price: 15, qty: 2 }] },
+] satisfies RelatedPurchase[];
 const contracts = [
   {
-    id: 51, code: 'CS-0051', stamp_no: 'S-2026-007', currency: 'JPY', module: 'contract-supplier', type: 'services', contract_full_name: 'Cleaning 2026',
-    supplier_account: { name: 'Kyoto Clean', no: '777', bank_name: 'Mizuho', branch_name: 'Shijo' }, contract_item_type: { code: 'services', name: 'Services' },
+    id: 51, code: 'CS-0051', stamp_no: 'S-2026-007', status: 0, currency: 'JPY', currency_id: 2, module: 'contract-supplier', type: 'services',
+    contract_name: 'Cleaning 2026', contract_full_name: 'Cleaning 2026', supplier_full_name: 'Kyoto Clean',
+    supplier_account: { name: 'Kyoto Clean', no: '777', bank_name: 'Mizuho', branch_name: 'Shijo', registration_no: null }, contract_item_type: { code: 'services', name: 'Services' },
     data: { item_services: [{ index: 1, content: 'Weekly cleaning', unit_price: 20000, type1: 'x' }] },
   },
-];
+] satisfies RelatedContract[];
 
 const api: ApiHandler = (path, params) => {
   if (path === '/purchases/list') {
@@ -24,7 +27,10 @@ const api: ApiHandler = (path, params) => {
   }
   if (path === '/contracts/list') return hydra(contracts.filter((c) => c.module === params?.module), params);
   const purchase = /^\/purchases\/(\d+)$/.exec(path);
-  if (purchase) return purchases.find((p) => p.id === Number(purchase[1]));
+  if (purchase) {
+    const found = purchases.find((p) => p.id === Number(purchase[1]));
+    return found && ({ ...found, data: { total_estimated: found.total_estimated } } satisfies RelatedPurchaseDetail);
+  }
   const contract = /^\/contracts\/(\d+)$/.exec(path);
   if (contract) return contracts.find((c) => c.id === Number(contract[1]));
   return undefined;
