@@ -55,6 +55,12 @@ export type StampQuery = Static<typeof StampQuery>;
 export const StampCollection = collection(StampRow);
 export type StampCollection = Static<typeof StampCollection>;
 
+/** The query of `GET /stamp_statistics/next_code`: the module's code, nothing else. */
+export const NextStampNumberQuery = Type.Object({
+  module_code: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9-]{0,63}$' }),
+}, { additionalProperties: false });
+export type NextStampNumberQuery = Static<typeof NextStampNumberQuery>;
+
 /** `GET /stamp_statistics/next_code?module_code=`: the module's next stamp number, a preview (not reserved). */
 export const NextStampNumber = Type.Object({ stamp_no: Type.String() });
 export type NextStampNumber = Static<typeof NextStampNumber>;

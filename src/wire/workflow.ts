@@ -186,6 +186,17 @@ export const Filed = Type.Object({
 }, { description: 'The filed document' });
 export type Filed = Static<typeof Filed>;
 
+/** The query of `GET /buffer/next_code`: the module's code. */
+export const NextCodeQuery = Type.Object({ module_code: Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$' }) });
+export type NextCodeQuery = Static<typeof NextCodeQuery>;
+
+/**
+ * What `GET /buffer/next_code` answers: the next document code of the module and, for a module
+ * whose definition has `needsStampNo`, its next stamp number (else null); a preview, not reserved.
+ */
+export const NextCode = Type.Object({ code: Type.String(), stamp_no: nullable(Type.String()) });
+export type NextCode = Static<typeof NextCode>;
+
 /** Body of `POST /approvals/{id}/action`: approve (true), reject (false) or send back (false with `back_to`). */
 export const StepActionBody = Type.Object({
   approve: nullable(Type.Boolean()),

@@ -3,7 +3,7 @@ import { findModule } from '../../../src/engine';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { idempotencyHooks } from '../../workflow/idempotency';
 import { codePrefix, peekNextNumber, stampPrefix } from '../../repositories/document-code-repository';
-import { Filed } from '../../../src/wire/workflow';
+import { Filed, NextCode, NextCodeQuery } from '../../../src/wire/workflow';
 import { registerEntityRoutes } from './entity-routes';
 import { submitDocument } from './submit-document';
 
@@ -26,17 +26,17 @@ const doc = (description: string) => ({ description });
  * messages are due.
  */
 export const filingRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { module_code: string } }>('/buffer/next_code', {
+  app.get<{ Querystring: NextCodeQuery }>('/buffer/next_code', {
     onRequest: app.authenticate,
     schema: {
       ...doc('Preview of the next document code (and stamp number, for modules that need one) of a module; not reserved.'),
-      querystring: { type: 'object', required: ['module_code'], properties: { module_code: codeParams.properties.code } },
+      querystring: NextCodeQuery,
       response: {
-        200: { type: 'object', required: ['code', 'stamp_no'], properties: { code: { type: 'string' }, stamp_no: { type: ['string', 'null'] } } },
+        200: NextCode,
         400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema,
       },
     },
-  }, async (request) => {
+  }, async (request): Promise<NextCode> => {
     const module = findModule(request.definitions, request.query.module_code);
     const t = request.definitions.translate(request.lang);
     if (!module) throw notFound(t('engine.errors.unknownModule', { code: request.query.module_code }));

@@ -5,7 +5,7 @@ import { badRequest, errorResponseSchema, notFound } from '../../lib/errors';
 import { companyScope, requireArea } from '../../statistics/access';
 import { statisticFacts } from '../../statistics/facts';
 import { stampCount, stampRows, stampStatistics as listStampStatistics, stampWhere } from '../../statistics/stamp-statistics';
-import { NextStampNumber, StampCollection, StampFilterQuery, StampQuery } from '../../../src/wire/stamp-statistics';
+import { NextStampNumber, NextStampNumberQuery, StampCollection, StampFilterQuery, StampQuery } from '../../../src/wire/stamp-statistics';
 import { stampWorkbook } from '../../statistics/stamp-workbook';
 import { peekNextNumber, stampPrefix } from '../../repositories/document-code-repository';
 
@@ -16,8 +16,6 @@ const doc = (description: string) => ({ description });
 export const MAX_STAMP_EXPORT_ROWS = 10000;
 
 const areaErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } as const;
-
-const moduleCode = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
 
 /**
  * `GET /api/stamp_statistics/next_code?module_code=` (spec 001 §4: the stamp number shown on
@@ -31,11 +29,11 @@ const moduleCode = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-
  */
 const stampStatistics: FastifyPluginAsync = async (app) => {
 
-  app.get<{ Querystring: { module_code: string } }>('/stamp_statistics/next_code', {
+  app.get<{ Querystring: NextStampNumberQuery }>('/stamp_statistics/next_code', {
     onRequest: app.authenticate,
     schema: {
       ...doc('Preview of the next stamp number of a module that needs one (contract-supplier, contract-customer, corporate-seal); not reserved. 400 for other modules.'),
-      querystring: { type: 'object', required: ['module_code'], additionalProperties: false, properties: { module_code: moduleCode } },
+      querystring: NextStampNumberQuery,
       response: {
         200: NextStampNumber,
         400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema,

@@ -7,7 +7,7 @@ import { resourceKey } from '../../resource-key';
 import type { DisplayProps } from '../../registry-types';
 import { EMPTY_DISPLAY } from '../../theme/displays';
 import { formContextOf } from '../form-context-of';
-import type { NextStampNumber } from '../../../wire/stamp-statistics';
+import type { NextStampNumber, NextStampNumberQuery } from '../../../wire/stamp-statistics';
 
 /** `GET /api/stamp_statistics/next_code` (server/routes/stamp-statistics; its answer the wire's NextStampNumber): a preview, not reserved. */
 export const NEXT_STAMP_PATH = '/stamp_statistics/next_code';
@@ -18,7 +18,8 @@ export const NEXT_STAMP_PATH = '/stamp_statistics/next_code';
  * numbers for this module, offline): the field then says it is not numbered yet.
  */
 function useNextStampNumber(host: RendererHost, moduleCode: string | undefined, skip: boolean): string | undefined {
-  const params = { module_code: moduleCode };
+  // Asked only once the module is known (`enabled`).
+  const params = { module_code: moduleCode } satisfies Partial<NextStampNumberQuery>;
   const { data } = useQuery({
     queryKey: resourceKey(NEXT_STAMP_PATH, params, 'stamp_no'),
     queryFn: () => host.api.get<NextStampNumber>(NEXT_STAMP_PATH, params).then((answer) => answer?.stamp_no ?? null),
