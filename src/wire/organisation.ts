@@ -24,6 +24,10 @@ export type Company = Static<typeof Company>;
 export const Department = open({ id: Type.Integer(), name: Type.String() });
 export type Department = Static<typeof Department>;
 
+/** `GET /departments/{id}`: the department with its company's id. */
+export const DepartmentDetail = open({ ...Department.properties, company_id: Type.Integer() });
+export type DepartmentDetail = Static<typeof DepartmentDetail>;
+
 /** A location of a company. */
 export const Location = open({ id: Type.Integer(), address: Type.String() });
 export type Location = Static<typeof Location>;

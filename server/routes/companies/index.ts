@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { found } from '../../lib/found';
 import {
-  idParams, idSchema, int, lookupErrors, objectOf, pagedCollectionSchema, pagedQuery, searchText, str,
+  idParams, idSchema, lookupErrors, pagedCollectionSchema, pagedQuery, searchText,
 } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
 import { likePattern } from '../../lib/paging';
@@ -16,7 +16,7 @@ import { companyPositions } from '../../repositories/position-repository';
 import { toApiDate } from '../../../src/engine';
 import { UserSummary } from '../../../src/wire/users';
 import {
-  BankAccount, Company, CompanyCalendar, CompanyDetail, Department, Location, PositionCollection,
+  BankAccount, Company, CompanyCalendar, CompanyDetail, Department, DepartmentDetail, Location, PositionCollection,
 } from '../../../src/wire/organisation';
 
 const byGroup = { type: 'string', enum: ['0', '1', 'true', 'false'] } as const;
@@ -126,8 +126,8 @@ const companies: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: number } }>('/departments/:id', {
-    schema: { params: idParams, response: { 200: objectOf({ id: int, name: str, company_id: int }), ...lookupErrors } },
-  }, async (request) => found(
+    schema: { params: idParams, response: { 200: DepartmentDetail, ...lookupErrors } },
+  }, async (request): Promise<DepartmentDetail> => found(
     await app.db.selectFrom('departments').select(['id', 'company_id', localizedName(request.lang, 'departments').as('name')])
       .where('id', '=', request.params.id).executeTakeFirst(),
     request.t, 'department',
