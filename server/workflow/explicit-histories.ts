@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { findModule } from '../../src/engine';
+import type { HistoriesRecorded } from '../../src/wire/workflow';
 import { loadDocumentState } from './document-state';
 import { recordHistories } from './histories';
 import { refuseEdit } from './transitions';
@@ -12,7 +13,7 @@ import type { WorkflowContext } from './workflow-context';
  * `data` with its value and the document's current value as the old one — without changing the
  * document. Allowed to whoever may edit it (same rule as the edit).
  */
-export async function recordExplicitHistories(db: Kysely<Database>, bufferId: number, data: Record<string, unknown>, ctx: WorkflowContext) {
+export async function recordExplicitHistories(db: Kysely<Database>, bufferId: number, data: Record<string, unknown>, ctx: WorkflowContext): Promise<HistoriesRecorded> {
   const { definitions } = ctx;
   return db.transaction().execute(async (trx) => {
     const doc = await loadDocumentState(trx, bufferId, true);

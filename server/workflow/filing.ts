@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { findModule, isWrapperField, KEPT_ON_EDIT, stableStringify, type CompiledModule, type EntityOperation } from '../../src/engine';
 import type { Database } from '../db/database';
-import type { Filed } from '../../src/wire/workflow';
+import type { Edited, Filed } from '../../src/wire/workflow';
 import type { AuthUser } from '../lib/auth-user';
 import { conflict, notFound } from '../lib/errors';
 import { pinnedDefinition, recordVersion } from '../definitions/definition-version-repository';
@@ -33,13 +33,6 @@ import type { WorkflowContext } from './workflow-context';
  * nothing is stored.
  */
 
-/** What an edit answers with. */
-export interface EditedBuffer {
-  id: number;
-  status: number;
-  changed_fields: string[];
-}
-
 /** The operation of an entity module's submission (`create` for `POST /buffer/{code}`). */
 export interface EntityTarget {
   operation: EntityOperation;
@@ -69,9 +62,9 @@ export interface EditFiling {
 }
 
 export function fileDocument(db: Kysely<Database>, filing: NewFiling, ctx: WorkflowContext): Promise<Filed>;
-export function fileDocument(db: Kysely<Database>, filing: EditFiling, ctx: WorkflowContext): Promise<EditedBuffer>;
-export async function fileDocument(db: Kysely<Database>, filing: NewFiling | EditFiling, ctx: WorkflowContext): Promise<Filed | EditedBuffer> {
-  return db.transaction().execute<Filed | EditedBuffer>((trx) => (filing.kind === 'new' ? fileNew(trx, filing, ctx) : fileEdit(trx, filing, ctx)));
+export function fileDocument(db: Kysely<Database>, filing: EditFiling, ctx: WorkflowContext): Promise<Edited>;
+export async function fileDocument(db: Kysely<Database>, filing: NewFiling | EditFiling, ctx: WorkflowContext): Promise<Filed | Edited> {
+  return db.transaction().execute<Filed | Edited>((trx) => (filing.kind === 'new' ? fileNew(trx, filing, ctx) : fileEdit(trx, filing, ctx)));
 }
 
 /** A new document: pipeline, entity permission, then the buffer with its steps. */
@@ -121,7 +114,7 @@ async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: Workf
  * the document was filed under, store the data (keeping that version), and record each changed
  * top-level field in buffer_histories (user, date, old and new value).
  */
-async function fileEdit(trx: Transaction<Database>, filing: EditFiling, ctx: WorkflowContext): Promise<EditedBuffer> {
+async function fileEdit(trx: Transaction<Database>, filing: EditFiling, ctx: WorkflowContext): Promise<Edited> {
   const doc = await loadDocumentState(trx, filing.bufferId, true);
   if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));
   const module = await filedModule(trx, findModule(ctx.definitions, doc.module_code), doc.module_code, doc.id);

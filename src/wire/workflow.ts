@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { collection, nullable, open } from './common';
+import { anyObject, collection, nullable, open } from './common';
 
 /** A named user as lists and the timeline show it. */
 export const NamedUser = open({ id: Type.Integer(), name: Type.String() });
@@ -185,6 +185,26 @@ export const Filed = Type.Object({
   status: Type.Integer(),
 }, { description: 'The filed document' });
 export type Filed = Static<typeof Filed>;
+
+/**
+ * Body of `POST /buffer/{id}/edit` (new values of body fields, validated like a submission) and of
+ * `POST /buffer/{id}/histories` (history entries to record). `info` and `merged_info` are accepted
+ * (the spec's edit call sends them) but derived by the server.
+ */
+export const EditBody = Type.Object({
+  data: anyObject({ maxProperties: 200 }),
+  info: Type.Optional(nullable(anyObject())),
+  merged_info: Type.Optional(nullable(anyObject())),
+}, { additionalProperties: false });
+export type EditBody = Static<typeof EditBody>;
+
+/** What `POST /buffer/{id}/edit` answers: the document, its status and the top-level fields the edit changed (each recorded in its history). */
+export const Edited = open({ id: Type.Integer(), status: Type.Integer(), changed_fields: Type.Array(Type.String()) });
+export type Edited = Static<typeof Edited>;
+
+/** What `POST /buffer/{id}/histories` answers (201): the document and how many entries were recorded. */
+export const HistoriesRecorded = open({ id: Type.Integer(), recorded: Type.Integer() });
+export type HistoriesRecorded = Static<typeof HistoriesRecorded>;
 
 /** The query of `GET /buffer/next_code`: the module's code. */
 export const NextCodeQuery = Type.Object({ module_code: Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$' }) });

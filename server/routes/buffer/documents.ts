@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
-import { idParams, idSchema, objectOf } from '../../lib/http-schemas';
+import { idParams, idSchema } from '../../lib/http-schemas';
 import { fileDocument } from '../../workflow/filing';
 import { recordExplicitHistories } from '../../workflow/explicit-histories';
 import { lastHistory } from '../../workflow/histories';
@@ -12,19 +12,12 @@ import { stepBack } from '../../workflow/step-back';
 import { withdrawDocument } from '../../workflow/withdraw';
 import { resubmitDocument } from '../../workflow/send-back';
 import { registerCirculationRoutes } from './circulation';
-import { LastHistory } from '../../../src/wire/workflow';
+import { EditBody, Edited, HistoriesRecorded, LastHistory } from '../../../src/wire/workflow';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema } as const;
 const bufferIdBody = { type: 'object', required: ['buffer_id'], additionalProperties: false, properties: { buffer_id: idSchema } } as const;
-const dataObject = { type: 'object', additionalProperties: true, maxProperties: 200 } as const;
-const editBody = {
-  type: 'object', required: ['data'], additionalProperties: false,
-  // `info` and `merged_info` are accepted (the spec's edit call sends them) but derived by the server.
-  properties: { data: dataObject, info: { type: ['object', 'null'] }, merged_info: { type: ['object', 'null'] } },
-} as const;
 
 type Id = { Params: { id: number } };
-type EditBody = { data: Record<string, unknown> };
 
 /**
  * The applicant's actions on a filed document and the forwarded list: withdraw, the applicant's
@@ -65,10 +58,10 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   app.post<Id & { Body: EditBody }>('/buffer/:id/edit', {
     schema: {
       ...doc('Our path: edit a document of an editable module while on process (requester or a candidate of the active step). `data` is validated like a submission (422 with violations); each changed top-level field is recorded in the history.'),
-      params: idParams, body: editBody,
-      response: { 200: objectOf({ id: { type: 'integer' }, status: { type: 'integer' }, changed_fields: { type: 'array', items: { type: 'string' } } }), ...errors, 422: errorResponseSchema },
+      params: idParams, body: EditBody,
+      response: { 200: Edited, ...errors, 422: errorResponseSchema },
     },
-  }, async (request) => {
+  }, async (request): Promise<Edited> => {
     await assertVisible(request, request.params.id);
     return fileDocument(app.db, { kind: 'edit', bufferId: request.params.id, input: request.body.data }, await workflowContext(request));
   });
@@ -76,8 +69,8 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   app.post<Id & { Body: EditBody }>('/buffer/:id/histories', {
     schema: {
       ...doc('Records explicit history entries: each key of `data` with its new value (the current value as the old one); the document is unchanged. Same permission as the edit.'),
-      params: idParams, body: editBody,
-      response: { 201: objectOf({ id: { type: 'integer' }, recorded: { type: 'integer' } }), ...errors },
+      params: idParams, body: EditBody,
+      response: { 201: HistoriesRecorded, ...errors },
     },
   }, async (request, reply) => {
     await assertVisible(request, request.params.id);

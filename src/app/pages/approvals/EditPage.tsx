@@ -8,6 +8,7 @@ import { currenciesOptions, fieldHistoryOptions, invalidateDocuments } from '../
 import { historyValue } from './field-history';
 import { DeclinedError } from './TreasuryForm';
 import type { DocumentView } from './types';
+import type { EditBody, Edited } from '../../../wire/workflow';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
@@ -55,7 +56,7 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
   );
   // The edit changes the document, its field history and the lists that show it.
   const save = useMutation({
-    mutationFn: (data: Record<string, unknown>) => host.api.post(`/buffer/${doc.id}/edit`, { data }),
+    mutationFn: (data: Record<string, unknown>) => host.api.post<Edited>(`/buffer/${doc.id}/edit`, { data } satisfies EditBody),
     onSuccess: () => void invalidateDocuments(queryClient),
   });
 
