@@ -37,11 +37,17 @@ export const dbId = () => Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const day = () => Type.String({ format: 'date' });
 /** An amount filter. */
 export const amount = () => Type.Number({ minimum: -1e15, maximum: 1e15 });
-/** The page number and size of a paged list (10 a page unless asked). */
-export const paging = () => ({
-  page: Type.Integer({ minimum: 1, maximum: 1000000, default: 1 }),
-  itemsPerPage: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+/**
+ * The page number and size of a paged list (page 1, `perPage` a page unless asked). Optional on
+ * the wire (a caller may leave them out, and /api/docs says so); the route's Ajv (`useDefaults`)
+ * fills in a missing one before the handler runs, so the handler's type is `Paged<typeof Query>`.
+ */
+export const paging = (perPage = 10) => ({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000, default: 1 })),
+  itemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: perPage })),
 });
+/** A query with `paging()` as its handler reads it: `page` and `itemsPerPage` always there (their defaults filled in). */
+export type Paged<T extends TSchema> = Static<T> & { page: number; itemsPerPage: number };
 /** A keyset cursor: the previous page's `nextCursor`. */
 export const cursor = () => Type.String({ maxLength: 1200, pattern: '^[A-Za-z0-9_-]+$' });
 

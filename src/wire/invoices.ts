@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { collection, dbId, nullable, open, stringEnum } from './common';
+import { collection, dbId, nullable, open, paging, stringEnum, type Paged } from './common';
 import { FileRecord } from './files';
 
 /** Spec 001 §9: up to 10 e-invoices (and 10 payment notices) per application. */
@@ -13,13 +13,12 @@ export const MAX_INVOICE_FILES = 10;
 
 /** `GET /invoice_managements`: the module (default the first invoice module), the register list or not, the code (contains); 5 a page. */
 export const InvoiceQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 1000000, default: 1 }),
-  itemsPerPage: Type.Integer({ minimum: 1, maximum: 100, default: 5 }),
+  ...paging(5),
   moduleCode: Type.Optional(Type.String({ maxLength: 64 })),
   obtained: Type.Optional(stringEnum(['true', 'false', '1', '0'] as const)),
   applicationCode: Type.Optional(Type.String({ maxLength: 100 })),
 }, { additionalProperties: false });
-export type InvoiceQuery = Static<typeof InvoiceQuery>;
+export type InvoiceQuery = Paged<typeof InvoiceQuery>;
 
 /** A document of the list: code, currency, amount, requester, its e-invoice and application-paper files and their counts. */
 export const InvoiceRow = open({

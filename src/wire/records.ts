@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { IdName, amount, collection, cursor, day, dbId, exportJob, nullable, open, paging } from './common';
+import { IdName, amount, collection, cursor, day, dbId, exportJob, nullable, open, paging, type Paged } from './common';
 
 /** One electronic record: a file of a filed document with the document's transaction date, amount, currency and counterparty. */
 export const RecordMember = open({
@@ -42,7 +42,7 @@ export type RecordFilter = Static<typeof RecordFilter>;
 
 /** `GET /records`: the filters, `page`/`itemsPerPage` (10, at most 100) and `cursor`. */
 export const RecordQuery = Type.Object({ ...paging(), cursor: Type.Optional(cursor()), ...recordFilterProperties }, { additionalProperties: false });
-export type RecordQuery = Static<typeof RecordQuery>;
+export type RecordQuery = Paged<typeof RecordQuery>;
 
 /** `GET /records`: a page, newest transaction first; `nextCursor` when the page was full. */
 export const RecordCollection = collection(RecordMember, { nextCursor: Type.Optional(Type.String()) });

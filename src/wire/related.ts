@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { anyObject, collection, cursor, nullable, open, paging } from './common';
+import { anyObject, collection, cursor, nullable, open, paging, type Paged } from './common';
 
 /**
  * A distinct supplier account of earlier supplier contracts (`GET /distinct_contract_supplier_accounts`),
@@ -25,7 +25,7 @@ const search = () => Type.Optional(Type.String({ maxLength: 100 }));
 
 /** The query of `GET /purchases/list`: a page (or the next by `cursor`) and a search text. */
 export const RelatedPurchaseQuery = Type.Object({ ...paging(), search: search(), cursor: Type.Optional(cursor()) });
-export type RelatedPurchaseQuery = Static<typeof RelatedPurchaseQuery>;
+export type RelatedPurchaseQuery = Paged<typeof RelatedPurchaseQuery>;
 
 /** The query of `GET /contracts/list`: that of purchases plus the module whose contracts are listed. */
 export const RelatedContractQuery = Type.Object({
@@ -35,7 +35,7 @@ export const RelatedContractQuery = Type.Object({
   module: Type.Optional(Type.String({ maxLength: 64 })),
   cursor: Type.Optional(cursor()),
 });
-export type RelatedContractQuery = Static<typeof RelatedContractQuery>;
+export type RelatedContractQuery = Paged<typeof RelatedContractQuery>;
 
 /**
  * One line of a related approval's item list (a purchase's `purchase_goods`): `id`, the item's

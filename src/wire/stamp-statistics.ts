@@ -4,7 +4,7 @@
  */
 import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox';
 
-import { IdName, amount, collection, day, dbId, nullable, open, paging } from './common';
+import { IdName, amount, collection, day, dbId, nullable, open, paging, type Paged } from './common';
 import { STAMP_PERIODS, type StampPeriod } from './stamp-periods';
 
 export { STAMP_PERIODS, type StampPeriod } from './stamp-periods';
@@ -49,7 +49,7 @@ export type StampFilterQuery = Static<typeof StampFilterQuery>;
 
 /** The query of `GET /stamp_statistics`: the filters and a page, 10 per page by default (spec 000 §9). */
 export const StampQuery = Type.Object({ ...paging(), ...filters }, { additionalProperties: false });
-export type StampQuery = Static<typeof StampQuery>;
+export type StampQuery = Paged<typeof StampQuery>;
 
 /** `GET /stamp_statistics`. */
 export const StampCollection = collection(StampRow);

@@ -46,6 +46,19 @@ describe('GET /api/docs', () => {
     expect(Object.keys(action.properties)).toEqual(expect.arrayContaining(['approve', 'back_to']));
   });
 
+  it('requires page and itemsPerPage on no route: a caller may leave them out (the server takes its defaults)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    type Parameter = { name: string; in: string; required?: boolean; schema: { default?: unknown } };
+    const paged = Object.entries(doc.paths as Record<string, Record<string, { parameters?: Parameter[] }>>).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, op]) => (op.parameters ?? [])
+        .filter((p) => p.in === 'query' && ['page', 'itemsPerPage'].includes(p.name)).map((p) => ({ route: `${method} ${path}`, ...p }))));
+    expect(paged.filter((p) => p.required)).toEqual([]);
+    // The routes whose query is written with `paging()` (src/wire) are among them, with their defaults.
+    const defaults = (path: string) => Object.fromEntries(paged.filter((p) => p.route === `get ${path}`).map((p) => [p.name, p.schema.default]));
+    for (const path of ['/api/records', '/api/stamp_statistics', '/api/purchases/list', '/api/contracts/list']) expect(defaults(path), path).toEqual({ page: 1, itemsPerPage: 10 });
+    expect(defaults('/api/invoice_managements')).toEqual({ page: 1, itemsPerPage: 5 });
+  });
+
   it('gives every operation a summary and an operationId, and names the server', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     const operations = Object.values(doc.paths as Record<string, Record<string, { summary?: string; operationId?: string; security?: unknown }>>).flatMap((p) => Object.values(p));

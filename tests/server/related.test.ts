@@ -194,3 +194,17 @@ describe('GET /api/distinct_contract_supplier_accounts', () => {
     expect(await search('finance', '')).toEqual([]);
   });
 });
+
+describe('paging defaults', () => {
+  it('answers page 1 with 10 contracts when the query leaves out page and itemsPerPage', async () => {
+    await t.db.deleteFrom('buffers').where('module_code', '=', 'contract-customer').execute();
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i += 1) ids.push(await contract('contract-customer', 'employee', { contract_full_name: `Paged ${i}` }));
+    const { status, body } = await get('employee', '/api/contracts/list?module=contract-customer');
+    expect(status).toBe(200);
+    expect(body['hydra:totalItems']).toBe(12);
+    expect(body['hydra:member'].map((c: { id: number }) => c.id)).toEqual(ids.slice(2).reverse());
+    expect(body.nextCursor).toEqual(expect.any(String));
+    expect((await get('employee', '/api/contracts/list?module=contract-customer&page=1&itemsPerPage=10')).body).toEqual(body);
+  });
+});
