@@ -39,7 +39,7 @@ export const BufferItem = open({
   module: open({ code: Type.String() }),
   requester: NamedUser,
   info: BufferInfo,
-  data: Type.Record(Type.String(), Type.Unknown()),
+  data: anyObject(),
   stamp_no: nullable(Type.String()),
   /** Filed without approval by a user allowed to bypass (`ui:module.bypassRoles`). */
   bypass: Type.Boolean(),
@@ -223,7 +223,7 @@ export const StepActionBody = Type.Object({
   /** Remember whether to mail the next approvers (the approver's default next time). */
   send_email_push: Type.Optional(Type.Boolean()),
   /** The step's own fields (the treasury step's data, a signer's files). */
-  data: Type.Optional(nullable(Type.Record(Type.String(), Type.Unknown()))),
+  data: Type.Optional(nullable(anyObject())),
   /** Checked by the workflow (422 at back_to with what may be chosen), not by the schema's 400. */
   back_to: Type.Optional(Type.Union([Type.Integer(), Type.String()], {
     description: 'Send back (with approve false): the id of an earlier approved step of this document, or "requester".',

@@ -129,4 +129,22 @@ describe('the document with its timeline', () => {
     expect(ja.json().approvals[0].approval_logs[0].log_text).toBe(`${users.approver.name} が承認しました`);
     expect(ja.json().approvals[0].master_process.process.name).toBe('上長承認');
   });
+
+  it('writes every key of the document\'s data, also one with a line break, in the list and the detail', async () => {
+    const filed = await file();
+    // Stored data is free-form JSON (a key no definition declares may have come with an import); a line
+    // break in a key is what a `patternProperties` key pattern (`^(.*)$`) made the serializer drop.
+    const key = 'line\nbreak';
+    const data = { ...((await stored(filed.id)).data as Record<string, unknown>), [key]: 'kept' };
+    await t.db.updateTable('buffers').set({ data: JSON.stringify(data) }).where('id', '=', filed.id).execute();
+    const listed = (await get('employee', '/api/my-buffers?itemsPerPage=100')).json()['hydra:member'].find((b: { id: number }) => b.id === filed.id);
+    expect(listed.data).toEqual(data);
+    expect((await get('employee', `/api/buffers/${filed.id}`)).json().data).toEqual(data);
+    // The step action's `data` is any object or null, as before: such a key passes the schema (the step
+    // reads only its own fields), anything but an object is still the schema's 400.
+    expect((await post('approver', `/api/approvals/${filed.steps[0]}/action`, { approve: true, data: { [key]: 1 } })).statusCode).toBe(200);
+    for (const bad of [[], 'x', 1]) {
+      expect((await post('authorizer', `/api/approvals/${filed.steps[1]}/action`, { approve: true, data: bad })).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+  });
 });
