@@ -24,6 +24,13 @@ export const nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null
 export const anyObject = (options: { description?: string; maxProperties?: number } = {}) =>
   Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true, ...options });
 
+/**
+ * An object whose every value is `value` (keys: data field paths), typed `Record<string, T>`.
+ * Written `additionalProperties: value`, so every key is written, as `anyObject` does.
+ */
+export const recordOf = <T extends TSchema>(value: T, options: { description?: string } = {}) =>
+  Type.Unsafe<Record<string, Static<T>>>({ type: 'object', additionalProperties: value, ...options });
+
 /** One of the strings (`{ type: 'string', enum }`, as JSON Schema writes it), typed as their union. */
 export const stringEnum = <T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });

@@ -4,12 +4,13 @@
  * and the types the web app's draft query and saves use come from here.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { anyObject } from './common';
 
 /** The module a draft belongs to (the route answers 404 for one that is not a filable module). */
 const DraftModuleCode = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9-]{0,63}$' });
 
 /** A form's data: any JSON object (its size is checked by the route, its content on submit). */
-const DraftData = Type.Record(Type.String(), Type.Unknown());
+const DraftData = anyObject();
 
 /** `GET` and `DELETE /buffer_temporaries?module_code=`: which module's draft. */
 export const DraftQuery = Type.Object({ module_code: DraftModuleCode }, { additionalProperties: false });

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { IdName, amount, collection, cursor, day, dbId, exportJob, nullable, open, paging, type Paged } from './common';
+import { IdName, amount, anyObject, collection, cursor, day, dbId, exportJob, nullable, open, paging, type Paged } from './common';
 
 /** One electronic record: a file of a filed document with the document's transaction date, amount, currency and counterparty. */
 export const RecordMember = open({
@@ -101,8 +101,8 @@ export const HistoryEntry = open({
   on_behalf_of: nullable(IdName),
   reason: nullable(Type.String()),
   kind: Type.String(),
-  before: nullable(Type.Record(Type.String(), Type.Unknown())),
-  after: nullable(Type.Record(Type.String(), Type.Unknown())),
+  before: nullable(anyObject()),
+  after: nullable(anyObject()),
   files_added: Type.Array(FileRef),
   files_removed: Type.Array(FileRef),
   hash: Type.String(),

@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { anyObject, collection, nullable, open } from './common';
+import { anyObject, collection, nullable, open, recordOf } from './common';
 
 /** A named user as lists and the timeline show it. */
 export const NamedUser = open({ id: Type.Integer(), name: Type.String() });
@@ -103,7 +103,7 @@ export const StepView = open({
   /** The principal the approver acted for as their deputy (代理), else null. */
   on_behalf_of: Type.Optional(nullable(NamedUser)),
   approved_at: nullable(Type.String()),
-  data: nullable(Type.Record(Type.String(), Type.Unknown())),
+  data: nullable(anyObject()),
   master_process: open({ id: Type.Integer(), optional: Type.Boolean(), process: ProcessRef }),
   prospective_approvers: Type.Array(NamedUser),
   approval_logs: Type.Array(LogEntry),
@@ -157,7 +157,7 @@ export type LastChange = Static<typeof LastChange>;
  * `GET /buffer/{id}/last-history`: per field the last change, in field order of first change, plus
  * `merged_info`, the same changes keyed by field (for a detail card to mark edits).
  */
-export const LastHistory = collection(LastChange, { merged_info: Type.Record(Type.String(), LastChange) });
+export const LastHistory = collection(LastChange, { merged_info: recordOf(LastChange) });
 export type LastHistory = Static<typeof LastHistory>;
 
 /**

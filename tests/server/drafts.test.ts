@@ -40,6 +40,12 @@ describe('drafts /api/buffer_temporaries', () => {
     expect(Number.isNaN(Date.parse(read.json().updated_at))).toBe(false);
   });
 
+  it('keeps every key of the data, a key with a line break in it too (the serializer writes what was saved)', async () => {
+    const data = { 'line\nbreak': 'kept', notes: 'x' };
+    expect((await call('POST', employee, '', { module_code: 'reimbursement', data })).json().data).toEqual(data);
+    expect((await call('GET', employee, '?module_code=reimbursement')).json().data).toEqual(data);
+  });
+
   it('replaces the draft on a second save (one draft per user and module)', async () => {
     await call('POST', employee, '', { module_code: 'corporate-seal', data: { notes: 'first' } });
     await call('POST', employee, '', { module_code: 'corporate-seal', data: { notes: 'second' } });
