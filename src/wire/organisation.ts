@@ -90,6 +90,14 @@ export type Position = Static<typeof Position>;
 export const PositionCollection = open(collection(Position).properties);
 export type PositionCollection = Static<typeof PositionCollection>;
 
+/** A yes/no query parameter as the organisation lookups take it (`byGroup`, `includeRetired`): `1`/`true` is yes. */
+export const QueryFlag = stringEnum(['0', '1', 'true', 'false'] as const);
+export type QueryFlag = Static<typeof QueryFlag>;
+
+/** The query of `GET /companies/{id}/positions`: retired positions too when `includeRetired` is yes. */
+export const PositionsQuery = Type.Object({ includeRetired: Type.Optional(QueryFlag) }, { additionalProperties: false });
+export type PositionsQuery = Static<typeof PositionsQuery>;
+
 /** A company's calendar (`GET /companies/{id}/calendar?year=`): weekend days, time zone, holidays (`working`: a weekend date that is worked). */
 export const CompanyCalendar = open({
   company_id: Type.Integer(),
@@ -101,6 +109,10 @@ export const CompanyCalendar = open({
   })),
 });
 export type CompanyCalendar = Static<typeof CompanyCalendar>;
+
+/** The query of `GET /companies/{id}/calendar`: the holidays of one `year` (without it, every stored one). */
+export const CompanyCalendarQuery = Type.Object({ year: Type.Optional(Type.Integer({ minimum: 1970, maximum: 9999 })) }, { additionalProperties: false });
+export type CompanyCalendarQuery = Static<typeof CompanyCalendarQuery>;
 
 /** A background group (`/backgrounds`): its companies and the persons in charge it sets. */
 export const Background = open({

@@ -16,10 +16,9 @@ import { companyPositions } from '../../repositories/position-repository';
 import { toApiDate } from '../../../src/engine';
 import { UserSummary } from '../../../src/wire/users';
 import {
-  BankAccount, Company, CompanyCalendar, CompanyDetail, Department, DepartmentDetail, Location, PositionCollection,
+  BankAccount, Company, CompanyCalendar, CompanyCalendarQuery, CompanyDetail, Department, DepartmentDetail, Location, PositionCollection,
+  PositionsQuery, QueryFlag,
 } from '../../../src/wire/organisation';
-
-const byGroup = { type: 'string', enum: ['0', '1', 'true', 'false'] } as const;
 
 type Paged<T = object> = { Querystring: CursorPageQuery & T };
 
@@ -36,8 +35,8 @@ const BY_NAME: KeyTerm[] = [
 const companies: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get<Paged<{ name?: string; byGroup?: string }>>('/companies', {
-    schema: { querystring: pagedQuery({ name: searchText, byGroup, cursor: cursorParam }, 99999), response: { 200: pagedCollectionSchema(Company), ...lookupErrors } },
+  app.get<Paged<{ name?: string; byGroup?: QueryFlag }>>('/companies', {
+    schema: { querystring: pagedQuery({ name: searchText, byGroup: QueryFlag, cursor: cursorParam }, 99999), response: { 200: pagedCollectionSchema(Company), ...lookupErrors } },
   }, async (request) => {
     const { name, byGroup: group } = request.query;
     const onlyGroup = group === '1' || group === 'true' ? true : undefined;
@@ -71,16 +70,16 @@ const companies: FastifyPluginAsync = async (app) => {
   // year. Without a stored calendar: Saturday and Sunday off in Asia/Tokyo, no holidays. Changed
   // through the company-calendar entity module (approval); `name_en`/`name_ja`/`name_zh` are the
   // stored names a change request starts from.
-  app.get<{ Params: { id: number }; Querystring: { year?: number } }>('/companies/:id/calendar', {
+  app.get<{ Params: { id: number }; Querystring: CompanyCalendarQuery }>('/companies/:id/calendar', {
     schema: {
       params: idParams,
-      querystring: { type: 'object', additionalProperties: false, properties: { year: { type: 'integer', minimum: 1970, maximum: 9999 } } },
+      querystring: CompanyCalendarQuery,
       response: {
         200: CompanyCalendar,
         ...lookupErrors,
       },
     },
-  }, async (request) => {
+  }, async (request): Promise<CompanyCalendar> => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     return companyCalendarView(app.db, request.params.id, request.lang, request.query.year);
   });
@@ -89,16 +88,16 @@ const companies: FastifyPluginAsync = async (app) => {
   // language, the dates (`effective_from`, `retired_on`), the state today (`active`, `scheduled`:
   // starts later, `retired`) and how many posts hold it. Retired ones only with `includeRetired`.
   // Changed through the positions entity module (approval); routes name the code.
-  app.get<{ Params: { id: number }; Querystring: { includeRetired?: string } }>('/companies/:id/positions', {
+  app.get<{ Params: { id: number }; Querystring: PositionsQuery }>('/companies/:id/positions', {
     schema: {
       params: idParams,
-      querystring: { type: 'object', additionalProperties: false, properties: { includeRetired: byGroup } },
+      querystring: PositionsQuery,
       response: {
         200: PositionCollection,
         ...lookupErrors,
       },
     },
-  }, async (request) => {
+  }, async (request): Promise<PositionCollection> => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     const all = request.query.includeRetired === '1' || request.query.includeRetired === 'true';
     const rows = await companyPositions(app.db, request.params.id, request.lang, toApiDate(new Date())!, all);

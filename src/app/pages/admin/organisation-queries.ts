@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiReader } from '../../api/queries';
 import { resourceKey } from '../../../renderer/resource-key';
+import type { CompanyCalendarQuery, PositionsQuery } from '../../../wire/organisation';
 import type { AdminCalendar, AdminPosition } from './admin-types';
 
 /**
@@ -10,7 +11,7 @@ import type { AdminCalendar, AdminPosition } from './admin-types';
  */
 export function positionsOptions(api: ApiReader, companyId: number) {
   const path = `/companies/${companyId}/positions`;
-  const params = { includeRetired: '1' };
+  const params = { includeRetired: '1' } satisfies PositionsQuery;
   return queryOptions({
     queryKey: resourceKey(path, params),
     queryFn: () => api.get<{ 'hydra:member'?: AdminPosition[] }>(path, params),
@@ -21,7 +22,7 @@ export function positionsOptions(api: ApiReader, companyId: number) {
 /** A company's calendar of one year (`GET /companies/{id}/calendar?year=`). */
 export function calendarOptions(api: ApiReader, companyId: number, year: number) {
   const path = `/companies/${companyId}/calendar`;
-  const params = { year };
+  const params = { year } satisfies CompanyCalendarQuery;
   return queryOptions({
     queryKey: resourceKey(path, params),
     queryFn: () => api.get<AdminCalendar>(path, params),

@@ -6,6 +6,7 @@ import { useResource } from '../../query';
 import type { DisplayProps } from '../../registry-types';
 import { formContextOf } from '../form-context-of';
 import { useFieldLabel, useWidgetText } from '../text';
+import type { PositionsQuery } from '../../../wire/organisation';
 
 /** A position as `GET /companies/{id}/positions` lists it (`name` in the reader's language). */
 interface Position { code: string; name: string; state?: 'active' | 'scheduled' | 'retired' }
@@ -20,7 +21,7 @@ const companyFieldOf = (options: Record<string, unknown> | undefined) => (typeof
  */
 function usePositions(host: RendererHost, companyId: unknown): Position[] | undefined {
   const id = typeof companyId === 'number' ? companyId : null;
-  return useResource<{ 'hydra:member': Position[] }>(host, id === null ? null : `/companies/${id}/positions`, { includeRetired: '1' })?.['hydra:member'];
+  return useResource<{ 'hydra:member': Position[] }>(host, id === null ? null : `/companies/${id}/positions`, { includeRetired: '1' } satisfies PositionsQuery)?.['hydra:member'];
 }
 
 const useStyles = makeStyles({
