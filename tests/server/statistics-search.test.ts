@@ -165,7 +165,16 @@ describe('files: search, zip, a document\'s files and their content', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()['hydra:member'].map((m: { file: { id: number }; updater: { id: number } }) => [m.file.id, m.updater.id]))
       .toEqual([[files[0], users.employee.id], [files[1], users.employee.id]]);
-    expect((await get('employee', `/api/transaction_files/buffer/${ids.small}`)).statusCode).toBe(200);
+    // The whole entry: the uploader, the full file record (a statistics link through the Statistic scope) and the time.
+    const record = { id: files[0], name: 'invoice.pdf', formated_name: 'invoice.pdf', formatted_name: 'invoice.pdf', type: 'pdf', mime_type: 'application/pdf', size: 15, size_string: '15 B', created_at: expect.any(String), document_type: 'e-invoice' };
+    expect(response.json()['hydra:member'][0]).toEqual({
+      updater: { id: users.employee.id, name: users.employee.name },
+      file: { ...record, url: expect.stringMatching(new RegExp(`^/api/statistic_files/${files[0]}\\?token=`)) },
+      created_at: expect.any(String),
+    });
+    const asParticipant = await get('employee', `/api/transaction_files/buffer/${ids.small}`);
+    expect(asParticipant.statusCode).toBe(200);
+    expect(asParticipant.json()['hydra:member'][0].file).toEqual({ ...record, url: expect.stringMatching(new RegExp(`^/api/files/${files[0]}\\?token=`)) });
     expect((await get('finance', `/api/transaction_files/buffer/${ids.other}`)).statusCode).toBe(404);
     expect((await get('client', `/api/transaction_files/buffer/${ids.small}`)).statusCode).toBe(404);
   });

@@ -19,7 +19,7 @@ import { fileLinkReader } from '../../files/file-link-reader';
 import { uploadMaxBytes } from '../../files/upload-max-bytes';
 import { AppError, badRequest, conflict, errorResponseSchema, notFound, tooLarge, unauthorized, unsupportedMediaType } from '../../lib/errors';
 import { idParams } from '../../lib/http-schemas';
-import { FileRecord } from '../../../src/wire/files';
+import { FileLinkQuery, FileRecord } from '../../../src/wire/files';
 import { contentDisposition, wantsJson } from './reply-helpers';
 import { recordRetainedUntil } from '../../records/record-retention';
 
@@ -90,7 +90,7 @@ const files: FastifyPluginAsync = async (app) => {
   }
 
   /** The reader: the bearer user, or the user a valid `?token=` was issued to (404 on a bad one would hide expiry). */
-  async function readerOf(request: FastifyRequest<{ Params: { id: number }; Querystring: { token?: string } }>, reply: FastifyReply): Promise<number> {
+  async function readerOf(request: FastifyRequest<{ Params: { id: number }; Querystring: FileLinkQuery }>, reply: FastifyReply): Promise<number> {
     const token = request.query.token;
     if (token === undefined) {
       await app.authenticate(request, reply);
@@ -157,13 +157,13 @@ const files: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.get<{ Params: { id: number }; Querystring: { token?: string } }>('/files/:id', {
+  app.get<{ Params: { id: number }; Querystring: FileLinkQuery }>('/files/:id', {
     schema: {
       ...doc('The file content (Content-Type from the detected type, nosniff) for its uploader or anyone who can see a '
         + 'document referencing it; with the bearer header and `Accept: application/json` first, the File record instead. '
         + '`?token=` (from the record `url`) replaces the bearer header for 10 minutes. Anyone else: 404.'),
       params: idParams,
-      querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
+      querystring: FileLinkQuery,
       response: { 200: FileRecord, ...errors(400, 401, 404) },
     },
   }, async (request, reply) => {
@@ -183,12 +183,12 @@ const files: FastifyPluginAsync = async (app) => {
       .send(storage.open(row.storage_key));
   });
 
-  app.get<{ Params: { id: number }; Querystring: { token?: string } }>('/files/:id/meta', {
+  app.get<{ Params: { id: number }; Querystring: FileLinkQuery }>('/files/:id/meta', {
     schema: {
       ...doc('The File record (fresh signed `url`) whatever the Accept header says, for the same readers as '
         + '`GET /files/{id}` (bearer header or `?token=`); anyone else: 404. Widgets use it for ids they only know by id.'),
       params: idParams,
-      querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
+      querystring: FileLinkQuery,
       response: { 200: FileRecord, ...errors(400, 401, 404) },
     },
   }, async (request, reply) => {

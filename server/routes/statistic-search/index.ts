@@ -2,21 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import { perSet } from '../../definitions/per-set';
 import { fileFieldNames } from '../../files/file-field-names';
 import { badRequest, errorResponseSchema } from '../../lib/errors';
-import { idSchema } from '../../lib/http-schemas';
 import { requireArea } from '../../statistics/access';
 import { SEARCH_COUNT_CAP, searchFiles } from '../../statistics/document-search';
 import { statisticFacts } from '../../statistics/facts';
 import { searchQuerySchema, type SearchQuery } from '../../statistics/search-filter';
 import { doc } from '../../workflow/schemas';
-import { FoundFileCollection } from '../../../src/wire/files';
-import { MAX_ZIP_FILES, sendZip } from './zip';
+import { FoundFileCollection, MAX_ZIP_FILES, ZipBody } from '../../../src/wire/files';
+import { sendZip } from './zip';
 import { registerStatisticFileContent, registerStatisticReads } from './reads';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } as const;
-const zipBody = {
-  type: 'object', required: ['ids'], additionalProperties: false,
-  properties: { ids: { type: 'array', items: idSchema, maxItems: MAX_ZIP_FILES + 1, uniqueItems: true } },
-} as const;
 
 /**
  * File search of the Statistic area (spec 001 §2, §3, §7): files of the user's companies by
@@ -44,12 +39,12 @@ const statisticSearch: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => searchFiles(request, request.query, factsOf(request.definitions)));
 
-  app.post<{ Body: { ids: number[] } }>('/buffer_files/zip', {
+  app.post<{ Body: ZipBody }>('/buffer_files/zip', {
     onRequest: requireArea('statistic'),
     schema: {
       ...doc(`The chosen files (at most ${MAX_ZIP_FILES}, each of a document in the user's companies) as one zip, streamed `
         + 'with Content-Length (entries stored, each under its document code); an id outside the scope: 404.'),
-      body: zipBody,
+      body: ZipBody,
       response: { 200: { type: 'string', format: 'binary' }, ...errors, 404: errorResponseSchema },
     },
   }, async (request, reply) => {

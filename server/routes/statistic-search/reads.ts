@@ -4,7 +4,7 @@ import { FileStorage } from '../../files/file-storage';
 import { fileLinkReader } from '../../files/file-link-reader';
 import { fileRecord } from '../../files/file-record';
 import { errorResponseSchema, notFound, unauthorized } from '../../lib/errors';
-import { collectionSchema, idParams, objectOf } from '../../lib/http-schemas';
+import { idParams } from '../../lib/http-schemas';
 import { statisticFileRecord } from '../../statistics/document-search';
 import { fileRefs } from '../../statistics/file-refs';
 import { authUserById, fileInStatisticScope, inStatisticScope } from '../../statistics/scope-checks';
@@ -14,13 +14,9 @@ import { canSeeBuffer } from '../../workflow/visibility';
 import { doc, documentViewSchema } from '../../workflow/schemas';
 import { contentDisposition } from '../files/reply-helpers';
 import { sql } from 'kysely';
+import { StatisticFileQuery, TransactionFileCollection } from '../../../src/wire/files';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } as const;
-const transactionFile = objectOf({
-  updater: objectOf({ id: { type: 'integer' }, name: { type: 'string' } }),
-  file: objectOf({ id: { type: 'integer' }, url: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' } }),
-  created_at: { type: 'string' },
-});
 
 type Id = { Params: { id: number } };
 
@@ -31,9 +27,9 @@ export function registerStatisticReads(app: FastifyInstance, fieldNamesOf: (set:
       ...doc('The files of a document (transaction file records: updater = uploader, file, created_at), oldest first, for anyone who '
         + 'sees the document (workflow) or has it in their Statistic scope; anyone else: 404.'),
       params: idParams,
-      response: { 200: collectionSchema(transactionFile), ...errors },
+      response: { 200: TransactionFileCollection, ...errors },
     },
-  }, async (request) => {
+  }, async (request): Promise<TransactionFileCollection> => {
     const id = request.params.id;
     const viaStatistics = await inStatisticScope(request, id).catch(() => false);
     if (!viaStatistics && !(await canSeeBuffer(app.db, id, request.user.id))) throw documentNotFound(request);
@@ -66,11 +62,11 @@ export function registerStatisticReads(app: FastifyInstance, fieldNamesOf: (set:
 export function registerStatisticFileContent(app: FastifyInstance, fieldNamesOf: (set: DefinitionSet) => string[]): void {
   const storage = new FileStorage(app.config.dataDir, app.db);
 
-  app.get<Id & { Querystring: { token: string } }>('/statistic_files/:id', {
+  app.get<Id & { Querystring: StatisticFileQuery }>('/statistic_files/:id', {
     schema: {
       ...doc('A file\'s content by the signed `url` of a statistics file record (10 minutes), while its document is in the link owner\'s Statistic scope; else 404.'),
       params: idParams,
-      querystring: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } },
+      querystring: StatisticFileQuery,
       response: { 200: { type: 'string', format: 'binary' }, ...errors },
     },
   }, async (request, reply) => {

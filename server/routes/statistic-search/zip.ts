@@ -8,9 +8,6 @@ import { inCompanies } from '../../statistics/company-condition';
 import { fileRefs } from '../../statistics/file-refs';
 import { zipEntryName } from '../../lib/zip-entry-name';
 
-/** At most this many files in one download (a page of selections, not a bulk export). */
-export const MAX_ZIP_FILES = 200;
-
 /**
  * Streams the chosen files as one zip. Entries are stored (uploads are mostly already
  * compressed images and PDFs), so the size is known before the first byte and the browser can

@@ -1,4 +1,5 @@
 import { readToken } from '../../../api/token-store';
+import type { ZipBody } from '../../../../wire/files';
 
 /** Progress of a download: bytes so far and the total when the server announced it. */
 export interface Progress { received: number; total: number | null }
@@ -13,7 +14,7 @@ export async function downloadZip(ids: number[], language: string, onProgress: (
   const response = await fetch('/api/buffer_files/zip', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'accept-language': language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ ids }),
+    body: JSON.stringify({ ids } satisfies ZipBody),
     signal,
   });
   if (!response.ok || !response.body) {
