@@ -4,12 +4,20 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { BUCKETS } from './projection-filters';
+import { dbId, stringEnum } from './common';
+import { BUCKETS, DATE_FILTERS, DEFAULT_DATE_FILTER } from './projection-filters';
 
-export { BUCKETS, DATE_FILTERS, type Bucket, type DateFilter } from './projection-filters';
+export { BUCKETS, DATE_FILTERS, DEFAULT_DATE_FILTER, type Bucket, type DateFilter } from './projection-filters';
 
 const open = { additionalProperties: true } as const;
 const nullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** The query of `GET /payment_projections`: the company (default the user's own) and the period (default today). */
+export const ProjectionQuery = Type.Object({
+  company: Type.Optional(dbId()),
+  dateFilter: Type.Optional(stringEnum(DATE_FILTERS, { default: DEFAULT_DATE_FILTER })),
+}, { additionalProperties: false });
+export type ProjectionQuery = Static<typeof ProjectionQuery>;
 
 /** One bank's card: the account, how many pending transactions fall in the period, and their totals per currency. */
 export const ProjectionCard = Type.Object({

@@ -2,11 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import dayjs from 'dayjs';
 import { perSet } from '../../definitions/per-set';
 import { errorResponseSchema } from '../../lib/errors';
-import { idSchema } from '../../lib/http-schemas';
 import { companyScope, requireArea } from '../../statistics/access';
 import { statisticFacts } from '../../statistics/facts';
-import { DATE_FILTERS, paymentProjection, type DateFilter } from '../../statistics/projection';
-import { Projection } from '../../../src/wire/statistics';
+import { paymentProjection } from '../../statistics/projection';
+import { DEFAULT_DATE_FILTER, Projection, ProjectionQuery } from '../../../src/wire/statistics';
 import { doc } from '../../workflow/schemas';
 
 
@@ -19,26 +18,25 @@ const paymentProjections: FastifyPluginAsync = async (app) => {
   const factsOf = perSet(statisticFacts);
   app.addHook('onRequest', app.authenticate);
 
-  app.get<{ Querystring: { company?: number; dateFilter: DateFilter } }>('/payment_projections', {
+  app.get<{ Querystring: ProjectionQuery }>('/payment_projections', {
     onRequest: requireArea('statistic'),
     schema: {
       ...doc('Unpaid items (documents on process or approved whose paid date is empty) of the modules whose definition has '
         + '`statistics.projection`, by the paying company bank account: cards (bank name, branch, type, pending transaction count, '
         + 'totals per currency) for `dateFilter` (passed, today, upToToday, tomorrow1Week = 1–7 days, next2week = 8–14, next3week = 15–30; '
         + 'default today), and `buckets` (those plus pendingPayment = every unpaid item) × currency for the chart. `company` defaults to the user\'s own.'),
-      querystring: {
-        type: 'object', additionalProperties: false,
-        properties: { company: idSchema, dateFilter: { type: 'string', enum: DATE_FILTERS, default: 'today' } },
-      },
+      querystring: ProjectionQuery,
       response: {
         200: Projection,
         400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema,
       },
     },
-  }, async (request) => {
+  }, async (request): Promise<Projection> => {
     const company = request.query.company ?? request.user.company_id ?? undefined;
     const companies = companyScope(request, company);
-    return paymentProjection(app.db, factsOf(request.definitions), companies, request.query.dateFilter, dayjs().format('YYYY-MM-DD'));
+    // The schema's default fills an absent dateFilter; its type cannot say so.
+    const period = request.query.dateFilter ?? DEFAULT_DATE_FILTER;
+    return paymentProjection(app.db, factsOf(request.definitions), companies, period, dayjs().format('YYYY-MM-DD'));
   });
 };
 
