@@ -1,12 +1,27 @@
 /**
  * Wire shapes of a module's approval process (`GET /master_processes`, `/my-default-process/{code}`,
- * `/saved_approvers`), written once: the routes' response schemas (and /api/docs) and both sides'
- * types come from here.
+ * `/saved_approvers`), written once: the routes' query, params and response schemas (and
+ * /api/docs) and both sides' types come from here.
  */
 import { Type, type Static } from '@sinclair/typebox';
 
 import { open } from './common';
 import { UserSummary } from './users';
+
+/** A module's code as the process routes (and the route preview, src/wire/routes.ts) take it. */
+export const ProcessModuleCode = Type.String({ minLength: 1, maxLength: 50, pattern: '^[a-z0-9-]+$' });
+
+/** The query of `GET /master_processes`: whose steps. */
+export const MasterProcessQuery = Type.Object({ module_code: ProcessModuleCode });
+export type MasterProcessQuery = Static<typeof MasterProcessQuery>;
+
+/** The path parameters of `GET /my-default-process/{moduleCode}`. */
+export const DefaultProcessParams = Type.Object({ moduleCode: ProcessModuleCode });
+export type DefaultProcessParams = Static<typeof DefaultProcessParams>;
+
+/** The query of `GET /saved_approvers`: whose steps' remembered approvers. */
+export const SavedApproverQuery = Type.Object({ moduleCode: ProcessModuleCode });
+export type SavedApproverQuery = Static<typeof SavedApproverQuery>;
 
 /** A step of a module's process, in order: its master_processes id (approvals name it), whether optional, any-of, and the process. */
 export const MasterProcess = open({

@@ -5,10 +5,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 import { IdName, nullable, open } from './common';
+import { ProcessModuleCode } from './processes';
 
 /** Body of `POST /master_processes/resolve`: the module and the form's current values. */
 export const ResolveBody = Type.Object({
-  module_code: Type.String({ minLength: 1, maxLength: 50, pattern: '^[a-z0-9-]+$' }),
+  module_code: ProcessModuleCode,
   data: Type.Record(Type.String(), Type.Unknown()),
 }, { additionalProperties: false });
 export type ResolveBody = Static<typeof ResolveBody>;

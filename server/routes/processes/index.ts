@@ -3,26 +3,26 @@ import { found } from '../../lib/found';
 import { collectionSchema, lookupErrors } from '../../lib/http-schemas';
 import { collectionOf } from '../../lib/paging';
 import { masterProcessesOf, savedApproversOf } from '../../workflow/master-processes';
-import { DefaultProcess, MasterProcess, SavedApprover } from '../../../src/wire/processes';
+import {
+  DefaultProcess, DefaultProcessParams, MasterProcess, MasterProcessQuery, SavedApprover, SavedApproverQuery,
+} from '../../../src/wire/processes';
 import { registerResolveRoute } from './resolve-route';
-
-const moduleCode = { type: 'string', minLength: 1, maxLength: 50, pattern: '^[a-z0-9-]+$' } as const;
 
 /** Approval processes per module and the signed-in user's remembered approvers. */
 const processes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
   registerResolveRoute(app);
 
-  app.get<{ Querystring: { module_code: string } }>('/master_processes', {
+  app.get<{ Querystring: MasterProcessQuery }>('/master_processes', {
     schema: {
-      querystring: { type: 'object', required: ['module_code'], properties: { module_code: moduleCode } },
+      querystring: MasterProcessQuery,
       response: { 200: collectionSchema(MasterProcess), ...lookupErrors },
     },
   }, async (request) => collectionOf(await masterProcessesOf(app.db, request.query.module_code, request.lang)));
 
-  app.get<{ Params: { moduleCode: string } }>('/my-default-process/:moduleCode', {
+  app.get<{ Params: DefaultProcessParams }>('/my-default-process/:moduleCode', {
     schema: {
-      params: { type: 'object', required: ['moduleCode'], properties: { moduleCode } },
+      params: DefaultProcessParams,
       response: {
         200: DefaultProcess,
         ...lookupErrors,
@@ -37,9 +37,9 @@ const processes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get<{ Querystring: { moduleCode: string } }>('/saved_approvers', {
+  app.get<{ Querystring: SavedApproverQuery }>('/saved_approvers', {
     schema: {
-      querystring: { type: 'object', required: ['moduleCode'], properties: { moduleCode } },
+      querystring: SavedApproverQuery,
       response: { 200: collectionSchema(SavedApprover), ...lookupErrors },
     },
   }, async (request) => collectionOf(await savedApproversOf(app.db, request.user.id, request.query.moduleCode, request.lang)));

@@ -3,7 +3,7 @@ import { invalidateResources, resourceKey } from '../../renderer/resource-key';
 import type { ApiClient } from './api-client';
 import type { Collection, DocumentView, NextUserNotified } from '../pages/approvals/types';
 import type { FieldHistory } from '../pages/approvals/field-history';
-import type { MasterProcess } from '../../wire/processes';
+import type { MasterProcess, MasterProcessQuery } from '../../wire/processes';
 import type { Currency } from '../../wire/masters';
 import type { Draft, DraftQuery } from '../../wire/drafts';
 import type { DefinitionQuery, ServedModule } from '../../wire/module-definitions';
@@ -252,7 +252,7 @@ export function fieldHistoryOptions(api: ApiReader, documentId: number) {
 export function masterProcessesOptions(api: ApiReader, moduleCode: string) {
   return queryOptions({
     queryKey: resourceKey('/master_processes', { module_code: moduleCode }, 'members'),
-    queryFn: async () => (await api.get<Collection<MasterProcess>>('/master_processes', { module_code: moduleCode }))['hydra:member'],
+    queryFn: async () => (await api.get<Collection<MasterProcess>>('/master_processes', { module_code: moduleCode } satisfies MasterProcessQuery))['hydra:member'],
   });
 }
 

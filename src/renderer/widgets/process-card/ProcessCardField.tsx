@@ -14,7 +14,7 @@ import { cleanApprovals, isCompanyAuthorizer, isStepLocked, readPresetApprovers,
 import { useProcessSteps } from './use-process-steps';
 import { useResolvedRoute, type RouteStep } from './use-resolved-route';
 import type { Collection } from '../../../wire/common';
-import type { DefaultProcess, SavedApprover } from '../../../wire/processes';
+import type { DefaultProcess, SavedApprover, SavedApproverQuery } from '../../../wire/processes';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -97,7 +97,8 @@ export function ProcessCardField(props: FieldProps): ReactNode {
       const defaults = () =>
         host.api.get<DefaultProcess>(`/my-default-process/${encodeURIComponent(moduleCode ?? '')}`).then((body) => body?.default_approvers ?? null);
       if (!fill?.remember) return defaults();
-      const saved = await host.api.get<Collection<SavedApprover>>('/saved_approvers', { moduleCode });
+      // Partial: asked only once the module is known (`enabled`).
+      const saved = await host.api.get<Collection<SavedApprover>>('/saved_approvers', { moduleCode } satisfies Partial<SavedApproverQuery>);
       return readPresetApprovers(saved, steps ?? []).length > 0 ? (saved ?? null) : defaults();
     },
     enabled: fill !== null && Boolean(steps && moduleCode) && !readOnly,
