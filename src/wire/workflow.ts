@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { anyObject, collection, nullable, open, recordOf } from './common';
+import { anyObject, collection, dbId, nullable, open, recordOf } from './common';
 
 /** A named user as lists and the timeline show it. */
 export const NamedUser = open({ id: Type.Integer(), name: Type.String() });
@@ -171,6 +171,21 @@ export type NextUserNotified = Static<typeof NextUserNotified>;
 export const DocumentStatus = open({ id: Type.Integer(), status: Type.Integer() });
 export type DocumentStatus = Static<typeof DocumentStatus>;
 
+/** Body of `POST /buffer/withdrawal` and `/buffer/step_back`: the requester's document. */
+export const BufferIdBody = Type.Object({ buffer_id: dbId() }, { additionalProperties: false });
+export type BufferIdBody = Static<typeof BufferIdBody>;
+
+/** A module's code as the filing routes take it, in a path or the next-code query. */
+export const DocumentModuleCode = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$' });
+
+/** The path parameters of `POST /buffer/{code}`: the module a document is filed in. */
+export const FilingParams = Type.Object({ code: DocumentModuleCode });
+export type FilingParams = Static<typeof FilingParams>;
+
+/** The path parameters of `POST /buffer/{code}/{id}/edit` and `/delete`: the entity module and the entity's id. */
+export const EntityRequestParams = Type.Object({ code: DocumentModuleCode, id: dbId() });
+export type EntityRequestParams = Static<typeof EntityRequestParams>;
+
 /** What the treasury step sends as `data` and merges into the document (spec 001 §3 transaction). */
 export type TreasuryData = {
   account_id: number;
@@ -207,7 +222,7 @@ export const HistoriesRecorded = open({ id: Type.Integer(), recorded: Type.Integ
 export type HistoriesRecorded = Static<typeof HistoriesRecorded>;
 
 /** The query of `GET /buffer/next_code`: the module's code. */
-export const NextCodeQuery = Type.Object({ module_code: Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$' }) });
+export const NextCodeQuery = Type.Object({ module_code: DocumentModuleCode });
 export type NextCodeQuery = Static<typeof NextCodeQuery>;
 
 /**

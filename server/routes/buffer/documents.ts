@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
-import { idParams, idSchema } from '../../lib/http-schemas';
+import { idParams } from '../../lib/http-schemas';
 import { fileDocument } from '../../workflow/filing';
 import { recordExplicitHistories } from '../../workflow/explicit-histories';
 import { lastHistory } from '../../workflow/histories';
@@ -12,10 +12,9 @@ import { stepBack } from '../../workflow/step-back';
 import { withdrawDocument } from '../../workflow/withdraw';
 import { resubmitDocument } from '../../workflow/send-back';
 import { registerCirculationRoutes } from './circulation';
-import { EditBody, Edited, HistoriesRecorded, LastHistory } from '../../../src/wire/workflow';
+import { BufferIdBody, DocumentStatus, EditBody, Edited, HistoriesRecorded, LastHistory } from '../../../src/wire/workflow';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema } as const;
-const bufferIdBody = { type: 'object', required: ['buffer_id'], additionalProperties: false, properties: { buffer_id: idSchema } } as const;
 
 type Id = { Params: { id: number } };
 
@@ -32,16 +31,16 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
     schema: { ...doc('Documents forwarded to the current user (user_finances); paged, filtered, searched and sorted.'), querystring: listQuerySchema, response: { 200: bufferCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
   }, async (request) => forwardedBuffers(app.db, request.definitions, request.user.id, request.query, request.lang));
 
-  app.post<{ Body: { buffer_id: number } }>('/buffer/withdrawal', {
-    schema: { ...doc('The requester withdraws a document on process before any step is done (status 10); else 409 ILLEGAL_TRANSITION.'), body: bufferIdBody, response: { 200: documentStatusSchema, ...errors } },
-  }, async (request) => {
+  app.post<{ Body: BufferIdBody }>('/buffer/withdrawal', {
+    schema: { ...doc('The requester withdraws a document on process before any step is done (status 10); else 409 ILLEGAL_TRANSITION.'), body: BufferIdBody, response: { 200: documentStatusSchema, ...errors } },
+  }, async (request): Promise<DocumentStatus> => {
     await assertVisible(request, request.body.buffer_id);
     return withdrawDocument(app.db, request.body.buffer_id, await workflowContext(request));
   });
 
-  app.post<{ Body: { buffer_id: number } }>('/buffer/step_back', {
-    schema: { ...doc('The requester returns the document one step (the previous step active again); on the first step 409 advising withdrawal.'), body: bufferIdBody, response: { 200: documentStatusSchema, ...errors } },
-  }, async (request) => {
+  app.post<{ Body: BufferIdBody }>('/buffer/step_back', {
+    schema: { ...doc('The requester returns the document one step (the previous step active again); on the first step 409 advising withdrawal.'), body: BufferIdBody, response: { 200: documentStatusSchema, ...errors } },
+  }, async (request): Promise<DocumentStatus> => {
     await assertVisible(request, request.body.buffer_id);
     return stepBack(app.db, request.body.buffer_id, { approver: false }, await workflowContext(request));
   });

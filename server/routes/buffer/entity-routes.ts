@@ -1,16 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { findModule, type EntityOperation } from '../../../src/engine';
 import { errorResponseSchema, notFound } from '../../lib/errors';
-import { idSchema } from '../../lib/http-schemas';
 import { entityHandler } from '../../workflow/entity-handler';
 import { idempotencyHooks } from '../../workflow/idempotency';
-import { Filed } from '../../../src/wire/workflow';
+import { EntityRequestParams, Filed } from '../../../src/wire/workflow';
 import { submitDocument } from './submit-document';
-
-const params = {
-  type: 'object', required: ['code', 'id'],
-  properties: { code: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' }, id: idSchema },
-} as const;
 
 const responses = {
   201: Filed,
@@ -27,7 +21,7 @@ const responses = {
  */
 export function registerEntityRoutes(app: FastifyInstance): void {
   for (const operation of ['edit', 'delete'] as const satisfies EntityOperation[]) {
-    app.post<{ Params: { code: string; id: number }; Body: unknown }>(`/buffer/:code/:id/${operation}`, {
+    app.post<{ Params: EntityRequestParams; Body: unknown }>(`/buffer/:code/:id/${operation}`, {
       onRequest: app.authenticate,
       ...idempotencyHooks,
       schema: {
@@ -35,7 +29,7 @@ export function registerEntityRoutes(app: FastifyInstance): void {
           operation === 'edit' ? 'Request an edit of an organisation entity' : 'Request the deletion of an organisation entity',
           `Files a document of entity module {code} asking to ${operation} entity {id}; applied when the approval completes.`,
         ),
-        params,
+        params: EntityRequestParams,
         response: responses,
       },
     }, async (request, reply) => {

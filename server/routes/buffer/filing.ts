@@ -3,14 +3,9 @@ import { findModule } from '../../../src/engine';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { idempotencyHooks } from '../../workflow/idempotency';
 import { codePrefix, peekNextNumber, stampPrefix } from '../../repositories/document-code-repository';
-import { Filed, NextCode, NextCodeQuery } from '../../../src/wire/workflow';
+import { Filed, FilingParams, NextCode, NextCodeQuery } from '../../../src/wire/workflow';
 import { registerEntityRoutes } from './entity-routes';
 import { submitDocument } from './submit-document';
-
-const codeParams = {
-  type: 'object', required: ['code'],
-  properties: { code: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } },
-} as const;
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
@@ -47,12 +42,12 @@ export const filingRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.post<{ Params: { code: string }; Body: unknown }>('/buffer/:code', {
+  app.post<{ Params: FilingParams; Body: unknown }>('/buffer/:code', {
     onRequest: app.authenticate,
     ...idempotencyHooks,
     schema: {
       ...doc('Files a document of module {code}; each module\'s own body is described under /api/buffer/<code>.'),
-      params: codeParams,
+      params: FilingParams,
       response: {
         201: Filed,
         400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema,

@@ -18,7 +18,7 @@ import { StatusBadge } from './StatusBadge';
 import { Timeline } from './Timeline';
 import { STEP_FIELDS_FORM_ID, StepFieldsForm } from './StepFieldsForm';
 import { DeclinedError, TREASURY_FORM_ID, TreasuryForm } from './TreasuryForm';
-import type { StepActionBody, StepActionResult, TreasuryData } from '../../../wire/workflow';
+import type { BufferIdBody, StepActionBody, StepActionResult, TreasuryData } from '../../../wire/workflow';
 
 /**
  * Parameters of the detail page. `bufferId` (or `id`, as the application area passes it) names
@@ -129,10 +129,10 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
       // Withdraw returns to the submit page: the application page below, or a new one.
       const fromApplication = params.id !== undefined && params.bufferId === undefined;
       const stack = navigation?.stack;
-      quiet(run('app.approvals.confirm.stepBack', () => host.api.post('/buffer/withdrawal', { buffer_id: doc.id }), 'app.approvals.done.withdrawn',
+      quiet(run('app.approvals.confirm.stepBack', () => host.api.post('/buffer/withdrawal', { buffer_id: doc.id } satisfies BufferIdBody), 'app.approvals.done.withdrawn',
         () => !fromApplication && stack && void openSubmitPage(stack, module)));
     } else if (actions.stepBack === 'requester') {
-      quiet(run('app.approvals.confirm.stepBack', () => host.api.post('/buffer/step_back', { buffer_id: doc.id }), 'app.approvals.done.steppedBack'));
+      quiet(run('app.approvals.confirm.stepBack', () => host.api.post('/buffer/step_back', { buffer_id: doc.id } satisfies BufferIdBody), 'app.approvals.done.steppedBack'));
     } else {
       quiet(run('app.approvals.confirm.stepBack', () => host.api.post(`/approvals/${stepId}/step_back`), 'app.approvals.done.steppedBack'));
     }
