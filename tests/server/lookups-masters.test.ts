@@ -31,6 +31,7 @@ describe('currencies and setting types', () => {
     expect(body['hydra:member'].map((s: { name: string }) => s.name)).toEqual([
       'Company Authorizer', 'Company Finance / Treasury', 'Company Internal Auditor', 'Company Legal',
     ]);
+    expect(Object.keys(body['hydra:member'][0]).sort()).toEqual(['code', 'id', 'name']);
   });
 });
 
@@ -44,8 +45,10 @@ describe('contract item types', () => {
     expect(customer.body['hydra:member'].map((m: { code: string; name: string }) => [m.code, m.name])).toEqual([
       ['goods', 'Sales of goods'], ['services', 'Service revenue'], ['other', 'Other revenue'],
     ]);
-    const one = await get(`/api/contract_item_types/${customer.body['hydra:member'][1].id}`, 'zh');
-    expect(one.body).toMatchObject({ code: 'services', module: 'contract-customer', name: '服务收入' });
+    const id = customer.body['hydra:member'][1].id;
+    expect(customer.body['hydra:member'][1]).toEqual({ id, code: 'services', module: 'contract-customer', name: 'Service revenue' });
+    const one = await get(`/api/contract_item_types/${id}`, 'zh');
+    expect(one.body).toEqual({ id, code: 'services', module: 'contract-customer', name: '服务收入' });
   });
 
   test('an unknown module or id answers 404', async () => {

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DefinitionSet, Lang } from '../../../src/engine';
 import { found } from '../../lib/found';
-import { collectionSchema, idParams, int, lookupErrors, objectOf, searchText, smallListQuery, str } from '../../lib/http-schemas';
+import { collectionSchema, idParams, lookupErrors, searchText, smallListQuery } from '../../lib/http-schemas';
 import type { Collection, PageQuery } from '../../lib/paging';
 import { localizedName } from '../../lib/localized-name';
 import { collectionOf, likePattern } from '../../lib/paging';
-import { Currency } from '../../../src/wire/masters';
-
-const codeName = objectOf({ id: int, code: str, name: str });
+import { CodeName, ContractItemType, ContractItemTypesParams, Currency } from '../../../src/wire/masters';
 
 /**
  * The module whose contract item types a path names: a module with `ui:module.contractItemTypes`,
@@ -44,38 +42,37 @@ const masters: FastifyPluginAsync = async (app) => {
     .where('id', '=', request.params.id).executeTakeFirst(), request.t, 'currency'));
 
   app.get<{ Querystring: Partial<PageQuery> }>('/setting_types', {
-    schema: { querystring: smallListQuery(), response: { 200: collectionSchema(codeName), ...lookupErrors } },
-  }, async (request) => collectionOf(await app.db.selectFrom('setting_types')
+    schema: { querystring: smallListQuery(), response: { 200: collectionSchema(CodeName), ...lookupErrors } },
+  }, async (request): Promise<Collection<CodeName>> => collectionOf(await app.db.selectFrom('setting_types')
     .select(['id', 'code', localizedName(request.lang, 'setting_types').as('name')]).orderBy('id').execute(), request.query));
 
-  const contractType = objectOf({ id: int, code: str, name: str, module: str });
   const contractTypeColumns = (lang: Lang) =>
     ['id', 'code', 'module', localizedName(lang, 'contract_item_types').as('name')] as const;
 
-  app.get<{ Params: { module: string }; Querystring: Partial<PageQuery> }>('/contract_item_types/module/:module', {
+  app.get<{ Params: ContractItemTypesParams; Querystring: Partial<PageQuery> }>('/contract_item_types/module/:module', {
     schema: {
-      params: { type: 'object', required: ['module'], properties: { module: { type: 'string', maxLength: 50 } } },
+      params: ContractItemTypesParams,
       querystring: smallListQuery(),
-      response: { 200: collectionSchema(contractType), ...lookupErrors },
+      response: { 200: collectionSchema(ContractItemType), ...lookupErrors },
     },
-  }, async (request) => {
+  }, async (request): Promise<Collection<ContractItemType>> => {
     const module = found(contractTypeModule(request.definitions, request.params.module), request.t, 'module');
     return collectionOf(await app.db.selectFrom('contract_item_types').select(contractTypeColumns(request.lang))
       .where('module', '=', module).orderBy('position').execute(), request.query);
   });
 
   app.get<{ Params: { id: number } }>('/contract_item_types/:id', {
-    schema: { params: idParams, response: { 200: contractType, ...lookupErrors } },
-  }, async (request) => found(await app.db.selectFrom('contract_item_types').select(contractTypeColumns(request.lang))
+    schema: { params: idParams, response: { 200: ContractItemType, ...lookupErrors } },
+  }, async (request): Promise<ContractItemType> => found(await app.db.selectFrom('contract_item_types').select(contractTypeColumns(request.lang))
     .where('id', '=', request.params.id).executeTakeFirst(), request.t, 'contractItemType'));
 
   for (const list of CODE_LISTS) {
     app.get<{ Querystring: { name?: string } & Partial<PageQuery> }>(list.path, {
       schema: {
         querystring: smallListQuery({ name: searchText }),
-        response: { 200: collectionSchema(codeName), ...lookupErrors },
+        response: { 200: collectionSchema(CodeName), ...lookupErrors },
       },
-    }, async (request) => {
+    }, async (request): Promise<Collection<CodeName>> => {
       let query = app.db.selectFrom(list.table).select(['id', 'code', localizedName(request.lang, list.table).as('name')]);
       if (request.query.name) {
         const pattern = likePattern(request.query.name);
@@ -85,8 +82,8 @@ const masters: FastifyPluginAsync = async (app) => {
     });
 
     app.get<{ Params: { id: number } }>(`${list.path}/:id`, {
-      schema: { params: idParams, response: { 200: codeName, ...lookupErrors } },
-    }, async (request) => found(await app.db.selectFrom(list.table)
+      schema: { params: idParams, response: { 200: CodeName, ...lookupErrors } },
+    }, async (request): Promise<CodeName> => found(await app.db.selectFrom(list.table)
       .select(['id', 'code', localizedName(request.lang, list.table).as('name')])
       .where('id', '=', request.params.id).executeTakeFirst(), request.t, list.entity));
   }
