@@ -1,11 +1,15 @@
 /**
- * Wire shape of the qualified-invoice registration number check (`GET /invoice_registrations/{number}`,
- * docs/COMPLIANCE.md), written once: the route's response schema (and /api/docs) and both sides'
- * types come from here.
+ * Wire shapes of the qualified-invoice registration number check (`GET /invoice_registrations/{number}`,
+ * docs/COMPLIANCE.md), written once: the route's params and response schemas (and /api/docs) and
+ * both sides' types come from here.
  */
 import { Type, type Static } from '@sinclair/typebox';
 
 import { nullable } from './common';
+
+/** The path parameters: the number as typed (its form is the answer, not a 400; only its length is bounded). */
+export const RegistrationParams = Type.Object({ number: Type.String({ maxLength: 40 }) });
+export type RegistrationParams = Static<typeof RegistrationParams>;
 
 /**
  * Whether the number is well formed (`T` + 13 digits with the check digit): `reason` is null when

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { invoiceRegistrationProblem } from '../../../src/engine';
 import { errorResponseSchema } from '../../lib/errors';
 import { doc } from '../../workflow/schemas';
-import { RegistrationCheck } from '../../../src/wire/invoice-registration';
+import { RegistrationCheck, RegistrationParams } from '../../../src/wire/invoice-registration';
 
 /**
  * `GET /api/invoice_registrations/{number}` (qualified invoices, docs/COMPLIANCE.md): whether a
@@ -13,12 +13,12 @@ import { RegistrationCheck } from '../../../src/wire/invoice-registration';
  * number's form, not the national register (no call leaves the server).
  */
 const invoiceRegistrations: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { number: string } }>('/invoice_registrations/:number', {
+  app.get<{ Params: RegistrationParams }>('/invoice_registrations/:number', {
     onRequest: app.authenticate,
     schema: {
       ...doc('Checks a qualified-invoice registration number: `{valid, reason}`; reason null when valid, else a message saying whether the '
         + 'form (T + 13 digits) or the check digit is wrong, and `problem` (`format` or `checkDigit`).'),
-      params: { type: 'object', required: ['number'], properties: { number: { type: 'string', maxLength: 40 } } },
+      params: RegistrationParams,
       response: {
         200: RegistrationCheck,
         400: errorResponseSchema, 401: errorResponseSchema,
