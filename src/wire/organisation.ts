@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { IdName, collection, nullable, open, stringEnum } from './common';
+import { IdName, collection, dbId, nullable, open, stringEnum } from './common';
 
 /** A company of `/companies`, `/companies-external`, `/my-company` with the counts the lists show. */
 export const Company = open({
@@ -64,6 +64,18 @@ export const ExpenseAccount = open({
   is_transportation: Type.Boolean(),
 });
 export type ExpenseAccount = Static<typeof ExpenseAccount>;
+
+/**
+ * The filters of `GET /expense_accounts` (paged) and `/expense_accounts_all`: `moduleCode` (the
+ * route checks it names a module with `ui:module.expenseAccounts`, else 400), the company, and a
+ * search text over the names and the code.
+ */
+export const ExpenseAccountFilters = Type.Object({
+  moduleCode: Type.Optional(Type.String({ maxLength: 64 })),
+  companyId: Type.Optional(dbId()),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type ExpenseAccountFilters = Static<typeof ExpenseAccountFilters>;
 
 /** The state of a position today: in effect, starting later, or retired. */
 export const POSITION_STATES = ['active', 'scheduled', 'retired'] as const;

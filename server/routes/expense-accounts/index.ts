@@ -4,16 +4,12 @@ import type { Lang } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { found } from '../../lib/found';
 import { badRequest } from '../../lib/errors';
-import { collectionSchema, idParams, idSchema, lookupErrors, pagedQuery, searchText } from '../../lib/http-schemas';
+import { collectionSchema, idParams, lookupErrors, pagedQuery } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
 import { collectionOf, likePattern, paginate, type PageQuery } from '../../lib/paging';
-import { ExpenseAccount } from '../../../src/wire/organisation';
+import { ExpenseAccount, ExpenseAccountFilters } from '../../../src/wire/organisation';
 
-/** A module code; the route checks it names a module with `ui:module.expenseAccounts`. */
-const moduleType = { type: 'string', maxLength: 64 } as const;
-interface Filter { moduleCode?: string; companyId?: number; name?: string }
-
-function filtered(db: Kysely<Database>, { moduleCode, companyId, name }: Filter) {
+function filtered(db: Kysely<Database>, { moduleCode, companyId, name }: ExpenseAccountFilters) {
   // Retired accounts (a completed delete) stay readable by id for the documents that name them.
   let query = db.selectFrom('expense_accounts').where('retired_at', 'is', null);
   if (moduleCode) query = query.where('module_type', '=', moduleCode);
@@ -37,21 +33,20 @@ const columns = (lang: Lang) => [
 const expenseAccounts: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('preHandler', async (request) => {
-    const code = (request.query as Filter | undefined)?.moduleCode;
+    const code = (request.query as ExpenseAccountFilters | undefined)?.moduleCode;
     if (code === undefined) return;
     const { modules } = request.definitions;
     const module = Object.hasOwn(modules, code) ? modules[code] : undefined;
     if (module?.kind !== 'module' || module.meta.expenseAccounts !== true) throw badRequest(request.t('server.expenseAccounts.unknownModule', { code }));
   });
-  const filters = { moduleCode: moduleType, companyId: idSchema, name: searchText };
 
-  app.get<{ Querystring: PageQuery & Filter }>('/expense_accounts', {
-    schema: { querystring: pagedQuery(filters), response: { 200: collectionSchema(ExpenseAccount), ...lookupErrors } },
+  app.get<{ Querystring: PageQuery & ExpenseAccountFilters }>('/expense_accounts', {
+    schema: { querystring: pagedQuery(ExpenseAccountFilters.properties), response: { 200: collectionSchema(ExpenseAccount), ...lookupErrors } },
   }, async (request) => paginate(filtered(app.db, request.query),
     (q) => q.select(columns(request.lang)).orderBy('company_id').orderBy('module_type').orderBy('id'), request.query));
 
-  app.get<{ Querystring: Filter }>('/expense_accounts_all', {
-    schema: { querystring: { type: 'object', properties: filters }, response: { 200: collectionSchema(ExpenseAccount), ...lookupErrors } },
+  app.get<{ Querystring: ExpenseAccountFilters }>('/expense_accounts_all', {
+    schema: { querystring: ExpenseAccountFilters, response: { 200: collectionSchema(ExpenseAccount), ...lookupErrors } },
   }, async (request) => collectionOf(await filtered(app.db, request.query).select(columns(request.lang))
     .orderBy('company_id').orderBy('module_type').orderBy('id').execute()));
 

@@ -14,6 +14,7 @@ import { usePageStyles } from '../../common/page-styles';
 import { CompanyAccountsList } from './CompanyAccountsList';
 import { useEntityModuleCode } from './entity-module-code';
 import { EXPENSE_ACCOUNT_KIND, EXPENSE_PAGE_SIZE, EXPENSE_TOAST_MS, type AccountCompany, type ExpenseAccountRow } from './account-modules';
+import type { ExpenseAccountFilters } from '../../../../wire/organisation';
 
 /**
  * The modules whose documents choose an expense account (`ui:module.expenseAccounts`), in launcher
@@ -80,7 +81,7 @@ export function CompanyExpenseAccounts({ company }: { company: AccountCompany })
       {use ? <SearchList<ExpenseAccountRow>
         key={use}
         endpoint="/expense_accounts"
-        params={{ companyId: company.id, moduleCode: use }}
+        params={{ companyId: company.id, moduleCode: use } satisfies ExpenseAccountFilters}
         itemsPerPage={EXPENSE_PAGE_SIZE}
         label={t('statistic.accounts.expenseAccounts')}
         keyOf={(a) => a.id}
