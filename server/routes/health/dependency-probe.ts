@@ -1,9 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/database';
-
-/** The state of one dependency: `ok`, `down`, or `off` (not configured, e.g. Redis). */
-export type DependencyState = 'ok' | 'down' | 'off';
+import type { DependencyState } from '../../../src/wire/health';
 
 /** How long a probe may take before its dependency counts as down (ms). */
 const PROBE_TIMEOUT_MS = 2000;

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { DEPENDENCY_RETRY_AFTER_SECONDS } from '../../lib/dependency-unavailable';
+import { Health, HealthUnavailable } from '../../../src/wire/health';
 import { dependencyProbe } from './dependency-probe';
-
-const state = { type: 'string', enum: ['ok', 'down', 'off'] } as const;
-const body = {
-  type: 'object',
-  properties: { status: { type: 'string', enum: ['ok', 'degraded', 'unavailable'] }, db: state, redis: state },
-} as const;
-/** A 503 is either the probe's answer or the error handler's `{ message, code }`. */
-const unavailable = { ...body, properties: { ...body.properties, message: { type: 'string' }, code: { type: 'string' }, retryAfter: { type: 'number' } } } as const;
 
 /**
  * `GET /api/health`, public, for load balancers and the e2e runner. `status` is `ok` when every
@@ -18,7 +11,7 @@ const unavailable = { ...body, properties: { ...body.properties, message: { type
  */
 const health: FastifyPluginAsync = async (app) => {
   const probe = dependencyProbe(app.db, app.redis);
-  app.get('/health', { schema: { response: { 200: body, 503: unavailable } } }, async (_request, reply) => {
+  app.get('/health', { schema: { response: { 200: Health, 503: HealthUnavailable } } }, async (_request, reply): Promise<Health> => {
     const dependencies = await probe();
     if (dependencies.db === 'down') {
       reply.status(503).header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
