@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { keepWordsTogether } from '../../src/app/i18n/keep-words';
+import { keepWordsTogether } from '../../src/engine/i18n/keep-words';
 
 /** The languages and the two first screens a build writes (see `firstScreenFile`). */
 export const FIRST_SCREEN_LANGUAGES = ['en', 'ja', 'zh'] as const;

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { keepWordsTogether } from './keep-words';
+import { keepWordsIn, keepWordsTogether } from '../../engine/i18n/keep-words';
 import { loadAppLocales } from './resources';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, toLanguage, type Language } from './languages';
 
@@ -50,7 +50,20 @@ function storeLanguage(lng: string): void {
  */
 export const i18n: I18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
+/**
+ * Chinese words kept whole in texts the app did not bundle: a module's translations, registered
+ * when its definition arrives (`registerModuleTranslations`), are joined as they are read — once
+ * per text — rather than all at once on Home. The app's own texts are joined when they load.
+ */
+const keepWords = {
+  type: 'postProcessor' as const,
+  name: 'keepWords',
+  process: (value: string, _key: string | string[], options: { lng?: string }, translator: { language?: string }) =>
+    (typeof value === 'string' ? keepWordsIn(options?.lng ?? translator.language ?? '', value) : value),
+};
+
+void i18n.use(initReactI18next).use(keepWords).init({
+  postProcess: [keepWords.name],
   resources: {},
   partialBundledLanguages: true,
   lng: storedLanguage(),

@@ -1,7 +1,7 @@
 import en from '../../../locales/en/app.json';
 import ja from '../../../locales/ja/app.json';
 import zh from '../../../locales/zh/app.json';
-import { keepWordsTogether } from '../../../src/app/i18n/keep-words';
+import { keepWordsTogether } from '../../../src/engine/i18n/keep-words';
 
 /** The shell's own strings, so tests assert exactly what the user reads (Chinese words joined, as the app loads them). */
 export const texts = { en, ja, zh: keepWordsTogether('zh', zh) };

@@ -1,4 +1,5 @@
-import type { CompiledModule } from '../../../engine';
+import type { CompiledModule, Lang } from '../../../engine';
+import { keepWordsIn } from '../../../engine/i18n/keep-words';
 import { i18n, LANGUAGES } from '../../i18n';
 
 export type { Collection } from '../../../wire/common';
@@ -17,4 +18,10 @@ export function registerModuleTranslations(module: CompiledModule): void {
     for (const sub of Object.values(m.subForms ?? {})) visit(sub);
   };
   visit(module);
+}
+
+/** A module's title in `lang` from its own translations (Chinese words kept whole), else its code. */
+export function moduleTitle(module: CompiledModule, lang: Lang): string {
+  const own = (module.translations?.[lang] as { title?: unknown } | undefined)?.title;
+  return typeof own === 'string' ? keepWordsIn(lang, own) : module.code;
 }

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Field, Input, Label, Select, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { DateInput } from '../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
-import type { CompiledModule } from '../../../engine';
 import { useRendererHost } from '../../../renderer/host';
 import { companiesOptions, moduleDefinitionListOptions } from '../../api/queries';
 import { PickerPage } from '../../../renderer/widgets/picker/PickerPage';
 import type { PickerItem } from '../../../renderer/widgets/picker/item-label';
 import { PERIOD_PRESETS, periodRange, type PeriodPreset } from '../../../renderer/widgets/period/period-range';
 import { EMPTY_FILTER, FILTER_STATUSES, type ListFilter } from './list-query';
+import { moduleTitle } from '../application/module-definitions';
 
 const useStyles = makeStyles({
   sheet: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
@@ -31,11 +31,6 @@ const useStyles = makeStyles({
 });
 
 const API_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function moduleTitle(module: CompiledModule, lang: 'en' | 'ja' | 'zh'): string {
-  const own = (module.translations?.[lang] as { title?: unknown } | undefined)?.title;
-  return typeof own === 'string' ? own : module.code;
-}
 
 /**
  * The filter sheet of the approval lists (spec 000 §2): company, stamp number, status

@@ -12,6 +12,7 @@ import { describeStampFilter } from './describe-stamp-filter';
 import { downloadExport } from './download-export';
 import { DEFAULT_STAMP_FILTER, queryString, stampParams, type StampFilter } from './stamp-query';
 import type { StampRow } from '../../../wire/stamp-statistics';
+import { moduleTitle } from '../application/module-definitions';
 
 export type { StampRow } from '../../../wire/stamp-statistics';
 
@@ -95,8 +96,8 @@ function StampRowCard({ row }: { row: StampRow }) {
   const styles = useStyles();
   // Module texts arrive with the definitions (they are not in the app bundle).
   const modules = useQuery(moduleDefinitionListOptions(host.api)).data;
-  const own = (modules?.find((m) => m.code === row.module.code)?.translations?.[host.language] as { title?: unknown } | undefined)?.title;
-  const title = typeof own === 'string' ? own : row.module.code;
+  const module = modules?.find((m) => m.code === row.module.code);
+  const title = module ? moduleTitle(module, host.language) : row.module.code;
   return (
     <Card data-testid="stamp-row" aria-label={row.code}>
       <CardHeader

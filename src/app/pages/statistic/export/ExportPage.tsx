@@ -3,13 +3,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Field, ProgressBar, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DateInput } from '../../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
-import type { CompiledModule } from '../../../../engine';
 import { useRendererHost } from '../../../../renderer/host';
 import { companiesOptions, moduleDefinitionListOptions } from '../../../api/queries';
 import { usePageStack } from '../../../navigation';
 import { useSession } from '../../../session';
 import { defaultExportForm, exportFormProblem, exportParams, type ExportForm, type ExportJob } from './export-form';
 import type { ExportQuery } from '../../../../wire/export';
+import { moduleTitle } from '../../application/module-definitions';
 
 /** Spec 001 §8: the export toast shows 2.5 s. */
 export const EXPORT_TOAST_MS = 2500;
@@ -22,11 +22,6 @@ const useStyles = makeStyles({
 });
 
 interface Named { id: number; name: string }
-
-function moduleTitle(module: CompiledModule, lang: 'en' | 'ja' | 'zh'): string {
-  const own = (module.translations?.[lang] as { title?: unknown } | undefined)?.title;
-  return typeof own === 'string' ? own : module.code;
-}
 
 /**
  * Export (spec 001 §2, §5, §8, §9): module (those whose definition offers `statistics.export`),

@@ -8,6 +8,7 @@ import { currenciesOptions, cursorListOptions, flattenPages, moduleDefinitionLis
 import { useRendererHost } from '../../../../renderer/host';
 import { RecordHistoryPage } from './RecordHistoryPage';
 import { EMPTY_RECORDS_FORM, recordsFormProblem, recordsParams, type RecordRow, type RecordsForm } from './records-query';
+import { moduleTitle } from '../../application/module-definitions';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
@@ -54,7 +55,7 @@ export function RecordsPage() {
   const exporting = useMutation({ mutationFn: (params: Record<string, unknown>) => host.api.get('/records/export', params) });
   const verifying = useMutation({ mutationFn: () => host.api.get<{ ok: boolean; documents: number; broken: unknown[]; unattributed: unknown[] }>('/records/verify') });
   const busy = exporting.isPending || verifying.isPending;
-  const titles = useMemo(() => new Map(modules.map((m) => [m.code, (m.translations?.[lang] as { title?: string } | undefined)?.title ?? m.code])), [modules, lang]);
+  const titles = useMemo(() => new Map(modules.map((m) => [m.code, moduleTitle(m, lang)])), [modules, lang]);
 
   const search = () => {
     const problem = recordsFormProblem(form);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import zhApp from '../../../locales/zh/app.json';
-import zhStudio from '../../../locales/zh/studio.json';
-import { joinChineseWords, keepWordsTogether, WORD_JOINER } from '../../../src/app/i18n/keep-words';
+import zhApp from '../../locales/zh/app.json';
+import zhStudio from '../../locales/zh/studio.json';
+import { joinChineseWords, keepWordsTogether, WORD_JOINER } from '../../src/engine/i18n/keep-words';
 
 const J = WORD_JOINER;
 /** Where a line may break inside `text`: between two Han characters not joined. */
