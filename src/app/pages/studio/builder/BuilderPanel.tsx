@@ -20,6 +20,8 @@ const useStyles = makeStyles({
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', padding: tokens.spacingHorizontalS, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground1 },
   grow: { flexGrow: 1, minWidth: '10em', display: 'flex', flexDirection: 'column' },
   muted: { color: tokens.colorNeutralForeground3 },
+  // The field's data name: an identifier (code), not a word of the page's language.
+  name: { fontFamily: tokens.fontFamilyMonospace },
   handle: { minWidth: '32px' },
   dragged: { opacity: 0.5 },
   dropBefore: { boxShadow: `0 -3px 0 ${tokens.colorBrandStroke1}` },
@@ -130,7 +132,7 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
             <Button size="small" appearance="subtle" className={styles.handle} icon={<ReOrderDotsVertical20Regular />} aria-label={t('studio.builder.dragNamed', { name: label(row) })} {...fieldDrag.handleProps(index)} />
             <span className={styles.grow}>
               <Text>{label(row)}</Text>
-              <Text size={200} className={styles.muted}>{row.name} · {row.type ? t(`studio.builder.types.${row.type}`) : '?'}</Text>
+              <Text size={200} className={styles.muted}><code className={styles.name}>{row.name}</code> · {row.type ? t(`studio.builder.types.${row.type}`) : '?'}</Text>
             </span>
             {row.required && <Badge appearance="tint">{t('studio.builder.required')}</Badge>}
             {row.hidden && <Badge appearance="tint" color="subtle">{t('studio.builder.hidden')}</Badge>}
