@@ -152,7 +152,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
     <section className={mergeClasses(styles.page, styles.layout)} data-testid="studio-editor">
       <div className={styles.editor}>
         <div className={styles.bar}>
-          <Text weight="semibold">{source.code}</Text>
+          <Text weight="semibold"><code>{source.code}</code></Text>
           {previous && <Badge appearance="tint">{t('studio.version', { n: previous.version })}</Badge>}
           {dirty && <Badge appearance="tint" color="warning">{t('studio.unsaved')}</Badge>}
         </div>

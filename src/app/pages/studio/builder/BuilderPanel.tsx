@@ -151,7 +151,7 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
             <Button size="small" appearance="subtle" className={styles.handle} icon={<ReOrderDotsVertical20Regular />} aria-label={t('studio.builder.dragNamed', { name: validations[index] })} {...ruleDrag.handleProps(index)} />
             <span className={styles.grow}>
               <Text>{index + 1}. {validations[index]}</Text>
-              {'field' in rule && <Text size={200} className={styles.muted}>{rule.field}</Text>}
+              {'field' in rule && <Text size={200} className={styles.muted}><code className={styles.name}>{rule.field}</code></Text>}
             </span>
             <Button size="small" icon={<ArrowUp20Regular />} aria-label={t('studio.builder.upNamed', { name: validations[index] })} disabled={index === 0} onClick={() => act(moveValidation(source, index, index - 1))} />
             <Button size="small" icon={<ArrowDown20Regular />} aria-label={t('studio.builder.downNamed', { name: validations[index] })} disabled={index === all.length - 1} onClick={() => act(moveValidation(source, index, index + 1))} />
@@ -169,7 +169,7 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
             <ul className={styles.list}>
               {entries.map(([name, logic]) => (
                 <li key={String(name)} className={styles.item}>
-                  <Text>{String(name)}</Text>
+                  <Text><code className={styles.name}>{String(name)}</code></Text>
                   <pre className={styles.logic} aria-label={t('studio.builder.generated')}>{JSON.stringify(logic)}</pre>
                 </li>
               ))}
