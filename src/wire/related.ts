@@ -48,15 +48,15 @@ export const RelatedItemLine = Type.Unsafe<{ id: number } & Record<string, numbe
 );
 export type RelatedItemLine = Static<typeof RelatedItemLine>;
 
+/** What every related approval carries: the document's id, code, stamp number and status. */
+const relatedDocument = { id: Type.Integer(), code: Type.String(), stamp_no: nullable(Type.String()), status: Type.Integer() };
+
 /**
  * A purchase as a related approval (`GET /purchases/list` member): its currency (the module's
  * `currencyField`) and the members `relatedAs.fields` maps, `total_estimated` and the goods.
  */
 export const RelatedPurchase = open({
-  id: Type.Integer(),
-  code: Type.String(),
-  stamp_no: nullable(Type.String()),
-  status: Type.Integer(),
+  ...relatedDocument,
   currency_code: nullable(Type.String()),
   currency_id: nullable(Type.Integer()),
   total_estimated: Type.Number(),
@@ -89,10 +89,7 @@ export type ContractSupplierAccount = Static<typeof ContractSupplierAccount>;
  * its code), the names `relatedAs.fields` maps and the account `relatedAs.accounts` names.
  */
 export const RelatedContract = open({
-  id: Type.Integer(),
-  code: Type.String(),
-  stamp_no: nullable(Type.String()),
-  status: Type.Integer(),
+  ...relatedDocument,
   /** The currency's code. */
   currency: nullable(Type.String()),
   currency_id: nullable(Type.Integer()),
