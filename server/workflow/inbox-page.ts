@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from '../lib/keyset';
-import { listConditions, type ListQuery } from './list-query';
+import { listConditions } from './list-query';
+import type { ListQuery } from '../../src/wire/list-query';
 
 /** The inbox index's order (same keys as the general query's default order plus the step). */
 export const INBOX_ORDER: KeyTerm[] = [

@@ -3,67 +3,12 @@ import type { CompiledModule } from '../../src/engine';
 import { likePattern } from '../lib/paging';
 import type { KeyTerm } from '../lib/keyset';
 import { anyAtPath } from '../statistics/data-path';
+import { LIST_PERIODS, type ListPeriod, type ListQuery } from '../../src/wire/list-query';
 
-type Order = 'asc' | 'desc';
-
-/**
- * The query of every approval list (spec 000 §2, §3 filter keys, §7): bracketed keys arrive
- * literally (`sort[code]`, `amount[lte]`); repeated keys and `key[]` both give arrays.
- */
-export interface ListQuery {
-  page: number;
-  itemsPerPage: number;
-  /** Keyset paging: `nextCursor` of the previous page (then `page` is not used). */
-  cursor?: string;
-  search?: string;
-  isDone?: string;
-  'module.code'?: string[];
-  'module.code[]'?: string[];
-  status?: number[];
-  'status[]'?: number[];
-  'company.id'?: number[];
-  'requester.id'?: number[];
-  'requester.id[]'?: number[];
-  'applicant.id'?: number[];
-  'contract_party.id'?: number[];
-  stamp_no?: string;
-  currency?: string;
-  'amount[lte]'?: number;
-  'amount[gte]'?: number;
-  'sort[code]'?: Order;
-  'sort[createdAt]'?: Order;
-  'sort[updatedAt]'?: Order;
-  [period: `${string}[after]` | `${string}[before]`]: string | undefined;
-}
-
-const ids = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2147483647 }, maxItems: 100 } as const;
-const codes = { type: 'array', items: { type: 'string', maxLength: 64 }, maxItems: 50 } as const;
-const statuses = { type: 'array', items: { type: 'integer', enum: [0, 2, 3, 10] }, maxItems: 4 } as const;
-const order = { type: 'string', enum: ['asc', 'desc'] } as const;
-const day = { type: 'string', format: 'date' } as const;
-
-/** Period keys: createdAt (submission), updatedAt, completionDate. */
-const PERIODS = { createdAt: 'buffers.created_at', updatedAt: 'buffers.updated_at', completionDate: 'buffers.completed_at' } as const;
-
-/** JSON schema of `ListQuery` (page size 5 by default, spec 000 §9). */
-export const listQuerySchema = {
-  type: 'object',
-  properties: {
-    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
-    itemsPerPage: { type: 'integer', minimum: 1, maximum: 100, default: 5 },
-    cursor: { type: 'string', maxLength: 400, pattern: '^[A-Za-z0-9_-]+$' },
-    search: { type: 'string', maxLength: 100 },
-    isDone: { type: 'string', enum: ['0', '1', 'true', 'false'] },
-    'module.code': codes, 'module.code[]': codes,
-    status: statuses, 'status[]': statuses,
-    'company.id': ids, 'requester.id': ids, 'requester.id[]': ids, 'applicant.id': ids, 'contract_party.id': ids,
-    stamp_no: { type: 'string', maxLength: 100 },
-    currency: { type: 'string', maxLength: 16 },
-    'amount[lte]': { type: 'number' }, 'amount[gte]': { type: 'number' },
-    'sort[code]': order, 'sort[createdAt]': order, 'sort[updatedAt]': order,
-    ...Object.fromEntries(Object.keys(PERIODS).flatMap((p) => [[`${p}[after]`, day], [`${p}[before]`, day]])),
-  },
-} as const;
+/** The column of each period filter (`createdAt[after]`, …). */
+const PERIOD_COLUMNS: Record<ListPeriod, string> = {
+  createdAt: 'buffers.created_at', updatedAt: 'buffers.updated_at', completionDate: 'buffers.completed_at',
+};
 
 /** The document's amount for `amount[lte|gte]`: the first numeric common total field. */
 const AMOUNT = sql`(case when jsonb_typeof(buffers.data->'total') = 'number' then (buffers.data->>'total')::numeric
@@ -132,11 +77,11 @@ export function listConditions(q: ListQuery, searchPaths: readonly string[] = []
   }
   if (q['amount[gte]'] !== undefined) out.push(sql<SqlBool>`${AMOUNT} >= ${q['amount[gte]']}`);
   if (q['amount[lte]'] !== undefined) out.push(sql<SqlBool>`${AMOUNT} <= ${q['amount[lte]']}`);
-  for (const [key, column] of Object.entries(PERIODS)) {
-    const after = q[`${key}[after]`];
-    const before = q[`${key}[before]`];
-    if (after) out.push(sql<SqlBool>`${sql.ref(column)} >= ${after}::date`);
-    if (before) out.push(sql<SqlBool>`${sql.ref(column)} < ${before}::date + 1`);
+  for (const period of LIST_PERIODS) {
+    const after = q[`${period}[after]`];
+    const before = q[`${period}[before]`];
+    if (after) out.push(sql<SqlBool>`${sql.ref(PERIOD_COLUMNS[period])} >= ${after}::date`);
+    if (before) out.push(sql<SqlBool>`${sql.ref(PERIOD_COLUMNS[period])} < ${before}::date + 1`);
   }
   if (q.search?.trim()) out.push(searchCondition(q.search.trim(), searchPaths));
   return out;

@@ -55,8 +55,14 @@ export const paging = (perPage = 10) => ({
 });
 /** A query with `paging()` as its handler reads it: `page` and `itemsPerPage` always there (their defaults filled in). */
 export type Paged<T extends TSchema> = Static<T> & { page: number; itemsPerPage: number };
-/** A keyset cursor: the previous page's `nextCursor`. */
-export const cursor = () => Type.String({ maxLength: 1200, pattern: '^[A-Za-z0-9_-]+$' });
+/** A keyset cursor: the previous page's `nextCursor` (at most `maxLength` characters). */
+export const cursor = (maxLength = 1200) => Type.String({ maxLength, pattern: '^[A-Za-z0-9_-]+$' });
+/** A sort direction (`sort[field]=asc|desc`). */
+export const SortOrder = stringEnum(['asc', 'desc'] as const);
+export type SortOrder = Static<typeof SortOrder>;
+/** A yes/no query parameter (`isDone`, `unread`, `byGroup`, `includeRetired`): `1`/`true` is yes. */
+export const QueryFlag = stringEnum(['0', '1', 'true', 'false'] as const);
+export type QueryFlag = Static<typeof QueryFlag>;
 
 /** A hydra collection of `item`. */
 export const collection = <T extends TSchema, P extends TProperties = {}>(item: T, extra?: P) =>

@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { IdName, collection, dbId, nullable, open, stringEnum } from './common';
+import { IdName, QueryFlag, collection, dbId, nullable, open, stringEnum } from './common';
 
 /** A company of `/companies`, `/companies-external`, `/my-company` with the counts the lists show. */
 export const Company = open({
@@ -101,10 +101,6 @@ export type Position = Static<typeof Position>;
 /** `GET /companies/{id}/positions`. */
 export const PositionCollection = open(collection(Position).properties);
 export type PositionCollection = Static<typeof PositionCollection>;
-
-/** A yes/no query parameter as the organisation lookups take it (`byGroup`, `includeRetired`): `1`/`true` is yes. */
-export const QueryFlag = stringEnum(['0', '1', 'true', 'false'] as const);
-export type QueryFlag = Static<typeof QueryFlag>;
 
 /** The query of `GET /companies/{id}/positions`: retired positions too when `includeRetired` is yes. */
 export const PositionsQuery = Type.Object({ includeRetired: Type.Optional(QueryFlag) }, { additionalProperties: false });

@@ -138,6 +138,12 @@ describe('paging, sorting, searching and filtering', () => {
     expect(total(await mine(`?createdAt[after]=${today}`))).toBe(7);
     expect(total(await mine(`?createdAt[before]=2000-01-01`))).toBe(0);
     expect((await mine('?createdAt[after]=yesterday')).statusCode).toBe(400);
+    // Every period of the list (src/wire/list-query.ts LIST_PERIODS) filters, and by real days only.
+    expect(total(await mine(`?updatedAt[after]=${today}`))).toBe(7);
+    expect(total(await mine('?updatedAt[before]=2000-01-01'))).toBe(0);
+    expect(total(await mine('?completionDate[before]=2000-01-01'))).toBe(0);
+    for (const key of ['updatedAt[after]', 'completionDate[before]']) expect((await mine(`?${key}=2026-02-30`)).statusCode).toBe(400);
+    expect((await mine('?isDone=maybe')).statusCode).toBe(400);
     expect(total(await mine('?stamp_no=ST-1'))).toBe(0);
     expect(total(await get('approver', '/api/approvals/my?amount[gte]=400'))).toBe(2);
   });

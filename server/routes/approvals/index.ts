@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
 import { idParams } from '../../lib/http-schemas';
 import { documentView } from '../../workflow/document-view';
-import { listQuerySchema, type ListQuery } from '../../workflow/list-query';
+import { ListQuery } from '../../../src/wire/list-query';
 import { myApprovals } from '../../workflow/lists';
 import { visibleStepBuffer, workflowContext } from '../../workflow/route-helpers';
 import { approvalCollectionSchema, doc, documentViewSchema, documentStatusSchema } from '../../workflow/schemas';
@@ -24,7 +24,7 @@ const approvals: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: ListQuery }>('/approvals/my', {
     schema: {
       ...doc('Steps waiting for the current user (active, pending, user a candidate); with isDone=1 the steps the user handled (latest per document; hydra:totalItems counts at most 1000 there, page on with nextCursor). Paged (itemsPerPage 5), filtered, searched and sorted like every approval list.'),
-      querystring: listQuerySchema,
+      querystring: ListQuery,
       response: { 200: approvalCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema },
     },
   }, async (request) => myApprovals(app.db, request.definitions, request.user.id, request.query, request.lang));

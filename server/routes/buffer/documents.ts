@@ -4,7 +4,7 @@ import { idParams } from '../../lib/http-schemas';
 import { fileDocument } from '../../workflow/filing';
 import { recordExplicitHistories } from '../../workflow/explicit-histories';
 import { lastHistory } from '../../workflow/histories';
-import { listQuerySchema, type ListQuery } from '../../workflow/list-query';
+import { ListQuery } from '../../../src/wire/list-query';
 import { forwardedBuffers } from '../../workflow/lists';
 import { assertVisible, workflowContext } from '../../workflow/route-helpers';
 import { bufferCollectionSchema, doc, documentStatusSchema } from '../../workflow/schemas';
@@ -28,7 +28,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   registerCirculationRoutes(app);
 
   app.get<{ Querystring: ListQuery }>('/buffer/forwarded', {
-    schema: { ...doc('Documents forwarded to the current user (user_finances); paged, filtered, searched and sorted.'), querystring: listQuerySchema, response: { 200: bufferCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
+    schema: { ...doc('Documents forwarded to the current user (user_finances); paged, filtered, searched and sorted.'), querystring: ListQuery, response: { 200: bufferCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
   }, async (request) => forwardedBuffers(app.db, request.definitions, request.user.id, request.query, request.lang));
 
   app.post<{ Body: BufferIdBody }>('/buffer/withdrawal', {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
 import { idParams } from '../../lib/http-schemas';
 import { documentView } from '../../workflow/document-view';
-import { listQuerySchema, type ListQuery } from '../../workflow/list-query';
+import { ListQuery } from '../../../src/wire/list-query';
 import { myBuffers } from '../../workflow/lists';
 import { assertVisible } from '../../workflow/route-helpers';
 import { bufferCollectionSchema, doc, documentViewSchema } from '../../workflow/schemas';
@@ -17,7 +17,7 @@ const buffers: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get<{ Querystring: ListQuery }>('/my-buffers', {
-    schema: { ...doc('Documents the current user filed; paged (itemsPerPage 5), filtered, searched and sorted.'), querystring: listQuerySchema, response: { 200: bufferCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
+    schema: { ...doc('Documents the current user filed; paged (itemsPerPage 5), filtered, searched and sorted.'), querystring: ListQuery, response: { 200: bufferCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
   }, async (request) => myBuffers(app.db, request.definitions, request.user.id, request.query, request.lang));
 
   app.get<Id>('/buffers/:id', {

@@ -17,8 +17,9 @@ import { toApiDate } from '../../../src/engine';
 import { UserSummary } from '../../../src/wire/users';
 import {
   BankAccount, Company, CompanyCalendar, CompanyCalendarQuery, CompanyDetail, Department, DepartmentDetail, Location, PositionCollection,
-  PositionsQuery, QueryFlag,
+  PositionsQuery,
 } from '../../../src/wire/organisation';
+import { QueryFlag } from '../../../src/wire/common';
 
 type Paged<T = object> = { Querystring: CursorPageQuery & T };
 

@@ -26,3 +26,16 @@ export function queryString(params: Record<string, unknown> | undefined): string
   for (const [key, value] of Object.entries(params)) append(pairs, key, value);
   return pairs.join('&');
 }
+
+type Item<T> = T extends readonly (infer E)[] ? E : T;
+
+/**
+ * The params `queryString` must be given for the server to read the query `Q` (a wire query type,
+ * src/wire): each key of `Q`, one value of it (an array parameter's single value is written
+ * `key=v` and read as `[v]`), or an array only where `Q` also reads `key[]`, since an array is
+ * written `key[]=a&key[]=b`. So `{ 'company.id': [2] }` for a query without `company.id[]` does
+ * not compile, where the server would silently read no `company.id`.
+ */
+export type QueryParams<Q> = {
+  [K in keyof Q]?: Item<Q[K]> | (`${K & string}[]` extends keyof Q ? Array<Item<Q[K]>> : never);
+};

@@ -90,7 +90,7 @@ describe('ApprovalList', () => {
     fireEvent.change(box, { target: { value: 'Hanako Employee and more text' } });
     expect(h.gets('/approvals/my')).toHaveLength(1); // not yet: the search waits for a pause
     await waitFor(() => expect(h.gets('/approvals/my')).toHaveLength(2), { timeout: 3000 });
-    expect(h.gets('/approvals/my')[1].params).toEqual({ page: 1, itemsPerPage: 5, 'sort[createdAt]': 'desc', isDone: 1, search: 'Hanako Employee and' });
+    expect(h.gets('/approvals/my')[1].params).toEqual({ page: 1, itemsPerPage: 5, 'sort[createdAt]': 'desc', isDone: '1', search: 'Hanako Employee and' });
   });
 
   it('sorts through the sort sheet (save applies, reset returns to created at descending)', async () => {

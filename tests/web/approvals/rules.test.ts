@@ -8,7 +8,7 @@ import { documentView, step } from './fixtures';
 describe('listRequest', () => {
   it.each([
     ['pending', '/approvals/my', undefined],
-    ['done', '/approvals/my', 1],
+    ['done', '/approvals/my', '1'],
     ['initiated', '/my-buffers', undefined],
     ['forwarded', '/buffer/forwarded', undefined],
   ] as const)('%s asks %s (isDone %s), 5 per page, created at descending', (kind, path, isDone) => {

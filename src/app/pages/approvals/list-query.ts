@@ -1,4 +1,6 @@
 import type { ListKind } from './types';
+import type { QueryParams } from '../../api/query-string';
+import { LIST_STATUSES, type ListQuery } from '../../../wire/list-query';
 
 /** Spec 000 §9: approval lists load 5 per page; search at most 20 characters after an 800 ms pause. */
 export const LIST_PAGE_SIZE = 5;
@@ -16,8 +18,8 @@ export interface ListSort {
 
 export const DEFAULT_SORT: ListSort = { field: 'createdAt', order: 'desc' };
 
-/** Filterable document statuses, in the sheet's order (spec 000 §4). */
-export const FILTER_STATUSES = [0, 2, 3, 10] as const;
+/** Filterable document statuses, in the sheet's order (spec 000 §4): those the list query takes. */
+export const FILTER_STATUSES = LIST_STATUSES;
 
 /** The filter sheet's choice. `period` is a closed range of API dates on the creation date. */
 export interface ListFilter {
@@ -48,9 +50,10 @@ export function activeFilterCount(filter: ListFilter): number {
  * The request of one page of a list: path and query (server/workflow/README.md "List query").
  * Pending and done share `/approvals/my`; done adds `isDone=1`.
  */
-export function listRequest(kind: ListKind, page: number, search: string, sort: ListSort, filter: ListFilter): { path: string; params: Record<string, unknown> } {
-  const params: Record<string, unknown> = { page, itemsPerPage: LIST_PAGE_SIZE, [`sort[${sort.field}]`]: sort.order };
-  if (kind === 'done') params.isDone = 1;
+export function listRequest(kind: ListKind, page: number, search: string, sort: ListSort, filter: ListFilter): { path: string; params: QueryParams<ListQuery> } {
+  const params: QueryParams<ListQuery> = { page, itemsPerPage: LIST_PAGE_SIZE };
+  params[`sort[${sort.field}]`] = sort.order;
+  if (kind === 'done') params.isDone = '1';
   const text = search.trim().slice(0, SEARCH_MAX);
   if (text) params.search = text;
   if (filter.company) params['company.id'] = filter.company.id;
