@@ -7,7 +7,8 @@ import type { FoundFile, FoundFileCollection } from '../../src/wire/files';
 import { bufferItems, type BufferItem } from '../workflow/buffer-items';
 import { statsInCompanies } from './company-condition';
 import { searchCompanies } from './company-filter';
-import { parsePeriod, searchConditions, type SearchQuery } from './search-filter';
+import { parsePeriod, searchConditions } from './search-filter';
+import type { DocumentSearchQuery, FileSearchQuery } from '../../src/wire/document-search';
 import { totalOf } from './total-of';
 
 /**
@@ -20,7 +21,7 @@ export const SEARCH_COUNT_CAP = 1000;
 const all = (conditions: Expression<SqlBool>[]) => (conditions.length ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql<SqlBool>`true`);
 
 /** The full WHERE of a search over `buffer_stats s` (filters, period, company scope); throws 400/403 on a bad filter. */
-async function whereOf(request: FastifyRequest, q: SearchQuery, facts: Map<string, StatisticFacts>): Promise<Expression<SqlBool>> {
+async function whereOf(request: FastifyRequest, q: DocumentSearchQuery, facts: Map<string, StatisticFacts>): Promise<Expression<SqlBool>> {
   const period = parsePeriod(request, q);
   const conditions = searchConditions(request, q, facts, period);
   const companies = await searchCompanies(request, q.companyName);
@@ -30,7 +31,7 @@ async function whereOf(request: FastifyRequest, q: SearchQuery, facts: Map<strin
 }
 
 /** ORDER BY of the applications tab: the sort sheet's keys (code, createdAt, updatedAt) or amount; default createdAt desc. */
-function documentOrder(q: SearchQuery) {
+function documentOrder(q: DocumentSearchQuery) {
   const terms = [];
   if (q['sort[code]']) terms.push(sql`s.code ${sql.raw(q['sort[code]'])}`);
   if (q['sort[createdAt]']) terms.push(sql`s.created_at ${sql.raw(q['sort[createdAt]'])}`);
@@ -43,7 +44,7 @@ function documentOrder(q: SearchQuery) {
 }
 
 /** `GET /buffer/statistic_search`: documents of the user's companies matching the filter, paged. */
-export async function searchDocuments(request: FastifyRequest, q: SearchQuery, facts: Map<string, StatisticFacts>): Promise<Collection<BufferItem>> {
+export async function searchDocuments(request: FastifyRequest, q: DocumentSearchQuery, facts: Map<string, StatisticFacts>): Promise<Collection<BufferItem>> {
   const db = request.server.db;
   const where = await whereOf(request, q, facts);
   const offset = (q.page - 1) * q.itemsPerPage;
@@ -58,7 +59,7 @@ export async function searchDocuments(request: FastifyRequest, q: SearchQuery, f
  * `GET /buffer_files/statistic_search`: files of the matching documents (the ids their data holds
  * under a file field, kept in `buffer_stat_files`); sort by file date (default desc) or document amount.
  */
-export async function searchFiles(request: FastifyRequest, q: SearchQuery, facts: Map<string, StatisticFacts>): Promise<FoundFileCollection> {
+export async function searchFiles(request: FastifyRequest, q: FileSearchQuery, facts: Map<string, StatisticFacts>): Promise<FoundFileCollection> {
   const db = request.server.db;
   // Only documents that hold files (a partial index, migration 0621), not every document of the period.
   const where = sql<SqlBool>`${await whereOf(request, q, facts)} and s.has_files`;

@@ -4,58 +4,15 @@ import type { StatisticFacts } from '../../src/engine';
 import { badRequest } from '../lib/errors';
 import { likePattern } from '../lib/paging';
 import { anyAtPath } from './data-path';
-
-type Order = 'asc' | 'desc';
-
-/** The document search query (spec 001 §3 "Document search filter"). */
-export interface SearchQuery {
-  page: number;
-  itemsPerPage: number;
-  createdAt?: string;
-  estPaymentDate?: string;
-  completionDate?: string;
-  companyName?: string;
-  currency?: string;
-  amount?: string;
-  inputAmount?: number;
-  condition?: string;
-  vendor?: string;
-  moduleCode?: string;
-  'sort[code]'?: Order;
-  'sort[createdAt]'?: Order;
-  'sort[updatedAt]'?: Order;
-  'sort[date]'?: Order;
-  'sort[amount]'?: Order;
-}
-
-const order = { type: 'string', enum: ['asc', 'desc'] } as const;
-const text = { type: 'string', maxLength: 100 } as const;
-
-/** JSON schema of the query; the shapes of period and amount are checked by `parseSearch` with the spec's messages. */
-export function searchQuerySchema(withAmountInput: boolean) {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
-      itemsPerPage: { type: 'integer', minimum: 1, maximum: 100, default: 5 },
-      createdAt: text, estPaymentDate: text, completionDate: text,
-      companyName: text, currency: { type: 'string', maxLength: 16 }, amount: { type: 'string', maxLength: 40 },
-      ...(withAmountInput ? { inputAmount: { type: 'number', minimum: -1e15, maximum: 1e15 }, condition: { type: 'string', maxLength: 8 } } : {}),
-      vendor: text, moduleCode: { type: 'string', maxLength: 64 },
-      'sort[code]': order, 'sort[createdAt]': order, 'sort[updatedAt]': order, 'sort[date]': order, 'sort[amount]': order,
-    },
-  } as const;
-}
+import { SEARCH_PERIODS, type DocumentSearchQuery, type SearchPeriod } from '../../src/wire/document-search';
 
 /** The period a search covers: which date, from and to (inclusive `YYYY-MM-DD`). */
 export interface Period {
-  type: 'createdAt' | 'estPaymentDate' | 'completionDate';
+  type: SearchPeriod;
   from: string;
   to: string;
 }
 
-const PERIOD_TYPES = ['createdAt', 'estPaymentDate', 'completionDate'] as const;
 const RANGE = /^(\d{4}-\d{2}-\d{2})\s*(?:~|,|_|\bto\b|-)\s*(\d{4}-\d{2}-\d{2})$/;
 const OPERATORS: Record<string, '>=' | '=' | '<='> = { '>=': '>=', gte: '>=', '=': '=', eq: '=', '<=': '<=', lte: '<=' };
 
@@ -66,8 +23,8 @@ function isDay(value: string): boolean {
 }
 
 /** Parses `from~to` (also `from,to`, `from to to`, `from-to`); 400 with the spec's message otherwise. */
-export function parsePeriod(request: FastifyRequest, q: SearchQuery): Period {
-  const given = PERIOD_TYPES.filter((type) => q[type] !== undefined);
+export function parsePeriod(request: FastifyRequest, q: DocumentSearchQuery): Period {
+  const given = SEARCH_PERIODS.filter((type) => q[type] !== undefined);
   if (given.length === 0) throw badRequest(request.t('server.statistics.periodTypeRequired'));
   if (given.length > 1) throw badRequest(request.t('server.statistics.onePeriod'));
   const type = given[0];
@@ -79,7 +36,7 @@ export function parsePeriod(request: FastifyRequest, q: SearchQuery): Period {
 }
 
 /** The amount filter as operator and number, from `amount` (">=100", "lte 5") or `inputAmount` + `condition`. */
-export function parseAmount(request: FastifyRequest, q: SearchQuery): { op: '>=' | '=' | '<='; value: number } | null {
+export function parseAmount(request: FastifyRequest, q: DocumentSearchQuery): { op: '>=' | '=' | '<='; value: number } | null {
   if (q.inputAmount !== undefined) {
     const op = OPERATORS[(q.condition ?? 'gte').trim().toLowerCase()];
     if (!op) throw badRequest(request.t('server.statistics.badCondition'));
@@ -109,7 +66,7 @@ export const VENDOR_SEPARATOR = '\u001f';
  * document, its amount, vendor text, payment dates and companies taken from the module's
  * `ui:module.statistics` paths), bound parameters only; `period` included, company scope not.
  */
-export function searchConditions(request: FastifyRequest, q: SearchQuery, facts: Map<string, StatisticFacts>, period: Period): Expression<SqlBool>[] {
+export function searchConditions(request: FastifyRequest, q: DocumentSearchQuery, facts: Map<string, StatisticFacts>, period: Period): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   if (period.type === 'createdAt') out.push(sql<SqlBool>`s.created_at >= ${period.from}::date and s.created_at < ${period.to}::date + 1`);
   if (period.type === 'completionDate') out.push(sql<SqlBool>`s.completed_at >= ${period.from}::date and s.completed_at < ${period.to}::date + 1`);

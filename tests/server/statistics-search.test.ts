@@ -121,6 +121,11 @@ describe('GET /buffer/statistic_search', () => {
       [{ createdAt: today, inputAmount: '5', condition: 'gt' }, /gte, eq or lte/],
       [{ createdAt: today, moduleCode: 'nope' }, /no module/],
       [{ createdAt: today, 'sort[code]': 'up' }, /.+/],
+      // The query's own constraints (src/wire/document-search.ts): page size, amount range, text length, no unknown keys.
+      [{ createdAt: today, itemsPerPage: '101' }, /.+/],
+      [{ createdAt: today, inputAmount: '1e16' }, /.+/],
+      [{ createdAt: today, vendor: 'v'.repeat(101) }, /.+/],
+      [{ createdAt: today, unknown: '1' }, /.+/],
     ];
     for (const [params, message] of cases) {
       const response = await get('finance', `/api/buffer/statistic_search?${q(params)}`);

@@ -5,8 +5,8 @@ import { collectionSchema } from '../../lib/http-schemas';
 import { requireArea } from '../../statistics/access';
 import { SEARCH_COUNT_CAP, searchDocuments } from '../../statistics/document-search';
 import { statisticFacts } from '../../statistics/facts';
-import { searchQuerySchema, type SearchQuery } from '../../statistics/search-filter';
 import { bufferItemSchema, doc } from '../../workflow/schemas';
+import { DocumentSearchQuery } from '../../../src/wire/document-search';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } as const;
 
@@ -20,7 +20,7 @@ export const statisticSearchRoutes: FastifyPluginAsync = async (app) => {
   const factsOf = perSet(statisticFacts);
   app.addHook('onRequest', app.authenticate);
 
-  app.get<{ Querystring: SearchQuery }>('/buffer/statistic_search', {
+  app.get<{ Querystring: DocumentSearchQuery }>('/buffer/statistic_search', {
     onRequest: requireArea('statistic'),
     schema: {
       ...doc('Documents of the user\'s companies in a period (exactly one of createdAt, estPaymentDate, completionDate as `from~to`), '
@@ -28,7 +28,7 @@ export const statisticSearchRoutes: FastifyPluginAsync = async (app) => {
         + 'sorted by sort[code|createdAt|updatedAt|amount] (default createdAt desc); 5 per page. Which field is the amount, vendor or '
         + 'payment date of a module comes from its definition (`ui:module.statistics`). `hydra:totalItems` counts at most '
         + `${SEARCH_COUNT_CAP + 1} matches: ${SEARCH_COUNT_CAP + 1} means more than ${SEARCH_COUNT_CAP} (shown as "${SEARCH_COUNT_CAP}+").`),
-      querystring: searchQuerySchema(true),
+      querystring: DocumentSearchQuery,
       response: { 200: collectionSchema(bufferItemSchema), ...errors },
     },
   }, async (request) => searchDocuments(request, request.query, factsOf(request.definitions)));

@@ -5,7 +5,7 @@ import { badRequest, errorResponseSchema } from '../../lib/errors';
 import { requireArea } from '../../statistics/access';
 import { SEARCH_COUNT_CAP, searchFiles } from '../../statistics/document-search';
 import { statisticFacts } from '../../statistics/facts';
-import { searchQuerySchema, type SearchQuery } from '../../statistics/search-filter';
+import { FileSearchQuery } from '../../../src/wire/document-search';
 import { doc } from '../../workflow/schemas';
 import { FoundFileCollection, MAX_ZIP_FILES, ZipBody } from '../../../src/wire/files';
 import { sendZip } from './zip';
@@ -28,13 +28,13 @@ const statisticSearch: FastifyPluginAsync = async (app) => {
   await app.register(async (app) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get<{ Querystring: SearchQuery }>('/buffer_files/statistic_search', {
+  app.get<{ Querystring: FileSearchQuery }>('/buffer_files/statistic_search', {
     onRequest: requireArea('statistic'),
     schema: {
       ...doc('Files of the documents the same filter finds (without inputAmount and condition), each with its document; '
         + 'sorted by sort[date] (file upload time, default desc) or sort[amount] (the document amount); 5 per page. '
         + `\`hydra:totalItems\` counts at most ${SEARCH_COUNT_CAP + 1} files, as for the documents.`),
-      querystring: searchQuerySchema(false),
+      querystring: FileSearchQuery,
       response: { 200: FoundFileCollection, ...errors },
     },
   }, async (request) => searchFiles(request, request.query, factsOf(request.definitions)));

@@ -1,8 +1,10 @@
 import dayjs from 'dayjs';
+import type { QueryParams } from '../../../api/query-string';
+import { SEARCH_PERIODS, type DocumentSearchQuery, type FileSearchQuery, type SearchPeriod } from '../../../../wire/document-search';
 
-/** The period types of the document search (spec 001 §9). */
-export const PERIOD_TYPES = ['createdAt', 'estPaymentDate', 'completionDate'] as const;
-export type PeriodType = (typeof PERIOD_TYPES)[number];
+/** The period types of the document search (spec 001 §9): those its query takes. */
+export const PERIOD_TYPES = SEARCH_PERIODS;
+export type PeriodType = SearchPeriod;
 /** Amount operators (spec 001 §9: default greater-than-or-equal). */
 export const OPERATORS = ['gte', 'eq', 'lte'] as const;
 export type Operator = (typeof OPERATORS)[number];
@@ -51,17 +53,19 @@ export function filterProblem(f: SearchFilter): string | null {
   return null;
 }
 
-/** Query parameters of `GET /buffer/statistic_search` (or, with `files`, `/buffer_files/statistic_search`). */
-export function searchParams(f: SearchFilter, sort: SearchSort | FileSort, files: boolean): Record<string, string | number> {
-  const out: Record<string, string | number> = { itemsPerPage: SEARCH_PAGE_SIZE };
+/**
+ * Query parameters of `GET /buffer/statistic_search` or, with `files`, `/buffer_files/statistic_search`
+ * (the amount as `amount=gte100`; the documents' search takes it as `inputAmount` and `condition`).
+ */
+export function searchParams(f: SearchFilter, sort: SearchSort | FileSort, files: boolean): QueryParams<FileSearchQuery> | QueryParams<DocumentSearchQuery> {
+  const out: QueryParams<FileSearchQuery> = { itemsPerPage: SEARCH_PAGE_SIZE };
   if (f.periodType) out[f.periodType] = `${f.from}~${f.to}`;
-  if (f.amount.trim() !== '') {
-    if (files) out.amount = `${f.operator}${f.amount.trim()}`;
-    else { out.inputAmount = Number(f.amount.trim()); out.condition = f.operator; }
-  }
+  const amount = f.amount.trim();
+  if (amount !== '' && files) out.amount = `${f.operator}${amount}`;
   if (f.currency) out.currency = f.currency;
   if (f.company) out.companyName = String(f.company.id);
   if (f.vendor.trim()) out.vendor = f.vendor.trim();
   out[`sort[${sort.field}]`] = sort.order;
-  return out;
+  if (files || amount === '') return out;
+  return { ...out, inputAmount: Number(amount), condition: f.operator } satisfies QueryParams<DocumentSearchQuery>;
 }
