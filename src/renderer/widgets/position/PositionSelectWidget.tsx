@@ -6,10 +6,7 @@ import { useResource } from '../../query';
 import type { DisplayProps } from '../../registry-types';
 import { formContextOf } from '../form-context-of';
 import { useFieldLabel, useWidgetText } from '../text';
-import type { PositionsQuery } from '../../../wire/organisation';
-
-/** A position as `GET /companies/{id}/positions` lists it (`name` in the reader's language). */
-interface Position { code: string; name: string; state?: 'active' | 'scheduled' | 'retired' }
+import type { Position, PositionCollection, PositionsQuery } from '../../../wire/organisation';
 
 /** `ui:options.companyField` (default `company_id`): the form field holding the company whose positions are offered. */
 const companyFieldOf = (options: Record<string, unknown> | undefined) => (typeof options?.companyField === 'string' ? options.companyField : 'company_id');
@@ -21,7 +18,7 @@ const companyFieldOf = (options: Record<string, unknown> | undefined) => (typeof
  */
 function usePositions(host: RendererHost, companyId: unknown): Position[] | undefined {
   const id = typeof companyId === 'number' ? companyId : null;
-  return useResource<{ 'hydra:member': Position[] }>(host, id === null ? null : `/companies/${id}/positions`, { includeRetired: '1' } satisfies PositionsQuery)?.['hydra:member'];
+  return useResource<PositionCollection>(host, id === null ? null : `/companies/${id}/positions`, { includeRetired: '1' } satisfies PositionsQuery)?.['hydra:member'];
 }
 
 const useStyles = makeStyles({
@@ -45,7 +42,7 @@ export function PositionSelectWidget(props: WidgetProps): ReactNode {
   const positions = usePositions(ctx.host, companyId);
   const value = typeof props.value === 'string' ? props.value : '';
   // Positions in effect are offered; a stored one the company retired stays, by its name, so an edit never silently drops it.
-  const choices = (positions ?? []).filter((p) => p.state !== 'retired' || p.code === value);
+  const choices: Array<Pick<Position, 'code' | 'name'>> = (positions ?? []).filter((p) => p.state !== 'retired' || p.code === value);
   if (value && positions && !positions.some((p) => p.code === value)) choices.push({ code: value, name: value });
   const missing = companyId === null || companyId === undefined;
   const disabled = Boolean(props.disabled || props.readonly || ctx.readOnly || missing);

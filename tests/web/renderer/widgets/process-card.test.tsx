@@ -44,7 +44,8 @@ describe('ProcessCard', () => {
     expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['Manager', 'Finance check']);
     expect(within(groups[0]).getByLabelText('Required')).toBeTruthy();
     expect(within(groups[1]).queryByLabelText('Required')).toBeNull();
-    expect(host.calls.find((c) => c.path === '/master_processes')?.params).toMatchObject({ module_code: 'purchase' });
+    // Exactly the route's query (src/wire/processes.ts MasterProcessQuery): it answers the whole list, so no paging is sent.
+    expect(host.calls.find((c) => c.path === '/master_processes')?.params).toEqual({ module_code: 'purchase' });
   });
 
   it('preloads saved approvers when remember-approvers is on', async () => {
