@@ -8,9 +8,6 @@ export interface CursorPageQuery extends PageQuery {
   cursor?: string;
 }
 
-/** The `cursor` query parameter (base64url of the order and the last row's keys). */
-export const cursorParam = { type: 'string', maxLength: 1200, pattern: '^[A-Za-z0-9_-]+$' } as const;
-
 /**
  * `hydra:totalItems` of a picker list counts at most this many: a picker shows the first pages
  * and is narrowed by its search, and counting every match (18,727 contracts at 100k documents)

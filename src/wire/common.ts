@@ -40,18 +40,25 @@ export const IdName = open({ id: Type.Integer(), name: Type.String() });
 
 /** A database id in a query or body. */
 export const dbId = () => Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** `{ id }` path parameters: a database id. */
+export const IdParams = Type.Object({ id: dbId() });
+export type IdParams = Static<typeof IdParams>;
+/** A search text in a query (`name`, `bankName`, `search`, …): at most 100 characters (the UI sends at most 20). */
+export const searchText = () => Type.String({ maxLength: 100 });
 /** A day, `YYYY-MM-DD`. */
 export const day = () => Type.String({ format: 'date' });
 /** An amount filter. */
 export const amount = () => Type.Number({ minimum: -1e15, maximum: 1e15 });
 /**
- * The page number and size of a paged list (page 1, `perPage` a page unless asked). Optional on
- * the wire (a caller may leave them out, and /api/docs says so); the route's Ajv (`useDefaults`)
- * fills in a missing one before the handler runs, so the handler's type is `Paged<typeof Query>`.
+ * The page number and size of a paged list (page 1, `perPage` a page unless asked, at most
+ * `maxPerPage`). Optional on the wire (a caller may leave them out, and /api/docs says so); the
+ * route's Ajv (`useDefaults`) fills in a missing one before the handler runs, so the handler's
+ * type is `Paged<typeof Query>`. `perPage` 'all': no defaults, a small list answers whole unless
+ * a page is asked for (the handler's type is then the query's `Static`).
  */
-export const paging = (perPage = 10) => ({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000, default: 1 })),
-  itemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: perPage })),
+export const paging = (perPage: number | 'all' = 10, maxPerPage = 100) => ({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000, ...(perPage === 'all' ? {} : { default: 1 }) })),
+  itemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: maxPerPage, ...(perPage === 'all' ? {} : { default: perPage }) })),
 });
 /** A query with `paging()` as its handler reads it: `page` and `itemsPerPage` always there (their defaults filled in). */
 export type Paged<T extends TSchema> = Static<T> & { page: number; itemsPerPage: number };
@@ -61,7 +68,8 @@ export const cursor = (maxLength = 1200) => Type.String({ maxLength, pattern: '^
 export const SortOrder = stringEnum(['asc', 'desc'] as const);
 export type SortOrder = Static<typeof SortOrder>;
 /** A yes/no query parameter (`isDone`, `unread`, `byGroup`, `includeRetired`): `1`/`true` is yes. */
-export const QueryFlag = stringEnum(['0', '1', 'true', 'false'] as const);
+export const queryFlag = (description?: string) => stringEnum(['0', '1', 'true', 'false'] as const, description ? { description } : {});
+export const QueryFlag = queryFlag();
 export type QueryFlag = Static<typeof QueryFlag>;
 
 /** A hydra collection of `item`. */

@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { IdName, QueryFlag, collection, dbId, nullable, open, stringEnum } from './common';
+import { IdName, QueryFlag, collection, cursor, dbId, nullable, open, paging, searchText, stringEnum, type Paged } from './common';
 
 /** A company of `/companies`, `/companies-external`, `/my-company` with the counts the lists show. */
 export const Company = open({
@@ -76,6 +76,45 @@ export const ExpenseAccountFilters = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export type ExpenseAccountFilters = Static<typeof ExpenseAccountFilters>;
+
+/** The query of `GET /expense_accounts`: a page of the filtered accounts. */
+export const ExpenseAccountQuery = Type.Object({ ...paging(), ...ExpenseAccountFilters.properties });
+export type ExpenseAccountQuery = Paged<typeof ExpenseAccountQuery>;
+
+const name = () => Type.Optional(searchText());
+const next = () => Type.Optional(cursor());
+
+/** `GET /companies`: by name, the group's companies only with `byGroup`; pages of up to 99999 (spec 000 §9), or by cursor. */
+export const CompanyQuery = Type.Object({ ...paging(10, 99999), name: name(), byGroup: Type.Optional(QueryFlag), cursor: next() });
+export type CompanyQuery = Paged<typeof CompanyQuery>;
+
+/** `GET /companies-external`: by name; pages of up to 99999 (spec 000 §9), or by cursor. */
+export const ExternalCompanyQuery = Type.Object({ ...paging(10, 99999), name: name(), cursor: next() });
+export type ExternalCompanyQuery = Paged<typeof ExternalCompanyQuery>;
+
+/** `GET /companies/bank_accounts`: by bank name, of one company. */
+export const BankAccountQuery = Type.Object({ ...paging(), bankName: name(), companyId: Type.Optional(dbId()), cursor: next() });
+export type BankAccountQuery = Paged<typeof BankAccountQuery>;
+
+/** `GET /company_bank_accounts_list/{id}`: the company's accounts by bank name. */
+export const CompanyBankAccountQuery = Type.Object({ ...paging(), bankName: name(), cursor: next() });
+export type CompanyBankAccountQuery = Paged<typeof CompanyBankAccountQuery>;
+
+/** A page of a list searched by name, or the next by cursor: `GET /companies/{id}/departments`, `/my-organization`. */
+export const NamePageQuery = Type.Object({ ...paging(), name: name(), cursor: next() });
+export type NamePageQuery = Paged<typeof NamePageQuery>;
+
+/** `GET /companies/{id}/locations`: a page, or the next by cursor. */
+export const LocationQuery = Type.Object({ ...paging(), cursor: next() });
+export type LocationQuery = Paged<typeof LocationQuery>;
+
+/** `GET /backgrounds` and `/companies/background`: by name; pages of up to 99999 (spec 000 §9). */
+export const BackgroundQuery = Type.Object({ ...paging(10, 99999), name: name() });
+export type BackgroundQuery = Paged<typeof BackgroundQuery>;
+
+/** `GET /pic_types`: a page. */
+export const PicTypeQuery = Type.Object(paging());
+export type PicTypeQuery = Paged<typeof PicTypeQuery>;
 
 /** The state of a position today: in effect, starting later, or retired. */
 export const POSITION_STATES = ['active', 'scheduled', 'retired'] as const;

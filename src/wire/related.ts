@@ -23,6 +23,10 @@ export type SupplierAccount = Static<typeof SupplierAccount>;
 /** Matches the code, the stamp number and the fields the modules' `ui:module.relatedAs.search` name. */
 const search = () => Type.Optional(Type.String({ maxLength: 100 }));
 
+/** The query of `GET /distinct_contract_supplier_accounts`: a page, `search` matching the name, number, bank or branch. */
+export const SupplierAccountQuery = Type.Object({ ...paging(), search: search() });
+export type SupplierAccountQuery = Paged<typeof SupplierAccountQuery>;
+
 /** The query of `GET /purchases/list`: a page (or the next by `cursor`) and a search text. */
 export const RelatedPurchaseQuery = Type.Object({ ...paging(), search: search(), cursor: Type.Optional(cursor()) });
 export type RelatedPurchaseQuery = Paged<typeof RelatedPurchaseQuery>;

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { nullable, open } from './common';
+import { cursor, dbId, nullable, open, paging, searchText, type Paged } from './common';
 
 /**
  * Fields of a user record that only colleagues and group staff may read (e-mail, roles, settings):
@@ -80,3 +80,21 @@ export type UserDetail = Static<typeof UserDetail>;
 
 /** The signed-in user's own detail (`GET /profile`): the private fields are always there. */
 export type OwnUserDetail = UserDetail & Required<Pick<UserDetail, PrivateUserField>>;
+
+/** `GET /users/approver`: candidates by name, for a step (`masterProcessId`) of a document of `companyId`. */
+export const ApproverQuery = Type.Object({
+  ...paging(),
+  name: Type.Optional(searchText()),
+  masterProcessId: Type.Optional(dbId()),
+  companyId: Type.Optional(dbId()),
+  cursor: Type.Optional(cursor()),
+});
+export type ApproverQuery = Paged<typeof ApproverQuery>;
+
+/** `GET /users/finance`: forwarding targets by name, of the document's company `companyId`. */
+export const FinanceUserQuery = Type.Object({ ...paging(), name: Type.Optional(searchText()), companyId: Type.Optional(dbId()), cursor: Type.Optional(cursor()) });
+export type FinanceUserQuery = Paged<typeof FinanceUserQuery>;
+
+/** `GET /users/pic`: persons in charge (and the user multi-select) by name or e-mail, of one company. */
+export const PicUserQuery = Type.Object({ ...paging(), name: Type.Optional(searchText()), companyId: Type.Optional(dbId()) });
+export type PicUserQuery = Paged<typeof PicUserQuery>;

@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { anyObject, collection, dbId, nullable, open, recordOf } from './common';
+import { anyObject, collection, dbId, nullable, open, paging, queryFlag, recordOf, type Paged } from './common';
 
 /** A named user as lists and the timeline show it. */
 export const NamedUser = open({ id: Type.Integer(), name: Type.String() });
@@ -59,6 +59,10 @@ export const CirculatedItem = open({
   read_at: nullable(Type.String({ description: 'When the user marked it read (ISO), null while unread' })),
 });
 export type CirculatedItem = Static<typeof CirculatedItem>;
+
+/** The query of `GET /buffer/circulated`: a page, only the unread documents with `unread` yes. */
+export const CirculatedQuery = Type.Object({ ...paging(), unread: Type.Optional(queryFlag('Only documents not yet marked read (1 or true)')) });
+export type CirculatedQuery = Paged<typeof CirculatedQuery>;
 
 /** What `POST /buffer/{id}/circulation/read` answers: the document and when the user first marked it read. */
 export const CirculationRead = open({ id: Type.Integer(), read_at: Type.String() });

@@ -51,7 +51,9 @@ describe('GET /api/companies', () => {
   });
 
   test('bad paging answers 400', async () => {
-    for (const query of ['page=abc', 'page=0', 'itemsPerPage=0', 'itemsPerPage=-1', 'byGroup=maybe']) {
+    // Company lists page up to 99999 (spec 000 §9: external companies and groups), not beyond.
+    expect((await get('/api/companies?itemsPerPage=99999')).status).toBe(200);
+    for (const query of ['page=abc', 'page=0', 'itemsPerPage=0', 'itemsPerPage=-1', 'itemsPerPage=100000', 'byGroup=maybe']) {
       const { status, body } = await get(`/api/companies?${query}`);
       expect(status, query).toBe(400);
       expect(body.code).toBe('BAD_REQUEST');

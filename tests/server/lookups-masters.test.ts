@@ -80,6 +80,7 @@ describe('code lists', () => {
       expect(pages.flat()).toEqual(whole.slice(0, 6));
       expect(codes((await get(`${path}?page=9&itemsPerPage=10`)).body)).toEqual([]);
       expect((await get(`${path}?page=0`)).status).toBe(400);
+      expect((await get(`${path}?itemsPerPage=101`)).status).toBe(400);
     },
   );
 

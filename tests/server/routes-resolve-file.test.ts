@@ -273,6 +273,9 @@ describe('circulation (回覧)', () => {
     const after = await unread();
     expect(after['hydra:member'].map((b) => b.id)).not.toContain(id);
     expect(after['hydra:totalItems']).toBe(before['hydra:totalItems'] - 1);
+    // The query's constraints (src/wire/workflow.ts CirculatedQuery): a yes/no unread, at most 100 a page.
+    expect((await s.get('aiko.ito', '/api/buffer/circulated?unread=maybe')).statusCode).toBe(400);
+    expect((await s.get('aiko.ito', '/api/buffer/circulated?itemsPerPage=101')).statusCode).toBe(400);
     // Not circulated to them: 404, and not listed.
     expect((await s.post('finance', `/api/buffer/${id}/circulation/read`)).statusCode).toBe(404);
     expect(((await s.get('legal', '/api/buffer/circulated')).json() as { 'hydra:member': Array<{ id: number }> })['hydra:member'].map((b) => b.id)).not.toContain(id);

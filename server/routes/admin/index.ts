@@ -4,17 +4,16 @@ import { lockedSettings } from '../../entities/background-locks';
 import { isGroupAdmin } from '../../entities/permissions';
 import { found } from '../../lib/found';
 import { errorResponseSchema, forbidden } from '../../lib/errors';
-import { collectionSchema, idParams, idSchema, lookupErrors, pagedQuery, searchText } from '../../lib/http-schemas';
+import { collectionSchema, lookupErrors } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
-import { collectionOf, likePattern, paginate, type Collection, type PageQuery } from '../../lib/paging';
+import { collectionOf, likePattern, paginate, type Collection } from '../../lib/paging';
 import { backgroundColumns, backgroundsQuery } from '../../repositories/background-repository';
 import { selectUserSummary, usersByName } from '../../repositories/user-repository';
-import { UserSummary } from '../../../src/wire/users';
-import { Background, CompanyBackground, LockedSetting, PicType } from '../../../src/wire/organisation';
+import { IdParams } from '../../../src/wire/common';
+import { PicUserQuery, UserSummary } from '../../../src/wire/users';
+import { Background, BackgroundQuery, CompanyBackground, LockedSetting, PicType, PicTypeQuery } from '../../../src/wire/organisation';
 
 const withForbidden = { ...lookupErrors, 403: errorResponseSchema } as const;
-
-type Paged<T = object> = { Querystring: PageQuery & T };
 
 /** OpenAPI summary (FastifySchema does not declare the keyword). */
 const summary = (text: string) => ({ summary: text }) as object;
@@ -30,46 +29,46 @@ const admin: FastifyPluginAsync = async (app) => {
     if (!isGroupAdmin(request.user)) throw forbidden(request.t('server.admin.errors.groupAdminsOnly'));
   };
 
-  app.get<Paged<{ name?: string }>>('/backgrounds', {
+  app.get<{ Querystring: BackgroundQuery }>('/backgrounds', {
     preHandler: groupAdminsOnly,
-    schema: { ...summary('Background groups'), querystring: pagedQuery({ name: searchText }, 99999), response: { 200: collectionSchema(Background), ...withForbidden } },
+    schema: { ...summary('Background groups'), querystring: BackgroundQuery, response: { 200: collectionSchema(Background), ...withForbidden } },
   }, async (request) => paginate(backgroundsQuery(app.db, request.query.name), (q) => backgroundColumns(q, request.lang).orderBy('backgrounds.name').orderBy('backgrounds.id'), request.query));
 
-  app.get<{ Params: { id: number } }>('/backgrounds/:id', {
+  app.get<{ Params: IdParams }>('/backgrounds/:id', {
     preHandler: groupAdminsOnly,
-    schema: { ...summary('One background group'), params: idParams, response: { 200: Background, ...withForbidden } },
+    schema: { ...summary('One background group'), params: IdParams, response: { 200: Background, ...withForbidden } },
   }, async (request) => found(
     await backgroundColumns(backgroundsQuery(app.db).where('backgrounds.id', '=', request.params.id), request.lang).executeTakeFirst(),
     request.t, 'background',
   ));
 
-  app.get<{ Params: { id: number } }>('/backgrounds/setting/:id', {
+  app.get<{ Params: IdParams }>('/backgrounds/setting/:id', {
     schema: {
       ...summary('Settings locked by background groups for the users of company {id}'),
-      params: idParams, response: { 200: collectionSchema(LockedSetting), ...lookupErrors },
+      params: IdParams, response: { 200: collectionSchema(LockedSetting), ...lookupErrors },
     },
   }, async (request): Promise<Collection<LockedSetting>> => {
     found(await app.db.selectFrom('companies').select('id').where('id', '=', request.params.id).executeTakeFirst(), request.t, 'company');
     return collectionOf(await lockedSettings(app.db, request.params.id));
   });
 
-  app.get<Paged>('/pic_types', {
-    schema: { ...summary('Person-in-charge types'), querystring: pagedQuery({}, 100), response: { 200: collectionSchema(PicType), ...lookupErrors } },
+  app.get<{ Querystring: PicTypeQuery }>('/pic_types', {
+    schema: { ...summary('Person-in-charge types'), querystring: PicTypeQuery, response: { 200: collectionSchema(PicType), ...lookupErrors } },
   }, async (request): Promise<Collection<PicType>> => paginate(app.db.selectFrom('pic_types'),
     (q) => q.select(['id', 'code', 'setting_type_id', localizedName(request.lang, 'pic_types').as('name')]).orderBy('id'), request.query));
 
-  app.get<{ Params: { id: number } }>('/pic_types/:id', {
-    schema: { ...summary('One person-in-charge type'), params: idParams, response: { 200: PicType, ...lookupErrors } },
+  app.get<{ Params: IdParams }>('/pic_types/:id', {
+    schema: { ...summary('One person-in-charge type'), params: IdParams, response: { 200: PicType, ...lookupErrors } },
   }, async (request): Promise<PicType> => found(
     await app.db.selectFrom('pic_types').select(['id', 'code', 'setting_type_id', localizedName(request.lang, 'pic_types').as('name')])
       .where('id', '=', request.params.id).executeTakeFirst(),
     request.t, 'picType',
   ));
 
-  app.get<Paged<{ name?: string; companyId?: number }>>('/users/pic', {
+  app.get<{ Querystring: PicUserQuery }>('/users/pic', {
     schema: {
       ...summary('Users to choose as person in charge or in a user multi-select (search by name or e-mail)'),
-      querystring: pagedQuery({ name: searchText, companyId: idSchema }), response: { 200: collectionSchema(UserSummary), ...lookupErrors },
+      querystring: PicUserQuery, response: { 200: collectionSchema(UserSummary), ...lookupErrors },
     },
   }, async (request) => {
     let query = usersByName(app.db, request.query.name);
@@ -77,10 +76,10 @@ const admin: FastifyPluginAsync = async (app) => {
     return paginate(query, (q) => selectUserSummary(q, request.lang).orderBy('users.name').orderBy('users.id'), request.query);
   });
 
-  app.get<Paged<{ name?: string }>>('/companies/background', {
+  app.get<{ Querystring: BackgroundQuery }>('/companies/background', {
     schema: {
       ...summary('Companies with the background group each belongs to (the group form\'s company picker)'),
-      querystring: pagedQuery({ name: searchText }, 99999),
+      querystring: BackgroundQuery,
       response: { 200: collectionSchema(CompanyBackground), ...lookupErrors },
     },
   }, async (request): Promise<Collection<CompanyBackground>> => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
-import { idParams } from '../../lib/http-schemas';
 import { documentView } from '../../workflow/document-view';
 import { ListQuery } from '../../../src/wire/list-query';
 import { myApprovals } from '../../workflow/lists';
@@ -10,6 +9,7 @@ import { actOnStep } from '../../workflow/step-action';
 import { StepActionBody, StepActionResult } from '../../../src/wire/workflow';
 import { stepBack } from '../../workflow/step-back';
 import { readSendBackTarget, sendBack } from '../../workflow/send-back';
+import { IdParams } from '../../../src/wire/common';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema } as const;
 
@@ -29,10 +29,10 @@ const approvals: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => myApprovals(app.db, request.definitions, request.user.id, request.query, request.lang));
 
-  app.get<{ Params: { id: number } }>('/approvals/:id/buffer', {
+  app.get<{ Params: IdParams }>('/approvals/:id/buffer', {
     schema: {
       ...doc('The document of an approval step, with its steps (timeline), logs and what the user may do (`can`). 404 when the user may not see it.'),
-      params: idParams,
+      params: IdParams,
       response: { 200: documentViewSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
     },
   }, async (request) => {
@@ -40,10 +40,10 @@ const approvals: FastifyPluginAsync = async (app) => {
     return documentView(app.db, request.definitions, bufferId, request.user.id, request.lang);
   });
 
-  app.post<{ Params: { id: number }; Body: StepActionBody }>('/approvals/:id/action', {
+  app.post<{ Params: IdParams; Body: StepActionBody }>('/approvals/:id/action', {
     schema: {
       ...doc('Approve (true), reject (false) or, on a p-treasury step, complete it with data {account_id, payment_date, deal_slips: [one file id]} (approve null); on a step whose process fills fields (p-signer: the signed contract or seal files) approve true may carry data {<field>: [file ids]} of that step only (any other step refuses them, 422). Only a candidate of the active step (403); a step or document not in that state is 409 ILLEGAL_TRANSITION. send_email_push mails the next step\'s approvers and is remembered. Send back: approve false with back_to = the id of an earlier approved step (it is active again, its approvers decide again, the steps after it start over) or "requester" (every step starts over; the requester may edit, resubmit with POST /buffer/{id}/resubmit, or withdraw); any other back_to, or back_to with approve true/null, is 422.'),
-      params: idParams,
+      params: IdParams,
       body: StepActionBody,
       response: { 200: StepActionResult, ...errors },
     },
@@ -57,10 +57,10 @@ const approvals: FastifyPluginAsync = async (app) => {
     return result;
   });
 
-  app.post<{ Params: { id: number } }>('/approvals/:id/step_back', {
+  app.post<{ Params: IdParams }>('/approvals/:id/step_back', {
     schema: {
       ...doc('Our path: a candidate of the active step {id} returns the document one step (the previous step pending and active again). 409 on the first step (reject instead).'),
-      params: idParams,
+      params: IdParams,
       response: { 200: documentStatusSchema, ...errors },
     },
   }, async (request) => {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
 import { found } from '../../lib/found';
-import { idParams, pagedCollectionSchema, pagedQuery } from '../../lib/http-schemas';
-import { paginate, type Collection, type PageQuery } from '../../lib/paging';
+import { pagedCollectionSchema } from '../../lib/http-schemas';
+import { paginate, type Collection } from '../../lib/paging';
 import { bufferItems } from '../../workflow/buffer-items';
 import { doc } from '../../workflow/schemas';
-import { CirculatedItem, CirculationRead } from '../../../src/wire/workflow';
+import { CirculatedItem, CirculatedQuery, CirculationRead } from '../../../src/wire/workflow';
+import { IdParams } from '../../../src/wire/common';
 
 /**
  * Circulation (回覧, issue #20): `GET /buffer/circulated` lists the documents circulated to the
@@ -15,10 +16,10 @@ import { CirculatedItem, CirculationRead } from '../../../src/wire/workflow';
  * shapes are the wire's (src/wire/workflow.ts).
  */
 export function registerCirculationRoutes(app: FastifyInstance): void {
-  app.get<{ Querystring: PageQuery & { unread?: string } }>('/buffer/circulated', {
+  app.get<{ Querystring: CirculatedQuery }>('/buffer/circulated', {
     schema: {
       ...doc('Documents circulated to the current user for information (hydra, newest first), each with `read_at`; `unread=1` lists only the unread ones (`hydra:totalItems` is then the unread count).'),
-      querystring: pagedQuery({ unread: { type: 'string', enum: ['0', '1', 'true', 'false'], description: 'Only documents not yet marked read (1 or true)' } }),
+      querystring: CirculatedQuery,
       response: { 200: pagedCollectionSchema(CirculatedItem), 400: errorResponseSchema, 401: errorResponseSchema },
     },
   }, async (request): Promise<Collection<CirculatedItem>> => {
@@ -36,10 +37,10 @@ export function registerCirculationRoutes(app: FastifyInstance): void {
     };
   });
 
-  app.post<{ Params: { id: number } }>('/buffer/:id/circulation/read', {
+  app.post<{ Params: IdParams }>('/buffer/:id/circulation/read', {
     schema: {
       ...doc('Marks a document circulated to the current user as read; 404 if it was not circulated to them.'),
-      params: idParams,
+      params: IdParams,
       response: { 200: CirculationRead, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
     },
   }, async (request): Promise<CirculationRead> => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
-import { idParams } from '../../lib/http-schemas';
 import { fileDocument } from '../../workflow/filing';
 import { recordExplicitHistories } from '../../workflow/explicit-histories';
 import { lastHistory } from '../../workflow/histories';
@@ -13,10 +12,11 @@ import { withdrawDocument } from '../../workflow/withdraw';
 import { resubmitDocument } from '../../workflow/send-back';
 import { registerCirculationRoutes } from './circulation';
 import { BufferIdBody, DocumentStatus, EditBody, Edited, HistoriesRecorded, LastHistory } from '../../../src/wire/workflow';
+import { IdParams } from '../../../src/wire/common';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema } as const;
 
-type Id = { Params: { id: number } };
+type Id = { Params: IdParams };
 
 /**
  * The applicant's actions on a filed document and the forwarded list: withdraw, the applicant's
@@ -46,7 +46,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<Id>('/buffer/:id/resubmit', {
-    schema: { ...doc('Our path: the requester resubmits a document an approver sent back to them (back_to "requester"): its first pending step is active again and its approvers are mailed. 403 for others; 409 ILLEGAL_TRANSITION when the document is not with the requester.'), params: idParams, response: { 200: documentStatusSchema, ...errors } },
+    schema: { ...doc('Our path: the requester resubmits a document an approver sent back to them (back_to "requester"): its first pending step is active again and its approvers are mailed. 403 for others; 409 ILLEGAL_TRANSITION when the document is not with the requester.'), params: IdParams, response: { 200: documentStatusSchema, ...errors } },
   }, async (request) => {
     await assertVisible(request, request.params.id);
     const result = await resubmitDocument(app.db, request.params.id, await workflowContext(request));
@@ -57,7 +57,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   app.post<Id & { Body: EditBody }>('/buffer/:id/edit', {
     schema: {
       ...doc('Our path: edit a document of an editable module while on process (requester or a candidate of the active step). `data` is validated like a submission (422 with violations); each changed top-level field is recorded in the history.'),
-      params: idParams, body: EditBody,
+      params: IdParams, body: EditBody,
       response: { 200: Edited, ...errors, 422: errorResponseSchema },
     },
   }, async (request): Promise<Edited> => {
@@ -68,7 +68,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   app.post<Id & { Body: EditBody }>('/buffer/:id/histories', {
     schema: {
       ...doc('Records explicit history entries: each key of `data` with its new value (the current value as the old one); the document is unchanged. Same permission as the edit.'),
-      params: idParams, body: EditBody,
+      params: IdParams, body: EditBody,
       response: { 201: HistoriesRecorded, ...errors },
     },
   }, async (request, reply) => {
@@ -79,7 +79,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   app.get<Id>('/buffer/:id/last-history', {
     schema: {
       ...doc('Per field the last change {field, user{id,name}, created_at, old_value, value}, plus merged_info (the same keyed by field).'),
-      params: idParams,
+      params: IdParams,
       response: { 200: LastHistory, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
     },
   }, async (request) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { perSet } from '../../definitions/per-set';
 import { AppError, badRequest, errorResponseSchema, notFound } from '../../lib/errors';
-import { idParams } from '../../lib/http-schemas';
 import { companyScope, requireArea } from '../../statistics/access';
 import { admitExport, queueUserExport, USER_EXPORT_RETRY_AFTER_SECONDS } from '../../statistics/export-jobs';
 import type { ExportParams } from '../../statistics/export-report';
@@ -9,6 +8,7 @@ import { statisticFacts } from '../../statistics/facts';
 import { parsePeriod } from '../../statistics/search-filter';
 import { doc } from '../../workflow/schemas';
 import { ExportQuery, StatisticExportJob } from '../../../src/wire/export';
+import { IdParams } from '../../../src/wire/common';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema } as const;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -59,9 +59,9 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(202).send({ ...created, file_type: params.fileType, row_count: null, error: null, created_at: iso(created.created_at)!, finished_at: null } satisfies StatisticExportJob);
   });
 
-  app.get<{ Params: { id: number } }>('/buffer/export/jobs/:id', {
+  app.get<{ Params: IdParams }>('/buffer/export/jobs/:id', {
     onRequest: requireArea('statistic'),
-    schema: { ...doc('An export job of the signed-in user: status (queued, running, done, failed), progress 0–100, row count, the failure\'s message.'), params: idParams, response: { 200: StatisticExportJob, ...errors } },
+    schema: { ...doc('An export job of the signed-in user: status (queued, running, done, failed), progress 0–100, row count, the failure\'s message.'), params: IdParams, response: { 200: StatisticExportJob, ...errors } },
   }, async (request) => {
     const row = await app.db.selectFrom('export_jobs').select(['id', 'status', 'progress', 'params', 'row_count', 'error', 'created_at', 'finished_at'])
       .where('id', '=', request.params.id).where('user_id', '=', request.user.id).executeTakeFirst();

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { found } from '../../lib/found';
-import {
-  idParams, idSchema, lookupErrors, pagedCollectionSchema, pagedQuery, searchText,
-} from '../../lib/http-schemas';
+import { lookupErrors, pagedCollectionSchema } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
 import { likePattern } from '../../lib/paging';
-import { cursorParam, keysetPaginate, type CursorPageQuery } from '../../repositories/keyset-paginate';
+import { keysetPaginate } from '../../repositories/keyset-paginate';
 import type { KeyTerm } from '../../lib/keyset';
 import {
   BANK_ACCOUNT_ORDER, COMPANY_ORDER, bankAccountColumns, bankAccountQuery, companiesQuery, companyColumns, findCompany, findCompanyId,
@@ -16,12 +14,10 @@ import { companyPositions } from '../../repositories/position-repository';
 import { toApiDate } from '../../../src/engine';
 import { UserSummary } from '../../../src/wire/users';
 import {
-  BankAccount, Company, CompanyCalendar, CompanyCalendarQuery, CompanyDetail, Department, DepartmentDetail, Location, PositionCollection,
-  PositionsQuery,
+  BankAccount, BankAccountQuery, Company, CompanyBankAccountQuery, CompanyCalendar, CompanyCalendarQuery, CompanyDetail, CompanyQuery,
+  Department, DepartmentDetail, ExternalCompanyQuery, Location, LocationQuery, NamePageQuery, PositionCollection, PositionsQuery,
 } from '../../../src/wire/organisation';
-import { QueryFlag } from '../../../src/wire/common';
-
-type Paged<T = object> = { Querystring: CursorPageQuery & T };
+import { IdParams } from '../../../src/wire/common';
 
 const BY_ID = (column: string): KeyTerm[] => [{ key: 'id', column, direction: 'asc', type: 'integer' }];
 const BY_NAME: KeyTerm[] = [
@@ -36,21 +32,21 @@ const BY_NAME: KeyTerm[] = [
 const companies: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get<Paged<{ name?: string; byGroup?: QueryFlag }>>('/companies', {
-    schema: { querystring: pagedQuery({ name: searchText, byGroup: QueryFlag, cursor: cursorParam }, 99999), response: { 200: pagedCollectionSchema(Company), ...lookupErrors } },
+  app.get<{ Querystring: CompanyQuery }>('/companies', {
+    schema: { querystring: CompanyQuery, response: { 200: pagedCollectionSchema(Company), ...lookupErrors } },
   }, async (request) => {
     const { name, byGroup: group } = request.query;
     const onlyGroup = group === '1' || group === 'true' ? true : undefined;
     return keysetPaginate(app.db, companiesQuery(app.db, { name, group: onlyGroup }), (q) => companyColumns(q, request.lang), COMPANY_ORDER, request.query);
   });
 
-  app.get<Paged<{ name?: string }>>('/companies-external', {
-    schema: { querystring: pagedQuery({ name: searchText, cursor: cursorParam }, 99999), response: { 200: pagedCollectionSchema(Company), ...lookupErrors } },
+  app.get<{ Querystring: ExternalCompanyQuery }>('/companies-external', {
+    schema: { querystring: ExternalCompanyQuery, response: { 200: pagedCollectionSchema(Company), ...lookupErrors } },
   }, async (request) =>
     keysetPaginate(app.db, companiesQuery(app.db, { name: request.query.name, group: false }), (q) => companyColumns(q, request.lang), COMPANY_ORDER, request.query));
 
-  app.get<Paged<{ bankName?: string; companyId?: number }>>('/companies/bank_accounts', {
-    schema: { querystring: pagedQuery({ bankName: searchText, companyId: idSchema, cursor: cursorParam }), response: { 200: pagedCollectionSchema(BankAccount), ...lookupErrors } },
+  app.get<{ Querystring: BankAccountQuery }>('/companies/bank_accounts', {
+    schema: { querystring: BankAccountQuery, response: { 200: pagedCollectionSchema(BankAccount), ...lookupErrors } },
   }, async (request) => {
     let query = bankAccountQuery(app.db).where('company_bank_accounts.retired_at', 'is', null);
     if (request.query.bankName) query = query.where('company_bank_accounts.bank_name', 'ilike', likePattern(request.query.bankName));
@@ -58,9 +54,9 @@ const companies: FastifyPluginAsync = async (app) => {
     return keysetPaginate(app.db, query, (q) => bankAccountColumns(q, request.lang), BANK_ACCOUNT_ORDER, request.query);
   });
 
-  app.get<{ Params: { id: number } }>('/companies/:id', {
+  app.get<{ Params: IdParams }>('/companies/:id', {
     schema: {
-      params: idParams,
+      params: IdParams,
       response: { 200: CompanyDetail, ...lookupErrors },
     },
   }, async (request) => found(await findCompany(app.db, request.params.id, request.lang), request.t, 'company'));
@@ -73,7 +69,7 @@ const companies: FastifyPluginAsync = async (app) => {
   // stored names a change request starts from.
   app.get<{ Params: { id: number }; Querystring: CompanyCalendarQuery }>('/companies/:id/calendar', {
     schema: {
-      params: idParams,
+      params: IdParams,
       querystring: CompanyCalendarQuery,
       response: {
         200: CompanyCalendar,
@@ -91,7 +87,7 @@ const companies: FastifyPluginAsync = async (app) => {
   // Changed through the positions entity module (approval); routes name the code.
   app.get<{ Params: { id: number }; Querystring: PositionsQuery }>('/companies/:id/positions', {
     schema: {
-      params: idParams,
+      params: IdParams,
       querystring: PositionsQuery,
       response: {
         200: PositionCollection,
@@ -105,8 +101,8 @@ const companies: FastifyPluginAsync = async (app) => {
     return { 'hydra:member': rows, 'hydra:totalItems': rows.length };
   });
 
-  app.get<{ Params: { id: number } } & Paged<{ name?: string }>>('/companies/:id/departments', {
-    schema: { params: idParams, querystring: pagedQuery({ name: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(Department), ...lookupErrors } },
+  app.get<{ Params: IdParams; Querystring: NamePageQuery }>('/companies/:id/departments', {
+    schema: { params: IdParams, querystring: NamePageQuery, response: { 200: pagedCollectionSchema(Department), ...lookupErrors } },
   }, async (request) => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     let query = app.db.selectFrom('departments').where('company_id', '=', request.params.id);
@@ -117,38 +113,38 @@ const companies: FastifyPluginAsync = async (app) => {
     return keysetPaginate(app.db, query, (q) => q.select(['id', localizedName(request.lang, 'departments').as('name')]), BY_ID('departments.id'), request.query);
   });
 
-  app.get<{ Params: { id: number } } & Paged>('/companies/:id/locations', {
-    schema: { params: idParams, querystring: pagedQuery({ cursor: cursorParam }), response: { 200: pagedCollectionSchema(Location), ...lookupErrors } },
+  app.get<{ Params: IdParams; Querystring: LocationQuery }>('/companies/:id/locations', {
+    schema: { params: IdParams, querystring: LocationQuery, response: { 200: pagedCollectionSchema(Location), ...lookupErrors } },
   }, async (request) => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     const query = app.db.selectFrom('locations').where('company_id', '=', request.params.id);
     return keysetPaginate(app.db, query, (q) => q.select(['id', 'address']), BY_ID('locations.id'), request.query);
   });
 
-  app.get<{ Params: { id: number } }>('/departments/:id', {
-    schema: { params: idParams, response: { 200: DepartmentDetail, ...lookupErrors } },
+  app.get<{ Params: IdParams }>('/departments/:id', {
+    schema: { params: IdParams, response: { 200: DepartmentDetail, ...lookupErrors } },
   }, async (request): Promise<DepartmentDetail> => found(
     await app.db.selectFrom('departments').select(['id', 'company_id', localizedName(request.lang, 'departments').as('name')])
       .where('id', '=', request.params.id).executeTakeFirst(),
     request.t, 'department',
   ));
 
-  app.get<Paged<{ name?: string }>>('/my-organization', {
-    schema: { querystring: pagedQuery({ name: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(UserSummary), ...lookupErrors } },
+  app.get<{ Querystring: NamePageQuery }>('/my-organization', {
+    schema: { querystring: NamePageQuery, response: { 200: pagedCollectionSchema(UserSummary), ...lookupErrors } },
   }, async (request) => {
     const query = usersByName(app.db, request.query.name).where('users.company_id', '=', request.user.company_id ?? -1);
     return keysetPaginate(app.db, query, (q) => selectUserSummary(q, request.lang), BY_NAME, request.query);
   });
 
-  app.get<{ Params: { id: number } }>('/company_bank_accounts/:id', {
-    schema: { params: idParams, response: { 200: BankAccount, ...lookupErrors } },
+  app.get<{ Params: IdParams }>('/company_bank_accounts/:id', {
+    schema: { params: IdParams, response: { 200: BankAccount, ...lookupErrors } },
   }, async (request) => found(
     await bankAccountColumns(bankAccountQuery(app.db).where('company_bank_accounts.id', '=', request.params.id), request.lang).executeTakeFirst(),
     request.t, 'bankAccount',
   ));
 
-  app.get<{ Params: { id: number } } & Paged<{ bankName?: string }>>('/company_bank_accounts_list/:id', {
-    schema: { params: idParams, querystring: pagedQuery({ bankName: searchText, cursor: cursorParam }), response: { 200: pagedCollectionSchema(BankAccount), ...lookupErrors } },
+  app.get<{ Params: IdParams; Querystring: CompanyBankAccountQuery }>('/company_bank_accounts_list/:id', {
+    schema: { params: IdParams, querystring: CompanyBankAccountQuery, response: { 200: pagedCollectionSchema(BankAccount), ...lookupErrors } },
   }, async (request) => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     let query = bankAccountQuery(app.db).where('company_bank_accounts.company_id', '=', request.params.id).where('company_bank_accounts.retired_at', 'is', null);

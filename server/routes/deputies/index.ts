@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DeputyArrangement, DeputyBody, DeputyCollection } from '../../../src/wire/deputies';
 import { errorResponseSchema, notFound, validationFailed } from '../../lib/errors';
-import { idParams } from '../../lib/http-schemas';
 import { arrangementsOf, deleteArrangement, insertArrangement } from '../../repositories/deputy-repository';
 import { checkArrangement, deputyDay } from '../../workflow/deputies';
 import { doc } from '../../workflow/schemas';
+import { IdParams } from '../../../src/wire/common';
 
 const errors = { 401: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema } as const;
 
@@ -57,10 +57,10 @@ const deputies: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(created);
   });
 
-  app.delete<{ Params: { id: number } }>('/deputies/:id', {
+  app.delete<{ Params: IdParams }>('/deputies/:id', {
     schema: {
       ...doc('Deletes one of the signed-in user\'s arrangements (it ends at once). 404 for an unknown id or someone else\'s arrangement.'),
-      params: idParams,
+      params: IdParams,
       response: { 204: { type: 'null', description: 'Deleted' }, 400: errorResponseSchema, ...errors },
     },
   }, async (request, reply) => {

@@ -4,10 +4,11 @@ import type { Lang } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { found } from '../../lib/found';
 import { badRequest } from '../../lib/errors';
-import { collectionSchema, idParams, lookupErrors, pagedQuery } from '../../lib/http-schemas';
+import { collectionSchema, lookupErrors } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
-import { collectionOf, likePattern, paginate, type PageQuery } from '../../lib/paging';
-import { ExpenseAccount, ExpenseAccountFilters } from '../../../src/wire/organisation';
+import { collectionOf, likePattern, paginate } from '../../lib/paging';
+import { ExpenseAccount, ExpenseAccountFilters, ExpenseAccountQuery } from '../../../src/wire/organisation';
+import { IdParams } from '../../../src/wire/common';
 
 function filtered(db: Kysely<Database>, { moduleCode, companyId, name }: ExpenseAccountFilters) {
   // Retired accounts (a completed delete) stay readable by id for the documents that name them.
@@ -40,8 +41,8 @@ const expenseAccounts: FastifyPluginAsync = async (app) => {
     if (module?.kind !== 'module' || module.meta.expenseAccounts !== true) throw badRequest(request.t('server.expenseAccounts.unknownModule', { code }));
   });
 
-  app.get<{ Querystring: PageQuery & ExpenseAccountFilters }>('/expense_accounts', {
-    schema: { querystring: pagedQuery(ExpenseAccountFilters.properties), response: { 200: collectionSchema(ExpenseAccount), ...lookupErrors } },
+  app.get<{ Querystring: ExpenseAccountQuery }>('/expense_accounts', {
+    schema: { querystring: ExpenseAccountQuery, response: { 200: collectionSchema(ExpenseAccount), ...lookupErrors } },
   }, async (request) => paginate(filtered(app.db, request.query),
     (q) => q.select(columns(request.lang)).orderBy('company_id').orderBy('module_type').orderBy('id'), request.query));
 
@@ -50,8 +51,8 @@ const expenseAccounts: FastifyPluginAsync = async (app) => {
   }, async (request) => collectionOf(await filtered(app.db, request.query).select(columns(request.lang))
     .orderBy('company_id').orderBy('module_type').orderBy('id').execute()));
 
-  app.get<{ Params: { id: number } }>('/expense_accounts/:id', {
-    schema: { params: idParams, response: { 200: ExpenseAccount, ...lookupErrors } },
+  app.get<{ Params: IdParams }>('/expense_accounts/:id', {
+    schema: { params: IdParams, response: { 200: ExpenseAccount, ...lookupErrors } },
   }, async (request) => found(await app.db.selectFrom('expense_accounts').select(columns(request.lang))
     .where('id', '=', request.params.id).executeTakeFirst(), request.t, 'expenseAccount'));
 };

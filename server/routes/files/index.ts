@@ -18,10 +18,10 @@ import { FileStorage } from '../../files/file-storage';
 import { fileLinkReader } from '../../files/file-link-reader';
 import { uploadMaxBytes } from '../../files/upload-max-bytes';
 import { AppError, badRequest, conflict, errorResponseSchema, notFound, tooLarge, unauthorized, unsupportedMediaType } from '../../lib/errors';
-import { idParams } from '../../lib/http-schemas';
 import { FileLinkQuery, FileRecord } from '../../../src/wire/files';
 import { contentDisposition, wantsJson } from './reply-helpers';
 import { recordRetainedUntil } from '../../records/record-retention';
+import { IdParams } from '../../../src/wire/common';
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
@@ -90,7 +90,7 @@ const files: FastifyPluginAsync = async (app) => {
   }
 
   /** The reader: the bearer user, or the user a valid `?token=` was issued to (404 on a bad one would hide expiry). */
-  async function readerOf(request: FastifyRequest<{ Params: { id: number }; Querystring: FileLinkQuery }>, reply: FastifyReply): Promise<number> {
+  async function readerOf(request: FastifyRequest<{ Params: IdParams; Querystring: FileLinkQuery }>, reply: FastifyReply): Promise<number> {
     const token = request.query.token;
     if (token === undefined) {
       await app.authenticate(request, reply);
@@ -157,12 +157,12 @@ const files: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.get<{ Params: { id: number }; Querystring: FileLinkQuery }>('/files/:id', {
+  app.get<{ Params: IdParams; Querystring: FileLinkQuery }>('/files/:id', {
     schema: {
       ...doc('The file content (Content-Type from the detected type, nosniff) for its uploader or anyone who can see a '
         + 'document referencing it; with the bearer header and `Accept: application/json` first, the File record instead. '
         + '`?token=` (from the record `url`) replaces the bearer header for 10 minutes. Anyone else: 404.'),
-      params: idParams,
+      params: IdParams,
       querystring: FileLinkQuery,
       response: { 200: FileRecord, ...errors(400, 401, 404) },
     },
@@ -183,11 +183,11 @@ const files: FastifyPluginAsync = async (app) => {
       .send(storage.open(row.storage_key));
   });
 
-  app.get<{ Params: { id: number }; Querystring: FileLinkQuery }>('/files/:id/meta', {
+  app.get<{ Params: IdParams; Querystring: FileLinkQuery }>('/files/:id/meta', {
     schema: {
       ...doc('The File record (fresh signed `url`) whatever the Accept header says, for the same readers as '
         + '`GET /files/{id}` (bearer header or `?token=`); anyone else: 404. Widgets use it for ids they only know by id.'),
-      params: idParams,
+      params: IdParams,
       querystring: FileLinkQuery,
       response: { 200: FileRecord, ...errors(400, 401, 404) },
     },
@@ -201,11 +201,11 @@ const files: FastifyPluginAsync = async (app) => {
     return fileRecord(row, userId, app.config.jwtSecret);
   });
 
-  app.delete<{ Params: { id: number } }>('/files/:id', {
+  app.delete<{ Params: IdParams }>('/files/:id', {
     onRequest: app.authenticate,
     schema: {
       ...doc('Deletes an upload: only its uploader (others: 404), and only while no filed document references it and it is not an electronic record within its retention period (409).'),
-      params: idParams,
+      params: IdParams,
       response: { 204: { type: 'null' }, ...errors(400, 401, 404, 409) },
     },
   }, async (request, reply) => {

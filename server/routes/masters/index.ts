@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DefinitionSet, Lang } from '../../../src/engine';
 import { found } from '../../lib/found';
-import { collectionSchema, idParams, lookupErrors, searchText, smallListQuery } from '../../lib/http-schemas';
-import type { Collection, PageQuery } from '../../lib/paging';
+import { collectionSchema, lookupErrors } from '../../lib/http-schemas';
+import type { Collection } from '../../lib/paging';
 import { localizedName } from '../../lib/localized-name';
 import { collectionOf, likePattern } from '../../lib/paging';
-import { CodeName, ContractItemType, ContractItemTypesParams, Currency } from '../../../src/wire/masters';
+import { CodeListQuery, CodeName, ContractItemType, ContractItemTypesParams, Currency, SmallListQuery } from '../../../src/wire/masters';
+import { IdParams } from '../../../src/wire/common';
 
 /**
  * The module whose contract item types a path names: a module with `ui:module.contractItemTypes`,
@@ -30,29 +31,29 @@ const CODE_LISTS = [
 const masters: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get<{ Querystring: Partial<PageQuery> }>('/currencies', {
-    schema: { querystring: smallListQuery(), response: { 200: collectionSchema(Currency), ...lookupErrors } },
+  app.get<{ Querystring: SmallListQuery }>('/currencies', {
+    schema: { querystring: SmallListQuery, response: { 200: collectionSchema(Currency), ...lookupErrors } },
   }, async (request): Promise<Collection<Currency>> => collectionOf(await app.db.selectFrom('currencies')
     .select(['id', 'code', 'decimals', localizedName(request.lang, 'currencies').as('name')]).orderBy('id').execute(), request.query));
 
-  app.get<{ Params: { id: number } }>('/currencies/:id', {
-    schema: { params: idParams, response: { 200: Currency, ...lookupErrors } },
+  app.get<{ Params: IdParams }>('/currencies/:id', {
+    schema: { params: IdParams, response: { 200: Currency, ...lookupErrors } },
   }, async (request): Promise<Currency> => found(await app.db.selectFrom('currencies')
     .select(['id', 'code', 'decimals', localizedName(request.lang, 'currencies').as('name')])
     .where('id', '=', request.params.id).executeTakeFirst(), request.t, 'currency'));
 
-  app.get<{ Querystring: Partial<PageQuery> }>('/setting_types', {
-    schema: { querystring: smallListQuery(), response: { 200: collectionSchema(CodeName), ...lookupErrors } },
+  app.get<{ Querystring: SmallListQuery }>('/setting_types', {
+    schema: { querystring: SmallListQuery, response: { 200: collectionSchema(CodeName), ...lookupErrors } },
   }, async (request): Promise<Collection<CodeName>> => collectionOf(await app.db.selectFrom('setting_types')
     .select(['id', 'code', localizedName(request.lang, 'setting_types').as('name')]).orderBy('id').execute(), request.query));
 
   const contractTypeColumns = (lang: Lang) =>
     ['id', 'code', 'module', localizedName(lang, 'contract_item_types').as('name')] as const;
 
-  app.get<{ Params: ContractItemTypesParams; Querystring: Partial<PageQuery> }>('/contract_item_types/module/:module', {
+  app.get<{ Params: ContractItemTypesParams; Querystring: SmallListQuery }>('/contract_item_types/module/:module', {
     schema: {
       params: ContractItemTypesParams,
-      querystring: smallListQuery(),
+      querystring: SmallListQuery,
       response: { 200: collectionSchema(ContractItemType), ...lookupErrors },
     },
   }, async (request): Promise<Collection<ContractItemType>> => {
@@ -61,15 +62,15 @@ const masters: FastifyPluginAsync = async (app) => {
       .where('module', '=', module).orderBy('position').execute(), request.query);
   });
 
-  app.get<{ Params: { id: number } }>('/contract_item_types/:id', {
-    schema: { params: idParams, response: { 200: ContractItemType, ...lookupErrors } },
+  app.get<{ Params: IdParams }>('/contract_item_types/:id', {
+    schema: { params: IdParams, response: { 200: ContractItemType, ...lookupErrors } },
   }, async (request): Promise<ContractItemType> => found(await app.db.selectFrom('contract_item_types').select(contractTypeColumns(request.lang))
     .where('id', '=', request.params.id).executeTakeFirst(), request.t, 'contractItemType'));
 
   for (const list of CODE_LISTS) {
-    app.get<{ Querystring: { name?: string } & Partial<PageQuery> }>(list.path, {
+    app.get<{ Querystring: CodeListQuery }>(list.path, {
       schema: {
-        querystring: smallListQuery({ name: searchText }),
+        querystring: CodeListQuery,
         response: { 200: collectionSchema(CodeName), ...lookupErrors },
       },
     }, async (request): Promise<Collection<CodeName>> => {
@@ -81,8 +82,8 @@ const masters: FastifyPluginAsync = async (app) => {
       return collectionOf(await query.orderBy('position').orderBy('id').execute(), request.query);
     });
 
-    app.get<{ Params: { id: number } }>(`${list.path}/:id`, {
-      schema: { params: idParams, response: { 200: CodeName, ...lookupErrors } },
+    app.get<{ Params: IdParams }>(`${list.path}/:id`, {
+      schema: { params: IdParams, response: { 200: CodeName, ...lookupErrors } },
     }, async (request): Promise<CodeName> => found(await app.db.selectFrom(list.table)
       .select(['id', 'code', localizedName(request.lang, list.table).as('name')])
       .where('id', '=', request.params.id).executeTakeFirst(), request.t, list.entity));

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { FileStorage } from '../../files/file-storage';
 import { errorResponseSchema, notFound } from '../../lib/errors';
-import { idParams } from '../../lib/http-schemas';
 import { keysetPaginate } from '../../repositories/keyset-paginate';
 import { cjkFont } from '../../statistics/export-files';
 import { admitExport } from '../../statistics/export-jobs';
@@ -18,6 +17,7 @@ import { RECORD_COLUMNS, RECORD_ORDER, recordConditions, recordMember } from '..
 import {
   HistoryCollection, HistoryQuery, RecordCollection, RecordExportJob, RecordExportQuery, RecordQuery, VerifyQuery, VerifyReport,
 } from '../../../src/wire/records';
+import { IdParams } from '../../../src/wire/common';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } as const;
 /** Records counted per list answer at most (pages past it stay reachable by `nextCursor`). */
@@ -91,8 +91,8 @@ const records: FastifyPluginAsync = async (app) => {
     return reply.code(202).send({ ...created, format, row_count: null, error: null, created_at: iso(created.created_at), finished_at: null });
   });
 
-  app.get<{ Params: { id: number } }>('/records/export/jobs/:id', {
-    schema: { ...doc('A records export job of the signed-in user: status, progress 0–100, row count, the failure\'s message.'), params: idParams, response: { 200: RecordExportJob, ...errors } },
+  app.get<{ Params: IdParams }>('/records/export/jobs/:id', {
+    schema: { ...doc('A records export job of the signed-in user: status, progress 0–100, row count, the failure\'s message.'), params: IdParams, response: { 200: RecordExportJob, ...errors } },
   }, async (request) => {
     const row = await app.db.selectFrom('export_jobs').select(['id', 'status', 'progress', 'params', 'row_count', 'error', 'created_at', 'finished_at'])
       .where('id', '=', request.params.id).where('user_id', '=', request.user.id).executeTakeFirst();
@@ -101,11 +101,11 @@ const records: FastifyPluginAsync = async (app) => {
     return { id: row.id, status: row.status, progress: row.progress, format: String(params.format), row_count: row.row_count, error: row.error, created_at: iso(row.created_at), finished_at: iso(row.finished_at) };
   });
 
-  app.get<{ Params: { id: number } }>('/records/files/:id', {
+  app.get<{ Params: IdParams }>('/records/files/:id', {
     schema: {
       ...doc('A record\'s file content — also of a file taken off its document (kept for the retention period) — for a records user whose '
         + 'scope holds a record of it; else 404.'),
-      params: idParams,
+      params: IdParams,
       response: { 200: { type: 'string', format: 'binary' }, ...errors },
     },
   }, async (request, reply) => {
@@ -121,13 +121,13 @@ const records: FastifyPluginAsync = async (app) => {
       .send(storage.open(row.storage_key));
   });
 
-  app.get<{ Params: { id: number }; Querystring: HistoryQuery }>('/buffers/:id/history', {
+  app.get<{ Params: IdParams; Querystring: HistoryQuery }>('/buffers/:id/history', {
     schema: {
       ...doc('The append-only history of a document: every change of its data, status or files with before and after, who, when and why, '
         + 'and each entry\'s SHA-256 chain hash; `on_behalf_of` names the principal when their deputy acted (the actor; it is in the hash); `chain_ok` says whether the whole chain still verifies. Searchable: `q` (any text of the '
         + 'entry), `kind`, `actor.id`, `at[after]`/`at[before]`. `format=pdf` prints it (the CJK font embedded). For whoever sees the '
         + 'document, and records users whose scope holds it; else 404.'),
-      params: idParams,
+      params: IdParams,
       querystring: HistoryQuery,
       response: { 200: HistoryCollection, ...errors },
     },

@@ -2,19 +2,20 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { BufferStatus, type CompiledModule, type DefinitionSet, type Lang, type RelatedAs } from '../../../src/engine';
 import type { Database } from '../../db/database';
-import { collectionSchema, idParams, lookupErrors, pagedQuery, searchText } from '../../lib/http-schemas';
+import { collectionSchema, lookupErrors } from '../../lib/http-schemas';
 import { keysetPaginate } from '../../repositories/keyset-paginate';
 import type { KeyTerm } from '../../lib/keyset';
 import { localizedName } from '../../lib/localized-name';
-import { likePattern, paginate, type Collection, type PageQuery } from '../../lib/paging';
+import { likePattern, paginate, type Collection } from '../../lib/paging';
 import { badRequest, notFound } from '../../lib/errors';
 import { visibleTo } from '../../workflow/visibility';
 import { canSeeRelated } from './related-visibility';
 import { memberItems, memberValue, moduleDataInt, numberOf, supplierAccountOf, textOf } from './related-shapes';
 import {
   RelatedContract, RelatedContractCollection, RelatedContractQuery, RelatedPurchase, RelatedPurchaseCollection, RelatedPurchaseDetail, RelatedPurchaseQuery,
-  SupplierAccount,
+  SupplierAccount, SupplierAccountQuery,
 } from '../../../src/wire/related';
+import { IdParams } from '../../../src/wire/common';
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
@@ -123,8 +124,8 @@ const related: FastifyPluginAsync = async (app) => {
     return { ...page, 'hydra:member': (page['hydra:member'] as unknown as Row[]).map((row) => purchaseOf(row, moduleOf.get(row.module_code))) };
   });
 
-  app.get<{ Params: { id: number } }>('/purchases/:id', {
-    schema: { ...doc('One purchase as a related approval, with its data; 404 unless the user may see it.'), params: idParams, response: { 200: RelatedPurchaseDetail, ...lookupErrors } },
+  app.get<{ Params: IdParams }>('/purchases/:id', {
+    schema: { ...doc('One purchase as a related approval, with its data; 404 unless the user may see it.'), params: IdParams, response: { 200: RelatedPurchaseDetail, ...lookupErrors } },
   }, async (request): Promise<RelatedPurchaseDetail> => {
     const modules = listedModules(request.definitions, 'purchases');
     const row = await documents(app.db, modules, request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
@@ -151,8 +152,8 @@ const related: FastifyPluginAsync = async (app) => {
     return { ...page, 'hydra:member': (page['hydra:member'] as unknown as Row[]).map((row) => contractOf(row, moduleOf.get(row.module_code))) };
   });
 
-  app.get<{ Params: { id: number } }>('/contracts/:id', {
-    schema: { ...doc('One supplier or customer contract as a related approval; 404 unless the user may see it.'), params: idParams, response: { 200: RelatedContract, ...lookupErrors } },
+  app.get<{ Params: IdParams }>('/contracts/:id', {
+    schema: { ...doc('One supplier or customer contract as a related approval; 404 unless the user may see it.'), params: IdParams, response: { 200: RelatedContract, ...lookupErrors } },
   }, async (request): Promise<RelatedContract> => {
     const modules = listedModules(request.definitions, 'contracts');
     const row = await documents(app.db, modules, request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
@@ -160,11 +161,11 @@ const related: FastifyPluginAsync = async (app) => {
     return contractOf(row, byCode(modules).get(row.module_code));
   });
 
-  app.get<{ Querystring: PageQuery & { search?: string } }>('/distinct_contract_supplier_accounts', {
+  app.get<{ Querystring: SupplierAccountQuery }>('/distinct_contract_supplier_accounts', {
     schema: {
       ...doc('Distinct supplier accounts `{name, no, bankName, branchName}` of supplier contracts the user may see (the object field named by '
         + '`ui:module.relatedAs.accounts` of the contract modules); `search` matches any of the four.'),
-      querystring: pagedQuery({ search: searchText }), response: { 200: collectionSchema(SupplierAccount), ...lookupErrors },
+      querystring: SupplierAccountQuery, response: { 200: collectionSchema(SupplierAccount), ...lookupErrors },
     },
   }, async (request): Promise<Collection<SupplierAccount>> => {
     const sources = listedModules(request.definitions, 'contracts').filter((m) => m.meta.relatedAs?.accounts);

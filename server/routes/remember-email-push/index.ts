@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
-import { idParams } from '../../lib/http-schemas';
 import { nextUserNotified } from '../../workflow/next-user-notified';
 import { assertVisible } from '../../workflow/route-helpers';
 import { doc } from '../../workflow/schemas';
 import { NextUserNotified } from '../../../src/wire/workflow';
+import { IdParams } from '../../../src/wire/common';
 
 /**
  * `GET /api/remember_email_push/next_user/{id}` ({id} = document): whether the approver's
@@ -12,11 +12,11 @@ import { NextUserNotified } from '../../../src/wire/workflow';
  * step's approvers' own `is_notified` flag.
  */
 const rememberEmailPush: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { id: number } }>('/remember_email_push/next_user/:id', {
+  app.get<{ Params: IdParams }>('/remember_email_push/next_user/:id', {
     onRequest: app.authenticate,
     schema: {
       ...doc('Default of the notify-next-approver checkbox for document {id}: the current user\'s last send_email_push choice, else whether any approver of the next step has is_notified. False when there is no next step.'),
-      params: idParams,
+      params: IdParams,
       response: {
         200: NextUserNotified,
         400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema,

@@ -4,7 +4,6 @@ import { FileStorage } from '../../files/file-storage';
 import { fileLinkReader } from '../../files/file-link-reader';
 import { fileRecord } from '../../files/file-record';
 import { errorResponseSchema, notFound, unauthorized } from '../../lib/errors';
-import { idParams } from '../../lib/http-schemas';
 import { statisticFileRecord } from '../../statistics/document-search';
 import { fileRefs } from '../../statistics/file-refs';
 import { authUserById, fileInStatisticScope, inStatisticScope } from '../../statistics/scope-checks';
@@ -15,10 +14,11 @@ import { doc, documentViewSchema } from '../../workflow/schemas';
 import { contentDisposition } from '../files/reply-helpers';
 import { sql } from 'kysely';
 import { StatisticFileQuery, TransactionFileCollection } from '../../../src/wire/files';
+import { IdParams } from '../../../src/wire/common';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } as const;
 
-type Id = { Params: { id: number } };
+type Id = { Params: IdParams };
 
 /** The reads a search result opens: a document's files, the document itself, a file's content by signed link. */
 export function registerStatisticReads(app: FastifyInstance, fieldNamesOf: (set: DefinitionSet) => string[]): void {
@@ -26,7 +26,7 @@ export function registerStatisticReads(app: FastifyInstance, fieldNamesOf: (set:
     schema: {
       ...doc('The files of a document (transaction file records: updater = uploader, file, created_at), oldest first, for anyone who '
         + 'sees the document (workflow) or has it in their Statistic scope; anyone else: 404.'),
-      params: idParams,
+      params: IdParams,
       response: { 200: TransactionFileCollection, ...errors },
     },
   }, async (request): Promise<TransactionFileCollection> => {
@@ -49,7 +49,7 @@ export function registerStatisticReads(app: FastifyInstance, fieldNamesOf: (set:
   app.get<Id>('/statistic/buffers/:id', {
     schema: {
       ...doc('One document as the detail page shows it, for a Statistic user whose companies it belongs to (opened from the document search); else 404.'),
-      params: idParams,
+      params: IdParams,
       response: { 200: documentViewSchema, ...errors },
     },
   }, async (request) => {
@@ -65,7 +65,7 @@ export function registerStatisticFileContent(app: FastifyInstance, fieldNamesOf:
   app.get<Id & { Querystring: StatisticFileQuery }>('/statistic_files/:id', {
     schema: {
       ...doc('A file\'s content by the signed `url` of a statistics file record (10 minutes), while its document is in the link owner\'s Statistic scope; else 404.'),
-      params: idParams,
+      params: IdParams,
       querystring: StatisticFileQuery,
       response: { 200: { type: 'string', format: 'binary' }, ...errors },
     },

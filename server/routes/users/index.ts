@@ -1,15 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { found } from '../../lib/found';
-import { idParams, idSchema, lookupErrors, pagedCollectionSchema, pagedQuery, searchText } from '../../lib/http-schemas';
-import { cursorParam, keysetPaginate, type CursorPageQuery } from '../../repositories/keyset-paginate';
+import { lookupErrors, pagedCollectionSchema } from '../../lib/http-schemas';
+import { keysetPaginate } from '../../repositories/keyset-paginate';
 import type { KeyTerm } from '../../lib/keyset';
 import { findUserDetail, selectUserSummary, usersByName } from '../../repositories/user-repository';
 import { APPROVER_ORDER, approverCandidatePage, pickerScope } from '../../workflow/approver-candidates';
 import { stepRule } from '../../workflow/eligibility';
 import { filingCompany, forwardableUsers, loadFiler } from '../../workflow/filing-checks';
-import { UserDetail, UserSummary } from '../../../src/wire/users';
-
-type Search = { Querystring: CursorPageQuery & { name?: string; masterProcessId?: number; companyId?: number } };
+import { ApproverQuery, FinanceUserQuery, UserDetail, UserSummary } from '../../../src/wire/users';
+import { IdParams } from '../../../src/wire/common';
 
 /** The finance picker's order: by name, id breaks ties. */
 const BY_NAME: KeyTerm[] = APPROVER_ORDER.slice(1);
@@ -23,9 +22,9 @@ const BY_NAME: KeyTerm[] = APPROVER_ORDER.slice(1);
 const users: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get<Search>('/users/approver', {
+  app.get<{ Querystring: ApproverQuery }>('/users/approver', {
     schema: {
-      querystring: pagedQuery({ name: searchText, masterProcessId: idSchema, companyId: idSchema, cursor: cursorParam }),
+      querystring: ApproverQuery,
       response: { 200: pagedCollectionSchema(UserSummary), ...lookupErrors },
     },
   }, async (request) => {
@@ -36,8 +35,8 @@ const users: FastifyPluginAsync = async (app) => {
     return approverCandidatePage(app.db, request.lang, request.query, { step, scope });
   });
 
-  app.get<Search>('/users/finance', {
-    schema: { querystring: pagedQuery({ name: searchText, companyId: idSchema, cursor: cursorParam }), response: { 200: pagedCollectionSchema(UserSummary), ...lookupErrors } },
+  app.get<{ Querystring: FinanceUserQuery }>('/users/finance', {
+    schema: { querystring: FinanceUserQuery, response: { 200: pagedCollectionSchema(UserSummary), ...lookupErrors } },
   }, async (request) => {
     const filer = found(await loadFiler(app.db, request.user.id), request.t, 'user');
     const companyId = await filingCompany(app.db, filer, request.query.companyId);
@@ -47,8 +46,8 @@ const users: FastifyPluginAsync = async (app) => {
     return keysetPaginate(app.db, query, (q) => selectUserSummary(q, request.lang), BY_NAME, request.query);
   });
 
-  app.get<{ Params: { id: number } }>('/users/:id', {
-    schema: { params: idParams, response: { 200: UserDetail, ...lookupErrors } },
+  app.get<{ Params: IdParams }>('/users/:id', {
+    schema: { params: IdParams, response: { 200: UserDetail, ...lookupErrors } },
   }, async (request) => found(await findUserDetail(app.db, request.params.id, request.lang), request.t, 'user'));
 };
 

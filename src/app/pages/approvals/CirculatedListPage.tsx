@@ -8,6 +8,8 @@ import { CIRCULATED_PATH } from './circulated-key';
 import { invalidateResources, resourceKey } from '../../../renderer/resource-key';
 import { openDetail } from './open-detail';
 import type { CirculatedItem, CirculationRead, Collection } from './types';
+import type { QueryParams } from '../../api/query-string';
+import type { CirculatedQuery } from '../../../wire/workflow';
 
 const PAGE_SIZE = 10;
 
@@ -30,7 +32,7 @@ export function CirculatedListPage() {
   const queryClient = useQueryClient();
   const list = useInfiniteQuery({
     queryKey: resourceKey(CIRCULATED_PATH, { itemsPerPage: PAGE_SIZE }, 'pages'),
-    queryFn: ({ pageParam }) => host.api.get<Collection<CirculatedItem>>(CIRCULATED_PATH, { page: pageParam, itemsPerPage: PAGE_SIZE }),
+    queryFn: ({ pageParam }) => host.api.get<Collection<CirculatedItem>>(CIRCULATED_PATH, { page: pageParam, itemsPerPage: PAGE_SIZE } satisfies QueryParams<CirculatedQuery>),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.length * PAGE_SIZE < (last['hydra:totalItems'] ?? 0) ? pages.length + 1 : undefined),
   });

@@ -7,6 +7,8 @@ import { useRendererHost } from '../../../renderer/host';
 import { usePageStack } from '../../navigation';
 import { CIRCULATED_PATH } from '../approvals/circulated-key';
 import { resourceKey } from '../../../renderer/resource-key';
+import type { QueryParams } from '../../api/query-string';
+import type { CirculatedQuery } from '../../../wire/workflow';
 
 const CirculatedListPage = lazy(async () => ({ default: (await import('../approvals/CirculatedListPage')).CirculatedListPage }));
 
@@ -14,7 +16,7 @@ const useStyles = makeStyles({
   button: { justifyContent: 'flex-start', gap: tokens.spacingHorizontalS },
 });
 
-const UNREAD_PARAMS = { unread: 1, itemsPerPage: 1 };
+const UNREAD_PARAMS = { unread: '1', itemsPerPage: 1 } satisfies QueryParams<CirculatedQuery>;
 
 /**
  * Home's entry to "For your information" (回覧, issue #20) with the number of circulated
