@@ -7,6 +7,7 @@ import type { AdminBackground } from './admin-types';
 import { useEntityModule } from './entity-module';
 import { openEntityForm } from './open-entity-form';
 import { SearchList } from './SearchList';
+import type { BackgroundQuery } from '../../../wire/organisation';
 
 /** Group company names are shown truncated at 30 characters (spec 000 §2). */
 const COMPANY_NAME_MAX = 30;
@@ -33,7 +34,7 @@ export function BackgroundsPage() {
       <Button icon={<AddRegular />} appearance="primary" onClick={() => void open('app.admin.createBackground', { operation: 'create' })}>
         {t('app.admin.createBackground')}
       </Button>
-      <SearchList<AdminBackground>
+      <SearchList<AdminBackground, BackgroundQuery>
         endpoint="/backgrounds"
         itemsPerPage={99999}
         label={t('app.admin.backgroundGroups')}

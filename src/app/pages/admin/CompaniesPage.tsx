@@ -11,6 +11,7 @@ import { useEntityModule } from './entity-module';
 import { openEntityForm } from './open-entity-form';
 import { OrganizationPage, type OrganizationParams } from './OrganizationPage';
 import { SearchList } from './SearchList';
+import type { ExternalCompanyQuery } from '../../../wire/organisation';
 
 /** External companies (spec 000 §2): colleague counts, organization and edit links. */
 export function CompaniesPage() {
@@ -27,7 +28,7 @@ export function CompaniesPage() {
   };
   return (
     <section className={styles.page} data-testid="external-companies">
-      <SearchList<AdminCompany>
+      <SearchList<AdminCompany, ExternalCompanyQuery>
         endpoint="/companies-external"
         itemsPerPage={99999}
         label={t('app.admin.externalCompanies')}

@@ -5,6 +5,8 @@ import { usePageStyles } from '../common/page-styles';
 import type { AdminUser } from './admin-types';
 import { SearchList } from './SearchList';
 import { UserDetailPage } from './UserDetailPage';
+import type { NamePageQuery } from '../../../wire/organisation';
+import type { PicUserQuery } from '../../../wire/users';
 
 /** Which colleagues: my company (`/my-organization`), or another company's users. */
 export interface OrganizationParams {
@@ -20,23 +22,24 @@ export function OrganizationPage({ params }: PageProps<OrganizationParams>) {
     // A change filed from the detail invalidates the user lists, this one among them.
     await stack.push<unknown, { id: number }>({ title: { key: 'app.admin.userDetail' }, component: UserDetailPage, params: { id: user.id } });
   };
+  const list = {
+    label: t('app.admin.myOrganization'),
+    keyOf: (u: AdminUser) => u.id,
+    renderItem: (user: AdminUser) => (
+      <Button appearance="transparent" style={{ justifyContent: 'flex-start', width: '100%' }} onClick={() => void open(user)}>
+        <Avatar size={32} initials={user.initial_name} name={user.name} />
+        <span className={styles.rowText} style={{ marginLeft: 8, textAlign: 'start' }}>
+          <Text>{user.name}</Text>
+          <Text size={200} className={styles.muted}>{user.department?.name ?? '-'}</Text>
+        </span>
+      </Button>
+    ),
+  };
   return (
     <section className={styles.page} data-testid="organization">
-      <SearchList<AdminUser>
-        endpoint={params?.companyId ? '/users/pic' : '/my-organization'}
-        params={params?.companyId ? { companyId: params.companyId } : undefined}
-        label={t('app.admin.myOrganization')}
-        keyOf={(u) => u.id}
-        renderItem={(user) => (
-          <Button appearance="transparent" style={{ justifyContent: 'flex-start', width: '100%' }} onClick={() => void open(user)}>
-            <Avatar size={32} initials={user.initial_name} name={user.name} />
-            <span className={styles.rowText} style={{ marginLeft: 8, textAlign: 'start' }}>
-              <Text>{user.name}</Text>
-              <Text size={200} className={styles.muted}>{user.department?.name ?? '-'}</Text>
-            </span>
-          </Button>
-        )}
-      />
+      {params?.companyId
+        ? <SearchList<AdminUser, PicUserQuery> endpoint="/users/pic" params={{ companyId: params.companyId }} {...list} />
+        : <SearchList<AdminUser, NamePageQuery> endpoint="/my-organization" {...list} />}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
 import { flattenPages, hydraListOptions } from '../../api/queries';
+import type { QueryParams } from '../../api/query-string';
 import { usePageStyles } from '../common/page-styles';
 
 /** The spec's search limit and pause (spec 000 §9). */
@@ -16,17 +17,30 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3, textAlign: 'center' },
 });
 
-export interface SearchListProps<T> {
+/** A paged list's query (the wire's `paging()`): what every endpoint of a SearchList reads. */
+type PagedQuery = { page?: number; itemsPerPage?: number };
+
+/** The query's text parameters a search box may fill (`name`, `bankName`, …; not the cursor). */
+type SearchKey<Q> = Exclude<{ [K in keyof Q]-?: string extends Q[K] ? K : never }[keyof Q], 'cursor'> & string;
+
+/** The search parameter: `name` unless told, so a query without `name` must name its own (or null). */
+type SearchParamProp<Q> = 'name' extends SearchKey<Q>
+  ? { /** Search parameter; null = no search box. */ searchParam?: SearchKey<Q> | null }
+  : { /** Search parameter; null = no search box. */ searchParam: SearchKey<Q> | null };
+
+/**
+ * `T`: a row of the list (the wire's member type); `Q`: the endpoint's wire query type
+ * (src/wire), which the parameters, the page size and the search parameter are checked against.
+ */
+export type SearchListProps<T, Q extends PagedQuery> = SearchParamProp<Q> & {
   endpoint: string;
   /** Query parameters besides paging and search. */
-  params?: Record<string, unknown>;
-  itemsPerPage?: number;
-  /** Search parameter; null = no search box. */
-  searchParam?: string | null;
+  params?: Omit<QueryParams<Q>, 'page' | 'itemsPerPage' | 'cursor'>;
+  itemsPerPage?: Q['itemsPerPage'];
   label: string;
   keyOf(item: T): string | number;
   renderItem(item: T): ReactNode;
-}
+};
 
 /**
  * A searchable infinite list of the admin area (spec 000 §4 "Infinite lists"): search of at
@@ -35,7 +49,7 @@ export interface SearchListProps<T> {
  * under the pages of `endpoint` with its parameters: a filed request invalidates it (the
  * endpoint is one of the entity resources of src/app/api/queries.ts), so it is fetched again.
  */
-export function SearchList<T>({ endpoint, params, itemsPerPage = 10, searchParam = 'name', label, keyOf, renderItem }: SearchListProps<T>) {
+export function SearchList<T, Q extends PagedQuery>({ endpoint, params, itemsPerPage = 10, searchParam = 'name' as SearchKey<Q>, label, keyOf, renderItem }: SearchListProps<T, Q>) {
   const { t } = useTranslation();
   const host = useRendererHost();
   const styles = { ...usePageStyles(), ...useStyles() };
@@ -45,8 +59,7 @@ export function SearchList<T>({ endpoint, params, itemsPerPage = 10, searchParam
     const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const query: Record<string, unknown> = { ...params, itemsPerPage };
-  if (searchParam && search) query[searchParam] = search;
+  const query: QueryParams<Q> = { ...params, itemsPerPage, ...(searchParam && search ? { [searchParam]: search } : {}) } as QueryParams<Q>;
   // A short page is the last: no "Load more" under a complete list (1 company).
   const list = useInfiniteQuery(hydraListOptions<T>(host.api, endpoint, query, { perPage: itemsPerPage }));
   const items = useMemo(() => flattenPages(list.data?.pages, (row) => row, keyOf), [list.data, keyOf]);

@@ -7,6 +7,7 @@ import { invalidateResources } from '../../../../renderer/resource-key';
 import { usePageStack } from '../../../navigation';
 import { openEntityForm } from '../../admin/open-entity-form';
 import { SearchList } from '../../admin/SearchList';
+import type { CompanyBankAccountQuery } from '../../../../wire/organisation';
 import { usePageStyles } from '../../common/page-styles';
 import { CompanyAccountsList } from './CompanyAccountsList';
 import { useEntityModuleCode } from './entity-module-code';
@@ -57,7 +58,7 @@ export function CompanyBankAccounts({ company }: { company: AccountCompany }) {
   return (
     <section className={styles.page} data-testid="company-bank-accounts">
       <Button appearance="primary" icon={<AddRegular />} onClick={() => void file('statistic.accounts.addBank', 'create')}>{t('statistic.accounts.add')}</Button>
-      <SearchList<BankAccountRow>
+      <SearchList<BankAccountRow, CompanyBankAccountQuery>
         endpoint={`/company_bank_accounts_list/${company.id}`}
         searchParam="bankName"
         itemsPerPage={BANK_PAGE_SIZE}

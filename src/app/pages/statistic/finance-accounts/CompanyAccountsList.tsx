@@ -7,6 +7,7 @@ import { useRendererHost } from '../../../../renderer/host';
 import { companyOptions } from '../../../api/queries';
 import { useSession } from '../../../session';
 import { SearchList } from '../../admin/SearchList';
+import type { CompanyQuery } from '../../../../wire/organisation';
 import { usePageStyles } from '../../common/page-styles';
 import { COMPANY_PAGE_SIZE, type AccountCompany } from './account-modules';
 
@@ -21,7 +22,7 @@ export function CompanyAccountsList({ onOpen }: { onOpen(company: AccountCompany
   const groupAdmin = Boolean(profile?.is_ringi_group_member && profile?.is_authorizer);
   const row = (company: AccountCompany) => <CompanyRow company={company} onOpen={() => onOpen(company)} />;
   if (groupAdmin) {
-    return <SearchList<AccountCompany> endpoint="/companies" itemsPerPage={COMPANY_PAGE_SIZE} label={t('statistic.accounts.companies')} keyOf={(c) => c.id} renderItem={row} />;
+    return <SearchList<AccountCompany, CompanyQuery> endpoint="/companies" itemsPerPage={COMPANY_PAGE_SIZE} label={t('statistic.accounts.companies')} keyOf={(c) => c.id} renderItem={row} />;
   }
   return <OwnCompany render={row} />;
 }

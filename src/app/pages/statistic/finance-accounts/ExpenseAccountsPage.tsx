@@ -14,7 +14,7 @@ import { usePageStyles } from '../../common/page-styles';
 import { CompanyAccountsList } from './CompanyAccountsList';
 import { useEntityModuleCode } from './entity-module-code';
 import { EXPENSE_ACCOUNT_KIND, EXPENSE_PAGE_SIZE, EXPENSE_TOAST_MS, type AccountCompany, type ExpenseAccountRow } from './account-modules';
-import type { ExpenseAccountFilters } from '../../../../wire/organisation';
+import type { ExpenseAccountQuery } from '../../../../wire/organisation';
 
 /**
  * The modules whose documents choose an expense account (`ui:module.expenseAccounts`), in launcher
@@ -78,10 +78,10 @@ export function CompanyExpenseAccounts({ company }: { company: AccountCompany })
         </TabList>
       ) : null}
       <Button appearance="primary" icon={<AddRegular />} onClick={() => void file('statistic.accounts.addExpense', 'create')}>{t('statistic.accounts.add')}</Button>
-      {use ? <SearchList<ExpenseAccountRow>
+      {use ? <SearchList<ExpenseAccountRow, ExpenseAccountQuery>
         key={use}
         endpoint="/expense_accounts"
-        params={{ companyId: company.id, moduleCode: use } satisfies ExpenseAccountFilters}
+        params={{ companyId: company.id, moduleCode: use }}
         itemsPerPage={EXPENSE_PAGE_SIZE}
         label={t('statistic.accounts.expenseAccounts')}
         keyOf={(a) => a.id}
