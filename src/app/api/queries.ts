@@ -4,7 +4,12 @@ import type { ApiClient } from './api-client';
 import type { Collection, DocumentView, NextUserNotified } from '../pages/approvals/types';
 import type { FieldHistory } from '../pages/approvals/field-history';
 import type { MasterProcess, MasterProcessQuery } from '../../wire/processes';
-import type { Currency } from '../../wire/masters';
+import type { Currency, SmallListQuery } from '../../wire/masters';
+import type { Company, CompanyDetail, CompanyQuery } from '../../wire/organisation';
+import type { FileRecord } from '../../wire/files';
+import type { ListQuery } from '../../wire/list-query';
+import type { ApprovalItem } from '../../wire/workflow';
+import type { QueryParams } from './query-string';
 import type { Draft, DraftQuery } from '../../wire/drafts';
 import type { DefinitionQuery, ServedModule } from '../../wire/module-definitions';
 import { registerModuleTranslations } from '../pages/application/module-definitions';
@@ -100,9 +105,10 @@ export function flattenPages<T, R>(pages: Array<Collection<T>> | undefined, map:
 
 /**
  * An infinite hydra list at `path` with fixed `params` (page and cursor added per page), keyed as
- * the pages of that resource (a list shown only up to `maxPages` is a view of its own).
+ * the pages of that resource (a list shown only up to `maxPages` is a view of its own). `T`: a
+ * row (the wire's member type); `Q`: the route's wire query type, which `params` are checked against.
  */
-export function hydraListOptions<T>(api: ApiReader, path: string, params: Record<string, unknown>, options: { perPage: number; maxPages?: number; enabled?: boolean }) {
+export function hydraListOptions<T, Q>(api: ApiReader, path: string, params: QueryParams<Q>, options: { perPage: number; maxPages?: number; enabled?: boolean }) {
   const { maxPages } = options;
   return infiniteQueryOptions({
     queryKey: resourceKey(path, params, maxPages !== undefined && Number.isFinite(maxPages) ? `pages-up-to-${maxPages}` : 'pages'),
@@ -132,14 +138,14 @@ export function listControls(query: UseInfiniteQueryResult<unknown, unknown>) {
   };
 }
 
-const PENDING_COUNT_PARAMS = { itemsPerPage: 1 };
+const PENDING_COUNT_PARAMS = { itemsPerPage: 1 } satisfies QueryParams<ListQuery>;
 
 /** Home's Pending count: `/approvals/my?itemsPerPage=1` → `hydra:totalItems` (null when the server does not count). */
 export function pendingCountOptions(api: ApiReader) {
   return queryOptions({
     queryKey: resourceKey('/approvals/my', PENDING_COUNT_PARAMS, 'total'),
     queryFn: async () => {
-      const reply = await api.get<{ 'hydra:totalItems'?: number }>('/approvals/my', PENDING_COUNT_PARAMS);
+      const reply = await api.get<Collection<ApprovalItem>>('/approvals/my', PENDING_COUNT_PARAMS);
       return typeof reply['hydra:totalItems'] === 'number' ? reply['hydra:totalItems'] : null;
     },
   });
@@ -256,20 +262,22 @@ export function masterProcessesOptions(api: ApiReader, moduleCode: string) {
   });
 }
 
+const CURRENCIES_PARAMS = { itemsPerPage: 100 } satisfies SmallListQuery;
+
 /** The currencies (rounding by currency id); they rarely change within a session. */
 export function currenciesOptions(api: ApiReader) {
   return queryOptions({
-    queryKey: resourceKey('/currencies', { itemsPerPage: 100 }, 'members'),
-    queryFn: async () => (await api.get<Collection<Currency>>('/currencies', { itemsPerPage: 100 }))['hydra:member'] ?? [],
+    queryKey: resourceKey('/currencies', CURRENCIES_PARAMS, 'members'),
+    queryFn: async () => (await api.get<Collection<Currency>>('/currencies', CURRENCIES_PARAMS))['hydra:member'] ?? [],
     staleTime: DEFINITION_STALE_MS,
   });
 }
 
 /** A stored file's name and link (`GET /files/{id}`). */
-export function fileOptions<T>(api: ApiReader, id: number) {
+export function fileOptions(api: ApiReader, id: number) {
   return queryOptions({
     queryKey: resourceKey(`/files/${id}`),
-    queryFn: () => api.get<T>(`/files/${id}`),
+    queryFn: () => api.get<FileRecord>(`/files/${id}`),
     staleTime: Infinity,
   });
 }
@@ -305,7 +313,7 @@ export function draftOptions(api: ApiClient, moduleCode: string) {
  * An infinite list paged only by the server's keyset cursor (`cursor` = the previous page's
  * `nextCursor`; no page number): it ends on the page that gives no cursor or no rows.
  */
-export function cursorListOptions<T>(api: ApiReader, path: string, params: Record<string, unknown>) {
+export function cursorListOptions<T, Q extends { cursor?: string }>(api: ApiReader, path: string, params: QueryParams<Q>) {
   return infiniteQueryOptions({
     queryKey: resourceKey(path, params, 'cursor-pages'),
     queryFn: ({ pageParam }) => api.get<Collection<T>>(path, pageParam ? { ...params, cursor: pageParam } : params),
@@ -314,19 +322,21 @@ export function cursorListOptions<T>(api: ApiReader, path: string, params: Recor
   });
 }
 
+const COMPANIES_PARAMS = { itemsPerPage: 100 } satisfies QueryParams<CompanyQuery>;
+
 /** `GET /companies` (up to 100: the pickers of the statistic screens). */
-export function companiesOptions<T = { id: number; name: string }>(api: ApiReader, enabled = true) {
+export function companiesOptions(api: ApiReader, enabled = true) {
   return queryOptions({
-    queryKey: resourceKey('/companies', { itemsPerPage: 100 }, 'members'),
-    queryFn: async () => (await api.get<Collection<T>>('/companies', { itemsPerPage: 100 }))['hydra:member'] ?? [],
+    queryKey: resourceKey('/companies', COMPANIES_PARAMS, 'members'),
+    queryFn: async () => (await api.get<Collection<Company>>('/companies', COMPANIES_PARAMS))['hydra:member'] ?? [],
     enabled,
   });
 }
 
-/** `GET /companies/{id}` (its bank accounts with it). */
-export function companyOptions<T>(api: ApiReader, id: number) {
+/** `GET /companies/{id}` (with its departments and locations). */
+export function companyOptions(api: ApiReader, id: number) {
   return queryOptions({
     queryKey: resourceKey(`/companies/${id}`),
-    queryFn: () => api.get<T>(`/companies/${id}`),
+    queryFn: () => api.get<CompanyDetail>(`/companies/${id}`),
   });
 }

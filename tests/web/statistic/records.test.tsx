@@ -35,7 +35,7 @@ function renderRecords() {
 describe('records filter (pure)', () => {
   it('sends only the filled fields under the API\'s names', () => {
     expect(recordsParams({ ...EMPTY_RECORDS_FORM, after: '2026-01-01', gte: ' 100 ', counterparty: ' tokyo ', module: 'payment' }))
-      .toEqual({ 'date[after]': '2026-01-01', 'amount[gte]': '100', counterparty: 'tokyo', 'module.code': 'payment' });
+      .toEqual({ 'date[after]': '2026-01-01', 'amount[gte]': 100, counterparty: 'tokyo', 'module.code': 'payment' });
   });
   it('finds a reversed date or amount range and a non-number first', () => {
     expect(recordsFormProblem({ ...EMPTY_RECORDS_FORM, after: '2026-02-01', before: '2026-01-01' })).toBe('statistic.records.badDateRange');

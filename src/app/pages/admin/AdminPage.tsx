@@ -11,7 +11,6 @@ import { openApplication } from '../application/open-application';
 import { usePageStyles } from '../common/page-styles';
 import { openStudio } from '../studio/open-studio';
 import { adminEntries, type AdminEntryKey } from './admin-entries';
-import type { AdminCompany } from './admin-types';
 import { BackgroundsPage } from './BackgroundsPage';
 import { CompaniesPage } from './CompaniesPage';
 import { companyFormData } from './company-form-data';
@@ -64,7 +63,7 @@ export function AdminPage() {
     editCompany: async () => {
       const id = profile?.company?.id;
       if (!id) return;
-      const company = await queryClient.fetchQuery(companyOptions<AdminCompany>(host.api, id));
+      const company = await queryClient.fetchQuery(companyOptions(host.api, id));
       await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: await entityModule('company'), operation: 'edit', targetId: id, initialData: companyFormData(company) });
     },
     createUser: async () => openApplication(stack, await entityModule('user'), 'app.admin.createUser'),

@@ -22,7 +22,7 @@ export function CompaniesPage() {
   const queryClient = useQueryClient();
   const entityModule = useEntityModule();
   const edit = async (id: number) => {
-    const company = await queryClient.fetchQuery(companyOptions<AdminCompany>(host.api, id));
+    const company = await queryClient.fetchQuery(companyOptions(host.api, id));
     // A filed request invalidates the entity lists (this one among them): nothing to reload here.
     await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: await entityModule('company'), operation: 'edit', targetId: id, initialData: companyFormData(company) });
   };

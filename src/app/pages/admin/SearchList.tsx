@@ -61,7 +61,7 @@ export function SearchList<T, Q extends PagedQuery>({ endpoint, params, itemsPer
   }, [text]);
   const query: QueryParams<Q> = { ...params, itemsPerPage, ...(searchParam && search ? { [searchParam]: search } : {}) } as QueryParams<Q>;
   // A short page is the last: no "Load more" under a complete list (1 company).
-  const list = useInfiniteQuery(hydraListOptions<T>(host.api, endpoint, query, { perPage: itemsPerPage }));
+  const list = useInfiniteQuery(hydraListOptions<T, Q>(host.api, endpoint, query, { perPage: itemsPerPage }));
   const items = useMemo(() => flattenPages(list.data?.pages, (row) => row, keyOf), [list.data, keyOf]);
   const failed = list.isError;
   const loading = list.isPending || list.isFetchingNextPage;

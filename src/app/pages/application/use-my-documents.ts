@@ -3,6 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRendererHost } from '../../../renderer/host';
 import { flattenPages, hydraListOptions, listControls } from '../../api/queries';
 import type { BufferItem } from '../../../wire/workflow';
+import type { ListQuery } from '../../../wire/list-query';
+import type { QueryParams } from '../../api/query-string';
 
 /** Page size of the View data list (spec 001 §9). */
 export const VIEW_DATA_PAGE_SIZE = 5;
@@ -32,10 +34,10 @@ export interface ListState {
  */
 export function useMyDocuments(moduleCode: string, search: string, sort: SortField, order: SortOrder): ListState {
   const host = useRendererHost();
-  const params: Record<string, unknown> = { itemsPerPage: VIEW_DATA_PAGE_SIZE, 'module.code': moduleCode, [`sort[${sort}]`]: order };
+  const params: QueryParams<ListQuery> = { itemsPerPage: VIEW_DATA_PAGE_SIZE, 'module.code': moduleCode, [`sort[${sort}]`]: order };
   if (search) params.search = search;
   // perPage 0: a short page does not end the list here; only an empty one does.
-  const query = useInfiniteQuery(hydraListOptions<MyDocument>(host.api, '/my-buffers', params, { perPage: 0 }));
+  const query = useInfiniteQuery(hydraListOptions<MyDocument, ListQuery>(host.api, '/my-buffers', params, { perPage: 0 }));
   const items = useMemo(() => flattenPages(query.data?.pages, (doc) => doc, (doc) => doc.id), [query.data]);
   return { items, ...listControls(query) };
 }

@@ -4,13 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
 import { fileOptions } from '../../api/queries';
 
-interface StoredFile {
-  id: number;
-  name?: string;
-  formated_name?: string;
-  url?: string;
-}
-
 /**
  * The invoice files of a completed document (spec 000 §4: "An approved reimbursement (status 2)
  * loads its invoice files"). There is no transaction-files call on the server: the files are the
@@ -22,7 +15,7 @@ export function InvoiceFiles({ ids }: { ids: unknown }) {
   const list = Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
   // One cached query per file: a failed one is left out.
   const files = useQueries({
-    queries: list.map((id) => fileOptions<StoredFile>(host.api, id)),
+    queries: list.map((id) => fileOptions(host.api, id)),
     combine: (results) => results.flatMap((r) => (r.data ? [r.data] : [])),
   });
   if (list.length === 0) return null;

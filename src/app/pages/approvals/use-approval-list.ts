@@ -5,6 +5,7 @@ import { flattenPages, hydraListOptions, listControls } from '../../api/queries'
 import { LIST_PAGE_SIZE, listRequest, type ListFilter, type ListSort } from './list-query';
 import { toListEntry, type ListEntry } from './list-entry';
 import type { ApprovalItem, BufferItem, ListKind } from './types';
+import type { ListQuery } from '../../../wire/list-query';
 
 export interface ApprovalListState {
   entries: ListEntry[];
@@ -26,7 +27,7 @@ export function useApprovalList(kind: ListKind, search: string, sort: ListSort, 
   const host = useRendererHost();
   const { path, params } = listRequest(kind, 1, search, sort, filter);
   const { page: _first, ...fixed } = params;
-  const query = useInfiniteQuery(hydraListOptions<ApprovalItem | BufferItem>(host.api, path, fixed, { perPage: LIST_PAGE_SIZE, maxPages }));
+  const query = useInfiniteQuery(hydraListOptions<ApprovalItem | BufferItem, ListQuery>(host.api, path, fixed, { perPage: LIST_PAGE_SIZE, maxPages }));
   const entries = useMemo(() => flattenPages(query.data?.pages, (m) => toListEntry(kind, m), (entry) => entry.key), [query.data, kind]);
   return { entries, ...listControls(query) };
 }

@@ -11,7 +11,7 @@ import { StampFilterSheet } from './StampFilterSheet';
 import { describeStampFilter } from './describe-stamp-filter';
 import { downloadExport } from './download-export';
 import { DEFAULT_STAMP_FILTER, queryString, stampParams, type StampFilter } from './stamp-query';
-import type { StampRow } from '../../../wire/stamp-statistics';
+import type { StampQuery, StampRow } from '../../../wire/stamp-statistics';
 import { moduleTitle } from '../application/module-definitions';
 
 export type { StampRow } from '../../../wire/stamp-statistics';
@@ -47,7 +47,7 @@ export function StampStatisticsPage() {
   const [filter, setFilter] = useState<StampFilter>(DEFAULT_STAMP_FILTER);
   const [exporting, setExporting] = useState(false);
   const params = useMemo(() => ({ ...stampParams(filter), itemsPerPage: STAMP_PAGE_SIZE }), [filter]);
-  const list = useSearchList<StampRow>('/stamp_statistics', params);
+  const list = useSearchList<StampRow, StampQuery>('/stamp_statistics', params);
 
   const changeFilter = async () => {
     const next = await host.openPage<StampFilter>({ key: 'statistic.stamp.filter.title' }, (close) => <StampFilterSheet value={filter} onSave={close} />);

@@ -1,5 +1,6 @@
 import { STAMP_PERIODS, type StampPeriod } from '../../../wire/stamp-periods';
 import type { StampFilterQuery } from '../../../wire/stamp-statistics';
+import type { QueryParams } from '../../api/query-string';
 
 /** The period types of the stamp statistics filter (spec 000 §2), as the server takes them. */
 export const STAMP_PERIOD_TYPES = STAMP_PERIODS;
@@ -50,8 +51,8 @@ export function stampFilterProblem(filter: StampFilter): 'amount' | 'period' | '
  * `contract_party.id` as arrays, `currency`, `amount[gte|lte]`, and the period as
  * `<type>[after]` / `<type>[before]` (between sends both).
  */
-export function stampParams(filter: StampFilter): StampFilterQuery {
-  const params: StampFilterQuery = {};
+export function stampParams(filter: StampFilter): QueryParams<StampFilterQuery> {
+  const params: QueryParams<StampFilterQuery> = {};
   if (filter.applicants.length) params['applicant.id'] = filter.applicants.map((u) => u.id);
   if (filter.party) params['contract_party.id'] = [filter.party.id];
   if (filter.currency) params.currency = filter.currency;
@@ -67,7 +68,7 @@ export function stampParams(filter: StampFilter): StampFilterQuery {
 }
 
 /** `key=value&…` with arrays repeated (`applicant.id=1&applicant.id=2`), for the export link. */
-export function queryString(params: StampFilterQuery): string {
+export function queryString(params: QueryParams<StampFilterQuery>): string {
   return new URLSearchParams(Object.entries(params).filter(([, value]) => value !== undefined).flatMap(([key, value]) => (Array.isArray(value)
     ? value.map((v) => [key, String(v)]) : [[key, String(value)]]))).toString();
 }

@@ -12,6 +12,7 @@ import { describeFilter } from './describe-filter';
 import { downloadZip, type Progress } from './download-zip';
 import { DEFAULT_FILE_SORT, DEFAULT_SORT, defaultFilter, searchParams, type FileSort, type SearchFilter, type SearchSort } from './search-query';
 import { useSearchList } from './use-search-list';
+import type { DocumentSearchQuery, FileSearchQuery } from '../../../../wire/document-search';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
@@ -129,7 +130,7 @@ export function DocumentSearchPage() {
 
 interface ResultsProps {
   tab: SearchTab;
-  params: Record<string, string | number>;
+  params: ReturnType<typeof searchParams>;
   selecting: boolean;
   selected: Set<number>;
   onSelect(id: number, on: boolean): void;
@@ -144,7 +145,7 @@ function SearchResults({ tab, params, selecting, selected, onSelect, onOpenFile,
   const styles = useStyles();
   const files = tab === 'files';
   const path = files ? '/buffer_files/statistic_search' : '/buffer/statistic_search';
-  const list = useSearchList<SearchDocument & FoundFile>(path, params);
+  const list = useSearchList<SearchDocument & FoundFile, FileSearchQuery | DocumentSearchQuery>(path, params);
   useEffect(() => { if (files) onFiles(list.items); }, [files, list.items, onFiles]);
   return (
     <>

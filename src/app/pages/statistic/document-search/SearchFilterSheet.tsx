@@ -15,8 +15,6 @@ const useStyles = makeStyles({
   buttons: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS },
 });
 
-interface Named { id: number; name: string; code?: string }
-
 /**
  * The document search filter sheet (spec 001 §2, §3, §5): period type and period (required,
  * the period only after a type), amount with operator ≥ = ≤, currency, company, vendor.
@@ -33,8 +31,8 @@ export function SearchFilterSheet({ value, onSave }: { value: SearchFilter; onSa
 
   const currencies = useQuery(currenciesOptions(host.api)).data ?? [];
   // Only a group admin may look into other companies; everyone else has their own.
-  const groupCompanies = useQuery(companiesOptions<Named>(host.api, groupAdmin)).data;
-  const companies: Named[] = groupAdmin ? (groupCompanies ?? []) : profile?.company ? [profile.company] : [];
+  const groupCompanies = useQuery(companiesOptions(host.api, groupAdmin)).data;
+  const companies = groupAdmin ? (groupCompanies ?? []) : profile?.company ? [profile.company] : [];
 
   const apply = async () => {
     const problem = filterProblem(filter);

@@ -2,16 +2,18 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRendererHost } from '../../../../renderer/host';
 import { flattenPages, hydraListOptions, listControls } from '../../../api/queries';
+import type { QueryParams } from '../../../api/query-string';
 
 /**
  * An infinite list as a query under the pages of `path` with `params` (their resource key): page
  * after page of `path` with `params` (their page size) until a short or empty page; new params
  * start again from page 1; nothing is asked while `enabled` is false. `sentinel` loads the next
  * page when scrolled into view. A write invalidates the key's resource and the list follows.
+ * `T`: a row (the wire's member type); `Q`: the route's wire query type, which `params` are checked against.
  */
-export function useSearchList<T extends { id: number }>(path: string, params: Record<string, unknown>, enabled = true) {
+export function useSearchList<T extends { id: number }, Q extends { itemsPerPage?: number }>(path: string, params: QueryParams<Q>, enabled = true) {
   const host = useRendererHost();
-  const query = useInfiniteQuery(hydraListOptions<T>(host.api, path, params, { perPage: Number(params.itemsPerPage ?? 0), enabled }));
+  const query = useInfiniteQuery(hydraListOptions<T, Q>(host.api, path, params, { perPage: Number(params.itemsPerPage ?? 0), enabled }));
   const items = useMemo(() => flattenPages(query.data?.pages, (row) => row, (row) => row.id), [query.data]);
   const controls = listControls(query);
   const loading = enabled && controls.loading;

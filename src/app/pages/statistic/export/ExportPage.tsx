@@ -21,8 +21,6 @@ const useStyles = makeStyles({
   range: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
 });
 
-interface Named { id: number; name: string }
-
 /**
  * Export (spec 001 §2, §5, §8, §9): module (those whose definition offers `statistics.export`),
  * company (the own one; a group admin chooses), date type (completion or payment), period and
@@ -43,7 +41,7 @@ export function ExportPage() {
   const allModules = useQuery(moduleDefinitionListOptions(host.api)).data;
   const modules = useMemo(() => (allModules ?? []).filter((m) => m.kind === 'module' && m.meta.statistics?.export), [allModules]);
   // A group admin chooses the company; everyone else exports their own.
-  const groupCompanies = useQuery(companiesOptions<Named>(host.api, groupAdmin)).data;
+  const groupCompanies = useQuery(companiesOptions(host.api, groupAdmin)).data;
   const companies = groupAdmin && groupCompanies ? groupCompanies : profile?.company ? [profile.company] : [];
   // Starting an export is a write (a job on the server, mailed when done); it changes nothing the app caches.
   const start = useMutation({ mutationFn: (params: ExportQuery) => host.api.get<ExportJob>('/buffer/export', params) });

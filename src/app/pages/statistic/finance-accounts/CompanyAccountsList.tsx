@@ -33,7 +33,7 @@ function OwnCompany({ render }: { render(company: AccountCompany): ReactNode }) 
   const styles = usePageStyles();
   const { profile } = useSession();
   const id = profile?.company?.id;
-  const query = useQuery({ ...companyOptions<AccountCompany>(host.api, id ?? 0), enabled: Boolean(id) });
+  const query = useQuery({ ...companyOptions(host.api, id ?? 0), enabled: Boolean(id) });
   const company = query.data;
   if (!id || query.isError) return <Text role="alert">{t('statistic.accounts.noCompany')}</Text>;
   if (!company) return <Spinner size="small" label={t('statistic.common.loading')} />;

@@ -11,6 +11,8 @@ import { InvoiceRowView } from './InvoiceRowView';
 import { InvoiceUploadForm } from './InvoiceUploadForm';
 import { RegisterList } from './RegisterList';
 import { TOASTS, type InvoiceRow } from './types';
+import type { InvoiceQuery } from '../../../../wire/invoices';
+import type { QueryParams } from '../../../api/query-string';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, paddingBottom: '72px', minWidth: 0 },
@@ -48,8 +50,8 @@ export function InvoiceManagementPage() {
   useEffect(() => { const id = setTimeout(() => setSearch(text.trim()), 500); return () => clearTimeout(id); }, [text]);
 
   // Nothing is asked before the modules are known (an empty moduleCode would be refused).
-  const params = { moduleCode, itemsPerPage: 5, ...(search ? { applicationCode: search } : {}) };
-  const list = useSearchList<InvoiceRow>('/invoice_managements', params, moduleCode !== '');
+  const params = { moduleCode, itemsPerPage: 5, ...(search ? { applicationCode: search } : {}) } satisfies QueryParams<InvoiceQuery>;
+  const list = useSearchList<InvoiceRow, InvoiceQuery>('/invoice_managements', params, moduleCode !== '');
   // Register, upload and confirm change the invoice lists (both tabs' and the register list).
   const invalidate = () => void invalidateResources(queryClient, ['/invoice_managements']);
   const registerShown = useMutation({ mutationFn: (ids: number[]) => host.api.post('/invoice_management_show', { transactions: ids }), onSuccess: invalidate });

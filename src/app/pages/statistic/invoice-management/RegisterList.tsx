@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchList } from '../document-search/use-search-list';
 import { InvoiceRowView } from './InvoiceRowView';
 import type { InvoiceRow } from './types';
+import type { InvoiceQuery } from '../../../../wire/invoices';
+import type { QueryParams } from '../../../api/query-string';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL },
@@ -23,8 +25,8 @@ export function RegisterList({ moduleCode, onAdd }: { moduleCode: string; onAdd(
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   useEffect(() => { const id = setTimeout(() => setSearch(text.trim()), 500); return () => clearTimeout(id); }, [text]);
-  const params = { moduleCode, obtained: 'true', itemsPerPage: PAGE, ...(search ? { applicationCode: search } : {}) };
-  const list = useSearchList<InvoiceRow>('/invoice_managements', params);
+  const params = { moduleCode, obtained: 'true', itemsPerPage: PAGE, ...(search ? { applicationCode: search } : {}) } satisfies QueryParams<InvoiceQuery>;
+  const list = useSearchList<InvoiceRow, InvoiceQuery>('/invoice_managements', params);
   const toggle = (id: number, on: boolean) => setSelected((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });
   return (
     <div className={styles.root} data-testid="invoice-register">

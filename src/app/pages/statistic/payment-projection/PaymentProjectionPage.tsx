@@ -18,8 +18,6 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-interface Company { id: number; name: string }
-
 /** Chart data from the bucket totals: the spec's buckets in order, one series per currency. */
 function chartData(projection: Projection, label: (bucket: string) => string): ChartData {
   const currencies = [...new Set(projection.buckets.map((b) => b.currency ?? '—'))];
@@ -47,8 +45,8 @@ export function PaymentProjectionPage() {
   const [dateFilter, setDateFilter] = useState<DateFilter>('today');
   const groupAdmin = Boolean((profile as { is_group_admin?: boolean } | null)?.is_group_admin);
   // A group admin chooses among every company; anyone else sees their own.
-  const groupCompanies = useQuery(companiesOptions<Company>(host.api, groupAdmin)).data;
-  const companies: Company[] = groupAdmin && groupCompanies ? groupCompanies : own ? [own] : [];
+  const groupCompanies = useQuery(companiesOptions(host.api, groupAdmin)).data;
+  const companies = groupAdmin && groupCompanies ? groupCompanies : own ? [own] : [];
   const state = useProjection(company, dateFilter);
 
   const chart = useMemo(() => (typeof state === 'object' ? chartData(state, (b) => t(`statistic.projection.buckets.${b}`)) : null), [state, t]);

@@ -9,6 +9,7 @@ import { useRendererHost } from '../../../../renderer/host';
 import { RecordHistoryPage } from './RecordHistoryPage';
 import { EMPTY_RECORDS_FORM, recordsFormProblem, recordsParams, type RecordRow, type RecordsForm } from './records-query';
 import { moduleTitle } from '../../application/module-definitions';
+import type { RecordExportJob, RecordExportQuery, RecordFilter, RecordQuery, VerifyReport } from '../../../../wire/records';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
@@ -35,7 +36,7 @@ export function RecordsPage() {
   const host = useRendererHost();
   const styles = useStyles();
   const [form, setForm] = useState<RecordsForm>(EMPTY_RECORDS_FORM);
-  const [applied, setApplied] = useState<Record<string, string>>({});
+  const [applied, setApplied] = useState<RecordFilter>({});
   const set = (patch: Partial<RecordsForm>) => setForm((f) => ({ ...f, ...patch }));
   const lang = (i18n.language as 'en' | 'ja' | 'zh') ?? 'ja';
 
@@ -43,7 +44,7 @@ export function RecordsPage() {
   const modules = useMemo(() => (allModules ?? []).filter((m) => m.kind === 'module' && m.meta.statistics?.records), [allModules]);
   const currencies = useQuery(currenciesOptions(host.api)).data ?? [];
 
-  const query = useInfiniteQuery(cursorListOptions<RecordRow>(host.api, '/records', { ...applied, itemsPerPage: 10 }));
+  const query = useInfiniteQuery(cursorListOptions<RecordRow, RecordQuery>(host.api, '/records', { ...applied, itemsPerPage: 10 }));
   const list = {
     items: useMemo(() => flattenPages(query.data?.pages, (r) => r, (r) => `${r.document.id}-${r.file.id}`), [query.data]),
     loading: query.isPending || query.isFetchingNextPage,
@@ -52,8 +53,8 @@ export function RecordsPage() {
     loadMore: () => void query.fetchNextPage(),
   };
   // The export is mailed and the verification is a report: neither changes what the screen shows.
-  const exporting = useMutation({ mutationFn: (params: Record<string, unknown>) => host.api.get('/records/export', params) });
-  const verifying = useMutation({ mutationFn: () => host.api.get<{ ok: boolean; documents: number; broken: unknown[]; unattributed: unknown[] }>('/records/verify') });
+  const exporting = useMutation({ mutationFn: (params: RecordExportQuery) => host.api.get<RecordExportJob>('/records/export', params) });
+  const verifying = useMutation({ mutationFn: () => host.api.get<VerifyReport>('/records/verify') });
   const busy = exporting.isPending || verifying.isPending;
   const titles = useMemo(() => new Map(modules.map((m) => [m.code, moduleTitle(m, lang)])), [modules, lang]);
 

@@ -9,18 +9,25 @@ export interface RecordsForm {
   currency: string;
 }
 
+import type { RecordFilter } from '../../../../wire/records';
+
 /** An electronic record as `GET /api/records` lists it (the wire schema the server answers with). */
 export type { RecordMember as RecordRow } from '../../../../wire/records';
 
 export const EMPTY_RECORDS_FORM: RecordsForm = { after: '', before: '', gte: '', lte: '', counterparty: '', module: '', currency: '' };
 
-/** The API's query names (`date[after]`, `amount[gte]`, `module.code`, …) for the filled fields only. */
-export function recordsParams(form: RecordsForm): Record<string, string> {
-  const pairs: Array<[string, string]> = [
-    ['date[after]', form.after], ['date[before]', form.before], ['amount[gte]', form.gte.trim()], ['amount[lte]', form.lte.trim()],
-    ['counterparty', form.counterparty.trim()], ['module.code', form.module], ['currency', form.currency],
-  ];
-  return Object.fromEntries(pairs.filter(([, v]) => v !== ''));
+/**
+ * The API's query (`date[after]`, `amount[gte]`, `module.code`, …: the wire's RecordFilter) of the
+ * filled fields only; the amounts as numbers (`recordsFormProblem` has checked they are).
+ */
+export function recordsParams(form: RecordsForm): RecordFilter {
+  const text = (value: string) => (value.trim() === '' ? undefined : value.trim());
+  const number = (value: string) => (value.trim() === '' ? undefined : Number(value.trim()));
+  const params: RecordFilter = {
+    'date[after]': text(form.after), 'date[before]': text(form.before), 'amount[gte]': number(form.gte), 'amount[lte]': number(form.lte),
+    counterparty: text(form.counterparty), 'module.code': text(form.module), currency: text(form.currency),
+  };
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
 }
 
 /** The first problem of the form as a translation key (the server checks the same), or null. */
