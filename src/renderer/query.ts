@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { queryOptions, useInfiniteQuery, useQueries, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RendererHost } from './host';
 import { resourceKey, type Params } from './resource-key';
+import type { UserDetail } from '../wire/users';
 
 /**
  * The renderer's server state (issue 18 item 4): every read a widget or card makes goes through
@@ -42,11 +43,11 @@ export function useResources<T>(host: RendererHost, paths: Array<string | null>)
   });
 }
 
-/** Users by id (`/users/{id}`, one cached query each); ids that cannot be read are left out. */
-export function useUsersById<U extends { id: number }>(host: RendererHost, ids: number[]): Map<number, U> {
+/** Users by id (`GET /users/{id}`: the wire's UserDetail, one cached query each); ids that cannot be read are left out. */
+export function useUsersById(host: RendererHost, ids: number[]): Map<number, UserDetail> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
-  const users = useResources<U>(host, unique.map((id) => `/users/${id}`));
-  return new Map(users.filter((u): u is U => u !== undefined && u !== null && typeof u === 'object').map((u) => [Number(u.id), u]));
+  const users = useResources<UserDetail>(host, unique.map((id) => `/users/${id}`));
+  return new Map(users.filter((u): u is UserDetail => u !== undefined && u !== null && typeof u === 'object').map((u) => [Number(u.id), u]));
 }
 
 /** A page as a list endpoint answers it: the rows, the server's keyset cursor, and whether nothing follows. */

@@ -3,14 +3,14 @@ import { useDisplayContext } from '../display-context';
 import type { RendererHost } from '../host';
 import { currencyCodeOf, formatAmount } from '../money';
 import type { Collection } from '../../wire/common';
-import type { Currency as WireCurrency } from '../../wire/masters';
+import type { Currency as WireCurrency, SmallListQuery } from '../../wire/masters';
 import { useResource } from '../query';
 
 /** A currency as `/currencies` lists it: the wire shape, src/wire/masters.ts. */
 export type Currency = WireCurrency;
 
 // Currencies are a short list: one cached page covers it (the spec's lookup lists use 100).
-const CURRENCY_PARAMS = { page: 1, itemsPerPage: 100 };
+const CURRENCY_PARAMS = { page: 1, itemsPerPage: 100 } satisfies SmallListQuery;
 
 /** Every currency (one cached query, `['currencies', …]`); undefined while loading. */
 export function useCurrencies(host: RendererHost, enabled = true): Currency[] | undefined {

@@ -9,6 +9,7 @@ import { invalidateDocuments } from '../../api/queries';
 import { useFeedback } from '../../feedback';
 import type { PageProps } from '../../navigation';
 import { useSession } from '../../session';
+import type { Filed } from '../../../wire/workflow';
 import { useFormSources } from '../application/use-form-sources';
 
 /** What the entity form page opens: a module's create, edit or delete form. */
@@ -61,7 +62,7 @@ export function EntityFormPage({ params, close }: PageProps<EntityFormParams>) {
   const queryClient = useQueryClient();
   // A filed request is a document (Initiated, the approvers' Pending) that changes the entity lists when it completes.
   const file = useMutation({
-    mutationFn: async (payload: SubmitPayload) => (await api.post<{ id: number; code: string }>(path, payload, { ringiSilent: true })).data,
+    mutationFn: async (payload: SubmitPayload) => (await api.post<Filed>(path, payload, { ringiSilent: true })).data,
     onSuccess: () => void invalidateDocuments(queryClient),
   });
   const { mutateAsync } = file;

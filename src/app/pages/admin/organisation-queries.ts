@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiReader } from '../../api/queries';
 import { resourceKey } from '../../../renderer/resource-key';
-import type { CompanyCalendarQuery, PositionsQuery } from '../../../wire/organisation';
-import type { AdminCalendar, AdminPosition } from './admin-types';
+import type { CompanyCalendar, CompanyCalendarQuery, PositionCollection, PositionsQuery } from '../../../wire/organisation';
 
 /**
  * A company's positions, retired ones included (`GET /companies/{id}/positions?includeRetired=1`),
@@ -14,7 +13,7 @@ export function positionsOptions(api: ApiReader, companyId: number) {
   const params = { includeRetired: '1' } satisfies PositionsQuery;
   return queryOptions({
     queryKey: resourceKey(path, params),
-    queryFn: () => api.get<{ 'hydra:member'?: AdminPosition[] }>(path, params),
+    queryFn: () => api.get<PositionCollection>(path, params),
     select: (answer) => answer?.['hydra:member'] ?? [],
   });
 }
@@ -25,6 +24,6 @@ export function calendarOptions(api: ApiReader, companyId: number, year: number)
   const params = { year } satisfies CompanyCalendarQuery;
   return queryOptions({
     queryKey: resourceKey(path, params),
-    queryFn: () => api.get<AdminCalendar>(path, params),
+    queryFn: () => api.get<CompanyCalendar>(path, params),
   });
 }

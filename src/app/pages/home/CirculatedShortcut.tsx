@@ -8,7 +8,8 @@ import { usePageStack } from '../../navigation';
 import { CIRCULATED_PATH } from '../approvals/circulated-key';
 import { resourceKey } from '../../../renderer/resource-key';
 import type { QueryParams } from '../../api/query-string';
-import type { CirculatedQuery } from '../../../wire/workflow';
+import type { CirculatedItem, CirculatedQuery } from '../../../wire/workflow';
+import type { Collection } from '../../../wire/common';
 
 const CirculatedListPage = lazy(async () => ({ default: (await import('../approvals/CirculatedListPage')).CirculatedListPage }));
 
@@ -30,7 +31,7 @@ export const CirculatedShortcut = memo(function CirculatedShortcut() {
   const styles = useStyles();
   const unread = useQuery({
     queryKey: resourceKey(CIRCULATED_PATH, UNREAD_PARAMS, 'total'),
-    queryFn: async () => (await host.api.get<{ 'hydra:totalItems'?: number }>(CIRCULATED_PATH, UNREAD_PARAMS))['hydra:totalItems'] ?? 0,
+    queryFn: async () => (await host.api.get<Collection<CirculatedItem>>(CIRCULATED_PATH, UNREAD_PARAMS))['hydra:totalItems'] ?? 0,
   });
   const count = unread.data ?? 0;
   return (

@@ -1,19 +1,11 @@
-/** A stored file as `/files` returns it. */
-export interface StoredFile {
-  id: number;
-  url?: string;
-  name?: string;
-  formatted_name?: string;
-  /** The spec spells the upload answer's field this way. */
-  formated_name?: string;
-  /** The server's kind: image, pdf, spreadsheet, ofd, zip or other. */
-  type?: string;
-  mime_type?: string;
-  /** Bytes; shown 1024-based when the server gave no `size_string`. */
-  size?: number;
-  size_string?: string;
-  created_at?: string;
-}
+import type { FileRecord } from '../../../wire/files';
+
+/**
+ * A stored file as `/files` and `/files/{id}/meta` answer it: the wire's FileRecord
+ * (src/wire/files.ts), read tolerantly (a record learnt from an upload, or kept from an older
+ * answer, may lack fields: each reader falls back).
+ */
+export type StoredFile = Partial<FileRecord> & Pick<FileRecord, 'id'>;
 
 /** The spec's accepted uploads: images, pdf, xlsx, xls, doc, docx, ofd. */
 export const ACCEPTED_EXTENSIONS = ['pdf', 'xlsx', 'xls', 'doc', 'docx', 'ofd', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'heic'] as const;

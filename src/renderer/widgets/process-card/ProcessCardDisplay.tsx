@@ -3,7 +3,7 @@ import { useDisplayContext } from '../../display-context';
 import { useRendererHost } from '../../host';
 import type { DisplayProps } from '../../registry-types';
 import { useUsersById } from '../../query';
-import { cleanApprovals, type ApproverInfo } from './approvals';
+import { cleanApprovals } from './approvals';
 import { useProcessSteps } from './use-process-steps';
 
 /**
@@ -16,7 +16,7 @@ export function ProcessCardDisplay({ value, options }: DisplayProps): ReactNode 
   const moduleCode = typeof options?.moduleCode === 'string' ? options.moduleCode : module?.code;
   const steps = useProcessSteps(host, moduleCode);
   const approvals = cleanApprovals(value);
-  const users = useUsersById<ApproverInfo>(host, approvals.map((a) => a.approver_id));
+  const users = useUsersById(host, approvals.map((a) => a.approver_id));
   if (approvals.length === 0) return <span>-</span>;
   const stepIds = steps ? steps.map((s) => s.id) : [...new Set(approvals.map((a) => a.master_process_id))];
   return (

@@ -141,7 +141,7 @@ export function ProcessCardField(props: FieldProps): ReactNode {
   }, [rawKey]);
 
   // Names for approvers known only by id (a draft, an edit): one cached `/users/{id}` query each.
-  const fetched = useUsersById<ApproverInfo>(host, approvals.map((a) => a.approver_id).filter((id) => !known.has(id)));
+  const fetched = useUsersById(host, approvals.map((a) => a.approver_id).filter((id) => !known.has(id)));
   const userOf = (id: number): ApproverInfo | undefined => known.get(id) ?? fetched.get(id);
 
   // A step's name in every language, from the definition (the server words `process.name` in the

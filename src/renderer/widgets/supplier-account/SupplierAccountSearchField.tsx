@@ -13,7 +13,7 @@ import type { DataPath } from '../../form/paths';
 import type { ErrorTree } from '../../form/errors';
 import type { JsonSchema } from '../../../engine';
 import { useDebouncedValue } from '../use-debounced-value';
-import type { SupplierAccount } from '../../../wire/related';
+import type { SupplierAccount, SupplierAccountQuery } from '../../../wire/related';
 
 /** The spec's supplier search pause (001 §9). */
 export const SUPPLIER_SEARCH_DEBOUNCE_MS = 1000;
@@ -55,7 +55,8 @@ export function SupplierAccountSearchField(props: FieldProps): ReactNode {
   const label = (props as { label?: string }).label;
 
   // Search as you type: one query per settled search text (the first page of 10 is all it shows).
-  const params = { search: query, page: 1, itemsPerPage: 10 };
+  // The query of the default endpoint; one named in `ui:options.endpoint` is expected to read the same.
+  const params = { search: query, page: 1, itemsPerPage: 10 } satisfies SupplierAccountQuery;
   const results = useQuery({
     queryKey: resourceKey(endpoint, params, 'members'),
     queryFn: () => fetchMembers<SupplierAccountMember>(ctx.host, endpoint, params),

@@ -12,6 +12,7 @@ import { useResource, useUsersById } from '../../query';
 import { readTypedUsersOptions, rowsOf, type TypedUserRow } from './typed-users-options';
 import type { Collection } from '../../../wire/common';
 import type { LockedSetting } from '../../../wire/organisation';
+import type { UserDetail } from '../../../wire/users';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -20,17 +21,18 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
 });
 
-type Named = { id: number; name: string; is_authorizer?: boolean };
+/** A type of the list `ui:options.typesEndpoint` names (setting types, pic types): its id and name. */
+type Named = { id: number; name: string };
 
 /** Users by id (`/users/{id}`, one cached query each). */
-function useUserNames(ids: number[]): Map<number, Named> {
-  return useUsersById<Named>(useRendererHost(), ids);
+function useUserNames(ids: number[]): Map<number, UserDetail> {
+  return useUsersById(useRendererHost(), ids);
 }
 
 /** The type list (`hydra:member`), or undefined while it loads. */
 function useTypes(endpoint: string): Named[] | undefined {
   const host = useRendererHost();
-  return useResource<{ 'hydra:member': Named[] }>(host, endpoint)?.['hydra:member'];
+  return useResource<Collection<Named>>(host, endpoint)?.['hydra:member'];
 }
 
 /**

@@ -11,7 +11,7 @@ import { InvoiceRowView } from './InvoiceRowView';
 import { InvoiceUploadForm } from './InvoiceUploadForm';
 import { RegisterList } from './RegisterList';
 import { TOASTS, type InvoiceRow } from './types';
-import type { InvoiceQuery } from '../../../../wire/invoices';
+import type { InvoiceDone, InvoiceQuery, InvoiceTransactions } from '../../../../wire/invoices';
 import type { QueryParams } from '../../../api/query-string';
 
 const useStyles = makeStyles({
@@ -54,8 +54,8 @@ export function InvoiceManagementPage() {
   const list = useSearchList<InvoiceRow, InvoiceQuery>('/invoice_managements', params, moduleCode !== '');
   // Register, upload and confirm change the invoice lists (both tabs' and the register list).
   const invalidate = () => void invalidateResources(queryClient, ['/invoice_managements']);
-  const registerShown = useMutation({ mutationFn: (ids: number[]) => host.api.post('/invoice_management_show', { transactions: ids }), onSuccess: invalidate });
-  const approve = useMutation({ mutationFn: (ids: number[]) => host.api.post('/invoice_management_approve', { transactions: ids }), onSuccess: invalidate });
+  const registerShown = useMutation({ mutationFn: (ids: number[]) => host.api.post<InvoiceDone>('/invoice_management_show', { transactions: ids } satisfies InvoiceTransactions), onSuccess: invalidate });
+  const approve = useMutation({ mutationFn: (ids: number[]) => host.api.post<InvoiceDone>('/invoice_management_approve', { transactions: ids } satisfies InvoiceTransactions), onSuccess: invalidate });
   const toggle = (id: number, on: boolean) => setSelected((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });
   const switchModule = (code: string) => { setModuleCode(code); setSelected(new Set()); };
 

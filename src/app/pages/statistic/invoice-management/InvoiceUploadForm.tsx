@@ -6,6 +6,7 @@ import { useRendererHost } from '../../../../renderer/host';
 import { FileUploader } from '../../../../renderer/widgets/file-uploader/FileUploader';
 import { invalidateResources } from '../../../../renderer/resource-key';
 import type { InvoiceRow } from './types';
+import type { InvoiceDone, InvoiceUpload } from '../../../../wire/invoices';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
@@ -28,7 +29,7 @@ export function InvoiceUploadForm({ row, onDone }: { row: InvoiceRow; onDone(sav
   const queryClient = useQueryClient();
   // Saving the files changes the invoice lists: they are fetched again when shown.
   const save = useMutation({
-    mutationFn: () => host.api.post('/invoice_managements', { transactions: [row.id], e_invoices: added.e_invoices, application_papers: added.application_papers }),
+    mutationFn: () => host.api.post<InvoiceDone>('/invoice_managements', { transactions: [row.id], e_invoices: added.e_invoices, application_papers: added.application_papers } satisfies InvoiceUpload),
     onSuccess: () => void invalidateResources(queryClient, ['/invoice_managements']),
   });
   const busy = save.isPending || save.isSuccess;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
 import { readToken } from '../../../api/token-store';
 import { resourceKey } from '../../../../renderer/resource-key';
-import type { HistoryCollection, HistoryEntry } from '../../../../wire/records';
+import type { HistoryCollection, HistoryEntry, HistoryQuery } from '../../../../wire/records';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
@@ -28,10 +28,11 @@ export function RecordHistoryPage({ bufferId, code }: { bufferId: number; code: 
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
   // Under the document's path: an action or an edit adds an entry, and invalidates this too.
+  const params: HistoryQuery = query ? { q: query } : {};
   const history = useQuery({
-    queryKey: resourceKey(`/buffers/${bufferId}/history`, query ? { q: query } : {}, 'entries'),
+    queryKey: resourceKey(`/buffers/${bufferId}/history`, params, 'entries'),
     queryFn: async () => {
-      const r = await host.api.get<HistoryCollection>(`/buffers/${bufferId}/history`, query ? { q: query } : {});
+      const r = await host.api.get<HistoryCollection>(`/buffers/${bufferId}/history`, params);
       return { entries: r['hydra:member'] ?? [], ok: r.chain_ok };
     },
   });
