@@ -7,6 +7,7 @@ import { useRendererHost } from '../../../renderer/host';
 import { companiesOptions, moduleDefinitionListOptions } from '../../api/queries';
 import { PickerPage } from '../../../renderer/widgets/picker/PickerPage';
 import type { PickerItem } from '../../../renderer/widgets/picker/item-label';
+import type { PicUserQuery } from '../../../wire/users';
 import { PERIOD_PRESETS, periodRange, type PeriodPreset } from '../../../renderer/widgets/period/period-range';
 import { EMPTY_FILTER, FILTER_STATUSES, type ListFilter } from './list-query';
 import { moduleTitle } from '../application/module-definitions';
@@ -58,7 +59,7 @@ export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filte
   };
   const chooseRequesters = async () => {
     const chosen = await host.openPage<PickerItem | PickerItem[]>({ key: 'app.approvals.filter.requesters' }, (close) => (
-      <PickerPage host={host} endpoint="/users/pic" multiple selected={(filter.requesters ?? []).map((u) => ({ ...u }))}
+      <PickerPage<PickerItem, PicUserQuery> host={host} endpoint="/users/pic" multiple selected={(filter.requesters ?? []).map((u) => ({ ...u }))}
         label={(u) => String(u.name ?? u.id)} close={close} />
     ));
     if (Array.isArray(chosen)) setFilter((f) => ({ ...f, requesters: chosen.map((u) => ({ id: u.id, name: String(u.name ?? u.id) })) }));

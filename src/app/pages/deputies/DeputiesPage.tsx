@@ -4,6 +4,7 @@ import { AddRegular, DeleteRegular, PersonRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next';
 import { isValidDate, toDisplayDate, type CompiledModule } from '../../../engine';
 import type { DeputyArrangement, DeputyBody, DeputyCollection } from '../../../wire/deputies';
+import type { ApproverQuery, UserSummary } from '../../../wire/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRendererHost } from '../../../renderer/host';
 import { PickerPage } from '../../../renderer/widgets/picker/PickerPage';
@@ -35,13 +36,8 @@ const useStyles = makeStyles({
   center: { textAlign: 'center' },
 });
 
-/** A user as the deputy picker lists them. */
-type PickedUser = PickerItem & {
-  id: number;
-  name: string;
-  department?: { name: string } | null;
-  company?: { name: string } | null;
-};
+/** A user as the deputy picker lists them (`/users/approver`: the wire's UserSummary). */
+type PickedUser = PickerItem & UserSummary;
 
 /** A module the arrangement may name: its code and title key. */
 interface ModuleChoice {
@@ -107,7 +103,7 @@ export function DeputiesPage() {
 
   const pickDeputy = async () => {
     const picked = await host.openPage<PickedUser>({ key: 'app.deputies.pickTitle' }, (close) => (
-      <PickerPage<PickedUser>
+      <PickerPage<PickedUser, ApproverQuery>
         host={host}
         endpoint="/users/approver"
         label={(user) => user.name}

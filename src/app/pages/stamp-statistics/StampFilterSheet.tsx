@@ -7,6 +7,8 @@ import { useRendererHost } from '../../../renderer/host';
 import { currenciesOptions } from '../../api/queries';
 import { PickerPage } from '../../../renderer/widgets/picker/PickerPage';
 import type { PickerItem } from '../../../renderer/widgets/picker/item-label';
+import type { CompanyQuery } from '../../../wire/organisation';
+import type { PicUserQuery } from '../../../wire/users';
 import {
   DEFAULT_STAMP_FILTER, STAMP_CONDITIONS, STAMP_PERIOD_TYPES, stampFilterProblem,
   type Named, type StampCondition, type StampFilter, type StampPeriodType,
@@ -40,14 +42,14 @@ export function StampFilterSheet({ value, onSave }: { value: StampFilter; onSave
 
   const chooseApplicants = async () => {
     const chosen = await host.openPage<PickerItem | PickerItem[]>({ key: 'statistic.stamp.filter.applicants' }, (close) => (
-      <PickerPage host={host} endpoint="/users/pic" multiple selected={filter.applicants.map((u) => ({ ...u }))}
+      <PickerPage<PickerItem, PicUserQuery> host={host} endpoint="/users/pic" multiple selected={filter.applicants.map((u) => ({ ...u }))}
         label={(u) => String(u.name ?? u.id)} close={close} />
     ));
     if (Array.isArray(chosen)) set({ applicants: chosen.map((u) => ({ id: u.id, name: String(u.name ?? u.id) })) });
   };
   const chooseParty = async () => {
     const chosen = await host.openPage<PickerItem | PickerItem[]>({ key: 'statistic.stamp.filter.party' }, (close) => (
-      <PickerPage host={host} endpoint="/companies" label={(c) => String(c.name ?? c.id)} close={close} />
+      <PickerPage<PickerItem, CompanyQuery> host={host} endpoint="/companies" label={(c) => String(c.name ?? c.id)} close={close} />
     ));
     if (chosen && !Array.isArray(chosen)) set({ party: { id: chosen.id, name: String(chosen.name ?? chosen.id) } as Named });
   };

@@ -14,15 +14,19 @@ export const DEFAULT_DEBOUNCE_MS = 800;
 /** The spec's page size for pickers, approver and user lists. */
 export const DEFAULT_PICKER_PAGE_SIZE = 10;
 
-/** What a picker page lists and how it returns the choice. */
-export interface PickerPageProps<T extends PickerItem = PickerItem> {
+/**
+ * What a picker page lists and how it returns the choice. `T`: a row; `Q`: the endpoint's wire
+ * query type (src/wire), which the search parameter and `extraParams` are checked against when the
+ * caller knows the endpoint; a picker configured by a definition's `ui:options` keeps the default.
+ */
+export interface PickerPageProps<T extends PickerItem = PickerItem, Q = Record<string, unknown>> {
   host: RendererHost;
   /** A list endpoint with its placeholders already filled. */
   endpoint: string;
-  /** Query parameter carrying the search text; `null` hides the search box. */
-  searchParam?: string | null;
+  /** Query parameter carrying the search text (default `name`); `null` hides the search box. */
+  searchParam?: (keyof Q & string) | null;
   itemsPerPage?: number;
-  extraParams?: Record<string, unknown>;
+  extraParams?: Partial<Omit<Q, 'page' | 'itemsPerPage' | 'cursor'>>;
   debounceMs?: number;
   multiple?: boolean;
   /** Items already chosen (multi-select starts with them ticked). */
@@ -47,7 +51,7 @@ const useStyles = makeStyles({
  * (20 characters, debounced), pages of 10 loaded by an IntersectionObserver sentinel with a
  * visible "load more" button for keyboard users, an empty message, and single or multi select.
  */
-export function PickerPage<T extends PickerItem>(props: PickerPageProps<T>): ReactNode {
+export function PickerPage<T extends PickerItem, Q = Record<string, unknown>>(props: PickerPageProps<T, Q>): ReactNode {
   const { host, endpoint, searchParam = 'name', itemsPerPage = DEFAULT_PICKER_PAGE_SIZE, extraParams, multiple = false } = props;
   const text = useWidgetText();
   const styles = useStyles();

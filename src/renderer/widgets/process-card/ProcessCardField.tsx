@@ -15,6 +15,7 @@ import { useProcessSteps } from './use-process-steps';
 import { useResolvedRoute, type RouteStep } from './use-resolved-route';
 import type { Collection } from '../../../wire/common';
 import type { DefaultProcess, SavedApprover, SavedApproverQuery } from '../../../wire/processes';
+import type { ApproverQuery } from '../../../wire/users';
 import { keepWordsIn } from '../../../engine/i18n/keep-words';
 
 const useStyles = makeStyles({
@@ -150,13 +151,14 @@ export function ProcessCardField(props: FieldProps): ReactNode {
     moduleCode === ctx.module?.code ? ctx.module?.process?.find((s) => s.code === step.process?.code)?.names : undefined;
 
   const openStep = async (step: MasterProcessStep) => {
+    const companyId = ctx.formData?.company_id;
     const current = approvals.filter((a) => a.master_process_id === step.id).map((a) => userOf(a.approver_id) ?? { id: a.approver_id, name: String(a.approver_id) });
     const result = await host.openPage<ApproverInfo[]>({ key: 'engine.widgets.process.approverTitle', params: { step: stepName(step) }, texts: { step: namesOf(step) ?? {} } }, (close) => (
-      <PickerPage<ApproverInfo>
+      <PickerPage<ApproverInfo, ApproverQuery>
         host={host}
         endpoint="/users/approver"
         // The document's company scopes who may be named (the server's eligibility rule).
-        extraParams={Number.isInteger(ctx.formData?.company_id) ? { masterProcessId: step.id, companyId: ctx.formData?.company_id } : { masterProcessId: step.id }}
+        extraParams={typeof companyId === 'number' && Number.isInteger(companyId) ? { masterProcessId: step.id, companyId } : { masterProcessId: step.id }}
         multiple
         selected={current}
         label={(user) => user.name}
