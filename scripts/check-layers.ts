@@ -1,6 +1,7 @@
 /**
  * `npm run lint:layers`: fails on an import that points up the layers of docs/ARCHITECTURE.md
- * ("Layers"), and on a lint-disable comment that does not say why (`-- reason`).
+ * ("Layers"), on a URL prefix served from more than one route folder, and on a lint-disable
+ * comment that does not say why (`-- reason`).
  * Prints the number of import arrows it read and how many point up, so a change can be measured:
  *   npx tsx scripts/check-layers.ts --count
  */
@@ -8,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALLOWED_UPWARD, layerOf, mayImport } from './lib/layers';
+import { prefixesInSeveralAreas } from './lib/route-prefixes';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,8 +28,10 @@ const DISABLE = /(?:eslint|oxlint)-disable(?:-next-line|-line)?\b([^\n]*)/g;
 
 const arrows: Array<{ from: string; to: string }> = [];
 const silent: string[] = [];
+const routeFiles = new Map<string, string>();
 for (const file of [...sourceFiles('server'), ...sourceFiles('src'), ...sourceFiles('scripts')]) {
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  if (file.startsWith('server/routes/')) routeFiles.set(file, text);
   for (const match of text.matchAll(IMPORT)) {
     const spec = match[1] ?? match[2];
     const target = spec.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)) : spec;
@@ -47,4 +51,6 @@ if (process.argv.includes('--count')) for (const a of upward) console.log(`  up:
 for (const a of unexpected) console.error(`upward import: ${a.from} (${layerOf(a.from)}) → ${a.to} (${layerOf(a.to)})`);
 for (const [f, t] of stale) console.error(`allow-list entry no longer needed (remove it from scripts/lib/layers.ts): ${f} → ${t}`);
 for (const line of silent) console.error(`lint-disable without a reason (add "-- why"): ${line}`);
-if (unexpected.length || stale.length || silent.length) process.exit(1);
+const split = prefixesInSeveralAreas(routeFiles);
+for (const [prefix, areas] of split) console.error(`/${prefix} is served from several route folders (${areas.join(', ')}): one folder per URL prefix`);
+if (unexpected.length || stale.length || silent.length || split.size) process.exit(1);

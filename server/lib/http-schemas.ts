@@ -19,3 +19,6 @@ export function pagedCollectionSchema(item: unknown) {
 
 /** The error replies every authenticated lookup may give. */
 export const lookupErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } as const;
+
+/** An OpenAPI summary for a route's schema (FastifySchema does not declare the keyword). */
+export const summary = (text: string) => ({ summary: text }) as object;

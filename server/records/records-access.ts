@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../lib/errors';
 import { mayUseArea, seesAllCompanies } from '../statistics/access';
@@ -50,3 +50,7 @@ export function recordsInCompanies(companies: number[] | null, alias = 'r') {
   if (companies === null) return sql<boolean>`true`;
   return sql<boolean>`${sql.ref(`${alias}.company_keys`)} && ${`{${companies.join(',')}}`}::text[]`;
 }
+
+/** Documents (over `buffers b`) whose companies are in the scope: their statistics row's keys (GIN). */
+export const documentsIn = (companies: number[] | null) => (companies === null ? sql<SqlBool>`true`
+  : sql<SqlBool>`exists (select 1 from buffer_stats s where s.buffer_id = b.id and s.company_keys && ${`{${companies.join(',')}}`}::text[])`);

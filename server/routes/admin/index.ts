@@ -1,27 +1,22 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { lockedSettings } from '../../entities/background-locks';
 import { isGroupAdmin } from '../../entities/permissions';
 import { found } from '../../lib/found';
 import { errorResponseSchema, forbidden } from '../../lib/errors';
-import { collectionSchema, lookupErrors } from '../../lib/http-schemas';
+import { collectionSchema, lookupErrors, summary } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
-import { collectionOf, likePattern, paginate, type Collection } from '../../lib/paging';
+import { collectionOf, paginate, type Collection } from '../../lib/paging';
 import { backgroundColumns, backgroundsQuery } from '../../repositories/background-repository';
-import { selectUserSummary, usersByName } from '../../repositories/user-repository';
 import { IdParams } from '../../../src/wire/common';
-import { PicUserQuery, UserSummary } from '../../../src/wire/users';
-import { Background, BackgroundQuery, CompanyBackground, LockedSetting, PicType, PicTypeQuery } from '../../../src/wire/organisation';
+import { Background, BackgroundQuery, LockedSetting, PicType, PicTypeQuery } from '../../../src/wire/organisation';
 
 const withForbidden = { ...lookupErrors, 403: errorResponseSchema } as const;
 
-/** OpenAPI summary (FastifySchema does not declare the keyword). */
-const summary = (text: string) => ({ summary: text }) as object;
-
 /**
  * The admin area's lookups (spec 000 §7): background groups (group admins only), the settings a
- * company's background groups lock, pic types, persons-in-charge candidates (also the user
- * multi-select's list) and companies with their background group.
+ * company's background groups lock and pic types. (Persons-in-charge candidates are
+ * `GET /users/pic` in routes/users; companies with their background group
+ * `GET /companies/background` in routes/companies: one folder per URL prefix.)
  */
 const admin: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -64,36 +59,6 @@ const admin: FastifyPluginAsync = async (app) => {
       .where('id', '=', request.params.id).executeTakeFirst(),
     request.t, 'picType',
   ));
-
-  app.get<{ Querystring: PicUserQuery }>('/users/pic', {
-    schema: {
-      ...summary('Users to choose as person in charge or in a user multi-select (search by name or e-mail)'),
-      querystring: PicUserQuery, response: { 200: collectionSchema(UserSummary), ...lookupErrors },
-    },
-  }, async (request) => {
-    let query = usersByName(app.db, request.query.name);
-    if (request.query.companyId) query = query.where('users.company_id', '=', request.query.companyId);
-    return paginate(query, (q) => selectUserSummary(q, request.lang).orderBy('users.name').orderBy('users.id'), request.query);
-  });
-
-  app.get<{ Querystring: BackgroundQuery }>('/companies/background', {
-    schema: {
-      ...summary('Companies with the background group each belongs to (the group form\'s company picker)'),
-      querystring: BackgroundQuery,
-      response: { 200: collectionSchema(CompanyBackground), ...lookupErrors },
-    },
-  }, async (request): Promise<Collection<CompanyBackground>> => {
-    let query = app.db.selectFrom('companies');
-    if (request.query.name) {
-      const pattern = likePattern(request.query.name);
-      query = query.where((eb) => eb.or([eb('companies.name', 'ilike', pattern), eb('companies.name_ja', 'ilike', pattern), eb('companies.name_zh', 'ilike', pattern)]));
-    }
-    return paginate(query, (q) => q.select([
-      'companies.id', 'companies.code', localizedName(request.lang, 'companies').as('name'),
-      sql<{ id: number; name: string } | null>`(select json_build_object('id', b.id, 'name', b.name) from background_companies bc
-        join backgrounds b on b.id = bc.background_id where bc.company_id = companies.id order by b.id limit 1)`.as('background'),
-    ]).orderBy('companies.id'), request.query);
-  });
 };
 
 export default admin;

@@ -1,17 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sql, type SqlBool } from 'kysely';
+import { historyPdf } from '../../records/history-pdf';
+import { historyEntries, verifyChains } from '../../records/record-history';
+import { documentsIn, recordsScope } from '../../records/records-access';
+import { cjkFont } from '../../statistics/export-files';
+import { canSeeBuffer } from '../../workflow/visibility';
 import { errorResponseSchema } from '../../lib/errors';
 import { documentView } from '../../workflow/document-view';
 import { ListQuery } from '../../../src/wire/list-query';
 import { myBuffers } from '../../workflow/lists';
-import { assertVisible } from '../../workflow/route-helpers';
+import { assertVisible, documentNotFound } from '../../workflow/route-helpers';
 import { bufferCollectionSchema, doc, documentViewSchema } from '../../workflow/schemas';
 import { IdParams } from '../../../src/wire/common';
+import { HistoryCollection, HistoryQuery } from '../../../src/wire/records';
 
 type Id = { Params: IdParams };
 
 /**
- * The applicant's list and one document: `GET /my-buffers`, `GET /buffers/{id}` (the `/buffer/*`
- * actions on a document are routes/buffer's). Transitions and errors: server/workflow/README.md.
+ * The applicant's list, one document and its history: `GET /my-buffers`, `GET /buffers/{id}`,
+ * `GET /buffers/{id}/history` (the electronic records' hash-chained history, server/records/; the
+ * `/buffer/*` actions on a document are routes/buffer's). Transitions and errors: server/workflow/README.md.
  */
 const buffers: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -25,6 +33,43 @@ const buffers: FastifyPluginAsync = async (app) => {
   }, async (request) => {
     await assertVisible(request, request.params.id);
     return documentView(app.db, request.definitions, request.params.id, request.user.id, request.lang);
+  });
+
+  app.get<{ Params: IdParams; Querystring: HistoryQuery }>('/buffers/:id/history', {
+    schema: {
+      ...doc('The append-only history of a document: every change of its data, status or files with before and after, who, when and why, '
+        + 'and each entry\'s SHA-256 chain hash; `on_behalf_of` names the principal when their deputy acted (the actor; it is in the hash); `chain_ok` says whether the whole chain still verifies. Searchable: `q` (any text of the '
+        + 'entry), `kind`, `actor.id`, `at[after]`/`at[before]`. `format=pdf` prints it (the CJK font embedded). For whoever sees the '
+        + 'document, and records users whose scope holds it; else 404.'),
+      params: IdParams,
+      querystring: HistoryQuery,
+      response: { 200: HistoryCollection, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+    },
+  }, async (request, reply) => {
+    const id = request.params.id;
+    const viaRecords = await recordsScope(request).then(
+      async (companies) => (await sql<{ id: number }>`select b.id from buffers b where b.id = ${id} and ${documentsIn(companies)}`.execute(app.db)).rows.length > 0,
+      () => false,
+    );
+    if (!viaRecords && !(await canSeeBuffer(app.db, id, request.user.id))) throw documentNotFound(request);
+    const { format = 'json', ...filter } = request.query;
+    const entries = await historyEntries(app.db, id, filter);
+    const report = await verifyChains(app.db, sql<SqlBool>`b.id = ${id}`, 10);
+    if (format === 'pdf') {
+      const code = (await app.db.selectFrom('buffers').select('code').where('id', '=', id).executeTakeFirst())?.code ?? String(id);
+      const t = request.t;
+      const pdf = await historyPdf(entries, {
+        title: t('server.records.history.title', { code }),
+        subtitle: t(report.ok ? 'server.records.history.chainOk' : 'server.records.history.chainBroken', { printed: new Date().toISOString() }),
+        labels: Object.fromEntries(['seq', 'at', 'actor', 'reason', 'kind', 'before', 'after', 'filesAdded', 'filesRemoved', 'hash', 'nobody']
+          .map((key) => [key, t(`server.records.history.${key}`)])) as Parameters<typeof historyPdf>[1]['labels'],
+        kind: (kind) => t(`server.records.history.kinds.${kind}`),
+        onBehalf: (deputy, principal) => t('server.records.history.onBehalf', { deputy, principal }),
+      }, cjkFont(app.config.exportFont));
+      return reply.header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="history-${code}.pdf"`).header('cache-control', 'private, no-store').send(pdf);
+    }
+    return { 'hydra:member': entries, 'hydra:totalItems': entries.length, chain_ok: report.ok };
   });
 };
 

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import { found } from '../../lib/found';
-import { lookupErrors, pagedCollectionSchema } from '../../lib/http-schemas';
+import { collectionSchema, lookupErrors, pagedCollectionSchema, summary } from '../../lib/http-schemas';
 import { localizedName } from '../../lib/localized-name';
-import { likePattern } from '../../lib/paging';
+import { likePattern, paginate, type Collection } from '../../lib/paging';
 import { keysetPaginate } from '../../repositories/keyset-paginate';
 import type { KeyTerm } from '../../lib/keyset';
 import {
@@ -14,7 +15,7 @@ import { companyPositions } from '../../repositories/position-repository';
 import { toApiDate } from '../../../src/engine';
 import { UserSummary } from '../../../src/wire/users';
 import {
-  BankAccount, BankAccountQuery, Company, CompanyBankAccountQuery, CompanyCalendar, CompanyCalendarQuery, CompanyDetail, CompanyQuery,
+  BackgroundQuery, BankAccount, BankAccountQuery, Company, CompanyBackground, CompanyBankAccountQuery, CompanyCalendar, CompanyCalendarQuery, CompanyDetail, CompanyQuery,
   Department, DepartmentDetail, ExternalCompanyQuery, Location, LocationQuery, NamePageQuery, PositionCollection, PositionsQuery,
 } from '../../../src/wire/organisation';
 import { IdParams } from '../../../src/wire/common';
@@ -27,7 +28,8 @@ const BY_NAME: KeyTerm[] = [
 
 /**
  * Organisation lookups (spec 000 §7): companies, their departments, locations and bank
- * accounts, and the signed-in user's organisation. All need a login.
+ * accounts, companies with their background group (the group form's picker), and the signed-in
+ * user's organisation. All need a login.
  */
 const companies: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -150,6 +152,25 @@ const companies: FastifyPluginAsync = async (app) => {
     let query = bankAccountQuery(app.db).where('company_bank_accounts.company_id', '=', request.params.id).where('company_bank_accounts.retired_at', 'is', null);
     if (request.query.bankName) query = query.where('company_bank_accounts.bank_name', 'ilike', likePattern(request.query.bankName));
     return keysetPaginate(app.db, query, (q) => bankAccountColumns(q, request.lang), BANK_ACCOUNT_ORDER, request.query);
+  });
+
+  app.get<{ Querystring: BackgroundQuery }>('/companies/background', {
+    schema: {
+      ...summary('Companies with the background group each belongs to (the group form\'s company picker)'),
+      querystring: BackgroundQuery,
+      response: { 200: collectionSchema(CompanyBackground), ...lookupErrors },
+    },
+  }, async (request): Promise<Collection<CompanyBackground>> => {
+    let query = app.db.selectFrom('companies');
+    if (request.query.name) {
+      const pattern = likePattern(request.query.name);
+      query = query.where((eb) => eb.or([eb('companies.name', 'ilike', pattern), eb('companies.name_ja', 'ilike', pattern), eb('companies.name_zh', 'ilike', pattern)]));
+    }
+    return paginate(query, (q) => q.select([
+      'companies.id', 'companies.code', localizedName(request.lang, 'companies').as('name'),
+      sql<{ id: number; name: string } | null>`(select json_build_object('id', b.id, 'name', b.name) from background_companies bc
+        join backgrounds b on b.id = bc.background_id where bc.company_id = companies.id order by b.id limit 1)`.as('background'),
+    ]).orderBy('companies.id'), request.query);
   });
 };
 

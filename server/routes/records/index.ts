@@ -1,21 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { FileStorage } from '../../files/file-storage';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { keysetPaginate } from '../../repositories/keyset-paginate';
-import { cjkFont } from '../../statistics/export-files';
 import { admitExport } from '../../statistics/export-jobs';
-import { canSeeBuffer } from '../../workflow/visibility';
-import { documentNotFound } from '../../workflow/route-helpers';
 import { doc } from '../../workflow/schemas';
 import { contentDisposition } from '../files/reply-helpers';
-import { historyPdf } from '../../records/history-pdf';
-import { historyEntries, verifyChains } from '../../records/record-history';
-import { recordsInCompanies, recordsScope } from '../../records/records-access';
+import { verifyChains } from '../../records/record-history';
+import { documentsIn, recordsInCompanies, recordsScope } from '../../records/records-access';
 import type { RecordsExportParams } from '../../records/records-export';
 import { RECORD_COLUMNS, RECORD_ORDER, recordConditions, recordMember } from '../../records/records-query';
 import {
-  HistoryCollection, HistoryQuery, RecordCollection, RecordExportJob, RecordExportQuery, RecordQuery, VerifyQuery, VerifyReport,
+  RecordCollection, RecordExportJob, RecordExportQuery, RecordQuery, VerifyQuery, VerifyReport,
 } from '../../../src/wire/records';
 import { IdParams } from '../../../src/wire/common';
 
@@ -24,10 +20,6 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const RECORD_COUNT_CAP = 100_000;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** Documents (over `buffers b`) whose companies are in the scope: their statistics row's keys (GIN). */
-const documentsIn = (companies: number[] | null) => (companies === null ? sql<SqlBool>`true`
-  : sql<SqlBool>`exists (select 1 from buffer_stats s where s.buffer_id = b.id and s.company_keys && ${`{${companies.join(',')}}`}::text[])`);
-
 
 /**
  * Electronic records (電子帳簿保存法; docs/COMPLIANCE.md): every file of a filed document with the
@@ -35,8 +27,9 @@ const documentsIn = (companies: number[] | null) => (companies === null ? sql<Sq
  * named by each module's `ui:module.statistics.records`), searched by any combination
  * (`GET /records`), downloaded for a tax officer (`GET /records/export`, a mailed job), their
  * files read even after removal (`GET /records/files/{id}`), and the hash-chained history of
- * every change (`GET /buffers/{id}/history`, `GET /records/verify`). Statistic roles and Company
- * Internal Auditors; company-scoped (server/records/records-access.ts).
+ * every change (`GET /records/verify`; a document's own history, `GET /buffers/{id}/history`, is
+ * served from routes/buffers). Statistic roles and Company Internal Auditors; company-scoped
+ * (server/records/records-access.ts).
  */
 const records: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -119,43 +112,6 @@ const records: FastifyPluginAsync = async (app) => {
       .header('content-disposition', contentDisposition(row.name, row.mime_type))
       .header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store')
       .send(storage.open(row.storage_key));
-  });
-
-  app.get<{ Params: IdParams; Querystring: HistoryQuery }>('/buffers/:id/history', {
-    schema: {
-      ...doc('The append-only history of a document: every change of its data, status or files with before and after, who, when and why, '
-        + 'and each entry\'s SHA-256 chain hash; `on_behalf_of` names the principal when their deputy acted (the actor; it is in the hash); `chain_ok` says whether the whole chain still verifies. Searchable: `q` (any text of the '
-        + 'entry), `kind`, `actor.id`, `at[after]`/`at[before]`. `format=pdf` prints it (the CJK font embedded). For whoever sees the '
-        + 'document, and records users whose scope holds it; else 404.'),
-      params: IdParams,
-      querystring: HistoryQuery,
-      response: { 200: HistoryCollection, ...errors },
-    },
-  }, async (request, reply) => {
-    const id = request.params.id;
-    const viaRecords = await recordsScope(request).then(
-      async (companies) => (await sql<{ id: number }>`select b.id from buffers b where b.id = ${id} and ${documentsIn(companies)}`.execute(app.db)).rows.length > 0,
-      () => false,
-    );
-    if (!viaRecords && !(await canSeeBuffer(app.db, id, request.user.id))) throw documentNotFound(request);
-    const { format = 'json', ...filter } = request.query;
-    const entries = await historyEntries(app.db, id, filter);
-    const report = await verifyChains(app.db, sql<SqlBool>`b.id = ${id}`, 10);
-    if (format === 'pdf') {
-      const code = (await app.db.selectFrom('buffers').select('code').where('id', '=', id).executeTakeFirst())?.code ?? String(id);
-      const t = request.t;
-      const pdf = await historyPdf(entries, {
-        title: t('server.records.history.title', { code }),
-        subtitle: t(report.ok ? 'server.records.history.chainOk' : 'server.records.history.chainBroken', { printed: new Date().toISOString() }),
-        labels: Object.fromEntries(['seq', 'at', 'actor', 'reason', 'kind', 'before', 'after', 'filesAdded', 'filesRemoved', 'hash', 'nobody']
-          .map((key) => [key, t(`server.records.history.${key}`)])) as Parameters<typeof historyPdf>[1]['labels'],
-        kind: (kind) => t(`server.records.history.kinds.${kind}`),
-        onBehalf: (deputy, principal) => t('server.records.history.onBehalf', { deputy, principal }),
-      }, cjkFont(app.config.exportFont));
-      return reply.header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="history-${code}.pdf"`).header('cache-control', 'private, no-store').send(pdf);
-    }
-    return { 'hydra:member': entries, 'hydra:totalItems': entries.length, chain_ok: report.ok };
   });
 };
 

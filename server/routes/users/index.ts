@@ -1,13 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { found } from '../../lib/found';
-import { lookupErrors, pagedCollectionSchema } from '../../lib/http-schemas';
+import { collectionSchema, lookupErrors, pagedCollectionSchema, summary } from '../../lib/http-schemas';
+import { paginate } from '../../lib/paging';
 import { keysetPaginate } from '../../repositories/keyset-paginate';
 import type { KeyTerm } from '../../lib/keyset';
 import { findUserDetail, selectUserSummary, usersByName } from '../../repositories/user-repository';
 import { APPROVER_ORDER, approverCandidatePage, pickerScope } from '../../workflow/approver-candidates';
 import { stepRule } from '../../workflow/eligibility';
 import { filingCompany, forwardableUsers, loadFiler } from '../../workflow/filing-checks';
-import { ApproverQuery, FinanceUserQuery, UserDetail, UserSummary } from '../../../src/wire/users';
+import { ApproverQuery, FinanceUserQuery, PicUserQuery, UserDetail, UserSummary } from '../../../src/wire/users';
 import { IdParams } from '../../../src/wire/common';
 
 /** The finance picker's order: by name, id breaks ties. */
@@ -15,7 +16,8 @@ const BY_NAME: KeyTerm[] = APPROVER_ORDER.slice(1);
 
 /**
  * User lookups: approver candidates (per approval step), finance users for the forward-document
- * picker (our path: /users/finance), and one user's detail. Both pickers list exactly whom the
+ * picker (our path: /users/finance), persons-in-charge candidates (also the user multi-select's
+ * list: /users/pic), and one user's detail. Both pickers list exactly whom the
  * filing accepts (`workflow/eligibility.ts`, `workflow/filing-checks.ts`): `companyId` (ours) is
  * the document's company, used when the user may file for it, else their own company.
  */
@@ -49,6 +51,17 @@ const users: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>('/users/:id', {
     schema: { params: IdParams, response: { 200: UserDetail, ...lookupErrors } },
   }, async (request) => found(await findUserDetail(app.db, request.params.id, request.lang), request.t, 'user'));
+
+  app.get<{ Querystring: PicUserQuery }>('/users/pic', {
+    schema: {
+      ...summary('Users to choose as person in charge or in a user multi-select (search by name or e-mail)'),
+      querystring: PicUserQuery, response: { 200: collectionSchema(UserSummary), ...lookupErrors },
+    },
+  }, async (request) => {
+    let query = usersByName(app.db, request.query.name);
+    if (request.query.companyId) query = query.where('users.company_id', '=', request.query.companyId);
+    return paginate(query, (q) => selectUserSummary(q, request.lang).orderBy('users.name').orderBy('users.id'), request.query);
+  });
 };
 
 export default users;
