@@ -44,6 +44,7 @@ for (const lang of languages) {
       const list = (await screens(page, request, lang as Lang, modules)).filter((s) => !only || only.some((prefix) => s.name.startsWith(prefix)));
       for (const screen of list) {
         await test.step(screen.name, async () => {
+          await screen.prepare?.();
           await openAs(page, request, screen.user, lang as Lang);
           await screen.open(page);
           const axe = await new AxeBuilder({ page }).analyze();
