@@ -46,7 +46,9 @@ const baseURL = process.env.CRAWL_URL ?? `http://127.0.0.1:${port}`;
 /** How many taps deep the crawl goes (Home → list → detail → edit → picker is 4). */
 const maxDepth = Number(process.env.CRAWL_DEPTH ?? 3);
 
-test.use({ baseURL });
+// Every wait is bounded: a navigation or action that never completes fails the crawl with its
+// name instead of holding it until the test's hour is up.
+test.use({ baseURL, navigationTimeout: 30_000, actionTimeout: 15_000 });
 test.describe.configure({ mode: 'serial' });
 
 let server: ChildProcess | undefined;
@@ -176,11 +178,17 @@ async function settle(page: Page): Promise<void> {
       });
       continue;
     }
-    const idle = await page.evaluate(() => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(
-      () => resolve(!document.querySelector('[aria-busy="true"], [role="progressbar"], .fui-Spinner')
-        // A sheet or dialog still sliding or fading in (its colours half blended) is not there yet.
-        && !document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)),
-    )))).catch(() => false);
+    // Two frames of a visible page; a page whose frames stop (hidden behind another tab) or whose
+    // script does not answer counts as busy, so the deadline still ends the wait.
+    const frames = page.evaluate(() => new Promise<boolean>((resolve) => {
+      setTimeout(() => resolve(false), 1000);
+      requestAnimationFrame(() => requestAnimationFrame(
+        () => resolve(!document.querySelector('[aria-busy="true"], [role="progressbar"], .fui-Spinner')
+          // A sheet or dialog still sliding or fading in (its colours half blended) is not there yet.
+          && !document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)),
+      ));
+    })).catch(() => false);
+    const idle = await Promise.race([frames, new Promise<false>((wake) => setTimeout(() => wake(false), 3000))]);
     quiet = idle && requests.open.size === 0 ? quiet + 1 : 0;
   }
 }
@@ -227,6 +235,9 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
   });
   // A page that asks before leaving (unsaved studio changes) is left: the crawl wrote nothing.
   page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
+  // A tap that opens a tab (a file shown by the browser) is not a screen of the app: the tab is
+  // closed, so the app's page stays in front.
+  page.context().on('page', (tab) => void (tab !== page && tab.close()));
   track(page);
   const visits: Visit[] = [];
   const checked = new Set<string>();
