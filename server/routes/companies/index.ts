@@ -69,7 +69,7 @@ const companies: FastifyPluginAsync = async (app) => {
   // year. Without a stored calendar: Saturday and Sunday off in Asia/Tokyo, no holidays. Changed
   // through the company-calendar entity module (approval); `name_en`/`name_ja`/`name_zh` are the
   // stored names a change request starts from.
-  app.get<{ Params: { id: number }; Querystring: CompanyCalendarQuery }>('/companies/:id/calendar', {
+  app.get<{ Params: IdParams; Querystring: CompanyCalendarQuery }>('/companies/:id/calendar', {
     schema: {
       params: IdParams,
       querystring: CompanyCalendarQuery,
@@ -87,7 +87,7 @@ const companies: FastifyPluginAsync = async (app) => {
   // language, the dates (`effective_from`, `retired_on`), the state today (`active`, `scheduled`:
   // starts later, `retired`) and how many posts hold it. Retired ones only with `includeRetired`.
   // Changed through the positions entity module (approval); routes name the code.
-  app.get<{ Params: { id: number }; Querystring: PositionsQuery }>('/companies/:id/positions', {
+  app.get<{ Params: IdParams; Querystring: PositionsQuery }>('/companies/:id/positions', {
     schema: {
       params: IdParams,
       querystring: PositionsQuery,

@@ -1,3 +1,5 @@
+import type { RecordFilter } from '../../../../wire/records';
+
 /** The Records screen's filter as typed (strings; empty = not filtered). */
 export interface RecordsForm {
   after: string;
@@ -8,8 +10,6 @@ export interface RecordsForm {
   module: string;
   currency: string;
 }
-
-import type { RecordFilter } from '../../../../wire/records';
 
 /** An electronic record as `GET /api/records` lists it (the wire schema the server answers with). */
 export type { RecordMember as RecordRow } from '../../../../wire/records';
