@@ -290,6 +290,18 @@ export interface ApprovalDoneTable {
   buffer_created_at: Date;
 }
 
+/**
+ * A document sent back to its requester, waiting for them to resubmit or withdraw it: their
+ * to-do on the pending list (the step a resubmit activates); kept by triggers (migration 0970),
+ * never written by code.
+ */
+export interface RequesterTaskTable {
+  buffer_id: number;
+  user_id: number;
+  approval_id: number;
+  created_at: Date;
+}
+
 /** One document a user may see (the visibility rule kept by triggers, migration 0810). */
 export interface BufferViewerTable {
   buffer_id: number;
@@ -562,6 +574,7 @@ export interface Database {
   job_leases: JobLeaseTable;
   user_posts: UserPostTable;
   approval_done: ApprovalDoneTable;
+  requester_tasks: RequesterTaskTable;
   approval_logs: ApprovalLogTable;
   deputies: DeputyTable;
   buffer_temporaries: BufferTemporaryTable;

@@ -4,11 +4,14 @@ import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from 
 import { listConditions } from './list-query';
 import type { ListQuery } from '../../src/wire/list-query';
 
-/** The inbox index's order (same keys as the general query's default order plus the step). */
+/**
+ * The inbox's order over its two index ranges (`u`: the open candidacies and the requester's
+ * to-dos; same keys as the general query's default order plus the step).
+ */
 export const INBOX_ORDER: KeyTerm[] = [
-  { key: 'createdAt', column: 'c.inbox_created_at', direction: 'desc', type: 'timestamptz' },
-  { key: 'document', column: 'c.inbox_buffer_id', direction: 'desc', type: 'integer' },
-  { key: 'step', column: 'c.approval_id', direction: 'desc', type: 'integer' },
+  { key: 'createdAt', column: 'u.created_at', direction: 'desc', type: 'timestamptz' },
+  { key: 'document', column: 'u.buffer_id', direction: 'desc', type: 'integer' },
+  { key: 'step', column: 'u.id', direction: 'desc', type: 'integer' },
 ];
 
 /** The done list's index order (`approval_done_list_idx`), same keys as the inbox's. */
@@ -33,22 +36,39 @@ function isDefaultList(q: ListQuery): boolean {
 }
 
 /**
- * One page of a user's pending steps straight from `approval_candidates_open_idx` (user, open,
- * newest document first; kept by triggers, migration 0801): the first rows of one index range
- * and an index-only count, so the cost barely moves between 5 and 5,000 pending items. With a
- * `cursor` the page starts after it inside the same index range (keyset: no offset to skip,
- * nothing repeated or skipped when steps arrive or leave between pages). Only for the default
+ * The user's pending items as one relation `u (id, buffer_id, created_at)`: the open candidacies
+ * of `approval_candidates_open_idx` (kept by triggers, migrations 0801/0910) and the documents
+ * sent back to the user as their requester (`requester_tasks_user_idx`, migration 0970; `id` the
+ * step a resubmit activates). A document is never in both (sent back, no step of it is active).
+ * A UNION ALL of two index ranges in the same order: PostgreSQL merges them (Merge Append).
+ */
+function pendingItems(db: Kysely<Database>, userId: number) {
+  const candidacies = db.selectFrom('approval_candidates as c')
+    .select(['c.approval_id as id', 'c.inbox_buffer_id as buffer_id', 'c.inbox_created_at as created_at'])
+    .where('c.user_id', '=', userId).where('c.inbox_open', '=', true);
+  const sentBack = db.selectFrom('requester_tasks as r')
+    .select(['r.approval_id as id', 'r.buffer_id', 'r.created_at'])
+    .where('r.user_id', '=', userId);
+  return db.selectFrom((candidacies as any).unionAll(sentBack).as('u'));
+}
+
+/**
+ * One page of a user's pending items straight from the inbox's indexes (`pendingItems`: user,
+ * open, newest document first; kept by triggers): the first rows of two index ranges and an
+ * index-only count, so the cost barely moves between 5 and 5,000 pending items. With a
+ * `cursor` the page starts after it inside the same ranges (keyset: no offset to skip,
+ * nothing repeated or skipped when items arrive or leave between pages). Only for the default
  * list (no filter, search or explicit sort); otherwise null and the general query runs. Same
  * order as the general query: document created_at desc, document id desc, step id desc.
  */
 export async function inboxPage(db: Kysely<Database>, userId: number, q: ListQuery): Promise<IndexedPage | null> {
   if (!isDefaultList(q)) return null;
-  const inbox = db.selectFrom('approval_candidates as c').where('c.user_id', '=', userId).where('c.inbox_open', '=', true);
-  let page = inbox.select(['c.approval_id as id', 'c.inbox_buffer_id as buffer_id', ...keyColumns(INBOX_ORDER)] as never[]) as unknown as typeof inbox;
+  const inbox = pendingItems(db, userId) as any;
+  let page = inbox.select(['u.id', 'u.buffer_id', ...keyColumns(INBOX_ORDER)]);
   if (q.cursor) page = page.where(afterCursor(INBOX_ORDER, decodeCursor(INBOX_ORDER, q.cursor)));
-  page = (page as any).orderBy('c.inbox_created_at', 'desc').orderBy('c.inbox_buffer_id', 'desc').orderBy('c.approval_id', 'desc')
+  page = page.orderBy('u.created_at', 'desc').orderBy('u.buffer_id', 'desc').orderBy('u.id', 'desc')
     .limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage);
-  return countedPage(db, inbox.select((eb) => eb.fn.countAll<number>().as('total')), page, INBOX_ORDER, q);
+  return countedPage(db, inbox.select((eb: any) => eb.fn.countAll().as('total')), page, INBOX_ORDER, q);
 }
 
 /**

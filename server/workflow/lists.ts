@@ -26,8 +26,10 @@ const withNext = <T>(collection: Collection<T>, next: string | null): Collection
   (next ? { ...collection, nextCursor: next } : collection);
 
 /**
- * `GET /api/approvals/my`: steps waiting for the user (active, pending, on a document on
- * process, the user a candidate), or with `isDone` the user's last handled step per document.
+ * `GET /api/approvals/my`: what waits for the user — steps to decide (active, pending, on a
+ * document on process, the user a candidate or standing in for one) and documents sent back to
+ * the user as their requester (`awaiting: 'requester'`, item id = the step a resubmit activates) —
+ * or with `isDone` the user's last handled step per document.
  */
 export async function myApprovals(db: Kysely<Database>, definitions: DefinitionSet, userId: number, q: ListQuery, lang: Lang): Promise<Collection<ApprovalItem>> {
   const done = isTrue(q.isDone);
@@ -45,16 +47,21 @@ export async function myApprovals(db: Kysely<Database>, definitions: DefinitionS
         .where('approvals.status', 'in', [StepStatus.DONE, StepStatus.REJECTED])
         // One entry per document: the user's latest handled step of it (kept by triggers, migration 0820).
         .where('approvals.id', 'in', (eb) => eb.selectFrom('approval_done as d').select('d.approval_id').where('d.user_id', '=', userId))
-      : query.where('approvals.active', '=', true).where('approvals.status', '=', StepStatus.PENDING)
-        .where('buffers.status', '=', BufferStatus.ON_PROCESS)
+      : query.where((eb) => {
         // The user's open candidacies (index approval_candidates_open_idx, kept by triggers): the
         // cost follows the user's pending steps, not every step they were ever a candidate of.
-        .where((eb) => {
-          const own = eb('approvals.id', 'in', eb.selectFrom('approval_candidates as c').select('c.approval_id')
-            .where('c.user_id', '=', userId).where('c.inbox_open', '=', true));
+        const own = eb('approvals.id', 'in', eb.selectFrom('approval_candidates as c').select('c.approval_id')
+          .where('c.user_id', '=', userId).where('c.inbox_open', '=', true));
+        const waiting = eb.and([
+          eb('approvals.active', '=', true), eb('approvals.status', '=', StepStatus.PENDING), eb('buffers.status', '=', BufferStatus.ON_PROCESS),
           // …and the steps pending for a principal the user stands in for today (never the user's own documents).
-          return deputy ? eb.or([own, deputyPendingStep(userId, day)]) : own;
-        });
+          deputy ? eb.or([own, deputyPendingStep(userId, day)]) : own,
+        ]);
+        // The documents sent back to the user as their requester (kept by triggers, migration 0970):
+        // the step a resubmit activates stands for the document.
+        const sentBack = eb('approvals.id', 'in', eb.selectFrom('requester_tasks as r').select('r.approval_id').where('r.user_id', '=', userId));
+        return eb.or([waiting, sentBack]);
+      });
     const terms: KeyTerm[] = [...listOrder(q), { key: 'step', column: 'approvals.id', direction: 'desc', type: 'integer' }];
     let page = query.select(['approvals.id', 'approvals.buffer_id', ...keyColumns(terms)] as never[]) as unknown as typeof query;
     if (q.cursor) page = page.where(afterCursor(terms, decodeCursor(terms, q.cursor)));
@@ -89,7 +96,8 @@ export async function myApprovals(db: Kysely<Database>, definitions: DefinitionS
         selected_roles: step.approver_role ? [step.approver_role] : [],
       },
       buffer,
-      ...(done ? {} : { on_behalf_of: principals.get(step.id) ?? null }),
+      // A pending row whose step is not active is a document sent back to the user, its requester.
+      ...(done ? {} : { on_behalf_of: principals.get(step.id) ?? null, awaiting: step.active ? 'approver' : 'requester' }),
     };
   });
   return withNext({ 'hydra:member': members, 'hydra:totalItems': total }, next);

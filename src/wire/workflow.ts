@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-import { anyObject, collection, dbId, nullable, open, paging, queryFlag, recordOf, type Paged } from './common';
+import { anyObject, collection, dbId, nullable, open, paging, queryFlag, recordOf, stringEnum, type Paged } from './common';
 
 /** A named user as lists and the timeline show it. */
 export const NamedUser = open({ id: Type.Integer(), name: Type.String() });
@@ -86,6 +86,14 @@ export const ApprovalItem = open({
   buffer: BufferItem,
   /** On the pending list: the principal the reader stands in for as their deputy (代理), null when the step waits for the reader. */
   on_behalf_of: Type.Optional(nullable(NamedUser)),
+  /**
+   * On the pending list: whose turn it is. `approver`: the step waits for the reader (or their
+   * principal) to decide. `requester`: the document was sent back to the reader, its requester, to
+   * fix and resubmit or withdraw; `id` is then the step a resubmit activates (inactive until then).
+   */
+  awaiting: Type.Optional(stringEnum(['approver', 'requester'] as const, {
+    description: 'Pending list only: `approver` (the step waits for the reader to decide) or `requester` (sent back to the reader, its requester: fix and resubmit, or withdraw)',
+  })),
 }, 'Approval item (spec 000 §3)');
 export type ApprovalItem = Static<typeof ApprovalItem>;
 

@@ -26,6 +26,7 @@ import * as deputies from './0930_deputies';
 import * as reminders from './0940_reminders';
 import * as historyOnBehalf from './0945_history_on_behalf';
 import * as positionsDated from './0960_positions_dated';
+import * as requesterTasks from './0970_requester_tasks';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0940_reminders': reminders,
   '0945_history_on_behalf': historyOnBehalf,
   '0960_positions_dated': positionsDated,
+  '0970_requester_tasks': requesterTasks,
 };

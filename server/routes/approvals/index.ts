@@ -23,7 +23,7 @@ const approvals: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: ListQuery }>('/approvals/my', {
     schema: {
-      ...doc('Steps waiting for the current user (active, pending, user a candidate); with isDone=1 the steps the user handled (latest per document; hydra:totalItems counts at most 1000 there, page on with nextCursor). Paged (itemsPerPage 5), filtered, searched and sorted like every approval list.'),
+      ...doc('What waits for the current user: steps to decide (active, pending, user a candidate; awaiting "approver") and documents sent back to the user as their requester, to fix and resubmit or withdraw (awaiting "requester"; id is the step a resubmit activates); with isDone=1 the steps the user handled (latest per document; hydra:totalItems counts at most 1000 there, page on with nextCursor). Paged (itemsPerPage 5), filtered, searched and sorted like every approval list.'),
       querystring: ListQuery,
       response: { 200: approvalCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema },
     },
