@@ -12,6 +12,7 @@ const useStyles = makeStyles({
   card: { cursor: 'pointer' },
   line: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   muted: { color: tokens.colorNeutralForeground3 },
+  sentBack: { color: tokens.colorPaletteDarkOrangeForeground1 },
   // Spec 000 §4: a delete request's action title is red, so it never reads as a create. On the
   // title's own span: the Card gives every Text inside it `currentColor` with a stronger selector
   // (.card .fui-Text), which beat a class on the Text itself (the title showed black).
@@ -30,9 +31,10 @@ function summaryValue(line: BufferItem['info']['summary'][number], currency: str
 /**
  * A document in an approval list: title (the module's title), code, applicant, status badge
  * and the list-card summary the server derived (`info`); on the pending list of a deputy, whom a
- * step waits for. Tapping opens the detail page.
+ * step waits for; on the requester's own pending list, that the document was sent back to them.
+ * Tapping opens the detail page.
  */
-export function ApprovalCard({ item, onOpen, onBehalfOf }: { item: BufferItem; onOpen(): void; onBehalfOf?: string }) {
+export function ApprovalCard({ item, onOpen, onBehalfOf, sentBackToYou = false }: { item: BufferItem; onOpen(): void; onBehalfOf?: string; sentBackToYou?: boolean }) {
   const { t } = useTranslation();
   const host = useRendererHost();
   const styles = useStyles();
@@ -60,6 +62,8 @@ export function ApprovalCard({ item, onOpen, onBehalfOf }: { item: BufferItem; o
       <Text className={styles.muted}>{t('app.approvals.applicant', { name: item.requester?.name ?? '' })}</Text>
       {/* A step waiting for someone the reader stands in for (deputy, 代理). */}
       {onBehalfOf ? <Text weight="semibold" data-on-behalf-of>{t('app.approvals.asDeputy', { name: onBehalfOf })}</Text> : null}
+      {/* Sent back to the reader, its requester: their to-do (fix and resubmit, or withdraw). */}
+      {sentBackToYou ? <Text weight="semibold" className={styles.sentBack} data-sent-back-to-you>{t('app.approvals.sentBackToYou')}</Text> : null}
       {lines.length === 0 && info.total !== null ? (
         <div className={styles.line}>
           <Text className={styles.muted}>{t('app.approvals.total')}</Text>

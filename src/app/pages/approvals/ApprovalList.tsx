@@ -107,7 +107,7 @@ export function ApprovalList({ kind, compact = false, onSeeAll, onChanged }: App
       <div className={styles.list} role="list" aria-busy={list.loading || undefined}>
         {list.entries.map((entry) => (
           <div role="listitem" key={entry.key}>
-            <ApprovalCard item={entry.item} onBehalfOf={entry.onBehalfOf} onOpen={() => void open(entry)} />
+            <ApprovalCard item={entry.item} onBehalfOf={entry.onBehalfOf} sentBackToYou={entry.sentBackToYou} onOpen={() => void open(entry)} />
           </div>
         ))}
       </div>

@@ -10,6 +10,8 @@ export interface ListEntry {
   item: BufferItem;
   /** Pending: the principal the reader stands in for as their deputy (代理), when the step waits for them. */
   onBehalfOf?: string;
+  /** Pending: the document was sent back to the reader, its requester, to fix and resubmit or withdraw. */
+  sentBackToYou?: boolean;
 }
 
 /** Pending answers approval items (a step with its document); the other lists answer documents. */
@@ -18,7 +20,11 @@ export function toListEntry(kind: ListKind, member: ApprovalItem | BufferItem): 
     const approval = member as ApprovalItem;
     if (approval.buffer) {
       const principal = kind === 'pending' ? approval.on_behalf_of?.name : undefined;
-      return { key: approval.id, bufferId: approval.buffer.id, approvalId: kind === 'pending' ? approval.id : undefined, item: approval.buffer, ...(principal ? { onBehalfOf: principal } : {}) };
+      const sentBack = kind === 'pending' && approval.awaiting === 'requester';
+      return {
+        key: approval.id, bufferId: approval.buffer.id, approvalId: kind === 'pending' ? approval.id : undefined, item: approval.buffer,
+        ...(principal ? { onBehalfOf: principal } : {}), ...(sentBack ? { sentBackToYou: true } : {}),
+      };
     }
   }
   const item = member as BufferItem;
