@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Spinner, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { isWrapperField, type CompiledModule, type EntityOperation, type SubmitPayload } from '../../../engine';
+import { isWrapperField, WRAPPER_FIELDS, type CompiledModule, type EntityOperation, type SubmitPayload } from '../../../engine';
 import { ModuleForm } from '../../../renderer';
 import { ApiError } from '../../api';
 import { invalidateDocuments } from '../../api/queries';
@@ -36,6 +36,21 @@ function disabledBody(module: CompiledModule, only?: string[]): CompiledModule {
   return { ...module, uiSchema };
 }
 
+/**
+ * The data an edit or delete form starts with: the entity's data, and the filing choices
+ * (remember approvers, notify the first approver, bypass) at their defaults as in every new form
+ * (spec 001 §1: on) — the entity's data has none of them. Only the wrapper fields: a body field the
+ * entity's data lacks stays unset rather than become a default the request would then change.
+ */
+function entityFormStart(module: CompiledModule, initialData: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!initialData) return undefined;
+  const properties = (module.schema.properties ?? {}) as Record<string, { default?: unknown }>;
+  const wrapper = Object.fromEntries(WRAPPER_FIELDS
+    .filter((field) => properties[field]?.default !== undefined)
+    .map((field) => [field, structuredClone(properties[field].default)]));
+  return { ...wrapper, ...initialData };
+}
+
 // The side padding of the application page's form, so create, edit and delete forms line up.
 const useStyles = makeStyles({
   page: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, minWidth: 0 },
@@ -58,6 +73,8 @@ export function EntityFormPage({ params, close }: PageProps<EntityFormParams>) {
     if (params.operation === 'delete') return disabledBody(sources.module);
     return params.readOnlyFields?.length ? disabledBody(sources.module, params.readOnlyFields) : sources.module;
   }, [sources, params.operation, params.readOnlyFields]);
+
+  const initialData = useMemo(() => (module ? entityFormStart(module, params.initialData) : undefined), [module, params.initialData]);
 
   const queryClient = useQueryClient();
   // A filed request is a document (Initiated, the approvers' Pending) that changes the entity lists when it completes.
@@ -85,7 +102,7 @@ export function EntityFormPage({ params, close }: PageProps<EntityFormParams>) {
     <div className={styles.page} data-testid={`entity-form-${params.operation}`}>
       <ModuleForm
         module={module}
-        initialData={params.initialData}
+        initialData={initialData}
         context={sources.context}
         onSubmit={submit}
         onSubmitted={() => close(true)}
