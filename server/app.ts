@@ -23,6 +23,7 @@ import { logRequest } from './security/log-request';
 import mailPlugin from './plugins/mail';
 import exportJobsPlugin from './plugins/export-jobs';
 import remindersPlugin from './plugins/reminders';
+import recordsIntegrityPlugin from './plugins/records-integrity';
 import routes from './plugins/routes';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
@@ -105,6 +106,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await app.register(mailPlugin);
   await app.register(exportJobsPlugin);
   await app.register(remindersPlugin);
+  await app.register(recordsIntegrityPlugin);
   await app.register(routes);
   await app.register(staticPlugin);
   return app;

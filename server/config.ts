@@ -42,6 +42,21 @@ export interface Config {
    * default, `RECORDS_RETENTION_YEARS`, 1–100). Absent = 7.
    */
   recordsRetentionYears?: number;
+  /**
+   * The key of the electronic records' HMAC seals (`RECORDS_KEY`, at least 32 characters), or a
+   * key generated once and kept in `<dataDir>/records-key` (mode 600). The database never holds
+   * it, so an entry written without the application fails `GET /records/verify`. Every instance
+   * on one database needs the same key. Absent = the data folder's file.
+   */
+  recordsKey?: string;
+  /**
+   * Hours between two anchors of the records store (a digest of every document's chain head,
+   * written to `<dataDir>/records-anchors/` and mailed to the records contact;
+   * `RECORDS_ANCHOR_HOURS`, default 24, 0 = never). Absent = 0.
+   */
+  recordsAnchorHours?: number;
+  /** Who receives the anchor mail (`RECORDS_CONTACT`, comma-separated addresses); absent = the group admins. */
+  recordsContact?: string[];
   /** Behind a reverse proxy: take the client IP (rate limits, logs) from X-Forwarded-For. */
   trustProxy: boolean;
   /** Connections in this instance's PostgreSQL pool (`DATABASE_POOL_SIZE`). */
@@ -125,6 +140,33 @@ function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   return secret;
 }
 
+/**
+ * The records' seal key: `RECORDS_KEY`, or a key generated once and kept in
+ * `<dataDir>/records-key` (mode 600) — never in the database.
+ */
+export function recordsKey(env: NodeJS.ProcessEnv, dataDir: string): string {
+  const given = env.RECORDS_KEY;
+  if (given !== undefined && given !== '') {
+    if (given.length < 32) throw new ConfigError('RECORDS_KEY must be at least 32 characters long');
+    return given;
+  }
+  const file = join(dataDir, 'records-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  privateDir(dataDir);
+  const key = randomBytes(48).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+function addresses(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const list = raw.split(',').map((a) => a.trim()).filter(Boolean);
+  const bad = list.find((a) => !/^[^@\s]+@[^@\s]+$/.test(a));
+  if (bad) throw new ConfigError(`${name} must be comma-separated e-mail addresses, got "${bad}"`);
+  return list;
+}
+
 /** Builds the configuration from the environment (defaults: port 8080, PGlite in ./data). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 8080, 1, 65535);
@@ -153,6 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportIntervalMs: integer(env, 'EXPORT_INTERVAL_MS', 30000, 0, 86400000),
     reminderIntervalMs: integer(env, 'REMINDER_INTERVAL_MS', 300000, 0, 86400000),
     recordsRetentionYears: integer(env, 'RECORDS_RETENTION_YEARS', 7, 1, 100),
+    recordsKey: recordsKey(env, dataDir),
+    recordsAnchorHours: integer(env, 'RECORDS_ANCHOR_HOURS', 24, 0, 8760),
+    ...(addresses(env, 'RECORDS_CONTACT') ? { recordsContact: addresses(env, 'RECORDS_CONTACT') } : {}),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),

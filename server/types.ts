@@ -12,6 +12,7 @@ import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { ExportRunner } from './statistics/export-jobs';
 import type { ReminderRunner } from './workflow/reminders';
+import type { RecordsAnchorRunner } from './records/records-anchor-job';
 
 export type { AuthUser };
 
@@ -30,6 +31,10 @@ declare module 'fastify' {
     exportJobs: ExportRunner;
     /** Reminds and escalates waiting steps (server/plugins/reminders.ts). */
     reminders: ReminderRunner;
+    /** The key of the records' history seals (server/plugins/records-integrity.ts); never stored in the database. */
+    recordsKey: Buffer;
+    /** Writes the daily anchor of the records store (server/plugins/records-integrity.ts). */
+    recordsAnchor: RecordsAnchorRunner;
     /** preHandler: sets `request.user` from a valid bearer JWT or replies 401 UNAUTHORIZED. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Every route as registered (method without HEAD, URL pattern), in registration order. */

@@ -1,9 +1,10 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { join } from 'node:path';
 import type { Database } from './database';
 import { PGliteDialect } from './pglite-dialect';
+import { bindCommitHooks, CommitHooks } from './commit-hooks';
 import { privateDir } from '../security/private-dir';
 import { tightenTree } from '../security/tighten-tree';
 
@@ -33,9 +34,17 @@ export interface DatabaseHandle {
   warm?(): Promise<void>;
 }
 
+/** Kysely over a dialect whose commits run the database's commit hooks (server/db/commit-hooks.ts). */
+function hookedKysely(dialect: Dialect): Kysely<Database> {
+  const hooks = new CommitHooks();
+  const db = new Kysely<Database>({ dialect: hooks.wrap(dialect) });
+  bindCommitHooks(db, hooks);
+  return db;
+}
+
 /** Kysely over an already created PGlite instance (tests restore one from a dump). */
 export function kyselyForPGlite(pglite: PGlite): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = hookedKysely(new PGliteDialect(pglite));
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
@@ -91,7 +100,7 @@ export function kyselyForPostgres(
   // client's error as its own, which then needs a listener too, but nothing more to report.
   pool.on('connect', (client) => { client.on('error', (error) => onConnectionError(error)); });
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = hookedKysely(new PostgresDialect({ pool }));
   const warm = async () => {
     // Concurrent checkouts make the pool open that many sessions; each is released at once.
     const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
 import type { Lang, Translate } from '../../src/engine';
 import { FileStorage } from '../files/file-storage';
 import { recordsCsv, type RecordCsvEncoding } from './records-csv';
 import { recordRows, recordConditionsFor } from './records-query';
-import type { RecordFilter } from '../../src/wire/records';
+import { storedSha256 } from './record-verify';
+import type { RecordFilter, RecordMember } from '../../src/wire/records';
 import { zipEntryName } from '../lib/zip-entry-name';
 
 /** The params of a records export job (`export_jobs.params`, `kind: 'records'`). */
@@ -57,22 +60,49 @@ export async function recordsDelivery(app: FastifyInstance, p: RecordsExportPara
   const subject = t('server.records.mailSubject', { count: rows.length });
   const lines = [t('server.records.mailText', { count: rows.length, filter: describeFilter(p.filter) })];
   if (csv.unmappable) lines.push(t('server.records.unmappable', { count: csv.unmappable }));
-  if (p.format === 'csv') {
-    return { rowCount: rows.length, filename: `records-${stamp}.csv`, contentType: `text/csv; charset=${p.encoding === 'shift_jis' ? 'Shift_JIS' : 'UTF-8'}`, content: csv.bytes, subject, text: lines.join('\n\n') };
-  }
   const files = await app.db.selectFrom('files').select(['id', 'size', 'storage_key', 'created_at'])
     .where('id', 'in', rows.length ? [...new Set(rows.map((r) => r.file.id))] : [0]).execute();
   const byId = new Map(files.map((f) => [f.id, f]));
+  const storage = new FileStorage(app.config.dataDir, app.db);
+  // Every file's stored bytes are read back and hashed (streamed): the SHA-256 column must be true of what the officer gets.
+  const changed = new Set<number>();
+  const checkHash = (row: RecordMember, actual: string | null) => { if (actual !== row.file.sha256) changed.add(row.file.id); };
+  const changedLine = () => {
+    const named = rows.filter((r) => changed.has(r.file.id)).map((r) => `${r.document.code} ${r.file.name} (${r.file.id})`);
+    return t('server.records.bytesChanged', { count: changed.size, files: [...new Set(named)].join(', ') });
+  };
+  if (p.format === 'csv') {
+    const unique = [...new Map(rows.map((r) => [r.file.id, r])).values()];
+    for (const [index, row] of unique.entries()) {
+      const file = byId.get(row.file.id);
+      checkHash(row, file ? await storedSha256(storage, file.storage_key) : null);
+      if (index % 100 === 99) await progress(40 + Math.floor((50 * (index + 1)) / unique.length));
+    }
+    if (changed.size) lines.push(changedLine());
+    await progress(90);
+    return { rowCount: rows.length, filename: `records-${stamp}.csv`, contentType: `text/csv; charset=${p.encoding === 'shift_jis' ? 'Shift_JIS' : 'UTF-8'}`, content: csv.bytes, subject, text: lines.join('\n\n') };
+  }
   const total = rows.reduce((sum, r) => sum + (byId.get(r.file.id)?.size ?? 0), 0);
   if (total > MAX_RECORD_ZIP_BYTES) throw new RecordsExportRefusal(t('server.records.exportTooLarge', { mb: Math.round(MAX_RECORD_ZIP_BYTES / 1048576) }));
-  const storage = new FileStorage(app.config.dataDir, app.db);
   const zip = new yazl.ZipFile();
   const taken = new Set<string>(['records.csv']);
   zip.addBuffer(csv.bytes, 'records.csv');
+  const hashed: Array<Promise<void>> = [];
   for (const row of rows) {
     const file = byId.get(row.file.id);
-    if (!file) continue;
-    zip.addReadStream(storage.open(file.storage_key), zipEntryName(row.document.code, row.file.name, taken), { compress: false, size: file.size, mtime: new Date(file.created_at) });
+    if (!file) { changed.add(row.file.id); continue; }
+    // The bytes zipped are the bytes hashed: one read of each file.
+    const hash = createHash('sha256');
+    const tee = new PassThrough();
+    tee.on('data', (chunk: Buffer) => hash.update(chunk));
+    hashed.push(new Promise<void>((resolve) => {
+      tee.on('end', () => { checkHash(row, hash.digest('hex')); resolve(); });
+      tee.on('error', () => { checkHash(row, null); resolve(); });
+    }));
+    const source = storage.open(file.storage_key);
+    source.on('error', (error) => tee.destroy(error));
+    // No declared size: bytes changed in length are still exported, and named in the mail.
+    zip.addReadStream(source.pipe(tee), zipEntryName(row.document.code, row.file.name, taken), { compress: false, mtime: new Date(file.created_at) });
   }
   zip.end();
   const chunks: Buffer[] = [];
@@ -81,6 +111,8 @@ export async function recordsDelivery(app: FastifyInstance, p: RecordsExportPara
     zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
     zip.outputStream.on('error', reject);
   });
+  await Promise.all(hashed);
+  if (changed.size) lines.push(changedLine());
   await progress(90);
   return { rowCount: rows.length, filename: `records-${stamp}.zip`, contentType: 'application/zip', content, subject, text: lines.join('\n\n') };
 }

@@ -60,25 +60,44 @@ export type RecordExportQuery = Static<typeof RecordExportQuery>;
 export const RecordExportJob = exportJob({ format: Type.String() });
 export type RecordExportJob = Static<typeof RecordExportJob>;
 
-/** `GET /records/verify?company.id=`. */
-export const VerifyQuery = Type.Object({ 'company.id': recordFilterProperties['company.id'] }, { additionalProperties: false });
+/** How many stored files `GET /records/verify` reads back and re-hashes: none, a random sample (default) or all. */
+export const VERIFY_FILES = ['none', 'sample', 'all'] as const;
+export type VerifyFiles = (typeof VERIFY_FILES)[number];
+
+/** `GET /records/verify?company.id=&files=`. */
+export const VerifyQuery = Type.Object({
+  'company.id': recordFilterProperties['company.id'],
+  files: Type.Optional(Type.Union(VERIFY_FILES.map((f) => Type.Literal(f)), { default: 'sample' })),
+}, { additionalProperties: false });
 export type VerifyQuery = Static<typeof VerifyQuery>;
 
 const DocumentRef = open({ id: Type.Integer(), code: nullable(Type.String()) });
 
 /**
- * A break found by the chain check: `hash` (the entry's content no longer gives its hash), `link`
- * (its `prev_hash` is not the hash before it), `gap` (an entry is missing), `data` (the document
- * differs from what its last entry recorded), `missing` (a document with no entry at all).
+ * What the check can find, one name each (docs/COMPLIANCE.md):
+ * `hash` — the entry's content no longer gives its SHA-256; `link` — its `prev_hash` is not the
+ * hash before it; `gap` — an entry is missing; `data` — the document differs from what its last
+ * entry recorded; `missing` — a document with no entry at all; `unsealed` — an entry without the
+ * application's seal (written outside it, e.g. by psql); `seal` — a seal that does not fit the
+ * entry (forged, or the entry rewritten with its hashes recomputed); `record` — a stored record
+ * (date, amount, currency, counterparty, registration number, file, …) differs from what the
+ * document's data and history give; `file` — a file's stored bytes no longer give the SHA-256 the
+ * history recorded; `deleted` — a document the last anchor holds no longer exists; `anchor` — an
+ * entry the last anchor holds is gone or different, or the anchor file itself does not verify.
  */
+export const CHAIN_PROBLEMS = ['hash', 'link', 'gap', 'data', 'missing', 'unsealed', 'seal', 'record', 'file', 'deleted', 'anchor'] as const;
+export type ChainProblemKind = (typeof CHAIN_PROBLEMS)[number];
+
+/** A break found by the check; `file` names the record's file for `record` and `file`. */
 export const ChainProblem = open({
   document: DocumentRef,
   seq: nullable(Type.Integer()),
-  problem: Type.Union((['hash', 'link', 'gap', 'data', 'missing'] as const).map((p) => Type.Literal(p))),
+  problem: Type.Union(CHAIN_PROBLEMS.map((p) => Type.Literal(p))),
+  file: Type.Optional(open({ id: Type.Integer() })),
 });
 export type ChainProblem = Static<typeof ChainProblem>;
 
-/** What `GET /records/verify` answers. */
+/** What `GET /records/verify` answers; `ok` is false when anything is broken or unattributed. */
 export const VerifyReport = open({
   documents: Type.Integer(),
   entries: Type.Integer(),
@@ -86,6 +105,14 @@ export const VerifyReport = open({
   broken: Type.Array(ChainProblem),
   /** Entries written with no actor (a change made outside the application's transactions). */
   unattributed: Type.Array(open({ document: DocumentRef, seq: Type.Integer() })),
+  /** Stored files read back and re-hashed: how (none, sample, all), how many of how many. */
+  files: Type.Optional(open({ mode: Type.Union(VERIFY_FILES.map((f) => Type.Literal(f))), checked: Type.Integer(), total: Type.Integer() })),
+  /**
+   * The last anchor of the whole store (a digest of every document's chain head kept outside the
+   * database), compared when the whole store is verified; null when there is none yet or the
+   * check covered one company.
+   */
+  anchor: Type.Optional(nullable(open({ at: Type.String(), file: Type.String(), documents: Type.Integer(), digest: Type.String(), ok: Type.Boolean() }))),
 });
 export type VerifyReport = Static<typeof VerifyReport>;
 

@@ -138,11 +138,12 @@ describe('changes made around the application', () => {
     await expect(sql`delete from record_history where buffer_id = ${filed.id}`.execute(t.db)).rejects.toThrow(/append-only/);
   });
 
-  it('reports a direct change of the documents\' data as an unattributed entry', async () => {
+  it('reports a direct change of the documents\' data as an unattributed, unsealed entry (and not ok)', async () => {
     await sql`update buffers set data = jsonb_set(data, '{total_estimated}', '1') where id = ${filed.id}`.execute(t.db);
     const report = (await get('admin', '/api/records/verify')).json();
-    expect(report.ok).toBe(true);
+    expect(report.ok).toBe(false);
     expect(report.unattributed).toEqual([expect.objectContaining({ document: { id: filed.id, code: filed.code } })]);
+    expect(report.broken).toEqual([{ document: { id: filed.id, code: filed.code }, seq: report.unattributed[0].seq, problem: 'unsealed' }]);
   });
 
   it('finds an entry rewritten with the append-only trigger switched off, and data changed without an entry', async () => {
@@ -160,6 +161,8 @@ describe('changes made around the application', () => {
     expect(report.ok).toBe(false);
     expect(report.broken).toEqual([
       { document: { id: filed.id, code: filed.code }, seq: 2, problem: 'hash' },
+      // The entry of the previous test's direct change, still unsealed.
+      { document: { id: filed.id, code: filed.code }, seq: report.unattributed[0].seq, problem: 'unsealed' },
       { document: { id: filed.id, code: filed.code }, seq: expect.any(Number), problem: 'data' },
     ]);
     expect((await history('employee')).chain_ok).toBe(false);

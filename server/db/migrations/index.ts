@@ -26,6 +26,7 @@ import * as deputies from './0930_deputies';
 import * as reminders from './0940_reminders';
 import * as historyOnBehalf from './0945_history_on_behalf';
 import * as positionsDated from './0960_positions_dated';
+import * as recordsSealed from './0980_records_sealed';
 import * as requesterTasks from './0970_requester_tasks';
 
 /**
@@ -60,5 +61,6 @@ export const migrations: Record<string, Migration> = {
   '0940_reminders': reminders,
   '0945_history_on_behalf': historyOnBehalf,
   '0960_positions_dated': positionsDated,
+  '0980_records_sealed': recordsSealed,
   '0970_requester_tasks': requesterTasks,
 };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { historyPdf } from '../../records/history-pdf';
-import { historyEntries, verifyChains } from '../../records/record-history';
+import { historyEntries } from '../../records/record-history';
+import { verifyRecords } from '../../records/record-verify';
 import { documentsIn, recordsScope } from '../../records/records-access';
 import { cjkFont } from '../../statistics/export-files';
 import { canSeeBuffer } from '../../workflow/visibility';
@@ -38,7 +39,7 @@ const buffers: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams; Querystring: HistoryQuery }>('/buffers/:id/history', {
     schema: {
       ...doc('The append-only history of a document: every change of its data, status or files with before and after, who, when and why, '
-        + 'and each entry\'s SHA-256 chain hash; `on_behalf_of` names the principal when their deputy acted (the actor; it is in the hash); `chain_ok` says whether the whole chain still verifies. Searchable: `q` (any text of the '
+        + 'and each entry\'s SHA-256 chain hash (sealed by the application\'s HMAC); `on_behalf_of` names the principal when their deputy acted (the actor; it is in the hash); `chain_ok` says whether the whole chain, its seals and the document\'s records still verify (`GET /records/verify` says what broke). Searchable: `q` (any text of the '
         + 'entry), `kind`, `actor.id`, `at[after]`/`at[before]`. `format=pdf` prints it (the CJK font embedded). For whoever sees the '
         + 'document, and records users whose scope holds it; else 404.'),
       params: IdParams,
@@ -54,7 +55,7 @@ const buffers: FastifyPluginAsync = async (app) => {
     if (!viaRecords && !(await canSeeBuffer(app.db, id, request.user.id))) throw documentNotFound(request);
     const { format = 'json', ...filter } = request.query;
     const entries = await historyEntries(app.db, id, filter);
-    const report = await verifyChains(app.db, sql<SqlBool>`b.id = ${id}`, 10);
+    const report = await verifyRecords(app.db, { documents: sql<SqlBool>`b.id = ${id}`, key: app.recordsKey, limit: 10 });
     if (format === 'pdf') {
       const code = (await app.db.selectFrom('buffers').select('code').where('id', '=', id).executeTakeFirst())?.code ?? String(id);
       const t = request.t;

@@ -6,7 +6,7 @@ import { keysetPaginate } from '../../repositories/keyset-paginate';
 import { admitExport } from '../../statistics/export-jobs';
 import { doc } from '../../workflow/schemas';
 import { contentDisposition } from '../files/reply-helpers';
-import { verifyChains } from '../../records/record-history';
+import { verifyRecords } from '../../records/record-verify';
 import { documentsIn, recordsInCompanies, recordsScope } from '../../records/records-access';
 import type { RecordsExportParams } from '../../records/records-export';
 import { RECORD_COLUMNS, RECORD_ORDER, recordConditions, recordMember } from '../../records/records-query';
@@ -55,13 +55,24 @@ const records: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: VerifyQuery }>('/records/verify', {
     schema: {
-      ...doc('Recomputes the SHA-256 chain of every document\'s history in the user\'s scope (or one company): `broken` lists entries whose '
-        + 'content no longer gives their hash, broken links, missing entries, documents whose data differ from their last entry, and '
-        + 'documents without history; `unattributed` lists entries written without an actor (changed outside the application).'),
+      ...doc('Checks the electronic records of the user\'s scope (or one company; docs/COMPLIANCE.md): recomputes every entry\'s SHA-256 and '
+        + 'checks its link and its seal (the application\'s HMAC under a key the database does not hold: `unsealed` = written outside the '
+        + 'application, `seal` = forged), each document against its last entry (`data`), every record against the document\'s data and '
+        + 'history (`record`), and reads back the stored bytes of a random sample of files (`files=sample`, default), of all of them '
+        + '(`files=all`) or none (`files=none`) against the recorded SHA-256 (`file`). For the whole store (a group admin without '
+        + '`company.id`) it also compares the last daily anchor kept outside the database (`deleted`, `anchor`). `unattributed` lists '
+        + 'entries without an actor. `ok` is false when anything is broken or unattributed. `npm run records:verify` runs the same check '
+        + 'with progress.'),
       querystring: VerifyQuery,
       response: { 200: VerifyReport, ...errors },
     },
-  }, async (request) => verifyChains(app.db, documentsIn(await recordsScope(request, request.query['company.id']))));
+  }, async (request) => {
+    const companies = await recordsScope(request, request.query['company.id']);
+    return verifyRecords(app.db, {
+      documents: documentsIn(companies), key: app.recordsKey, files: request.query.files ?? 'sample', storage,
+      anchorDir: companies === null ? app.config.dataDir : undefined, modules: request.definitions.modules,
+    });
+  });
 
   app.get<{ Querystring: RecordExportQuery }>('/records/export', {
     schema: {
