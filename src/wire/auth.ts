@@ -17,8 +17,15 @@ export const LoginBody = Type.Object({
 });
 export type LoginBody = Static<typeof LoginBody>;
 
-/** What login answers: the session's token. */
-export const LoginReply = Type.Object({ token: Type.String() });
+/**
+ * What login answers: the session's token, and the user's stored language (`users.language`):
+ * the app switches to it, so the language the user chose wins over the one the sign-in screen
+ * happened to show (the first sign-in, with none stored yet, stores and answers the one it was sent with).
+ */
+export const LoginReply = Type.Object({
+  token: Type.String(),
+  language: Type.Optional(stringEnum(['en', 'ja', 'zh'] as const, { description: 'The user\'s stored language: the app switches to it after sign-in' })),
+});
 export type LoginReply = Static<typeof LoginReply>;
 
 /** `PUT /profile/language`: the language the user's mails are written in. */

@@ -6,7 +6,7 @@ import { filePurchase, purchaseBody, type Auth, type Users, workflowSuite } from
 /**
  * Mails are written in the recipient's stored language (`users.language`, default ja), subject
  * and body, whoever acted and in whatever language (issue #22: a requester got a Japanese
- * "rejected" and an English "approved" mail). Login stores the language it is sent with;
+ * "rejected" and an English "approved" mail). Login stores the language it is sent with while none is stored;
  * PUT /profile/language stores a choice.
  */
 let t: TestApp;

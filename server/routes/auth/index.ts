@@ -21,6 +21,7 @@ const auth: FastifyPluginAsync = async (app) => {
   app.post<{ Body: LoginBody }>('/login_check', {
     config: { rateLimit },
     schema: {
+      ...doc('Signs in with the e-mail (`username`) and password: the session token, and the user\'s stored language, which the app switches to (the stored choice wins; a user with none stored gets the language the request was sent with, stored now).'),
       body: LoginBody,
       response: {
         200: LoginReply,
@@ -34,15 +35,18 @@ const auth: FastifyPluginAsync = async (app) => {
         if (error instanceof AppError && error.code === 'ACCOUNT_LOCKED') app.mailer.kick();
         throw error;
       });
-    // The language the user signs in with is the one their mails are written in (until they pick another).
-    await app.db.updateTable('users').set({ language: request.lang }).where(sql`lower(email)`, '=', request.body.username.trim().toLowerCase()).execute();
-    return { token };
+    // The stored choice wins (issue #31): the app switches to it. A user who never chose one keeps
+    // the language they first signed in with (their mails are written in it until they pick another).
+    const stored = await app.db.updateTable('users').set({ language: sql<'en' | 'ja' | 'zh'>`coalesce(language, ${request.lang})` })
+      .where(sql`lower(email)`, '=', request.body.username.trim().toLowerCase())
+      .returning('language').executeTakeFirst();
+    return stored?.language ? { token, language: stored.language } : { token };
   });
 
   app.put<{ Body: LanguageBody }>('/profile/language', {
     onRequest: app.authenticate,
     schema: {
-      ...doc('Stores the signed-in user\'s language (en, ja or zh): mails to the user (approval requests, outcomes) are written in it. Login stores the language it was sent with.'),
+      ...doc('Stores the signed-in user\'s language (en, ja or zh): mails to the user (approval requests, outcomes) are written in it, and the app switches to it at sign-in. Login stores the language it was sent with only while none is stored.'),
       body: LanguageBody,
       response: { 200: LanguageReply, 400: errorResponseSchema, 401: errorResponseSchema },
     },

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, us
 import { QueryClientContext } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clearToken, createApiClient, readToken, writeToken, type ApiTransport } from '../api';
-import { currentLanguage } from '../i18n';
+import { currentLanguage, LANGUAGES, setLanguage, type Language } from '../i18n';
 import { useFeedback } from '../feedback';
 import { readProfile, type Profile } from './profile';
 import { PROFILE_KEY } from './profile-key';
@@ -36,7 +36,8 @@ export interface SessionProviderProps {
  * (./ProfileQuery.tsx), once the query cache is in; valid → `authenticated`, a 401 or a malformed
  * profile → logged out, no reply or a server error → the token and the splash stay and the query
  * asks again (1 s, 2 s, 4 s … at most 15 s). Any 401 of a later call logs out the same way and
- * says the session is no longer valid.
+ * says the session is no longer valid. Signing in switches the app to the user's stored language
+ * (the login reply's `language`).
  */
 export function SessionProvider({ children, adapter, skipTokenCheck = false }: SessionProviderProps) {
   const { t, i18n } = useTranslation();
@@ -109,6 +110,10 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
       const token = reply.data?.token;
       if (typeof token !== 'string' || token === '') throw new Error('login reply has no token');
       writeToken(token);
+      // The user's stored language wins over the one the sign-in screen showed (mails follow it
+      // too): switch before the profile is read, so its names come in that language.
+      const stored = reply.data?.language;
+      if ((LANGUAGES as readonly string[]).includes(stored ?? '') && stored !== currentLanguage()) await setLanguage(stored as Language).catch(() => undefined);
       try {
         const { profile, roles } = readProfile((await api.get<unknown>('/profile', { ringiSilent: true })).data);
         queryClient?.clear();
