@@ -7,6 +7,7 @@ import { formContextOf } from '../form-context-of';
 import { useWidgetText } from '../text';
 import { useDebouncedValue } from '../use-debounced-value';
 import type { RegistrationCheck } from '../../../wire/invoice-registration';
+import { RegistrationVerdict } from './RegistrationVerdict';
 
 /** The pause after typing before the number is checked. */
 export const REGISTRATION_CHECK_DEBOUNCE_MS = 400;
@@ -50,7 +51,7 @@ export function InvoiceRegistrationNoWidget(props: WidgetProps) {
   );
 }
 
-/** The number as stored, in cards. */
+/** The number as stored, in cards, with its check (valid or not valid); nothing given shows "-". */
 export function InvoiceRegistrationNoDisplay({ value }: DisplayProps) {
-  return <>{typeof value === 'string' && value !== '' ? value : EMPTY_DISPLAY}</>;
+  return typeof value === 'string' && value !== '' ? <RegistrationVerdict value={value} /> : <>{EMPTY_DISPLAY}</>;
 }

@@ -14,6 +14,7 @@ import type { ErrorTree } from '../../form/errors';
 import type { JsonSchema } from '../../../engine';
 import { useDebouncedValue } from '../use-debounced-value';
 import type { SupplierAccount, SupplierAccountQuery } from '../../../wire/related';
+import { RegistrationVerdict } from '../invoice-registration/RegistrationVerdict';
 
 /** The spec's supplier search pause (001 §9). */
 export const SUPPLIER_SEARCH_DEBOUNCE_MS = 1000;
@@ -116,10 +117,24 @@ export function SupplierAccountSearchField(props: FieldProps): ReactNode {
   );
 }
 
-/** The account's four fields on one line, read-only. */
-export function SupplierAccountDisplay({ value }: DisplayProps): ReactNode {
+/** The account object's registration number field (the T-number a chosen account brings along). */
+const REGISTRATION_FIELD = 'registration_no';
+
+/**
+ * The account's four fields on one line, read-only; under it, where the account holds a
+ * registration number (its schema declares one, as the supplier contract's does), the number
+ * with its check — valid, not valid or none given — where the approvers decide.
+ */
+export function SupplierAccountDisplay({ value, schema }: DisplayProps): ReactNode {
   if (!value || typeof value !== 'object') return <span>-</span>;
   const a = value as Record<string, unknown>;
   const text = describe({ name: (a.name as string) ?? null, no: (a.no as string) ?? null, bankName: (a.bank_name as string) ?? null, branchName: (a.branch_name as string) ?? null });
-  return <span>{text || '-'}</span>;
+  const registered = REGISTRATION_FIELD in ((schema?.properties ?? {}) as Record<string, unknown>) || REGISTRATION_FIELD in a;
+  if (!registered) return <span>{text || '-'}</span>;
+  return (
+    <span style={{ display: 'inline-flex', flexDirection: 'column' }}>
+      <span>{text || '-'}</span>
+      <RegistrationVerdict value={a[REGISTRATION_FIELD]} labelled />
+    </span>
+  );
 }
