@@ -208,6 +208,8 @@ export interface ApprovalTable {
   /** When this activation's approvers were reminded, and when it was escalated (cleared on activation). */
   reminded_at: NullableTimestamp;
   escalated_at: NullableTimestamp;
+  /** When an edit restarted the route and voided this step (migration 0965); null while the step is live. */
+  voided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A company's working week and time zone (migration 0940); absent = Saturday/Sunday off in Asia/Tokyo. */
@@ -272,6 +274,8 @@ export interface ApprovalCandidateTable {
   /** This approver's decision within the step (1 approved, 2 rejected), null while undecided (migration 0910). */
   decision: ColumnType<number | null, number | null | undefined, number | null>;
   decided_at: NullableTimestamp;
+  /** Who gave the decision: the candidate, or the deputy who stood in for them (migration 0965). */
+  decided_by: ColumnType<number | null, number | null | undefined, number | null>;
   /** Kept by triggers (migration 0801): the step is active and pending on a document on process. */
   inbox_open: Generated<boolean>;
   /** Copied by a trigger from the step's document (inbox order): never written by code. */
@@ -316,6 +320,8 @@ export interface ApprovalLogTable {
   log_text: string;
   /** The principal when a deputy acted for them (migration 0930); `user_id` is the deputy. */
   on_behalf_of: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What the entry needs beyond its action (migration 0965): `approvals_cleared` keeps the changes `{field, old, new}`. */
+  detail: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -543,6 +549,11 @@ export interface RecordHistoryTable {
   data_hash: string;
   prev_hash: string;
   hash: string;
+  /**
+   * The application's HMAC seal of the entry (migration 0980, server/records/record-seal.ts);
+   * null = written outside the application, `legacy` = written before sealing, not yet adopted.
+   */
+  mac: ColumnType<string | null, never, string>;
 }
 
 export interface Database {

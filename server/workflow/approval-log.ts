@@ -5,12 +5,17 @@ import type { LogAction } from './status';
 /**
  * Records one timeline entry. `log_text` stores the action code (`approve`, `reject`, …), not a
  * sentence: the detail view translates it into the reader's language with the actor's name.
- * `onBehalfOf`: the principal a deputy acted for (`userId` is the deputy), kept for the audit.
+ * `onBehalfOf`: the principal a deputy acted for (`userId` is the deputy), kept for the audit;
+ * `detail`: what the entry needs beyond its action (the changes of an edit that cleared approvals).
  */
 export async function writeApprovalLog(
-  db: Kysely<Database>, entry: { bufferId: number; approvalId?: number | null; userId: number | null; action: LogAction; onBehalfOf?: number | null },
+  db: Kysely<Database>,
+  entry: { bufferId: number; approvalId?: number | null; userId: number | null; action: LogAction; onBehalfOf?: number | null; detail?: Record<string, unknown> },
 ): Promise<void> {
   await db.insertInto('approval_logs')
-    .values({ buffer_id: entry.bufferId, approval_id: entry.approvalId ?? null, user_id: entry.userId, log_text: entry.action, on_behalf_of: entry.onBehalfOf ?? null })
+    .values({
+      buffer_id: entry.bufferId, approval_id: entry.approvalId ?? null, user_id: entry.userId, log_text: entry.action, on_behalf_of: entry.onBehalfOf ?? null,
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    })
     .execute();
 }

@@ -76,7 +76,7 @@ export async function bufferItemsWithSteps(db: Kysely<Database>, definitions: De
         'approver.id as approver_id', 'approver.name as approver_name', 'master_processes.id as master_process_id',
         'master_processes.optional', 'master_processes.module_code', 'processes.id as process_id', 'processes.code as process_code',
         'processes.approver_role', localizedName(lang, 'processes').as('process_name')])
-      .where('approvals.buffer_id', 'in', ids)
+      .where('approvals.buffer_id', 'in', ids).where('approvals.voided_at', 'is', null)
       .orderBy('approvals.position')
       .execute() as Promise<ListedStep[]>,
     currencyCodes(db),

@@ -20,6 +20,8 @@ export interface StepState {
   required: number;
   /** Candidates who already approved within this pass of the step (a 合議 or quorum step counts them). */
   decided: number[];
+  /** Who gave those decisions (the candidate, or the deputy who stood in): a 合議 step counts each person once. */
+  deciders: number[];
   /**
    * Who may act for a candidate (deputies in effect today, `deputies.ts`): filled for the active
    * pending step of a document on process only, never the requester; empty otherwise.
@@ -39,7 +41,10 @@ export interface DocumentState {
   data: Record<string, unknown>;
   bypass: boolean;
   user_finances: number[];
+  /** The live steps, in route order. */
   steps: StepState[];
+  /** Steps an edit voided when it restarted the route (an action on one is refused: 409). */
+  voided: number[];
 }
 
 /**
@@ -60,31 +65,34 @@ export async function loadDocumentState(db: Kysely<Database>, bufferId: number, 
     .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
     .innerJoin('processes', 'processes.id', 'master_processes.process_id')
     .select(['approvals.id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approver_id', 'approvals.required', 'processes.code as process_code',
-      'processes.approver_roles', 'master_processes.allow_requester'])
+      'processes.approver_roles', 'master_processes.allow_requester', 'approvals.voided_at'])
     .where('approvals.buffer_id', '=', bufferId)
     .orderBy('approvals.position')
     .execute();
   const candidates = steps.length
-    ? await db.selectFrom('approval_candidates').select(['approval_id', 'user_id', 'decision'])
+    ? await db.selectFrom('approval_candidates').select(['approval_id', 'user_id', 'decision', 'decided_by'])
       .where('approval_id', 'in', steps.map((s) => s.id)).execute()
     : [];
   const scope = { requesterId: buffer.requester_id, companyId: await scopeCompany(db, buffer.requester_id, buffer.company_id) };
   const states: StepState[] = [];
   // One query at a time: inside a transaction they share one connection anyway.
-  for (const { approver_roles, allow_requester, ...s } of steps) {
+  for (const { approver_roles, allow_requester, voided_at, ...s } of steps) {
+    if (voided_at) continue;
     const named = candidates.filter((c) => c.approval_id === s.id).map((c) => c.user_id);
     const eligible = await eligibleAmong(db, { approver_roles: approver_roles ?? [], allow_requester }, scope, named);
     const decided = candidates.filter((c) => c.approval_id === s.id && c.decision === 1).map((c) => c.user_id);
+    const deciders = candidates.filter((c) => c.approval_id === s.id && c.decision !== null).map((c) => c.decided_by ?? c.user_id);
     const allowed = named.filter((id) => eligible.has(id));
     // The step in progress: whom the candidates' deputies may stand in for (undecided candidates only).
     const pending = buffer.status === 0 && s.active && s.status === 0;
     const deputies = pending ? await stepDeputies(db, allowed.filter((id) => !decided.includes(id)), buffer.module_code, buffer.requester_id) : [];
-    states.push({ ...s, candidates: allowed, decided, deputies });
+    states.push({ ...s, candidates: allowed, decided, deciders, deputies });
   }
   return {
     ...buffer,
     data: (buffer.data ?? {}) as Record<string, unknown>,
     user_finances: Array.isArray(buffer.user_finances) ? buffer.user_finances.map(Number) : [],
     steps: states,
+    voided: steps.filter((s) => s.voided_at).map((s) => s.id),
   };
 }

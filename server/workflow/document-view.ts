@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { DefinitionSet, Lang } from '../../src/engine';
+import { labelKey, type CompiledModule, type DefinitionSet, type Lang, type Translate } from '../../src/engine';
 import type { Database } from '../db/database';
 import { localizedName } from '../lib/localized-name';
 import type { DocumentView, LogEntry, StepView } from '../../src/wire/workflow';
 import { bufferItems } from './buffer-items';
+import type { ClearedChange } from './route-restart';
 import { loadDocumentState } from './document-state';
 import { stepFieldsOf } from './step-fields';
 import { actingFor, activeStep, permissionsOf } from './transitions';
@@ -31,7 +32,7 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
       'principal.id as principal_id', 'principal.name as principal_name',
       'master_processes.optional', 'processes.id as process_id', 'processes.code as process_code',
       localizedName(lang, 'processes').as('process_name')])
-    .where('approvals.buffer_id', '=', bufferId)
+    .where('approvals.buffer_id', '=', bufferId).where('approvals.voided_at', 'is', null)
     .orderBy('approvals.position')
     .execute();
   const candidates = steps.length ? await db.selectFrom('approval_candidates')
@@ -43,16 +44,24 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
   const logs = await db.selectFrom('approval_logs')
     .leftJoin('users', 'users.id', 'approval_logs.user_id')
     .leftJoin('users as principal', 'principal.id', 'approval_logs.on_behalf_of')
-    .select(['approval_logs.approval_id', 'approval_logs.log_text', 'approval_logs.created_at', 'users.id as user_id', 'users.name as user_name',
+    .select(['approval_logs.approval_id', 'approval_logs.log_text', 'approval_logs.detail', 'approval_logs.created_at', 'users.id as user_id', 'users.name as user_name',
       'principal.id as principal_id', 'principal.name as principal_name'])
     .where('approval_logs.buffer_id', '=', bufferId)
     .orderBy('approval_logs.created_at').orderBy('approval_logs.id')
     .execute();
+  const module = definitions.modules[state.module_code];
+  // An edit that cleared the approvals names each change, old → new, in the reader's words.
+  const changes = (detail: Record<string, unknown> | null) => (module && Array.isArray(detail?.changes)
+    ? (detail.changes as ClearedChange[]).map((c) => describeChange(c, module, t, lang)).join('; ')
+    : '');
   // A deputy's entry reads "Approved by <deputy> on behalf of <principal>" (the `onBehalf` form of the action's text).
+  const text = (log: (typeof logs)[number]) => {
+    const action = t(`server.workflow.log.${log.log_text}`, { name: log.user_name ?? '' });
+    const described = log.detail ? [action, changes(log.detail)].filter(Boolean).join(': ') : action;
+    return log.principal_id !== null ? t('server.workflow.log.onBehalf', { action: described, principal: log.principal_name ?? '' }) : described;
+  };
   const entry = (log: (typeof logs)[number]): LogEntry => ({
-    log_text: log.principal_id !== null
-      ? t('server.workflow.log.onBehalf', { action: t(`server.workflow.log.${log.log_text}`, { name: log.user_name ?? '' }), principal: log.principal_name ?? '' })
-      : t(`server.workflow.log.${log.log_text}`, { name: log.user_name ?? '' }),
+    log_text: text(log),
     action: log.log_text,
     user: log.user_id !== null ? { id: log.user_id, name: log.user_name! } : null,
     on_behalf_of: log.principal_id !== null ? { id: log.principal_id, name: log.principal_name! } : null,
@@ -85,10 +94,22 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
       skipped: s.skipped,
       skipped_reason: s.skipped ? t(s.skipped === 'requester' ? 'server.routes.skippedRequester' : 'server.routes.skippedVacant') : null,
     })),
-    approval_logs: logs.filter((l) => l.approval_id === null).map(entry),
+    // The entries of steps an edit voided stay on the timeline, as the document's.
+    approval_logs: logs.filter((l) => l.approval_id === null || state.voided.includes(l.approval_id)).map(entry),
     current_approval_id: current?.id ?? null,
     can,
     acting_for: actingForUser,
     step_fields: can.approve && current ? stepFieldsOf(definitions.modules[state.module_code], current.process_code) : [],
   };
+}
+
+const LOCALE: Record<Lang, string> = { en: 'en-US', ja: 'ja-JP', zh: 'zh-CN' };
+
+/** One change of an edit that cleared the approvals: "<label>: old → new" (numbers grouped), or "<label> changed" for lists. */
+function describeChange(change: ClearedChange, module: CompiledModule, t: Translate, lang: Lang): string {
+  const field = t(labelKey(module, change.field));
+  if (change.compound) return t('server.workflow.log.changeCompound', { field });
+  const value = (v: ClearedChange['old']) => (v === null || v === '' ? t('server.workflow.log.changeEmpty')
+    : typeof v === 'number' ? new Intl.NumberFormat(LOCALE[lang]).format(v) : String(v));
+  return t('server.workflow.log.changeValue', { field, old: value(change.old), new: value(change.new) });
 }

@@ -16,8 +16,10 @@ import { entityHandler } from './entity-handler';
 import { recordHistories } from './histories';
 import { onDocumentFiled } from './on-document-filed';
 import { refusePendingEntityChange } from './pending-entity-change';
-import { BufferStatus, StepStatus } from './status';
+import { BufferStatus } from './status';
 import { allStepFields } from './step-fields';
+import { insertSteps, stepsToFile } from './filed-steps';
+import { restartRouteAfterEdit } from './route-restart';
 import { prepareSubmission, type PreparedSubmission } from './submission-pipeline';
 import { refuseEdit } from './transitions';
 import { illegalTransition, refusalError } from './workflow-error';
@@ -59,6 +61,8 @@ export interface EditFiling {
   kind: 'edit';
   bufferId: number;
   input: Record<string, unknown>;
+  /** The document's `updated_at` as the editor read it: a change since (a decision, another edit) refuses the edit (409). */
+  expectedUpdatedAt?: string;
 }
 
 export function fileDocument(db: Kysely<Database>, filing: NewFiling, ctx: WorkflowContext): Promise<Filed>;
@@ -110,9 +114,11 @@ async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: Workf
 }
 
 /**
- * An edit: lock the document, check the editor and state, validate with the definition version
- * the document was filed under, store the data (keeping that version), and record each changed
- * top-level field in buffer_histories (user, date, old and new value).
+ * An edit: lock the document, check the editor and state (and that it is the document the editor
+ * read), validate with the definition version the document was filed under, store the data
+ * (keeping that version), record each changed top-level field in buffer_histories (user, date,
+ * old and new value), and restart the route when the edit voids the approvals given so far or
+ * resolves to another route (`route-restart.ts`).
  */
 async function fileEdit(trx: Transaction<Database>, filing: EditFiling, ctx: WorkflowContext): Promise<Edited> {
   const doc = await loadDocumentState(trx, filing.bufferId, true);
@@ -120,9 +126,14 @@ async function fileEdit(trx: Transaction<Database>, filing: EditFiling, ctx: Wor
   const module = await filedModule(trx, findModule(ctx.definitions, doc.module_code), doc.module_code, doc.id);
   const refusal = refuseEdit(doc, ctx.userId, module?.meta.editable === true);
   if (refusal) throw refusalError(refusal, ctx.t);
-  const data = await editedData(trx, module!, doc, filing.input, ctx);
+  if (filing.expectedUpdatedAt !== undefined) {
+    const { updated_at } = await trx.selectFrom('buffers').select('updated_at').where('id', '=', doc.id).executeTakeFirstOrThrow();
+    if (new Date(updated_at).getTime() !== new Date(filing.expectedUpdatedAt).getTime()) throw illegalTransition(ctx.t('server.workflow.errors.editStale'));
+  }
+  const { data, prepared } = await editedData(trx, module!, doc, filing.input, ctx);
   const changed = [...new Set([...Object.keys(doc.data), ...Object.keys(data)])]
     .filter((field) => stableStringify(doc.data[field] ?? null) !== stableStringify(data[field] ?? null));
+  let cleared = false;
   if (changed.length) {
     await recordVersion(trx, module!);
     await recordActor(trx, ctx.userId, 'edit');
@@ -135,50 +146,9 @@ async function fileEdit(trx: Transaction<Database>, filing: EditFiling, ctx: Wor
     }).where('id', '=', doc.id).execute();
     await recordHistories(trx, doc.id, ctx.userId, changed.map((field) => ({ field, old_value: doc.data[field] ?? null, value: data[field] ?? null })));
     await writeApprovalLog(trx, { bufferId: doc.id, userId: ctx.userId, action: 'edit' });
+    cleared = await restartRouteAfterEdit(trx, { doc, module: module!, prepared, changed, before: doc.data, after: data }, ctx);
   }
-  return { id: doc.id, status: doc.status, changed_fields: changed };
-}
-
-/** One step as filed: its approvers (pinned: later organisation or definition changes move none), how it passes, or why it was skipped. */
-interface StepToFile {
-  stepId: number;
-  approvers: number[];
-  mode: string;
-  required: number;
-  skipped: string | null;
-  /** The requester named these approvers (remembered with `save_approvers`). */
-  named: boolean;
-}
-
-/**
- * The steps a filing creates, in route order. Without a route (never for a new document since
- * routes: kept for callers that prepare none) every step with named approvers. With the route:
- * a choice step takes the requester's named approvers (an optional one without any is left
- * out); a resolved step its resolved approvers, or the requester's where it is `editable` and
- * they named some; a skipped step is filed skipped (`StepStatus.SKIPPED`) with its reason for
- * the timeline. Circulation steps are not approval steps.
- */
-function stepsToFile(prepared: PreparedSubmission): StepToFile[] {
-  const approvals = (Array.isArray(prepared.data.approvals) ? prepared.data.approvals : []) as Array<{ approver_id: number | null; master_process_id: number | null }>;
-  const namedFor = (id: number) => [...new Set(approvals.filter((a) => a.approver_id != null && a.master_process_id === id).map((a) => a.approver_id as number))];
-  const passes = (mode: string, quorum: number | null, count: number) => (mode === 'all' ? count : mode === 'quorum' ? Math.min(quorum ?? 1, count) : 1);
-  if (!prepared.route) {
-    return prepared.steps.map((step) => ({ stepId: step.id, approvers: namedFor(step.id), mode: 'any', required: 1, skipped: null, named: true }))
-      .filter((s) => s.approvers.length > 0);
-  }
-  const out: StepToFile[] = [];
-  for (const step of prepared.route) {
-    if (step.circulation) continue;
-    if (step.skipped) {
-      out.push({ stepId: step.id!, approvers: [], mode: step.mode, required: 0, skipped: step.skipped, named: false });
-      continue;
-    }
-    const named = step.by === 'choice' || step.editable ? namedFor(step.id!) : [];
-    const approvers = step.by === 'choice' || named.length ? named : step.approvers;
-    if (approvers.length === 0) continue;
-    out.push({ stepId: step.id!, approvers, mode: step.mode, required: passes(step.mode, step.quorum, approvers.length), skipped: null, named: named.length > 0 });
-  }
-  return out;
+  return { id: doc.id, status: doc.status, changed_fields: changed, approvals_cleared: cleared };
 }
 
 /**
@@ -221,17 +191,7 @@ async function insertDocument(
     })
     .returning(['id', 'code', 'status'])
     .executeTakeFirstOrThrow();
-  const first = chosen.findIndex((s) => !s.skipped);
-  for (const [i, { stepId, approvers, mode, required, skipped }] of chosen.entries()) {
-    const approval = await trx.insertInto('approvals')
-      .values({
-        buffer_id: buffer.id, master_process_id: stepId, position: i + 1, active: i === first, mode, required, skipped,
-        ...(skipped ? { status: StepStatus.SKIPPED } : {}),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (approvers.length) await trx.insertInto('approval_candidates').values(approvers.map((user_id) => ({ approval_id: approval.id, user_id }))).execute();
-  }
+  await insertSteps(trx, buffer.id, chosen, true);
   // Circulation steps wait for nobody: their people get the document "for information".
   for (const step of bypass ? [] : (prepared.route ?? []).filter((r) => r.circulation && !r.skipped)) {
     if (step.approvers.length) {
@@ -262,14 +222,14 @@ async function approvalsOf(db: Kysely<Database>, doc: DocumentState) {
   const rows = await db.selectFrom('approvals')
     .innerJoin('approval_candidates', 'approval_candidates.approval_id', 'approvals.id')
     .select(['approvals.master_process_id', 'approval_candidates.user_id'])
-    .where('approvals.buffer_id', '=', doc.id).orderBy('approvals.position').execute();
+    .where('approvals.buffer_id', '=', doc.id).where('approvals.voided_at', 'is', null).orderBy('approvals.position').execute();
   return rows.map((r) => ({ approver_id: r.user_id, master_process_id: r.master_process_id }));
 }
 
 /**
  * Runs the edited data through the submission pipeline exactly as a submission (the requester's
- * scope, the editor's file access) and returns the new stored data: the old data with the
- * edited body fields replaced.
+ * scope, the editor's file access, the route resolved from the edited data) and returns the new
+ * stored data — the old data with the edited body fields replaced — with the pipeline's answer.
  */
 async function editedData(trx: Kysely<Database>, module: CompiledModule, doc: DocumentState, input: Record<string, unknown>, ctx: WorkflowContext) {
   // The body as the form would send it (only the schema's fields), with the document's own
@@ -286,7 +246,8 @@ async function editedData(trx: Kysely<Database>, module: CompiledModule, doc: Do
     approvals: await approvalsOf(trx, doc),
   };
   const payload = module.meta.bodyKey ? { ...wrapper, [module.meta.bodyKey]: body } : { ...wrapper, ...body };
-  const { data: computed } = await prepareSubmission(trx, { definitions: ctx.definitions, module, payload, requesterId: doc.requester_id, actorId: ctx.userId, t: ctx.t, edit: true });
+  const prepared = await prepareSubmission(trx, { definitions: ctx.definitions, module, payload, requesterId: doc.requester_id, actorId: ctx.userId, t: ctx.t, lang: ctx.lang, edit: true });
+  const computed = prepared.data;
   // Fields outside the form's schema (stamp number, treasury data) and the stored wrapper
   // flags stay as they were: an edit changes the body only.
   const data: Record<string, unknown> = { ...doc.data, ...withoutWrapper(computed) };
@@ -295,7 +256,7 @@ async function editedData(trx: Kysely<Database>, module: CompiledModule, doc: Do
     if (Object.hasOwn(doc.data, field)) data[field] = doc.data[field];
     else delete data[field];
   }
-  return data;
+  return { data, prepared };
 }
 
 /**

@@ -9,7 +9,7 @@ import type { WorkflowContext } from './workflow-context';
 
 /** Which mail: a step waits for its approvers, a forward to finance users, or the outcome. */
 export type MailKind = 'approvalRequest' | 'deputyRequest' | 'forwarded' | 'completed' | 'rejected' | 'circulated'
-  | 'sentBack' | 'sentBackToRequester' | 'deputySentBack'
+  | 'sentBack' | 'sentBackToRequester' | 'deputySentBack' | 'approvalsCleared'
   | 'reminder' | 'escalated' | 'deputyReminder' | 'deputyEscalated';
 
 /** A step's name per language (mails are written per recipient). */

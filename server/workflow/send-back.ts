@@ -60,7 +60,7 @@ export async function sendBack(db: Kysely<Database>, bufferId: number, stepId: n
     const reset = doc.steps.filter((s) => s.position >= from && s.position <= current.position && s.status !== StepStatus.SKIPPED).map((s) => s.id);
     await trx.updateTable('approvals').set({ status: StepStatus.PENDING, active: false, approver_id: null, on_behalf_of: null, approved_at: null })
       .where('id', 'in', reset).execute();
-    await trx.updateTable('approval_candidates').set({ decision: null, decided_at: null }).where('approval_id', 'in', reset).execute();
+    await trx.updateTable('approval_candidates').set({ decision: null, decided_at: null, decided_by: null }).where('approval_id', 'in', reset).execute();
     await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
     if (target === 'requester') {
       await writeApprovalLog(trx, { bufferId: doc.id, userId: ctx.userId, action: 'send_back_requester', onBehalfOf });

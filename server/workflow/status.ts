@@ -11,5 +11,7 @@ export const TREASURY_PROCESS_CODE = 'p-treasury';
 /** What a log entry records; the timeline translates it (`server.workflow.log.<action>`). */
 export type LogAction = 'submit' | 'bypass' | 'approve' | 'reject' | 'treasury' | 'step_back' | 'withdraw' | 'edit'
   | 'send_back' | 'send_back_requester' | 'resubmit'
+  // an edit that restarted the route (route-restart.ts): its `detail` holds the changes old → new
+  | 'approvals_cleared'
   // reminders and escalation (server/workflow/reminders.ts): by nobody, or naming the person the step was offered to
   | 'remind' | 'escalate' | 'escalate_none';

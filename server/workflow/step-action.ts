@@ -40,11 +40,13 @@ async function closeStep(trx: Kysely<Database>, step: StepState, status: number,
  */
 async function recordPartialApproval(trx: Kysely<Database>, bufferId: number, step: StepState, ctx: WorkflowContext, onBehalfOf: number | null): Promise<boolean> {
   // A deputy's approval counts as the principal's decision (the principal's candidacy is marked).
-  const marked = await trx.updateTable('approval_candidates').set({ decision: 1, decided_at: new Date() })
+  const marked = await trx.updateTable('approval_candidates').set({ decision: 1, decided_at: new Date(), decided_by: ctx.userId })
     .where('approval_id', '=', step.id).where('user_id', '=', onBehalfOf ?? ctx.userId).where('decision', 'is', null)
     .executeTakeFirst();
   if (marked.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.routes.alreadyDecided'));
   if (step.decided.length + 1 >= step.required) return false;
+  // The document changed (an edit made against the state before this decision is refused: 409).
+  await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', bufferId).execute();
   await writeApprovalLog(trx, { bufferId, approvalId: step.id, userId: ctx.userId, action: 'approve', onBehalfOf });
   return true;
 }

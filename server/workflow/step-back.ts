@@ -31,7 +31,7 @@ export async function stepBack(db: Kysely<Database>, bufferId: number, by: StepB
       .set({ status: StepStatus.PENDING, active: true, approver_id: null, on_behalf_of: null, approved_at: null })
       .where('id', '=', previous.id).execute();
     // Both steps start over: decisions within a 合議 or quorum step count only for the pass in progress.
-    await trx.updateTable('approval_candidates').set({ decision: null, decided_at: null })
+    await trx.updateTable('approval_candidates').set({ decision: null, decided_at: null, decided_by: null })
       .where('approval_id', 'in', [current.id, previous.id]).execute();
     await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
     // A deputy steps back for the principal (the requester's own step back is nobody's deputy).

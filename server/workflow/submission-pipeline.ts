@@ -40,7 +40,11 @@ export interface PreparedSubmission {
   bypass: boolean;
   /** The document's company for the workflow rules (its `company_id`, else the requester's). */
   companyId: number | null;
-  /** The route resolved for this filing (null for an edit or a bypass: an edit keeps the filed steps). */
+  /**
+   * The route resolved for this filing from the computed data (null for a bypass). An edit
+   * resolves it again from the edited data: filing compares it with the filed steps and restarts
+   * the route when the approved content or the route changed (`filing.ts`).
+   */
   route: ResolvedStep[] | null;
 }
 
@@ -102,13 +106,11 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const { data } = computed;
   const companyId = await scopeCompany(db, request.requesterId, data.company_id);
   // The route (the authority): which steps apply to these values, and who approves the resolved ones.
-  const route = bypass || request.edit ? null : await resolveFilingRoute(db, module, data, request.requesterId, companyId);
+  // An edit too: what is approved is the edited data, so its route is the edited data's.
+  const route = bypass ? null : await resolveFilingRoute(db, module, data, request.requesterId, companyId);
   const chosenSteps = route ? choosableSteps(route) : null;
   // Only steps the requester names approvers for need one (resolved steps are filled by the route).
-  // An edit keeps the filed steps: only those are checked (a skipped or unresolved step has no approvers to repeat).
-  const filedIds = request.edit ? new Set((Array.isArray(data.approvals) ? data.approvals : []).map((a) => Number((a as Record<string, unknown>)?.master_process_id))) : null;
-  const ruleSteps = chosenSteps ? engineSteps.filter((s) => route!.some((r) => r.id === s.id && r.by === 'choice'))
-    : filedIds ? engineSteps.filter((s) => filedIds.has(s.id)) : engineSteps;
+  const ruleSteps = chosenSteps ? engineSteps.filter((s) => route!.some((r) => r.id === s.id && r.by === 'choice')) : engineSteps;
   const namedApprovals = data.approvals;
   if (chosenSteps) data.approvals = routedApprovals(data.approvals, chosenSteps);
   const approvalsKept = !Array.isArray(namedApprovals) || (namedApprovals as unknown[]).length === (data.approvals as unknown[]).length;

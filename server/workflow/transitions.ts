@@ -53,12 +53,16 @@ export function actingFor(step: StepState, userId: number): number | null | unde
  * handled, not yet reached, or the document has ended).
  */
 export function refuseStepAction(doc: DocumentState, stepId: number, userId: number): Refusal | null {
+  // An edit restarted the route after this step was shown: what it would approve is no longer what was shown.
+  if (doc.voided.includes(stepId)) return refuse(409, 'server.workflow.errors.stepVoided');
   const step = doc.steps.find((s) => s.id === stepId);
   const principal = step ? actingFor(step, userId) : undefined;
   if (!step || principal === undefined || (principal !== null && doc.requester_id === userId)) return refuse(403, 'server.workflow.errors.notCandidate');
   if (doc.status !== BufferStatus.ON_PROCESS) return refuse(409, 'server.workflow.errors.notOnProcess');
   if (!step.active || step.status !== StepStatus.PENDING) return refuse(409, 'server.workflow.errors.stepNotActive');
   if (step.decided.includes(principal ?? userId)) return refuse(409, 'server.routes.alreadyDecided');
+  // A 合議 or quorum step counts people: one person standing in for two candidates decides once.
+  if (step.required > 1 && step.deciders.includes(userId)) return refuse(409, 'server.routes.samePerson');
   return null;
 }
 

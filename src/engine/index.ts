@@ -55,6 +55,7 @@ export { stripUnknownFields } from './payload/strip-unknown-fields';
 export { formDataSchema, submitSchema } from './payload/submit-schema';
 export { WRAPPER_FIELDS, isWrapperField } from './payload/wrapper-fields';
 export { editingModule, KEPT_ON_EDIT } from './payload/editing';
+export { keepsApprovals } from './payload/keeps-approvals';
 
 // money and dates
 export { roundByCurrency, currencyDecimals } from './money/round-by-currency';

@@ -220,13 +220,20 @@ export type Filed = Static<typeof Filed>;
  */
 export const EditBody = Type.Object({
   data: anyObject({ maxProperties: 200 }),
+  expected_updated_at: Type.Optional(Type.String({
+    format: 'date-time',
+    description: 'Edit only: the document\'s `updated_at` as the editor read it; when the document changed since (a decision, another edit), 409 and nothing is stored.',
+  })),
   info: Type.Optional(nullable(anyObject())),
   merged_info: Type.Optional(nullable(anyObject())),
 }, { additionalProperties: false });
 export type EditBody = Static<typeof EditBody>;
 
-/** What `POST /buffer/{id}/edit` answers: the document, its status and the top-level fields the edit changed (each recorded in its history). */
-export const Edited = open({ id: Type.Integer(), status: Type.Integer(), changed_fields: Type.Array(Type.String()) });
+/** What `POST /buffer/{id}/edit` answers: the document, its status, the top-level fields the edit changed (each recorded in its history) and whether it restarted the route. */
+export const Edited = open({
+  id: Type.Integer(), status: Type.Integer(), changed_fields: Type.Array(Type.String()),
+  approvals_cleared: Type.Boolean({ description: 'The edit voided the approvals given so far (or changed the route): the route restarted at its first step.' }),
+});
 export type Edited = Static<typeof Edited>;
 
 /** What `POST /buffer/{id}/histories` answers (201): the document and how many entries were recorded. */

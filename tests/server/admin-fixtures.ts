@@ -37,7 +37,8 @@ export async function userPayload(db: Kysely<Database>, users: Users, code: stri
 
 /** The ids of a document's steps in order. */
 export async function stepIds(db: Kysely<Database>, bufferId: number) {
-  return (await db.selectFrom('approvals').select('id').where('buffer_id', '=', bufferId).orderBy('position').execute()).map((s) => s.id);
+  // The live steps: an edit that restarted the route voided the ones filed before it.
+  return (await db.selectFrom('approvals').select('id').where('buffer_id', '=', bufferId).where('voided_at', 'is', null).orderBy('position').execute()).map((s) => s.id);
 }
 
 /** Approves every step of a document (not the skipped ones), each by its (first) candidate, a demo user named by e-mail. */
@@ -51,7 +52,7 @@ export async function activeStepActor(db: Kysely<Database>, bufferId: number): P
 
 export async function approveEveryStep(db: Kysely<Database>, post: Poster, bufferId: number) {
   // Steps the route skipped at filing (status 3: the requester heads the department) wait for nobody.
-  const skipped = new Set((await db.selectFrom('approvals').select('id').where('buffer_id', '=', bufferId).where('status', '=', 3).execute()).map((s) => s.id));
+  const skipped = new Set((await db.selectFrom('approvals').select('id').where('buffer_id', '=', bufferId).where('status', '=', 3).where('voided_at', 'is', null).execute()).map((s) => s.id));
   for (const step of (await stepIds(db, bufferId)).filter((id) => !skipped.has(id))) {
     const candidate = await db.selectFrom('approval_candidates').innerJoin('users', 'users.id', 'approval_candidates.user_id')
       .select('users.email').where('approval_id', '=', step).executeTakeFirstOrThrow();

@@ -20,7 +20,8 @@ describe('POST /api/buffer/{id}/edit', () => {
     const goods = [{ ...before.purchase_goods[0], budget: 3000, qty: 3 }];
     const response = await post('employee', `/api/buffer/${filed.id}/edit`, { data: { purchase_goods: goods, total_estimated: 3000 } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: filed.id, status: 0, changed_fields: ['purchase_goods', 'total_estimated'] });
+    // Nobody had decided and the route is the same: nothing to clear (the steps are filed again under new ids).
+    expect(response.json()).toEqual({ id: filed.id, status: 0, changed_fields: ['purchase_goods', 'total_estimated'], approvals_cleared: false });
     const after = (await stored(filed.id)).data as any;
     expect(after.total_estimated).toBe(3000);
     expect(after.purchase_goods[0].estimated_unit_price).toBe(1000);

@@ -102,13 +102,18 @@ describe('send back to a chosen step (back_to)', () => {
 
     const edited = await post('employee', `/api/buffer/${filed.id}/edit`, { data: { ...mine.data, purchase_goods: mine.data.purchase_goods.map((g: any) => ({ ...g, goods_name: 'Standing desk' })) } });
     expect(edited.statusCode).toBe(200);
+    // The edit changed what is approved: the route is filed again (new step ids), still with the requester, nothing to clear
+    // (the send back did); the voided steps' entries (the first approval) stay on the timeline as the document's.
+    expect(edited.json()).toMatchObject({ approvals_cleared: false });
+    const [refiled] = (await view('employee', filed.id)).approvals.map((a: { id: number }) => a.id);
+    expect(refiled).not.toBe(first);
     const mark2 = await lastMailId();
     const resubmitted = await post('employee', `/api/buffer/${filed.id}/resubmit`);
     expect(resubmitted.statusCode).toBe(200);
-    expect(resubmitted.json()).toMatchObject({ id: filed.id, status: 0, active_approval_id: first });
+    expect(resubmitted.json()).toMatchObject({ id: filed.id, status: 0, active_approval_id: refiled });
     expect(await states(filed.id)).toEqual([[0, true, null], [0, false, null]]);
     expect((await mailsSince(mark2)).map((m) => m.to_address)).toEqual([users[firstUser].email]);
-    expect((await view('employee', filed.id)).approval_logs.map((l: any) => l.action)).toEqual(['submit', 'send_back_requester', 'edit', 'resubmit']);
+    expect((await view('employee', filed.id)).approval_logs.map((l: any) => l.action)).toEqual(['submit', 'approve', 'send_back_requester', 'edit', 'resubmit']);
     // Once resubmitted it is on its way again: a second resubmit is refused.
     const again = await post('employee', `/api/buffer/${filed.id}/resubmit`);
     expect(again.statusCode).toBe(409);

@@ -28,6 +28,7 @@ import * as historyOnBehalf from './0945_history_on_behalf';
 import * as positionsDated from './0960_positions_dated';
 import * as recordsSealed from './0980_records_sealed';
 import * as requesterTasks from './0970_requester_tasks';
+import * as editRestart from './0965_edit_restart';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0960_positions_dated': positionsDated,
   '0980_records_sealed': recordsSealed,
   '0970_requester_tasks': requesterTasks,
+  '0965_edit_restart': editRestart,
 };

@@ -56,13 +56,21 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<Id & { Body: EditBody }>('/buffer/:id/edit', {
     schema: {
-      ...doc('Our path: edit a document of an editable module while on process (requester or a candidate of the active step). `data` is validated like a submission (422 with violations); each changed top-level field is recorded in the history.'),
+      ...doc('Our path: edit a document of an editable module while on process (requester or a candidate of the active step). `data` is validated like a submission (422 with violations); each changed top-level field is recorded in the history. '
+        + 'An approval is of the content approved: the route is re-resolved from the edited data, and when the edit changes a field that does not keep approvals (`ui:keepsApprovals`) after any decision, or the route itself, '
+        + 'the filed steps are voided and the route restarts at its first step (`approvals_cleared: true`; the timeline says so with each change old → new; the first step\'s approvers are mailed, earlier approvers told). '
+        + 'With `expected_updated_at` (the document\'s `updated_at` as the editor read it), a change since — a decision, another edit — answers 409 and stores nothing; an action on a step the edit voided answers 409.'),
       params: IdParams, body: EditBody,
       response: { 200: Edited, ...errors, 422: errorResponseSchema },
     },
   }, async (request): Promise<Edited> => {
     await assertVisible(request, request.params.id);
-    return fileDocument(app.db, { kind: 'edit', bufferId: request.params.id, input: request.body.data }, await workflowContext(request));
+    const edited = await fileDocument(app.db, {
+      kind: 'edit', bufferId: request.params.id, input: request.body.data, expectedUpdatedAt: request.body.expected_updated_at,
+    }, await workflowContext(request));
+    // A restarted route mails its first step's approvers and those whose approvals it cleared.
+    if (edited.approvals_cleared) app.mailer.kick();
+    return edited;
   });
 
   app.post<Id & { Body: EditBody }>('/buffer/:id/histories', {

@@ -142,6 +142,8 @@ export const UI_SCHEMA_META: JsonSchema = {
     'ui:module': UI_MODULE_META,
     'ui:order': { type: 'array', items: { type: 'string' } },
   },
+  // A field's own UI entry: Ringi's keys are checked where they are read; this one only by type.
+  additionalProperties: { properties: { 'ui:keepsApprovals': { type: 'boolean' } } },
 };
 
 /** Meta-schema of a rules file. */

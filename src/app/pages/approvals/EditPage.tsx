@@ -27,7 +27,8 @@ function approvalsOf(doc: DocumentView) {
  * The edit page (spec 000 §2): the module's form pre-filled with the document, body only (an edit
  * keeps the route and filing flags: no bypass switch, no approver flow), the forward-document
  * users read-only, the field history (last edit per field: user, date, value); submit asks
- * confirmation, posts `POST /buffer/{id}/edit {data}` (the flat form data) and says it was saved.
+ * confirmation (saying that approvals already given are cleared), posts `POST /buffer/{id}/edit
+ * {data, expected_updated_at}` (the flat form data, and the document as read) and says it was saved.
  */
 export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: CompiledModule; onSaved(): void }) {
   const { t } = useTranslation();
@@ -37,6 +38,8 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
   const queryClient = useQueryClient();
   const initialData = useMemo(() => ({ ...doc.data, approvals: approvalsOf(doc) }), [doc]);
   const form = useMemo(() => editingModule(module), [module]);
+  // Someone has approved: saving a change clears those approvals and the route starts again (the server decides; the confirmation says so first).
+  const decided = doc.approvals.some((step) => step.status === StepStatus.DONE || (step.decided?.length ?? 0) > 0);
   // The form shows the forward-document users itself (read-only) when the module has the field.
   const listsForwarded = KEPT_ON_EDIT.some((field) => field in ((module.schema.properties ?? {}) as Record<string, unknown>));
   // The rule context: a failed list is an empty one (the server checks the edit again).
@@ -56,7 +59,8 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
   );
   // The edit changes the document, its field history and the lists that show it.
   const save = useMutation({
-    mutationFn: (data: Record<string, unknown>) => host.api.post<Edited>(`/buffer/${doc.id}/edit`, { data } satisfies EditBody),
+    // The document as this page read it: a decision or another edit since answers 409 (nothing saved).
+    mutationFn: (data: Record<string, unknown>) => host.api.post<Edited>(`/buffer/${doc.id}/edit`, { data, expected_updated_at: doc.updated_at } satisfies EditBody),
     onSuccess: () => void invalidateDocuments(queryClient),
   });
 
@@ -74,7 +78,7 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
           initialData={initialData}
           context={context}
           onSubmit={async (payload) => {
-            if (!(await host.confirm(t('app.approvals.confirm.edit'), t('app.approvals.confirm.title')))) throw new DeclinedError();
+            if (!(await host.confirm(t(decided ? 'app.approvals.confirm.editClears' : 'app.approvals.confirm.edit'), t('app.approvals.confirm.title')))) throw new DeclinedError();
             await save.mutateAsync(readSubmitPayload(module, payload));
             return { code: doc.code };
           }}
