@@ -30,8 +30,8 @@ function strings(value: unknown, out: string[] = []): string[] {
 
 /**
  * Words a screen may show in any language: what users typed, seeded as the demo data (names,
- * companies, banks, notes: the organisation and master data files, the demo documents' sample
- * bodies), the language picker's own names, and what the language's translations themselves
+ * companies, banks, notes: the organisation and master data files, the demo documents' words
+ * and sample bodies), the language picker's own names, and what the language's translations themselves
  * contain (a Japanese text may say "PDF"). Latin words lower-cased; CJK as runs.
  */
 export function allowedWords(lang: Lang): { latin: Set<string>; cjk: Set<string> } {
@@ -50,7 +50,7 @@ export function allowedWords(lang: Lang): { latin: Set<string>; cjk: Set<string>
 /** The texts of the demo data: the organisation and master data files, the demo users and documents. */
 export function demoTexts(): string[] {
   const texts: string[] = [];
-  const dataFiles = ['server/db/demo-organisation.json', 'server/db/demo-module-masters.json'];
+  const dataFiles = ['server/db/demo-organisation.json', 'server/db/demo-module-masters.json', 'server/db/demo-content.json'];
   for (const file of dataFiles) texts.push(...strings(JSON.parse(readFileSync(root(file), 'utf8'))));
   // Demo users and sample document bodies are TypeScript: their string literals.
   for (const file of ['server/db/seed-data.ts', 'server/db/demo/sample-body.ts', 'server/db/demo/demo-documents.ts', 'server/db/seed.ts']) {

@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildSubmitPayload, computeFormData, validateSubmission, type CompiledModule, type FormData } from '../../../src/engine';
+import { sql } from 'kysely';
+import {
+  buildSubmitPayload, computeFormData, createRuntime, localDate, validateSubmission, type BusinessCalendar, type CompiledModule, type FormData, type RuleContext,
+} from '../../../src/engine';
 import { passwordVersion, signToken } from '../../auth/jwt';
 import { TREASURY_PROCESS_CODE } from '../../workflow/status';
+import { companyLocale, documentContent, readDemoContent, type SampleContent } from './demo-content';
+import { documentTimeline, officeInstant, workingDays } from './demo-schedule';
 import { prng, type Prng } from './prng';
 import { documentTypeOf, emptyInvoiceFields, repairBody } from './repair-body';
 import { sampleBody } from './sample-body';
+import { atInstant, realNow } from './seed-clock';
 import { loadSeedWorld, type SeedStep, type SeedWorld } from './seed-world';
 
 /** The smallest valid PDF: the content of the demo uploads. */
@@ -20,11 +26,16 @@ const DUE_OFFSETS = [-6, 0, 3, 10, 20];
 /** How the demo month ended for one document (its place in the chain). */
 type Outcome = { kind: 'pending'; approved: number } | { kind: 'completed' } | { kind: 'rejected'; at: number } | { kind: 'withdrawn' };
 
-/** Who files, and how far their document got: the demo's working month, per module. */
-const PLAN: Array<{ requester: string; outcome: Outcome; due?: number }> = [
+/**
+ * Who files, and how far their document got: the demo's working month, per module. Pending
+ * documents were filed in the last few working days; the others are spread over the last 45
+ * days; `older` ones months before (for the records search).
+ */
+const PLAN: Array<{ requester: string; outcome: Outcome; due?: number; older?: boolean; large?: boolean }> = [
   { requester: 'employee@example.com', outcome: { kind: 'pending', approved: 0 }, due: 0 },
   { requester: 'approver@example.com', outcome: { kind: 'pending', approved: 0 }, due: 1 },
-  { requester: 'employee@example.com', outcome: { kind: 'pending', approved: 1 }, due: 2 },
+  // Large: a purchase of that size waits for the division director (approver2@) at its second step.
+  { requester: 'employee@example.com', outcome: { kind: 'pending', approved: 1 }, due: 2, large: true },
   { requester: 'employee@example.com', outcome: { kind: 'pending', approved: Infinity }, due: 3 },
   { requester: 'employee@example.com', outcome: { kind: 'completed' }, due: 0 },
   { requester: 'approver@example.com', outcome: { kind: 'completed' }, due: 2 },
@@ -33,7 +44,14 @@ const PLAN: Array<{ requester: string; outcome: Outcome; due?: number }> = [
   // Another group company's documents: company-scoped users of Ringi Holdings do not see them.
   { requester: 'approver2@example.com', outcome: { kind: 'completed' }, due: 1 },
   { requester: 'approver2@example.com', outcome: { kind: 'pending', approved: 1 }, due: 3 },
+  // The partner files in English, in dollars.
+  { requester: 'client@example.com', outcome: { kind: 'completed' }, due: 4 },
+  { requester: 'employee@example.com', outcome: { kind: 'completed' }, older: true },
+  { requester: 'approver2@example.com', outcome: { kind: 'completed' }, older: true },
 ];
+/** Days back the working month reaches, and the working days at its end that pending documents were filed in. */
+const MONTH_DAYS = 45;
+const RECENT_WORKING_DAYS = 3;
 
 /** What `seedDemoDocuments` filed. */
 export interface DemoDocumentsResult { documents: number; requests: number; ms: number }
@@ -58,15 +76,8 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
   const byEmail = new Map(users.map((u) => [u.email, u]));
   if (!PLAN.every((p) => byEmail.has(p.requester)) || !byEmail.has('admin@example.com')) return null;
 
-  const tokens = new Map<number, string>();
-  const tokenOf = async (userId: number) => {
-    let token = tokens.get(userId);
-    if (!token) {
-      token = await signToken(userId, users.find((u) => u.id === userId)!.pv, app.config.jwtSecret);
-      tokens.set(userId, token);
-    }
-    return token;
-  };
+  // Signed for each call, at the seed clock's time of that call (a token of another instant would be expired or not yet valid).
+  const tokenOf = (userId: number) => signToken(userId, users.find((u) => u.id === userId)!.pv, app.config.jwtSecret);
   const call = async (userId: number, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<Reply> => {
     const headers: Record<string, string> = { authorization: `Bearer ${await tokenOf(userId)}`, 'accept-language': 'en' };
     const reply = await app.inject({ method, url: `/api${url}`, headers, payload: payload as never });
@@ -96,36 +107,114 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
   const world = await loadSeedWorld(db, modules);
   const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
   const fills = await stepFills();
+  const content = readDemoContent();
   const today = options.today ?? new Date();
   const rng = prng(22);
   const pickerCache = new Map<string, number[]>();
-  let documents = 0;
+  const fallbackCalendar: BusinessCalendar = { weekendDays: [0, 6], holidays: new Set(), timeZone: 'UTC' };
+  const calendarOf = (companyId: number | null) => world.companies.get(companyId ?? -1)?.calendar ?? fallbackCalendar;
+  // PGlite reads the process clock the seed moves; a PostgreSQL server keeps its own (see `settle`).
+  const dbFollowsClock = await atInstant(new Date(today.getTime() - 30 * DAY_MS), async () => {
+    const { rows } = await sql<{ now: Date | string }>`select now() as now`.execute(db);
+    return Math.abs(new Date(rows[0].now).getTime() - (today.getTime() - 30 * DAY_MS)) < 3_600_000;
+  });
 
+  // Every document of the plan with its filing instant, filed oldest first so numbers follow the dates.
+  const jobs: Array<{ module: CompiledModule; steps: SeedStep[]; plan: (typeof PLAN)[number]; index: number; chain: Array<{ step: SeedStep; approver: number }>; filedAt: Date }> = [];
+  const planned: Array<Omit<(typeof jobs)[number], 'filedAt'> & { companyId: number | null }> = [];
   for (const { module, steps } of world.modules) {
     for (const [index, plan] of PLAN.entries()) {
       const requester = byEmail.get(plan.requester)!;
       const chain = await chainOf(steps, requester.id);
-      if (!chain) continue;
-      const due = new Date(today.getTime() + DUE_OFFSETS[plan.due ?? index % DUE_OFFSETS.length] * DAY_MS).toISOString().slice(0, 10);
-      const body = await demoBody(module, world, chain, steps, currencies, requester, due, rng, (type) => upload(requester.id, type, `${type}.pdf`));
-      const filed = await ok(requester.id, 'POST', `/buffer/${module.code}`, body);
-      documents++;
-      await driveTo(module, plan.outcome, filed.id, chain);
-      if (index === 0) await editOnce(requester.id, filed.id);
+      if (chain) planned.push({ module, steps, plan, index, chain, companyId: requester.company_id });
     }
+  }
+  const monthOf = new Map<number | null, typeof planned>();
+  for (const job of planned.filter((j) => j.plan.outcome.kind !== 'pending' && !j.plan.older)) monthOf.set(job.companyId, [...(monthOf.get(job.companyId) ?? []), job]);
+  for (const job of planned) {
+    const calendar = calendarOf(job.companyId);
+    const last = localDate(today, calendar.timeZone);
+    let day: string;
+    if (job.plan.older) {
+      day = rng.pick(workingDays(calendar, shiftDay(last, -240), shiftDay(last, -60)));
+    } else if (job.plan.outcome.kind === 'pending') {
+      day = rng.pick(workingDays(calendar, shiftDay(last, -10), last).slice(-RECENT_WORKING_DAYS));
+    } else {
+      // Spread evenly over the company's working days of the month (not at random, so every one
+      // of them has documents), the modules mixed by a stride through the company's list.
+      const month = workingDays(calendar, shiftDay(last, -MONTH_DAYS + 1), shiftDay(last, -RECENT_WORKING_DAYS));
+      const own = monthOf.get(job.companyId)!;
+      const place = (own.indexOf(job) * coprimeStride(own.length)) % own.length;
+      day = month[Math.floor(((place + 0.5) / own.length) * month.length)];
+    }
+    jobs.push({ ...job, filedAt: officeInstant(calendar, day, rng, today) });
+  }
+  jobs.sort((a, b) => a.filedAt.getTime() - b.filedAt.getTime());
+
+  const turns = new Map<string, number>();
+  let documents = 0;
+  for (const { module, steps, plan, index, chain, filedAt } of jobs) {
+    const requester = byEmail.get(plan.requester)!;
+    const calendar = calendarOf(requester.company_id);
+    const locale = companyLocale(content, world.companies.get(requester.company_id ?? -1)?.code);
+    const currency = currencies.find((c) => c.code === locale.currency) ?? currencies[0];
+    const turn = turns.get(locale.language) ?? 0;
+    turns.set(locale.language, turn + 1);
+    const words = documentContent(content, locale.language, currency.code, turn, rng, { large: plan.large });
+    const due = plan.older
+      ? shiftDay(localDate(filedAt, calendar.timeZone), 20)
+      : new Date(today.getTime() + DUE_OFFSETS[plan.due ?? index % DUE_OFFSETS.length] * DAY_MS).toISOString().slice(0, 10);
+    const filed = await clocked(filedAt, async () => {
+      const body = await demoBody(module, world, chain, steps, currencies, requester, {
+        due, filedOn: localDate(filedAt, calendar.timeZone), currencyId: currency.id, content: words,
+      }, rng, (type) => upload(requester.id, type, `${type}.pdf`));
+      return ok(requester.id, 'POST', `/buffer/${module.code}`, body);
+    }, (reply) => reply.id);
+    documents++;
+    const timeline = documentTimeline(calendar, filedAt, today, rng);
+    if (index === 0) await clocked(timeline.next(3), () => editOnce(requester.id, filed.id, content.languages[locale.language]?.revised ?? ' (revised)'), () => filed.id);
+    await driveTo(module, plan.outcome, filed.id, chain, timeline, calendar);
   }
   const requests = await adminRequests();
   return { documents, requests, ms: Date.now() - started };
+
+  /**
+   * Runs one step of the demo (its API calls) at `instant` on the seed clock. Where the database
+   * keeps its own clock (PostgreSQL), the rows it stamped itself during the call get the call's
+   * instant; history entries are left as written (their time is part of their hash).
+   */
+  async function clocked<T>(instant: Date, run: () => Promise<T>, bufferOf: (result: T) => number | null): Promise<T> {
+    const realStart = new Date(realNow() - 1000);
+    const result = await atInstant(instant, run);
+    const bufferId = bufferOf(result);
+    if (!dbFollowsClock && bufferId !== null) await settle(bufferId, instant, realStart);
+    return result;
+  }
+
+  async function settle(bufferId: number, instant: Date, since: Date) {
+    await db.updateTable('buffers').set({ created_at: instant }).where('id', '=', bufferId).where('created_at', '>=', since).execute();
+    await db.updateTable('approvals').set({ created_at: instant }).where('buffer_id', '=', bufferId).where('created_at', '>=', since).execute();
+    await db.updateTable('approval_logs').set({ created_at: instant }).where('buffer_id', '=', bufferId).where('created_at', '>=', since).execute();
+    await db.updateTable('files').set({ created_at: instant }).where('created_at', '>=', since).execute();
+    // The copies of the filing time the lists sort by.
+    await sql`update approval_candidates c set inbox_created_at = b.created_at from buffers b
+      where b.id = ${bufferId} and c.inbox_buffer_id = b.id and c.inbox_created_at is distinct from b.created_at`.execute(db);
+    await sql`update approval_done d set buffer_created_at = b.created_at from buffers b
+      where b.id = ${bufferId} and d.buffer_id = b.id and d.buffer_created_at is distinct from b.created_at`.execute(db);
+  }
 
   /**
    * Approves the document up to the plan's outcome along the route it was filed with (resolved
    * from the organisation, skips and 合議 included), each step acted on by one of its approvers —
    * the chain's pick when the route left that choice to the requester.
    */
-  async function driveTo(module: CompiledModule, outcome: Outcome, bufferId: number, chain: Array<{ step: SeedStep; approver: number }>) {
+  async function driveTo(
+    module: CompiledModule, outcome: Outcome, bufferId: number, chain: Array<{ step: SeedStep; approver: number }>,
+    timeline: ReturnType<typeof documentTimeline>, calendar: BusinessCalendar,
+  ) {
     const doc = await db.selectFrom('buffers').select(['requester_id', 'company_id']).where('id', '=', bufferId).executeTakeFirstOrThrow();
     if (outcome.kind === 'withdrawn') {
-      await ok(doc.requester_id, 'POST', '/buffer/withdrawal', { buffer_id: bufferId });
+      await clocked(timeline.next(0), () => ok(doc.requester_id, 'POST', '/buffer/withdrawal', { buffer_id: bufferId }), () => bufferId);
       return;
     }
     const filedSteps = await db.selectFrom('approvals').select('id').where('buffer_id', '=', bufferId).where('status', '!=', 3).execute();
@@ -145,21 +234,23 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
       const preferred = chain.find((c) => c.step.id === active.master_process_id)?.approver;
       const candidates = await db.selectFrom('approval_candidates').select('user_id').where('approval_id', '=', active.id).orderBy('user_id').execute();
       const actors = [...new Set([preferred, ...candidates.map((c) => c.user_id)].filter((id): id is number => id !== undefined && candidates.some((c) => c.user_id === id)))];
+      const at = timeline.next(Math.max(0, stop - position));
       if (position === stop && outcome.kind === 'rejected') {
-        await actOnce(actors, active.id, () => ({ approve: false }));
+        await clocked(at, () => actOnce(actors, active.id, () => ({ approve: false })), () => bufferId);
         return;
       }
       if (active.code === TREASURY_PROCESS_CODE) {
         const account = await db.selectFrom('company_bank_accounts').select('id')
           .where('company_id', '=', doc.company_id ?? -1).where('retired_at', 'is', null).orderBy('id').executeTakeFirst();
-        const paid = new Date(today.getTime() - rng.int(0, 20) * DAY_MS).toISOString().slice(0, 10);
-        await actOnce(actors, active.id, async (actor) => ({ approve: null, data: { account_id: account?.id, payment_date: paid, deal_slips: [await upload(actor, 'deal-slip', 'deal-slip.pdf')] } }));
+        // Paid on the day treasury records it.
+        const paid = localDate(at, calendar.timeZone);
+        await clocked(at, () => actOnce(actors, active.id, async (actor) => ({ approve: null, data: { account_id: account?.id, payment_date: paid, deal_slips: [await upload(actor, 'deal-slip', 'deal-slip.pdf')] } })), () => bufferId);
         continue;
       }
       const filled = fills.get(step?.code ?? active.code) ?? [];
-      await actOnce(actors, active.id, async (actor) => (filled.length
+      await clocked(at, () => actOnce(actors, active.id, async (actor) => (filled.length
         ? { approve: true, data: Object.fromEntries(await Promise.all(filled.map(async (field) => [field, [await upload(actor, documentTypeOf(module, field), `${field}.pdf`)]]))) }
-        : { approve: true }));
+        : { approve: true })), () => bufferId);
     }
   }
 
@@ -206,13 +297,13 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
     return row ?? null;
   }
 
-  /** One edit of a document's first free-text field, so the edit history has an entry. */
-  async function editOnce(userId: number, bufferId: number) {
+  /** One edit of a document's first free-text field (marked `revised` in its language), so the edit history has an entry. */
+  async function editOnce(userId: number, bufferId: number, revised: string) {
     const view = await ok(userId, 'GET', `/buffers/${bufferId}`);
     const data = view.data as Record<string, unknown>;
     const field = Object.keys(data ?? {}).find((key) => /note|purpose|reason|remark|description/.test(key) && typeof data[key] === 'string');
     if (!field) return;
-    const reply = await call(userId, 'POST', `/buffer/${bufferId}/edit`, { data: { ...data, [field]: `${data[field]} (revised)` } });
+    const reply = await call(userId, 'POST', `/buffer/${bufferId}/edit`, { data: { ...data, [field]: `${data[field]}${revised}` } });
     // Modules that are not editable refuse: the history belongs to those that are.
     if (reply.status >= 500) throw new Error(`demo data: edit answered ${reply.status}`);
   }
@@ -223,6 +314,8 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
     const filer = byEmail.get('authorizer@example.com');
     const admin = byEmail.get('admin@example.com')!;
     if (!filer) return 0;
+    const calendar = calendarOf(filer.company_id);
+    const last = localDate(today, calendar.timeZone);
     for (const module of Object.values(modules).filter((m) => m.meta.entity).sort((a, b) => a.code.localeCompare(b.code))) {
       const steps = world.allSteps.get(module.code) ?? [];
       if (!steps.some((s) => !s.optional)) continue;
@@ -233,9 +326,11 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
       const approvals = chain.map((c) => ({ master_process_id: c.step.id, approver_id: c.approver }));
       const target = await entityTarget(module);
       if (target === null || !module.meta.entity!.operations.includes('delete')) continue;
-      const reply = await call(filer.id, 'POST', `/buffer/${module.code}/${target}/delete`, {
+      // Filed in the last working days, approved by the manager soon after.
+      const timeline = documentTimeline(calendar, officeInstant(calendar, rng.pick(workingDays(calendar, shiftDay(last, -10), last).slice(-RECENT_WORKING_DAYS)), rng, today), today, rng);
+      const reply = await clocked(timeline.current, () => call(filer.id, 'POST', `/buffer/${module.code}/${target}/delete`, {
         bypass: false, send_notification_first_approval: false, save_approvers: false, approvals,
-      });
+      }), (r) => (r.status === 201 ? r.body.id : null));
       if (reply.status !== 201) continue; // a handler that refuses this filer (rights) leaves the module out
       filed++;
       // The manager approves; the request then waits at the authorizer step, for admin@.
@@ -245,7 +340,7 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
         if (!active || !link || link.step.role === 'authorizer') break;
         const candidates = await db.selectFrom('approval_candidates').select('user_id').where('approval_id', '=', active.id).orderBy('user_id').execute();
         const actors = [link.approver, ...candidates.map((c) => c.user_id)].filter((id) => candidates.some((c) => c.user_id === id));
-        await actOnce([...new Set(actors)], active.id, () => ({ approve: true }));
+        await clocked(timeline.next(chain.length - round), () => actOnce([...new Set(actors)], active.id, () => ({ approve: true })), () => reply.body.id);
       }
     }
     return filed;
@@ -282,7 +377,8 @@ async function stepFills(): Promise<Map<string, string[]>> {
  */
 async function demoBody(
   module: CompiledModule, world: SeedWorld, chain: Array<{ step: SeedStep; approver: number }>, steps: SeedStep[],
-  currencies: Array<{ id: number; code: string }>, requester: { id: number; company_id: number | null }, due: string, rng: Prng,
+  currencies: Array<{ id: number; code: string }>, requester: { id: number; company_id: number | null },
+  what: { due: string; filedOn: string; currencyId: number; content: SampleContent }, rng: Prng,
   upload: (documentType: string) => Promise<number>,
 ): Promise<Record<string, unknown>> {
   const context = { steps: steps.map(({ id, optional, position }) => ({ id, optional, position })), currencies };
@@ -291,9 +387,14 @@ async function demoBody(
     ...buildSubmitPayload(module, { ...d, approvals }),
     bypass: false, send_notification_first_approval: false, save_approvers: false,
   });
-  const ctx = { companyId: requester.company_id!, date: due, stampNo: null, spreadDays: 0 };
+  const ctx = { companyId: requester.company_id!, date: what.due, stampNo: null, spreadDays: 0, filedOn: what.filedOn, currencyId: what.currencyId, content: what.content };
+  let problems: unknown[] = [];
   for (let attempt = 0; attempt < 20; attempt++) {
     let data = computeFormData(module, sampleBody(module, world.refs, ctx, rng), context);
+    // What the form would not show (another contract type's items, invoice fields of another
+    // currency, the treasury's fields) stays as the form leaves it.
+    clearHidden(module, data, context);
+    data = computeFormData(module, data, context);
     // Uploads are made after the repair (it is synchronous): placeholders first, real ids after.
     const wanted: string[] = [];
     repairBody(module, data, validateSubmission(module, wrapped(data), context, (k) => k), (type) => {
@@ -301,7 +402,8 @@ async function demoBody(
       return -wanted.length;
     });
     data = computeFormData(module, data, context);
-    if (validateSubmission(module, wrapped(data), context, (k) => k).length) continue;
+    problems = validateSubmission(module, wrapped(data), context, (k) => k);
+    if (problems.length) continue;
     const ids = await Promise.all(wanted.map((type) => upload(type)));
     const filled = replacePlaceholders(data, ids) as FormData;
     // Electronic records on a fresh start (docs/COMPLIANCE.md): a module whose invoices the
@@ -309,7 +411,7 @@ async function demoBody(
     for (const { field, documentType } of emptyInvoiceFields(module, filled)) filled[field] = [await upload(documentType)];
     return wrapped(filled);
   }
-  throw new Error(`demo data: no valid ${module.code} body from its definition`);
+  throw new Error(`demo data: no valid ${module.code} body from its definition (last: ${JSON.stringify(problems)})`);
 }
 
 /** Swaps the negative placeholder ids `repairBody` was given for the uploaded files' ids. */
@@ -317,4 +419,32 @@ function replacePlaceholders(value: unknown, ids: number[]): unknown {
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'number' && v < 0 ? ids[-v - 1] : replacePlaceholders(v, ids)));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replacePlaceholders(v, ids)]));
   return value;
+}
+
+/** `YYYY-MM-DD` moved by whole days. */
+function shiftDay(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A stride near the golden section of `n` that visits every index of `0…n-1` once (coprime with n). */
+function coprimeStride(n: number): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let stride = Math.max(1, Math.round(n * 0.618));
+  while (n > 1 && gcd(stride, n) !== 1) stride += 1;
+  return stride;
+}
+
+/** Puts every field the module's visibility rules hide back to its schema default, items (with their parent) included. */
+function clearHidden(module: CompiledModule, data: FormData, context: RuleContext): void {
+  const properties = (module.schema.properties ?? {}) as Record<string, { default?: unknown }>;
+  for (const [field, shown] of Object.entries(createRuntime(module).visibility(data, context))) {
+    if (!shown && !field.includes('.') && field in data) data[field] = structuredClone(properties[field]?.default ?? null);
+  }
+  for (const { field, form } of module.meta.subForms) {
+    const sub = module.subForms[form];
+    if (!sub || !Array.isArray(data[field])) continue;
+    for (const item of data[field] as unknown[]) {
+      if (item && typeof item === 'object') clearHidden(sub, item as FormData, { ...context, parent: data });
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CompiledModule } from '../../../src/engine';
+import type { BusinessCalendar, CompiledModule } from '../../../src/engine';
 import type { ApproverRole, Database } from '../database';
 import type { SampleRefs } from './sample-body';
 
@@ -25,6 +25,8 @@ export interface SeedWorld {
   /** Enabled users holding each step role (null: any enabled user of a group company). */
   roleUsers: Map<ApproverRole | null, number[]>;
   refs: SampleRefs;
+  /** Each company's code and working calendar (weekend, holidays, worked weekend days, time zone). */
+  companies: Map<number, { code: string; calendar: BusinessCalendar }>;
 }
 
 const ROLE_FLAG = { authorizer: 'is_authorizer', finance: 'is_finance', treasury: 'is_treasury', legal: 'is_legal' } as const;
@@ -71,7 +73,25 @@ export async function loadSeedWorld(db: Kysely<Database>, compiled: Record<strin
   for (const s of steps) {
     allSteps.set(s.module_code, [...(allSteps.get(s.module_code) ?? []), { id: s.id, position: s.position, optional: s.optional, code: s.code, role: s.approver_role }]);
   }
+  const calendars = await db.selectFrom('companies').leftJoin('company_calendars', 'company_calendars.company_id', 'companies.id')
+    .select(['companies.id', 'companies.code', 'company_calendars.weekend_days', 'company_calendars.time_zone']).orderBy('companies.id').execute();
+  const holidays = await db.selectFrom('holidays').select(['company_id', 'date', 'working']).execute();
+  const day = (date: unknown) => (date instanceof Date ? date.toISOString() : String(date)).slice(0, 10);
+  const companies = new Map(calendars.map((c) => {
+    const own = holidays.filter((h) => h.company_id === c.id);
+    const weekend = typeof c.weekend_days === 'string' ? JSON.parse(c.weekend_days) : c.weekend_days;
+    return [c.id, {
+      code: c.code,
+      calendar: {
+        weekendDays: Array.isArray(weekend) ? (weekend as number[]) : [0, 6],
+        holidays: new Set(own.filter((h) => !h.working).map((h) => day(h.date))),
+        workdays: new Set(own.filter((h) => h.working).map((h) => day(h.date))),
+        timeZone: c.time_zone ?? 'UTC',
+      },
+    }] as const;
+  }));
   return {
+    companies,
     modules,
     allSteps,
     requesters: users.map((u) => ({ id: u.id, companyId: u.company_id! })),
@@ -89,6 +109,7 @@ export async function loadSeedWorld(db: Kysely<Database>, compiled: Record<strin
         collection_sales_evidence_types: await ids('collection_sales_evidence_types'),
       },
       contractItemTypes: (await db.selectFrom('contract_item_types').select('id').orderBy('id').execute()).map((r) => r.id),
+      contractTypes: await db.selectFrom('contract_item_types').select(['id', 'code', 'module']).orderBy('id').execute(),
     },
   };
 }
