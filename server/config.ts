@@ -87,11 +87,19 @@ export interface Config {
   /**
    * Uploads at once per instance (`UPLOAD_CONCURRENCY`, default 4), waiting beyond those
    * (`UPLOAD_QUEUE`, default 16; then 503) and running or waiting per user (`UPLOADS_PER_USER`,
-   * default 3; then 429). See server/files/upload-gate.ts.
+   * default 3, held below `UPLOAD_CONCURRENCY`; then 429). See server/files/upload-gate.ts.
    */
   uploadConcurrency?: number;
   uploadQueue?: number;
   uploadsPerUser?: number;
+  /**
+   * While an upload's body is read: aborted (408, its slot and the user's count released) after
+   * `UPLOAD_IDLE_TIMEOUT_MS` without a byte (default 10000), or when fewer than
+   * `UPLOAD_MIN_BYTES_PER_SECOND` arrived on average over the last three such periods (default
+   * 4096; 0 = no minimum). See server/files/upload-watch.ts.
+   */
+  uploadIdleTimeoutMs?: number;
+  uploadMinBytesPerSecond?: number;
 }
 
 /** Thrown for an unusable environment; main.ts prints the message and exits non-zero. */
@@ -209,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadConcurrency: integer(env, 'UPLOAD_CONCURRENCY', 4, 1, 256),
     uploadQueue: integer(env, 'UPLOAD_QUEUE', 16, 0, 10000),
     uploadsPerUser: integer(env, 'UPLOADS_PER_USER', 3, 1, 1000),
+    uploadIdleTimeoutMs: integer(env, 'UPLOAD_IDLE_TIMEOUT_MS', 10000, 100, 600000),
+    uploadMinBytesPerSecond: integer(env, 'UPLOAD_MIN_BYTES_PER_SECOND', 4096, 0, 104857600),
     ...(env.EXPORT_FONT ? { exportFont: resolve(env.EXPORT_FONT) } : {}),
   };
 }

@@ -22,9 +22,11 @@ export interface SpooledUpload {
  * Writes an upload's stream to `dir/<random>` (mode 600) as it arrives, hashing it on the way and
  * keeping only its first bytes: memory per upload stays at a few stream buffers whatever the
  * file's size, and the network is read only as fast as the disk takes it. The caller removes
- * the file (`removeSpooled`); on failure it is removed here.
+ * the file (`removeSpooled`); on failure it is removed here. `onBytes` hears of every piece as it
+ * arrives (the upload's pace, upload-watch.ts); an aborted `signal` ends the spooling at once.
  */
-export async function spoolUpload(file: Readable & { truncated?: boolean }, dir: string): Promise<SpooledUpload> {
+export async function spoolUpload(file: Readable & { truncated?: boolean }, dir: string,
+  { onBytes, signal }: { onBytes?: (bytes: number) => void; signal?: AbortSignal } = {}): Promise<SpooledUpload> {
   const path = join(dir, randomBytes(16).toString('hex'));
   const hash = createHash('sha256');
   const head: Buffer[] = [];
@@ -34,6 +36,7 @@ export async function spoolUpload(file: Readable & { truncated?: boolean }, dir:
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);
       size += chunk.length;
+      onBytes?.(chunk.length);
       if (headLength < HEAD_BYTES) {
         const piece = Buffer.from(chunk.subarray(0, HEAD_BYTES - headLength));
         head.push(piece);
@@ -43,7 +46,7 @@ export async function spoolUpload(file: Readable & { truncated?: boolean }, dir:
     },
   });
   try {
-    await pipeline(file, tap, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    await pipeline(file, tap, createWriteStream(path, { flags: 'wx', mode: 0o600 }), { signal });
   } catch (error) {
     await removeSpooled(path);
     throw error;

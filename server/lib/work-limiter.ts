@@ -39,11 +39,16 @@ export class WorkLimiter {
     return { running: this.running, queued: this.waiting.length };
   }
 
-  /** Runs `work` when a slot is free; throws WorkBusyError at once when the queue is full. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` when a slot is free; throws WorkBusyError at once when the queue is full. An
+   * aborted `signal` ends the wait: the job leaves the queue without ever taking a slot, and the
+   * call rejects with the signal's reason (a job already running is the caller's to stop).
+   */
+  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
     if (this.running >= this.limits.concurrency) {
       if (this.waiting.length >= this.limits.maxQueue) throw new WorkBusyError(this.name, this.limits.retryAfterSeconds);
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await this.wait(signal);
     } else {
       this.running++;
     }
@@ -53,6 +58,23 @@ export class WorkLimiter {
       this.running--;
       this.pump();
     }
+  }
+
+  /** Waits in the queue until `pump` hands over a slot (already counted), or leaves it when `signal` aborts. */
+  private wait(signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const leave = () => {
+        const at = this.waiting.indexOf(admit);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(signal!.reason);
+      };
+      const admit = () => {
+        signal?.removeEventListener('abort', leave);
+        resolve();
+      };
+      this.waiting.push(admit);
+      signal?.addEventListener('abort', leave, { once: true });
+    });
   }
 
   private pump(): void {

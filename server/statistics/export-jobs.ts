@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { findModule, type Lang, type Translate } from '../../src/engine';
 import type { Database } from '../db/database';
+import { AppError } from '../lib/errors';
 import { serverTranslate } from '../lib/i18n';
 import { WorkBusyError } from '../lib/work-limiter';
 import { enqueueMail } from '../mail/outbox';
@@ -17,6 +18,8 @@ export const EXPORT_LEASE_SECONDS = 60;
 export const MAX_EXPORT_ATTEMPTS = 3;
 /** Jobs queued or running across all instances; one more request is refused (503 + Retry-After). */
 export const MAX_OPEN_EXPORTS = 32;
+/** What a refused export request (either limit) is told to wait, in seconds. */
+export const EXPORT_RETRY_AFTER_SECONDS = 30;
 
 /** A job as one claim holds it: `attempts` is the fencing token of that claim. */
 export interface ClaimedExportJob {
@@ -46,30 +49,32 @@ export async function exportJobsSettled(): Promise<void> {
 /** Exports one user may have queued or running at once (issue #19: 40 at once were all mailed). */
 export const MAX_OPEN_EXPORTS_PER_USER = 3;
 
-/** What a user over their export limit is told to wait, in seconds. */
-export const USER_EXPORT_RETRY_AFTER_SECONDS = 30;
+/** Key of the transaction lock every instance takes to count open export jobs and queue one. */
+const EXPORT_QUEUE_LOCK = 'ringi:export_jobs:queue';
 
 /**
- * Queues an export for `userId` unless they already have `MAX_OPEN_EXPORTS_PER_USER` queued or
- * running: then `refuse(max)` is thrown (the route's 429). The user's row is locked for the
- * count and insert, so parallel requests of one user on any instance cannot all slip in.
+ * Queues an export job for `userId` (`insert` writes the row) within both limits: when the user
+ * already has `MAX_OPEN_EXPORTS_PER_USER` queued or running (of any kind), RATE_LIMITED (429 +
+ * Retry-After, saying in the user's language `t` that one is already being prepared); when
+ * `MAX_OPEN_EXPORTS` are open across the instances, WorkBusyError (503 + Retry-After). Both
+ * counts and the insert run in one transaction under one advisory lock every instance takes, so
+ * parallel requests — of one user or of many, on any instance — cannot all pass a count before
+ * any of them inserts (issue #30: 34 of 32 were accepted that way). Shared by `/buffer/export`
+ * and `/records/export`.
  */
-export async function queueUserExport<T>(db: Kysely<Database>, userId: number, refuse: (max: number) => Error,
+export async function queueExport<T>(db: Kysely<Database>, userId: number, t: Translate,
   insert: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-    const { n } = await trx.selectFrom('export_jobs').select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', userId).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
-    if (Number(n) >= MAX_OPEN_EXPORTS_PER_USER) throw refuse(MAX_OPEN_EXPORTS_PER_USER);
+    await sql`select pg_advisory_xact_lock(hashtext(${EXPORT_QUEUE_LOCK}))`.execute(trx);
+    const { all, mine } = await trx.selectFrom('export_jobs')
+      .select((eb) => [eb.fn.countAll<string>().as('all'), eb.fn.count<string>('id').filterWhere('user_id', '=', userId).as('mine')])
+      .where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
+    if (Number(mine) >= MAX_OPEN_EXPORTS_PER_USER) {
+      throw new AppError('RATE_LIMITED', t('server.export.alreadyPreparing', { max: MAX_OPEN_EXPORTS_PER_USER }), { retryAfter: EXPORT_RETRY_AFTER_SECONDS });
+    }
+    if (Number(all) >= MAX_OPEN_EXPORTS) throw new WorkBusyError('exports', EXPORT_RETRY_AFTER_SECONDS);
     return insert(trx);
   });
-}
-
-/** Throws WorkBusyError (503 + Retry-After) when too many exports are waiting across the instances. */
-export async function admitExport(db: Kysely<Database>): Promise<void> {
-  const { n } = await db.selectFrom('export_jobs').select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
-  if (Number(n) >= MAX_OPEN_EXPORTS) throw new WorkBusyError('exports', 30);
 }
 
 /**

@@ -118,20 +118,63 @@ describe('uploads: a bounded number at once (issue #19 item 1)', () => {
   });
 
   it('runs at most `concurrency` uploads, queues `queue` more and refuses the rest with 503; a user gets `perUser` (the gate)', async () => {
-    const gate = new UploadGate({ concurrency: 1, queue: 2, perUser: 2 });
+    const gate = new UploadGate({ concurrency: 3, queue: 2, perUser: 2 });
     let release!: () => void;
     const held = new Promise<void>((resolve) => { release = resolve; });
-    const running = gate.run(1, () => 'too many', () => held);
-    const queued = gate.run(2, () => 'too many', async () => 'queued ran');
+    const running = [1, 2, 3].map((user) => gate.run(user, () => 'too many', () => held));
+    const queued = gate.run(4, () => 'too many', async () => 'queued ran');
     const mine = gate.run(1, () => 'too many', async () => 'mine ran');
-    expect(gate.load).toEqual({ running: 1, queued: 2 });
-    // User 1 has two under way: a third is theirs to wait for (429); user 3 finds the queue full (503).
+    expect(gate.load).toEqual({ running: 3, queued: 2 });
+    // User 1 has two under way: a third is theirs to wait for (429); user 5 finds the queue full (503).
     await expect(gate.run(1, () => 'too many for 1', async () => 'never')).rejects.toEqual(new AppError('RATE_LIMITED', 'too many for 1', { retryAfter: 5 }));
-    await expect(gate.run(3, () => 'too many', async () => 'never')).rejects.toBeInstanceOf(WorkBusyError);
+    await expect(gate.run(5, () => 'too many', async () => 'never')).rejects.toBeInstanceOf(WorkBusyError);
     release();
-    await running;
+    await Promise.all(running);
     expect([await queued, await mine]).toEqual(['queued ran', 'mine ran']);
     expect(gate.load).toEqual({ running: 0, queued: 0 });
     expect(await gate.run(1, () => 'too many', async () => 'again')).toBe('again');
+  });
+
+  it('keeps one user below the instance\'s slots whatever UPLOADS_PER_USER says (issue #30 item 5)', async () => {
+    const gate = new UploadGate({ concurrency: 2, queue: 4, perUser: 10 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const first = gate.run(1, () => 'first', () => held);
+    await expect(gate.run(1, (max) => `at most ${max}`, async () => 'never')).rejects.toEqual(new AppError('RATE_LIMITED', 'at most 1', { retryAfter: 5 }));
+    // The slot left over is another user's.
+    expect(await gate.run(2, () => 'too many', async () => 'other ran')).toBe('other ran');
+    release();
+    await first;
+    // An instance of one slot still lets each user have one.
+    expect(await new UploadGate({ concurrency: 1, queue: 0, perUser: 3 }).run(1, () => 'too many', async () => 'alone')).toBe('alone');
+  });
+
+  it('frees a waiting upload\'s place, and a running one\'s slot and count, as soon as its signal aborts (issue #30 item 5)', async () => {
+    const gate = new UploadGate({ concurrency: 2, queue: 2, perUser: 1 });
+    const never = () => new Promise<string>(() => undefined);
+    const storing = new AbortController();
+    const other = new AbortController();
+    // Two uploads whose work never ends (e.g. stuck storing) hold both slots …
+    const stuck = gate.run(1, () => 'too many', never, storing.signal);
+    const stuckToo = gate.run(2, () => 'too many', never, other.signal);
+    // … and a third waits.
+    const waiting = new AbortController();
+    const queued = gate.run(3, () => 'too many', async () => 'never', waiting.signal);
+    expect(gate.load).toEqual({ running: 2, queued: 1 });
+    // Its client leaves: it leaves the queue, and never takes a slot later.
+    waiting.abort(new Error('client left while queued'));
+    await expect(queued).rejects.toThrow('client left while queued');
+    expect(gate.load).toEqual({ running: 2, queued: 0 });
+    // A running upload's client leaves: slot and count are back although its work never ends.
+    const next = gate.run(3, () => 'too many', async () => 'user 3 ran');
+    storing.abort(new Error('client left while storing'));
+    await expect(stuck).rejects.toThrow('client left while storing');
+    expect(await next).toBe('user 3 ran');
+    expect(await gate.run(1, () => 'too many', async () => 'user 1 again')).toBe('user 1 again');
+    // An upload whose client already left never waits.
+    await expect(gate.run(4, () => 'too many', async () => 'never', AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
+    other.abort(new Error('done'));
+    await expect(stuckToo).rejects.toThrow('done');
+    expect(gate.load).toEqual({ running: 0, queued: 0 });
   });
 });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { perSet } from '../../definitions/per-set';
-import { AppError, badRequest, errorResponseSchema, notFound } from '../../lib/errors';
+import { badRequest, errorResponseSchema, notFound } from '../../lib/errors';
 import { companyScope, requireArea } from '../../statistics/access';
-import { admitExport, queueUserExport, USER_EXPORT_RETRY_AFTER_SECONDS } from '../../statistics/export-jobs';
+import { queueExport } from '../../statistics/export-jobs';
 import type { ExportParams } from '../../statistics/export-report';
 import { statisticFacts } from '../../statistics/facts';
 import { parsePeriod } from '../../statistics/search-filter';
@@ -46,13 +46,11 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     if (!q.period?.trim()) throw badRequest(t('server.statistics.periodRequired'));
     const period = parsePeriod(request, { page: 1, itemsPerPage: 1, completionDate: q.period });
     if (!q.fileType) throw badRequest(t('server.export.fileTypeRequired'));
-    await admitExport(app.db);
     const params: ExportParams = {
       moduleCode: q.moduleCode, companyId: q.companyId, from: period.from, to: period.to,
       dateType: q.dateType ?? 'completion', fileType: q.fileType, lang: request.lang,
     };
-    const refuse = (max: number) => new AppError('RATE_LIMITED', t('server.export.alreadyPreparing', { max }), { retryAfter: USER_EXPORT_RETRY_AFTER_SECONDS });
-    const created = await queueUserExport(app.db, request.user.id, refuse, (trx) => trx.insertInto('export_jobs')
+    const created = await queueExport(app.db, request.user.id, t, (trx) => trx.insertInto('export_jobs')
       .values({ user_id: request.user.id, params: JSON.stringify(params) })
       .returning(['id', 'status', 'progress', 'created_at']).executeTakeFirstOrThrow());
     app.exportJobs.kick();

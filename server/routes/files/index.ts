@@ -8,6 +8,7 @@ import { detectContentOf, ACCEPTED_EXTENSIONS } from '../../files/detect-content
 import { fileSource } from '../../files/content-source';
 import { UploadGate } from '../../files/upload-gate';
 import { removeSpooled, spoolUpload, type SpooledUpload } from '../../files/upload-spool';
+import { UploadAbortedError, watchUpload, type UploadWatch } from '../../files/upload-watch';
 import { privateDir } from '../../security/private-dir';
 import { attachmentKinds } from '../../files/attachment-kinds';
 import { canReadFile, isFileReferenced } from '../../files/file-access';
@@ -48,6 +49,7 @@ const files: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 2, fields: 4, parts: 6, fieldSize: 1024 } });
   const config = app.config;
   const gate = new UploadGate({ concurrency: config.uploadConcurrency ?? 4, queue: config.uploadQueue ?? 16, perUser: config.uploadsPerUser ?? 3 });
+  const pace = { idleMs: config.uploadIdleTimeoutMs ?? 10_000, minBytesPerSecond: config.uploadMinBytesPerSecond ?? 4096 };
   // Uploads are spooled here while they arrive (private, emptied at start: a crash leaves nothing behind for long).
   const spoolDir = join(config.dataDir, 'upload-spool');
   await rm(spoolDir, { recursive: true, force: true });
@@ -55,9 +57,10 @@ const files: FastifyPluginAsync = async (app) => {
 
   /**
    * Reads the one file (spooled to a private temporary file as it arrives, never whole in
-   * memory) and the document type. The caller removes the spooled file.
+   * memory) and the document type. The caller removes the spooled file. The file's bytes are
+   * reported to `watch` as they arrive; once its signal aborted, that is the failure.
    */
-  async function readUpload(request: FastifyRequest): Promise<Upload> {
+  async function readUpload(request: FastifyRequest, watch: UploadWatch): Promise<Upload> {
     const t = request.t;
     if (!request.isMultipart()) throw unsupportedMediaType(t('server.files.notMultipart'));
     let upload: Partial<Upload> = {};
@@ -69,7 +72,7 @@ const files: FastifyPluginAsync = async (app) => {
             await (async () => { for await (const _ of part.file) { /* discard */ } })().catch(() => undefined);
             throw badRequest(t('server.files.oneFile'));
           }
-          upload = { ...upload, file: await spoolUpload(part.file, spoolDir), fileName: part.filename };
+          upload = { ...upload, file: await spoolUpload(part.file, spoolDir, { onBytes: watch.received, signal: watch.signal }), fileName: part.filename };
           if (upload.file!.truncated) throw tooLarge(t('server.files.tooLarge', { max: formatFileSize(maxBytes) }));
         } else if (part.fieldname === 'document_type') {
           upload.documentType = part.value;
@@ -77,6 +80,7 @@ const files: FastifyPluginAsync = async (app) => {
       }
     } catch (error) {
       if (upload.file) await removeSpooled(upload.file.path);
+      watch.signal.throwIfAborted();
       if (error instanceof AppError) throw error;
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(t('server.files.tooLarge', { max: formatFileSize(maxBytes) }));
@@ -106,27 +110,51 @@ const files: FastifyPluginAsync = async (app) => {
     schema: {
       ...doc('Uploads one file (multipart: `file`, `document_type` = an attachment kind a module definition declares). '
         + `Accepts the kind's file types (at most ${ACCEPTED_EXTENSIONS.join(', ')}) whose content matches the extension by magic bytes; `
-        + 'at most the kind\'s maxBytes and UPLOAD_MAX_BYTES (20 MiB). Answers the File record with a signed `url` valid 10 minutes.'),
+        + 'at most the kind\'s maxBytes and UPLOAD_MAX_BYTES (20 MiB). Answers the File record with a signed `url` valid 10 minutes. '
+        + 'A few uploads run at once per instance (UPLOAD_CONCURRENCY, 4) and a few more wait (UPLOAD_QUEUE, 16; beyond, 503 with Retry-After); '
+        + 'one user may have UPLOADS_PER_USER (3, always fewer than the instance runs) running or waiting (beyond, 429 with Retry-After). '
+        + 'While the body is read, no bytes for UPLOAD_IDLE_TIMEOUT_MS (10 s), or less than UPLOAD_MIN_BYTES_PER_SECOND (4 KiB/s) on average '
+        + 'over the last 30 s, answers 408 and closes the connection; a client that leaves at any stage frees its place at once.'),
       consumes: ['multipart/form-data'],
-      response: { 201: FileRecord, ...errors(400, 401, 413, 415, 429, 503) },
+      response: { 201: FileRecord, ...errors(400, 401, 408, 413, 415, 429, 503) },
     },
   }, async (request, reply) => {
     const t = request.t;
-    // The answer is sent after the gate released the slot and the spooled file is gone, so a
-    // client that uploads again right after its answer is not counted twice.
-    const record = await gate.run(request.user.id, (max) => t('server.files.tooManyUploads', { max }), async () => {
-      const upload = await readUpload(request);
-      try {
-        return await store(request, upload);
-      } finally {
-        await removeSpooled(upload.file.path);
-      }
-    });
-    return reply.status(201).send(record);
+    // From here until the answer: a client that leaves frees the upload's place at any stage; one
+    // that stalls or trickles while its body is read is cut off (408).
+    const watch = watchUpload(reply.raw, pace);
+    try {
+      // The answer is sent after the gate released the slot and the spooled file is gone, so a
+      // client that uploads again right after its answer is not counted twice.
+      const record = await gate.run(request.user.id, (max) => t('server.files.tooManyUploads', { max }), async () => {
+        watch.reading();
+        const upload = await readUpload(request, watch);
+        watch.storing();
+        try {
+          return await store(request, upload, watch.signal);
+        } finally {
+          await removeSpooled(upload.file.path);
+        }
+      }, watch.signal);
+      return reply.status(201).send(record);
+    } catch (error) {
+      if (!(error instanceof UploadAbortedError)) throw error;
+      if (error.reason === 'closed') throw badRequest(t('server.files.uploadCancelled'));
+      // The rest of the body is not waited for: the connection closes after the answer.
+      reply.header('connection', 'close');
+      throw error.reason === 'idle'
+        ? new AppError('REQUEST_TIMEOUT', t('server.files.uploadIdle', { seconds: Math.ceil(pace.idleMs / 1000) }))
+        : new AppError('REQUEST_TIMEOUT', t('server.files.uploadTooSlow', { rate: formatFileSize(pace.minBytesPerSecond) }));
+    } finally {
+      watch.stop();
+    }
   });
 
-  /** Checks a spooled upload (kind, size, content and structure) and stores it chunk by chunk. */
-  async function store(request: FastifyRequest, upload: Upload) {
+  /**
+   * Checks a spooled upload (kind, size, content and structure) and stores it chunk by chunk; an
+   * aborted `signal` (its client left) stops it before the row is written, removing what was stored.
+   */
+  async function store(request: FastifyRequest, upload: Upload, signal: AbortSignal) {
     const t = request.t;
     const { file } = upload;
     // Attachment kinds are definition data (attachments/<code>.json): types, accepted files, size.
@@ -144,8 +172,9 @@ const files: FastifyPluginAsync = async (app) => {
       throw unsupportedMediaType(t('server.files.extension', { name: safeFileName(upload.fileName, 'bin'), types: kind.accept.join(', ') }));
     }
     const name = safeFileName(upload.fileName, detected.ext);
-    const key = await storage.saveStream(createReadStream(file.path));
+    const key = await storage.saveStream(createReadStream(file.path, { signal }));
     try {
+      signal.throwIfAborted();
       const row = await app.db.insertInto('files').values({
         name, mime_type: detected.mime, size: file.size, document_type: String(upload.documentType), storage_key: key,
         sha256: file.sha256, uploader_id: request.user.id,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { FileStorage } from '../../files/file-storage';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { keysetPaginate } from '../../repositories/keyset-paginate';
-import { admitExport } from '../../statistics/export-jobs';
+import { queueExport } from '../../statistics/export-jobs';
 import { doc } from '../../workflow/schemas';
 import { contentDisposition } from '../files/reply-helpers';
 import { verifyRecords } from '../../records/record-verify';
@@ -79,18 +79,19 @@ const records: FastifyPluginAsync = async (app) => {
       ...doc('Starts the download a tax officer asks for, with the filters of `GET /records`: `format` csv (default; columns date, amount, '
         + 'currency, counterparty, registration number, document code, module, file name, SHA-256) in `encoding` utf-8 (default, with a '
         + 'byte-order mark) or shift_jis, or zip (the files and that CSV as records.csv). Answers 202 with a job; the file is mailed to '
-        + 'the requester. `GET /records/export/jobs/{id}` reports it.'),
+        + 'the requester. `GET /records/export/jobs/{id}` reports it. Three of the user\'s exports (of any kind) already queued or running → '
+        + '429 (one is already being prepared; Retry-After); 32 queued or running across the instances → 503 (Retry-After).'),
       querystring: RecordExportQuery,
-      response: { 202: RecordExportJob, ...errors, 503: errorResponseSchema },
+      response: { 202: RecordExportJob, ...errors, 429: errorResponseSchema, 503: errorResponseSchema },
     },
   }, async (request, reply) => {
     const { format = 'csv', encoding = 'utf-8', ...filter } = request.query;
     const companies = await recordsScope(request, filter['company.id']);
     await recordConditions(request, filter, companies);
-    await admitExport(app.db);
     const params: RecordsExportParams = { kind: 'records', lang: request.lang, filter, companies, format, encoding };
-    const created = await app.db.insertInto('export_jobs').values({ user_id: request.user.id, params: JSON.stringify(params) })
-      .returning(['id', 'status', 'progress', 'created_at']).executeTakeFirstOrThrow();
+    const created = await queueExport(app.db, request.user.id, request.t, (trx) => trx.insertInto('export_jobs')
+      .values({ user_id: request.user.id, params: JSON.stringify(params) })
+      .returning(['id', 'status', 'progress', 'created_at']).executeTakeFirstOrThrow());
     app.exportJobs.kick();
     return reply.code(202).send({ ...created, format, row_count: null, error: null, created_at: iso(created.created_at), finished_at: null });
   });

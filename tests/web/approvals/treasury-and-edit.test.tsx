@@ -120,8 +120,22 @@ describe('EditPage', () => {
 
     await user.click(submit);
     await waitFor(() => expect(saved).toBe(1));
-    const body = h.posts('/buffer/5/edit')[0].body as { data: Record<string, unknown> };
+    const body = h.posts('/buffer/5/edit')[0].body as { data: Record<string, unknown>; expected_updated_at: string };
     expect(body.data).toMatchObject({ company_id: 1, department_id: 10, currency_id: 1, note: 'Printer', total: 1200 });
+    // The document as this page read it: the server refuses the edit when a decision came since.
+    expect(body.expected_updated_at).toBe(doc().updated_at);
+  });
+
+  it('says before saving that the approvals given so far are cleared when someone has approved', async () => {
+    const user = userEvent.setup();
+    const h = createApprovalsHost({ routes: routes(collection([])), confirmAnswers: [false] });
+    const approved = doc();
+    approved.approvals = [{ ...approved.approvals[0], status: 1, active: false }, { ...approved.approvals[1], active: true }];
+    render(<EditPage doc={approved} module={demoModule()} onSaved={() => undefined} />, { wrapper: h.Wrapper });
+    await user.click(await screen.findByRole('button', { name: /submit/i }));
+    await h.settle();
+    expect(h.confirms).toEqual(['Save the changes? The approvals given so far are cleared and the application goes through its approval route again from the first step.']);
+    expect(h.posts()).toHaveLength(0);
   });
 
   it('shows the body only (no bypass switch, no approver flow) and ends saying the changes were saved', async () => {
