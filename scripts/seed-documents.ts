@@ -5,6 +5,8 @@
  */
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
+import { commitHooks } from '../server/db/commit-hooks';
+import { historySealer, sealKey } from '../server/records/record-seal';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedDemoData } from '../server/db/seed';
 import { FileStorage } from '../server/files/file-storage';
@@ -24,6 +26,8 @@ try {
   const options = { count: num('count'), seed: num('seed'), years: num('years'), end: typeof args.end === 'string' ? args.end : undefined };
   const config = loadConfig();
   const handle = await openDatabase(config);
+  // The generated history is sealed with the server's records key, as the server seals what it writes.
+  commitHooks(handle.db)?.add(historySealer(sealKey(config.recordsKey!)));
   try {
     await migrateToLatest(handle.db);
     await seedDemoData(handle.db);

@@ -25,12 +25,11 @@ export class CommitHooks {
 
   /** The dialect whose driver runs these hooks before each COMMIT (savepoints and the rest unchanged). */
   wrap(dialect: Dialect): Dialect {
-    const hooks = this;
     return {
       createAdapter: () => dialect.createAdapter(),
       createIntrospector: (db) => dialect.createIntrospector(db),
       createQueryCompiler: () => dialect.createQueryCompiler(),
-      createDriver: () => hookedDriver(dialect.createDriver(), hooks),
+      createDriver: () => hookedDriver(dialect.createDriver(), this),
     };
   }
 }

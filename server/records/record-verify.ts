@@ -181,8 +181,9 @@ async function checkRecords(db: Kysely<Database>, docs: Array<{ id: number; code
       problem(row.buffer_id, row.file_id);
     }
   }
+  // Records are never deleted (a removed file keeps its record): every file the history ever added has one.
   for (const [bufferId, chain] of chainFiles) {
-    for (const fileId of chain.live) if (!held.has(`${bufferId}:${fileId}`)) problem(bufferId, fileId);
+    for (const fileId of chain.known.keys()) if (!held.has(`${bufferId}:${fileId}`)) problem(bufferId, fileId);
   }
 }
 

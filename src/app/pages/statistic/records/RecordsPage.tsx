@@ -74,7 +74,7 @@ export function RecordsPage() {
       const report = await verifying.mutateAsync();
       host.toast(report.ok
         ? t('statistic.records.verifyOk', { documents: t('statistic.records.documentCount', { count: report.documents }), unattributed: t('statistic.records.changeCount', { count: report.unattributed.length }) })
-        : t('statistic.records.verifyBroken', { count: report.broken.length }), report.ok ? 'success' : 'error', 4000);
+        : t('statistic.records.verifyBroken', { count: report.broken.length + report.unattributed.length }), report.ok ? 'success' : 'error', 4000);
     } catch { /* shown by the API client */ }
   };
   const open = (row: RecordRow) => void host.openPage({ key: 'statistic.records.historyTitle', params: { code: row.document.code } }, () => (
