@@ -53,8 +53,23 @@ export function stampPeriod(request: FastifyRequest, q: StampQuery): { type: Sta
   return { type, ...(after ? { after } : {}), ...(before ? { before } : {}) };
 }
 
-/** Every condition of the query plus the company scope; bound parameters only. */
-export function stampConditions(request: FastifyRequest, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null): Expression<SqlBool>[] {
+/**
+ * The id of the query's `currency` (a code, any case, or an id), undefined without one; 400 naming
+ * it when no currency has it — an unknown currency would otherwise leave only the documents
+ * without a currency (the seals), which reads as an answer.
+ */
+export async function stampCurrency(request: FastifyRequest, q: StampQuery): Promise<number | undefined> {
+  if (!q.currency) return undefined;
+  const code = q.currency;
+  const row = await request.server.db.selectFrom('currencies').select('id')
+    .where((eb) => (/^\d{1,9}$/.test(code) ? eb('id', '=', Number(code)) : eb(eb.fn('upper', ['code']), '=', code.toUpperCase())))
+    .executeTakeFirst();
+  if (!row) throw badRequest(request.t('server.statistics.unknownCurrency', { value: code }));
+  return row.id;
+}
+
+/** Every condition of the query plus the company scope; bound parameters only. `currencyId` is the query's currency (`stampCurrency`). */
+export function stampConditions(request: FastifyRequest, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null, currencyId?: number): Expression<SqlBool>[] {
   const modules = stampModules(facts).map(([code]) => code);
   const out: Expression<SqlBool>[] = [modules.length ? sql<SqlBool>`buffers.module_code in (${sql.join(modules)})` : sql<SqlBool>`false`];
   out.push(inCompanies(companies));
@@ -66,12 +81,10 @@ export function stampConditions(request: FastifyRequest, q: StampQuery, facts: M
   if (applicants.length) out.push(sql<SqlBool>`buffers.requester_id in (${sql.join(applicants)})`);
   const parties = [...(q['contract_party.id'] ?? []), ...(q['contract_party.id[]'] ?? [])];
   if (parties.length) out.push(sql<SqlBool>`${stampColumns(facts).party} in (${sql.join(parties.map(String))})`);
-  if (q.currency) {
+  if (currencyId !== undefined) {
     // A document without a currency (a corporate seal) is not hidden by the currency filter
     // (default CNY on the screen): the filter narrows amounts, it does not drop stamps.
-    out.push(/^\d+$/.test(q.currency)
-      ? sql<SqlBool>`(buffers.data->>'currency_id' is null or buffers.data->>'currency_id' = ${q.currency})`
-      : sql<SqlBool>`(buffers.data->>'currency_id' is null or buffers.data->>'currency_id' in (select id::text from currencies where upper(code) = upper(${q.currency})))`);
+    out.push(sql<SqlBool>`(buffers.data->>'currency_id' is null or buffers.data->>'currency_id' = ${String(currencyId)})`);
   }
   const { amount } = stampColumns(facts);
   if (q['amount[gte]'] !== undefined) out.push(sql<SqlBool>`${amount} >= ${q['amount[gte]']}`);
@@ -125,9 +138,10 @@ export async function stampRows(request: FastifyRequest, where: Expression<SqlBo
   }));
 }
 
-/** The whole WHERE of a query (filters and company scope), parenthesized. */
-export function stampWhere(request: FastifyRequest, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null): Expression<SqlBool> {
-  return sql<SqlBool>`(${sql.join(stampConditions(request, q, facts, companies), sql` and `)})`;
+/** The whole WHERE of a query (filters and company scope), parenthesized; 400 for an unknown currency (`stampCurrency`). */
+export async function stampWhere(request: FastifyRequest, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null): Promise<Expression<SqlBool>> {
+  const currencyId = await stampCurrency(request, q);
+  return sql<SqlBool>`(${sql.join(stampConditions(request, q, facts, companies, currencyId), sql` and `)})`;
 }
 
 /** How many documents match. */
@@ -138,7 +152,7 @@ export async function stampCount(request: FastifyRequest, where: Expression<SqlB
 
 /** `GET /stamp_statistics`: the page and the total count. */
 export async function stampStatistics(request: FastifyRequest, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null): Promise<Collection<StampRow>> {
-  const where = stampWhere(request, q, facts, companies);
+  const where = await stampWhere(request, q, facts, companies);
   const members = await stampRows(request, where, facts, q.itemsPerPage, (q.page - 1) * q.itemsPerPage);
   return { 'hydra:member': members, 'hydra:totalItems': await stampCount(request, where) };
 }

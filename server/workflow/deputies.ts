@@ -111,9 +111,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /**
  * Checks a `POST /deputies` body for `principalId`: every violation with its field, in the
  * body's order. The deputy: an enabled user other than the principal, of a group company or the
- * principal's own company; `from` and `to` real dates (YYYY-MM-DD), `to` not before `from` nor
- * before today; `module_codes` (optional; absent, null or empty: every module) codes of
- * published modules with approval steps; no other arrangement with the same deputy overlaps the
+ * principal's own company; `from` and `to` real dates (YYYY-MM-DD), `from` not before today,
+ * `to` not before `from` nor before today; `module_codes` (optional; absent, null or empty: every
+ * module) codes of published modules with approval steps; no other arrangement with the same deputy overlaps the
  * period for a shared module (two deputies at once are fine: either may act).
  */
 export async function checkArrangement(db: Kysely<Database>, definitions: DefinitionSet, principalId: number, body: unknown, t: Translate): Promise<{ value: CheckedArrangement } | { violations: Violation[] }> {
@@ -140,6 +140,8 @@ export async function checkArrangement(db: Kysely<Database>, definitions: Defini
   const fromOk = isValidDate(from);
   const toOk = isValidDate(to);
   if (!fromOk) add('from', 'dateInvalid');
+  // An arrangement starts today at the earliest: a past start would claim the deputy stood in on days already gone.
+  else if ((from as string) < deputyDay()) add('from', 'startsInPast');
   if (!toOk) add('to', 'dateInvalid');
   if (fromOk && toOk && (to as string) < (from as string)) add('to', 'toBeforeFrom');
   else if (toOk && (to as string) < deputyDay()) add('to', 'ended');

@@ -41,7 +41,7 @@ function referenceDecimals(code: string | null): number {
   return code && ['JPY', 'OTHER'].includes(code.toUpperCase()) ? 0 : 2;
 }
 
-function referenceAmounts(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix: string, out: Violation[]): void {
+function referenceAmounts(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix: string, out: Violation[], inherited: string | null): string | null {
   const fields = Object.keys((module.schema.properties ?? {}) as object).filter((field) => {
     const ui = Object.hasOwn(module.uiSchema, field) ? module.uiSchema[field] : undefined;
     return !!ui && typeof ui === 'object' && (ui as Record<string, unknown>)['ui:widget'] === 'money';
@@ -49,7 +49,7 @@ function referenceAmounts(module: CompiledModule, data: FormData, context: RuleC
   const currencyField = module.meta.currencyField ?? 'currency_id';
   const value = data[currencyField] ?? (context.parent as FormData | undefined)?.[currencyField];
   const currency = typeof value === 'string' && !/^\d+$/.test(value) ? value
-    : value === null || value === undefined || value === '' ? null : context.currencies?.find((c) => c.id === Number(value))?.code ?? null;
+    : value === null || value === undefined || value === '' ? inherited : context.currencies?.find((c) => c.id === Number(value))?.code ?? inherited;
   const decimals = referenceDecimals(currency);
   const limit = (10 ** 15 - 1) / 10 ** decimals;
   for (const field of fields) {
@@ -57,27 +57,28 @@ function referenceAmounts(module: CompiledModule, data: FormData, context: RuleC
     if (typeof amount !== 'number') continue;
     const factor = 10 ** decimals;
     const rounded = !Number.isFinite(amount) || Math.abs(amount) * factor >= 2 ** 53 ? amount : Math.sign(amount) * Math.round(Math.abs(amount) * factor + 1e-9) / factor;
-    const problem = Number.isNaN(amount) ? 'invalid' : !Number.isFinite(amount) || Math.abs(rounded) > limit ? 'tooLarge' : null;
+    const problem = Number.isNaN(amount) ? 'invalid' : !Number.isFinite(amount) || Math.abs(rounded) > limit ? 'tooLarge' : rounded !== amount ? 'precision' : null;
     if (!problem) continue;
-    const key = problem === 'invalid' ? 'engine.validation.amountInvalid' : 'engine.validation.amountTooLarge';
+    const key = { invalid: 'engine.validation.amountInvalid', tooLarge: 'engine.validation.amountTooLarge', precision: 'engine.validation.amountPrecision' }[problem];
     out.push({
       propertyPath: `${prefix}${field}`,
-      message: t(key, { field: t(labelKey(module, field)), limit: limit.toLocaleString('en-US', { maximumFractionDigits: 2 }) }),
+      message: t(key, { field: t(labelKey(module, field)), limit: limit.toLocaleString('en-US', { maximumFractionDigits: 2 }), unit: decimals ? '0.01' : '1' }),
       field: (prefix || field).split(/[.[]/)[0],
       messageKey: key,
     });
   }
+  return currency;
 }
 
-function referenceRules(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix: string, out: Violation[]): Violation[] {
-  referenceAmounts(module, data, context, t, prefix, out);
+function referenceRules(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix: string, out: Violation[], inherited: string | null = null): Violation[] {
+  const currency = referenceAmounts(module, data, context, t, prefix, out, inherited);
   for (const rule of module.rules.validations ?? []) {
     if ('each' in rule) {
       const ref = module.meta.subForms.find((s) => s.field === rule.each);
       const sub = ref ? module.subForms[ref.form] : undefined;
       const items = data[rule.each];
       if (!sub || !Array.isArray(items)) continue;
-      items.forEach((item, i) => referenceRules(sub, item && typeof item === 'object' ? (item as FormData) : {}, { ...context, parent: data }, t, `${prefix}${rule.each}[${i}].`, out));
+      items.forEach((item, i) => referenceRules(sub, item && typeof item === 'object' ? (item as FormData) : {}, { ...context, parent: data }, t, `${prefix}${rule.each}[${i}].`, out, currency));
       continue;
     }
     const when = interpretLogic(rule.when, data, context);

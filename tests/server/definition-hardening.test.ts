@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from './helpers';
 /**
  * Issue #19, items 2, 3, 5 and 6 through the API: a pattern runs linear-time (a 422, answered
  * at once), the doubling chain and markup are refused at publish naming the rule or key, and
- * amounts are judged as they will be stored (rounded to the currency, 15 significant digits).
+ * amounts are judged as they will be stored (rounded to the currency, 15 significant digits);
+ * issue #30 item 4: an item's amount below the currency's minor unit is refused at the item.
  */
 let t: TestApp;
 let admin: string;
@@ -66,6 +67,17 @@ describe('money as stored (item 6)', () => {
     const response = await call('POST', '/api/buffer/purchase', employee, await purchaseBody('purchase', budgets, currency));
     expect(response.statusCode).toBe(422);
     expect(response.json().violations).toContainEqual({ propertyPath: path, message: expect.stringContaining(message) });
+    expect(await documents()).toBe(before);
+  });
+
+  it.each([
+    ['a budget of 123.456 CNY', [123.456], 'CNY', 'purchase_goods[0].budget', 'Please enter Budget in steps of 0.01'],
+    ['a second JPY budget of 100.5', [100, 100.5], 'JPY', 'purchase_goods[1].budget', 'Please enter Budget in steps of 1'],
+  ])('an item amount below the currency\'s minor unit (%s) answers 422 at the item, and nothing is stored (issue #30)', async (_name, budgets, currency, path, message) => {
+    const before = await documents();
+    const response = await call('POST', '/api/buffer/purchase', employee, await purchaseBody('purchase', budgets, currency));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().violations).toEqual([{ propertyPath: path, message }]);
     expect(await documents()).toBe(before);
   });
 

@@ -76,6 +76,7 @@ describe('deputy arrangements: POST/GET/DELETE /deputies', () => {
       [{ ...good, to: '2026-02-30' }, 'to', /YYYY-MM-DD/],
       [{ ...good, from: day(3), to: day(1) }, 'to', /before the start date/],
       [{ ...good, from: day(-5), to: day(-1) }, 'to', /already ended/],
+      [{ ...good, from: day(-1) }, 'from', /cannot start in the past/],
       [{ ...good, module_codes: ['purchase', 'no-such-module'] }, 'module_codes[1]', /"no-such-module" is not a module/],
       [{ ...good, module_codes: 'purchase' }, 'module_codes', /list of module codes/],
       [{ ...good, extra: 1 }, 'extra', /Unknown field "extra"/],
@@ -101,6 +102,25 @@ describe('deputy arrangements: POST/GET/DELETE /deputies', () => {
     expect((await t.db.selectFrom('deputies').select('id').where('principal_id', '=', users[PRINCIPAL].id).execute()).length).toBe(3);
     for (const reply of [first, otherModule, otherDeputy]) expect((await del(PRINCIPAL, reply.json().id)).statusCode).toBe(204);
     await t.db.updateTable('users').set({ disabled: false }).where('id', '=', disabled.id).execute();
+  });
+
+  it('refuses a start in the past (issue #30) at `from`, in the reader\'s language, storing nothing; today is fine', async () => {
+    const before = (await get(PRINCIPAL, '/api/deputies')).json()['hydra:totalItems'];
+    const body = { deputy_id: users['daichi.kato'].id, from: day(-3), to: day(2) };
+    const messages: Record<string, string> = {
+      en: 'An arrangement cannot start in the past: the start date must be today or later.',
+      ja: '代理は過去の日付から開始できません。開始日は今日以降にしてください。',
+      zh: '代理安排不能从过去开始：开始日期必须是今天或以后。',
+    };
+    for (const [lang, message] of Object.entries(messages)) {
+      const reply = await post(PRINCIPAL, '/api/deputies', body, { 'accept-language': lang });
+      expect(reply.statusCode, lang).toBe(422);
+      expect(reply.json().violations, lang).toEqual([{ propertyPath: 'from', message }]);
+    }
+    expect((await get(PRINCIPAL, '/api/deputies')).json()['hydra:totalItems']).toBe(before);
+    const today = await post(PRINCIPAL, '/api/deputies', { ...body, from: day(0) });
+    expect(today.statusCode, today.body).toBe(201);
+    expect((await del(PRINCIPAL, today.json().id)).statusCode).toBe(204);
   });
 });
 
@@ -150,7 +170,8 @@ describe('deputy visibility matrix', () => {
     // No arrangement: only the deputy's own.
     expect(new Set((await pending(DEPUTY)).keys())).toEqual(new Set(own.keys()));
     // In effect, every module.
-    const all = (await post(PRINCIPAL, '/api/deputies', { deputy_id: D, from: day(-1), to: day(1) })).json();
+    // Started yesterday (stored directly: the API refuses a start in the past) and still in effect.
+    const all = await t.db.insertInto('deputies').values({ principal_id: P, deputy_id: D, from_date: day(-1), to_date: day(1), module_codes: null }).returning('id').executeTakeFirstOrThrow();
     await check(null, 'all modules');
     await del(PRINCIPAL, all.id);
     // In effect, purchase only.

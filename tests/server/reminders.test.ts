@@ -7,7 +7,7 @@
  * reminder times come from the definition, the targets from the organisation.
  */
 import { describe, expect, it } from 'vitest';
-import { businessDaysWaited, type ProcessStepDefinition } from '../../src/engine';
+import { businessDaysWaited, toApiDate, type ProcessStepDefinition } from '../../src/engine';
 import { companyCalendar } from '../../server/repositories/calendar-repository';
 import { DEMO_CALENDARS } from '../../server/db/seed-data';
 import { copySource, type ModuleSource } from '../../src/engine';
@@ -164,7 +164,8 @@ describe('escalation to the deputy', () => {
       .where('id', 'not in', [...approvers, s.users.employee.id, ...(principal.manager_id ? [principal.manager_id] : [])])
       .orderBy('id').executeTakeFirstOrThrow();
     const escalateAt = await firstInstantWaited(step.activated_at!, source.process!.steps[index].reminder!.escalateAfterDays!, companyId);
-    const day = (d: Date) => d.toISOString().slice(0, 10);
+    // The server's calendar day, as `POST /deputies` counts it (a start before today is refused).
+    const day = (d: Date) => toApiDate(d)!;
     const named = await s.post(principal.email.split('@')[0], '/api/deputies', { deputy_id: deputy.id, from: day(new Date()), to: day(new Date(escalateAt.getTime() + 7 * 86_400_000)) });
     expect(named.statusCode, named.body).toBe(201);
 
@@ -247,7 +248,7 @@ describe('deputies get the reminder and escalation mails of their principals', (
     await s.t.db.updateTable('users').set({ language: 'zh' }).where('id', '=', approverDeputy.id).execute();
     await s.t.db.updateTable('users').set({ language: 'en' }).where('id', '=', managerDeputy.id).execute();
     const escalateAt = await firstInstantWaited(active.activated_at!, step.reminder!.escalateAfterDays!, body.company_id);
-    const period = { from: new Date().toISOString().slice(0, 10), to: new Date(escalateAt.getTime() + 7 * 86_400_000).toISOString().slice(0, 10) };
+    const period = { from: toApiDate(new Date())!, to: toApiDate(new Date(escalateAt.getTime() + 7 * 86_400_000))! };
     // Earlier tests' arrangements of these principals are ended first (an overlapping one is refused).
     await s.t.db.deleteFrom('deputies').where('principal_id', 'in', [principal.id, manager.id]).execute();
     for (const [who, deputy] of [[principal.email, approverDeputy], [manager.email, managerDeputy]] as const) {

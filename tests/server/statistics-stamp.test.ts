@@ -101,6 +101,22 @@ describe('GET /stamp_statistics', () => {
     expect(codes((await list('legal', { currency: 'CNY' })).json())).toEqual(unpriced ? ['ST-1', 'ST-2', 'ST-5'] : ['ST-1', 'ST-2']);
     expect(codes((await list('legal', { 'amount[gte]': 800 })).json())).toEqual(['ST-2', 'ST-3']);
     expect(codes((await list('legal', { 'amount[lte]': 800, currency: 'JPY' })).json())).toEqual(['ST-3']);
+    // By id and in any case, as by code.
+    expect(codes((await list('legal', { currency: String(cny) })).json())).toEqual(codes((await list('legal', { currency: 'cny' })).json()));
+  });
+
+  it('answers 400 naming a currency that does not exist, in the list and the export (issue #30: it listed the documents without a currency)', async () => {
+    for (const currency of ['XYZ', '999999']) {
+      const reply = await list('legal', { currency });
+      expect(reply.statusCode, currency).toBe(400);
+      expect(reply.json().message).toBe(`There is no currency "${currency}"`);
+      const exported = await t.app.inject({
+        method: 'GET', url: `/api/stamp_statistics/export?${q({ currency })}`,
+        headers: { authorization: `Bearer ${await t.login('legal@example.com')}`, 'accept-language': 'ja' },
+      });
+      expect(exported.statusCode, currency).toBe(400);
+      expect(exported.json().message).toBe(`通貨「${currency}」はありません`);
+    }
   });
 
   it('filters by a period: before, after or between, on the completion or contract date', async () => {

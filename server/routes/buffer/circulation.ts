@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorResponseSchema } from '../../lib/errors';
-import { found } from '../../lib/found';
+import { errorResponseSchema, notFound } from '../../lib/errors';
 import { pagedCollectionSchema } from '../../lib/http-schemas';
 import { paginate, type Collection } from '../../lib/paging';
 import { bufferItems } from '../../workflow/buffer-items';
@@ -12,7 +11,8 @@ import { IdParams } from '../../../src/wire/common';
  * Circulation (回覧, issue #20): `GET /buffer/circulated` lists the documents circulated to the
  * signed-in user (newest first, unread ones marked by `read_at: null`); `POST
  * /buffer/{id}/circulation/read` marks one read (again: the first time stays). A document not
- * circulated to the user is 404 there. The document itself waits for nobody on the list. The
+ * circulated to the user, or none at all, is the same 404 there, with a translated message that
+ * says so (`server.workflow.errors.notCirculated`). The document itself waits for nobody on the list. The
  * shapes are the wire's (src/wire/workflow.ts).
  */
 export function registerCirculationRoutes(app: FastifyInstance): void {
@@ -39,15 +39,16 @@ export function registerCirculationRoutes(app: FastifyInstance): void {
 
   app.post<{ Params: IdParams }>('/buffer/:id/circulation/read', {
     schema: {
-      ...doc('Marks a document circulated to the current user as read; 404 if it was not circulated to them.'),
+      ...doc('Marks a document circulated to the current user as read; 404 (in the request\'s language: "No document with this number was circulated to you") if it was not circulated to them or does not exist.'),
       params: IdParams,
       response: { 200: CirculationRead, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
     },
   }, async (request): Promise<CirculationRead> => {
     await app.db.updateTable('circulations').set({ read_at: new Date() })
       .where('buffer_id', '=', request.params.id).where('user_id', '=', request.user.id).where('read_at', 'is', null).execute();
-    const row = found(await app.db.selectFrom('circulations').select('read_at')
-      .where('buffer_id', '=', request.params.id).where('user_id', '=', request.user.id).executeTakeFirst(), request.t, 'buffer');
+    const row = await app.db.selectFrom('circulations').select('read_at')
+      .where('buffer_id', '=', request.params.id).where('user_id', '=', request.user.id).executeTakeFirst();
+    if (!row) throw notFound(request.t('server.workflow.errors.notCirculated'));
     return { id: request.params.id, read_at: new Date(row.read_at!).toISOString() };
   });
 }

@@ -44,7 +44,7 @@ const deputies: FastifyPluginAsync = async (app) => {
   app.post<{ Body: unknown }>('/deputies', {
     attachValidation: true,
     schema: {
-      ...doc('Names a deputy for the signed-in user from `from` to `to` (YYYY-MM-DD, inclusive), optionally for `module_codes` only. While in effect the deputy sees and acts on the user\'s pending steps (never on the deputy\'s own documents), recorded as "deputy on behalf of principal", and gets the mails of those steps too (waiting, sent back, reminder, escalation; each naming the principal, in the deputy\'s language). 422 with violations: deputy is yourself, unknown, disabled or outside the group and your company; a date not YYYY-MM-DD; `to` before `from` or before today; an unknown module; the same deputy already named for an overlapping period and module.'),
+      ...doc('Names a deputy for the signed-in user from `from` to `to` (YYYY-MM-DD, inclusive), optionally for `module_codes` only. While in effect the deputy sees and acts on the user\'s pending steps (never on the deputy\'s own documents), recorded as "deputy on behalf of principal", and gets the mails of those steps too (waiting, sent back, reminder, escalation; each naming the principal, in the deputy\'s language). 422 with violations: deputy is yourself, unknown, disabled or outside the group and your company; a date not YYYY-MM-DD; `from` before today (an arrangement starts today at the earliest); `to` before `from` or before today; an unknown module; the same deputy already named for an overlapping period and module.'),
       body: DeputyBody,
       response: { 201: DeputyArrangement, ...errors },
     },

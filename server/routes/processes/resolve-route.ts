@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { computeFormData, findModule, type CompiledModule, type Lang, type ResolvedStep, type Translate } from '../../../src/engine';
 import { found } from '../../lib/found';
 import { PICKER_COUNT_CAP } from '../../repositories/keyset-paginate';
-import { errorResponseSchema, validationFailed } from '../../lib/errors';
+import { errorResponseSchema, forbidden, validationFailed } from '../../lib/errors';
 import { Value } from '@sinclair/typebox/value';
 import { RESOLVE_CANDIDATES_PAGE, ResolveBody, ResolvedRoute, type RouteStep } from '../../../src/wire/routes';
 import { approverCandidatePage, pickerScope } from '../../workflow/approver-candidates';
 import { scopeCompany, stepRulesOf } from '../../workflow/eligibility';
+import { companyScopeViolations, loadFiler } from '../../workflow/filing-checks';
 import { blockedReason, resolveFilingRoute } from '../../workflow/route-resolution';
 
 const RESOLVE_DESCRIPTION = [
@@ -18,12 +19,18 @@ const RESOLVE_DESCRIPTION = [
   `in the picker's order and shape, and in \`candidates_total\` how many there are (counted up to ${PICKER_COUNT_CAP});`,
   'the full list is paged through `GET /users/approver?masterProcessId=<step id>` (with `companyId`, and `name` to narrow it).',
   'Other steps answer `candidates: []` and `candidates_total: 0`. 422 on a malformed body.',
+  'It answers only for what the requester may file, refusing exactly as filing would: a `company_id` (the document\'s or an item\'s)',
+  'of a company the requester may not file for (a client of a non-group company asking for a group company) is 422 with',
+  '"You may not file a document for this company." at that path; an account filing cannot load is 403.',
 ].join(' ');
 
 /**
  * `POST /master_processes/resolve`: the route the signed-in user's document would follow with
  * these form values — the same `resolveRoute` filing uses (computed fields recomputed first), so
  * the process card shows what filing will do. A malformed body is 422; an unknown module 404.
+ * It answers only for what the requester may file: the company scope filing checks
+ * (`companyScopeViolations`) refuses here the same way (422 at the `company_id` path; 403 for an
+ * account filing cannot load), so nobody learns the post holders of a company they cannot file for.
  */
 export function registerResolveRoute(app: FastifyInstance): void {
   app.post<{ Body: unknown }>('/master_processes/resolve', {
@@ -31,7 +38,7 @@ export function registerResolveRoute(app: FastifyInstance): void {
     schema: {
       ...({ description: RESOLVE_DESCRIPTION } as object),
       body: ResolveBody,
-      response: { 200: ResolvedRoute, 401: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema },
+      response: { 200: ResolvedRoute, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema },
     },
   }, async (request: FastifyRequest<{ Body: unknown }>) => {
     const definitions = request.definitions;
@@ -47,6 +54,10 @@ export function registerResolveRoute(app: FastifyInstance): void {
     } catch {
       data = request.body.data;
     }
+    const filer = await loadFiler(app.db, request.user.id);
+    if (!filer) throw forbidden(t('server.integrity.companyScope'));
+    const outOfScope = await companyScopeViolations(app.db, data, filer, t);
+    if (outOfScope.length) throw validationFailed(outOfScope);
     const companyId = await scopeCompany(app.db, request.user.id, data.company_id);
     const steps = await resolveFilingRoute(app.db, module, data, request.user.id, companyId);
     const described = await describeSteps(app, module, steps, request.lang, t);

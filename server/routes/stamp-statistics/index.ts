@@ -57,7 +57,8 @@ const stampStatistics: FastifyPluginAsync = async (app) => {
         + '`statistics.stamp`, of the user\'s company (every company for a group admin), newest first. Filters: `applicant.id` '
         + '(repeated or `applicant.id[]`), `contract_party.id`, `currency` (code or id), `amount[gte]`, `amount[lte]`, and one period '
         + '`completionDate`, `paymentDate` or `contractDate` with `[after]` and/or `[before]` (inclusive days; both = between). '
-        + 'Authorizer, legal or treasury only (403). Two period types, or after later than before: 400.'),
+        + 'A document without a currency (a corporate seal) is kept by the currency filter. '
+        + 'Authorizer, legal or treasury only (403). Two period types, after later than before, or an unknown `currency`: 400.'),
       querystring: StampQuery,
       response: { 200: StampCollection, ...areaErrors },
     },
@@ -67,14 +68,14 @@ const stampStatistics: FastifyPluginAsync = async (app) => {
     onRequest: [app.authenticate, requireArea('stamp')],
     schema: {
       ...doc(`The stamp statistics of the same filters as an XLSX workbook (typed number and date cells, headers in the request's `
-        + `language), at most ${MAX_STAMP_EXPORT_ROWS} rows: a larger result is a 400 asking for a narrower filter.`),
+        + `language), at most ${MAX_STAMP_EXPORT_ROWS} rows: a larger result is a 400 asking for a narrower filter, and so is an unknown currency.`),
       querystring: StampFilterQuery,
       response: { 200: { type: 'string', format: 'binary' }, ...areaErrors },
     },
   }, async (request, reply) => {
     const query: StampQuery = { ...request.query, page: 1, itemsPerPage: MAX_STAMP_EXPORT_ROWS };
     const facts = factsOf(request.definitions);
-    const where = stampWhere(request, query, facts, companyScope(request));
+    const where = await stampWhere(request, query, facts, companyScope(request));
     const total = await stampCount(request, where);
     if (total > MAX_STAMP_EXPORT_ROWS) throw badRequest(request.t('server.stampStatistics.tooMany', { count: total, max: MAX_STAMP_EXPORT_ROWS }));
     const rows = await stampRows(request, where, facts, MAX_STAMP_EXPORT_ROWS, 0);

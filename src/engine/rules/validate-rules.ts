@@ -1,7 +1,7 @@
 import type { CompiledModule, EachItemValidation, FormData, RuleContext, Translate, ValidationRule, Violation } from '../types';
 import { activeContext } from './active-context';
 import { compileLogic, type CompiledLogic } from './compile-logic';
-import { amountViolations } from './amount-violations';
+import { amountViolations, levelCurrency } from './amount-violations';
 import { isBudgetError, runningRule, withBudget } from './step-budget';
 
 /**
@@ -14,7 +14,8 @@ import { isBudgetError, runningRule, withBudget } from './step-budget';
  * Each rule is compiled once (`compileLogic`, cached per rule object of the compiled module);
  * the form's data is read in place (no copy per rule).
  *
- * Each level's money fields are checked first, as they will be stored (`amountViolations`).
+ * Each level's money fields are checked first, as they will be stored (`amountViolations`), in
+ * the level's currency (its own, its parent's, else the one found further up: `levelCurrency`).
  * All of it runs under one step budget (`step-budget.ts`); a rule that spends it ends the run
  * with one violation saying so (`engine.validation.ruleBudget`, naming the rule), never a stall.
  */
@@ -78,8 +79,9 @@ function compiledOrThrowing(logic: ValidationRule['when']): CompiledLogic {
   }
 }
 
-function run(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix: string, violations: Violation[]): void {
-  amountViolations(module, data, context, t, prefix, violations);
+function run(module: CompiledModule, data: FormData, context: RuleContext, t: Translate, prefix: string, violations: Violation[], inherited: string | null = null): void {
+  const currency = levelCurrency(module, data, context, inherited);
+  amountViolations(module, data, currency, t, prefix, violations);
   for (const planned of planOf(module)) {
     if (planned.each !== undefined) {
       const items = data[planned.each];
@@ -89,7 +91,7 @@ function run(module: CompiledModule, data: FormData, context: RuleContext, t: Tr
         if (!(i in items)) continue; // a hole of a sparse list is skipped, as forEach skips it
         const item = items[i];
         const itemData = item && typeof item === 'object' ? (item as FormData) : {};
-        run(planned.sub, itemData, itemContext, t, `${prefix}${planned.each}[${i}].`, violations);
+        run(planned.sub, itemData, itemContext, t, `${prefix}${planned.each}[${i}].`, violations, currency);
       }
       continue;
     }
