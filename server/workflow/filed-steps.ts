@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { approvalsRequired, DEFAULT_STEP_MODE } from '../../src/engine';
 import type { Database } from '../db/database';
 import type { PreparedSubmission } from './submission-pipeline';
 import { StepStatus } from './status';
@@ -25,9 +26,8 @@ export interface StepToFile {
 export function stepsToFile(prepared: PreparedSubmission): StepToFile[] {
   const approvals = (Array.isArray(prepared.data.approvals) ? prepared.data.approvals : []) as Array<{ approver_id: number | null; master_process_id: number | null }>;
   const namedFor = (id: number) => [...new Set(approvals.filter((a) => a.approver_id != null && a.master_process_id === id).map((a) => a.approver_id as number))];
-  const passes = (mode: string, quorum: number | null, count: number) => (mode === 'all' ? count : mode === 'quorum' ? Math.min(quorum ?? 1, count) : 1);
   if (!prepared.route) {
-    return prepared.steps.map((step) => ({ stepId: step.id, approvers: namedFor(step.id), mode: 'any', required: 1, skipped: null, named: true }))
+    return prepared.steps.map((step) => ({ stepId: step.id, approvers: namedFor(step.id), mode: DEFAULT_STEP_MODE, required: 1, skipped: null, named: true }))
       .filter((s) => s.approvers.length > 0);
   }
   const out: StepToFile[] = [];
@@ -40,7 +40,7 @@ export function stepsToFile(prepared: PreparedSubmission): StepToFile[] {
     const named = step.by === 'choice' || step.editable ? namedFor(step.id!) : [];
     const approvers = step.by === 'choice' || named.length ? named : step.approvers;
     if (approvers.length === 0) continue;
-    out.push({ stepId: step.id!, approvers, mode: step.mode, required: passes(step.mode, step.quorum, approvers.length), skipped: null, named: named.length > 0 });
+    out.push({ stepId: step.id!, approvers, mode: step.mode, required: approvalsRequired(step.mode, approvers.length, step.quorum), skipped: null, named: named.length > 0 });
   }
   return out;
 }

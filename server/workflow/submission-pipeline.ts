@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  ajvViolations, computeFormDataWithChanges, isWrapperField, labelKey, readSubmitPayload, stripUnknownFields, validateComputedData,
+  ajvViolations, approvalsRequired, computeFormDataWithChanges, isWrapperField, labelKey, readSubmitPayload, stripUnknownFields, validateComputedData,
   type CompiledModule, type DefinitionSet, type FormData, type Lang, type MasterProcessStep, type ResolvedStep, type Translate,
 } from '../../src/engine';
 import type { Database } from '../db/database';
@@ -121,6 +121,13 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
     .some((a) => a && typeof a === 'object' && Number((a as Record<string, unknown>).master_process_id) === id && Number.isInteger((a as Record<string, unknown>).approver_id));
   const blocked = route?.find((s) => s.blocked && !(s.by === 'rule' && s.editable && namedFor(s.id)));
   if (blocked) throw refuse([{ propertyPath: 'approvals', message: blockedReason(module, blocked, request.lang ?? 'en', t) }]);
+  // A step several must approve needs as many named approvers as its mode asks (the step-mode table: one rule for resolution and filing).
+  const short = route?.map((s) => ({ step: s, named: namedCount(data.approvals, s.id), needed: approvalsRequired(s.mode, null, s.quorum) }))
+    .find(({ step, named, needed }) => step.by === 'choice' && !step.skipped && !step.circulation && named > 0 && named < needed);
+  if (short) {
+    const lang = request.lang ?? 'en';
+    throw refuse([{ propertyPath: 'approvals', message: t('server.routes.tooFewApprovers', { step: short.step.names[lang] || short.step.names.en, count: short.needed }) }]);
+  }
   // The engine judges the very data it computed (what is stored), with the same currencies. Its
   // schema is checked again only where it could say something new: the body had no violation at
   // all, and nothing was dropped, computed to another value or filtered since, leaves only the rules.
@@ -139,6 +146,13 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   ];
   if (references.length) throw refuse(references);
   return { data, steps, bypass, companyId, route };
+}
+
+/** How many distinct approvers the body names for step `id`. */
+function namedCount(approvals: unknown, id: number | null): number {
+  const named = (Array.isArray(approvals) ? approvals : []).filter((a) => a && typeof a === 'object' && Number((a as Record<string, unknown>).master_process_id) === id)
+    .map((a) => (a as Record<string, unknown>).approver_id).filter(Number.isInteger);
+  return new Set(named).size;
 }
 
 /** Steps whose approvers the requester may name: choice steps, and resolved steps marked `editable`. */

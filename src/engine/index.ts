@@ -33,8 +33,10 @@ export { ruleCostProblems, MAX_RULE_DEPTH, MAX_RULE_FAN_OUT, MAX_RULE_NODES, MAX
 export { resolveRoute } from './routes/resolve-route';
 export type { ResolvedStep, RouteInput, RouteGap } from './routes/resolve-route';
 export type { OrganisationSnapshot, OrgDepartment, OrgPost, OrgUser, RouteRequester } from './routes/organisation-snapshot';
-export { checkRoute } from './routes/check-route';
+export { checkRoute, NOBODY_APPROVES } from './routes/check-route';
 export { routeFields } from './routes/route-fields';
+export { approvalsRequired, DEFAULT_STEP_MODE, registerStepMode, stepMode, stepModes } from './routes/step-modes';
+export type { StepModeDescriptor } from './routes/step-modes';
 
 // rules
 export { createRuntime } from './rules/create-runtime';

@@ -129,8 +129,8 @@ export interface ProcessStepDefinition {
   reminder?: { afterDays: number; escalateAfterDays?: number; escalateTo?: 'manager' | 'deputy' };
 }
 
-/** How a step passes: any one approver, all of them (合議), or a quorum. */
-export type StepMode = 'any' | 'all' | 'quorum';
+/** How a step passes: a code of the step-mode table (`routes/step-modes.ts`): built in `any`, `all` (合議), `quorum`. */
+export type StepMode = string;
 
 /**
  * One rule naming approvers (`processes/<code>.json` → `steps[].approvers[]`):

@@ -22,7 +22,8 @@ export const RouteStep = open({
   id: Type.Integer(),
   code: Type.String(),
   name: Type.String(),
-  mode: Type.Union([Type.Literal('any'), Type.Literal('all'), Type.Literal('quorum')]),
+  /** A code of the step-mode table (`any`, `all`, `quorum`, …). */
+  mode: Type.String({ description: 'How the step passes: a step mode code (built in: any, all, quorum)' }),
   /** Approvals that pass the step. */
   required: Type.Integer(),
   quorum: nullable(Type.Integer()),

@@ -117,12 +117,12 @@ describe('checkDefinitions on routes', () => {
     ['a bad "of"', { approvers: [{ position: 'head', of: 'boss' }] }, 'processes/toy.json#/steps/0/approvers/0/of: "of" must be "requester"'],
     ['two kinds in one rule', { approvers: [{ role: 'legal', users: ['a@b.c'] }] }, 'processes/toy.json#/steps/0/approvers/0: an approver rule names exactly one of position, role, users, colleagues (found role, users)'],
     ['an unknown key in a rule', { approvers: [{ role: 'legal', rank: 1 }] }, 'processes/toy.json#/steps/0/approvers/0/rank: unknown key "rank" in an approver rule'],
-    ['quorum without the mode', { approvers: [{ role: 'legal' }], quorum: 2 }, 'processes/toy.json#/steps/0/quorum: quorum applies only with mode "quorum"'],
+    ['quorum without the mode', { approvers: [{ role: 'legal' }], quorum: 2 }, 'processes/toy.json#/steps/0/quorum: quorum applies only with a mode that takes one ("quorum")'],
     ['mode quorum without quorum', { approvers: [{ role: 'legal' }], mode: 'quorum' }, 'processes/toy.json#/steps/0/mode: mode "quorum" needs "quorum"'],
     ['skip without approvers', { skip: { vacant: true } }, 'processes/toy.json#/steps/0/skip: skip applies to resolved approvers'],
     ['a circulation-only route', { approvers: [{ colleagues: true }], circulation: true }, 'processes/toy.json#/steps: every step is a circulation step'],
     ['an unknown step key', { approver: [] }, 'processes/toy.json#/steps/0: must NOT have additional properties ("approver")'],
-    ['an unknown mode', { mode: 'most' }, 'processes/toy.json#/steps/0/mode: must be equal to one of the allowed values (any, all, quorum)'],
+    ['an unknown mode', { mode: 'most' }, 'processes/toy.json#/steps/0/mode: unknown step mode "most" (known: any, all, quorum)'],
   ])('refuses %s', (_name, patch, message) => {
     expect(check(patch).join('\n')).toContain(message);
   });

@@ -47,7 +47,8 @@ export const PROCESS_META: JsonSchema = {
             description: 'Approvers resolved from the organisation; absent: the requester chooses',
           },
           editable: { type: 'boolean', description: 'The requester may change the resolved approvers (default false)' },
-          mode: { enum: ['any', 'all', 'quorum'], description: 'any one approver (default), all of them (合議), or a quorum' },
+          // The codes are the step-mode table's (routes/step-modes.ts), checked by checkRoute.
+          mode: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,31}$', description: 'How the step passes: a step mode — any one approver (default), all of them (合議), a quorum, …' },
           quorum: { type: 'integer', minimum: 1, maximum: 50, description: 'Approvals needed with mode "quorum"' },
           skip: {
             type: 'object', additionalProperties: false,

@@ -2,6 +2,7 @@ import type { JsonSchema, Logic, ProcessStepDefinition, Problem } from '../types
 import { STEP_ROLES } from '../types';
 import { closestNames } from '../definitions/closest-names';
 import { collectOperators, collectVars } from '../rules/collect-vars';
+import { stepMode, stepModes } from './step-modes';
 
 /** What the route checker knows beyond the step itself. */
 export interface RouteCheckInput {
@@ -18,6 +19,8 @@ const suggest = (name: string, valid: Iterable<string>) => {
   return names.length ? ` (closest valid names: ${names.join(', ')})` : '';
 };
 const RESOLVER_KEYS = ['position', 'role', 'users', 'colleagues'];
+/** The start of the problem "nobody is set to approve step …" (the studio words it in its language). */
+export const NOBODY_APPROVES = 'nobody is set to approve step';
 
 function checkResolver(resolver: unknown, at: string, input: RouteCheckInput, problems: Problem[]): void {
   const { file } = input;
@@ -78,11 +81,15 @@ export function checkRoute(steps: ProcessStepDefinition[], input: RouteCheckInpu
       if (step.editable !== undefined) problems.push({ file, pointer: ptr('steps', i, 'editable'), message: 'editable applies to resolved approvers: the step has no "approvers"' });
       if (step.skip !== undefined) problems.push({ file, pointer: ptr('steps', i, 'skip'), message: 'skip applies to resolved approvers: the step has no "approvers"' });
       if (step.circulation) problems.push({ file, pointer: ptr('steps', i, 'circulation'), message: 'a circulation step names its people in "approvers"' });
+      // Nothing says who approves a mandatory step: filings would stop at "No approver chosen".
+      else if (!step.optional && !step.roles?.length) problems.push({ file, pointer: ptr('steps', i), message: `${NOBODY_APPROVES} "${step.code}": add an approver rule (who approves), tick the roles the requester chooses among, or make the step optional` });
     }
-    if (step.mode === 'quorum' && step.quorum === undefined) problems.push({ file, pointer: ptr('steps', i, 'mode'), message: 'mode "quorum" needs "quorum": the number of approvals that pass the step' });
-    if (step.quorum !== undefined && step.mode !== 'quorum') problems.push({ file, pointer: ptr('steps', i, 'quorum'), message: 'quorum applies only with mode "quorum"' });
+    const mode = step.mode === undefined ? stepMode(undefined) : stepMode(step.mode);
+    if (!mode) problems.push({ file, pointer: ptr('steps', i, 'mode'), message: `unknown step mode "${step.mode}" (known: ${stepModes().map((m) => m.code).join(', ')})` });
+    if (mode?.takesQuorum && step.quorum === undefined) problems.push({ file, pointer: ptr('steps', i, 'mode'), message: `mode "${mode.code}" needs "quorum": the number of approvals that pass the step` });
+    if (step.quorum !== undefined && !mode?.takesQuorum) problems.push({ file, pointer: ptr('steps', i, 'quorum'), message: `quorum applies only with a mode that takes one (${stepModes().filter((m) => m.takesQuorum).map((m) => `"${m.code}"`).join(', ')})` });
     if (step.circulation && (step.mode !== undefined || step.fills !== undefined || step.reminder !== undefined)) problems.push({ file, pointer: ptr('steps', i, 'circulation'), message: 'a circulation step waits for nobody: no mode, fills or reminder' });
-    if (step.mode !== undefined && step.mode !== 'any' && step.anyOf === false) problems.push({ file, pointer: ptr('steps', i, 'anyOf'), message: `anyOf false means exactly one approver: it contradicts mode "${step.mode}"` });
+    if (mode?.collective && step.anyOf === false) problems.push({ file, pointer: ptr('steps', i, 'anyOf'), message: `anyOf false means exactly one approver: it contradicts mode "${step.mode}"` });
     const r = step.reminder;
     if (r?.escalateAfterDays !== undefined && r.escalateAfterDays <= r.afterDays) problems.push({ file, pointer: ptr('steps', i, 'reminder', 'escalateAfterDays'), message: 'escalateAfterDays must be later than afterDays' });
   });

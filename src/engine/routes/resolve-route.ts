@@ -1,4 +1,5 @@
 import type { ApproverResolver, CurrencyRef, FormData, Lang, ProcessStepDefinition, StepMode } from '../types';
+import { approvalsRequired, DEFAULT_STEP_MODE, stepMode } from './step-modes';
 import { evaluate } from '../rules/evaluate';
 import type { OrganisationSnapshot, RouteRequester } from './organisation-snapshot';
 
@@ -107,19 +108,19 @@ export function resolveRoute(input: RouteInput): ResolvedStep[] {
   const out: ResolvedStep[] = [];
   for (const step of input.steps) {
     if (!applies(step, input)) continue;
-    const mode = step.mode ?? 'any';
+    const mode = step.mode ?? DEFAULT_STEP_MODE;
     const base = {
       id: input.stepIds?.[step.code] ?? null, code: step.code, names: step.names, mode,
-      quorum: mode === 'quorum' ? step.quorum ?? 1 : null, optional: step.optional === true,
+      quorum: stepMode(mode)?.takesQuorum ? step.quorum ?? 1 : null, optional: step.optional === true,
       circulation: step.circulation === true, skipped: null, blocked: null,
     };
     if (!step.approvers) {
-      out.push({ ...base, by: 'choice', editable: true, approvers: [], required: mode === 'quorum' ? base.quorum! : 1 });
+      out.push({ ...base, by: 'choice', editable: true, approvers: [], required: approvalsRequired(mode, null, base.quorum) });
       continue;
     }
     const resolved = [...new Set(step.approvers.flatMap((r) => resolveOne(input, r)))];
     const approvers = resolved.filter((id) => id !== input.requester.id);
-    const required = mode === 'all' ? approvers.length : mode === 'quorum' ? base.quorum! : 1;
+    const required = approvalsRequired(mode, approvers.length, base.quorum);
     const resolvedStep: ResolvedStep = { ...base, by: 'rule', editable: step.editable === true, approvers, required };
     const gap: RouteGap | null = approvers.length === 0 || approvers.length < required
       ? (resolved.includes(input.requester.id) ? 'requester' : 'vacant') : null;

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, CircleRegular, DismissCircleFilled, ArrowClockwiseRegular, PersonCircleRegular, SubtractCircleRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { StepStatus, toDisplayTimestamp } from '../../../engine';
+import { StepStatus, stepMode, toDisplayTimestamp } from '../../../engine';
 import { stepIndicator, type StepIndicator } from './step-indicator';
 import type { DocumentView, LogEntry, StepView } from './types';
 
@@ -44,7 +44,7 @@ function Decisions({ step }: { step: StepView }) {
   return (
     <>
       <Text size={200} data-testid="step-decisions-count">
-        {t(`app.approvals.timeline.${step.mode === 'quorum' ? 'quorumCount' : 'allCount'}`, { count: decided.size, required: step.required, total: step.prospective_approvers.length })}
+        {t(`app.approvals.timeline.${stepMode(step.mode)?.progressKey ?? 'allCount'}`, { count: decided.size, required: step.required, total: step.prospective_approvers.length })}
       </Text>
       <ul className={styles.decisions} aria-label={t('app.approvals.timeline.decisions')}>
         {step.prospective_approvers.map((person) => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { STEP_ROLES, conditionLogic, type ApproverResolver, type Condition, type ModuleSource, type ProcessStepDefinition, type StepMode, type StepRole } from '../../../engine';
+import { DEFAULT_STEP_MODE, STEP_ROLES, conditionLogic, stepMode, stepModes, type ApproverResolver, type Condition, type ModuleSource, type ProcessStepDefinition, type StepMode, type StepRole } from '../../../engine';
 import { ConditionInputs } from './builder/ConditionInputs';
 import { fieldRows } from './builder/field-rows';
 
@@ -98,11 +98,11 @@ export function RouteStepOptions({ step, source, onChange }: { step: ProcessStep
       </div>
       <div className={styles.row}>
         <Field label={t('studio.route.mode')}>
-          <Select value={step.mode ?? 'any'} onChange={(_, d) => onChange({ mode: d.value === 'any' ? undefined : (d.value as StepMode), quorum: d.value === 'quorum' ? step.quorum ?? 2 : undefined })}>
-            {(['any', 'all', 'quorum'] as const).map((m) => <option key={m} value={m}>{t(`studio.route.modes.${m}`)}</option>)}
+          <Select value={step.mode ?? DEFAULT_STEP_MODE} onChange={(_, d) => onChange({ mode: d.value === DEFAULT_STEP_MODE ? undefined : (d.value as StepMode), quorum: stepMode(d.value)?.takesQuorum ? step.quorum ?? 2 : undefined })}>
+            {stepModes().map((m) => <option key={m.code} value={m.code}>{t(`studio.route.modes.${m.code}`)}</option>)}
           </Select>
         </Field>
-        {step.mode === 'quorum' && (
+        {stepMode(step.mode)?.takesQuorum && (
           <Field label={t('studio.route.quorum')}>
             <Input type="number" min={1} value={String(step.quorum ?? 2)} onChange={(_, d) => onChange({ quorum: Math.max(1, Number(d.value) || 1) })} />
           </Field>
