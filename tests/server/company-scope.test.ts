@@ -45,7 +45,12 @@ describe('document company', () => {
     expect(documents.some((d) => d.module_code === code && d.company_id === other), 'Ringi Trading documents').toBe(true);
     const checks: Array<[string, number[]]> = [];
     if (stamp.has(code)) {
-      for (const who of ['legal@example.com', 'treasury@example.com']) checks.push([`${who} stamp statistics`, await get(who, `/stamp_statistics?moduleCode=${code}&currency=CNY&itemsPerPage=100`)]);
+      // Per currency: the demo's companies file in their own (yen, yuan, dollars), so every one is asked.
+      for (const who of ['legal@example.com', 'treasury@example.com']) {
+        const ids: number[] = [];
+        for (const currency of ['CNY', 'JPY', 'USD']) ids.push(...await get(who, `/stamp_statistics?moduleCode=${code}&currency=${currency}&itemsPerPage=100`));
+        checks.push([`${who} stamp statistics`, ids]);
+      }
     }
     if (facts.get(code)) {
       for (const who of ['treasury@example.com', 'finance@example.com']) {

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import {
-  buildSubmitPayload, computeFormData, createRuntime, localDate, validateSubmission, type BusinessCalendar, type CompiledModule, type FormData, type RuleContext,
+  buildSubmitPayload, computeFormData, localDate, validateSubmission, type BusinessCalendar, type CompiledModule, type FormData,
 } from '../../../src/engine';
 import { passwordVersion, signToken } from '../../auth/jwt';
 import { TREASURY_PROCESS_CODE } from '../../workflow/status';
+import { clearHidden } from './clear-hidden';
 import { companyLocale, documentContent, readDemoContent, type SampleContent } from './demo-content';
-import { documentTimeline, officeInstant, workingDays } from './demo-schedule';
+import { coprimeStride, documentTimeline, officeInstant, shiftDay, workingDays } from './demo-schedule';
 import { prng, type Prng } from './prng';
 import { documentTypeOf, emptyInvoiceFields, repairBody } from './repair-body';
 import { sampleBody } from './sample-body';
@@ -65,8 +66,12 @@ type Reply = { status: number; body: any };
  * (treasury data included, invoices to register), a rejected and a withdrawn one, uploads where
  * the rules require them, an edit history, and admin requests in flight for admin@ (a user's
  * deletion, a user's edit, a company's edit). Filing through the API makes every workflow rule,
- * numbering, mail and statistics row apply as in real use. Does nothing when the database holds
- * documents already or the demo users are missing (a production database). Deterministic.
+ * numbering, mail and statistics row apply as in real use. Each call runs on the seed clock
+ * (`seed-clock.ts`) at an office-hours instant of the requester's company calendar before
+ * `today` (`demo-schedule.ts`); each body is written in the requester's language and currency
+ * from `server/db/demo-content.json` (`demo-content.ts`). Does nothing when the database holds
+ * documents already or the demo users are missing (a production database). Deterministic for a
+ * given `today`.
  */
 export async function seedDemoDocuments(app: FastifyInstance, options: { today?: Date } = {}): Promise<DemoDocumentsResult | null> {
   const started = Date.now();
@@ -391,8 +396,6 @@ async function demoBody(
   let problems: unknown[] = [];
   for (let attempt = 0; attempt < 20; attempt++) {
     let data = computeFormData(module, sampleBody(module, world.refs, ctx, rng), context);
-    // What the form would not show (another contract type's items, invoice fields of another
-    // currency, the treasury's fields) stays as the form leaves it.
     clearHidden(module, data, context);
     data = computeFormData(module, data, context);
     // Uploads are made after the repair (it is synchronous): placeholders first, real ids after.
@@ -419,32 +422,4 @@ function replacePlaceholders(value: unknown, ids: number[]): unknown {
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'number' && v < 0 ? ids[-v - 1] : replacePlaceholders(v, ids)));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replacePlaceholders(v, ids)]));
   return value;
-}
-
-/** `YYYY-MM-DD` moved by whole days. */
-function shiftDay(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** A stride near the golden section of `n` that visits every index of `0…n-1` once (coprime with n). */
-function coprimeStride(n: number): number {
-  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-  let stride = Math.max(1, Math.round(n * 0.618));
-  while (n > 1 && gcd(stride, n) !== 1) stride += 1;
-  return stride;
-}
-
-/** Puts every field the module's visibility rules hide back to its schema default, items (with their parent) included. */
-function clearHidden(module: CompiledModule, data: FormData, context: RuleContext): void {
-  const properties = (module.schema.properties ?? {}) as Record<string, { default?: unknown }>;
-  for (const [field, shown] of Object.entries(createRuntime(module).visibility(data, context))) {
-    if (!shown && !field.includes('.') && field in data) data[field] = structuredClone(properties[field]?.default ?? null);
-  }
-  for (const { field, form } of module.meta.subForms) {
-    const sub = module.subForms[form];
-    if (!sub || !Array.isArray(data[field])) continue;
-    for (const item of data[field] as unknown[]) {
-      if (item && typeof item === 'object') clearHidden(sub, item as FormData, { ...context, parent: data });
-    }
-  }
 }

@@ -6,8 +6,17 @@ const OPENS = 9 * 60;
 const CLOSES = 18 * 60;
 const DAY_MS = 86_400_000;
 
-function shiftDay(date: string, days: number): string {
+/** `YYYY-MM-DD` moved by whole days. */
+export function shiftDay(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A stride near the golden section of `n` that visits every index of `0…n-1` once (coprime with n): spreads a list over time. */
+export function coprimeStride(n: number): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let stride = Math.max(1, Math.round(n * 0.618));
+  while (n > 1 && gcd(stride, n) !== 1) stride += 1;
+  return stride;
 }
 
 /** Minutes of the local day of an instant in a time zone. */
