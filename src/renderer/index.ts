@@ -11,6 +11,8 @@ export { SubForm } from './SubForm';
 export type { SubFormProps } from './SubForm';
 export { DetailCard } from './DetailCard';
 export type { DetailCardProps } from './DetailCard';
+export { FieldValue, fieldLabel } from './cards/FieldValue';
+export { itemColumns } from './cards/ItemsSummary';
 export { ListCard } from './ListCard';
 export type { ListCardProps } from './ListCard';
 export { widgetRegistry, findRegistryEntry, getRegistryEntry, UnknownWidgetError } from './registry';

@@ -169,6 +169,25 @@ describe('EditPage', () => {
     expect(await screen.findByText('Kenji Finance')).toBeTruthy();
   });
 
+  it('shows who and when on one line and the value on its own, an item list as its count and titles', async () => {
+    const h = createApprovalsHost({
+      routes: routes(collection([
+        { field: 'note', user: { id: 3, name: 'Hanako Employee' }, created_at: '2026-11-20T13:47:00.000Z', old_value: 'Pen', value: '9500' },
+        { field: 'lines', user: { id: 3, name: 'Hanako Employee' }, created_at: '2026-11-20T13:48:00.000Z', old_value: [], value: [{ name: 'Printer', amount: 1200 }, { name: null, amount: 300 }] },
+      ])),
+    });
+    render(<EditPage doc={doc()} module={demoModule()} onSaved={() => undefined} />, { wrapper: h.Wrapper });
+    const history = screen.getByTestId('field-history');
+    await waitFor(() => expect(history.querySelectorAll('[data-history="value"]')).toHaveLength(2));
+    const [meta] = history.querySelectorAll('[data-history="meta"]');
+    const [note, lines] = history.querySelectorAll('[data-history="value"]');
+    // "… 22:47" and "9500" are two lines, never "22:479500".
+    expect(meta.textContent).toMatch(/^Hanako Employee · 2026\/11\/20 \d\d:47$/);
+    expect(note.textContent).toBe('9500');
+    for (const line of [meta, note]) expect(getComputedStyle(line).display).toBe('block');
+    expect(lines.textContent).toBe('2 items: Printer, Item 2');
+  });
+
   it('shows an empty history when it cannot be loaded', async () => {
     const h = createApprovalsHost({ routes: { ...routes(null), 'GET /buffer/5/last-history': () => { throw new Error('boom'); } } });
     render(<EditPage doc={doc()} module={demoModule()} onSaved={() => undefined} />, { wrapper: h.Wrapper });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { editingModule, KEPT_ON_EDIT, labelKey, readSubmitPayload, StepStatus, toDisplayTimestamp, type CompiledModule, type RuleContext } from '../../../engine';
 import { ModuleForm, useRendererHost, useRendererT } from '../../../renderer';
 import { currenciesOptions, fieldHistoryOptions, invalidateDocuments } from '../../api/queries';
-import { historyValue } from './field-history';
+import { ChangedValue } from './ChangedValue';
 import { DeclinedError } from './TreasuryForm';
 import type { DocumentView } from './types';
 import type { EditBody, Edited } from '../../../wire/workflow';
@@ -93,11 +93,14 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
         {history.length === 0 ? <Text className={styles.muted}>{t('app.approvals.edit.noHistory')}</Text> : null}
         {history.map((entry) => (
           <div key={entry.field}>
-            <Text weight="semibold">{mt(labelKey(module, entry.field))}</Text>
-            <Text as="p" size={200} className={styles.muted}>
+            <Text block weight="semibold">{mt(labelKey(module, entry.field))}</Text>
+            {/* Who and when on one line, the value on its own (Text is inline unless `block`). */}
+            <Text block size={200} className={styles.muted} data-history="meta">
               {`${entry.user?.name ?? ''} · ${toDisplayTimestamp(entry.created_at)}`}
             </Text>
-            <Text as="p">{historyValue(entry.value)}</Text>
+            <Text block data-history="value">
+              <ChangedValue module={module} field={entry.field} value={entry.value} data={doc.data} />
+            </Text>
           </div>
         ))}
       </Card>
