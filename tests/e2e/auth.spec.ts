@@ -112,19 +112,37 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('login')).toBeVisible();
   });
 
-  test('switching language changes labels and the document title', async ({ page }) => {
+  test('switching language changes labels and the document title; the stored choice wins at the next sign-in', async ({ page }) => {
+    // Signed in, a choice is stored on the server (PUT /profile/language): wait for it to land.
+    const choose = async (lang: 'en' | 'ja' | 'zh') => {
+      const stored = page.waitForResponse((r) => r.url().endsWith('/api/profile/language') && r.request().method() === 'PUT');
+      await page.getByTestId('language-picker').selectOption(lang);
+      expect((await stored).status()).toBe(200);
+    };
     await loginAs(page, 'employee@example.com');
     await expect(page).toHaveTitle(ja.documentTitle);
     await expect(bottomTab(page, ja.tabs.admin, 'ja')).toBeVisible();
-    await page.getByTestId('language-picker').selectOption('en');
+    await choose('en');
     await expect(bottomTab(page, en.tabs.admin, 'en')).toBeVisible();
     await expect(bottomTab(page, en.tabs.home, 'en')).toBeVisible();
     await expect(page).toHaveTitle(en.documentTitle);
-    await page.getByTestId('language-picker').selectOption('zh');
+    await choose('zh');
     await expect(bottomTab(page, zh.tabs.admin, 'zh')).toBeVisible();
     await expect(page).toHaveTitle(zh.documentTitle);
     await page.reload();
     await expect(page).toHaveTitle(zh.documentTitle);
+
+    // A new browser session: the login screen follows the browser (ja); signing in switches to the stored zh.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/');
+    await expect(page.getByTestId('login')).toBeVisible();
+    await expect(page.getByRole('button', { name: ja.login.submit })).toBeVisible();
+    await submitLogin(page, 'employee@example.com', DEMO_PASSWORD);
+    await expect(bottomTab(page, zh.tabs.admin, 'zh')).toBeVisible();
+    await expect(page).toHaveTitle(zh.documentTitle);
+    // The journeys after this one sign the employee in and read Japanese: the stored choice goes back to ja.
+    await choose('ja');
+    await expect(bottomTab(page, ja.tabs.admin, 'ja')).toBeVisible();
   });
 
   test('the Statistic tab is absent for an employee', async ({ page }) => {

@@ -52,6 +52,30 @@ test.describe('send back and circulation (issue 20)', () => {
     expect((await approver.get('/approvals/my', { search: doc.code }))['hydra:member'].map((s: Json) => s.id)).toEqual([first.id]);
   });
 
+  test('a document sent back to its requester is their to-do on Home (badge, marked card) until they resubmit it', async ({ page, request }) => {
+    const doc = await filePayment(request, 'E2E sent back to the requester');
+    const employee = await client(request, 'employee@example.com');
+    const approver = await client(request, 'approver@example.com');
+    const filed = await employee.get(`/buffers/${doc.id}`);
+    await approver.post(`/approvals/${filed.current_approval_id}/action`, { approve: false, back_to: 'requester' });
+
+    await openAs(page, request, 'employee@example.com');
+    const home = page.getByTestId('home');
+    await expect(home.locator('[data-shortcut="pending"] [data-testid="pending-badge"]')).toBeVisible();
+    await expect(home.getByRole('tab', { selected: true })).toHaveAccessibleName(a.lists.pending);
+    const card = home.getByRole('tabpanel').locator(`[data-code="${doc.code}"]`);
+    await expect(card).toContainText(a.sentBackToYou);
+    await card.click();
+    const detail = page.getByTestId('document-detail');
+    await detail.getByRole('button', { name: a.actions.resubmit }).click();
+    await confirm(page);
+    await expect(toast(page, a.done.resubmitted)).toBeVisible();
+    await expect(home.getByRole('tabpanel').locator(`[data-code="${doc.code}"]`)).toHaveCount(0);
+    expect((await employee.get('/approvals/my', { search: doc.code }))['hydra:member']).toHaveLength(0);
+    // It waits for its first approver again.
+    expect((await approver.get('/approvals/my', { search: doc.code }))['hydra:member'].map((s: Json) => s.awaiting)).toEqual(['approver']);
+  });
+
   test('the For your information list shows a circulated document, opens it and marks it read', async ({ page, request }) => {
     const employee = await client(request, 'employee@example.com');
     const finance = await client(request, 'finance@example.com');
