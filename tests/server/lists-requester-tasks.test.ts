@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { okPage, walkByCursor, type KeysetPage } from './keyset-walk';
-import { insertDocument, workflowSuite, type Getter, type Poster, type Users } from './workflow-fixtures';
+import { filePurchase, insertDocument, purchaseBody, workflowSuite, type Getter, type Poster, type Users } from './workflow-fixtures';
 
 /**
  * A document sent back to its requester is the requester's to-do (issue #31 item 2): it is on
@@ -82,6 +82,28 @@ describe('a document sent back to its requester', () => {
     expect((await everything('employee')).map((m) => m.buffer.id)).toContain(doc.id);
     await t.db.updateTable('approvals').set({ active: true }).where('id', '=', doc.steps[1]).execute();
     expect((await everything('employee')).map((m) => m.buffer.id)).not.toContain(doc.id);
+  });
+
+  it('stays the requester\'s to-do through their edit that restarts the route, standing for the new first step', async () => {
+    const filed = await filePurchase(t, await t.login('employee@example.com'), await purchaseBody(t.db, users));
+    const view = async () => (await get('employee', `/api/buffers/${filed.id}`)).json();
+    // Whoever the route names at the first step sends it back.
+    const firstId = (await view()).approvals[0].prospective_approvers[0].id as number;
+    const first = Object.keys(users).find((k) => users[k].id === firstId)!;
+    expect((await act(first, filed.steps[0], { approve: false, back_to: 'requester' })).statusCode).toBe(200);
+    const mine = await view();
+    const edited = await post('employee', `/api/buffer/${filed.id}/edit`, {
+      data: { ...mine.data, purchase_goods: mine.data.purchase_goods.map((g: Record<string, unknown>) => ({ ...g, goods_name: 'Standing desk', budget: 2000 })) },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const live = (await view()).approvals.map((s: { id: number }) => s.id) as number[];
+    // The edit filed the route again (new step ids; the old ones voided, kept for the timeline).
+    expect(live.some((id) => filed.steps.includes(id))).toBe(false);
+    const item = (await everything('employee')).find((m) => m.buffer.id === filed.id);
+    expect(item).toMatchObject({ awaiting: 'requester', active: false });
+    expect(item!.id).toBe(live[0]);
+    expect((await post('employee', `/api/buffer/${filed.id}/resubmit`)).statusCode).toBe(200);
+    expect((await everything('employee')).map((m) => m.buffer.id)).not.toContain(filed.id);
   });
 
   it('pages by cursor through a list mixing steps to decide and documents sent back, neither repeating nor skipping one', async () => {
