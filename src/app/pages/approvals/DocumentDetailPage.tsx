@@ -158,7 +158,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
 
   const openHistory = async () => {
     const { RecordHistoryPage } = await import('../statistic/records/RecordHistoryPage');
-    void host.openPage({ key: 'statistic.records.historyTitle', params: { code: doc.code } }, () => <RecordHistoryPage bufferId={doc.id} code={doc.code} />);
+    void host.openPage({ key: 'statistic.records.historyTitle', params: { code: doc.code } }, () => <RecordHistoryPage bufferId={doc.id} code={doc.code} reader={{ doc, module }} />);
   };
 
   const header = (

@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
 import { readToken } from '../../../api/token-store';
 import { resourceKey } from '../../../../renderer/resource-key';
+import { toDisplayTimestamp, type CompiledModule } from '../../../../engine';
 import type { HistoryCollection, HistoryEntry, HistoryQuery } from '../../../../wire/records';
+import type { DocumentView } from '../../approvals/types';
+import { HistoryChanges } from './HistoryChanges';
+import { readerHistory } from './reader-history';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
@@ -16,12 +20,21 @@ const useStyles = makeStyles({
 });
 
 
+/** Opened from a document's detail page: the document and its module, to read the history in. */
+export interface HistoryReader {
+  doc: DocumentView;
+  module: CompiledModule;
+}
+
 /**
  * A document's change history (電子帳簿保存法 真実性, 通達 10-2): every entry with who, when, why,
- * the fields changed and the files added or removed, searchable, with the chain's verdict, and
- * printable as the server's PDF.
+ * the fields changed and the files added or removed, searchable, and printable as the server's PDF.
+ * Both show the chain's verdict. From the records view (no `reader`) an entry shows its stored
+ * keys and SHA-256 hash, for the auditor; from the document (`reader`) it reads in the reader's language
+ * — labels, values as the detail card shows them, the status by name, no hashes — and lists every
+ * decision of the route, also those that changed no data (readerHistory).
  */
-export function RecordHistoryPage({ bufferId, code }: { bufferId: number; code: string }) {
+export function RecordHistoryPage({ bufferId, code, reader }: { bufferId: number; code: string; reader?: HistoryReader }) {
   const { t, i18n } = useTranslation();
   const host = useRendererHost();
   const styles = useStyles();
@@ -43,6 +56,8 @@ export function RecordHistoryPage({ bufferId, code }: { bufferId: number; code: 
     return e.on_behalf_of ? t('app.approvals.timeline.onBehalf', { deputy: actor, principal: e.on_behalf_of.name }) : actor;
   };
   const failed = history.isError;
+  const rows = data ? (reader ? readerHistory(data.entries, reader.doc) : data.entries.map((entry) => ({ kind: 'entry' as const, at: entry.at, entry }))) : [];
+  const reasonText = (e: HistoryEntry) => e.reason ? t(`statistic.records.reasons.${e.reason}`, { defaultValue: e.reason }) : '-';
 
   const print = async () => {
     const token = readToken();
@@ -70,16 +85,37 @@ export function RecordHistoryPage({ bufferId, code }: { bufferId: number; code: 
       {failed ? <Text>{t('statistic.records.failed')}</Text> : null}
       {data && data.entries.length === 0 ? <Text>{t('statistic.records.empty')}</Text> : null}
       <ol className={styles.list}>
-        {data?.entries.map((e) => (
-          <li key={e.seq} className={styles.entry}>
-            <Text block weight="semibold">{`#${e.seq} ${new Date(e.at).toLocaleString(i18n.language)} · ${t(`statistic.records.kinds.${e.kind}`, { defaultValue: e.kind })}`}</Text>
-            <Text block size={200}>{`${actorText(e)} · ${e.reason ? t(`statistic.records.reasons.${e.reason}`, { defaultValue: e.reason }) : '-'}`}</Text>
-            {e.after && e.kind !== 'filed' ? <Text block size={200}>{t('statistic.records.changed', { fields: Object.keys(e.after).join(', ') })}</Text> : null}
-            {e.files_added.map((f) => <Text block size={200} key={`a${f.id}`}>{`+ ${f.name}`}</Text>)}
-            {e.files_removed.map((f) => <Text block size={200} key={`r${f.id}`}>{`− ${f.name}`}</Text>)}
-            <Text block size={100} className={styles.mono}>{`SHA-256 ${e.hash}`}</Text>
-          </li>
-        ))}
+        {rows.map((row, index) => {
+          if (row.kind === 'decision') {
+            return (
+              <li key={`d${index}`} className={styles.entry} data-history-row="decision">
+                <Text block weight="semibold">{toDisplayTimestamp(row.at)}</Text>
+                <Text block size={200}>{row.log.log_text}</Text>
+              </li>
+            );
+          }
+          const e = row.entry;
+          return (
+            <li key={e.seq} className={styles.entry} data-history-row="entry">
+              {reader ? (
+                <>
+                  <Text block weight="semibold">{`${toDisplayTimestamp(e.at)} · ${reasonText(e)}`}</Text>
+                  <Text block size={200}>{actorText(e)}</Text>
+                  <HistoryChanges entry={e} module={reader.module} data={reader.doc.data} />
+                </>
+              ) : (
+                <>
+                  <Text block weight="semibold">{`#${e.seq} ${toDisplayTimestamp(e.at)} · ${t(`statistic.records.kinds.${e.kind}`, { defaultValue: e.kind })}`}</Text>
+                  <Text block size={200}>{`${actorText(e)} · ${reasonText(e)}`}</Text>
+                  {e.after && e.kind !== 'filed' ? <Text block size={200}>{t('statistic.records.changed', { fields: Object.keys(e.after).join(', ') })}</Text> : null}
+                </>
+              )}
+              {e.files_added.map((f) => <Text block size={200} key={`a${f.id}`}>{`+ ${f.name}`}</Text>)}
+              {e.files_removed.map((f) => <Text block size={200} key={`r${f.id}`}>{`− ${f.name}`}</Text>)}
+              {reader ? null : <Text block size={100} className={styles.mono}>{`SHA-256 ${e.hash}`}</Text>}
+            </li>
+          );
+        })}
       </ol>
     </section>
   );
