@@ -186,7 +186,8 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
   /**
    * Runs one step of the demo (its API calls) at `instant` on the seed clock. Where the database
    * keeps its own clock (PostgreSQL), the rows it stamped itself during the call get the call's
-   * instant; history entries are left as written (their time is part of their hash).
+   * instant and the records' projection is refreshed from them; history entries are left as
+   * written (their time is part of their hash and seal), so there they show when the seed ran.
    */
   async function clocked<T>(instant: Date, run: () => Promise<T>, bufferOf: (result: T) => number | null): Promise<T> {
     const realStart = new Date(realNow() - 1000);
@@ -206,6 +207,9 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
       where b.id = ${bufferId} and c.inbox_buffer_id = b.id and c.inbox_created_at is distinct from b.created_at`.execute(db);
     await sql`update approval_done d set buffer_created_at = b.created_at from buffers b
       where b.id = ${bufferId} and d.buffer_id = b.id and d.buffer_created_at is distinct from b.created_at`.execute(db);
+    // The electronic records' projection: a file without a transaction date is dated by the filing day (migration 0980).
+    await sql`select ringi_records_fill(array[${bufferId}]::integer[])`.execute(db);
+    await sql`update records set added_at = ${instant} where buffer_id = ${bufferId} and added_at >= ${since}`.execute(db);
   }
 
   /**
