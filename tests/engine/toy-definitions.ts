@@ -33,7 +33,7 @@ export function toyFiles(): DefinitionFiles {
     types: { integer: 'a whole number', number: 'a number', string: 'text' },
   });
   return {
-    processes: { toy: { steps: [{ code: 'p-toy', names: { en: 'Toy step', ja: 'トイ承認', zh: '玩具审批' } }] } },
+    processes: { toy: { steps: [{ code: 'p-toy', names: { en: 'Toy step', ja: 'トイ承認', zh: '玩具审批' }, optional: true }] } },
     schemas: {
       toy: {
         $id: 'toy', type: 'object',

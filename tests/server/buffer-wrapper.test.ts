@@ -27,7 +27,8 @@ write('rules/stamp-demo.json', {
   ],
 });
 // Its approval step is definition data too: publishing the files creates the master_processes row.
-write('processes/stamp-demo.json', { steps: [{ code: 'p-manager', names: { en: 'Manager approval', ja: '上長承認', zh: '经理审批' }, roles: [] }] });
+// The requester chooses its approver among authorizers (a mandatory step names who may approve it).
+write('processes/stamp-demo.json', { steps: [{ code: 'p-stamp-check', names: { en: 'Stamp check', ja: '押印確認', zh: '盖章确认' }, roles: ['authorizer'] }] });
 for (const lang of ['en', 'ja', 'zh']) {
   write(`locales/${lang}/stamp-demo.json`, { title: 'Stamp demo', customer_name: { label: 'Customer' }, amount: { label: 'Amount' }, messages: { customerName: `${lang}: enter the customer` } });
 }
@@ -44,7 +45,7 @@ beforeAll(async () => {
   token = await t.login('employee@example.com');
   financeToken = await t.login('finance@example.com');
   step = (await t.db.selectFrom('master_processes').select('id').where('module_code', '=', 'stamp-demo').executeTakeFirstOrThrow()).id;
-  approver = (await t.db.selectFrom('users').select('id').where('email', '=', 'approver@example.com').executeTakeFirstOrThrow()).id;
+  approver = (await t.db.selectFrom('users').select('id').where('email', '=', 'authorizer@example.com').executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => {
   delete process.env.DEFINITIONS_DIR;

@@ -1,6 +1,6 @@
 import { codePrefixOf } from '../definitions/copy-source';
 import type { ModuleSource } from '../definitions/module-source';
-import type { BypassRole } from '../types';
+import type { BypassRole, ProcessStepDefinition } from '../types';
 import { BUILDER_LANGS, type Texts } from './texts';
 
 const FIELDS = {
@@ -8,13 +8,17 @@ const FIELDS = {
   user_finances: { en: 'Forward document', ja: '財務への転送', zh: '转发文件' },
   companyRequired: { en: 'Please select company', ja: '会社を選択してください', zh: '请选择公司' },
 };
-const MANAGER = { code: 'p-manager', names: { en: 'Manager approval', ja: '上長承認', zh: '经理审批' }, roles: [] };
+// The demo modules' manager step: the head of the requester's department (the requester may change it).
+const MANAGER: ProcessStepDefinition = {
+  code: 'p-manager', names: { en: 'Manager approval', ja: '上長承認', zh: '经理审批' },
+  approvers: [{ position: 'head', of: 'requester' }], editable: true, skip: { requester: true },
+};
 
 /**
  * A blank module that already is a working form: the company (required), finance forwarding
  * (`user_finances`), the wrapper fields the compiler adds (approvals, notify, save approvers, and
  * bypass when `bypassRoles` are given) placed in order, list and detail cards, a launcher, one
- * manager step anyone may take, and its texts in en, ja and zh.
+ * manager step approved by the head of the requester's department, and its texts in en, ja and zh.
  */
 export function blankModule(code: string, titles: Texts, bypassRoles: BypassRole[] = []): ModuleSource {
   const hasBypass = bypassRoles.length > 0;

@@ -2,7 +2,7 @@ import type { ModuleSource } from '../definitions/module-source';
 import { collectVars } from '../rules/collect-vars';
 import { refuseSpec, writeField } from './add-field';
 import type { BuilderResult, FieldSpec } from './field-spec';
-import { rulesUsing } from './field-usage';
+import { fieldUses, type RuleUse } from './field-usage';
 import { deleteText, detailSections, partsOf, type Parts } from './source-parts';
 import { BUILDER_LANGS } from './texts';
 
@@ -46,16 +46,20 @@ export function fieldGroup(source: ModuleSource, name: string): string[] {
   return range.every((n) => props[n]) ? range : [];
 }
 
+/** The refusal naming the first rule that uses a field. */
+const usedBy = (name: string, use: RuleUse) => ({ refused: 'usedBy', values: { name, kind: use.kind, n: use.n, about: use.about, ...(use.form ? { form: use.form } : {}) } });
+
 /**
  * Deletes a field with all its parts (schema, UI entry and order, cards, own validations and
  * messages, visibility, texts in en/ja/zh, an attachment kind only it used). Refused while
- * another rule reads or writes it: the refusal names the first such rule.
+ * another rule reads or writes it — a rule, a route step's condition, or a computed value of the
+ * `others` forms edited with it (its item sub-forms, its parent): the refusal names the first.
  */
-export function removeField(source: ModuleSource, name: string): BuilderResult<ModuleSource> {
+export function removeField(source: ModuleSource, name: string, others: readonly ModuleSource[] = []): BuilderResult<ModuleSource> {
   const names = fieldGroup(source, name);
   if (!names.length) return { refused: 'unknown', values: { name } };
-  const used = rulesUsing(source.rules ?? {}, names);
-  if (used.length) return { refused: 'usedBy', values: { name, kind: used[0].kind, n: used[0].n, about: used[0].about } };
+  const used = fieldUses(source, names, others);
+  if (used.length) return usedBy(name, used[0]);
   const parts = partsOf(source);
   stripFields(parts, names);
   return { source: parts.source };
@@ -91,14 +95,14 @@ export function moveField(source: ModuleSource, name: string, after: string | nu
  * Replaces a field by a new statement of it (name, type, limits, texts, required, visibility),
  * keeping its place and every other rule that uses it (a rename is refused while one does).
  */
-export function editField(source: ModuleSource, name: string, spec: FieldSpec): BuilderResult<ModuleSource> {
+export function editField(source: ModuleSource, name: string, spec: FieldSpec, others: readonly ModuleSource[] = []): BuilderResult<ModuleSource> {
   const names = fieldGroup(source, name);
   if (!names.length) return { refused: 'unknown', values: { name } };
   const refused = refuseSpec(source, spec, names);
   if (refused) return refused;
   if (spec.name !== name || (spec.type === 'dateRange') !== (names.length === 2)) {
-    const used = rulesUsing(source.rules ?? {}, names);
-    if (used.length) return { refused: 'usedBy', values: { name, kind: used[0].kind, n: used[0].n, about: used[0].about } };
+    const used = fieldUses(source, names, others);
+    if (used.length) return usedBy(name, used[0]);
   }
   const parts = partsOf(source);
   const index = parts.order.indexOf(names[0]);

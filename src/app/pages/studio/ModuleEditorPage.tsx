@@ -11,7 +11,7 @@ import { BuilderPanel } from './builder/BuilderPanel';
 import { PARTS, partOf, partTexts, sourceFromTexts, type Part } from './draft-parts';
 import { JsonEditor } from './JsonEditor';
 import { ModulePreview } from './ModulePreview';
-import { plainMessage, plainProblem } from './plain-problem';
+import { plainMessage, plainProblem, stepNamer } from './plain-problem';
 import { PublishPage, type PublishParams } from './PublishPage';
 import { RuleRunner } from './RuleRunner';
 import { StepsEditor } from './StepsEditor';
@@ -120,7 +120,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
   const part = tab === 'builder' ? null : tab;
   const inPart = (violations ?? []).flatMap((v) => {
     const at = partOf(v.propertyPath);
-    return part && at && at.part === part && !v.message.startsWith('in module') ? [{ pointer: at.pointer, message: plainMessage(t, v.message) }] : [];
+    return part && at && at.part === part && !v.message.startsWith('in module') ? [{ pointer: at.pointer, message: plainMessage(t, v.message, stepNamer(source, i18n.language)) }] : [];
   });
   const setText = (p: Part, text: string) => setTexts((known) => (known[p] === text ? known : { ...known, [p]: text }));
   /** A builder change: every part it touched gets its new text (the JSON tabs show it at once). */
@@ -132,7 +132,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
   const parseErrors = Object.keys(errors).length;
   const problemCount = (violations?.length ?? 0) + parseErrors;
   const blocked = violations === null || problemCount > 0;
-  const firstProblem = parseErrors ? t('studio.notJson', { message: Object.values(errors)[0] }) : violations?.[0] ? plainProblem(t, violations[0]) : null;
+  const firstProblem = parseErrors ? t('studio.notJson', { message: Object.values(errors)[0] }) : violations?.[0] ? plainProblem(t, violations[0], stepNamer(source, i18n.language)) : null;
 
   const publish = async () => {
     const result = await stack.push<Published, PublishParams>({
@@ -191,12 +191,12 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
         {part && errors[part] && <MessageBar intent="error">{t('studio.notJson', { message: errors[part] })}</MessageBar>}
         {violations && violations.length > 0 && (
           <ul className={styles.problems} data-testid="studio-problems">
-            {violations.map((v, i) => <li key={i}>{plainProblem(t, v)}</li>)}
+            {violations.map((v, i) => <li key={i}>{plainProblem(t, v, stepNamer(source, i18n.language))}</li>)}
           </ul>
         )}
         {check && check.warnings.length > 0 && (
           <ul className={styles.warnings} data-testid="studio-warnings" aria-label={t('studio.warnings')}>
-            {check.warnings.map((v, i) => <li key={i}>{plainProblem(t, v)}</li>)}
+            {check.warnings.map((v, i) => <li key={i}>{plainProblem(t, v, stepNamer(source, i18n.language))}</li>)}
           </ul>
         )}
         <RuleRunner draft={source} api={api} lang={toLanguage(i18n.language)} />

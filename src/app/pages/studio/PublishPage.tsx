@@ -8,7 +8,7 @@ import { usePageStyles } from '../common/page-styles';
 import { PARTS, partTexts } from './draft-parts';
 import { lineDiff } from './line-diff';
 import { meaningDiff } from './meaning-diff';
-import { plainProblem } from './plain-problem';
+import { plainProblem, stepNamer } from './plain-problem';
 import { invalidateDefinitions, type Published, type StudioApi, type StudioViolation } from './studio-api';
 
 const useStyles = makeStyles({
@@ -38,7 +38,7 @@ export interface PublishParams {
  * experts. New item sub-forms are published first, then the module (POST new, PUT a version).
  */
 export function PublishPage({ params, close }: { params: PublishParams; close(result?: Published): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = { ...usePageStyles(), ...useStyles() };
   const feedback = useFeedback();
   const queryClient = useQueryClient();
@@ -103,7 +103,7 @@ export function PublishPage({ params, close }: { params: PublishParams; close(re
         <MessageBar intent="error" layout="multiline">
           <div>
             {t('studio.refused', { n: refused.length })}
-            <ul className={styles.changes}>{refused.map((v, i) => <li key={i}>{plainProblem(t, v)}</li>)}</ul>
+            <ul className={styles.changes}>{refused.map((v, i) => <li key={i}>{plainProblem(t, v, stepNamer(draft, i18n.language))}</li>)}</ul>
           </div>
         </MessageBar>
       )}

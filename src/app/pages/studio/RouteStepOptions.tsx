@@ -1,18 +1,17 @@
-import { useState } from 'react';
 import { Button, Checkbox, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_STEP_MODE, STEP_ROLES, conditionLogic, stepMode, stepModes, type ApproverResolver, type Condition, type ModuleSource, type ProcessStepDefinition, type StepMode, type StepRole } from '../../../engine';
+import { DEFAULT_STEP_MODE, conditionLogic, readCondition, stepMode, stepModes, type ApproverResolver, type ModuleSource, type ProcessStepDefinition, type StepMode } from '../../../engine';
+import { ApproverRuleInputs } from './ApproverRuleInputs';
 import { ConditionInputs } from './builder/ConditionInputs';
+import { conditionSentence } from './builder/condition-sentence';
 import { fieldRows } from './builder/field-rows';
 
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', border: 'none', margin: 0, padding: 0 },
-  logic: { margin: 0, fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase100, whiteSpace: 'pre-wrap', wordBreak: 'break-all', backgroundColor: tokens.colorNeutralBackground3, padding: tokens.spacingHorizontalXS },
-  chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, listStyleType: 'none', margin: 0, padding: 0 },
+  rules: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, listStyleType: 'none', margin: 0, padding: 0, flexBasis: '100%' },
+  rule: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
 });
-
-type Kind = 'position' | 'role' | 'users' | 'colleagues';
 
 /** An approver rule in words ("head of the requester's department", "role legal", …). */
 function describe(t: (key: string, values?: Record<string, unknown>) => string, rule: ApproverResolver): string {
@@ -24,78 +23,65 @@ function describe(t: (key: string, values?: Record<string, unknown>) => string, 
 
 /**
  * The route options of one step (docs/MODULES.md "Routes") as a form: when it applies (a guided
- * condition over the form's fields), who approves it (approver rules), editable, mode any/all/
- * quorum, skips and circulation. The condition's json-logic shows read-only.
+ * condition over the form's fields, read back from the step; one the form cannot show reads as a
+ * sentence), who approves it (approver rules, each edited in place: what shows is what is saved),
+ * editable, mode any/all/quorum, skips and circulation.
  */
 export function RouteStepOptions({ step, source, onChange }: { step: ProcessStepDefinition; source: ModuleSource | null; onChange(change: Partial<ProcessStepDefinition>): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const rows = source ? fieldRows(source) : [];
-  const [condition, setCondition] = useState<Condition | null>(null);
-  const [kind, setKind] = useState<Kind>('position');
-  const [position, setPosition] = useState('head');
-  const [of, setOf] = useState<'requester' | 'company'>('requester');
-  const [role, setRole] = useState<StepRole>(STEP_ROLES[0]);
-  const [users, setUsers] = useState('');
-  const approvers = step.approvers ?? [];
-  const add = () => {
-    const rule: ApproverResolver = kind === 'position' ? { position: position.trim(), of } : kind === 'role' ? { role } : kind === 'users' ? { users: users.split(/[\s,]+/).filter(Boolean) } : { colleagues: true };
-    onChange({ approvers: [...approvers, rule], roles: undefined });
+  const condition = readCondition(step.when);
+  const labelOf = (name: string) => {
+    const row = rows.find((r) => r.name === name || `${r.name}_start` === name || `${r.name}_end` === name);
+    return row ? row.labels[i18n.language as 'en'] || row.labels.en || row.name : name;
   };
+  const approvers = step.approvers ?? [];
+  const add = () => onChange({ approvers: [...approvers, { position: 'head', of: 'requester' }], roles: undefined });
+  const replace = (i: number, rule: ApproverResolver) => onChange({ approvers: approvers.map((r, j) => (j === i ? rule : r)) });
+  // The last rule gone, the requester chooses: editable and skip apply to resolved approvers only.
+  const remove = (i: number) => onChange(approvers.length > 1 ? { approvers: approvers.filter((_, j) => j !== i) } : { approvers: undefined, editable: undefined, skip: undefined });
+  const nobody = !approvers.length && !step.roles?.length;
   const set = (key: keyof ProcessStepDefinition, value: unknown) => onChange({ [key]: value === false || value === undefined ? undefined : value } as Partial<ProcessStepDefinition>);
 
   return (
     <>
-      <ConditionInputs
-        label={t('studio.route.when')}
-        rows={rows}
-        source={source!}
-        optional
-        value={condition}
-        onChange={(c) => { setCondition(c); onChange({ when: c ? conditionLogic(c) : undefined }); }}
-      />
-      {step.when !== undefined && <pre className={styles.logic} aria-label={t('studio.builder.generated')}>{JSON.stringify(step.when)}</pre>}
+      {step.when !== undefined && condition === null ? (
+        <div className={styles.row}>
+          <Text>{t('studio.route.when')}: {conditionSentence(t, step.when, labelOf, i18n.language)}</Text>
+          <Button size="small" icon={<Dismiss20Regular />} onClick={() => onChange({ when: undefined })}>{t('studio.route.removeCondition')}</Button>
+        </div>
+      ) : (
+        <ConditionInputs
+          label={t('studio.route.when')}
+          rows={rows}
+          source={source!}
+          optional
+          alwaysLabel={t('studio.route.always')}
+          value={condition}
+          onChange={(c) => onChange({ when: c ? conditionLogic(c) : undefined })}
+        />
+      )}
+      {condition && <Text size={200} data-testid="studio-step-when">{t('studio.route.appliesWhen', { sentence: conditionSentence(t, step.when!, labelOf, i18n.language) })}</Text>}
       <fieldset className={styles.row}>
         <legend>{t('studio.route.approvers')}</legend>
-        {approvers.length === 0 && <Text size={200}>{t('studio.route.chosenByRequester')}</Text>}
-        <ul className={styles.chips}>
+        {approvers.length === 0 && (
+          <Text size={200} role={nobody && !step.optional ? 'alert' : undefined}>
+            {step.roles?.length ? t('studio.route.chosenByRequester') : step.optional ? t('studio.route.chosenFromAnyone') : t('studio.route.nobody')}
+          </Text>
+        )}
+        <ul className={styles.rules}>
           {approvers.map((rule, i) => (
-            <li key={i}>
-              <Button size="small" icon={<Dismiss20Regular />} iconPosition="after" aria-label={t('studio.route.removeRule', { rule: describe(t, rule) })}
-                onClick={() => onChange({ approvers: approvers.filter((_, j) => j !== i).length ? approvers.filter((_, j) => j !== i) : undefined })}>
-                {describe(t, rule)}
+            <li key={i} className={styles.rule}>
+              <ApproverRuleInputs rule={rule} onChange={(next) => replace(i, next)} />
+              <Button size="small" icon={<Dismiss20Regular />} aria-label={t('studio.route.removeRule', { rule: describe(t, rule) })} onClick={() => remove(i)}>
+                {t('studio.route.remove')}
               </Button>
             </li>
           ))}
         </ul>
-      </fieldset>
-      <div className={styles.row}>
-        <Field label={t('studio.route.ruleKind')}>
-          <Select value={kind} onChange={(_, d) => setKind(d.value as Kind)}>
-            {(['position', 'role', 'users', 'colleagues'] as const).map((k) => <option key={k} value={k}>{t(`studio.route.kinds.${k}`)}</option>)}
-          </Select>
-        </Field>
-        {kind === 'position' && (
-          <>
-            <Field label={t('studio.route.position')}><Input value={position} onChange={(_, d) => setPosition(d.value)} /></Field>
-            <Field label={t('studio.route.of')}>
-              <Select value={of} onChange={(_, d) => setOf(d.value as 'requester' | 'company')}>
-                <option value="requester">{t('studio.route.ofRequester')}</option>
-                <option value="company">{t('studio.route.ofCompany')}</option>
-              </Select>
-            </Field>
-          </>
-        )}
-        {kind === 'role' && (
-          <Field label={t('studio.route.role')}>
-            <Select value={role} onChange={(_, d) => setRole(d.value as StepRole)}>
-              {STEP_ROLES.map((r) => <option key={r} value={r}>{t(`studio.steps.role.${r}`)}</option>)}
-            </Select>
-          </Field>
-        )}
-        {kind === 'users' && <Field label={t('studio.route.users')} hint={t('studio.route.usersHint')}><Input value={users} onChange={(_, d) => setUsers(d.value)} /></Field>}
         <Button icon={<Add20Regular />} onClick={add}>{t('studio.route.addRule')}</Button>
-      </div>
+      </fieldset>
       <div className={styles.row}>
         <Field label={t('studio.route.mode')}>
           <Select value={step.mode ?? DEFAULT_STEP_MODE} onChange={(_, d) => onChange({ mode: d.value === DEFAULT_STEP_MODE ? undefined : (d.value as StepMode), quorum: stepMode(d.value)?.takesQuorum ? step.quorum ?? 2 : undefined })}>

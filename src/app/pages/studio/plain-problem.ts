@@ -1,7 +1,17 @@
 import type { TFunction } from 'i18next';
+import { NOBODY_APPROVES, type ModuleSource } from '../../../engine';
+import { toLanguage } from '../../i18n';
 import type { StudioViolation } from './studio-api';
 
 const TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'null'];
+
+/** Names a step of `draft` by its code in `lang` (the code itself when the draft has no such step). */
+export function stepNamer(draft: ModuleSource | null | undefined, lang: string): (code: string) => string {
+  return (code) => {
+    const step = (Array.isArray(draft?.process?.steps) ? draft.process.steps : []).find((s) => s?.code === code);
+    return step?.names?.[toLanguage(lang)] || step?.names?.en || code;
+  };
+}
 
 /** Where a violation is, readable: "Steps › step 1 › roles › 1" for `/process/steps/0/roles/0`. */
 export function plainWhere(t: TFunction, propertyPath: string): string {
@@ -16,8 +26,9 @@ export function plainWhere(t: TFunction, propertyPath: string): string {
  * `must match pattern "^[a-z]…"`, `must be equal to one of the allowed values`) become sentences a
  * person acts on; the checker's own sentences (unknown fields, missing translations) stay.
  */
-export function plainMessage(t: TFunction, message: string): string {
+export function plainMessage(t: TFunction, message: string, nameStep: (code: string) => string = (code) => code): string {
   let m: RegExpExecArray | null;
+  if ((m = new RegExp(`^${NOBODY_APPROVES} "([^"]+)"`).exec(message))) return t('studio.plain.nobodyApproves', { step: nameStep(m[1]) });
   if ((m = /^must match pattern "\^\[a-z\]\[a-z0-9-\]\{0,(\d+)\}\$"$/.exec(message))) return t('studio.plain.code', { max: Number(m[1]) + 1 });
   if (message.startsWith('must match pattern')) return t('studio.plain.pattern');
   if ((m = /^must be equal to one of the allowed values(?: \((.*)\))?$/.exec(message))) return t('studio.plain.enum', { allowed: m[1] ?? '' });
@@ -29,7 +40,7 @@ export function plainMessage(t: TFunction, message: string): string {
   return message;
 }
 
-/** "Where: what" of a violation, in plain language. */
-export function plainProblem(t: TFunction, v: StudioViolation): string {
-  return `${plainWhere(t, v.propertyPath)}: ${plainMessage(t, v.message)}`;
+/** "Where: what" of a violation, in plain language (`nameStep`: the draft's step names, see `stepNamer`). */
+export function plainProblem(t: TFunction, v: StudioViolation, nameStep?: (code: string) => string): string {
+  return `${plainWhere(t, v.propertyPath)}: ${plainMessage(t, v.message, nameStep)}`;
 }

@@ -4,8 +4,9 @@ import { Add20Regular, ArrowDown20Regular, ArrowUp20Regular, Delete20Regular, Ed
 import { useTranslation } from 'react-i18next';
 import {
   addClearEffect, addField, addItemList, summarizeItemField, addValidation, editField, moveField, moveValidation, removeField, removeValidation, setComputed, setVisibility,
-  type BuilderResult, type FieldSpec, type ItemListSpec, type ModuleSource,
+  type BuilderResult, type FieldSpec, type ItemListSpec, type Logic, type ModuleSource,
 } from '../../../../engine';
+import { conditionSentence } from './condition-sentence';
 import { fieldRows, specOfField, type FieldRow } from './field-rows';
 import { FieldDialog } from './FieldDialog';
 import { ItemListDialog } from './ItemListDialog';
@@ -26,6 +27,7 @@ const useStyles = makeStyles({
   dragged: { opacity: 0.5 },
   dropBefore: { boxShadow: `0 -3px 0 ${tokens.colorBrandStroke1}` },
   dropAfter: { boxShadow: `0 3px 0 ${tokens.colorBrandStroke1}` },
+  sentence: { flexBasis: '100%' },
   logic: { flexBasis: '100%', margin: 0, padding: tokens.spacingHorizontalXS, fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase100, backgroundColor: tokens.colorNeutralBackground3, borderRadius: tokens.borderRadiusSmall, whiteSpace: 'pre-wrap', wordBreak: 'break-all' },
 });
 
@@ -54,6 +56,8 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const rows = fieldRows(source);
+  // The forms edited with this one: a field they read (an item total, the parent's currency) is not deleted.
+  const others = forms.filter((f) => f !== source);
 
   /** Applies a builder result: the new source, or the refusal as a sentence. */
   const apply = (result: BuilderResult<ModuleSource>): string | null => {
@@ -62,10 +66,10 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
     setNotice(null);
     return null;
   };
-  const act = (result: BuilderResult<ModuleSource>) => setNotice(apply(result));
+  const act = (result: BuilderResult<ModuleSource>) => setNotice('refused' in result ? refusalText(t, result, source, lang, forms) : apply(result));
   const saveField = (spec: FieldSpec) => {
-    const result = dialog?.kind === 'field' && dialog.editing ? editField(source, dialog.editing.name, spec) : addField(source, spec);
-    if ('refused' in result) return refusalText(t, result, source, lang);
+    const result = dialog?.kind === 'field' && dialog.editing ? editField(source, dialog.editing.name, spec, others) : addField(source, spec);
+    if ('refused' in result) return refusalText(t, result, source, lang, forms);
     onChange(result.source);
     // A text field of an item form becomes the item rows' first summary line in the list.
     if (!isModule) {
@@ -90,6 +94,10 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
     }
   };
   const label = (row: FieldRow) => row.labels[lang] || row.labels.en || row.name;
+  const labelOf = (name: string) => {
+    const row = rows.find((r) => r.name === name || `${r.name}_start` === name || `${r.name}_end` === name);
+    return row ? label(row) : name;
+  };
   const validations = (source.rules.validations ?? []).map((v) => ('each' in v ? t('studio.builder.eachItem', { field: v.each }) : draftText(t, source, lang, v.message)));
   const prevOf = (index: number) => (index <= 0 ? null : rows[index - 1].type === 'dateRange' ? `${rows[index - 1].name}_end` : rows[index - 1].name);
   /** A field dragged from `from` to `to`: placed after the row that will precede it (first: none). */
@@ -139,7 +147,7 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
             <Button size="small" icon={<Edit20Regular />} aria-label={t('studio.builder.editNamed', { name: label(row) })} onClick={() => setDialog({ kind: 'field', editing: specOfField(source, row) })} />
             <Button size="small" icon={<ArrowUp20Regular />} aria-label={t('studio.builder.upNamed', { name: label(row) })} disabled={index === 0} onClick={() => act(moveField(source, row.name, prevOf(index - 1) ?? null))} />
             <Button size="small" icon={<ArrowDown20Regular />} aria-label={t('studio.builder.downNamed', { name: label(row) })} disabled={index === rows.length - 1} onClick={() => act(moveField(source, row.name, rows[index + 1].type === 'dateRange' ? `${rows[index + 1].name}_end` : rows[index + 1].name))} />
-            <Button size="small" icon={<Delete20Regular />} aria-label={t('studio.builder.deleteNamed', { name: label(row) })} onClick={() => act(removeField(source, row.name))} />
+            <Button size="small" icon={<Delete20Regular />} aria-label={t('studio.builder.deleteNamed', { name: label(row) })} onClick={() => act(removeField(source, row.name, others))} />
           </li>
         ))}
       </ol>
@@ -156,7 +164,7 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
             <Button size="small" icon={<ArrowUp20Regular />} aria-label={t('studio.builder.upNamed', { name: validations[index] })} disabled={index === 0} onClick={() => act(moveValidation(source, index, index - 1))} />
             <Button size="small" icon={<ArrowDown20Regular />} aria-label={t('studio.builder.downNamed', { name: validations[index] })} disabled={index === all.length - 1} onClick={() => act(moveValidation(source, index, index + 1))} />
             <Button size="small" icon={<Delete20Regular />} aria-label={t('studio.builder.deleteNamed', { name: validations[index] })} onClick={() => act(removeValidation(source, index))} />
-            {'when' in rule && <pre className={styles.logic} aria-label={t('studio.builder.generated')}>{JSON.stringify(rule.when)}</pre>}
+            {'when' in rule && <Text size={200} className={styles.sentence}>{t('studio.builder.failsWhenSentence', { sentence: conditionSentence(t, rule.when, labelOf, lang) })}</Text>}
           </li>
         ))}
       </ol>
@@ -170,7 +178,9 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
               {entries.map(([name, logic]) => (
                 <li key={String(name)} className={styles.item}>
                   <Text><code className={styles.name}>{String(name)}</code></Text>
-                  <pre className={styles.logic} aria-label={t('studio.builder.generated')}>{JSON.stringify(logic)}</pre>
+                  {kind === 'visibility'
+                    ? <Text size={200}>{t('studio.builder.shownWhenSentence', { sentence: conditionSentence(t, logic as Logic, labelOf, lang) })}</Text>
+                    : <pre className={styles.logic} aria-label={t('studio.builder.generated')}>{JSON.stringify(logic)}</pre>}
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { CONDITION_KINDS, type Condition, type ModuleSource } from '../../../../engine';
+import { conditionOperator, conditionOperators, type Condition, type ModuleSource } from '../../../../engine';
 import type { FieldRow } from './field-rows';
 
 const useStyles = makeStyles({
@@ -10,67 +11,95 @@ const useStyles = makeStyles({
 /** The data names a row stands for (a date range: its two dates). */
 const namesOf = (row: FieldRow) => (row.type === 'dateRange' ? [`${row.name}_start`, `${row.name}_end`] : [row.name]);
 
-type Kind = Condition['kind'];
-const NEEDS: Record<Kind, 'none' | 'number' | 'other' | 'values'> = {
-  blank: 'none', notBlank: 'none', checked: 'none', notChecked: 'none',
-  greaterThan: 'number', lessThan: 'number', longerThan: 'number', before: 'other', after: 'other', oneOf: 'values',
-};
-
-/** A condition with its new kind, keeping the field and whatever still fits. */
-function withKind(c: Condition, kind: Kind): Condition {
-  const need = NEEDS[kind];
-  if (need === 'number') return { kind, field: c.field, value: 'value' in c && typeof c.value === 'number' ? c.value : 0 } as Condition;
-  if (need === 'other') return { kind, field: c.field, other: 'other' in c ? c.other : c.field } as Condition;
-  if (need === 'values') return { kind, field: c.field, values: 'values' in c ? c.values : [] } as Condition;
-  return { kind, field: c.field } as Condition;
+/** A condition with its new kind, keeping the field and whatever of its values still fits the operator. */
+function withKind(c: Condition, kind: string): Condition {
+  const input = conditionOperator(kind)?.input ?? 'none';
+  const next: Condition = { kind, field: c.field };
+  if (input === 'number' || input === 'range') next.value = c.value ?? 0;
+  if (input === 'range') next.upper = c.upper ?? next.value;
+  if (input === 'otherField') next.other = c.other ?? c.field;
+  if (input === 'values') next.values = c.values ?? [];
+  return next;
 }
 
+/** The values of "is one of", typed separated by commas (the text is kept while typing: "a, " stays). */
+function ValuesInput({ values, numeric, onChange }: { values: Array<string | number | boolean>; numeric: boolean; onChange(values: Array<string | number>): void }) {
+  const [text, setText] = useState(values.join(', '));
+  return (
+    <Input
+      value={text}
+      onChange={(_, d) => {
+        setText(d.value);
+        onChange(d.value.split(',').map((v) => v.trim()).filter(Boolean).map((v) => (numeric && Number.isFinite(Number(v)) ? Number(v) : v)));
+      }}
+    />
+  );
+}
+
+/** A typed number (blank while typing counts as 0). */
+const toNumber = (text: string) => (Number.isFinite(Number(text)) ? Number(text) : 0);
+
 /**
- * A guided condition: a field, what must hold of it (blank, not blank, greater than, before or
- * after another date, one of …) and its value — never json-logic typed by hand.
+ * A guided condition: a field, what must hold of it (the engine's condition operators: is empty,
+ * is at least, between, before another date, is one of …) and its values — never json-logic
+ * typed by hand. The choices and inputs come from the operator table: a new operator shows here.
  */
-export function ConditionInputs({ label, rows, value, onChange, optional }: {
+export function ConditionInputs({ label, rows, value, onChange, optional, alwaysLabel }: {
   label: string; rows: FieldRow[]; source: ModuleSource; value: Condition | null; onChange(next: Condition | null): void; optional?: boolean;
+  /** The "no condition" choice of an optional condition (default "Always shown"). */
+  alwaysLabel?: string;
 }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const lang = (['en', 'ja', 'zh'].includes(i18n.language) ? i18n.language : 'en') as 'en';
-  const names = rows.flatMap((row) => namesOf(row).map((name) => ({ name, label: `${row.labels[lang] || row.name}${name !== row.name ? ` · ${name}` : ''}` })));
+  const names = rows.flatMap((row) => namesOf(row).map((name) => ({ name, row, label: `${row.labels[lang] || row.name}${name !== row.name ? ` · ${name}` : ''}` })));
   const first = names[0]?.name ?? '';
+  const input = value ? conditionOperator(value.kind)?.input ?? 'none' : null;
+  // Values of a number field are numbers: "1, 2" must match the number 1, not the text "1".
+  const numeric = ['number', 'money'].includes(names.find((n) => n.name === value?.field)?.row.type ?? '');
+  const set = (change: Partial<Condition>) => value && onChange({ ...value, ...change });
   return (
     <fieldset className={styles.box}>
       <legend>{label}</legend>
       <Field label={t('studio.builder.conditionField')}>
-        <Select value={value?.field ?? ''} onChange={(_, d) => onChange(d.value ? { ...(value ?? { kind: 'notBlank' }), field: d.value } as Condition : null)}>
-          {optional && <option value="">{t('studio.builder.always')}</option>}
+        <Select value={value?.field ?? ''} onChange={(_, d) => onChange(d.value ? { ...(value ?? { kind: 'notBlank' }), field: d.value } : null)}>
+          {optional && <option value="">{alwaysLabel ?? t('studio.builder.always')}</option>}
+          {value && !names.some((n) => n.name === value.field) && <option value={value.field}>{value.field}</option>}
           {names.map((n) => <option key={n.name} value={n.name}>{n.label}</option>)}
         </Select>
       </Field>
       {value && (
         <Field label={t('studio.builder.condition')}>
-          <Select value={value.kind} onChange={(_, d) => onChange(withKind(value, d.value as Kind))}>
-            {CONDITION_KINDS.map((kind) => <option key={kind} value={kind}>{t(`studio.builder.conditions.${kind}`)}</option>)}
+          <Select value={value.kind} onChange={(_, d) => onChange(withKind(value, d.value))}>
+            {conditionOperators().map((op) => <option key={op.kind} value={op.kind}>{t(`studio.builder.conditions.${op.kind}`, { defaultValue: op.kind })}</option>)}
           </Select>
         </Field>
       )}
-      {value && NEEDS[value.kind] === 'number' && (
+      {input === 'number' && (
         <Field label={t('studio.builder.conditionValue')}>
-          <Input type="number" value={String((value as { value: number }).value)} onChange={(_, d) => onChange({ ...value, value: Number(d.value) || 0 } as Condition)} />
+          <Input type="number" value={String(value!.value ?? 0)} onChange={(_, d) => set({ value: toNumber(d.value) })} />
         </Field>
       )}
-      {value && NEEDS[value.kind] === 'other' && (
+      {input === 'range' && (
+        <>
+          <Field label={t('studio.builder.conditionFrom')}>
+            <Input type="number" value={String(value!.value ?? 0)} onChange={(_, d) => set({ value: toNumber(d.value) })} />
+          </Field>
+          <Field label={t('studio.builder.conditionTo')}>
+            <Input type="number" value={String(value!.upper ?? 0)} onChange={(_, d) => set({ upper: toNumber(d.value) })} />
+          </Field>
+        </>
+      )}
+      {input === 'otherField' && (
         <Field label={t('studio.builder.conditionOther')}>
-          <Select value={(value as { other: string }).other || first} onChange={(_, d) => onChange({ ...value, other: d.value } as Condition)}>
+          <Select value={value!.other || first} onChange={(_, d) => set({ other: d.value })}>
             {names.map((n) => <option key={n.name} value={n.name}>{n.label}</option>)}
           </Select>
         </Field>
       )}
-      {value && NEEDS[value.kind] === 'values' && (
+      {input === 'values' && (
         <Field label={t('studio.builder.conditionValues')} hint={t('studio.builder.conditionValuesHint')}>
-          <Input
-            value={(value as { values: unknown[] }).values.join(', ')}
-            onChange={(_, d) => onChange({ ...value, values: d.value.split(',').map((v) => v.trim()).filter(Boolean) } as Condition)}
-          />
+          <ValuesInput values={value!.values ?? []} numeric={numeric} onChange={(values) => set({ values })} />
         </Field>
       )}
     </fieldset>

@@ -1,4 +1,4 @@
-import { WRAPPER_FIELDS, fieldGroup, typeOf, type FieldSpec, type FieldType, type ModuleSource, type Texts } from '../../../../engine';
+import { WRAPPER_FIELDS, fieldGroup, readCondition, typeOf, type FieldSpec, type FieldType, type Logic, type ModuleSource, type Texts } from '../../../../engine';
 
 type Json = Record<string, unknown>;
 
@@ -57,6 +57,8 @@ export function specOfField(source: ModuleSource, row: FieldRow): FieldSpec {
   const kinds = (source.attachments ?? {}) as Record<string, { accept: string[]; maxFiles: number }>;
   const documentType = typeof options.documentType === 'string' ? options.documentType : '';
   const help = texts(source, [name, 'help']);
+  // The visibility condition the builder wrote, read back (editing the field keeps it).
+  const visibleWhen = readCondition((source.rules.visibility as Record<string, Logic> | undefined)?.[name]);
   return {
     name: row.name,
     type: row.type ?? 'text',
@@ -71,5 +73,6 @@ export function specOfField(source: ModuleSource, row: FieldRow): FieldSpec {
     ...(row.type === 'picker' ? { picker: String(ui['ui:widget']) } : {}),
     ...(row.type === 'upload' ? { upload: { documentType, accept: kinds[documentType]?.accept ?? ['pdf'], maxFiles: kinds[documentType]?.maxFiles ?? 1 } } : {}),
     ...(row.type === 'dateRange' ? { rangeMessages: texts(source, ['messages', `${row.name}_range`]) } : {}),
+    ...(visibleWhen ? { visibleWhen } : {}),
   };
 }

@@ -13,13 +13,26 @@ export function draftText(t: TFunction, source: ModuleSource, lang: string, key:
   return t(key);
 }
 
-/** A builder refusal as a sentence in the UI language (the rule a deletion would break is named). */
-export function refusalText(t: TFunction, refusal: Refusal, source: ModuleSource, lang: string): string {
+/**
+ * A builder refusal as a sentence in the UI language (the rule a deletion would break is named: a
+ * route step by its name, another form's computed field with that form's title and the field's label).
+ */
+export function refusalText(t: TFunction, refusal: Refusal, source: ModuleSource, lang: string, forms: readonly ModuleSource[] = []): string {
   const values = { ...refusal.values } as Record<string, string | number>;
   if (refusal.refused === 'usedBy') {
-    values.rule = t(`studio.builder.ruleKinds.${String(values.kind)}`, { n: values.n });
     const about = String(values.about ?? '');
-    values.about = about.includes('.') ? draftText(t, source, lang, about) : about;
+    const other = values.form === undefined ? undefined : forms.find((f) => f.code === values.form);
+    if (values.kind === 'route') {
+      const step = (source.process?.steps ?? [])[Number(values.n) - 1];
+      values.about = step?.names?.[toLanguage(lang)] || about;
+    } else if (other) {
+      values.about = draftText(t, other, lang, `${other.code}.${about}.label`);
+    } else {
+      values.about = about.includes('.') ? draftText(t, source, lang, about) : about;
+    }
+    values.rule = other
+      ? t('studio.builder.ruleKinds.computedIn', { n: values.n, form: draftText(t, other, lang, `${other.code}.title`) })
+      : t(`studio.builder.ruleKinds.${String(values.kind)}`, { n: values.n });
   }
   return t(`studio.builder.refused.${refusal.refused}`, values);
 }
