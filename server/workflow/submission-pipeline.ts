@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import { attachmentLimitViolations } from '../files/attachment-limits';
 import { forbidden, validationFailed, type Violation } from '../lib/errors';
 import { referenceViolations } from './reference-violations';
+import { moduleListViolations } from './module-list-violations';
 import { scopeCompany, stepRulesOf, type StepRule } from './eligibility';
 import { approverViolations, companyScopeViolations, forwardingViolations, loadFiler, mayBypass } from './filing-checks';
 import { blockedReason, resolveFilingRoute } from './route-resolution';
@@ -139,6 +140,7 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const routed = route?.some((s) => s.by === 'rule' && !s.skipped && !s.circulation && s.approvers.length > 0) ?? false;
   const references = [
     ...await referenceViolations(db, request.definitions, data, engineSteps, t, (field) => t(labelKey(module, field)), request.actorId),
+    ...await moduleListViolations(db, module, data, t, (field) => t(labelKey(module, field))),
     ...await attachmentLimitViolations(db, module, data, t, (field) => t(labelKey(module, field))),
     ...(request.companyScope === false ? [] : await companyScopeViolations(db, data, filer, t)),
     ...(bypass ? [] : await approverViolations(db, data, chosenSteps ? steps.filter((s) => chosenSteps.has(s.id)) : steps, scope, t, routed)),
