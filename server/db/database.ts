@@ -436,6 +436,19 @@ export interface PasswordResetTokenTable {
   created_at: Timestamp;
 }
 
+/** A link of a "waiting for your approval" mail (migration 0990): only the token's SHA-256 is stored. */
+export interface MailActionTokenTable {
+  id: Generated<number>;
+  token_hash: string;
+  approval_id: number;
+  user_id: number;
+  /** What the link proposes: approve (true) or reject (false). */
+  approve: boolean;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 export interface IdempotencyKeyTable {
   user_id: number;
   key: string;
@@ -598,6 +611,7 @@ export interface Database {
   file_contents: FileContentTable;
   file_chunks: FileChunkTable;
   password_reset_tokens: PasswordResetTokenTable;
+  mail_action_tokens: MailActionTokenTable;
   idempotency_keys: IdempotencyKeyTable;
   module_definition_versions: ModuleDefinitionVersionTable;
   pic_types: PicTypeTable;

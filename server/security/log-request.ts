@@ -3,9 +3,12 @@ import type { FastifyRequest } from 'fastify';
 /** Query parameters whose values are credentials (signed file links, reset tokens) and never logged. */
 const SECRET_PARAMS = /([?&](?:token|access_token)=)[^&#]*/gi;
 
-/** A URL as it may appear in the log: credential query values replaced by `[redacted]`. */
+/** Path segments that are credentials: the token of a mail link (`/m/{token}`, `/api/mail-actions/{token}`). */
+const SECRET_SEGMENTS = /(\/(?:m|mail-actions)\/)[^/?#]+/g;
+
+/** A URL as it may appear in the log: credential query values and path tokens replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
+  return url.replace(SECRET_PARAMS, '$1[redacted]').replace(SECRET_SEGMENTS, '$1[redacted]');
 }
 
 /**

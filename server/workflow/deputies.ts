@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import type { Violation } from '../lib/errors';
 import { deputiesOfPrincipals, deputyInEffect, overlappingArrangements } from '../repositories/deputy-repository';
 import type { DocumentState } from './document-state';
-import { mailDocumentEvent, type MailKind, type StepNames } from './notifications';
+import { mailDocumentEvent, stepName, type MailKind } from './notifications';
 import type { WorkflowContext } from './workflow-context';
 
 /**
@@ -55,18 +55,22 @@ export type StepMailKind = keyof typeof DEPUTY_MAIL;
  * `kind` mail to the candidates, and to each deputy in effect on `at` of one of them for the
  * document's module (not the requester, not a candidate already mailed) its deputy form, which
  * names the principal(s) they stand in for. Each in its recipient's language, inside the caller's
- * transaction like every mail.
+ * transaction like every mail, with the recipient's own Approve and Reject links to step `stepId`
+ * (server/workflow/README.md "Deciding from the mail").
  */
 export async function mailStepWaiting(
   trx: Kysely<Database>, doc: Pick<DocumentState, 'code' | 'module_code' | 'requester_id'>, candidateIds: number[], ctx: WorkflowContext,
-  step: StepNames | null, kind: StepMailKind = 'approvalRequest', at: Date = new Date(),
+  stepId: number, kind: StepMailKind = 'approvalRequest', at: Date = new Date(),
 ): Promise<void> {
-  await mailDocumentEvent(trx, kind, doc, candidateIds, ctx, step);
+  const step = await stepName(trx, stepId);
+  // Each recipient's mail carries their own Approve and Reject links to this step (`mail-action-tokens.ts`).
+  const decide = { decideStepId: stepId };
+  await mailDocumentEvent(trx, kind, doc, candidateIds, ctx, step, {}, decide);
   const deputies = (await stepDeputies(trx, candidateIds, doc.module_code, doc.requester_id, at)).filter((d) => !candidateIds.includes(d.deputy_id));
   for (const deputyId of new Set(deputies.map((d) => d.deputy_id))) {
     const principals = await trx.selectFrom('users').select('name')
       .where('id', 'in', deputies.filter((d) => d.deputy_id === deputyId).map((d) => d.principal_id)).orderBy('name').execute();
-    await mailDocumentEvent(trx, DEPUTY_MAIL[kind], doc, [deputyId], ctx, step, { principal: principals.map((p) => p.name).join(', ') });
+    await mailDocumentEvent(trx, DEPUTY_MAIL[kind], doc, [deputyId], ctx, step, { principal: principals.map((p) => p.name).join(', ') }, decide);
   }
 }
 

@@ -54,17 +54,22 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
   const changes = (detail: Record<string, unknown> | null) => (module && Array.isArray(detail?.changes)
     ? (detail.changes as ClearedChange[]).map((c) => describeChange(c, module, t, lang)).join('; ')
     : '');
-  // A deputy's entry reads "Approved by <deputy> on behalf of <principal>" (the `onBehalf` form of the action's text).
+  // A deputy's entry reads "Approved by <deputy> on behalf of <principal>" (the `onBehalf` form of the action's text);
+  // a decision from the mail link "Approved by X via mail", with its comment.
   const text = (log: (typeof logs)[number]) => {
-    const action = t(`server.workflow.log.${log.log_text}`, { name: log.user_name ?? '' });
+    const said = t(`server.workflow.log.${log.log_text}`, { name: log.user_name ?? '' });
+    const action = log.detail?.via === 'mail' ? t('server.workflow.log.viaMail', { action: said }) : said;
     const described = log.detail ? [action, changes(log.detail)].filter(Boolean).join(': ') : action;
-    return log.principal_id !== null ? t('server.workflow.log.onBehalf', { action: described, principal: log.principal_name ?? '' }) : described;
+    const full = log.principal_id !== null ? t('server.workflow.log.onBehalf', { action: described, principal: log.principal_name ?? '' }) : described;
+    return typeof log.detail?.comment === 'string' ? t('server.workflow.log.comment', { text: full, comment: log.detail.comment }) : full;
   };
   const entry = (log: (typeof logs)[number]): LogEntry => ({
     log_text: text(log),
     action: log.log_text,
     user: log.user_id !== null ? { id: log.user_id, name: log.user_name! } : null,
     on_behalf_of: log.principal_id !== null ? { id: log.principal_id, name: log.principal_name! } : null,
+    ...(log.detail?.via === 'mail' ? { via: 'mail' } : {}),
+    ...(typeof log.detail?.comment === 'string' ? { comment: log.detail.comment } : {}),
     created_at: iso(log.created_at)!,
   });
   const forwarded = state.user_finances.length

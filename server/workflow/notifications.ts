@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { serverTranslate } from '../lib/i18n';
 import { mailLanguage } from '../mail/language';
 import { enqueueMail } from '../mail/outbox';
+import { issueMailActionTokens, mailActionLink } from './mail-action-tokens';
 import type { DocumentState } from './document-state';
 import type { WorkflowContext } from './workflow-context';
 
@@ -15,15 +16,22 @@ export type MailKind = 'approvalRequest' | 'deputyRequest' | 'forwarded' | 'comp
 /** A step's name per language (mails are written per recipient). */
 export type StepNames = Record<Lang, string>;
 
+/** Options of a mail: `decideStepId` adds each recipient's own Approve and Reject links to that step. */
+export interface MailOptions {
+  decideStepId?: number;
+}
+
 /**
  * Queues one mail per recipient (enabled users, each once) in the caller's transaction, in the
  * recipient's language (`users.language`, default ja) — never the acting user's —, so the mail
  * exists exactly when the change is committed. Mails name the document, its module, the
- * requester and the step, and link to the app.
+ * requester and the step, and link to the app; a waiting mail (`decideStepId`) also carries the
+ * recipient's Approve and Reject links (`/m/{token}`, tokens issued for that recipient only).
  */
 export async function mailDocumentEvent(
   trx: Kysely<Database>, kind: MailKind, doc: Pick<DocumentState, 'code' | 'module_code' | 'requester_id'>,
   recipientIds: number[], ctx: WorkflowContext, step: StepNames | null = null, extra: Record<string, string> = {},
+  options: MailOptions = {},
 ): Promise<number> {
   const ids = [...new Set(recipientIds)];
   if (ids.length === 0) return 0;
@@ -39,11 +47,12 @@ export async function mailDocumentEvent(
       code: doc.code, module: module ? definitions.translate(lang)(module.meta.title) : doc.module_code,
       requester: requester?.name ?? '', step: step?.[lang] ?? '', link: `${ctx.appUrl}/`, ...extra,
     };
-    await enqueueMail(trx, {
-      to: user.email,
-      subject: t(`server.workflow.mail.${kind}Subject`, params),
-      text: t(`server.workflow.mail.${kind}Text`, { ...params, name: user.name }),
-    });
+    let text = t(`server.workflow.mail.${kind}Text`, { ...params, name: user.name });
+    if (options.decideStepId !== undefined) {
+      const tokens = await issueMailActionTokens(trx, options.decideStepId, user.id);
+      text += `\n\n${t('server.workflow.mail.decideLinks', { approveLink: mailActionLink(ctx.appUrl, tokens.approve), rejectLink: mailActionLink(ctx.appUrl, tokens.reject) })}`;
+    }
+    await enqueueMail(trx, { to: user.email, subject: t(`server.workflow.mail.${kind}Subject`, params), text });
   }
   return recipients.length;
 }

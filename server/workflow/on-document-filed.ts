@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { writeApprovalLog } from './approval-log';
 import { loadDocumentState } from './document-state';
-import { mailDocumentEvent, stepName } from './notifications';
+import { mailDocumentEvent } from './notifications';
 import { activeStep } from './transitions';
 import { mailStepWaiting } from './deputies';
 import type { WorkflowContext } from './workflow-context';
@@ -20,7 +20,7 @@ export async function onDocumentFiled(trx: Kysely<Database>, bufferId: number, c
   const notifyFirst = await trx.selectFrom('buffers').select('send_notification_first_approval').where('id', '=', bufferId).executeTakeFirstOrThrow();
   const first = activeStep(doc);
   if (first && notifyFirst.send_notification_first_approval) {
-    await mailStepWaiting(trx, doc, first.candidates, ctx, await stepName(trx, first.id));
+    await mailStepWaiting(trx, doc, first.candidates, ctx, first.id);
   }
   await mailDocumentEvent(trx, 'forwarded', doc, doc.user_finances, ctx);
   const circulated = await trx.selectFrom('circulations').select('user_id').where('buffer_id', '=', bufferId).execute();

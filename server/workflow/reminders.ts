@@ -12,7 +12,6 @@ import { eligibleAmong, scopeCompany } from './eligibility';
 import { mailStepWaiting } from './deputies';
 import { escalationTargets } from './escalation-targets';
 import { pinnedDefinition } from '../definitions/definition-version-repository';
-import { stepName } from './notifications';
 import { BufferStatus, StepStatus } from './status';
 import type { WorkflowContext } from './workflow-context';
 
@@ -141,11 +140,10 @@ async function handleStep(db: Kysely<Database>, bufferId: number, stepId: number
     // unmarked activation (activated_at is compared above, in JS: the database keeps microseconds).
     const mark = (column: 'reminded_at' | 'escalated_at') => trx.updateTable('approvals').set({ [column]: now })
       .where('id', '=', stepId).where(column, 'is', null).where('active', '=', true).executeTakeFirst();
-    const names = await stepName(trx, stepId);
 
     if (due.remind && marks.reminded_at === null && (await mark('reminded_at')).numUpdatedRows === 1n) {
       // Deputies in effect (on the scan's day) stand in for their principals: reminded too, naming them (never the requester).
-      await mailStepWaiting(trx, doc, waiting, ctx, names, 'reminder', now);
+      await mailStepWaiting(trx, doc, waiting, ctx, stepId, 'reminder', now);
       await writeApprovalLog(trx, { bufferId, approvalId: stepId, userId: null, action: 'remind' });
       done.reminded = 1;
     }
@@ -154,7 +152,7 @@ async function handleStep(db: Kysely<Database>, bufferId: number, stepId: number
       if (offered.length) {
         for (const userId of offered) await writeApprovalLog(trx, { bufferId, approvalId: stepId, userId, action: 'escalate' });
         // The targets now wait as candidates: their own deputies in effect are told too.
-        await mailStepWaiting(trx, doc, offered, ctx, names, 'escalated', now);
+        await mailStepWaiting(trx, doc, offered, ctx, stepId, 'escalated', now);
       } else {
         await writeApprovalLog(trx, { bufferId, approvalId: stepId, userId: null, action: 'escalate_none' });
       }

@@ -5,7 +5,7 @@ import { writeApprovalLog } from './approval-log';
 import { mailStepWaiting } from './deputies';
 import type { DocumentState } from './document-state';
 import { insertSteps, stepsToFile, type StepToFile } from './filed-steps';
-import { mailDocumentEvent, stepName } from './notifications';
+import { mailDocumentEvent } from './notifications';
 import { StepStatus } from './status';
 import type { PreparedSubmission } from './submission-pipeline';
 import { isWithRequester } from './transitions';
@@ -108,7 +108,7 @@ export async function restartRouteAfterEdit(trx: Kysely<Database>, edit: EditOut
   });
   const first = withRequester ? -1 : next.findIndex((s) => !s.skipped);
   const waiting = first >= 0 ? next[first].approvers : [];
-  if (first >= 0) await mailStepWaiting(trx, doc, waiting, ctx, await stepName(trx, ids[first]));
+  if (first >= 0) await mailStepWaiting(trx, doc, waiting, ctx, ids[first]);
   // Everyone whose approval the edit cleared and who is not asked first is told.
   const approvedBy = [
     ...filed.filter((s) => s.status === StepStatus.DONE && s.approver_id !== null).map((s) => s.approver_id!),

@@ -71,7 +71,7 @@ export async function sendBack(db: Kysely<Database>, bufferId: number, stepId: n
     await writeApprovalLog(trx, { bufferId: doc.id, approvalId: target, userId: ctx.userId, action: 'send_back', onBehalfOf });
     const back = doc.steps.find((s) => s.id === target)!;
     // Its approvers decide again, and their deputies in effect are told as for any waiting step.
-    await mailStepWaiting(trx, doc, back.candidates, ctx, await stepName(trx, back.id), 'sentBack');
+    await mailStepWaiting(trx, doc, back.candidates, ctx, back.id, 'sentBack');
     return { id: current.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: BufferStatus.ON_PROCESS }, active_approval_id: target };
   });
 }
@@ -91,7 +91,7 @@ export async function resubmitDocument(db: Kysely<Database>, bufferId: number, c
     await trx.updateTable('approvals').set({ active: true }).where('id', '=', first.id).execute();
     await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
     await writeApprovalLog(trx, { bufferId: doc.id, userId: ctx.userId, action: 'resubmit' });
-    await mailStepWaiting(trx, doc, first.candidates, ctx, await stepName(trx, first.id));
+    await mailStepWaiting(trx, doc, first.candidates, ctx, first.id);
     return { id: doc.id, status: BufferStatus.ON_PROCESS, active_approval_id: first.id };
   });
 }

@@ -6,7 +6,7 @@ import { applyEntityChange } from './apply-entity-change';
 import { loadDocumentState, type DocumentState, type StepState } from './document-state';
 import { scopeCompany } from './eligibility';
 import { rememberEmailPush } from './email-push-preference';
-import { mailDocumentEvent, stepName } from './notifications';
+import { mailDocumentEvent } from './notifications';
 import { BufferStatus, StepStatus, type LogAction } from './status';
 import { actingFor, isTreasuryStep, nextStep, refuseStepAction } from './transitions';
 import { mailStepWaiting } from './deputies';
@@ -38,7 +38,7 @@ async function closeStep(trx: Kysely<Database>, step: StepState, status: number,
  * last one needed (the caller closes the step as an ordinary approval). Runs under the buffer
  * lock, so concurrent approvers count one after the other and the step advances once.
  */
-async function recordPartialApproval(trx: Kysely<Database>, bufferId: number, step: StepState, ctx: WorkflowContext, onBehalfOf: number | null): Promise<boolean> {
+async function recordPartialApproval(trx: Kysely<Database>, bufferId: number, step: StepState, ctx: WorkflowContext, onBehalfOf: number | null, detail?: Record<string, unknown>): Promise<boolean> {
   // A deputy's approval counts as the principal's decision (the principal's candidacy is marked).
   const marked = await trx.updateTable('approval_candidates').set({ decision: 1, decided_at: new Date(), decided_by: ctx.userId })
     .where('approval_id', '=', step.id).where('user_id', '=', onBehalfOf ?? ctx.userId).where('decision', 'is', null)
@@ -47,7 +47,7 @@ async function recordPartialApproval(trx: Kysely<Database>, bufferId: number, st
   if (step.decided.length + 1 >= step.required) return false;
   // The document changed (an edit made against the state before this decision is refused: 409).
   await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', bufferId).execute();
-  await writeApprovalLog(trx, { bufferId, approvalId: step.id, userId: ctx.userId, action: 'approve', onBehalfOf });
+  await writeApprovalLog(trx, { bufferId, approvalId: step.id, userId: ctx.userId, action: 'approve', onBehalfOf, detail });
   return true;
 }
 
@@ -62,7 +62,7 @@ async function finishDocument(trx: Kysely<Database>, doc: DocumentState, status:
 }
 
 /** Passes the step (approve or treasury) and moves the document on: next step, or completed. */
-async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, body: StepActionBody, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, data?: Record<string, unknown>) {
+async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, body: StepActionBody, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, data?: Record<string, unknown>, detail?: Record<string, unknown>) {
   const next = nextStep(doc, step);
   if (next) {
     await trx.updateTable('approvals').set({ active: true }).where('id', '=', next.id).execute();
@@ -72,12 +72,23 @@ async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepSta
     // An entity module's change takes effect here, in the final approval's transaction.
     await applyEntityChange(trx, doc.id, ctx);
   }
-  await writeApprovalLog(trx, { bufferId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf });
+  await writeApprovalLog(trx, { bufferId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail });
   if (next && body.send_email_push !== undefined) await rememberEmailPush(trx, ctx.userId, body.send_email_push);
   // The next step's approvers and their deputies in effect.
-  if (next && body.send_email_push === true) await mailStepWaiting(trx, doc, next.candidates, ctx, await stepName(trx, next.id));
+  if (next && body.send_email_push === true) await mailStepWaiting(trx, doc, next.candidates, ctx, next.id);
   if (!next) await mailDocumentEvent(trx, 'completed', doc, [doc.requester_id], ctx);
   return next ? BufferStatus.ON_PROCESS : BufferStatus.COMPLETED;
+}
+
+/** What another entry point (the mail link) adds to the app's step action; the action itself is the same. */
+export interface StepActionOptions {
+  /**
+   * The entry point's own checks, run under the document's lock before the transition rules (the
+   * mail link: its token still works for this user; a rejection has a comment). Throws to refuse.
+   */
+  guard?: (trx: Kysely<Database>, doc: DocumentState) => Promise<void>;
+  /** Kept on the action's log entry (`approval_logs.detail`): `{ via: 'mail', comment? }`. */
+  logDetail?: Record<string, unknown>;
 }
 
 /**
@@ -85,11 +96,14 @@ async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepSta
  * user is a candidate of this step and that it is still the active pending step, then approve
  * (true), reject (false) or complete the treasury step (null with `data`, or true with `data`,
  * on a `p-treasury` step). Logs the action and queues the mails of the rules in README.md.
+ * The mail link (`mail-actions.ts`) acts through here too, with `options`.
  */
-export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: number, body: StepActionBody, ctx: WorkflowContext): Promise<StepActionResult> {
+export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: number, body: StepActionBody, ctx: WorkflowContext, options: StepActionOptions = {}): Promise<StepActionResult> {
+  const detail = options.logDetail;
   return db.transaction().execute(async (trx) => {
     const doc = await loadDocumentState(trx, bufferId, true);
     if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));
+    if (options.guard) await options.guard(trx, doc);
     const refusal = refuseStepAction(doc, stepId, ctx.userId);
     if (refusal) throw refusalError(refusal, ctx.t);
     const step = doc.steps.find((s) => s.id === stepId)!;
@@ -104,7 +118,7 @@ export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: 
     if (body.approve === false) {
       await closeStep(trx, step, StepStatus.REJECTED, ctx, onBehalfOf);
       await finishDocument(trx, doc, BufferStatus.REJECTED);
-      await writeApprovalLog(trx, { bufferId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'reject', onBehalfOf });
+      await writeApprovalLog(trx, { bufferId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'reject', onBehalfOf, detail });
       await mailDocumentEvent(trx, 'rejected', doc, [doc.requester_id], ctx);
       return { id: step.id, status: StepStatus.REJECTED, buffer: { id: doc.id, status: BufferStatus.REJECTED } };
     }
@@ -113,18 +127,18 @@ export async function actOnStep(db: Kysely<Database>, bufferId: number, stepId: 
       const treasury = await readTreasuryData(trx, ctx.definitions, formCode, body.data, ctx.t, { companyId: await scopeCompany(trx, doc.requester_id, doc.data.company_id), userId: ctx.userId });
       if ('violations' in treasury) throw validationFailed(treasury.violations);
       await closeStep(trx, step, StepStatus.DONE, ctx, onBehalfOf, treasury.value);
-      const status = await passStep(trx, doc, step, body, ctx, 'treasury', onBehalfOf, { ...doc.data, ...treasury.value });
+      const status = await passStep(trx, doc, step, body, ctx, 'treasury', onBehalfOf, { ...doc.data, ...treasury.value }, detail);
       return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
     }
     if (body.approve !== true) {
       throw validationFailed([{ propertyPath: 'approve', message: ctx.t('server.workflow.errors.approveRequired') }]);
     }
     const fields = Object.keys(filled.value).length ? filled.value : undefined;
-    if (step.required > 1 && await recordPartialApproval(trx, doc.id, step, ctx, onBehalfOf)) {
+    if (step.required > 1 && await recordPartialApproval(trx, doc.id, step, ctx, onBehalfOf, detail)) {
       return { id: step.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: BufferStatus.ON_PROCESS } };
     }
     await closeStep(trx, step, StepStatus.DONE, ctx, onBehalfOf, fields);
-    const status = await passStep(trx, doc, step, body, ctx, 'approve', onBehalfOf, fields && { ...doc.data, ...fields });
+    const status = await passStep(trx, doc, step, body, ctx, 'approve', onBehalfOf, fields && { ...doc.data, ...fields }, detail);
     if (fields && module) await linkFiles(trx, module, doc.id, fields);
     return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
   });

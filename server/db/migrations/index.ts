@@ -29,6 +29,7 @@ import * as positionsDated from './0960_positions_dated';
 import * as recordsSealed from './0980_records_sealed';
 import * as requesterTasks from './0970_requester_tasks';
 import * as editRestart from './0965_edit_restart';
+import * as mailActions from './0990_mail_actions';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0980_records_sealed': recordsSealed,
   '0970_requester_tasks': requesterTasks,
   '0965_edit_restart': editRestart,
+  '0990_mail_actions': mailActions,
 };
