@@ -52,8 +52,16 @@ export const RelatedItemLine = Type.Unsafe<{ id: number } & Record<string, numbe
 );
 export type RelatedItemLine = Static<typeof RelatedItemLine>;
 
-/** What every related approval carries: the document's id, code, stamp number and status. */
-const relatedDocument = { id: Type.Integer(), code: Type.String(), stamp_no: nullable(Type.String()), status: Type.Integer() };
+/**
+ * What every related approval carries: the document's id, code, stamp number and status, and for
+ * the picker's row who it is with and how much — `counterparty` (the module's records counterparty,
+ * else vendor, fields: the supplier's name, the contract's name; null when it names none) and
+ * `amount` (its records amount, else statistics amount, field; null when it names none).
+ */
+const relatedDocument = {
+  id: Type.Integer(), code: Type.String(), stamp_no: nullable(Type.String()), status: Type.Integer(),
+  counterparty: Type.Optional(nullable(Type.String())), amount: Type.Optional(nullable(Type.Number())),
+};
 
 /**
  * A purchase as a related approval (`GET /purchases/list` member): its currency (the module's

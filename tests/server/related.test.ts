@@ -62,6 +62,8 @@ describe('GET /api/purchases/list and /api/purchases/{id}', () => {
     // The whole member as the route's response schema (RelatedPurchase) writes it: a field the schema dropped would fail here.
     expect(body['hydra:member'][1]).toEqual({
       id: mine[0], code: expect.stringMatching(/\S/), stamp_no: null, status: 0, currency_code: 'CNY', currency_id: cny, total_estimated: 1000,
+      // The picker's row: who it is with (a purchase names nobody) and how much.
+      counterparty: null, amount: 1000,
       purchase_goods: [{ id: 1, goods_name: 'Laptop', budget: 1000, estimated_unit_price: 500, qty: 2 }],
     });
     const ids = body['hydra:member'].map((p: { id: number }) => p.id);
@@ -102,7 +104,7 @@ describe('GET /api/contracts/list and /api/contracts/{id}', () => {
   beforeAll(async () => {
     supplier = await contract('contract-supplier', 'employee', {
       contract_full_name: 'Office supplies 2026', supplier_full_name: 'Tokyo Stationery', supplier_account: account('Tokyo Stationery', '1234567'),
-      item_goods: [{ index: 1, name: 'Paper', amount: 300, unit_price: 3, quantity: 100 }],
+      item_goods: [{ index: 1, name: 'Paper', amount: 300, unit_price: 3, quantity: 100 }], amount: 1200000,
     }, { stampNo: 'STAMP-SUP-1' });
     customer = await contract('contract-customer', 'employee', { contract_full_name: 'Maintenance for ACME', contract_item_type_id: null });
     await contract('contract-supplier', 'employee', { contract_full_name: 'Rejected one' }, { status: 3 });
@@ -119,7 +121,7 @@ describe('GET /api/contracts/list and /api/contracts/{id}', () => {
       id: supplier, code: 'CT-1', stamp_no: 'STAMP-SUP-1', status: 0, currency: 'CNY', currency_id: cny, module: 'contract-supplier', type: 'goods',
       contract_name: 'Office supplies 2026', contract_full_name: 'Office supplies 2026', supplier_full_name: 'Tokyo Stationery',
       supplier_account: { ...account('Tokyo Stationery', '1234567'), registration_no: null }, contract_item_type: { code: 'goods', name: 'Purchase Goods' },
-      data: await stored(supplier),
+      data: await stored(supplier), counterparty: 'Tokyo Stationery', amount: 1200000,
     });
     expect(body['hydra:member'][0].data).toMatchObject({ item_goods: [{ name: 'Paper' }] });
     const customers = await get('employee', '/api/contracts/list?module=contract-customer');
@@ -127,7 +129,7 @@ describe('GET /api/contracts/list and /api/contracts/{id}', () => {
     expect(customers.body['hydra:member'][0]).toEqual({
       id: customer, code: 'CT-2', stamp_no: expect.any(String), status: 0, currency: 'CNY', currency_id: cny, module: 'contract-customer', type: null,
       contract_name: 'Maintenance for ACME', contract_full_name: 'Maintenance for ACME', supplier_full_name: null,
-      supplier_account: null, contract_item_type: null, data: await stored(customer),
+      supplier_account: null, contract_item_type: null, data: await stored(customer), counterparty: 'Maintenance for ACME', amount: null,
     });
   });
 

@@ -10,7 +10,7 @@ import { likePattern, paginate, type Collection } from '../../lib/paging';
 import { badRequest, notFound } from '../../lib/errors';
 import { visibleTo } from '../../workflow/visibility';
 import { canSeeRelated } from './related-visibility';
-import { memberItems, memberValue, moduleDataInt, numberOf, supplierAccountOf, textOf } from './related-shapes';
+import { amountOf, counterpartyOf, memberItems, memberValue, moduleDataInt, numberOf, supplierAccountOf, textOf } from './related-shapes';
 import {
   RelatedContract, RelatedContractCollection, RelatedContractQuery, RelatedPurchase, RelatedPurchaseCollection, RelatedPurchaseDetail, RelatedPurchaseQuery,
   SupplierAccount, SupplierAccountQuery,
@@ -81,6 +81,7 @@ const byCode = (modules: CompiledModule[]) => new Map(modules.map((m) => [m.code
 function purchaseOf(row: Row, module: CompiledModule | undefined): RelatedPurchase {
   return {
     id: row.id, code: row.code, stamp_no: row.stamp_no, status: row.status, currency_id: row.currency_id, currency_code: row.currency_code,
+    counterparty: counterpartyOf(module, row.data), amount: amountOf(module, row.data),
     total_estimated: numberOf(memberValue(module, row.data, 'total_estimated')), purchase_goods: memberItems(module, row.data, 'purchase_goods'),
   };
 }
@@ -90,6 +91,7 @@ function contractOf(row: Row, module: CompiledModule | undefined): RelatedContra
   const text = (member: string) => textOf(memberValue(module, row.data, member));
   return {
     id: row.id, code: row.code, stamp_no: row.stamp_no, status: row.status, currency: row.currency_code, currency_id: row.currency_id,
+    counterparty: counterpartyOf(module, row.data), amount: amountOf(module, row.data),
     data: row.data, module: row.module_code, type: row.type_code, contract_name: text('contract_name'), contract_full_name: text('contract_full_name'),
     supplier_full_name: text('supplier_full_name'), supplier_account: supplierAccountOf(module, row.data),
     contract_item_type: row.type_code ? { code: row.type_code, name: row.type_name ?? row.type_code } : null,

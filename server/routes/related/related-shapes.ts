@@ -70,3 +70,32 @@ export function supplierAccountOf(module: CompiledModule | undefined, data: Reco
   // registration_no: the supplier's qualified-invoice number, kept on the account so a payment takes it over.
   return { name: textOf(a.name), no: textOf(a.no), bank_name: textOf(a.bank_name), branch_name: textOf(a.branch_name), registration_no: textOf(a.registration_no) };
 }
+
+/** The values at a statistics path (`a.b`, or with one `[]` for an item list: every item's). */
+function valuesAt(data: Record<string, unknown>, path: string): unknown[] {
+  const [head, tail] = path.split('[].');
+  if (tail === undefined) return [valueAt(data, path)];
+  const list = valueAt(data, head);
+  return Array.isArray(list) ? list.map((item) => (item && typeof item === 'object' ? valueAt(item as Record<string, unknown>, tail) : undefined)) : [];
+}
+
+/**
+ * Who the document is with, for a picker row: the first text of the module's records
+ * counterparty paths (`statistics.records.counterparty`), else of its vendor paths; null when none.
+ */
+export function counterpartyOf(module: CompiledModule | undefined, data: Record<string, unknown>): string | null {
+  const facts = module?.meta.statistics;
+  for (const path of facts?.records?.counterparty ?? facts?.vendor ?? []) {
+    const text = valuesAt(data, path).find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    if (text) return text;
+  }
+  return null;
+}
+
+/** The document's amount for a picker row (`statistics.records.amount`, else `statistics.amount`); null when the module names none or it is empty. */
+export function amountOf(module: CompiledModule | undefined, data: Record<string, unknown>): number | null {
+  const facts = module?.meta.statistics;
+  const path = facts?.records?.amount ?? facts?.amount;
+  const value = path ? valueAt(data, path) : undefined;
+  return value === undefined || value === null || value === '' ? null : numberOf(value);
+}

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { InfoRegular } from '@fluentui/react-icons';
@@ -9,18 +10,21 @@ import { PickerPage } from '../picker/PickerPage';
 import { useResolvedItems } from '../picker/use-resolved-items';
 import { useWidgetText } from '../text';
 import { RelatedDetailsSheet } from './RelatedDetailsSheet';
-import { relatedLabel, relatedPickerOptions, relatedSourceOf, type RelatedApproval } from './related-source';
+import type { Lang } from '../../../engine';
+import { relatedLabel, relatedPickerOptions, relatedRowLabel, relatedSourceOf, type RelatedApproval } from './related-source';
 
 const useStyles = makeStyles({
   button: { justifyContent: 'space-between', width: '100%', fontWeight: tokens.fontWeightRegular },
 });
 
 /**
- * The picker page's rows with an info button each: the button opens the details sheet (which
- * can also select), tapping the row selects and returns.
+ * The picker page's rows — code, counterparty and amount — with an info button each: the button
+ * opens the details sheet (which can also select), tapping the row selects and returns.
  */
 function RelatedPickerPage(props: { host: RendererHost; uiOptions: Record<string, unknown>; close(item?: RelatedApproval): void }): ReactNode {
   const t = useWidgetText();
+  const { i18n } = useTranslation();
+  const lang = (['en', 'ja', 'zh'].includes(i18n.language) ? i18n.language : 'ja') as Lang;
   const [details, setDetails] = useState<RelatedApproval | null>(null);
   const options = relatedPickerOptions(relatedSourceOf(props.uiOptions), props.uiOptions);
   return (
@@ -32,7 +36,7 @@ function RelatedPickerPage(props: { host: RendererHost; uiOptions: Record<string
         searchParam={options.searchParam}
         itemsPerPage={options.itemsPerPage}
         debounceMs={options.debounceMs}
-        label={relatedLabel}
+        label={(item) => relatedRowLabel(item, lang)}
         describe={(item) => (
           <Button appearance="transparent" icon={<InfoRegular />} aria-label={t('related.info', { code: relatedLabel(item) })} onClick={() => setDetails(item)} />
         )}

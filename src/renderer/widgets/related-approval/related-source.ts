@@ -1,4 +1,6 @@
 import { readPickerOptions, type PickerOptions } from '../picker/picker-options';
+import type { Lang } from '../../../engine';
+import { formatAmount } from '../../money';
 import type { RelatedContract, RelatedPurchase, RelatedPurchaseDetail } from '../../../wire/related';
 
 /**
@@ -46,4 +48,15 @@ export function relatedLabel(item: RelatedApproval | undefined): string {
   if (!item) return '';
   const code = item.code ?? `#${item.id}`;
   return item.stamp_no ? `${code} (${item.stamp_no})` : code;
+}
+
+/**
+ * A picker row: the code (and stamp number), who the document is with and its amount in its
+ * currency — "SUP-2026-000012 · Tokyo Denki · 1,200,000 JPY" — so a requester tells documents
+ * apart without opening each; a part the document does not have is left out.
+ */
+export function relatedRowLabel(item: RelatedApproval, lang: Lang): string {
+  const currency = ('currency_code' in item ? item.currency_code : 'currency' in item ? item.currency : null) ?? undefined;
+  const amount = item.amount === null || item.amount === undefined ? '' : [formatAmount(item.amount, currency, lang), currency].filter(Boolean).join(' ');
+  return [relatedLabel(item), item.counterparty?.trim(), amount].filter(Boolean).join(' · ');
 }

@@ -96,6 +96,23 @@ describe('RelatedApprovalPicker', () => {
   });
 });
 
+describe('RelatedApprovalPicker rows', () => {
+  it('name each document by code, counterparty and amount in its currency, not by code alone', async () => {
+    const withParty: RelatedContract[] = [
+      { ...contracts[0], counterparty: 'Kyoto Clean', amount: 1200000 },
+      { ...contracts[0], id: 52, code: 'CS-0052', stamp_no: null, counterparty: null, amount: null },
+    ];
+    const host = createTestHost((path, params) => (path === '/contracts/list' ? hydra(withParty, params) : undefined));
+    renderForm(host, schema, contractUi);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Related approval' }));
+    const page = screen.getByRole('region', { name: 'page: Related approval' });
+    expect(await within(page).findByRole('button', { name: 'CS-0051 (S-2026-007) · Kyoto Clean · 1,200,000 JPY' })).toBeTruthy();
+    // A part the document does not have is left out.
+    expect(within(page).getByRole('button', { name: 'CS-0052' })).toBeTruthy();
+  });
+});
+
 describe('RelatedItemsField', () => {
   it('asks for a related approval first', () => {
     renderForm(createTestHost(api), schema, purchaseUi);
