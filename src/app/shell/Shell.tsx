@@ -22,7 +22,7 @@ import { AppRendererHost } from '../host/AppRendererHost';
 import { PageFrame } from './PageFrame';
 import { Splash } from './Splash';
 import { Toolbar } from './Toolbar';
-import { loadTabBar, loginRoot, preloadFirstScreen, resetPasswordRoot, tabRoot } from './roots';
+import { loadTabBar, loginRoot, mailActionLoginRoot, mailActionRoot, preloadFirstScreen, resetPasswordRoot, tabRoot } from './roots';
 
 const RESET_PASSWORD_PATH = '/reset-password';
 
@@ -61,6 +61,11 @@ function initialResetToken(): string | null {
   return new URLSearchParams(window.location.search).get('token') ?? '';
 }
 
+/** The token of a mail link's address (`/m/{token}`: decide from the mail), else null. */
+function initialMailToken(): string | null {
+  return /^\/m\/([A-Za-z0-9_-]+)$/.exec(window.location.pathname)?.[1] ?? null;
+}
+
 /** True when the address asks for the reset-password page (no session check then). */
 export function isResetPasswordLink(): boolean {
   return window.location.pathname === RESET_PASSWORD_PATH;
@@ -78,6 +83,8 @@ export function Shell() {
   const entries = usePageEntries(stack);
   const [tab, setTab] = useState<Tab>(() => tabFromPath(window.location.pathname) ?? 'home');
   const [resetToken, setResetToken] = useState<string | null>(initialResetToken);
+  // A mail link waits through the sign-in: its page opens once the user is signed in.
+  const [mailToken, setMailToken] = useState<string | null>(initialMailToken);
   const [toolbarSlot, setToolbarSlot] = useState<HTMLDivElement | null>(null);
   const rounded = useMemo(() => new URLSearchParams(window.location.search).has('borderradius'), []);
 
@@ -128,7 +135,13 @@ export function Shell() {
 
   useLayoutEffect(() => {
     if (session.status === 'checking') return;
-    if (session.status === 'authenticated') {
+    if (session.status === 'authenticated' && mailToken !== null) {
+      const onDone = () => {
+        replaceRootPath(window, pathOfTab(currentTab));
+        setMailToken(null);
+      };
+      stack.reset(mailActionRoot({ token: mailToken, onDone }));
+    } else if (session.status === 'authenticated') {
       stack.reset(tabRoot(currentTab));
       if (window.location.pathname !== pathOfTab(currentTab)) replaceRootPath(window, pathOfTab(currentTab));
     } else if (resetToken !== null) {
@@ -137,19 +150,23 @@ export function Shell() {
         setResetToken(null);
       };
       stack.reset(resetPasswordRoot({ token: resetToken, onDone }));
+    } else if (mailToken !== null) {
+      // Signed out: sign in first, keeping the link's address to come back to.
+      stack.reset(mailActionLoginRoot);
     } else {
       stack.reset(loginRoot);
       if (window.location.pathname !== '/') replaceRootPath(window, '/');
     }
-  }, [session.status, currentTab, resetToken, stack]);
+  }, [session.status, currentTab, resetToken, mailToken, stack]);
 
   const selectTab = useCallback(
     (next: Tab) => {
-      if (next === currentTab) return;
+      if (next === currentTab && mailToken === null) return;
       pushRootPath(window, pathOfTab(next));
+      setMailToken(null);
       setTab(next);
     },
-    [currentTab],
+    [currentTab, mailToken],
   );
   const navigation = useMemo<Navigation>(() => ({ stack, tab: currentTab, selectTab }), [stack, currentTab, selectTab]);
 

@@ -1,6 +1,7 @@
 import { lazyPage } from './lazy-page';
 import type { PageProps, PageSpec, Tab } from '../navigation';
 import type { ResetPasswordParams } from '../pages/login/ResetPasswordPage';
+import type { MailActionParams } from '../pages/mail-action/MailActionPage';
 
 // One chunk per page area, loaded when first shown (or earlier by preloadFirstScreen).
 const loadHome = () => import('../pages/home/HomePage').then((m) => m.HomePage);
@@ -8,6 +9,7 @@ const loadStatistic = () => import('../pages/statistic/StatisticPage').then((m) 
 const loadAdmin = () => import('../pages/admin/AdminPage').then((m) => m.AdminPage);
 const loadLogin = () => import('../pages/login/LoginPage').then((m) => m.LoginPage);
 const loadResetPassword = () => import('../pages/login/ResetPasswordPage').then((m) => m.ResetPasswordPage);
+const loadMailAction = () => import('../pages/mail-action/MailActionPage').then((m) => m.MailActionPage);
 /** The tab bar: shown to a signed-in user only, so not in the login screen's download. */
 export const loadTabBar = () => import('./TabBar');
 
@@ -16,11 +18,13 @@ const statistic = lazyPage<PageProps>(loadStatistic);
 const admin = lazyPage<PageProps>(loadAdmin);
 const login = lazyPage<PageProps>(loadLogin);
 const resetPassword = lazyPage<PageProps<ResetPasswordParams>>(loadResetPassword);
+const mailAction = lazyPage<PageProps<MailActionParams>>(loadMailAction);
 const HomePage = home.Page;
 const StatisticPage = statistic.Page;
 const AdminPage = admin.Page;
 const LoginPage = login.Page;
 const ResetPasswordPage = resetPassword.Page;
+const MailActionPage = mailAction.Page;
 
 const TAB_PRELOADS: Record<Tab, () => Promise<unknown>> = { home: home.preload, statistic: statistic.preload, admin: admin.preload };
 
@@ -60,3 +64,11 @@ export const loginRoot: PageSpec<undefined> = {
 export function resetPasswordRoot(params: ResetPasswordParams): PageSpec<ResetPasswordParams> {
   return { title: { key: 'app.reset.title' }, component: ResetPasswordPage, params };
 }
+
+/** The confirm page of a mail link (`/m/{token}`), for a signed-in user. */
+export function mailActionRoot(params: MailActionParams): PageSpec<MailActionParams> {
+  return { title: { key: 'app.mailAction.approveTitle' }, component: MailActionPage, params };
+}
+
+/** The login screen while a mail link waits for the user to sign in (then its page opens). */
+export const mailActionLoginRoot: PageSpec<undefined> = { ...loginRoot, title: { key: 'app.mailAction.signInTitle' } };
