@@ -8,7 +8,7 @@ import { passwordVersion, signToken } from '../../auth/jwt';
 import { TREASURY_PROCESS_CODE } from '../../workflow/status';
 import { clearHidden } from './clear-hidden';
 import { companyLocale, documentContent, readDemoContent, type SampleContent } from './demo-content';
-import { coprimeStride, documentTimeline, officeInstant, shiftDay, workingDays } from './demo-schedule';
+import { coprimeStride, documentTimeline, lastOfficeDay, officeInstant, shiftDay, workingDays } from './demo-schedule';
 import { prng, type Prng } from './prng';
 import { documentTypeOf, emptyInvoiceFields, repairBody } from './repair-body';
 import { sampleBody } from './sample-body';
@@ -138,7 +138,7 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
   for (const job of planned.filter((j) => j.plan.outcome.kind !== 'pending' && !j.plan.older)) monthOf.set(job.companyId, [...(monthOf.get(job.companyId) ?? []), job]);
   for (const job of planned) {
     const calendar = calendarOf(job.companyId);
-    const last = localDate(today, calendar.timeZone);
+    const last = lastOfficeDay(calendar, today);
     let day: string;
     if (job.plan.older) {
       day = rng.pick(workingDays(calendar, shiftDay(last, -240), shiftDay(last, -60)));
@@ -324,7 +324,7 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
     const admin = byEmail.get('admin@example.com')!;
     if (!filer) return 0;
     const calendar = calendarOf(filer.company_id);
-    const last = localDate(today, calendar.timeZone);
+    const last = lastOfficeDay(calendar, today);
     for (const module of Object.values(modules).filter((m) => m.meta.entity).sort((a, b) => a.code.localeCompare(b.code))) {
       const steps = world.allSteps.get(module.code) ?? [];
       if (!steps.some((s) => !s.optional)) continue;

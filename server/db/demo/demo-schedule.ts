@@ -45,6 +45,15 @@ export function workingDays(calendar: BusinessCalendar, from: string, to: string
   return days;
 }
 
+/**
+ * The last day (`YYYY-MM-DD`, local) whose office hours had begun by `now`: today once it is half
+ * an hour past opening, else yesterday (a working day or not; `workingDays` picks among them).
+ */
+export function lastOfficeDay(calendar: BusinessCalendar, now: Date): string {
+  const today = localDate(now, calendar.timeZone);
+  return localMinute(now, calendar.timeZone) >= OPENS + 30 ? today : shiftDay(today, -1);
+}
+
 /** A working instant on `day`: a random minute in office hours, before `latest` when that is the same day. */
 export function officeInstant(calendar: BusinessCalendar, day: string, rng: Prng, latest?: Date): Date {
   const last = latest && localDate(latest, calendar.timeZone) === day ? Math.min(CLOSES - 30, localMinute(latest, calendar.timeZone) - 5) : CLOSES - 30;
