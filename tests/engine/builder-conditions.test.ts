@@ -119,3 +119,14 @@ describe('a field something else uses is not deleted', () => {
     expect('source' in removeField(source, 'legs_total', [subForm])).toBe(true);
   });
 });
+
+describe('editing a field keeps its visibility', () => {
+  it('a hand-written visibility condition the form cannot show stays when the field is edited', () => {
+    let source = ok(addField(blankModule('business-trip', tri('Business trip')), { name: 'amount', type: 'money', labels: tri('Amount') }));
+    source = ok(addField(source, { name: 'note', type: 'text', labels: tri('Note') }));
+    const custom = { '>': [{ var: 'amount' }, { var: 'company_id' }] };
+    source = { ...source, rules: { ...source.rules, visibility: { note: custom } } };
+    const edited = ok(editField(source, 'note', { name: 'note', type: 'text', labels: tri('Remark'), maxLength: 50 }));
+    expect(edited.rules.visibility).toEqual({ note: custom });
+  });
+});

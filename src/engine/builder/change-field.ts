@@ -2,6 +2,7 @@ import type { ModuleSource } from '../definitions/module-source';
 import { collectVars } from '../rules/collect-vars';
 import { refuseSpec, writeField } from './add-field';
 import type { BuilderResult, FieldSpec } from './field-spec';
+import { readCondition } from './conditions';
 import { fieldUses, type RuleUse } from './field-usage';
 import { deleteText, detailSections, partsOf, type Parts } from './source-parts';
 import { BUILDER_LANGS } from './texts';
@@ -107,7 +108,10 @@ export function editField(source: ModuleSource, name: string, spec: FieldSpec, o
   const parts = partsOf(source);
   const index = parts.order.indexOf(names[0]);
   const after = spec.after !== undefined ? spec.after : index > 0 ? parts.order[index - 1] : null;
+  // A visibility condition the builder's form cannot show (hand-written) was not offered to change: it stays.
+  const kept = names.map((n) => [n, parts.rules.visibility?.[n]] as const).filter(([, logic]) => logic !== undefined && readCondition(logic) === null);
   stripFields(parts, names);
   writeField(parts, { ...spec, after: after !== null && names.includes(after) ? null : after });
+  if (!spec.visibleWhen && spec.name === name) for (const [n, logic] of kept) (parts.rules.visibility ??= {})[n] = logic!;
   return { source: parts.source };
 }

@@ -11,13 +11,13 @@ import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { I18nextProvider } from 'react-i18next';
 import {
-  addField, blankModule, checkRoute, conditionLogic, type Condition, type Lang, type ModuleSource, type Problem, type ProcessFile, type ProcessStepDefinition,
+  addField, blankModule, setVisibility, checkRoute, conditionLogic, type Condition, type Lang, type ModuleSource, type Problem, type ProcessFile, type ProcessStepDefinition,
 } from '../../../src/engine';
 import { StepsEditor } from '../../../src/app/pages/studio/StepsEditor';
 import { RouteStepOptions } from '../../../src/app/pages/studio/RouteStepOptions';
 import { BuilderPanel } from '../../../src/app/pages/studio/builder/BuilderPanel';
 import { ConditionInputs } from '../../../src/app/pages/studio/builder/ConditionInputs';
-import { fieldRows } from '../../../src/app/pages/studio/builder/field-rows';
+import { fieldRows, specOfField } from '../../../src/app/pages/studio/builder/field-rows';
 import { plainMessage, stepNamer } from '../../../src/app/pages/studio/plain-problem';
 import { createTestI18n } from '../test-host';
 
@@ -95,6 +95,15 @@ describe('a step condition is read back', () => {
   it('ja: the sentence is Japanese', () => {
     host(<RouteStepOptions step={{ ...director, when: atLeast }} source={withAmount()} onChange={() => undefined} />, 'ja');
     expect(screen.getByTestId('studio-step-when').textContent).toContain('金額が100,000以上');
+  });
+});
+
+describe('a field\'s visibility is read back', () => {
+  it('editing a field starts from the visibility condition the builder wrote', () => {
+    const made = setVisibility(withAmount(), 'amount', { kind: 'between', field: 'company_id', value: 1, upper: 3 });
+    if (!('source' in made)) throw new Error(made.refused);
+    const row = fieldRows(made.source).find((r) => r.name === 'amount')!;
+    expect(specOfField(made.source, row).visibleWhen).toEqual({ kind: 'between', field: 'company_id', value: 1, upper: 3 });
   });
 });
 
