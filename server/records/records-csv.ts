@@ -18,18 +18,21 @@ function field(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The records as CSV text (CRLF line ends, header row in the requester's language). */
-export function recordsCsvText(rows: RecordMember[], t: Translate): string {
+/**
+ * The records as CSV text (CRLF line ends, header row in the requester's language; the kind
+ * column names the module by its title in that language, `moduleTitle`, never by its code).
+ */
+export function recordsCsvText(rows: RecordMember[], t: Translate, moduleTitle: (code: string) => string = (code) => code): string {
   const header = RECORD_CSV_COLUMNS.map((key) => field(t(`server.records.columns.${key}`)));
   const lines = rows.map((r) => [
-    r.date, r.amount, r.currency, r.counterparty, r.registration_no, r.document.code, r.document.module, r.file.name, r.file.sha256,
+    r.date, r.amount, r.currency, r.counterparty, r.registration_no, r.document.code, moduleTitle(r.document.module), r.file.name, r.file.sha256,
   ].map(field).join(','));
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
 /** The CSV bytes in the chosen encoding, and how many characters Shift_JIS could not hold. */
-export function recordsCsv(rows: RecordMember[], t: Translate, encoding: RecordCsvEncoding): { bytes: Buffer; unmappable: number } {
-  const text = recordsCsvText(rows, t);
+export function recordsCsv(rows: RecordMember[], t: Translate, encoding: RecordCsvEncoding, moduleTitle?: (code: string) => string): { bytes: Buffer; unmappable: number } {
+  const text = recordsCsvText(rows, t, moduleTitle);
   if (encoding === 'shift_jis') return encodeShiftJis(text);
   return { bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]), unmappable: 0 };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
-import type { Lang, Translate } from '../../src/engine';
+import { findModule, type Lang, type Translate } from '../../src/engine';
 import { FileStorage } from '../files/file-storage';
 import { recordsCsv, type RecordCsvEncoding } from './records-csv';
 import { recordRows, recordConditionsFor } from './records-query';
@@ -55,7 +55,8 @@ export async function recordsDelivery(app: FastifyInstance, p: RecordsExportPara
   const rows = await recordRows(app.db, conditions, max + 1);
   if (rows.length > max) throw new RecordsExportRefusal(t('server.records.exportTooMany', { max }));
   await progress(40);
-  const csv = recordsCsv(rows, t, p.encoding);
+  const titles = app.definitions.translate(p.lang);
+  const csv = recordsCsv(rows, t, p.encoding, (code) => { const module = findModule(app.definitions, code); return module ? titles(module.meta.title) : code; });
   const stamp = new Date().toISOString().slice(0, 10);
   const subject = t('server.records.mailSubject', { count: rows.length });
   const lines = [t('server.records.mailText', { count: rows.length, filter: describeFilter(p.filter) })];

@@ -66,11 +66,14 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** What the CSV must hold: the list's records for the same filter, as text cells. */
-async function listed(query: string): Promise<string[][]> {
+/** A module's title in a language, as the CSV's kind column names it (never the code). */
+const titleOf = (code: string, lang: 'en' | 'ja') => t.app.definitions.translate(lang)(t.app.definitions.modules[code].meta.title);
+
+/** What the CSV must hold: the list's records for the same filter, as text cells (the module by its title in `lang`). */
+async function listed(query: string, lang: 'en' | 'ja' = 'en'): Promise<string[][]> {
   const response = await get('finance', `/api/records?itemsPerPage=100&${query}`);
   return (response.json()['hydra:member'] as Array<Record<string, any>>).map((r) => [
-    r.date, r.amount === null ? '' : String(r.amount), r.currency ?? '', r.counterparty ?? '', r.registration_no ?? '', r.document.code, r.document.module, r.file.name, r.file.sha256,
+    r.date, r.amount === null ? '' : String(r.amount), r.currency ?? '', r.counterparty ?? '', r.registration_no ?? '', r.document.code, titleOf(r.document.module, lang), r.file.name, r.file.sha256,
   ]);
 }
 
@@ -84,6 +87,9 @@ describe('GET /records/export', () => {
     expect(rows.slice(1)).toEqual(await listed('module.code=reimbursement'));
     expect(rowCount).toBe(4);
     expect(rows.slice(1).map((r) => r[3])).toContain('Smith, Jones & "Partners"');
+    // The kind column names the module as people do, not by its code.
+    expect(rows[1][6]).toBe(titleOf('reimbursement', 'en'));
+    expect(rows[1][6]).not.toBe('reimbursement');
   });
 
   it('mails Shift_JIS that a Japanese spreadsheet reads, with Japanese headers', async () => {
@@ -97,7 +103,8 @@ describe('GET /records/export', () => {
     expect(file.contentType).toBe('text/csv; charset=Shift_JIS');
     const rows = parseCsv(new TextDecoder('shift_jis').decode(bytes));
     expect(rows[0][0]).toBe('取引年月日');
-    expect(rows.slice(1)).toEqual(await listed('counterparty=%E6%9D%B1%E4%BA%AC'));
+    expect(rows.slice(1)).toEqual(await listed('counterparty=%E6%9D%B1%E4%BA%AC', 'ja'));
+    expect(rows[1][6]).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
     expect(rows[1][3]).toBe('株式会社 東京電機');
   });
 

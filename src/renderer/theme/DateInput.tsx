@@ -48,6 +48,8 @@ export interface DateInputProps {
   value: string | null | undefined;
   /** The stored form of what was typed or picked: `YYYY-MM-DD`, or undefined while it is no date. */
   onChange(value: string | undefined): void;
+  /** The text as typed (also when it is no date), for a caller that says so rather than drop it. */
+  onTextChange?(text: string): void;
   id?: string;
   name?: string;
   /** What the field is (names the text box when no `<label htmlFor>` does, and the calendar button). */
@@ -67,13 +69,14 @@ export interface DateInputProps {
  * `YYYY-MM-DD`, either separator accepted; a calendar button beside it opens the platform's
  * calendar. A field that cannot change has no calendar button.
  */
-export function DateInput({ value, onChange, id, name, label, disabled, readOnly, required, invalid, describedBy, onBlur, onFocus }: DateInputProps) {
+export function DateInput({ value, onChange, onTextChange, id, name, label, disabled, readOnly, required, invalid, describedBy, onBlur, onFocus }: DateInputProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [text, setText] = useTypedText(value);
   const stored = typeof value === 'string' && isValidDate(value) ? value : '';
   const handleText = (event: ChangeEvent<HTMLInputElement>) => {
     setText(event.target.value);
+    onTextChange?.(event.target.value);
     const next = normalise(event.target.value);
     if (next !== (stored || undefined)) onChange(next);
   };
@@ -108,6 +111,7 @@ export function DateInput({ value, onChange, id, name, label, disabled, readOnly
           onChange={(event) => {
             const next = normalise(event.target.value);
             setText(next ? toDisplayDate(next) : '');
+            onTextChange?.(next ? toDisplayDate(next) : '');
             onChange(next);
           }}
         />

@@ -36,18 +36,20 @@ export function applyDateMask(typed: string): string {
 
 /**
  * A date typed through the mask 9999-99-99 (contract period). Stores the masked text as typed
- * (`YYYY-MM-DD` once complete, so the "valid date" rule can judge it) and null when empty.
+ * (`YYYY-MM-DD` once complete, so the "valid date" rule can judge it) and null when empty; shows
+ * it, and its placeholder, `YYYY/MM/DD` as every other date of the app (the mask's digits are the
+ * same either way), never the mask itself.
  */
 export function MaskedDateWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required } = props;
-  const shown = typeof value === 'string' ? value : '';
+  const shown = typeof value === 'string' ? value.replaceAll('-', '/') : '';
   const hasError = Boolean(rawErrors?.length);
   return (
     <Input
       id={id}
       name={id}
       value={shown}
-      placeholder="9999-99-99"
+      placeholder="YYYY/MM/DD"
       inputMode="numeric"
       maxLength={10}
       disabled={disabled}

@@ -123,11 +123,13 @@ describe('date widgets', () => {
     expect((screen.getByLabelText('Delivery date') as HTMLInputElement).value).toBe('2026/07/09');
   });
 
-  test('masked date applies 9999-99-99 while typing and stores null when emptied', async () => {
+  test('masked date applies 9999-99-99 while typing, shows YYYY/MM/DD as every date, and stores null when emptied', async () => {
     const { user, last } = renderForm(module());
     const input = screen.getByLabelText('Period end') as HTMLInputElement;
+    // The placeholder says what to type, as the other date boxes do, not the mask's "9999-99-99".
+    expect(input.placeholder).toBe('YYYY/MM/DD');
     await user.type(input, '20260305');
-    expect(input.value).toBe('2026-03-05');
+    expect(input.value).toBe('2026/03/05');
     expect(last().period_end).toBe('2026-03-05');
     await user.clear(input);
     expect(last().period_end).toBeNull();

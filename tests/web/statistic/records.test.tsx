@@ -66,6 +66,27 @@ describe('Records screen', () => {
     await waitFor(() => expect(log.toasts.map((toast) => toast.message)).toContain(en.records.exportMailed));
   });
 
+  it('says a date that is no date at the field and asks nothing; Reset empties the box; dates read YYYY/MM/DD', async () => {
+    const { calls, user, log } = renderRecords();
+    await waitFor(() => expect(screen.getAllByTestId('record-row')).toHaveLength(1));
+    // The row's transaction date as every date of the app, not ISO.
+    expect(screen.getByTestId('record-row').textContent).toContain('2026/05/01');
+    expect(screen.getByTestId('record-row').textContent).not.toContain('2026-05-01');
+    const before = calls.length;
+    const from = screen.getByRole('textbox', { name: en.records.after }) as HTMLInputElement;
+    await user.type(from, '2026/13/45');
+    await user.click(screen.getByRole('button', { name: en.records.search }));
+    expect(log.toasts.map((toast) => toast.message)).toContain(en.records.badDate);
+    expect(screen.getByText(en.records.badDate)).toBeTruthy();
+    expect(calls.length).toBe(before);
+
+    await user.click(screen.getByRole('button', { name: en.records.reset }));
+    expect((screen.getByRole('textbox', { name: en.records.after }) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText(en.records.badDate)).toBeNull();
+    await user.click(screen.getByRole('button', { name: en.records.search }));
+    expect(log.toasts.filter((toast) => toast.message === en.records.badDate)).toHaveLength(1);
+  });
+
   it('refuses a reversed amount range with a message and asks nothing', async () => {
     const { calls, user, log } = renderRecords();
     await waitFor(() => expect(screen.getAllByTestId('record-row')).toHaveLength(1));

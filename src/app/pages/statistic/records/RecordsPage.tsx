@@ -3,11 +3,11 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, CardHeader, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DateInput } from '../../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../engine';
+import { formatMoney, toDisplayDate } from '../../../../engine';
 import { currenciesOptions, cursorListOptions, flattenPages, moduleDefinitionListOptions } from '../../../api/queries';
 import { useRendererHost } from '../../../../renderer/host';
 import { RecordHistoryPage } from './RecordHistoryPage';
-import { EMPTY_RECORDS_FORM, recordsFormProblem, recordsParams, type RecordRow, type RecordsForm } from './records-query';
+import { EMPTY_RECORDS_FORM, recordsDateProblem, recordsFormProblem, recordsParams, type RecordRow, type RecordsForm } from './records-query';
 import { moduleTitle } from '../../application/module-definitions';
 import type { RecordExportJob, RecordExportQuery, RecordFilter, RecordQuery, VerifyReport } from '../../../../wire/records';
 
@@ -37,6 +37,10 @@ export function RecordsPage() {
   const styles = useStyles();
   const [form, setForm] = useState<RecordsForm>(EMPTY_RECORDS_FORM);
   const [applied, setApplied] = useState<RecordFilter>({});
+  // A search was asked for with this form (its problems are marked at the fields from then on).
+  const [tried, setTried] = useState(false);
+  // Reset empties the date boxes too: they keep typed text until remounted (DateInput keeps what was typed).
+  const [resets, setResets] = useState(0);
   const set = (patch: Partial<RecordsForm>) => setForm((f) => ({ ...f, ...patch }));
   const lang = (i18n.language as 'en' | 'ja' | 'zh') ?? 'ja';
 
@@ -59,6 +63,7 @@ export function RecordsPage() {
   const titles = useMemo(() => new Map(modules.map((m) => [m.code, moduleTitle(m, lang)])), [modules, lang]);
 
   const search = () => {
+    setTried(true);
     const problem = recordsFormProblem(form);
     if (problem) { host.toast(t(problem), 'error'); return; }
     setApplied(recordsParams(form));
@@ -84,8 +89,20 @@ export function RecordsPage() {
   return (
     <section className={styles.root} data-testid="records">
       <div className={styles.grid}>
-        <Field label={t('statistic.records.after')}><DateInput label={t('statistic.records.after')} value={form.after} onChange={(date) => set({ after: date ?? '' })} /></Field>
-        <Field label={t('statistic.records.before')}><DateInput label={t('statistic.records.before')} value={form.before} onChange={(date) => set({ before: date ?? '' })} /></Field>
+        {(['after', 'before'] as const).map((which) => {
+          const bad = tried && recordsDateProblem(form, which);
+          return (
+            <Field key={`${which}-${resets}`} label={t(`statistic.records.${which}`)} validationState={bad ? 'error' : 'none'} validationMessage={bad ? t('statistic.records.badDate') : undefined}>
+              <DateInput
+                label={t(`statistic.records.${which}`)}
+                value={form[which]}
+                invalid={bad}
+                onChange={(date) => set({ [which]: date ?? '' })}
+                onTextChange={(text) => set({ [which === 'after' ? 'afterText' : 'beforeText']: text })}
+              />
+            </Field>
+          );
+        })}
         <Field label={t('statistic.records.gte')}><Input inputMode="decimal" value={form.gte} onChange={(_, d) => set({ gte: d.value })} /></Field>
         <Field label={t('statistic.records.lte')}><Input inputMode="decimal" value={form.lte} onChange={(_, d) => set({ lte: d.value })} /></Field>
       </div>
@@ -106,7 +123,7 @@ export function RecordsPage() {
       </div>
       <div className={styles.actions}>
         <Button appearance="primary" onClick={search}>{t('statistic.records.search')}</Button>
-        <Button onClick={() => { setForm(EMPTY_RECORDS_FORM); setApplied({}); }}>{t('statistic.records.reset')}</Button>
+        <Button onClick={() => { setForm(EMPTY_RECORDS_FORM); setApplied({}); setTried(false); setResets((n) => n + 1); }}>{t('statistic.records.reset')}</Button>
       </div>
       <div className={styles.actions}>
         <Button size="small" disabled={busy} onClick={() => void download('csv')}>{t('statistic.records.csvUtf8')}</Button>
@@ -119,7 +136,7 @@ export function RecordsPage() {
           <li key={`${r.document.id}-${r.file.id}`}>
             <Card className={styles.card} role="button" aria-label={`${r.document.code} ${r.file.name}`} onClick={() => open(r)} data-testid="record-row">
               <CardHeader
-                header={<Text weight="semibold">{`${r.date} · ${r.amount === null ? '-' : formatMoney(r.amount, r.currency, lang)} ${r.currency ?? ''}`}</Text>}
+                header={<Text weight="semibold">{`${toDisplayDate(r.date)} · ${r.amount === null ? '-' : formatMoney(r.amount, r.currency, lang)} ${r.currency ?? ''}`}</Text>}
                 description={(
                   <div>
                     <Text block className={styles.wrap}>{r.counterparty ?? t('statistic.records.noCounterparty')}</Text>

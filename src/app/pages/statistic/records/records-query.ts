@@ -2,8 +2,12 @@ import type { RecordFilter } from '../../../../wire/records';
 
 /** The Records screen's filter as typed (strings; empty = not filtered). */
 export interface RecordsForm {
+  /** The dates as stored (`YYYY-MM-DD`), empty while the box holds no date. */
   after: string;
   before: string;
+  /** The date boxes' text as typed: text that is no date is a problem, never an unfiltered search. */
+  afterText?: string;
+  beforeText?: string;
   gte: string;
   lte: string;
   counterparty: string;
@@ -32,8 +36,15 @@ export function recordsParams(form: RecordsForm): RecordFilter {
 
 /** The first problem of the form as a translation key (the server checks the same), or null. */
 export function recordsFormProblem(form: RecordsForm): string | null {
+  if (recordsDateProblem(form, 'after') || recordsDateProblem(form, 'before')) return 'statistic.records.badDate';
   if (form.after && form.before && form.after > form.before) return 'statistic.records.badDateRange';
   for (const v of [form.gte, form.lte]) if (v.trim() !== '' && !Number.isFinite(Number(v))) return 'statistic.records.badAmount';
   if (form.gte.trim() && form.lte.trim() && Number(form.gte) > Number(form.lte)) return 'statistic.records.badAmountRange';
   return null;
+}
+
+/** Whether a date box holds text that is no date (the search would silently leave it out). */
+export function recordsDateProblem(form: RecordsForm, which: 'after' | 'before'): boolean {
+  const text = (which === 'after' ? form.afterText : form.beforeText) ?? '';
+  return text.trim() !== '' && form[which] === '';
 }
