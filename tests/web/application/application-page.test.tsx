@@ -95,6 +95,24 @@ describe('application page: drafts', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: debt.currency_id.label }).textContent).toContain('JPY'));
   }, TIMEOUT);
 
+  it('says a draft was restored, and Start blank deletes it and empties the form (Keep only dismisses)', async () => {
+    const view = await openDebt({
+      'GET /buffer_temporaries': { status: 200, data: { module_code: 'collection-debt', data: { customer_name: 'Draft Co' }, updated_at: '2026-01-01T00:00:00Z' } },
+    });
+    await waitFor(() => expect(customer().value).toBe('Draft Co'));
+    const bar = screen.getByTestId('draft-restored');
+    expect(bar.textContent).toContain(app.application.draftRestored);
+    await view.user.click(within(bar).getByRole('button', { name: app.application.draftUndo }));
+    await waitFor(() => expect(customer().value).toBe(''));
+    expect(screen.queryByTestId('draft-restored')).toBeNull();
+    await waitFor(() => expect(view.calls('DELETE /buffer_temporaries')).toHaveLength(1));
+  }, TIMEOUT);
+
+  it('opens a form without a draft with no "restored" notice', async () => {
+    await openDebt();
+    expect(screen.queryByTestId('draft-restored')).toBeNull();
+  }, TIMEOUT);
+
   it('saves the draft when the form page is left without submitting', async () => {
     const view = await openDebt();
     await view.user.type(customer(), 'Left Co');

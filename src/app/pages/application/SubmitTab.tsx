@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { createRuntime, type CompiledModule, type RuleContext, type SubmitPayload } from '../../../engine';
 import { ModuleForm } from '../../../renderer';
@@ -85,7 +85,10 @@ function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitte
   const untouched = useMemo(() => untouchedForm(module, defaults, context), [module, defaults, context]);
   const isDefault = useCallback((data: FormData) => isUntouched(data, untouched), [untouched]);
   const drafts = useDraft(api, module.code, isDefault);
-  const start = prefilled ?? draft ?? undefined;
+  // A draft never comes back silently: the form says it was restored and offers to start blank.
+  const [restored, setRestored] = useState(!prefilled && draft !== null);
+  const [blank, setBlank] = useState(false);
+  const start = prefilled ?? (blank ? undefined : draft ?? undefined);
   const latest = useRef<FormData>(start ?? defaults);
   const resetDone = useRef(false);
   const submittedReset = useRef(false);
@@ -153,10 +156,49 @@ function LoadedForm({ api, module, context, draft, prefilled, active, onSubmitte
     onSubmitted();
   }, [defaults, drafts, onSubmitted]);
 
+  // Undo of the restore: the draft is deleted and the form starts again from the defaults (a new form, `key`).
+  const startBlank = useCallback(() => {
+    latest.current = defaults;
+    setBlank(true);
+    setRestored(false);
+    void drafts.clear();
+  }, [defaults, drafts]);
+
   // The same element while its props stay: the draft mutations re-render this component as each
   // save starts and ends, which must not render the whole form again.
-  return useMemo(
-    () => <ModuleForm module={module} initialData={start} context={context} onSubmit={handleSubmit} onChange={handleChange} onReset={handleReset} onSubmitted={handleSubmitted} staged />,
-    [module, start, context, handleSubmit, handleChange, handleReset, handleSubmitted],
+  const form = useMemo(
+    () => <ModuleForm key={blank ? 'blank' : 'draft'} module={module} initialData={start} context={context} onSubmit={handleSubmit} onChange={handleChange} onReset={handleReset} onSubmitted={handleSubmitted} staged />,
+    [blank, module, start, context, handleSubmit, handleChange, handleReset, handleSubmitted],
+  );
+  return (
+    <>
+      {restored && <DraftRestored onUndo={startBlank} onDismiss={() => setRestored(false)} />}
+      {form}
+    </>
+  );
+}
+
+const useRestoredStyles = makeStyles({
+  restored: {
+    display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, margin: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3, border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  restoredActions: { display: 'flex', gap: tokens.spacingHorizontalXS, marginLeft: 'auto' },
+});
+
+/** "Draft restored" above a form that started from the user's draft, with Undo (start blank) and Keep (dismiss). */
+function DraftRestored({ onUndo, onDismiss }: { onUndo(): void; onDismiss(): void }) {
+  const { t } = useTranslation();
+  const styles = useRestoredStyles();
+  return (
+    // A plain status line (Fluent's MessageBar measures itself with a ResizeObserver on every form open).
+    <div role="status" data-testid="draft-restored" className={styles.restored}>
+      <Text>{t('app.application.draftRestored')}</Text>
+      <span className={styles.restoredActions}>
+        <Button size="small" onClick={onUndo}>{t('app.application.draftUndo')}</Button>
+        <Button size="small" appearance="transparent" onClick={onDismiss}>{t('app.application.draftKeep')}</Button>
+      </span>
+    </div>
   );
 }
