@@ -53,6 +53,12 @@ export interface ModuleFormProps {
    * submit button (the treasury step: one bar, not two).
    */
   formId?: string;
+  /**
+   * First part of every field's DOM id (rjsf's `idPrefix`; default `root`). An item page opens
+   * over its parent form, which stays mounted: it passes a prefix of its own so a label's `for`
+   * finds the input on its page, and no id is in the document twice.
+   */
+  idPrefix?: string;
   externalSubmit?: boolean;
   /** The submit button is a destructive action (a delete request): shown in red. */
   danger?: boolean;
@@ -97,7 +103,7 @@ export function SubForm(props: SubFormProps) {
  * and fields, receiving `registry.formContext` (a RingiFormContext).
  */
 export function ModuleForm(props: ModuleFormProps) {
-  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, submitLabel, loading, mode = 'form', readOnly = false, formId, externalSubmit = false, danger = false, submittedMessage, staged = false } = props;
+  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, submitLabel, loading, mode = 'form', readOnly = false, formId, idPrefix = 'root', externalSubmit = false, danger = false, submittedMessage, staged = false } = props;
   const host = useRendererHost();
   const t = useRendererT(module);
   const styles = useStyles();
@@ -141,10 +147,10 @@ export function ModuleForm(props: ModuleFormProps) {
     }),
     [host, module, readOnly, setValue, store],
   );
-  const registry = useMemo(() => buildRjsfRegistry(module.schema, formContext), [module.schema, formContext]);
+  const registry = useMemo(() => buildRjsfRegistry(module.schema, formContext, idPrefix), [module.schema, formContext, idPrefix]);
   const env = useMemo<FormEnv>(
-    () => ({ module, t, setValue, registry, formContext, readOnly, store, findEntry: findRegistryEntry, Fields: ObjectFields, ArrayField: InlineArrayField }),
-    [module, t, setValue, registry, formContext, readOnly, store],
+    () => ({ module, t, setValue, registry, formContext, idPrefix, readOnly, store, findEntry: findRegistryEntry, Fields: ObjectFields, ArrayField: InlineArrayField }),
+    [module, t, setValue, registry, formContext, idPrefix, readOnly, store],
   );
   // A new context value would make React walk every row looking for consumers: keep it stable.
   const displayContext = useDisplayContextValue(module, context);
@@ -196,7 +202,7 @@ export function ModuleForm(props: ModuleFormProps) {
   return (
     <RendererDisplayContext.Provider value={displayContext}>
       <FormEnvContext.Provider value={env}>
-        <form id={formId} className={styles.form} noValidate onSubmit={handleSubmit} aria-busy={busy || loading || staging || undefined} data-module={module.code}>
+        <form id={formId} className={styles.form} noValidate onSubmit={handleSubmit} aria-busy={busy || loading || staging || undefined} data-module={module.code} data-id-prefix={idPrefix}>
           {loading ? <Spinner label={t('engine.renderer.loading')} /> : <FormLayout staged={staged} onStaged={stagedAll} />}
           {onChange ? <ChangeReporter store={store} onChange={onChange} /> : null}
           {externalSubmit ? null : (

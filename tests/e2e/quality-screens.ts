@@ -95,12 +95,18 @@ export function itemLists(code: string): ItemList[] {
 
 const pages = (p: Page) => p.locator('main > div');
 
+/** The field `field` of the form on the visible page: ids start with that form's own prefix (an item page's is not `root`). */
+async function fieldOf(p: Page, field: string) {
+  const prefix = (await top(p).locator('form[data-id-prefix]').first().getAttribute('data-id-prefix')) ?? 'root';
+  return top(p).locator(`[id="${prefix}_${field}"]`);
+}
+
 /**
  * Picks the first entry of the picker of `field` on the visible page when it is still empty
  * (shows the "please select" text `choose`): a picker page opens over the form, then closes.
  */
 async function pickFirst(p: Page, field: string, depth: number, choose: string): Promise<void> {
-  const control = top(p).locator(`#root_${field}`);
+  const control = await fieldOf(p, field);
   if ((await control.evaluate((node) => node.tagName)) !== 'BUTTON' || (await control.innerText()).trim() !== choose) return;
   await control.click();
   await expect(pages(p)).toHaveCount(depth + 1);
@@ -120,7 +126,7 @@ export async function openItemPage(p: Page, launcher: string, path: ItemList[], 
   for (const list of path) {
     for (const field of list.requires) await pickFirst(p, field, depth, choose);
     // An empty list's only button is its Add.
-    const add = top(p).locator(`#root_${list.field}`).getByRole('button').last();
+    const add = (await fieldOf(p, list.field)).getByRole('button').last();
     await expect(add).toBeEnabled();
     await add.click();
     depth += 1;

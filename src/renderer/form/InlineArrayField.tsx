@@ -172,8 +172,8 @@ export function InlineArrayField({ label, path, schema, uiSchema, errors, disabl
     env.setValue(path, [...list, fresh]);
   };
   return (
-    <div className={styles.group} role="group" aria-labelledby={`${idOf(path)}__label`} data-array={parentKey}>
-      <Text id={`${idOf(path)}__label`} weight="semibold">{label}</Text>
+    <div className={styles.group} role="group" aria-labelledby={`${idOf(path, env.idPrefix)}__label`} data-array={parentKey}>
+      <Text id={`${idOf(path, env.idPrefix)}__label`} weight="semibold">{label}</Text>
       {errors?.__errors?.[0] ? <Text role="note" className={styles.error}>{errors.__errors[0]}</Text> : null}
       {count >= VIRTUAL_FROM ? (
         <VirtualRows

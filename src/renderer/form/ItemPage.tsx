@@ -1,4 +1,4 @@
-import { useMemo, type ComponentType } from 'react';
+import { useId, useMemo, type ComponentType } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { FormData } from '../../engine';
 import type { SubFormProps } from '../form-context';
@@ -14,10 +14,14 @@ const useStyles = makeStyles({ page: { padding: `${tokens.spacingVerticalL} ${to
 export function ItemPage({ Form, module, initialData, parent, context, onDone }: SubFormProps & { Form: ComponentType<ModuleFormProps> }) {
   const styles = useStyles();
   const itemContext = useMemo(() => ({ ...context, parent: parent ?? context?.parent }), [context, parent]);
+  // The parent form stays mounted behind this page (and may name fields alike: company_id): ids
+  // of its own, so the labels here point at the inputs here. React's id, letters and digits only.
+  const idPrefix = `item-${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   return (
     <div className={styles.page}>
       <Form
         module={module}
+        idPrefix={idPrefix}
         initialData={initialData}
         context={itemContext}
         mode="item"

@@ -48,7 +48,7 @@ const noop = () => undefined;
 export function PropertyField({ name, path, schema, uiSchema, value: given, required, errors, disabled, labelText, bound = false }: PropertyFieldProps) {
   const env = useFormEnv();
   const dotted = path.join('.');
-  const id = idOf(path);
+  const id = idOf(path, env.idPrefix);
   const key = useMemo(() => labelKey(env.module, dotted), [env.module, dotted]);
   const kind = resolveWidget(schema, uiSchema);
   const entry = 'layout' in kind ? undefined : env.findEntry(kind.name);

@@ -21,6 +21,8 @@ export interface FormEnv {
   /** An rjsf `Registry` for widgets and fields that use it; `registry.formContext` is the RingiFormContext. */
   registry: Registry;
   formContext: RingiFormContext;
+  /** First part of every field's DOM id (`root`, or an item page's own prefix). */
+  idPrefix: string;
   readOnly: boolean;
   /** The form's state (data, errors, derived rule answers); fields select their slice. */
   store: FormStore;

@@ -44,7 +44,11 @@ export function getIn(data: unknown, path: DataPath): unknown {
   return node;
 }
 
-/** The DOM id of the field at `path`: `root_purchase_goods_0_qty` (rjsf's convention). */
-export function idOf(path: DataPath): string {
-  return ['root', ...path].join('_');
+/**
+ * The DOM id of the field at `path`: `root_purchase_goods_0_qty` (rjsf's convention, with its
+ * `idPrefix` and `idSeparator`). An item page gives its own `prefix`, so its ids never repeat the
+ * ids of the form still mounted behind it.
+ */
+export function idOf(path: DataPath, prefix = 'root'): string {
+  return [prefix, ...path].join('_');
 }

@@ -10,7 +10,7 @@ import { ringiTheme } from '../theme';
  * Ringi's custom ones written as rjsf fields) find templates, widgets, schema utilities and
  * `registry.formContext` exactly where rjsf puts them.
  */
-export function buildRjsfRegistry(rootSchema: JsonSchema, formContext: RingiFormContext): Registry {
+export function buildRjsfRegistry(rootSchema: JsonSchema, formContext: RingiFormContext, idPrefix = 'root'): Registry {
   const defaults = getDefaultRegistry();
   return {
     ...defaults,
@@ -20,6 +20,6 @@ export function buildRjsfRegistry(rootSchema: JsonSchema, formContext: RingiForm
     formContext,
     rootSchema: rootSchema as RJSFSchema,
     schemaUtils: createSchemaUtils(validator, rootSchema as RJSFSchema),
-    globalFormOptions: { idPrefix: 'root', idSeparator: '_' },
+    globalFormOptions: { idPrefix, idSeparator: '_' },
   } as Registry;
 }
