@@ -5,7 +5,7 @@ import { useDisplayContextValue } from './cards/use-display-context-value';
 import { useRendererT } from './i18n';
 import { useRuleContext } from './use-rule-context';
 import { DateDisplay, MoneyDisplay, TextDisplay } from './theme/displays';
-import { FieldValue } from './cards/FieldValue';
+import { FieldValue, fieldDefinition } from './cards/FieldValue';
 
 const useStyles = makeStyles({
   line: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
@@ -38,6 +38,9 @@ function SummaryValue({ line, module, data, t }: { line: SummaryLine; module: Co
     case 'count':
       return <TextDisplay value={Array.isArray(value) ? value.length : (value ?? 0)} />;
     case 'text':
+      // A choice is text to the reader, but in their language: its option label, never the
+      // stored code (the expense account's "payment").
+      if (Array.isArray(fieldDefinition(module, line.field).schema.enum)) return <FieldValue module={module} field={line.field} data={data} t={t} />;
       return <TextDisplay value={value} />;
     default:
       return <FieldValue module={module} field={line.field} data={data} t={t} />;
