@@ -2,6 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { StatisticFacts } from '../../src/engine';
 import { badRequest } from '../lib/errors';
+import { localizedName } from '../lib/localized-name';
 import type { Collection } from '../lib/paging';
 import { inCompanies } from './company-condition';
 import { anyAtPath, dateTextBetween, numberAt } from './data-path';
@@ -113,11 +114,11 @@ interface RawRow {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** The matching rows, newest first, `limit` from `offset`; one query. */
+/** The matching rows, newest first, `limit` from `offset`; one query. The contract party is named in the request language. */
 export async function stampRows(request: FastifyRequest, where: Expression<SqlBool>, facts: Map<string, StatisticFacts>, limit: number, offset: number): Promise<StampRow[]> {
   const columns = stampColumns(facts);
   const rows = await sql<RawRow>`select buffers.id, buffers.code, buffers.stamp_no, buffers.status, buffers.module_code,
-      requester.id as requester_id, requester.name as requester_name, party.id as party_id, party.name as party_name,
+      requester.id as requester_id, requester.name as requester_name, party.id as party_id, ${localizedName(request.lang, 'party')} as party_name,
       currencies.id as currency_id, currencies.code as currency_code, ${columns.amount} as amount,
       ${columns.contractDate} as contract_date, buffers.created_at, buffers.completed_at
     from buffers

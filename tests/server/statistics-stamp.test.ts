@@ -105,6 +105,20 @@ describe('GET /stamp_statistics', () => {
     expect(codes((await list('legal', { currency: String(cny) })).json())).toEqual(codes((await list('legal', { currency: 'cny' })).json()));
   });
 
+  it('names the contract party in the reader\'s language (issue 31 item 10: "Ringi Holdings" in ja and zh)', async () => {
+    const party = await t.db.selectFrom('companies').select(['name', 'name_ja', 'name_zh']).where('id', '=', ap).executeTakeFirstOrThrow();
+    expect(party.name_ja && party.name_zh && party.name_ja !== party.name).toBeTruthy();
+    for (const [lang, name] of [['en', party.name], ['ja', party.name_ja], ['zh', party.name_zh]] as const) {
+      const reply = await t.app.inject({
+        method: 'GET', url: `/api/stamp_statistics?${q({ 'contract_party.id': [ap] })}`,
+        headers: { authorization: `Bearer ${await t.login('legal@example.com')}`, 'accept-language': lang },
+      });
+      const parties = reply.json()['hydra:member'].map((m: { contract_party: { name: string } }) => m.contract_party.name);
+      expect(parties.length, lang).toBeGreaterThan(0);
+      expect(new Set(parties), lang).toEqual(new Set([name]));
+    }
+  });
+
   it('answers 400 naming a currency that does not exist, in the list and the export (issue #30: it listed the documents without a currency)', async () => {
     for (const currency of ['XYZ', '999999']) {
       const reply = await list('legal', { currency });
