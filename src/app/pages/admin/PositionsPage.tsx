@@ -74,7 +74,8 @@ export function PositionsPage() {
                   <Text weight="semibold">{p.name}</Text>
                   <Badge appearance="tint" color={STATE_COLOR[p.state]}>{t(`app.organisation.state.${p.state}`)}</Badge>
                 </span>
-                <Text size={200}>{[p.code, t('app.organisation.holders', { count: p.holders })].join(' · ')}</Text>
+                {/* The code is what routes name (an identifier, shown as one): the name above is the label. */}
+                <Text size={200}>{[t('app.organisation.positionCode', { code: p.code }), t('app.organisation.holders', { count: p.holders })].join(' · ')}</Text>
                 {dates(p) ? <Text size={200} className={styles.muted}>{dates(p)}</Text> : null}
               </span>
               {p.state !== 'retired' ? (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { STEP_ROLES, type ApproverResolver, type StepRole } from '../../../engine';
+import { usePositionChoices } from './position-names';
 
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
@@ -39,6 +40,7 @@ export function ApproverRuleInputs({ rule, onChange }: { rule: ApproverResolver;
   const { t } = useTranslation();
   const styles = useStyles();
   const kind = kindOf(rule);
+  const positions = usePositionChoices();
   return (
     <div className={styles.row}>
       <Field label={t('studio.route.ruleKind')}>
@@ -48,7 +50,20 @@ export function ApproverRuleInputs({ rule, onChange }: { rule: ApproverResolver;
       </Field>
       {'position' in rule && (
         <>
-          <Field label={t('studio.route.position')}><Input value={rule.position} onChange={(_, d) => onChange({ ...rule, position: d.value.trim() })} /></Field>
+          {positions.length > 0 ? (
+            // By name in the studio's language; the route saves the code. A code the company does
+            // not know (or a retired one) stays offered as it is, so nothing changes by itself.
+            <Field label={t('studio.route.positionName')}>
+              <Select value={rule.position} onChange={(_, d) => onChange({ ...rule, position: d.value })}>
+                {positions.some((p) => p.code === rule.position && !p.retired) ? null : (
+                  <option value={rule.position}>{positions.find((p) => p.code === rule.position)?.name ?? rule.position}</option>
+                )}
+                {positions.filter((p) => !p.retired).map((p) => <option key={p.code} value={p.code}>{p.name}</option>)}
+              </Select>
+            </Field>
+          ) : (
+            <Field label={t('studio.route.position')}><Input value={rule.position} onChange={(_, d) => onChange({ ...rule, position: d.value.trim() })} /></Field>
+          )}
           <Field label={t('studio.route.of')}>
             <Select value={rule.of} onChange={(_, d) => onChange({ ...rule, of: d.value as 'requester' | 'company' })}>
               <option value="requester">{t('studio.route.ofRequester')}</option>

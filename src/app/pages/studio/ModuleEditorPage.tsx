@@ -14,6 +14,7 @@ import { ModulePreview } from './ModulePreview';
 import { plainMessage, plainProblem, stepNamer } from './plain-problem';
 import { PublishPage, type PublishParams } from './PublishPage';
 import { RuleRunner } from './RuleRunner';
+import { PositionChoicesContext, useCompanyPositionChoices } from './position-names';
 import { StepsEditor } from './StepsEditor';
 import { useDebouncedValue } from '../../../renderer/widgets/use-debounced-value';
 import { studioKeys, studioSourceQuery, type Published, type StudioApi, type StudioCheck } from './studio-api';
@@ -147,63 +148,67 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
 
   const forms = [source, ...Object.values(newSubs)];
   const isSubform = (source.uiSchema['ui:module'] as { kind?: string } | undefined)?.kind === 'subform';
+  // Approver rules name positions by their names in the studio's language (the route saves codes).
+  const positions = useCompanyPositionChoices();
 
   return (
-    <section className={mergeClasses(styles.page, styles.layout)} data-testid="studio-editor">
-      <div className={styles.editor}>
-        <div className={styles.bar}>
-          <Text weight="semibold"><code>{source.code}</code></Text>
-          {previous && <Badge appearance="tint">{t('studio.version', { n: previous.version })}</Badge>}
-          {dirty && <Badge appearance="tint" color="warning">{t('studio.unsaved')}</Badge>}
+    <PositionChoicesContext.Provider value={positions}>
+      <section className={mergeClasses(styles.page, styles.layout)} data-testid="studio-editor">
+        <div className={styles.editor}>
+          <div className={styles.bar}>
+            <Text weight="semibold"><code>{source.code}</code></Text>
+            {previous && <Badge appearance="tint">{t('studio.version', { n: previous.version })}</Badge>}
+            {dirty && <Badge appearance="tint" color="warning">{t('studio.unsaved')}</Badge>}
+          </div>
+          <div className={styles.publishBar}>
+            <Button appearance="primary" disabled={blocked} onClick={() => void publish()} data-testid="studio-publish-open" aria-describedby="studio-check">
+              {t('studio.publish')}
+            </Button>
+            <span id="studio-check" data-testid="studio-check" aria-live="polite" className={problemCount ? styles.first : undefined}>
+              {violations === null && !parseErrors ? t('studio.checking') : problemCount ? `${t('studio.problems', { n: problemCount })} — ${firstProblem}` : t('studio.noProblems')}
+            </span>
+          </div>
+          <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as Tabbed)}>
+            <Tab value="builder">{t('studio.builder.title')}</Tab>
+            {PARTS.map((p) => <Tab key={p} value={p}>{t(`studio.parts.${p}`)}{errors[p] ? ' ⚠' : ''}</Tab>)}
+          </TabList>
+          {tab === 'builder' && (
+            <>
+              <BuilderPanel forms={forms} onChange={setFormSource} onCreateSubForm={(sub) => setNewSubs((subs) => ({ ...subs, [sub.code]: sub }))} />
+              {!isSubform && <StepsEditor source={source} value={source.process as ProcessFile | null} onChange={(next) => setText('process', JSON.stringify(next, null, 2))} />}
+            </>
+          )}
+          {part === 'process' && !isSubform && (
+            <StepsEditor source={source} value={source.process as ProcessFile | null} onChange={(next) => setText('process', JSON.stringify(next, null, 2))} />
+          )}
+          {part && (
+            <JsonEditor
+              key={part}
+              value={texts[part]}
+              onChange={(text) => setText(part, text)}
+              schema={META[part]}
+              problems={inPart}
+              label={t('studio.partLabel', { part: t(`studio.parts.${part}`) })}
+              testId={`studio-editor-${part}`}
+            />
+          )}
+          {part && errors[part] && <MessageBar intent="error">{t('studio.notJson', { message: errors[part] })}</MessageBar>}
+          {violations && violations.length > 0 && (
+            <ul className={styles.problems} data-testid="studio-problems">
+              {violations.map((v, i) => <li key={i}>{plainProblem(t, v, stepNamer(source, i18n.language))}</li>)}
+            </ul>
+          )}
+          {check && check.warnings.length > 0 && (
+            <ul className={styles.warnings} data-testid="studio-warnings" aria-label={t('studio.warnings')}>
+              {check.warnings.map((v, i) => <li key={i}>{plainProblem(t, v, stepNamer(source, i18n.language))}</li>)}
+            </ul>
+          )}
+          <RuleRunner draft={source} api={api} lang={toLanguage(i18n.language)} />
         </div>
-        <div className={styles.publishBar}>
-          <Button appearance="primary" disabled={blocked} onClick={() => void publish()} data-testid="studio-publish-open" aria-describedby="studio-check">
-            {t('studio.publish')}
-          </Button>
-          <span id="studio-check" data-testid="studio-check" aria-live="polite" className={problemCount ? styles.first : undefined}>
-            {violations === null && !parseErrors ? t('studio.checking') : problemCount ? `${t('studio.problems', { n: problemCount })} — ${firstProblem}` : t('studio.noProblems')}
-          </span>
+        <div className={styles.side}>
+          <ModulePreview draft={source} subSources={{ ...subSources, ...newSubs }} unpublished={previous ? Object.keys(newSubs) : [source.code, ...Object.keys(newSubs)]} />
         </div>
-        <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as Tabbed)}>
-          <Tab value="builder">{t('studio.builder.title')}</Tab>
-          {PARTS.map((p) => <Tab key={p} value={p}>{t(`studio.parts.${p}`)}{errors[p] ? ' ⚠' : ''}</Tab>)}
-        </TabList>
-        {tab === 'builder' && (
-          <>
-            <BuilderPanel forms={forms} onChange={setFormSource} onCreateSubForm={(sub) => setNewSubs((subs) => ({ ...subs, [sub.code]: sub }))} />
-            {!isSubform && <StepsEditor source={source} value={source.process as ProcessFile | null} onChange={(next) => setText('process', JSON.stringify(next, null, 2))} />}
-          </>
-        )}
-        {part === 'process' && !isSubform && (
-          <StepsEditor source={source} value={source.process as ProcessFile | null} onChange={(next) => setText('process', JSON.stringify(next, null, 2))} />
-        )}
-        {part && (
-          <JsonEditor
-            key={part}
-            value={texts[part]}
-            onChange={(text) => setText(part, text)}
-            schema={META[part]}
-            problems={inPart}
-            label={t('studio.partLabel', { part: t(`studio.parts.${part}`) })}
-            testId={`studio-editor-${part}`}
-          />
-        )}
-        {part && errors[part] && <MessageBar intent="error">{t('studio.notJson', { message: errors[part] })}</MessageBar>}
-        {violations && violations.length > 0 && (
-          <ul className={styles.problems} data-testid="studio-problems">
-            {violations.map((v, i) => <li key={i}>{plainProblem(t, v, stepNamer(source, i18n.language))}</li>)}
-          </ul>
-        )}
-        {check && check.warnings.length > 0 && (
-          <ul className={styles.warnings} data-testid="studio-warnings" aria-label={t('studio.warnings')}>
-            {check.warnings.map((v, i) => <li key={i}>{plainProblem(t, v, stepNamer(source, i18n.language))}</li>)}
-          </ul>
-        )}
-        <RuleRunner draft={source} api={api} lang={toLanguage(i18n.language)} />
-      </div>
-      <div className={styles.side}>
-        <ModulePreview draft={source} subSources={{ ...subSources, ...newSubs }} unpublished={previous ? Object.keys(newSubs) : [source.code, ...Object.keys(newSubs)]} />
-      </div>
-    </section>
+      </section>
+    </PositionChoicesContext.Provider>
   );
 }

@@ -3,6 +3,7 @@ import { Add20Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_STEP_MODE, conditionLogic, readCondition, stepMode, stepModes, type ApproverResolver, type ModuleSource, type ProcessStepDefinition, type StepMode } from '../../../engine';
 import { ApproverRuleInputs } from './ApproverRuleInputs';
+import { positionName, usePositionChoices, type PositionChoice } from './position-names';
 import { ConditionInputs } from './builder/ConditionInputs';
 import { conditionSentence } from './builder/condition-sentence';
 import { fieldRows } from './builder/field-rows';
@@ -13,9 +14,9 @@ const useStyles = makeStyles({
   rule: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
 });
 
-/** An approver rule in words ("head of the requester's department", "role legal", …). */
-function describe(t: (key: string, values?: Record<string, unknown>) => string, rule: ApproverResolver): string {
-  if ('position' in rule) return t(`studio.route.describe.position.${rule.of}`, { position: rule.position });
+/** An approver rule in words ("Department head of the requester's department", "role legal", …): a position by its name. */
+function describe(t: (key: string, values?: Record<string, unknown>) => string, rule: ApproverResolver, positions: readonly PositionChoice[]): string {
+  if ('position' in rule) return t(`studio.route.describe.position.${rule.of}`, { position: positionName(positions, rule.position) });
   if ('role' in rule) return t('studio.route.describe.role', { role: t(`studio.steps.role.${rule.role}`) });
   if ('users' in rule) return t('studio.route.describe.users', { users: rule.users.join(', ') });
   return t('studio.route.describe.colleagues');
@@ -30,6 +31,7 @@ function describe(t: (key: string, values?: Record<string, unknown>) => string, 
 export function RouteStepOptions({ step, source, onChange }: { step: ProcessStepDefinition; source: ModuleSource | null; onChange(change: Partial<ProcessStepDefinition>): void }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
+  const positions = usePositionChoices();
   const rows = source ? fieldRows(source) : [];
   const condition = readCondition(step.when);
   const labelOf = (name: string) => {
@@ -74,7 +76,7 @@ export function RouteStepOptions({ step, source, onChange }: { step: ProcessStep
           {approvers.map((rule, i) => (
             <li key={i} className={styles.rule}>
               <ApproverRuleInputs rule={rule} onChange={(next) => replace(i, next)} />
-              <Button size="small" icon={<Dismiss20Regular />} aria-label={t('studio.route.removeRule', { rule: describe(t, rule) })} onClick={() => remove(i)}>
+              <Button size="small" icon={<Dismiss20Regular />} aria-label={t('studio.route.removeRule', { rule: describe(t, rule, positions) })} onClick={() => remove(i)}>
                 {t('studio.route.remove')}
               </Button>
             </li>

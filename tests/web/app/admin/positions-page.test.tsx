@@ -51,8 +51,8 @@ describe('Positions screen', () => {
     const list = await within(page).findByRole('list', { name: 'Positions' });
     const rows = within(list).getAllByTestId('position-row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringMatching(/Department head.*In effect.*head · 2 holders/),
-      expect.stringMatching(/Site lead.*Starts later.*site-lead · 0 holders.*from 2099\/04\/01/),
+      expect.stringMatching(/Department head.*In effect.*Code head · 2 holders/),
+      expect.stringMatching(/Site lead.*Starts later.*Code site-lead · 0 holders.*from 2099\/04\/01/),
       expect.stringMatching(/Clerk.*Retired.*retired from 2020\/01\/01/),
     ]);
     expect(within(rows[2]).queryByRole('button')).toBeNull();

@@ -50,8 +50,8 @@ function duplicateIds(): string[] {
 }
 
 describe('an item page over its form', () => {
-  it("names its inputs by its own labels, and no id is in the document twice", async () => {
-    const host = createTestHost();
+  it('names its inputs by its own labels, and no id is in the document twice', async () => {
+    const host = createTestHost(() => undefined);
     render(
       <Providers host={host}>
         <ModuleForm module={ordersModule()} onSubmit={async () => undefined} />
