@@ -72,9 +72,7 @@ const typesOf = (schema: JsonSchema): string[] => {
   return Array.isArray(type) ? (type as string[]) : typeof type === 'string' ? [type] : [];
 };
 
-function text(rng: Prng, maxLength: number | undefined, place: FieldPlace, ctx: SampleContext): string | null {
-  const given = ctx.content?.text(keyOf(place), maxLength);
-  if (given !== undefined) return given;
+function text(rng: Prng, maxLength: number | undefined): string {
   const words = Array.from({ length: rng.int(1, 4) }, () => rng.pick(WORDS)).join(' ');
   return maxLength ? words.slice(0, maxLength) : words;
 }
@@ -121,6 +119,7 @@ function sampleField(
     const offsets = ctx.content?.dateOffsets(keyOf(place));
     return offsets ? shiftDate(ctx.filedOn ?? ctx.date, rng.int(offsets[0], offsets[1])) : shiftDate(ctx.date, rng.int(0, ctx.spreadDays ?? 60));
   }
+  // The content's words and amounts (the requester's language and currency) before the generic defaults.
   if (types.includes('string') && ctx.content) {
     const given = ctx.content.text(keyOf(place), schema.maxLength as number | undefined);
     if (given !== undefined && !(given === null && !types.includes('null'))) return given;
@@ -135,7 +134,7 @@ function sampleField(
   if (types.includes('boolean')) return rng.chance(0.3);
   if (types.includes('integer')) return types.includes('null') ? null : rng.int(1, 12);
   if (types.includes('number')) return Math.round(rng.int(100, 500_000) / 10) * 10;
-  if (types.includes('string')) return text(rng, schema.maxLength as number | undefined, place, ctx);
+  if (types.includes('string')) return text(rng, schema.maxLength as number | undefined);
   return schema.default;
 }
 
