@@ -10,12 +10,23 @@ import {
   Toast,
   ToastTitle,
   Toaster,
+  makeStyles,
   useId,
   useToastController,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useDangerStyles } from '../../renderer/theme/danger';
 import type { PendingDialog, ToastRequest } from './pending';
+
+/** Toasts sit above the bottom tab bar, clear of the page's title and first labels. */
+export const TOAST_POSITION = 'bottom' as const;
+/** Distance from the bottom edge: the tab bar's height (44 px) and a gap. */
+export const TOAST_OFFSET = { vertical: 64 };
+
+const useToastStyles = makeStyles({
+  // Japanese and Chinese break between phrases, never inside a word (auto-phrase; keep-all where it is unknown).
+  title: { wordBreak: 'keep-all', overflowWrap: 'anywhere', '@supports (word-break: auto-phrase)': { wordBreak: 'auto-phrase' as 'keep-all' } },
+});
 
 export interface FeedbackHostProps {
   /** The dialog on screen (the first of the queue), if any. */
@@ -35,21 +46,22 @@ export default function FeedbackHost({ current, settle, onReady }: FeedbackHostP
   const toasterId = useId('ringi-toaster');
   const { dispatchToast } = useToastController(toasterId);
   const danger = useDangerStyles();
+  const toastStyles = useToastStyles();
 
   useEffect(() => {
     onReady(({ message, intent, timeout }) =>
       dispatchToast(
         <Toast data-testid={`toast-${intent}`}>
-          <ToastTitle>{message}</ToastTitle>
+          <ToastTitle className={toastStyles.title}>{message}</ToastTitle>
         </Toast>,
         { intent, timeout, politeness: intent === 'error' ? 'assertive' : 'polite' },
       ),
     );
-  }, [dispatchToast, onReady]);
+  }, [dispatchToast, onReady, toastStyles.title]);
 
   return (
     <>
-      <Toaster toasterId={toasterId} position="top" />
+      <Toaster toasterId={toasterId} position={TOAST_POSITION} offset={TOAST_OFFSET} />
       {current && (
         <Dialog
           key={current.id}
