@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { keepWordsTogether } from '../../src/engine/i18n/keep-words';
 
 /** The languages and the two first screens a build writes (see `firstScreenFile`). */
 export const FIRST_SCREEN_LANGUAGES = ['en', 'ja', 'zh'] as const;
@@ -108,7 +109,8 @@ export function firstScreen(localesDir = 'locales'): Plugin {
       if (!index || index.type !== 'asset') return;
       const html = String(index.source);
       for (const language of FIRST_SCREEN_LANGUAGES) {
-        const texts = { ...(JSON.parse(readFileSync(join(localesDir, language, 'app.json'), 'utf8')) as Texts), __lang: language };
+        // As the app shows them: Chinese words joined (keep-words.ts), so the page the app replaces reads the same.
+        const texts = { ...keepWordsTogether(language, JSON.parse(readFileSync(join(localesDir, language, 'app.json'), 'utf8')) as Texts), __lang: language };
         for (const kind of FIRST_SCREEN_KINDS) {
           this.emitFile({ type: 'asset', fileName: firstScreenFile(kind, language), source: variant(html, language, texts, kind) });
         }

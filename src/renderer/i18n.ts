@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompiledModule, Lang, Translate } from '../engine';
 import { interpolate } from '../engine/i18n/interpolate';
+import { keepWordsIn } from '../engine/i18n/keep-words';
 import { lookupKey as lookup } from '../engine/i18n/lookup-key';
 
 
@@ -29,7 +30,8 @@ export function useRendererT(module?: CompiledModule): Translate {
     (key, params) => {
       const [namespace, ...rest] = key.split('.');
       const own = lookup(moduleNamespace(module, namespace, lang), rest);
-      if (typeof own === 'string') return interpolate(own, params);
+      // Chinese words kept whole at line ends, as the app's own texts are (keep-words.ts).
+      if (typeof own === 'string') return interpolate(keepWordsIn(lang, own), params);
       return String(t(key, { ...params, defaultValue: key }));
     },
     [module, lang, t],

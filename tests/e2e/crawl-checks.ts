@@ -209,8 +209,9 @@ export async function measure(page: Page, options: MeasureOptions): Promise<Find
             }
           }
         }
-        // CJK runs with a line that holds one character of the run (取り下/げ, 変/更, す。).
-        for (const m of text.matchAll(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々]+[、。，！？）」』]*/gu)) {
+        // CJK runs with a line that holds one character of the run (取り下/げ, 変/更, す。). A word
+        // joiner (U+2060, how the app keeps a Chinese word whole) is part of the run, not a letter.
+        for (const m of text.matchAll(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々\u2060]+[、。，！？）」』]*/gu)) {
           const start = m.index ?? 0;
           const run = m[0].replace(/[、。，！？）」』]+$/u, '');
           if (opts.userCjk.some((typed) => typed.includes(run))) continue;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
+import { keepWordsTogether } from '../../src/engine/i18n/keep-words';
 
 /** Every demo user's password (README "Demo logins"). */
 export const DEMO_PASSWORD = 'ringi-demo';
@@ -16,11 +17,13 @@ export const TOKEN_KEY = 'ringi.token';
 type AppTexts = typeof import('../../locales/en/app.json');
 
 /**
- * Reads `locales/<lang>/<namespace>.json` (JSON imports need import attributes in ES modules):
- * exactly the text the app shows and a user copies (no invisible characters added).
+ * Reads `locales/<lang>/<namespace>.json` (JSON imports need import attributes in ES modules) as
+ * the app shows it: in Chinese with their words joined (keep-words.ts), the app's own texts and a
+ * module's alike.
  */
 export function readLocale<T>(lang: 'en' | 'ja' | 'zh', namespace: string): T {
-  return JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${lang}/${namespace}.json`, import.meta.url)), 'utf8')) as T;
+  const parsed = JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${lang}/${namespace}.json`, import.meta.url)), 'utf8')) as T;
+  return keepWordsTogether(lang, parsed);
 }
 
 function readTexts(lang: 'en' | 'ja' | 'zh'): AppTexts {

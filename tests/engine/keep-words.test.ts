@@ -1,28 +1,38 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import zhApp from '../../locales/zh/app.json';
+import zhStudio from '../../locales/zh/studio.json';
+import { joinChineseWords, keepWordsTogether, WORD_JOINER } from '../../src/engine/i18n/keep-words';
 
-// Issue 31 item 15: Chinese words are kept whole at line ends by CSS, never by invisible
-// characters in the text (U+2060 WORD JOINER made copied text, company names included, find
-// nothing in a search).
-const root = new URL('../../', import.meta.url);
-const JOINERS = /\u2060|\u200b|\u200c|\u200d|\ufeff/u;
+const J = WORD_JOINER;
+/** Where a line may break inside `text`: between two Han characters not joined. */
+const breaks = (text: string) => [...text.matchAll(/(?<=\p{Script=Han})(?=\p{Script=Han})/gu)].map((m) => text.slice(0, m.index).replaceAll(J, '').length);
 
 describe('Chinese words kept whole at line ends', () => {
-  it('by a stylesheet rule for Chinese: breaks at punctuation and spaces, a too-long run still wraps', () => {
-    const html = readFileSync(new URL('index.html', root), 'utf8');
-    const rule = /:lang\(zh\)\s*\{([^}]*)\}/.exec(html)?.[1] ?? '';
-    expect(rule).toMatch(/word-break:\s*keep-all/);
-    expect(rule).toMatch(/overflow-wrap:\s*anywhere/);
-  });
-
-  it('with no invisible joiner in any translation a user can copy', () => {
-    for (const lang of ['en', 'ja', 'zh']) {
-      const dir = new URL(`locales/${lang}/`, root);
-      for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
-        const text = readFileSync(new URL(file, dir), 'utf8');
-        expect(JOINERS.test(text), `locales/${lang}/${file}`).toBe(false);
-      }
+  it('joins the characters of a word, so 单据, 复制 and 提交 never break inside (the crawl found 单/据, 复/制, 提/交)', () => {
+    const texts = keepWordsTogether('zh', { intro: zhApp.deputies.intro, newHelp: zhStudio.newHelp, calendar: zhApp.organisation.calendarIntro });
+    for (const [text, word] of [[texts.intro, '单据'], [texts.newHelp, '复制'], [texts.calendar, '提交']] as const) {
+      expect(text.replaceAll(J, ''), 'the text itself is unchanged').toContain(word);
+      expect(text).toContain([...word].join(J));
     }
   });
 
+  it('still lets a line break between words, and leaves no single character alone between breaks', () => {
+    const joined = joinChineseWords('代理人不能审批自己的单据');
+    const plain = joined.replaceAll(J, '');
+    expect(plain).toBe('代理人不能审批自己的单据');
+    const at = breaks(joined);
+    expect(at.length).toBeGreaterThan(1);
+    const edges = [0, ...at, plain.length];
+    const pieces = edges.slice(1).map((end, i) => plain.slice(edges[i], end));
+    for (const piece of pieces) expect([...piece].length, piece).toBeGreaterThan(1);
+  });
+
+  it('leaves Japanese, English, placeholders and non-Han text as they are', () => {
+    expect(keepWordsTogether('ja', { a: '取り下げ' })).toEqual({ a: '取り下げ' });
+    expect(keepWordsTogether('en', { a: 'Reimbursement' })).toEqual({ a: 'Reimbursement' });
+    const joined = joinChineseWords('{{name}} 提交了 PDF');
+    expect(joined).toContain('{{name}} ');
+    expect(joined).toContain(' PDF');
+    expect(joinChineseWords(joined), 'joining twice changes nothing').toBe(joined);
+  });
 });

@@ -1,4 +1,5 @@
 import type { CompiledModule, Lang } from '../../../engine';
+import { keepWordsIn } from '../../../engine/i18n/keep-words';
 import { i18n, LANGUAGES } from '../../i18n';
 
 export type { Collection } from '../../../wire/common';
@@ -19,8 +20,8 @@ export function registerModuleTranslations(module: CompiledModule): void {
   visit(module);
 }
 
-/** A module's title in `lang` from its own translations, else its code. */
+/** A module's title in `lang` from its own translations (Chinese words kept whole), else its code. */
 export function moduleTitle(module: CompiledModule, lang: Lang): string {
   const own = (module.translations?.[lang] as { title?: unknown } | undefined)?.title;
-  return typeof own === 'string' ? own : module.code;
+  return typeof own === 'string' ? keepWordsIn(lang, own) : module.code;
 }

@@ -16,6 +16,7 @@ import { useResolvedRoute, type RouteStep } from './use-resolved-route';
 import type { Collection } from '../../../wire/common';
 import type { DefaultProcess, SavedApprover, SavedApproverQuery } from '../../../wire/processes';
 import type { ApproverQuery } from '../../../wire/users';
+import { keepWordsIn } from '../../../engine/i18n/keep-words';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -177,7 +178,7 @@ export function ProcessCardField(props: FieldProps): ReactNode {
   /** One step: the requester's choice (a plus button), or the route's resolved approvers (locked unless editable). */
   const renderStep = (step: MasterProcessStep, r?: RouteStep) => {
     const chosen = approvals.filter((a) => a.master_process_id === step.id);
-    const name = namesOf(step)?.[host.language] ?? r?.name ?? stepName(step);
+    const name = keepWordsIn(host.language, namesOf(step)?.[host.language] ?? r?.name ?? stepName(step));
     const resolved = r?.by === 'rule';
     const groupLocked = isStepLocked(chosen.map((a) => userOf(a.approver_id)), userIsGroupMember(host));
     // Fixed by the route (resolved and not editable, or skipped): no plus button at all.
