@@ -39,7 +39,7 @@ function SummaryValue({ line, module, data, t }: { line: SummaryLine; module: Co
       return <TextDisplay value={Array.isArray(value) ? value.length : (value ?? 0)} />;
     case 'text':
       // A choice is text to the reader, but in their language: its option label, never the
-      // stored code (the expense account's "payment").
+      // stored code.
       if (Array.isArray(fieldDefinition(module, line.field).schema.enum)) return <FieldValue module={module} field={line.field} data={data} t={t} />;
       return <TextDisplay value={value} />;
     default:

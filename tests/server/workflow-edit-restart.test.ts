@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toApiDate } from '../../src/engine';
-import { filePurchase, insertDocument, moduleSteps, purchaseBody, purchaseRefs, workflowSuite, type WorkflowSuite } from './workflow-fixtures';
+import { paymentBody } from './integrity-fixtures';
+import { filePurchase, insertDocument, moduleSteps, purchaseBody, workflowSuite, type WorkflowSuite } from './workflow-fixtures';
 
 let s: WorkflowSuite;
 workflowSuite((suite) => { s = suite; });
@@ -126,32 +127,8 @@ describe('an edit re-resolves the route from the edited data', () => {
 });
 
 describe('ui:keepsApprovals', () => {
-  /** A payment body (the note keeps approvals in its definition). */
-  async function paymentBody() {
-    const refs = await purchaseRefs(s.t.db);
-    const expense = await s.t.db.selectFrom('expense_accounts').select('id').where('company_id', '=', refs.company)
-      .where('module_type', '=', 'payment').where('is_transportation', '=', false).orderBy('id').executeTakeFirstOrThrow();
-    const approverOf: Record<string, number> = { 'p-manager': s.users.approver.id, 'p-finance': s.users.finance.id, 'p-authorizer': s.users.authorizer.id, 'p-treasury': s.users.treasury.id };
-    const steps = await moduleSteps(s.t.db, 'payment');
-    return {
-      bypass: false, send_notification_first_approval: true, save_approvers: false,
-      approvals: steps.filter((st) => approverOf[st.code]).map((st) => ({ approver_id: approverOf[st.code], master_process_id: st.id })),
-      transaction: {
-        currency_id: refs.currency, company_id: refs.company, department_id: refs.department, estimated_payment_date: '2026-11-30',
-        related_approval_id: null, total: 5000, e_invoices: [], application_papers: [], invoice_amount: null, invoice_note: null, note: null, user_finances: [],
-        transaction_items: [{
-          index: 1, total: 5000, company_id: refs.company, department_id: refs.department, related_approval_id: null, estimated_payment_date: '2026-11-30',
-          page_number: 1, payment_information: { month: 11, estimated_payment_date: '2026-11-30' }, is_drawdown: false,
-          payment_recipient_account: { name: '渋谷オフィス賃貸', no: '1234567', bank_name: 'みずほ銀行', branch_name: '渋谷支店' },
-          related_supplier_account: null, related_items: [], item_e_invoices: [], item_application_papers: [],
-          contents: [{ content_type_id: expense.id, is_transportation: false, company_id: refs.company, amount: 5000, date: null, destination: null, note: '家賃' }],
-        }],
-      },
-    };
-  }
-
   it('a remark marked ui:keepsApprovals leaves the approvals standing; the amount does not', async () => {
-    const filed = await s.post('employee', '/api/buffer/payment', await paymentBody());
+    const filed = await s.post('employee', '/api/buffer/payment', await paymentBody(s.t.db, s.users));
     expect(filed.statusCode, filed.body).toBe(201);
     const { id } = filed.json();
     const [first] = await liveSteps(id);
