@@ -44,7 +44,8 @@ function domSnapshot(container: HTMLElement): string {
   // card fields with their text, in document order. Class names, inline styles and wrapper
   // elements are left out, so a theme change does not rewrite the snapshots.
   const ids = new Map<string, string>();
-  const id = (value: string) => value.replace(/_r_[0-9a-z]+_/g, (raw) => {
+  // An item page's prefix is React's id with its underscores dropped (`item-r46_…`).
+  const id = (value: string) => value.replace(/_r_[0-9a-z]+_|(?<=item-)r[0-9a-z]+(?=_)/g, (raw) => {
     if (!ids.has(raw)) ids.set(raw, `_id${ids.size + 1}_`);
     return ids.get(raw) as string;
   });
@@ -57,7 +58,7 @@ function domSnapshot(container: HTMLElement): string {
       const input = el as HTMLInputElement;
       const flags = ['required', 'disabled', 'readonly', 'checked'].filter((f) => el.hasAttribute(f) || (f === 'checked' && input.checked));
       lines.push(`${tag}${el.id ? `#${id(el.id)}` : ''} type=${input.type}${input.value ? ` value=${JSON.stringify(input.value)}` : ''}${el.getAttribute('aria-label') ? ` aria-label=${JSON.stringify(el.getAttribute('aria-label'))}` : ''}${flags.length ? ` [${flags.join(',')}]` : ''}`);
-    } else if (el.hasAttribute('data-field')) lines.push(`field ${el.getAttribute('data-field')}: ${text(el)}`);
+    } else if (el.hasAttribute('data-field')) lines.push(`field ${id(el.getAttribute('data-field')!)}: ${text(el)}`);
     else lines.push(`${el.getAttribute('role') ?? tag}${el.hasAttribute('disabled') || el.getAttribute('aria-disabled') === 'true' ? ' [disabled]' : ''}: ${text(el)}`);
   }
   return lines.join('\n');
