@@ -3,7 +3,7 @@ import { Button, ProgressBar, Spinner, Text, makeStyles, tokens } from '@fluentu
 import { ArrowDownloadRegular, AttachRegular, SelectAllOffRegular, SelectAllOnRegular } from '@fluentui/react-icons';
 import type { RendererHost } from '../../host';
 import { useWidgetText } from '../text';
-import { ACCEPT_ATTRIBUTE, fileLabel, isAcceptedFile, type StoredFile } from './file-rules';
+import { acceptAttribute, fileLabel, isAcceptedFile, type StoredFile } from './file-rules';
 import { FileRow } from './FileRow';
 import { downloadFile } from './open-file';
 import { useFileOpener } from './use-file-opener';
@@ -39,6 +39,8 @@ export interface FileUploaderProps {
   documentType: string;
   /** Default 10. */
   maxFiles?: number;
+  /** The document type's file extensions (`["pdf"]`): the file dialog offers only these; default every accepted type. */
+  accept?: readonly string[];
   readOnly?: boolean;
   disabled?: boolean;
   /** Upload is not possible yet; the hint says why. */
@@ -87,7 +89,7 @@ export function FileUploader(props: FileUploaderProps): ReactNode {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file || uploading || count.current >= maxFiles) return;
-    if (!isAcceptedFile(file)) {
+    if (!isAcceptedFile(file, props.accept)) {
       host.toast(text('upload.typeNotAllowed'), 'error');
       return;
     }
@@ -183,7 +185,7 @@ export function FileUploader(props: FileUploaderProps): ReactNode {
       )}
       {!readOnly && (
         <>
-          <input ref={input} className={styles.input} type="file" accept={ACCEPT_ATTRIBUTE} aria-label={props.label || text('upload.select')} onChange={upload} data-testid={`${props.id}-input`} />
+          <input ref={input} className={styles.input} type="file" accept={acceptAttribute(props.accept)} aria-label={props.label || text('upload.select')} onChange={upload} data-testid={`${props.id}-input`} />
           <Button appearance="secondary" icon={<AttachRegular />} disabled={props.disabled || uploading || full || Boolean(props.blockedHint)} onClick={() => input.current?.click()}>
             {text('upload.select')}
           </Button>

@@ -14,7 +14,7 @@ import { useFileRecords } from './use-file-records';
 
 /**
  * The FileUploader widget of a form (see `FileUploader`). Value: an array of file ids.
- * `ui:options`: `documentType`, `maxFiles` (default 10), `linkToItems` (an item list, e.g.
+ * `ui:options`: `documentType` (its attachment kind's `accept` limits the file dialog), `maxFiles` (default 10), `linkToItems` (an item list, e.g.
  * `transaction_items`: upload needs an item, then a dialog links the file id to the chosen item's
  * `itemField`, default `item_e_invoices`).
  */
@@ -23,6 +23,8 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
   const text = useWidgetText();
   const documentType = typeof props.options.documentType === 'string' ? props.options.documentType : '';
   const maxFiles = typeof props.options.maxFiles === 'number' ? props.options.maxFiles : undefined;
+  // The module's attachment kind of this document type: its extensions only (`attachments/<code>.json`).
+  const accept = ctx.module?.attachments?.[documentType]?.accept;
   const linkToItems = typeof props.options.linkToItems === 'string' ? props.options.linkToItems : null;
   const itemField = typeof props.options.itemField === 'string' ? props.options.itemField : 'item_e_invoices';
   const linkItems = linkToItems ? readPath(ctx.formData, linkToItems) : undefined;
@@ -41,7 +43,7 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
   return (
     <FileUploader
       id={props.id} label={props.label} host={ctx.host} value={idsOf(props.value)} onChange={(ids) => props.onChange(ids)}
-      documentType={documentType} maxFiles={maxFiles} readOnly={Boolean(props.readonly || ctx.readOnly)} disabled={props.disabled}
+      documentType={documentType} maxFiles={maxFiles} accept={accept} readOnly={Boolean(props.readonly || ctx.readOnly)} disabled={props.disabled}
       blockedHint={needsItem ? text('related.needsItems') : null}
       onUploaded={linkToItems ? setLinking : undefined}
     >

@@ -14,10 +14,24 @@ export const ACCEPT_ATTRIBUTE = ['image/*', ...ACCEPTED_EXTENSIONS.filter((e) =>
 /** File names are shown truncated at 50 characters. */
 export const FILE_NAME_MAX = 50;
 
-/** Whether a chosen file is of an accepted type (by extension, or any image MIME type). */
-export function isAcceptedFile(file: { name: string; type?: string }): boolean {
-  if (file.type?.startsWith('image/')) return true;
+/**
+ * The `accept` attribute for a document type's own extensions (its attachment kind's `accept`,
+ * e.g. `["pdf"]` → `.pdf`), so the file dialog offers only those; none given: every accepted type.
+ */
+export function acceptAttribute(extensions?: readonly string[] | null): string {
+  const own = (extensions ?? []).map((e) => e.trim().toLowerCase().replace(/^\./, '')).filter(Boolean);
+  return own.length ? own.map((e) => `.${e}`).join(',') : ACCEPT_ATTRIBUTE;
+}
+
+/**
+ * Whether a chosen file is of an accepted type: by extension, or any image MIME type; with the
+ * document type's own `extensions`, only those (the server refuses the others).
+ */
+export function isAcceptedFile(file: { name: string; type?: string }, extensions?: readonly string[] | null): boolean {
   const ext = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase();
+  const own = (extensions ?? []).map((e) => e.trim().toLowerCase().replace(/^\./, '')).filter(Boolean);
+  if (own.length) return ext !== undefined && own.includes(ext);
+  if (file.type?.startsWith('image/')) return true;
   return ext !== undefined && (ACCEPTED_EXTENSIONS as readonly string[]).includes(ext);
 }
 
