@@ -8,6 +8,8 @@ const StudioPage = lazy(async () => ({ default: (await import('./StudioPage')).S
 export function openStudio(stack: PageStack): void {
   void stack.push({
     title: { key: 'studio.title' },
+    // A desktop gets the screen's width (a 480 px column wasted it): the list beside the new-module form.
+    wide: true,
     render: () => (
       <Suspense fallback={<Spinner />}>
         <StudioPage />
