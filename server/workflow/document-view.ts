@@ -13,6 +13,9 @@ export type { DocumentView, LogEntry, StepView };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
+/** Where a decision came from when not the app's own button: the timeline's wording ("… via mail", "… (bulk approval)"). */
+const VIA_KEYS: Record<string, string> = { mail: 'server.workflow.log.viaMail', bulk: 'server.workflow.log.viaBulk' };
+
 /**
  * The document with everything the detail page shows, for a user allowed to see it (the route
  * checks visibility first). Log texts are translated into the reader's language.
@@ -58,7 +61,8 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
   // a decision from the mail link "Approved by X via mail", with its comment.
   const text = (log: (typeof logs)[number]) => {
     const said = t(`server.workflow.log.${log.log_text}`, { name: log.user_name ?? '' });
-    const action = log.detail?.via === 'mail' ? t('server.workflow.log.viaMail', { action: said }) : said;
+    const via = VIA_KEYS[String(log.detail?.via)];
+    const action = via ? t(via, { action: said }) : said;
     const described = log.detail ? [action, changes(log.detail)].filter(Boolean).join(': ') : action;
     const full = log.principal_id !== null ? t('server.workflow.log.onBehalf', { action: described, principal: log.principal_name ?? '' }) : described;
     return typeof log.detail?.comment === 'string' ? t('server.workflow.log.comment', { text: full, comment: log.detail.comment }) : full;
@@ -68,7 +72,7 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
     action: log.log_text,
     user: log.user_id !== null ? { id: log.user_id, name: log.user_name! } : null,
     on_behalf_of: log.principal_id !== null ? { id: log.principal_id, name: log.principal_name! } : null,
-    ...(log.detail?.via === 'mail' ? { via: 'mail' } : {}),
+    ...(log.detail?.via === 'mail' || log.detail?.via === 'bulk' ? { via: log.detail.via } : {}),
     ...(typeof log.detail?.comment === 'string' ? { comment: log.detail.comment } : {}),
     created_at: iso(log.created_at)!,
   });

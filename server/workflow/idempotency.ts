@@ -23,7 +23,8 @@ function requestHash(request: FastifyRequest): string {
   return createHash('sha256').update(stableStringify({ method: request.method, url: request.url, body: request.body ?? null })).digest('hex');
 }
 
-async function storedAnswer(db: Kysely<Database>, claim: IdempotencyClaim) {
+/** The stored, unexpired answer of a claim (its request hash, status and body), if any. */
+export async function storedAnswer(db: Kysely<Database>, claim: IdempotencyClaim) {
   return db.selectFrom('idempotency_keys').select(['request_hash', 'response_status', 'response_body'])
     .where('user_id', '=', claim.userId).where('key', '=', claim.key).where('expires_at', '>', new Date())
     .where('response_status', 'is not', null)

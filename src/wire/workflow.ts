@@ -102,8 +102,8 @@ export const LogEntry = open({
   log_text: Type.String(), action: Type.String(), user: nullable(NamedUser), created_at: Type.String(),
   /** The principal a deputy (`user`) acted for; the translated `log_text` says "… by deputy on behalf of principal". */
   on_behalf_of: Type.Optional(nullable(NamedUser)),
-  /** `mail`: decided from the mail link (`log_text` says "… via mail"). */
-  via: Type.Optional(stringEnum(['mail'] as const)),
+  /** `mail`: decided from the mail link (`log_text` says "… via mail"); `bulk`: approved with others at once (一括承認). */
+  via: Type.Optional(stringEnum(['mail', 'bulk'] as const)),
   /** The comment given with the decision (from the mail link's page); `log_text` quotes it too. */
   comment: Type.Optional(Type.String()),
 });

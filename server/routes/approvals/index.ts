@@ -10,6 +10,10 @@ import { StepActionBody, StepActionResult } from '../../../src/wire/workflow';
 import { stepBack } from '../../workflow/step-back';
 import { readSendBackTarget, sendBack } from '../../workflow/send-back';
 import { IdParams } from '../../../src/wire/common';
+import { BULK_APPROVE_MAX, BulkApproveBody, BulkApproveResult } from '../../../src/wire/bulk-approvals';
+import { badRequest, validationFailed } from '../../lib/errors';
+import { bulkApprove } from '../../workflow/bulk-approve';
+import { idempotencyClaim, idempotencyHooks } from '../../workflow/idempotency';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema } as const;
 
@@ -55,6 +59,24 @@ const approvals: FastifyPluginAsync = async (app) => {
       : await actOnStep(app.db, bufferId, request.params.id, request.body, ctx);
     app.mailer.kick();
     return result;
+  });
+
+  app.post<{ Body: BulkApproveBody }>('/approvals/bulk', {
+    ...idempotencyHooks,
+    schema: {
+      ...doc(`Approve many at once (一括承認): at most ${BULK_APPROVE_MAX} approval (step) ids, each once (more, or an id twice: 400 saying so); approve must be true (bulk reject is not offered: 422 at approve). Each id is checked and recorded on its own, in the order sent, exactly as POST /approvals/{id}/action with approve true (its own transaction, history entry, mails, deputy rules; the timeline says "bulk approval" and shows the comment), and one refusal never stops the others. 200 with one result per id: done; skipped (decided by someone else or no longer waiting, or a step that needs input in the app — the treasury form, a step sub-form or files the approver adds); failed (not the user's step, unknown or invisible, or refused), each with its reason. With an Idempotency-Key each item's answer is stored with it: the same batch sent again answers done for the items it approved without acting twice.`),
+      body: BulkApproveBody,
+      response: { 200: BulkApproveResult, 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema },
+    },
+  }, async (request) => {
+    const { ids } = request.body;
+    if (ids.length > BULK_APPROVE_MAX) throw badRequest(request.t('server.bulkApprove.tooMany', { max: BULK_APPROVE_MAX, count: ids.length }));
+    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (twice !== undefined) throw badRequest(request.t('server.bulkApprove.twice', { id: twice }));
+    if (request.body.approve !== true) throw validationFailed([{ propertyPath: 'approve', message: request.t('server.bulkApprove.noReject') }]);
+    const results = await bulkApprove(app.db, request.body, await workflowContext(request), idempotencyClaim(request), (error) => request.log.error({ err: error }, 'bulk approval item failed'));
+    app.mailer.kick();
+    return { results };
   });
 
   app.post<{ Params: IdParams }>('/approvals/:id/step_back', {
