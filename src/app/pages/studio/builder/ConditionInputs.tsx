@@ -11,13 +11,24 @@ const useStyles = makeStyles({
 /** The data names a row stands for (a date range: its two dates). */
 const namesOf = (row: FieldRow) => (row.type === 'dateRange' ? [`${row.name}_start`, `${row.name}_end`] : [row.name]);
 
-/** A condition with its new kind, keeping the field and whatever of its values still fits the operator. */
-function withKind(c: Condition, kind: string): Condition {
+/** The dates a date condition on `field` compares with: every date of the form but the field itself. */
+export function otherDates(rows: FieldRow[], field: string): string[] {
+  return rows.filter((row) => row.type === 'date' || row.type === 'dateRange').flatMap(namesOf).filter((name) => name !== field);
+}
+
+/**
+ * A condition with its new kind, keeping the field and whatever of its values still fits the
+ * operator (another date: the one kept if it still is another date, else the first other date).
+ */
+function withKind(c: Condition, kind: string, rows: FieldRow[]): Condition {
   const input = conditionOperator(kind)?.input ?? 'none';
   const next: Condition = { kind, field: c.field };
   if (input === 'number' || input === 'range') next.value = c.value ?? 0;
   if (input === 'range') next.upper = c.upper ?? next.value;
-  if (input === 'otherField') next.other = c.other ?? c.field;
+  if (input === 'otherField') {
+    const others = otherDates(rows, c.field);
+    next.other = c.other && others.includes(c.other) ? c.other : others[0] ?? '';
+  }
   if (input === 'values') next.values = c.values ?? [];
   return next;
 }
@@ -44,16 +55,21 @@ const toNumber = (text: string) => (Number.isFinite(Number(text)) ? Number(text)
  * is at least, between, before another date, is one of …) and its values — never json-logic
  * typed by hand. The choices and inputs come from the operator table: a new operator shows here.
  */
-export function ConditionInputs({ label, rows, value, onChange, optional, alwaysLabel }: {
+export function ConditionInputs({ label, rows, value, onChange, optional, alwaysLabel, fieldLabel }: {
   label: string; rows: FieldRow[]; source: ModuleSource; value: Condition | null; onChange(next: Condition | null): void; optional?: boolean;
   /** The "no condition" choice of an optional condition (default "Always shown"). */
   alwaysLabel?: string;
+  /**
+   * The label of the condition's field select (default "Field"): a form with another field select
+   * (the Add rule dialog's field the rule is about) names this one apart ("Field the condition tests").
+   */
+  fieldLabel?: string;
 }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const lang = (['en', 'ja', 'zh'].includes(i18n.language) ? i18n.language : 'en') as 'en';
   const names = rows.flatMap((row) => namesOf(row).map((name) => ({ name, row, label: `${row.labels[lang] || row.name}${name !== row.name ? ` · ${name}` : ''}` })));
-  const first = names[0]?.name ?? '';
+  const others = value ? otherDates(rows, value.field) : [];
   const input = value ? conditionOperator(value.kind)?.input ?? 'none' : null;
   // Values of a number field are numbers: "1, 2" must match the number 1, not the text "1".
   const numeric = ['number', 'money'].includes(names.find((n) => n.name === value?.field)?.row.type ?? '');
@@ -61,8 +77,8 @@ export function ConditionInputs({ label, rows, value, onChange, optional, always
   return (
     <fieldset className={styles.box}>
       <legend>{label}</legend>
-      <Field label={t('studio.builder.conditionField')}>
-        <Select value={value?.field ?? ''} onChange={(_, d) => onChange(d.value ? { ...(value ?? { kind: 'notBlank' }), field: d.value } : null)}>
+      <Field label={fieldLabel ?? t('studio.builder.conditionField')}>
+        <Select value={value?.field ?? ''} onChange={(_, d) => onChange(d.value ? withKind({ ...(value ?? { kind: 'notBlank' }), field: d.value }, value?.kind ?? 'notBlank', rows) : null)}>
           {optional && <option value="">{alwaysLabel ?? t('studio.builder.always')}</option>}
           {value && !names.some((n) => n.name === value.field) && <option value={value.field}>{value.field}</option>}
           {names.map((n) => <option key={n.name} value={n.name}>{n.label}</option>)}
@@ -70,7 +86,7 @@ export function ConditionInputs({ label, rows, value, onChange, optional, always
       </Field>
       {value && (
         <Field label={t('studio.builder.condition')}>
-          <Select value={value.kind} onChange={(_, d) => onChange(withKind(value, d.value))}>
+          <Select value={value.kind} onChange={(_, d) => onChange(withKind(value, d.value, rows))}>
             {conditionOperators().map((op) => <option key={op.kind} value={op.kind}>{t(`studio.builder.conditions.${op.kind}`, { defaultValue: op.kind })}</option>)}
           </Select>
         </Field>
@@ -91,9 +107,11 @@ export function ConditionInputs({ label, rows, value, onChange, optional, always
         </>
       )}
       {input === 'otherField' && (
-        <Field label={t('studio.builder.conditionOther')}>
-          <Select value={value!.other || first} onChange={(_, d) => set({ other: d.value })}>
-            {names.map((n) => <option key={n.name} value={n.name}>{n.label}</option>)}
+        // Only the form's other dates: a date is before or after another date, never itself.
+        <Field label={t('studio.builder.conditionOther')} validationMessage={others.length === 0 ? t('studio.builder.noOtherDate') : undefined}>
+          <Select value={value!.other ?? ''} onChange={(_, d) => set({ other: d.value })}>
+            {value!.other && !others.includes(value!.other) && <option value={value!.other}>{names.find((n) => n.name === value!.other)?.label ?? value!.other}</option>}
+            {names.filter((n) => others.includes(n.name)).map((n) => <option key={n.name} value={n.name}>{n.label}</option>)}
           </Select>
         </Field>
       )}

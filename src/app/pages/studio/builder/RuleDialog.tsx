@@ -99,9 +99,13 @@ export function RuleDialog({ rows, source, validations, onSave, onClose }: {
                 {(['validation', 'visibility', 'clear', 'computed'] as const).map((k) => <option key={k} value={k}>{t(`studio.builder.ruleKindNames.${k}`)}</option>)}
               </Select>
             </Field>
-            {kind !== 'clear' && fieldSelect(t(kind === 'computed' ? 'studio.builder.computedField' : 'studio.builder.ruleField'), field, (v) => { setField(v); if (when.field === field) setWhen({ ...when, field: v }); })}
+            {kind !== 'clear' && fieldSelect(t(kind === 'computed' ? 'studio.builder.computedField' : kind === 'validation' ? 'studio.builder.ruleFieldValidation' : 'studio.builder.ruleFieldVisibility'), field, (v) => { setField(v); if (when.field === field) setWhen({ ...when, field: v }); })}
             {(kind === 'validation' || kind === 'visibility') && (
-              <ConditionInputs label={t(kind === 'validation' ? 'studio.builder.failsWhen' : 'studio.builder.shownWhen')} rows={rows} source={source} value={when} onChange={(c) => c && setWhen(c)} />
+              <ConditionInputs
+                label={t(kind === 'validation' ? 'studio.builder.failsWhen' : 'studio.builder.shownWhen')}
+                fieldLabel={t('studio.builder.conditionFieldTested')}
+                rows={rows} source={source} value={when} onChange={(c) => c && setWhen(c)}
+              />
             )}
             {kind === 'validation' && (
               <>
