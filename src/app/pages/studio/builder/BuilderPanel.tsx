@@ -7,6 +7,7 @@ import {
   type BuilderResult, type FieldSpec, type ItemListSpec, type Logic, type ModuleSource,
 } from '../../../../engine';
 import { conditionSentence } from './condition-sentence';
+import { fieldKind } from './field-kind';
 import { fieldRows, specOfField, type FieldRow } from './field-rows';
 import { FieldDialog } from './FieldDialog';
 import { ItemListDialog } from './ItemListDialog';
@@ -140,7 +141,7 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
             <Button size="small" appearance="subtle" className={styles.handle} icon={<ReOrderDotsVertical20Regular />} aria-label={t('studio.builder.dragNamed', { name: label(row) })} {...fieldDrag.handleProps(index)} />
             <span className={styles.grow}>
               <Text>{label(row)}</Text>
-              <Text size={200} className={styles.muted}><code className={styles.name}>{row.name}</code> · {row.type ? t(`studio.builder.types.${row.type}`) : '?'}</Text>
+              <Text size={200} className={styles.muted}><code className={styles.name}>{row.name}</code> · {t(`studio.builder.types.${fieldKind(source, row)}`)}</Text>
             </span>
             {row.required && <Badge appearance="tint">{t('studio.builder.required')}</Badge>}
             {row.hidden && <Badge appearance="tint" color="subtle">{t('studio.builder.hidden')}</Badge>}
