@@ -3,6 +3,7 @@ import { errorResponseSchema, notFound } from '../../lib/errors';
 import { pagedCollectionSchema } from '../../lib/http-schemas';
 import { paginate, type Collection } from '../../lib/paging';
 import { bufferItems } from '../../workflow/buffer-items';
+import { markCirculationRead } from '../../workflow/circulation-read';
 import { doc } from '../../workflow/schemas';
 import { CirculatedItem, CirculatedQuery, CirculationRead } from '../../../src/wire/workflow';
 import { IdParams } from '../../../src/wire/common';
@@ -10,7 +11,8 @@ import { IdParams } from '../../../src/wire/common';
 /**
  * Circulation (回覧, issue #20): `GET /buffer/circulated` lists the documents circulated to the
  * signed-in user (newest first, unread ones marked by `read_at: null`); `POST
- * /buffer/{id}/circulation/read` marks one read (again: the first time stays). A document not
+ * /buffer/{id}/circulation/read` marks one read (again: the first time stays), and so does opening
+ * it (`GET /buffers/{id}`, issue #31 item 5). A document not
  * circulated to the user, or none at all, is the same 404 there, with a translated message that
  * says so (`server.workflow.errors.notCirculated`). The document itself waits for nobody on the list. The
  * shapes are the wire's (src/wire/workflow.ts).
@@ -44,11 +46,8 @@ export function registerCirculationRoutes(app: FastifyInstance): void {
       response: { 200: CirculationRead, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
     },
   }, async (request): Promise<CirculationRead> => {
-    await app.db.updateTable('circulations').set({ read_at: new Date() })
-      .where('buffer_id', '=', request.params.id).where('user_id', '=', request.user.id).where('read_at', 'is', null).execute();
-    const row = await app.db.selectFrom('circulations').select('read_at')
-      .where('buffer_id', '=', request.params.id).where('user_id', '=', request.user.id).executeTakeFirst();
-    if (!row) throw notFound(request.t('server.workflow.errors.notCirculated'));
-    return { id: request.params.id, read_at: new Date(row.read_at!).toISOString() };
+    const readAt = await markCirculationRead(app.db, request.params.id, request.user.id);
+    if (!readAt) throw notFound(request.t('server.workflow.errors.notCirculated'));
+    return { id: request.params.id, read_at: readAt.toISOString() };
   });
 }

@@ -6,6 +6,7 @@ import { verifyRecords } from '../../records/record-verify';
 import { documentsIn, recordsScope } from '../../records/records-access';
 import { cjkFont } from '../../statistics/export-files';
 import { canSeeBuffer } from '../../workflow/visibility';
+import { markCirculationRead } from '../../workflow/circulation-read';
 import { errorResponseSchema } from '../../lib/errors';
 import { documentView } from '../../workflow/document-view';
 import { ListQuery } from '../../../src/wire/list-query';
@@ -30,9 +31,11 @@ const buffers: FastifyPluginAsync = async (app) => {
   }, async (request) => myBuffers(app.db, request.definitions, request.user.id, request.query, request.lang));
 
   app.get<Id>('/buffers/:id', {
-    schema: { ...doc('One document with its steps (timeline), logs and `can`; 404 unless the user filed it, is or was its approver, or it was forwarded to them.'), params: IdParams, response: { 200: documentViewSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
+    schema: { ...doc('One document with its steps (timeline), logs and `can`; 404 unless the user filed it, is or was its approver, or it was forwarded or circulated to them. Opening a document circulated to the user marks it read for them (as `POST /buffer/{id}/circulation/read`).'), params: IdParams, response: { 200: documentViewSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
   }, async (request) => {
     await assertVisible(request, request.params.id);
+    // Opening a document circulated to the reader is reading it (回覧, issue #31 item 5).
+    await markCirculationRead(app.db, request.params.id, request.user.id);
     return documentView(app.db, request.definitions, request.params.id, request.user.id, request.lang);
   });
 

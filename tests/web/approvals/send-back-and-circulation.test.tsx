@@ -35,6 +35,17 @@ function renderDetail(doc: DocumentView, options: { routes?: HostRoutes; user?: 
   return { ...h, closed };
 }
 
+/** A CSS property's value as the page's style rules set it on the element (jsdom computes no Griffel styles with tokens). */
+function declared(element: Element, property: string): string | undefined {
+  let value: string | undefined;
+  for (const sheet of [...document.styleSheets]) {
+    for (const rule of [...sheet.cssRules]) {
+      if (rule instanceof CSSStyleRule && element.matches(rule.selectorText) && rule.style.getPropertyValue(property)) value = rule.style.getPropertyValue(property);
+    }
+  }
+  return value;
+}
+
 /** Three steps: the first approved by Kenji, the second active (the reader's), the third waiting. */
 const atSecond = (can: Partial<DocumentView['can']>) => documentView(can, {
   approvals: [
@@ -174,6 +185,45 @@ describe('For your information (回覧)', () => {
     const detail = await screen.findByTestId('document-detail');
     expect(within(detail).queryByTestId('action-bar')).toBeNull();
     expect(h.gets('/buffers/21')).toHaveLength(1);
+  });
+
+  it('opening a circulated document reads it: the list is fetched again and shows it read (the server marks it on GET /buffers/{id})', async () => {
+    const user = userEvent.setup();
+    let opened = false;
+    const h = createApprovalsHost({
+      routes: {
+        'GET /buffer/circulated': () => collection([opened ? { ...unread, read_at: '2026-11-23T00:00:00.000Z' } : unread]),
+        'GET /buffers/21': () => {
+          opened = true;
+          return documentView({}, { ...bufferItem(21, { code: 'CR-21' }) });
+        },
+        'GET /module-definitions/demo': demoModule(),
+      },
+    });
+    render(<CirculatedListPage />, { wrapper: h.Wrapper });
+    const list = await screen.findByTestId('circulated-list');
+    await user.click(await within(list).findByRole('button', { name: 'Demo CR-21' }));
+    await screen.findByTestId('document-detail');
+    await waitFor(() => expect(list.querySelector('[data-circulated="CR-21"]')?.getAttribute('data-read')).toBe('read'));
+    expect(h.gets('/buffer/circulated')).toHaveLength(2);
+    expect(within(list).queryByRole('button', { name: 'Mark CR-21 as read' })).toBeNull();
+    expect(h.posts()).toEqual([]);
+  });
+
+  it('keeps each read state inside its own document\'s frame, the next document a wider gap away', async () => {
+    const h = createApprovalsHost({ routes: { 'GET /buffer/circulated': collection([unread, read]) } });
+    render(<CirculatedListPage />, { wrapper: h.Wrapper });
+    const list = await screen.findByRole('list');
+    await within(list).findByText('CR-21');
+    for (const code of ['CR-21', 'CR-22']) {
+      const frame = list.querySelector(`[data-circulated="${code}"]`) as HTMLElement;
+      // The card and its read state are the frame's only children: nothing of the next document between.
+      expect([...frame.children].map((child) => (child.hasAttribute('data-read-state') ? 'state' : child.getAttribute('data-code')))).toEqual([code, 'state']);
+      expect(declared(frame, 'border')).toMatch(/ solid /);
+      expect(declared(frame, 'gap')).toBe('0px');
+    }
+    // Documents a large gap apart (jsdom resolves no design tokens: the rule names the token).
+    expect(declared(list, 'gap')).toBe('var(--spacingVerticalL)');
   });
 
   it('says so when nothing was circulated, and when the list failed to load', async () => {

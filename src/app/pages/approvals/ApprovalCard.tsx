@@ -1,4 +1,4 @@
-import { Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Card, CardHeader, Text, makeStyles, tokens, type CardProps } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 // Single files, not the engine and renderer indexes: Home shows these cards, and the indexes pull
 // in code that compiles schemas at load (refused by the CSP in the browser) and the whole renderer.
@@ -32,9 +32,12 @@ function summaryValue(line: BufferItem['info']['summary'][number], currency: str
  * A document in an approval list: title (the module's title), code, applicant, status badge
  * and the list-card summary the server derived (`info`); on the pending list of a deputy, whom a
  * step waits for; on the requester's own pending list, that the document was sent back to them.
- * Tapping opens the detail page.
+ * Tapping opens the detail page. `appearance` "subtle" draws no frame of its own, for a list that
+ * frames the card together with a row of its own (回覧's read state).
  */
-export function ApprovalCard({ item, onOpen, onBehalfOf, sentBackToYou = false }: { item: BufferItem; onOpen(): void; onBehalfOf?: string; sentBackToYou?: boolean }) {
+export function ApprovalCard({ item, onOpen, onBehalfOf, sentBackToYou = false, appearance }: {
+  item: BufferItem; onOpen(): void; onBehalfOf?: string; sentBackToYou?: boolean; appearance?: CardProps['appearance'];
+}) {
   const { t } = useTranslation();
   const host = useRendererHost();
   const styles = useStyles();
@@ -43,6 +46,7 @@ export function ApprovalCard({ item, onOpen, onBehalfOf, sentBackToYou = false }
   return (
     <Card
       className={styles.card}
+      appearance={appearance}
       onClick={onOpen}
       role="button"
       aria-label={`${info.title} ${item.code}`}

@@ -15,15 +15,28 @@ const PAGE_SIZE = 10;
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
-  item: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  // Documents apart, each with its read state inside its own frame (issue #31 item 5: the state
+  // row sat nearer the next card than its own, so "Mark as read" could be taken for the next one).
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  item: {
+    display: 'flex', flexDirection: 'column', gap: '0',
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow4, overflow: 'hidden',
+  },
   state: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  itemState: {
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalS}`,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
   muted: { color: tokens.colorNeutralForeground3, textAlign: 'center' },
 });
 
 /**
  * "For your information" (回覧, issue #20): the documents circulated to the user, newest first,
- * unread ones marked; a card opens the read-only detail, "Mark as read" records that the user
- * has read it (`POST /buffer/{id}/circulation/read`). Loading, empty and error states.
+ * unread ones marked; a card opens the read-only detail, which marks it read (the server does, on
+ * `GET /buffers/{id}`), and "Mark as read" records it without opening (`POST
+ * /buffer/{id}/circulation/read`). Each document's read state sits inside its frame, the next
+ * document a clear gap below. Loading, empty and error states.
  */
 export function CirculatedListPage() {
   const { t } = useTranslation();
@@ -55,11 +68,11 @@ export function CirculatedListPage() {
       ) : null}
       {list.isPending ? <Spinner size="small" label={t('app.approvals.loading')} /> : null}
       {list.isSuccess && items.length === 0 ? <Text className={styles.muted}>{t('app.circulated.empty')}</Text> : null}
-      <div role="list" className={styles.item}>
+      <div role="list" className={styles.list}>
         {items.map((item) => (
           <div role="listitem" key={item.id} className={styles.item} data-read={item.read_at ? 'read' : 'unread'} data-circulated={item.code}>
-            <ApprovalCard item={item} onOpen={() => void openDetail(host, item.code, { bufferId: item.id, hideSubmit: true })} />
-            <div className={styles.state}>
+            <ApprovalCard item={item} appearance="subtle" onOpen={() => void openDetail(host, item.code, { bufferId: item.id, hideSubmit: true, circulated: true })} />
+            <div className={`${styles.state} ${styles.itemState}`} data-read-state>
               {item.read_at
                 ? <Text size={200} className={styles.muted}>{t('app.circulated.read')}</Text>
                 : <Badge appearance="tint" color="brand">{t('app.circulated.unread')}</Badge>}

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useState } from 'react';
+import { useCallback, useContext, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
@@ -13,6 +13,8 @@ import { SendBackDialog } from './SendBackDialog';
 import { InvoiceFiles } from './InvoiceFiles';
 import { documentOptions, fieldHistoryOptions, invalidateDocuments, notifyNextOptions } from '../../api/queries';
 import { openEdit } from './open-edit';
+import { CIRCULATED_PATH } from './circulated-key';
+import { invalidateResources } from '../../../renderer/resource-key';
 import { openSubmitPage } from './open-submit-page';
 import { StatusBadge } from './StatusBadge';
 import { Timeline } from './Timeline';
@@ -29,6 +31,8 @@ export interface DocumentDetailParams {
   bufferId?: number;
   approvalId?: number;
   hideSubmit?: boolean;
+  /** Opened from "For your information" (回覧): loading it marked it read on the server, so that list and Home's unread count are fetched again. */
+  circulated?: boolean;
   /** Opened from the document search: read through the Statistic scope (`/statistic/buffers/{id}`). */
   statistic?: boolean;
   id?: number;
@@ -72,6 +76,10 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   const [choosingSendBack, setChoosingSendBack] = useState(false);
 
   const doc = loaded.data?.doc ?? null;
+  const openedCirculated = params.circulated === true && loaded.isSuccess;
+  useEffect(() => {
+    if (openedCirculated) void invalidateResources(queryClient, [CIRCULATED_PATH]);
+  }, [openedCirculated, queryClient]);
   const actions = doc ? detailActions(doc, host.user?.id) : null;
   // An edit request (of a user, a company…) recorded each changed field's value before it: old → new.
   const isEditRequest = doc?.action === 'edit';
