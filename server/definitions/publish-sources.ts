@@ -1,5 +1,5 @@
 import type { Published } from '../../src/wire/studio';
-import { BufferStatus, definitionSetFromSources, type Problem } from '../../src/engine';
+import { BufferStatus, definitionSetFromSources, type DefinitionFiles, type Problem } from '../../src/engine';
 import { baseLocales, type DefinitionStore } from './definition-store';
 import { sourceHash, type ModuleSource } from './module-source';
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
@@ -14,6 +14,8 @@ export type { Published };
 /** A refused publish: every problem of the resulting definition set. */
 export interface Refused {
   problems: Problem[];
+  /** The definitions the problems were found in (their labels and step names make the studio's sentences). */
+  files: DefinitionFiles;
 }
 
 const key = (p: Problem) => `${p.file}#${p.pointer}: ${p.message}`;
@@ -43,7 +45,7 @@ export async function publishSources(
       const known = new Set(definitionSetFromSources(before, base, checked).problems.map(key));
       problems = problems.filter((p) => !known.has(key(p)));
     }
-    if (problems.length) return { problems };
+    if (problems.length) return { problems, files: next.files };
     const compiled = next.modules;
     const results: Published[] = [];
     let changed = false;

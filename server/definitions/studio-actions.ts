@@ -20,7 +20,7 @@ async function withDraft(store: DefinitionStore, draft: ModuleSource, others: Mo
  * warnings that do not refuse it (a rule message the schema hides) and the documents in
  * progress, which keep the version they were filed under.
  */
-export async function checkDraft(store: DefinitionStore, draft: ModuleSource, others: ModuleSource[] = []): Promise<{ problems: Problem[]; warnings: Problem[]; inFlight: number; inFlightOldRoute: number }> {
+export async function checkDraft(store: DefinitionStore, draft: ModuleSource, others: ModuleSource[] = []): Promise<{ problems: Problem[]; warnings: Problem[]; inFlight: number; inFlightOldRoute: number; set: DefinitionSet }> {
   const set = await withDraft(store, draft, others);
   const count = await store.db.selectFrom('buffers').select((eb) => eb.fn.countAll<string>().as('n'))
     .where('module_code', '=', draft.code).where('status', '=', BufferStatus.ON_PROCESS).executeTakeFirstOrThrow();
@@ -29,7 +29,7 @@ export async function checkDraft(store: DefinitionStore, draft: ModuleSource, ot
   const oldRoute = compiled?.kind === 'module' ? await inFlightOldRoute(store.db, draft.code, compiled.process) : 0;
   return {
     problems: [...set.problems], warnings: [draft, ...others].flatMap((s) => hiddenRuleMessages(set.files, s.code)),
-    inFlight: Number(count.n), inFlightOldRoute: oldRoute,
+    inFlight: Number(count.n), inFlightOldRoute: oldRoute, set,
   };
 }
 
@@ -40,14 +40,14 @@ export async function checkDraft(store: DefinitionStore, draft: ModuleSource, ot
  */
 export async function judgeBody(store: DefinitionStore, draft: ModuleSource, body: unknown, lang: Lang) {
   const set = await withDraft(store, draft);
-  if (set.problems.length) return { valid: false, definitionProblems: [...set.problems], violations: [] };
+  if (set.problems.length) return { valid: false, definitionProblems: [...set.problems], violations: [], set };
   const module = set.modules[draft.code];
   const judge = (l: Lang) => (module && module.kind === 'module' ? validateSubmission(module, body, {}, set.translate(l)) : []);
   const violations = judge(lang);
   // The same verdict in every language (the studio shows the message each reader will get).
   const all = Object.fromEntries(LANGS.map((l) => [l, l === lang ? violations : judge(l)]));
   return {
-    valid: violations.length === 0, definitionProblems: [],
+    valid: violations.length === 0, definitionProblems: [], set,
     violations: violations.map(({ propertyPath, message }, i) => ({ propertyPath, message, messages: Object.fromEntries(LANGS.map((l) => [l, all[l][i]?.message ?? message])) })),
   };
 }

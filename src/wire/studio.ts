@@ -109,8 +109,15 @@ export type StudioModule = Static<typeof StudioModule>;
 export const StudioModuleCollection = collection(StudioModule);
 export type StudioModuleCollection = Static<typeof StudioModuleCollection>;
 
-/** A checker problem as the studio API reports it: the part and JSON pointer in the source (`/schema/properties/x`), the message. */
-export const StudioViolation = Violation;
+/**
+ * A checker problem as the studio API reports it: the part and JSON pointer in the source
+ * (`/schema/properties/x`), a sentence in the reader's language naming the field by its label and
+ * where to fix it (`message`), and the checker's technical text (`detail`: RE2's or Ajv's words).
+ */
+export const StudioViolation = Type.Object({
+  ...Violation.properties,
+  detail: Type.Optional(Type.String({ description: 'The checker\'s technical text (JSON pointer, RE2 or meta-schema message): the studio shows it folded below the sentence' })),
+});
 export type StudioViolation = Static<typeof StudioViolation>;
 
 /** What the checker says of a draft (`POST /module-definitions/check`, `/check-set`): problems (refuse publishing), warnings, documents in progress. */

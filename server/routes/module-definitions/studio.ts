@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { LANGS, type DefinitionSet } from '../../../src/engine';
+import { LANGS, createTranslate, type DefinitionFiles, type DefinitionSet } from '../../../src/engine';
 import type { ModuleSource } from '../../definitions/module-source';
 import { disabledCodes, latestSources } from '../../definitions/module-source-repository';
-import { problemViolation } from '../../definitions/problem-violation';
+import { problemViolation, type SentenceContext } from '../../definitions/problem-violation';
 import { publishSources } from '../../definitions/publish-sources';
 import { checkDraft, judgeBody, setDisabled } from '../../definitions/studio-actions';
 import { AppError, badRequest, conflict, errorResponseSchema, forbidden, notFound } from '../../lib/errors';
@@ -13,6 +13,8 @@ import {
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorResponseSchema]));
 const doc = (summary: string, description?: string) => ({ summary, description: description ?? summary, tags: ['module studio'] });
+/** The checker's problems become sentences in the request's language, over the definitions they were found in. */
+const sentences = (request: FastifyRequest, files: DefinitionFiles): SentenceContext => ({ files, lang: request.lang, t: createTranslate(files.locales, request.lang) });
 
 /**
  * The module studio's API (group admins only: a group company member who is company
@@ -32,8 +34,9 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
     if (reserved(request.definitions).has(source.code)) throw badRequest(request.t('server.studio.reserved', { code: source.code }));
     const result = await publishSources(app.definitionStore, [source], { origin: 'studio', userId: request.user.id });
     if ('problems' in result) {
-      const violations = result.problems.map((p) => problemViolation(p, source.code));
-      throw new AppError('VALIDATION_FAILED', request.t('server.studio.refused', { count: violations.length, first: `${violations[0].propertyPath}: ${violations[0].message}` }), { violations });
+      const context = sentences(request, result.files);
+      const violations = result.problems.map((p) => problemViolation(p, source.code, context));
+      throw new AppError('VALIDATION_FAILED', request.t('server.studio.refused', { count: violations.length, first: violations[0].message }), { violations });
     }
     return result[0];
   }
@@ -126,7 +129,7 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: StudioSource }>('/module-definitions/check', {
     schema: {
-      ...doc('Checks a draft source without publishing: every problem it would be refused with'),
+      ...doc('Checks a draft source without publishing: every problem it would be refused with', 'Each problem: `propertyPath` (part + JSON pointer in the source), `message` (a sentence in the request\'s language, Accept-Language, naming the field by its label, or the check, step or text, and where in the studio to fix it) and `detail` (the checker\'s technical text: pointer, RE2 or meta-schema message). Publishing refuses with the same violations (422).'),
       body: StudioSource,
       response: {
         200: StudioCheck,
@@ -134,9 +137,10 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
       },
     },
   }, async (request): Promise<StudioCheck> => {
-    const { problems, warnings, inFlight, inFlightOldRoute } = await checkDraft(app.definitionStore, request.body);
+    const { problems, warnings, inFlight, inFlightOldRoute, set } = await checkDraft(app.definitionStore, request.body);
     const code = request.body.code;
-    return { violations: problems.map((p) => problemViolation(p, code)), warnings: warnings.map((p) => problemViolation(p, code)), inFlight, inFlightOldRoute };
+    const context = sentences(request, set.files);
+    return { violations: problems.map((p) => problemViolation(p, code, context)), warnings: warnings.map((p) => problemViolation(p, code, context)), inFlight, inFlightOldRoute };
   });
 
   app.post<{ Body: StudioCheckSetBody }>('/module-definitions/check-set', {
@@ -150,8 +154,9 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
     },
   }, async (request): Promise<StudioCheck> => {
     const [draft, ...others] = request.body.sources;
-    const { problems, warnings, inFlight, inFlightOldRoute } = await checkDraft(app.definitionStore, draft, others);
-    return { violations: problems.map((p) => problemViolation(p, draft.code)), warnings: warnings.map((p) => problemViolation(p, draft.code)), inFlight, inFlightOldRoute };
+    const { problems, warnings, inFlight, inFlightOldRoute, set } = await checkDraft(app.definitionStore, draft, others);
+    const context = sentences(request, set.files);
+    return { violations: problems.map((p) => problemViolation(p, draft.code, context)), warnings: warnings.map((p) => problemViolation(p, draft.code, context)), inFlight, inFlightOldRoute };
   });
 
   app.post<{ Body: StudioJudgeBody }>('/module-definitions/judge', {
@@ -164,8 +169,9 @@ export const moduleStudio: FastifyPluginAsync = async (app) => {
       },
     },
   }, async (request): Promise<StudioJudgement> => {
-    const result = await judgeBody(app.definitionStore, request.body.source, request.body.body, request.body.lang ?? request.lang);
-    return { ...result, definitionProblems: result.definitionProblems.map((p) => problemViolation(p, request.body.source.code)) };
+    const { set, ...result } = await judgeBody(app.definitionStore, request.body.source, request.body.body, request.body.lang ?? request.lang);
+    const context = sentences(request, set.files);
+    return { ...result, definitionProblems: result.definitionProblems.map((p) => problemViolation(p, request.body.source.code, context)) };
   });
 };
 

@@ -5,6 +5,7 @@ import type { BuilderResult, FieldSpec } from './field-spec';
 import { SERVER_PICKERS, TYPE_LIMITS, TYPE_WIDGETS } from './field-types';
 import { detailSections, keyOf, partsOf, plainValidations, setText, type Parts } from './source-parts';
 import { BUILDER_LANGS, FIELD_NAME, complete } from './texts';
+import { patternProblem } from './text-patterns';
 
 /** The data names a spec writes (a date range writes two). */
 export function specNames(spec: Pick<FieldSpec, 'name' | 'type'>): string[] {
@@ -22,7 +23,7 @@ function schemaOf(spec: FieldSpec): JsonSchema {
   switch (spec.type) {
     case 'text':
     case 'longText':
-      return { type: ['string', 'null'], default: null, ...(spec.maxLength ? { maxLength: spec.maxLength } : {}) };
+      return { type: ['string', 'null'], default: null, ...(spec.maxLength ? { maxLength: spec.maxLength } : {}), ...(spec.pattern ? { pattern: spec.pattern } : {}) };
     case 'number':
     case 'money':
       return {
@@ -63,6 +64,12 @@ export function refuseSpec(source: ModuleSource, spec: FieldSpec, replacing: str
   if (spec.type === 'dateRange' && !complete(spec.rangeMessages)) return { refused: 'rangeMessages' };
   const limits = TYPE_LIMITS[spec.type];
   if ((spec.maxLength !== undefined && (!limits.maxLength || !(spec.maxLength > 0))) ) return { refused: 'maxLength' };
+  if (spec.pattern !== undefined) {
+    if (!limits.pattern) return { refused: 'patternType' };
+    const problem = patternProblem(spec.pattern);
+    if (problem) return { refused: 'pattern', values: { reason: problem } };
+    if (!complete(spec.patternMessages)) return { refused: 'patternMessages' };
+  }
   if ((spec.minimum !== undefined || spec.maximum !== undefined) && !limits.minMax) return { refused: 'minMax' };
   if (spec.minimum !== undefined && spec.maximum !== undefined && spec.minimum > spec.maximum) return { refused: 'minMax' };
   if (limits.options && (!spec.options?.length || spec.options.some((o) => !/^[a-z0-9_-]+$/.test(o.value) || !complete(o.labels)))) return { refused: 'options' };
@@ -114,6 +121,8 @@ export function writeField(parts: Parts, spec: FieldSpec): void {
       const label = spec.type === 'dateRange' ? `${spec.labels[lang]}${RANGE_SUFFIX[lang][i]}` : spec.labels[lang];
       setText(file, [name, 'label'], label);
       if (spec.help) setText(file, [name, 'help'], spec.help[lang]);
+      // The pattern's message sits beside the label: the schema check names it by the field (ajvViolations).
+      if (spec.pattern) setText(file, [name, 'pattern'], spec.patternMessages![lang]);
       for (const option of spec.options ?? []) setText(file, [name, 'options', option.value], option.labels[lang]);
     }
     if (spec.visibleWhen) (parts.rules.visibility ??= {})[name] = conditionLogic(spec.visibleWhen);

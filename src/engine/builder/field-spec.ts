@@ -22,6 +22,10 @@ export interface FieldSpec {
   requiredMessages?: Texts;
   help?: Texts;
   maxLength?: number;
+  /** Text: the format every non-empty value must have, a JSON Schema `pattern` (RE2-safe, see `patternProblem`). */
+  pattern?: string;
+  /** Text with a pattern: the message when a value does not have the format, in every language (`<code>.<name>.pattern`). */
+  patternMessages?: Texts;
   minimum?: number;
   maximum?: number;
   /** Select / multi-select. */

@@ -10,8 +10,8 @@ export const FIELD_TYPES: readonly FieldType[] = ['text', 'longText', 'number', 
 export const SERVER_PICKERS: readonly string[] = ['CompanyPicker', 'DepartmentPicker', 'CurrencyPicker', 'LocationPicker', 'UserPicker', 'ExpenseAccountPicker', 'BankAccountPicker'];
 
 /** Limits a type takes. */
-export const TYPE_LIMITS: Record<FieldType, { maxLength?: boolean; minMax?: boolean; options?: boolean; picker?: boolean; upload?: boolean }> = {
-  text: { maxLength: true }, longText: { maxLength: true }, number: { minMax: true }, money: { minMax: true },
+export const TYPE_LIMITS: Record<FieldType, { maxLength?: boolean; pattern?: boolean; minMax?: boolean; options?: boolean; picker?: boolean; upload?: boolean }> = {
+  text: { maxLength: true, pattern: true }, longText: { maxLength: true }, number: { minMax: true }, money: { minMax: true },
   date: {}, dateRange: {}, select: { options: true }, multiSelect: { options: true }, checkbox: {},
   picker: { picker: true }, upload: { upload: true },
 };

@@ -61,7 +61,7 @@ function violationsOf(module: CompiledModule, validate: ValidateFunction, payloa
     const key = labelKey(module, dotted);
     const translated = t(key);
     const field = translated === key ? propertyPath || 'body' : translated;
-    const known = ['type', 'required', 'enum', 'maxLength', 'minLength', 'maximum', 'minimum', 'maxItems', 'format', 'additionalProperties'];
+    const known = ['type', 'required', 'enum', 'maxLength', 'minLength', 'maximum', 'minimum', 'maxItems', 'format', 'pattern', 'additionalProperties'];
     const messageKey = `engine.validation.${known.includes(error.keyword) ? error.keyword : 'invalid'}`;
     const rawType = error.params.type;
     const type = Array.isArray(rawType) ? rawType.filter((x: string) => x !== 'null').join('/') : rawType;
@@ -71,9 +71,12 @@ function violationsOf(module: CompiledModule, validate: ValidateFunction, payloa
       const label = optionKey ? t(optionKey) : optionKey;
       return label && label !== optionKey ? label : String(v);
     }).join(t('engine.validation.listSeparator'));
+    // A pattern's own message sits beside the field's label (`<code>.<field>.pattern`, the builder writes it).
+    const patternKey = error.keyword === 'pattern' && key.endsWith('.label') ? `${key.slice(0, -'.label'.length)}.pattern` : '';
+    const own = patternKey ? t(patternKey) : '';
     out.push({
       propertyPath,
-      message: t(messageKey, { field, type: type ? t(`engine.types.${String(type).split('/')[0]}`) : '', limit: error.params.limit, allowed }),
+      message: own && own !== patternKey ? own : t(messageKey, { field, type: type ? t(`engine.types.${String(type).split('/')[0]}`) : '', limit: error.params.limit, allowed }),
       field: propertyPath.split(/[.[]/)[0] || undefined,
       messageKey,
     });

@@ -67,6 +67,7 @@ export function specOfField(source: ModuleSource, row: FieldRow): FieldSpec {
     requiredMessages: texts(source, ['messages', `${row.name}_required`]),
     ...(help.en ? { help } : {}),
     ...(typeof prop.maxLength === 'number' ? { maxLength: prop.maxLength } : {}),
+    ...(typeof prop.pattern === 'string' ? { pattern: prop.pattern, patternMessages: texts(source, [name, 'pattern']) } : {}),
     ...(typeof prop.minimum === 'number' ? { minimum: prop.minimum } : {}),
     ...(typeof prop.maximum === 'number' ? { maximum: prop.maximum } : {}),
     ...(values.length ? { options: values.map((value) => ({ value, labels: texts(source, [name, 'options', value]) })) } : {}),
