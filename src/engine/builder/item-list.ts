@@ -98,6 +98,8 @@ export function addItemList(source: ModuleSource, spec: ItemListSpec): BuilderRe
         { label: keyOf(itemCode, spec.itemTotal.name, 'label'), field: spec.itemTotal.name, format: 'money' },
       ],
       totalField: spec.itemTotal.name,
+      // The form's total field right after the list shows the sum (rounded by the currency): one total, not two.
+      showTotal: false,
     },
   };
   writeField(parts, { name: spec.formTotal.name, type: 'money', labels: spec.formTotal.labels, after: spec.name });

@@ -45,7 +45,7 @@ export function ItemListDisplay({ value, options, formData }: DisplayProps): Rea
         ))}
       </ol>
       {items.length > 2 && <div>{text('items.more', { n: items.length - 2 })}</div>}
-      <div className={styles.total}>{`${text('items.total')}: ${money(listTotal(items, opts.totalField))}`}</div>
+      {opts.showTotal && <div className={styles.total}>{`${text('items.total')}: ${money(listTotal(items, opts.totalField))}`}</div>}
     </div>
   );
 }

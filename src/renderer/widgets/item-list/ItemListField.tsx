@@ -134,7 +134,7 @@ export function ItemListField(props: FieldProps): ReactNode {
         </Text>
       )}
       {!options.subForm && <Text className={styles.hint}>{text('items.noSubForm', { code: '?' })}</Text>}
-      {options.totalField !== null && (
+      {options.totalField !== null && options.showTotal && (
         <div className={styles.total}>
           <Text>{text('items.total')}</Text>
           <Text data-testid={`${props.fieldPathId.$id}-total`}>{money(listTotal(items, options.totalField))}</Text>

@@ -17,6 +17,9 @@ export interface ItemSummaryLine {
  * - `totalField`: the item's amount (default: the first `money` summary field); a list with
  *   neither (posts of a user, say) has no amounts: no amount per row, no total, and an item
  *   always opens with its values;
+ * - `showTotal` (default true): false when the form shows the list's total itself (a computed
+ *   total field after the list, as the studio's builder writes it): the rows keep their amounts,
+ *   the list shows no second total;
  * - `inherit`: parent fields copied into a new item (e.g. `["company_id"]`).
  */
 export interface ItemListOptions {
@@ -25,6 +28,8 @@ export interface ItemListOptions {
   requires: string[];
   summary: ItemSummaryLine[];
   totalField: string | null;
+  /** Whether the list shows its own total line (see `showTotal`). */
+  showTotal: boolean;
   inherit: string[];
 }
 
@@ -43,6 +48,7 @@ export function readItemListOptions(ui: Record<string, unknown> | undefined): It
     requires: strings(o.requires),
     summary,
     totalField: typeof o.totalField === 'string' ? o.totalField : (moneyLine?.field ?? null),
+    showTotal: o.showTotal !== false,
     inherit: strings(o.inherit),
   };
 }
