@@ -38,8 +38,8 @@ function renderDetail(doc: DocumentView, options: { routes?: HostRoutes; user?: 
 /** A CSS property's value as the page's style rules set it on the element (jsdom computes no Griffel styles with tokens). */
 function declared(element: Element, property: string): string | undefined {
   let value: string | undefined;
-  for (const sheet of [...document.styleSheets]) {
-    for (const rule of [...sheet.cssRules]) {
+  for (const sheet of document.styleSheets) {
+    for (const rule of sheet.cssRules) {
       if (rule instanceof CSSStyleRule && element.matches(rule.selectorText) && rule.style.getPropertyValue(property)) value = rule.style.getPropertyValue(property);
     }
   }
