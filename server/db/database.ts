@@ -449,6 +449,19 @@ export interface MailActionTokenTable {
   used_at: NullableTimestamp;
 }
 
+/** A comment on a document (migration 1070): never edited, only withdrawn once (`withdrawn_at`, `withdrawn_by`). */
+export interface BufferCommentTable {
+  id: Generated<number>;
+  buffer_id: number;
+  author_id: number;
+  body: string;
+  /** The mentioned users' ids (jsonb array). */
+  mentions: ColumnType<number[], string | undefined, never>;
+  created_at: Timestamp;
+  withdrawn_at: NullableTimestamp;
+  withdrawn_by: number | null;
+}
+
 export interface IdempotencyKeyTable {
   user_id: number;
   key: string;
@@ -612,6 +625,7 @@ export interface Database {
   file_chunks: FileChunkTable;
   password_reset_tokens: PasswordResetTokenTable;
   mail_action_tokens: MailActionTokenTable;
+  buffer_comments: BufferCommentTable;
   idempotency_keys: IdempotencyKeyTable;
   module_definition_versions: ModuleDefinitionVersionTable;
   pic_types: PicTypeTable;

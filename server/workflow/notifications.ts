@@ -11,7 +11,7 @@ import type { WorkflowContext } from './workflow-context';
 /** Which mail: a step waits for its approvers, a forward to finance users, or the outcome. */
 export type MailKind = 'approvalRequest' | 'deputyRequest' | 'forwarded' | 'completed' | 'rejected' | 'circulated'
   | 'sentBack' | 'sentBackToRequester' | 'deputySentBack' | 'approvalsCleared'
-  | 'reminder' | 'escalated' | 'deputyReminder' | 'deputyEscalated';
+  | 'reminder' | 'escalated' | 'deputyReminder' | 'deputyEscalated' | 'mentioned';
 
 /** A step's name per language (mails are written per recipient). */
 export type StepNames = Record<Lang, string>;

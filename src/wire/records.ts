@@ -140,7 +140,7 @@ export type HistoryEntry = Static<typeof HistoryEntry>;
 /** The filters of a document's history: text in the change, kind, who, and a time range (days inclusive). */
 export const historyFilterProperties = {
   q: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  kind: Type.Optional(Type.Union((['filed', 'edit', 'status', 'file-added', 'file-removed'] as const).map((k) => Type.Literal(k)))),
+  kind: Type.Optional(Type.Union((['filed', 'edit', 'status', 'file-added', 'file-removed', 'comment', 'comment-withdrawn'] as const).map((k) => Type.Literal(k)))),
   'actor.id': Type.Optional(dbId()),
   'at[after]': Type.Optional(day()),
   'at[before]': Type.Optional(day()),

@@ -30,6 +30,7 @@ import * as recordsSealed from './0980_records_sealed';
 import * as requesterTasks from './0970_requester_tasks';
 import * as editRestart from './0965_edit_restart';
 import * as mailActions from './0990_mail_actions';
+import * as comments from './1070_comments';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0970_requester_tasks': requesterTasks,
   '0965_edit_restart': editRestart,
   '0990_mail_actions': mailActions,
+  '1070_comments': comments,
 };
