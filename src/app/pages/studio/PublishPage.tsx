@@ -6,9 +6,10 @@ import type { ModuleSource } from '../../../engine';
 import { useFeedback } from '../../feedback';
 import { usePageStyles } from '../common/page-styles';
 import { PARTS, partTexts } from './draft-parts';
+import { changeSentences } from './change-sentences';
 import { lineDiff } from './line-diff';
 import { meaningDiff } from './meaning-diff';
-import { plainProblem, stepNamer } from './plain-problem';
+import { ProblemList } from './ProblemList';
 import { invalidateDefinitions, type Published, type StudioApi, type StudioViolation } from './studio-api';
 
 const useStyles = makeStyles({
@@ -33,8 +34,8 @@ export interface PublishParams {
 }
 
 /**
- * Publish with a diff of meaning (fields, rules, steps, texts added, removed or changed; key
- * order ignored), the documents in flight that keep the old version, and the JSON line diff for
+ * Publish with a diff of meaning (fields, rules, steps, texts added, removed or changed, said in
+ * words of the studio's language by their labels and names; key order ignored), the documents in flight that keep the old version, and the JSON line diff for
  * experts. New item sub-forms are published first, then the module (POST new, PUT a version).
  */
 export function PublishPage({ params, close }: { params: PublishParams; close(result?: Published): void }) {
@@ -79,9 +80,7 @@ export function PublishPage({ params, close }: { params: PublishParams; close(re
       {previous && changes.length === 0 && <MessageBar>{t('studio.diffNone')}</MessageBar>}
       {changes.length > 0 && (
         <ul className={styles.changes} data-testid="studio-meaning-diff" aria-label={t('studio.meaningDiff')}>
-          {changes.map((c, i) => (
-            <li key={i}>{t(`studio.change.${c.change}`, { area: t(`studio.areas.${c.area}`), name: c.name })}</li>
-          ))}
+          {changeSentences(t, changes, previous?.source ?? null, draft, i18n.language).map((sentence, i) => <li key={i}>{sentence}</li>)}
         </ul>
       )}
       {changed.length > 0 && (
@@ -103,7 +102,7 @@ export function PublishPage({ params, close }: { params: PublishParams; close(re
         <MessageBar intent="error" layout="multiline">
           <div>
             {t('studio.refused', { n: refused.length })}
-            <ul className={styles.changes}>{refused.map((v, i) => <li key={i}>{plainProblem(t, v, stepNamer(draft, i18n.language))}</li>)}</ul>
+            <ProblemList problems={refused} className={styles.changes} testId="studio-refused" />
           </div>
         </MessageBar>
       )}
