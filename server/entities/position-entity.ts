@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { toApiDate, type DefinitionSet, type Translate } from '../../src/engine';
+import { resolverReferences, toApiDate, type DefinitionSet, type Translate } from '../../src/engine';
 import type { Database } from '../db/database';
 import { notFound, validationFailed, type Violation } from '../lib/errors';
 import { findPosition } from '../repositories/position-repository';
@@ -20,14 +20,14 @@ const dateOf = (value: unknown) => (value === null || value === undefined || val
 const names = (data: PositionData) => ({ name: data.name.trim(), name_ja: data.name_ja?.trim() || null, name_zh: data.name_zh?.trim() || null });
 
 /**
- * The titles of the published modules whose route names `code` in a position rule (`{position,
- * of}`) — every enabled module of the definition set the request runs with. A route names a
- * code, not a company's row: any company's documents may resolve it.
+ * The titles of the published modules whose route names `code` in an approver rule (a position
+ * parameter of any resolver kind, e.g. `{position, of}`) — every enabled module of the definition
+ * set the request runs with. A route names a code, not a company's row: any company's documents may resolve it.
  */
 function routesNaming(definitions: DefinitionSet, code: string, t: Translate): string[] {
   return Object.values(definitions.modules)
     .filter((m) => m.kind === 'module' && !definitions.disabled.has(m.code))
-    .filter((m) => (m.process ?? []).some((step) => (step.approvers ?? []).some((rule) => 'position' in rule && rule.position === code)))
+    .filter((m) => resolverReferences((m.process ?? []).flatMap((step) => step.approvers ?? [])).positions.includes(code))
     .map((m) => t(m.meta.title));
 }
 

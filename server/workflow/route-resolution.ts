@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
-  resolveRoute, STEP_ROLES, toApiDate, type CompiledModule, type FormData, type Lang, type OrganisationSnapshot, type ResolvedStep, type RouteRequester,
+  resolveRoute, resolverReferences, STEP_ROLES, toApiDate, type CompiledModule, type FormData, type Lang, type OrganisationSnapshot, type ResolvedStep, type RouteRequester,
   type Translate,
 } from '../../src/engine';
 import type { Database } from '../db/database';
@@ -17,9 +17,9 @@ function postsOn(db: Kysely<Database>, day: string) {
     .where((eb) => eb.or([eb('user_posts.effective_to', 'is', null), eb('user_posts.effective_to', '>=', day)]));
 }
 
-/** E-mail addresses a module's route names (`{users: […]}` rules). */
+/** E-mail addresses a module's route names (the e-mail parameters of its approver rules, e.g. `{users: […]}`). */
 function namedEmails(module: CompiledModule): string[] {
-  return (module.process ?? []).flatMap((s) => (s.approvers ?? []).flatMap((r) => ('users' in r ? r.users : []))).map((e) => e.toLowerCase());
+  return resolverReferences((module.process ?? []).flatMap((s) => s.approvers ?? [])).emails;
 }
 
 /**

@@ -37,6 +37,10 @@ export { checkRoute, NOBODY_APPROVES } from './routes/check-route';
 export { routeFields } from './routes/route-fields';
 export { approvalsRequired, DEFAULT_STEP_MODE, registerStepMode, stepMode, stepModes } from './routes/step-modes';
 export type { StepModeDescriptor } from './routes/step-modes';
+export {
+  approverResolver, approverResolvers, holdersUpward, registerApproverResolver, resolverKeys, resolverKindsOf, resolverOf, resolverReferences, resolverShape,
+} from './routes/approver-resolvers';
+export type { ApproverParam, ApproverParamInput, ApproverParamOption, ApproverResolveContext, ApproverResolverDescriptor } from './routes/approver-resolvers';
 
 // rules
 export { createRuntime } from './rules/create-runtime';

@@ -133,7 +133,9 @@ export interface ProcessStepDefinition {
 export type StepMode = string;
 
 /**
- * One rule naming approvers (`processes/<code>.json` → `steps[].approvers[]`):
+ * One rule naming approvers (`processes/<code>.json` → `steps[].approvers[]`): one key names its
+ * kind, a code of the resolver table (`routes/approver-resolvers.ts`), which says its other keys
+ * and how it resolves. Built in:
  * - `{ "position": "head", "of": "requester" }` — the holders of the position in the requester's
  *   department, else in the nearest department above it (a director, a division head);
  * - `{ "position": "finance-manager", "of": "company" }` — its holders anywhere in the document's company;
@@ -141,11 +143,7 @@ export type StepMode = string;
  * - `{ "users": ["legal@example.com"] }` — named users (by e-mail: ids differ between databases);
  * - `{ "colleagues": true }` — the requester's department colleagues (for circulation).
  */
-export type ApproverResolver =
-  | { position: string; of: 'requester' | 'company' }
-  | { role: StepRole }
-  | { users: string[] }
-  | { colleagues: true };
+export type ApproverResolver = { readonly [key: string]: unknown };
 
 /** The approval process of a module (`processes/<code>.json`). */
 export interface ProcessFile {

@@ -10,7 +10,7 @@
 import jsonLogic from 'json-logic-js';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { computeFormData, CUSTOM_OPERATIONS, type ApproverResolver, type CompiledModule, type ProcessStepDefinition } from '../../src/engine';
+import { computeFormData, CUSTOM_OPERATIONS, type ApproverResolver, type CompiledModule, type ProcessStepDefinition, type StepRole } from '../../src/engine';
 import { workflowSuite, type WorkflowSuite } from './workflow-fixtures';
 
 let s: WorkflowSuite;
@@ -37,8 +37,8 @@ async function oracle(resolver: ApproverResolver, requester: Requester, companyI
       where d.company_id = ${companyId} and p.position_code = ${resolver.position} and not u.disabled and ${live}`.execute(db);
     return rows.rows.map((r) => r.user_id);
   }
-  if ('role' in resolver) return (await db.selectFrom('users').select('id').where('company_id', '=', companyId).where(`is_${resolver.role}`, '=', true).where('disabled', '=', false).execute()).map((u) => u.id);
-  if ('users' in resolver) return (await db.selectFrom('users').select('id').where('email', 'in', resolver.users).where('disabled', '=', false).execute()).map((u) => u.id);
+  if ('role' in resolver) return (await db.selectFrom('users').select('id').where('company_id', '=', companyId).where(`is_${resolver.role as StepRole}`, '=', true).where('disabled', '=', false).execute()).map((u) => u.id);
+  if ('users' in resolver) return (await db.selectFrom('users').select('id').where('email', 'in', resolver.users as string[]).where('disabled', '=', false).execute()).map((u) => u.id);
   return (await db.selectFrom('users').select('id').where('department_id', '=', requester.department_id).where('disabled', '=', false).execute()).map((u) => u.id);
 }
 

@@ -43,7 +43,8 @@ export const PROCESS_META: JsonSchema = {
           when: { description: 'json-logic over the form data: the step applies only when it holds' },
           approvers: {
             type: 'array', minItems: 1, maxItems: 10,
-            items: { type: 'object', description: 'One resolver: {position, of}, {role}, {users} or {colleagues} (checked by checkRoute)' },
+            // The kinds are the approver-resolver table's (routes/approver-resolvers.ts), checked by checkRoute.
+            items: { type: 'object', description: 'One resolver: a kind of approver rule — {position, of}, {role}, {users}, {colleagues}, …' },
             description: 'Approvers resolved from the organisation; absent: the requester chooses',
           },
           editable: { type: 'boolean', description: 'The requester may change the resolved approvers (default false)' },

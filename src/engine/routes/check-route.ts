@@ -1,8 +1,9 @@
-import type { JsonSchema, Logic, ProcessStepDefinition, Problem } from '../types';
+import type { ApproverResolver, JsonSchema, Logic, ProcessStepDefinition, Problem } from '../types';
 import { STEP_ROLES } from '../types';
 import { closestNames } from '../definitions/closest-names';
 import { collectOperators, collectVars } from '../rules/collect-vars';
 import { stepMode, stepModes } from './step-modes';
+import { approverResolver, approverResolvers, resolverKeys, resolverKindsOf, resolverShape, type ApproverParam } from './approver-resolvers';
 
 /** What the route checker knows beyond the step itself. */
 export interface RouteCheckInput {
@@ -18,39 +19,52 @@ const suggest = (name: string, valid: Iterable<string>) => {
   const names = closestNames(name, valid);
   return names.length ? ` (closest valid names: ${names.join(', ')})` : '';
 };
-const RESOLVER_KEYS = ['position', 'role', 'users', 'colleagues'];
 /** The start of the problem "nobody is set to approve step …" (the studio words it in its language). */
 export const NOBODY_APPROVES = 'nobody is set to approve step';
 
+/** A parameter's value checked by what it holds (the same for every resolver kind). */
+function checkParam(param: ApproverParam, value: unknown, at: string, input: RouteCheckInput, problems: Problem[]): void {
+  const { file } = input;
+  const pointer = `${at}${ptr(param.key)}`;
+  if (param.input === 'position') {
+    if (typeof value !== 'string' || !value) problems.push({ file, pointer, message: `${param.key} must be a position code` });
+    else if (input.positions && !input.positions.includes(value)) problems.push({ file, pointer, message: `unknown position "${value}"${suggest(value, input.positions)}` });
+  } else if (param.input === 'role') {
+    if (!STEP_ROLES.includes(value as never)) problems.push({ file, pointer, message: `unknown role "${String(value)}"${suggest(String(value), STEP_ROLES)}` });
+  } else if (param.input === 'emails') {
+    const emails = Array.isArray(value) ? value : [];
+    if (!emails.length) problems.push({ file, pointer, message: `${param.key} must list at least one e-mail address` });
+    emails.forEach((u, i) => { if (typeof u !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(u)) problems.push({ file, pointer: `${pointer}/${i}`, message: `"${String(u)}" is not an e-mail address` }); });
+  } else {
+    const options = param.options ?? [];
+    if (!options.some((o) => o.value === value)) problems.push({ file, pointer, message: `"${param.key}" must be ${options.map((o) => `"${o.value}" (${o.meaning})`).join(' or ')}` });
+  }
+}
+
+/** One approver rule: exactly one kind of the resolver table, its keys only, each parameter as it holds. */
 function checkResolver(resolver: unknown, at: string, input: RouteCheckInput, problems: Problem[]): void {
   const { file } = input;
+  const all = approverResolvers();
+  const kindCodes = all.map((d) => d.code);
   if (!resolver || typeof resolver !== 'object' || Array.isArray(resolver)) {
-    problems.push({ file, pointer: at, message: 'an approver rule is an object: {position, of}, {role}, {users} or {colleagues}' });
+    const shapes = all.map(resolverShape);
+    problems.push({ file, pointer: at, message: `an approver rule is an object: ${shapes.slice(0, -1).join(', ')} or ${shapes[shapes.length - 1]}` });
     return;
   }
-  const r = resolver as Record<string, unknown>;
-  const kinds = Object.keys(r).filter((k) => RESOLVER_KEYS.includes(k));
-  const allowed = new Set(kinds[0] === 'position' ? ['position', 'of'] : kinds);
+  const r = resolver as ApproverResolver;
+  const kinds = resolverKindsOf(r);
+  const descriptor = kinds.length === 1 ? approverResolver(kinds[0])! : null;
+  const allowed = new Set(descriptor ? resolverKeys(descriptor) : kinds);
+  const anyKey = [...new Set(all.flatMap(resolverKeys))];
   for (const key of Object.keys(r)) {
-    if (!allowed.has(key) && !RESOLVER_KEYS.includes(key)) problems.push({ file, pointer: `${at}${ptr(key)}`, message: `unknown key "${key}" in an approver rule${suggest(key, [...RESOLVER_KEYS, 'of'])}` });
+    if (!allowed.has(key) && !kindCodes.includes(key)) problems.push({ file, pointer: `${at}${ptr(key)}`, message: `unknown key "${key}" in an approver rule${suggest(key, anyKey)}` });
   }
-  if (kinds.length !== 1) {
-    problems.push({ file, pointer: at, message: `an approver rule names exactly one of ${RESOLVER_KEYS.join(', ')} (found ${kinds.length ? kinds.join(', ') : 'none'})` });
+  if (!descriptor) {
+    problems.push({ file, pointer: at, message: `an approver rule names exactly one of ${kindCodes.join(', ')} (found ${kinds.length ? kinds.join(', ') : 'none'})` });
     return;
   }
-  if ('position' in r) {
-    if (typeof r.position !== 'string' || !r.position) problems.push({ file, pointer: `${at}/position`, message: 'position must be a position code' });
-    else if (input.positions && !input.positions.includes(r.position)) problems.push({ file, pointer: `${at}/position`, message: `unknown position "${r.position}"${suggest(r.position, input.positions)}` });
-    if (r.of !== 'requester' && r.of !== 'company') problems.push({ file, pointer: `${at}/of`, message: `"of" must be "requester" (the requester's department, then the ones above it) or "company" (the document's company)` });
-  } else if ('role' in r) {
-    if (!STEP_ROLES.includes(r.role as never)) problems.push({ file, pointer: `${at}/role`, message: `unknown role "${String(r.role)}"${suggest(String(r.role), STEP_ROLES)}` });
-  } else if ('users' in r) {
-    const users = Array.isArray(r.users) ? r.users : [];
-    if (!users.length) problems.push({ file, pointer: `${at}/users`, message: 'users must list at least one e-mail address' });
-    users.forEach((u, i) => { if (typeof u !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(u)) problems.push({ file, pointer: `${at}/users/${i}`, message: `"${String(u)}" is not an e-mail address` }); });
-  } else if (r.colleagues !== true) {
-    problems.push({ file, pointer: `${at}/colleagues`, message: 'colleagues must be true' });
-  }
+  for (const param of descriptor.params) checkParam(param, r[param.key], at, input, problems);
+  for (const [key, message] of descriptor.check?.(r) ?? []) problems.push({ file, pointer: key ? `${at}${ptr(key)}` : at, message });
 }
 
 function checkCondition(logic: Logic, at: string, input: RouteCheckInput, problems: Problem[]): void {

@@ -1,5 +1,6 @@
 import type { ApproverResolver, CurrencyRef, FormData, Lang, ProcessStepDefinition, StepMode } from '../types';
 import { approvalsRequired, DEFAULT_STEP_MODE, stepMode } from './step-modes';
+import { resolverOf, type ApproverResolveContext } from './approver-resolvers';
 import { evaluate } from '../rules/evaluate';
 import type { OrganisationSnapshot, RouteRequester } from './organisation-snapshot';
 
@@ -56,32 +57,12 @@ function startDepartment(input: RouteInput): number | null {
   return Number.isInteger(chosen) && own.includes(chosen) ? chosen : requester.department_id;
 }
 
-function holdersUpward(input: RouteInput, position: string): number[] {
-  const byId = new Map(input.organisation.departments.map((d) => [d.id, d]));
-  const seen = new Set<number>();
-  for (let dept = startDepartment(input); dept !== null && !seen.has(dept); dept = byId.get(dept)?.parent_id ?? null) {
-    seen.add(dept);
-    const holders = input.organisation.posts.filter((p) => p.department_id === dept && p.position === position).map((p) => p.user_id);
-    if (holders.length) return holders;
-  }
-  return [];
-}
-
-function resolveOne(input: RouteInput, resolver: ApproverResolver): number[] {
-  const { organisation: org, companyId } = input;
-  const enabled = new Set(org.users.map((u) => u.id));
-  if ('position' in resolver) {
-    if (resolver.of === 'requester') return holdersUpward(input, resolver.position).filter((id) => enabled.has(id));
-    const inCompany = new Set(org.departments.filter((d) => d.company_id === companyId).map((d) => d.id));
-    return org.posts.filter((p) => p.position === resolver.position && inCompany.has(p.department_id)).map((p) => p.user_id).filter((id) => enabled.has(id));
-  }
-  if ('role' in resolver) return org.users.filter((u) => u.company_id === companyId && u.roles.includes(resolver.role)).map((u) => u.id);
-  if ('users' in resolver) {
-    const wanted = new Set(resolver.users.map((e) => e.toLowerCase()));
-    return org.users.filter((u) => wanted.has(u.email.toLowerCase())).map((u) => u.id);
-  }
-  const dept = input.requester.department_id;
-  return dept === null ? [] : org.users.filter((u) => u.department_id === dept).map((u) => u.id);
+/** The users one rule names, by its kind's descriptor (an unknown or ambiguous rule names nobody: the checker refuses it). */
+function resolveOne(input: RouteInput, rule: ApproverResolver, enabled: ReadonlySet<number>): number[] {
+  const context: ApproverResolveContext = {
+    organisation: input.organisation, requester: input.requester, companyId: input.companyId, startDepartment: startDepartment(input), enabled,
+  };
+  return resolverOf(rule)?.resolve(rule, context) ?? [];
 }
 
 /**
@@ -106,6 +87,7 @@ function applies(step: ProcessStepDefinition, input: RouteInput): boolean {
  */
 export function resolveRoute(input: RouteInput): ResolvedStep[] {
   const out: ResolvedStep[] = [];
+  const enabled = new Set(input.organisation.users.map((u) => u.id));
   for (const step of input.steps) {
     if (!applies(step, input)) continue;
     const mode = step.mode ?? DEFAULT_STEP_MODE;
@@ -118,7 +100,7 @@ export function resolveRoute(input: RouteInput): ResolvedStep[] {
       out.push({ ...base, by: 'choice', editable: true, approvers: [], required: approvalsRequired(mode, null, base.quorum) });
       continue;
     }
-    const resolved = [...new Set(step.approvers.flatMap((r) => resolveOne(input, r)))];
+    const resolved = [...new Set(step.approvers.flatMap((r) => resolveOne(input, r, enabled)))];
     const approvers = resolved.filter((id) => id !== input.requester.id);
     const required = approvalsRequired(mode, approvers.length, base.quorum);
     const resolvedStep: ResolvedStep = { ...base, by: 'rule', editable: step.editable === true, approvers, required };

@@ -1,9 +1,10 @@
 import { Button, Checkbox, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_STEP_MODE, conditionLogic, readCondition, stepMode, stepModes, type ApproverResolver, type ModuleSource, type ProcessStepDefinition, type StepMode } from '../../../engine';
+import { DEFAULT_STEP_MODE, approverResolvers, conditionLogic, readCondition, stepMode, stepModes, type ApproverResolver, type ModuleSource, type ProcessStepDefinition, type StepMode } from '../../../engine';
 import { ApproverRuleInputs } from './ApproverRuleInputs';
-import { positionName, usePositionChoices, type PositionChoice } from './position-names';
+import { usePositionChoices } from './position-names';
+import { approverRuleSentence } from './approver-rule-sentence';
 import { ConditionInputs } from './builder/ConditionInputs';
 import { conditionSentence } from './builder/condition-sentence';
 import { fieldRows } from './builder/field-rows';
@@ -13,14 +14,6 @@ const useStyles = makeStyles({
   rules: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, listStyleType: 'none', margin: 0, padding: 0, flexBasis: '100%' },
   rule: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
 });
-
-/** An approver rule in words ("Department head of the requester's department", "role legal", …): a position by its name. */
-function describe(t: (key: string, values?: Record<string, unknown>) => string, rule: ApproverResolver, positions: readonly PositionChoice[]): string {
-  if ('position' in rule) return t(`studio.route.describe.position.${rule.of}`, { position: positionName(positions, rule.position) });
-  if ('role' in rule) return t('studio.route.describe.role', { role: t(`studio.steps.role.${rule.role}`) });
-  if ('users' in rule) return t('studio.route.describe.users', { users: rule.users.join(', ') });
-  return t('studio.route.describe.colleagues');
-}
 
 /**
  * The route options of one step (docs/MODULES.md "Routes") as a form: when it applies (a guided
@@ -39,7 +32,8 @@ export function RouteStepOptions({ step, source, onChange }: { step: ProcessStep
     return row ? row.labels[i18n.language as 'en'] || row.labels.en || row.name : name;
   };
   const approvers = step.approvers ?? [];
-  const add = () => onChange({ approvers: [...approvers, { position: 'head', of: 'requester' }], roles: undefined });
+  // A new rule: the first kind's example (the head of the requester's department).
+  const add = () => onChange({ approvers: [...approvers, approverResolvers()[0].example()], roles: undefined });
   const replace = (i: number, rule: ApproverResolver) => onChange({ approvers: approvers.map((r, j) => (j === i ? rule : r)) });
   // The last rule gone, the requester chooses: editable and skip apply to resolved approvers only.
   const remove = (i: number) => onChange(approvers.length > 1 ? { approvers: approvers.filter((_, j) => j !== i) } : { approvers: undefined, editable: undefined, skip: undefined });
@@ -76,7 +70,7 @@ export function RouteStepOptions({ step, source, onChange }: { step: ProcessStep
           {approvers.map((rule, i) => (
             <li key={i} className={styles.rule}>
               <ApproverRuleInputs rule={rule} onChange={(next) => replace(i, next)} />
-              <Button size="small" icon={<Dismiss20Regular />} aria-label={t('studio.route.removeRule', { rule: describe(t, rule, positions) })} onClick={() => remove(i)}>
+              <Button size="small" icon={<Dismiss20Regular />} aria-label={t('studio.route.removeRule', { rule: approverRuleSentence(t, rule, positions) })} onClick={() => remove(i)}>
                 {t('studio.route.remove')}
               </Button>
             </li>
