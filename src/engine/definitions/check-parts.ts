@@ -4,6 +4,8 @@ import { closestNames } from './closest-names';
 import { definitionPath } from './definition-path';
 import { ATTACHMENTS_META, PROCESS_META } from './part-meta-schemas';
 import { checkRoute } from '../routes/check-route';
+import { widgetValue } from './widget-values';
+import { sharedMeaning, sharedStepMessage, type StepUse } from './shared-steps';
 
 type Validator = ReturnType<Ajv['compile']>;
 let validators: { processes: Validator; attachments: Validator } | undefined;
@@ -19,12 +21,12 @@ function getValidators() {
 
 const ptr = (...parts: Array<string | number>) => parts.map((p) => `/${String(p).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 
-/** Every FileUploader in a UI schema: its document type, maxFiles and pointer. */
+/** Every uploader (a widget storing file references) in a UI schema: its document type, maxFiles and pointer. */
 function uploaders(ui: unknown, pointer = ''): Array<{ documentType: unknown; maxFiles: unknown; pointer: string }> {
   if (!ui || typeof ui !== 'object' || Array.isArray(ui)) return [];
   const record = ui as Record<string, unknown>;
   const out: Array<{ documentType: unknown; maxFiles: unknown; pointer: string }> = [];
-  if (record['ui:widget'] === 'FileUploader') {
+  if (widgetValue(record['ui:widget'])?.value === 'fileRefs') {
     const options = (record['ui:options'] ?? {}) as Record<string, unknown>;
     out.push({ documentType: options.documentType, maxFiles: options.maxFiles, pointer: `${pointer}/ui:options` });
   }
@@ -58,7 +60,16 @@ export function checkParts(files: DefinitionFiles, modules: Record<string, Compi
       }
     }
   }
-  const seen = new Map<string, { module: string; same: string }>();
+  // What each step code means across the modules (names and roles): the meaning most give it is the code's.
+  const meaningOf = (step: { names?: unknown; roles?: unknown }) => JSON.stringify([step.names, [...(Array.isArray(step.roles) ? step.roles : [])].sort()]);
+  const uses = new Map<string, StepUse[]>();
+  for (const module of Object.values(modules).sort((a, b) => a.code.localeCompare(b.code))) {
+    const steps = processes[module.code]?.steps;
+    for (const step of Array.isArray(steps) ? steps : []) {
+      if (step && typeof step.code === 'string' && !uses.get(step.code)?.some((u) => u.module === module.code)) uses.set(step.code, [...(uses.get(step.code) ?? []), { module: module.code, meaning: meaningOf(step) }]);
+    }
+  }
+  const shared = new Map([...uses].map(([code, list]) => [code, sharedMeaning(list)]));
   for (const module of Object.values(modules).sort((a, b) => a.code.localeCompare(b.code))) {
     const file = definitionPath(files, 'processes', module.code);
     const process = processes[module.code];
@@ -74,10 +85,9 @@ export function checkParts(files: DefinitionFiles, modules: Record<string, Compi
       if (!step || typeof step.code !== 'string') return;
       if (codes.has(step.code)) problems.push({ file, pointer: ptr('steps', i, 'code'), message: `step "${step.code}" appears twice` });
       codes.add(step.code);
-      const same = JSON.stringify([step.names, [...(step.roles ?? [])].sort()]);
-      const earlier = seen.get(step.code);
-      if (!earlier) seen.set(step.code, { module: module.code, same });
-      else if (earlier.same !== same) problems.push({ file, pointer: ptr('steps', i), message: `step "${step.code}" has other names or roles than in module "${earlier.module}": a step code means the same everywhere (use a new code for a different step)` });
+      // Only a module that differs from the code's shared meaning is told (once), naming the modules that give it.
+      const meaning = shared.get(step.code);
+      if (meaning && meaning.meaning !== meaningOf(step)) problems.push({ file, pointer: ptr('steps', i), message: sharedStepMessage(step.code, meaning.modules) });
       // The step's form: a sub-form of the definitions (the approver fills it to pass the step).
       if (step.form !== undefined) {
         const form = Object.hasOwn(modules, step.form) ? modules[step.form] : undefined;

@@ -175,11 +175,11 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
           {tab === 'builder' && (
             <>
               <BuilderPanel forms={forms} onChange={setFormSource} onCreateSubForm={(sub) => setNewSubs((subs) => ({ ...subs, [sub.code]: sub }))} />
-              {!isSubform && <StepsEditor source={source} value={source.process as ProcessFile | null} onChange={(next) => setText('process', JSON.stringify(next, null, 2))} />}
+              {!isSubform && <StepsEditor source={source} problems={violations ?? []} value={source.process as ProcessFile | null} onChange={(next) => setText('process', JSON.stringify(next, null, 2))} />}
             </>
           )}
           {part === 'process' && !isSubform && (
-            <StepsEditor source={source} value={source.process as ProcessFile | null} onChange={(next) => setText('process', JSON.stringify(next, null, 2))} />
+            <StepsEditor source={source} problems={violations ?? []} value={source.process as ProcessFile | null} onChange={(next) => setText('process', JSON.stringify(next, null, 2))} />
           )}
           {part && (
             <JsonEditor

@@ -3,6 +3,8 @@ import { Add20Regular, ArrowDown20Regular, ArrowUp20Regular, Delete20Regular } f
 import { useTranslation } from 'react-i18next';
 import { useDangerStyles } from '../../../renderer';
 import { STEP_ROLES, type ModuleSource, type ProcessFile, type ProcessStepDefinition, type StepRole } from '../../../engine';
+import { sharedStepOf } from '../../../engine/definitions/shared-steps';
+import type { StudioViolation } from './studio-api';
 import { RouteStepOptions } from './RouteStepOptions';
 
 const useStyles = makeStyles({
@@ -13,17 +15,45 @@ const useStyles = makeStyles({
 
 const blank = (): ProcessStepDefinition => ({ code: '', names: { en: '', ja: '', zh: '' }, roles: [] });
 
+/** Step codes (lower-case words joined by hyphens) are at most 64 characters. */
+const CODE_MAX = 64;
+
+/** A new code for a step whose code is shared: `<code>-<module>`, numbered when the module has it already. */
+export function newStepCode(code: string, moduleCode: string, taken: string[]): string {
+  const base = `${code}-${moduleCode}`.slice(0, CODE_MAX - 3).replace(/-+$/, '');
+  let candidate = base;
+  for (let n = 2; taken.includes(candidate); n++) candidate = `${base}-${n}`;
+  return candidate;
+}
+
+/** The step index and shared code of each checker problem "this step code means something else elsewhere". */
+function sharedStepProblems(problems: readonly StudioViolation[]): Map<number, { step: string; module: string }> {
+  const found = new Map<number, { step: string; module: string }>();
+  for (const v of problems) {
+    const index = /^\/process\/steps\/(\d+)$/.exec(v.propertyPath)?.[1];
+    const shared = sharedStepOf(v.detail ?? '') ?? sharedStepOf(v.message);
+    if (index !== undefined && shared) found.set(Number(index), shared);
+  }
+  return found;
+}
+
 /**
  * The process-step editor: the module's approval steps as a form (code, names in en/ja/zh,
  * eligible role flags — any of them, optional, any-of), in order. It edits the same `process`
- * part the JSON editor shows, so both stay in step.
+ * part the JSON editor shows, so both stay in step. A step whose code other modules give other
+ * names or roles (the checker's `problems`) says so beside its code and offers a new code.
  */
-export function StepsEditor({ value, onChange, source = null }: { value: ProcessFile | null; onChange(next: ProcessFile): void; source?: ModuleSource | null }) {
+export function StepsEditor({ value, onChange, source = null, problems = [] }: {
+  value: ProcessFile | null; onChange(next: ProcessFile): void; source?: ModuleSource | null;
+  /** The checker's problems of the draft (those of a step's shared code show at the step). */
+  problems?: readonly StudioViolation[];
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const danger = useDangerStyles();
   const steps = Array.isArray(value?.steps) ? value.steps : [];
   const set = (next: ProcessStepDefinition[]) => onChange({ ...value, steps: next });
+  const shared = sharedStepProblems(problems);
   const update = (index: number, change: Partial<ProcessStepDefinition>) => set(steps.map((s, i) => (i === index ? { ...s, ...change } : s)));
   const move = (index: number, by: number) => {
     const next = [...steps];
@@ -38,9 +68,16 @@ export function StepsEditor({ value, onChange, source = null }: { value: Process
       <ol className={styles.list}>
         {steps.map((step, index) => (
           <li key={index} className={styles.step}>
-            <Field label={t('studio.steps.code')}>
+            <Field label={t('studio.steps.code')} validationState={shared.get(index)?.step === step.code ? 'warning' : 'none'} validationMessage={shared.get(index)?.step === step.code ? t('studio.steps.sharedCode', { code: step.code, module: shared.get(index)!.module }) : undefined}>
               <Input value={step.code ?? ''} onChange={(_, d) => update(index, { code: d.value })} />
             </Field>
+            {shared.get(index)?.step === step.code && source && (
+              <div className={styles.row}>
+                <Button size="small" onClick={() => update(index, { code: newStepCode(step.code, source.code, steps.map((s) => s.code)) })}>
+                  {t('studio.steps.useNewCode', { code: newStepCode(step.code, source.code, steps.map((s) => s.code)) })}
+                </Button>
+              </div>
+            )}
             {(['en', 'ja', 'zh'] as const).map((lang) => (
               <Field key={lang} label={t(`studio.steps.name${lang[0].toUpperCase()}${lang[1]}`)}>
                 <Input value={step.names?.[lang] ?? ''} onChange={(_, d) => update(index, { names: { ...step.names, [lang]: d.value } })} />
