@@ -98,7 +98,7 @@ test('treasury sees the payment projection: a card per bank and the chart, in Ch
   await screen.getByLabel(st.projection.period, { exact: true }).selectOption('upToToday');
   await screen.getByLabel(st.projection.period, { exact: true }).selectOption('next2week');
   // The filed payment is due 2026-11-30: it is pending, so the pending bucket always has a bar.
-  await expect(screen.getByTestId('projection-chart').locator('canvas')).toBeVisible();
+  await expect(screen.getByTestId('projection-chart').locator('figure[data-currency]').first()).toBeVisible();
   await screen.getByLabel(st.projection.period, { exact: true }).selectOption('passed');
   await expect(screen.getByTestId('projection-chart')).toContainText('CNY');
   const zh = readLocale<Json>('zh', 'statistic');

@@ -11,14 +11,15 @@ import { BUCKETS, DATE_FILTERS, useProjection, type DateFilter, type Projection 
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, minWidth: 0 },
-  filters: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS, '& .fui-Select': { minWidth: 0 } },
+  // One field a row: a company's full name does not fit half a phone's width (issue #31 item 11).
+  filters: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   card: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2, marginBottom: tokens.spacingVerticalS },
   head: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start' },
   amounts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalS}` },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** Chart data from the bucket totals: the spec's buckets in order, one series per currency. */
+/** Chart data from the bucket totals: the spec's buckets in order, one series (a chart of its own) per currency. */
 function chartData(projection: Projection, label: (bucket: string) => string): ChartData {
   const currencies = [...new Set(projection.buckets.map((b) => b.currency ?? '—'))];
   return {
@@ -32,7 +33,7 @@ function chartData(projection: Projection, label: (bucket: string) => string): C
 
 /**
  * Payment projection (spec 001 §2): company (default own) and period (default today)
- * selectors, a chart of the pending amounts per bucket and currency, and a collapsible card per
+ * selectors, a chart of the pending amounts per bucket for each currency, and a collapsible card per
  * paying bank with its branch, type, pending transaction count and totals per currency.
  */
 export function PaymentProjectionPage() {
@@ -68,7 +69,7 @@ export function PaymentProjectionPage() {
       </div>
       {state === 'loading' ? <Spinner size="small" label={t('statistic.common.loading')} /> : null}
       {state === 'failed' ? <Text role="alert">{t('statistic.common.loadFailed')}</Text> : null}
-      {chart && chart.series.length > 0 ? <ProjectionChart data={chart} label={t('statistic.projection.chartLabel')} /> : null}
+      {chart && chart.series.length > 0 ? <ProjectionChart data={chart} label={t('statistic.projection.chartLabel')} lang={host.language} /> : null}
       {typeof state === 'object' && state['hydra:member'].length === 0 ? <Text className={styles.muted}>{t('statistic.projection.empty')}</Text> : null}
       {typeof state === 'object' ? (
         <Accordion multiple collapsible defaultOpenItems={state['hydra:member'].map((c) => String(c.bank_account_id))}>

@@ -1,71 +1,69 @@
-import { useEffect, useRef } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { Lang } from '../../../../engine/types';
+import { formatMoney } from '../../../../engine/money/format-money';
+import { niceScaleMax } from './nice-scale';
 
-/** One bar group per bucket, one series per currency. */
+/** The amounts per bucket of each currency: one chart (and scale) per entry of `series`. */
 export interface ChartData {
   labels: string[];
   series: Array<{ label: string; values: number[] }>;
 }
 
-const useStyles = makeStyles({ root: { width: '100%', minHeight: '240px', overflow: 'hidden' } });
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  figure: { margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
+  row: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXXS, alignItems: 'baseline' },
+  // Labels wrap rather than being cut, whatever the language and the width.
+  label: { overflowWrap: 'anywhere', minWidth: 0 },
+  value: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
+  bar: { gridColumn: '1 / -1', display: 'block', width: '100%', height: '10px' },
+  axis: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, paddingTop: tokens.spacingVerticalXXS },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
 
-// Fixed, distinguishable colours for up to six currencies (canvas cannot read CSS variables).
+// Fixed, distinguishable colours for up to six currencies (an SVG fill, no style attribute: the CSP holds).
 const COLOURS = ['#0f6cbd', '#c50f1f', '#107c10', '#8764b8', '#ca5010', '#038387'];
-// Canvas text needs real font names: the CJK families cover ja and zh labels.
-const FONT = '11px system-ui, "Noto Sans CJK JP", "Noto Sans CJK SC", sans-serif';
+const LOCALES: Record<Lang, string> = { en: 'en-US', ja: 'ja-JP', zh: 'zh-CN' };
 
 /**
- * A grouped bar chart of amounts per bucket and currency, drawn by uPlot on a canvas (no
- * inline scripts or style attributes in markup, so the strict CSP holds). Labels come
- * translated from the caller; the chart is redrawn when data or width change.
+ * The payment projection's chart (issue #31 item 11): one bar chart per currency, each on its
+ * own scale (0 to a round maximum of that currency, its axis labelled in it), because CNY, USD
+ * and JPY amounts on one axis made the smaller currencies' bars invisible. Bars run across the
+ * width with the bucket's label and amount above each, as text that wraps, so nothing is clipped
+ * on a 390 px phone (the canvas chart cut its rotated axis labels); bars are SVG rectangles sized
+ * by attributes, so the strict CSP (no style attributes) holds.
  */
-export function ProjectionChart({ data, label }: { data: ChartData; label: string }) {
+export function ProjectionChart({ data, label, lang }: { data: ChartData; label: string; lang: Lang }) {
   const styles = useStyles();
-  const host = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const node = host.current;
-    if (!node) return undefined;
-    const count = Math.max(1, data.series.length);
-    const width = Math.max(280, node.clientWidth);
-    const opts: uPlot.Options = {
-      width,
-      height: 240,
-      // Not live: no cursor values, and the x series (the bucket index) stays out of the legend.
-      legend: { show: true, live: false },
-      cursor: { show: false },
-      scales: { x: { time: false, range: [-0.5, data.labels.length - 0.5] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
-      axes: [
-        {
-          font: FONT, stroke: tokens.colorNeutralForeground2 as string, grid: { show: false },
-          splits: () => data.labels.map((_, i) => i),
-          values: (_u, splits) => splits.map((i) => data.labels[i] ?? ''),
-          rotate: -35, size: 70,
-        } as uPlot.Axis,
-        { font: FONT, size: 56, grid: { stroke: '#e0e0e0', width: 1 } },
-      ],
-      series: [
-        {},
-        ...data.series.map((s, index) => ({
-          label: s.label,
-          fill: COLOURS[index % COLOURS.length],
-          stroke: COLOURS[index % COLOURS.length],
-          // Grouped bars: each currency's bar sits at its own offset inside the bucket's 0.8-wide slot.
-          paths: uPlot.paths.bars!({
-            disp: {
-              x0: { unit: 1, values: () => data.labels.map((_, i) => i - 0.4 + index * (0.8 / count)) },
-              size: { unit: 1, values: () => data.labels.map(() => 0.8 / count) },
-            },
-          }),
-          points: { show: false },
-        })),
-      ],
-    };
-    const plot = new uPlot(opts, [data.labels.map((_, i) => i), ...data.series.map((s) => s.values)], node);
-    return () => plot.destroy();
-  }, [data]);
-
-  return <div ref={host} className={styles.root} role="img" aria-label={label} data-testid="projection-chart" />;
+  const compact = new Intl.NumberFormat(LOCALES[lang] ?? 'en-US', { notation: 'compact', maximumFractionDigits: 1 });
+  return (
+    <div className={styles.root} role="group" aria-label={label} data-testid="projection-chart">
+      {data.series.map((series, index) => {
+        const max = niceScaleMax(Math.max(0, ...series.values));
+        const colour = COLOURS[index % COLOURS.length];
+        return (
+          <figure key={series.label} className={styles.figure} data-currency={series.label} data-scale-max={max}>
+            <figcaption><Text weight="semibold">{series.label}</Text></figcaption>
+            {data.labels.map((bucket, i) => {
+              const value = series.values[i] ?? 0;
+              const share = max > 0 ? Math.min(100, (Math.max(0, value) / max) * 100) : 0;
+              return (
+                <div key={bucket} className={styles.row} data-bucket={bucket}>
+                  <Text size={200} className={styles.label}>{bucket}</Text>
+                  <Text size={200} className={styles.value}>{`${formatMoney(value, series.label, lang)} ${series.label}`}</Text>
+                  <svg className={styles.bar} aria-hidden="true" focusable="false">
+                    <rect x="0" y="0" width="100%" height="100%" fill="#f0f0f0" />
+                    <rect x="0" y="0" width={`${share}%`} height="100%" fill={colour} data-share={share.toFixed(1)} />
+                  </svg>
+                </div>
+              );
+            })}
+            <div className={styles.axis} data-axis={series.label}>
+              {[0, max / 2, max].map((tick) => <Text key={tick} size={100} className={styles.muted}>{compact.format(tick)}</Text>)}
+            </div>
+          </figure>
+        );
+      })}
+    </div>
+  );
 }
