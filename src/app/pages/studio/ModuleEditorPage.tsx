@@ -77,6 +77,8 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
   const [texts, setTexts] = useState(() => partTexts(start));
   const [tab, setTab] = useState<Tabbed>('builder');
   const [newSubs, setNewSubs] = useState<Record<string, ModuleSource>>({});
+  // The form the builder edits: the preview shows it (an item form as its item page).
+  const [editedForm, setEditedForm] = useState<string | null>(null);
   const { source, errors } = useMemo(() => sourceFromTexts(start, texts), [start, texts]);
   const dirty = useMemo(() => stableStringify(source) !== stableStringify(start) || Object.keys(newSubs).length > 0, [source, start, newSubs]);
 
@@ -174,7 +176,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
           </TabList>
           {tab === 'builder' && (
             <>
-              <BuilderPanel forms={forms} onChange={setFormSource} onCreateSubForm={(sub) => setNewSubs((subs) => ({ ...subs, [sub.code]: sub }))} />
+              <BuilderPanel forms={forms} onChange={setFormSource} onCreateSubForm={(sub) => setNewSubs((subs) => ({ ...subs, [sub.code]: sub }))} onFormChange={setEditedForm} />
               {!isSubform && <StepsEditor source={source} problems={violations ?? []} value={source.process as ProcessFile | null} onChange={(next) => setText('process', JSON.stringify(next, null, 2))} />}
             </>
           )}
@@ -206,7 +208,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
           <RuleRunner draft={source} api={api} lang={toLanguage(i18n.language)} />
         </div>
         <div className={styles.side}>
-          <ModulePreview draft={source} subSources={{ ...subSources, ...newSubs }} unpublished={previous ? Object.keys(newSubs) : [source.code, ...Object.keys(newSubs)]} />
+          <ModulePreview draft={source} subSources={{ ...subSources, ...newSubs }} unpublished={previous ? Object.keys(newSubs) : [source.code, ...Object.keys(newSubs)]} formCode={tab === 'builder' ? editedForm : null} />
         </div>
       </section>
     </PositionChoicesContext.Provider>

@@ -3,7 +3,8 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MessageBar, Tab, TabList, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { compileModules, filesFromSources, type FormData, type ModuleSource } from '../../../engine';
-import { DetailCard, ListCard, ModuleForm, RendererHostContext, useRendererHost, type RendererHost } from '../../../renderer';
+import type { MasterProcess } from '../../../wire/processes';
+import { DetailCard, ListCard, ModuleForm, RendererHostContext, SubForm, useRendererHost, type RendererHost } from '../../../renderer';
 import { defaultFormData } from '../../../renderer/form/defaults';
 import { i18n, loadLanguage, LANGUAGES, toLanguage, type Language } from '../../i18n';
 import { PageErrorBoundary } from '../../shell/PageErrorBoundary';
@@ -24,11 +25,25 @@ type View = 'form' | 'detail' | 'list';
 const EMPTY_COLLECTION = { 'hydra:member': [], 'hydra:totalItems': 0 };
 
 /**
- * The host the preview renders under: the preview's language, and for a module not published
- * yet no server call that names it (its steps, stamp numbers … do not exist: an empty answer
- * instead of a "module does not exist" toast). Nothing the preview does writes to the server.
+ * The draft's approval steps as `/master_processes?module_code=` answers them (the server knows
+ * only the published steps, or none for a new module): the preview's form shows the steps being
+ * edited, never "no approval process" while the draft has one.
  */
-function previewHost(outer: RendererHost, lang: Language, unpublished: string[]): RendererHost {
+function draftSteps(draft: ModuleSource, lang: Language): { 'hydra:member': MasterProcess[]; 'hydra:totalItems': number } {
+  const steps = Array.isArray(draft.process?.steps) ? draft.process.steps : [];
+  const member = steps.map((step, i) => ({
+    id: -(i + 1), optional: step.optional === true, any_of: step.anyOf !== false, position: i + 1, module_code: draft.code,
+    process: { id: -(i + 1), code: step.code, name: step.names?.[lang] || step.names?.en || step.code },
+  }));
+  return { 'hydra:member': member, 'hydra:totalItems': member.length };
+}
+
+/**
+ * The host the preview renders under: the preview's language, the draft's own steps, and for a
+ * module not published yet no server call that names it (its stamp numbers … do not exist: an
+ * empty answer instead of a "module does not exist" toast). Nothing the preview does writes to the server.
+ */
+function previewHost(outer: RendererHost, lang: Language, unpublished: string[], draft: ModuleSource): RendererHost {
   const names = (path: string, params?: Record<string, unknown>) => unpublished.some((code) => path.includes(code) || Object.values(params ?? {}).includes(code));
   const refuse = () => Promise.reject(new Error('preview'));
   return {
@@ -36,7 +51,10 @@ function previewHost(outer: RendererHost, lang: Language, unpublished: string[])
     language: lang,
     toast: () => undefined,
     api: {
-      get: <T,>(path: string, params?: Record<string, unknown>) => (names(path, params) ? Promise.resolve(EMPTY_COLLECTION as T) : outer.api.get<T>(path, params)),
+      get: <T,>(path: string, params?: Record<string, unknown>) => (
+        path === '/master_processes' && params?.module_code === draft.code ? Promise.resolve(draftSteps(draft, lang) as T)
+          : names(path, params) ? Promise.resolve(EMPTY_COLLECTION as T)
+            : outer.api.get<T>(path, params)),
       post: refuse,
       delete: refuse,
       upload: refuse,
@@ -47,9 +65,14 @@ function previewHost(outer: RendererHost, lang: Language, unpublished: string[])
 /**
  * The live preview of a draft: compiled in the browser by the engine (as the server will), then
  * rendered by the real renderer as the form, the detail card and the list card, in the language
- * chosen here (the app's own language stays), inside a 390 × 844 phone frame.
+ * chosen here (the app's own language stays), inside a 390 × 844 phone frame. While the builder
+ * edits an item form (`formCode`), the form view shows that item's page.
  */
-export function ModulePreview({ draft, subSources, unpublished }: { draft: ModuleSource; subSources: Record<string, ModuleSource>; unpublished: string[] }) {
+export function ModulePreview({ draft, subSources, unpublished, formCode }: {
+  draft: ModuleSource; subSources: Record<string, ModuleSource>; unpublished: string[];
+  /** The form the builder is editing: an item sub-form of the draft shows as its item page. */
+  formCode?: string | null;
+}) {
   const { t, i18n: appI18n } = useTranslation();
   const styles = useStyles();
   const outer = useRendererHost();
@@ -68,7 +91,7 @@ export function ModulePreview({ draft, subSources, unpublished }: { draft: Modul
   const [previewQueries] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
   const previewI18n = useMemo(() => i18n.cloneInstance({ lng: lang }), [lang, loaded]); // eslint-disable-line react-hooks/exhaustive-deps -- loaded re-clones once the language's texts arrive
   const unpublishedKey = unpublished.join(',');
-  const host = useMemo(() => previewHost(outer, lang, unpublishedKey ? unpublishedKey.split(',') : []), [outer, lang, unpublishedKey]);
+  const host = useMemo(() => previewHost(outer, lang, unpublishedKey ? unpublishedKey.split(',') : [], draft), [outer, lang, unpublishedKey, draft]);
   const compiled = useMemo(() => {
     try {
       const { modules, problems } = compileModules(filesFromSources({ ...subSources, [draft.code]: draft }));
@@ -79,6 +102,8 @@ export function ModulePreview({ draft, subSources, unpublished }: { draft: Modul
     }
   }, [draft, subSources]);
   const shown = 'module' in compiled && compiled.module ? data ?? defaultFormData(compiled.module.schema) : {};
+  // The item form being edited, as the item page a person opens from the list.
+  const itemForm = formCode && formCode !== draft.code && 'module' in compiled ? compiled.module.subForms?.[formCode] ?? null : null;
 
   return (
     <section className={styles.box} aria-label={t('studio.preview')} data-testid="studio-preview">
@@ -100,8 +125,13 @@ export function ModulePreview({ draft, subSources, unpublished }: { draft: Modul
           <QueryClientProvider client={previewQueries}>
             <RendererHostContext.Provider value={host}>
               <I18nextProvider i18n={previewI18n}>
-                <PageErrorBoundary key={`${compiled.module.version}-${view}-${lang}`} fallback={<MessageBar intent="warning">{t('studio.previewFailed', { message: '' })}</MessageBar>}>
-                  {view === 'form' && (
+                <PageErrorBoundary key={`${compiled.module.version}-${view}-${lang}-${itemForm?.code ?? ''}`} fallback={<MessageBar intent="warning">{t('studio.previewFailed', { message: '' })}</MessageBar>}>
+                  {view === 'form' && itemForm && (
+                    <section aria-label={t('studio.builder.itemForm', { code: itemForm.code })} data-testid="studio-preview-item">
+                      <SubForm key={`${itemForm.code}-${compiled.module.version}`} module={itemForm} parent={shown} onDone={() => undefined} />
+                    </section>
+                  )}
+                  {view === 'form' && !itemForm && (
                     <ModuleForm key={compiled.module.version} module={compiled.module} initialData={data} onChange={setData} onSubmit={async () => undefined} submitDisabled />
                   )}
                   {view === 'detail' && <DetailCard module={compiled.module} data={shown} />}

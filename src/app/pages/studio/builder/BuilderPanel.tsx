@@ -40,6 +40,8 @@ export interface BuilderPanelProps {
   onChange(source: ModuleSource): void;
   /** An item list created a new sub-form (published with the module, before it). */
   onCreateSubForm(subForm: ModuleSource): void;
+  /** The form being edited changed (the preview shows it: an item form as its item page). */
+  onFormChange?(code: string): void;
 }
 
 /**
@@ -47,7 +49,7 @@ export interface BuilderPanelProps {
  * rule; edit, move and delete), each change written by the engine's builder into every part at
  * once — the JSON tabs show the same source.
  */
-export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelProps) {
+export function BuilderPanel({ forms, onChange, onCreateSubForm, onFormChange }: BuilderPanelProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const lang = (['en', 'ja', 'zh'].includes(i18n.language) ? i18n.language : 'en') as 'en';
@@ -121,7 +123,7 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm }: BuilderPanelP
     <section className={styles.box} aria-label={t('studio.builder.title')} data-testid="studio-builder">
       {forms.length > 1 && (
         <Field label={t('studio.builder.form')}>
-          <Select value={source.code} onChange={(_, d) => setFormCode(d.value)}>
+          <Select value={source.code} onChange={(_, d) => { setFormCode(d.value); onFormChange?.(d.value); }}>
             {forms.map((f, i) => <option key={f.code} value={f.code}>{i === 0 ? t('studio.builder.mainForm', { code: f.code }) : t('studio.builder.itemForm', { code: f.code })}</option>)}
           </Select>
         </Field>
