@@ -21,7 +21,7 @@ export const DEMO_COMPANIES: Array<{
 }> = [
   {
     code: 'RH', names: ['Ringi Holdings', 'リンギ・ホールディングス', '林吉控股'], initial_name: 'RH', is_group: true,
-    departments: [['Management', '経営企画部', '管理部'], ['Finance', '経理部', '财务部'], ['Sales', '営業部', '销售部']],
+    departments: [['Management', '管理部', '管理部'], ['Finance', '経理部', '财务部'], ['Sales', '営業部', '销售部']],
     locations: ['1-1 Marunouchi, Chiyoda-ku, Tokyo', '88 Century Avenue, Pudong, Shanghai'],
     bank_accounts: [
       { bank_name: 'MUFG Bank', branch: 'Marunouchi', number: '1234567', type: 'ordinary' },

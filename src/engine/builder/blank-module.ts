@@ -5,7 +5,7 @@ import { BUILDER_LANGS, type Texts } from './texts';
 
 const FIELDS = {
   company_id: { en: 'Company', ja: '会社', zh: '公司' },
-  user_finances: { en: 'Forward document', ja: '財務への転送', zh: '转发文件' },
+  user_finances: { en: 'Forward document', ja: '書類転送', zh: '转发文件' },
   companyRequired: { en: 'Please select company', ja: '会社を選択してください', zh: '请选择公司' },
 };
 // The demo modules' manager step: the head of the requester's department (the requester may change it).

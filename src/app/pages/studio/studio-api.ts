@@ -41,8 +41,8 @@ export type StudioApi = ReturnType<typeof studioApi>;
 export const studioKeys = {
   modules: () => resourceKey('/module-studio/modules', undefined, 'members'),
   source: (code: string, version?: number) => resourceKey(`${path(code)}/source`, version ? { version } : {}),
-  /** The checker's verdict on one draft (its sources as JSON): the same draft is not checked twice. */
-  check: (sourcesJson: string) => resourceKey('/module-definitions/check', { sources: sourcesJson }, 'verdict'),
+  /** The checker's verdict on one draft (its sources as JSON) in one language (its sentences): the same draft is not checked twice. */
+  check: (sourcesJson: string, lang = '') => resourceKey('/module-definitions/check', { sources: sourcesJson, lang }, 'verdict'),
 };
 
 export function studioModulesQuery(studio: StudioApi) {

@@ -6,6 +6,7 @@ import { ConditionInputs } from './ConditionInputs';
 import type { FieldRow } from './field-rows';
 import { emptyTexts, TextsInputs } from './texts-inputs';
 import { BuilderDialog } from './BuilderDialog';
+import { PatternInputs } from './PatternInputs';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', '& > *': { flex: '1 1 140px' } },
@@ -19,14 +20,27 @@ function parseOptions(text: string): OptionSpec[] {
 }
 const numberOrUndefined = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? undefined : Number(text));
 
+/** A refusal of the dialog's spec: its key (`studio.builder.refused.<refused>`) and its sentence. */
+export interface FieldRefusal {
+  refused: string;
+  text: string;
+}
+
+/** The input each refusal concerns (its message is shown beside it); a refusal not listed is shown below the inputs. */
+const REFUSAL_INPUT: Record<string, string> = {
+  name: 'name', exists: 'name', labels: 'labels', requiredMessages: 'requiredMessages', rangeMessages: 'rangeMessages',
+  maxLength: 'maxLength', minMax: 'minMax', options: 'options', picker: 'picker', upload: 'upload', after: 'position',
+  pattern: 'pattern', patternType: 'pattern', patternMessages: 'patternMessages',
+};
+
 export interface FieldDialogProps {
   /** The field to edit; null adds one. */
   editing: FieldSpec | null;
   /** The form's fields (position and visibility choices). */
   rows: FieldRow[];
   source: ModuleSource;
-  /** Applies the spec; answers a refusal sentence, or null when done. */
-  onSave(spec: FieldSpec): string | null;
+  /** Applies the spec; answers the refusal (its key and sentence), or null when done. */
+  onSave(spec: FieldSpec): FieldRefusal | null;
   onClose(): void;
 }
 
@@ -40,7 +54,10 @@ export function FieldDialog({ editing, rows, source, onSave, onClose }: FieldDia
   const [spec, setSpec] = useState<FieldSpec>(() => editing ?? { name: '', type: 'text', labels: emptyTexts(), requiredMessages: emptyTexts() });
   const [options, setOptions] = useState(() => optionsText(editing?.options));
   const [accept, setAccept] = useState(() => (editing?.upload?.accept ?? ['pdf']).join(', '));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FieldRefusal | null>(null);
+  /** The refusal's sentence when it concerns `input` (shown beside that input). */
+  const errorAt = (input: string) => (error && REFUSAL_INPUT[error.refused] === input ? error.text : undefined);
+  const marked = (input: string) => ({ validationState: errorAt(input) ? ('error' as const) : ('none' as const), validationMessage: errorAt(input) });
   const limits = TYPE_LIMITS[spec.type];
   const set = (change: Partial<FieldSpec>) => setSpec((s) => ({ ...s, ...change }));
   const others = rows.filter((r) => r.name !== editing?.name);
@@ -53,6 +70,7 @@ export function FieldDialog({ editing, rows, source, onSave, onClose }: FieldDia
       ...(limits.options ? { options: parseOptions(options) } : { options: undefined }),
       ...(limits.upload ? { upload: { documentType: spec.upload?.documentType ?? '', accept: accept.split(/[\s,]+/).filter(Boolean).map((a) => a.replace(/^\./, '').toLowerCase()), maxFiles: spec.upload?.maxFiles ?? 1 } } : { upload: undefined }),
       ...(limits.maxLength ? {} : { maxLength: undefined }),
+      ...(limits.pattern && spec.pattern !== undefined ? {} : { pattern: undefined, patternMessages: undefined }),
       ...(limits.minMax ? {} : { minimum: undefined, maximum: undefined }),
       ...(limits.picker ? { picker: spec.picker ?? SERVER_PICKERS[0] } : { picker: undefined }),
       ...(spec.type === 'dateRange' ? { rangeMessages: spec.rangeMessages ?? emptyTexts() } : {}),
@@ -64,9 +82,14 @@ export function FieldDialog({ editing, rows, source, onSave, onClose }: FieldDia
   };
 
   return (
-    <BuilderDialog title={editing ? t('studio.builder.editField', { name: editing.name }) : t('studio.builder.addField')} error={error} onSave={save} onClose={onClose}>
+    <BuilderDialog
+      title={editing ? t('studio.builder.editField', { name: editing.name }) : t('studio.builder.addField')}
+      error={error && !REFUSAL_INPUT[error.refused] ? error.text : null}
+      onSave={save}
+      onClose={onClose}
+    >
             <div className={styles.row}>
-              <Field label={t('studio.builder.fieldName')} hint={t('studio.builder.fieldNameHint')}>
+              <Field label={t('studio.builder.fieldName')} hint={t('studio.builder.fieldNameHint')} {...marked('name')}>
                 <Input value={spec.name} onChange={(_, d) => set({ name: d.value.trim() })} />
               </Field>
               <Field label={t('studio.builder.type')}>
@@ -77,13 +100,13 @@ export function FieldDialog({ editing, rows, source, onSave, onClose }: FieldDia
             </div>
             <Checkbox label={t('studio.builder.required')} checked={spec.required === true} onChange={(_, d) => set({ required: d.checked === true })} />
             {limits.maxLength && (
-              <Field label={t('studio.builder.maxLength')} hint={t('studio.builder.maxLengthHint')}>
+              <Field label={t('studio.builder.maxLength')} hint={t('studio.builder.maxLengthHint')} {...marked('maxLength')}>
                 <Input type="number" min={1} value={spec.maxLength === undefined ? '' : String(spec.maxLength)} onChange={(_, d) => set({ maxLength: numberOrUndefined(d.value) })} />
               </Field>
             )}
             {limits.minMax && (
               <div className={styles.row}>
-                <Field label={t('studio.builder.minimum')}>
+                <Field label={t('studio.builder.minimum')} {...marked('minMax')}>
                   <Input type="number" value={spec.minimum === undefined ? '' : String(spec.minimum)} onChange={(_, d) => set({ minimum: numberOrUndefined(d.value) })} />
                 </Field>
                 <Field label={t('studio.builder.maximum')}>
@@ -92,12 +115,12 @@ export function FieldDialog({ editing, rows, source, onSave, onClose }: FieldDia
               </div>
             )}
             {limits.options && (
-              <Field label={t('studio.builder.options')} hint={t('studio.builder.optionsHint')}>
+              <Field label={t('studio.builder.options')} hint={t('studio.builder.optionsHint')} {...marked('options')}>
                 <Textarea rows={4} value={options} onChange={(_, d) => setOptions(d.value)} />
               </Field>
             )}
             {limits.picker && (
-              <Field label={t('studio.builder.picker')}>
+              <Field label={t('studio.builder.picker')} {...marked('picker')}>
                 <Select value={spec.picker ?? SERVER_PICKERS[0]} onChange={(_, d) => set({ picker: d.value })}>
                   {SERVER_PICKERS.map((p) => <option key={p} value={p}>{t(`studio.builder.pickers.${p}`)}</option>)}
                 </Select>
@@ -105,7 +128,7 @@ export function FieldDialog({ editing, rows, source, onSave, onClose }: FieldDia
             )}
             {limits.upload && (
               <div className={styles.row}>
-                <Field label={t('studio.builder.documentType')} hint={t('studio.builder.documentTypeHint')}>
+                <Field label={t('studio.builder.documentType')} hint={t('studio.builder.documentTypeHint')} {...marked('upload')}>
                   <Input value={spec.upload?.documentType ?? ''} onChange={(_, d) => set({ upload: { accept: [], maxFiles: 1, ...spec.upload, documentType: d.value.trim() } })} />
                 </Field>
                 <Field label={t('studio.builder.accept')}>
@@ -116,16 +139,23 @@ export function FieldDialog({ editing, rows, source, onSave, onClose }: FieldDia
                 </Field>
               </div>
             )}
-            <Field label={t('studio.builder.position')}>
+            <Field label={t('studio.builder.position')} {...marked('position')}>
               <Select value={position} onChange={(_, d) => set({ after: d.value === '*' ? undefined : d.value === '' ? null : d.value })}>
                 <option value="*">{t(editing ? 'studio.builder.positionKeep' : 'studio.builder.positionLast')}</option>
                 <option value="">{t('studio.builder.positionFirst')}</option>
                 {others.map((r) => <option key={r.name} value={r.type === 'dateRange' ? `${r.name}_end` : r.name}>{t('studio.builder.positionAfter', { field: r.labels[lang] || r.name })}</option>)}
               </Select>
             </Field>
-            <TextsInputs label={t('studio.builder.label')} value={spec.labels} onChange={(labels) => set({ labels })} />
-            {spec.required && <TextsInputs label={t('studio.builder.requiredMessage')} value={spec.requiredMessages ?? emptyTexts()} onChange={(requiredMessages) => set({ requiredMessages })} />}
-            {spec.type === 'dateRange' && <TextsInputs label={t('studio.builder.rangeMessage')} value={spec.rangeMessages ?? emptyTexts()} onChange={(rangeMessages) => set({ rangeMessages })} />}
+            {limits.pattern && (
+              <PatternInputs
+                value={{ pattern: spec.pattern, patternMessages: spec.patternMessages }}
+                onChange={({ pattern, patternMessages }) => set({ pattern, patternMessages })}
+                error={errorAt('pattern') ? { at: 'pattern', text: errorAt('pattern')! } : errorAt('patternMessages') ? { at: 'messages', text: errorAt('patternMessages')! } : null}
+              />
+            )}
+            <TextsInputs label={t('studio.builder.label')} value={spec.labels} onChange={(labels) => set({ labels })} error={errorAt('labels')} />
+            {spec.required && <TextsInputs label={t('studio.builder.requiredMessage')} value={spec.requiredMessages ?? emptyTexts()} onChange={(requiredMessages) => set({ requiredMessages })} error={errorAt('requiredMessages')} />}
+            {spec.type === 'dateRange' && <TextsInputs label={t('studio.builder.rangeMessage')} value={spec.rangeMessages ?? emptyTexts()} onChange={(rangeMessages) => set({ rangeMessages })} error={errorAt('rangeMessages')} />}
             <TextsInputs label={t('studio.builder.help')} value={spec.help ?? emptyTexts()} onChange={(help) => set({ help })} />
             <ConditionInputs
               label={t('studio.builder.visibleWhen')}
