@@ -3,9 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readToken } from './app/api';
 import { i18nReady } from './app/i18n';
+import { installCopyWithoutJoiners } from './app/i18n/copy-without-joiners';
 import { isResetPasswordLink } from './app/shell/Shell';
 import { preloadFirstScreen } from './app/shell/roots';
 
+installCopyWithoutJoiners();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 // Without a session, the login page's chunk loads alongside the language's texts (not after them),

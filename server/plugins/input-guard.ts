@@ -1,3 +1,4 @@
+import { withoutJoiners } from '../../src/engine/i18n/keep-words';
 import { badRequest } from '../lib/errors';
 import { globalPlugin } from '../lib/global-plugin';
 import { inspectValue, MAX_JSON_DEPTH } from '../security/inspect-value';
@@ -8,6 +9,9 @@ import { inspectValue, MAX_JSON_DEPTH } from '../security/inspect-value';
  * NUL, no lone surrogate) and nest at most `MAX_JSON_DEPTH` levels; anything else is a 400
  * naming the field. Bodies of other types than JSON are refused by the parser with 415
  * (`text/plain` has no parser here, unlike Fastify's default).
+ *
+ * A query's text is searched without the U+2060 word joiners the Chinese screens keep words
+ * whole with (issue 31 item 15): a name copied from elsewhere with them still finds its rows.
  */
 export default globalPlugin(async (app) => {
   app.removeContentTypeParser('text/plain');
@@ -18,6 +22,13 @@ export default globalPlugin(async (app) => {
       if (!found) continue;
       const key = `server.security.${found.problem}`;
       throw badRequest(request.t(key, { field: found.path, max: MAX_JSON_DEPTH }));
+    }
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query && typeof query === 'object') {
+      for (const [name, value] of Object.entries(query)) {
+        if (typeof value === 'string') query[name] = withoutJoiners(value);
+        else if (Array.isArray(value)) query[name] = value.map((v) => (typeof v === 'string' ? withoutJoiners(v) : v));
+      }
     }
   });
 });

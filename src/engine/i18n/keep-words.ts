@@ -65,3 +65,8 @@ export function keepWordsTogether<T>(language: string, bundle: T): T {
   };
   return walk(bundle) as T;
 }
+
+/** `text` without the joiners `joinChineseWords` put in: the text a reader copies or searches. */
+export function withoutJoiners(text: string): string {
+  return text.includes(WORD_JOINER) ? text.replaceAll(WORD_JOINER, '') : text;
+}
