@@ -9,8 +9,11 @@ import { canSeeBuffer } from './visibility';
 import type { WorkflowContext } from './workflow-context';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-/** Control characters other than tab and line breaks: a comment is plain text. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** A control character other than tab and line breaks (a comment is plain text). */
+const isControl = (char: string) => {
+  const code = char.charCodeAt(0);
+  return (code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r') || code === 0x7f;
+};
 /** How much of a comment a mention's mail quotes. */
 const MAIL_EXCERPT = 500;
 
@@ -60,7 +63,7 @@ function bodyViolations(body: string, t: WorkflowContext['t']): Violation[] {
   const length = [...body].length;
   if (length === 0) return [{ propertyPath: 'body', message: t('server.comments.bodyRequired') }];
   if (length > COMMENT_MAX) return [{ propertyPath: 'body', message: t('server.comments.bodyTooLong', { max: COMMENT_MAX, count: length }) }];
-  if (CONTROL.test(body)) return [{ propertyPath: 'body', message: t('server.comments.plainText') }];
+  if ([...body].some(isControl)) return [{ propertyPath: 'body', message: t('server.comments.plainText') }];
   return [];
 }
 

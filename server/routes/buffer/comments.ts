@@ -14,7 +14,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
  * document), `@` mentions of people who see it only, comments never edited — only withdrawn by
  * their author with a trace. Rules: server/workflow/README.md "Comments"; the work: workflow/comments.ts.
  */
-const comments: FastifyPluginAsync = async (app) => {
+export const commentRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get<{ Params: IdParams }>('/buffer/:id/comments', {
@@ -68,4 +68,3 @@ const comments: FastifyPluginAsync = async (app) => {
   });
 };
 
-export default comments;
