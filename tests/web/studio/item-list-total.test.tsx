@@ -31,13 +31,13 @@ describe('an item list shows one total', () => {
   it('the builder\'s list leaves the total to the form\'s total field (rows keep their amounts)', () => {
     const ui = tripWithLegs().uiSchema.travel_legs as { 'ui:options': Record<string, unknown> };
     expect(ui['ui:options'].showTotal).toBe(false);
-    renderForm(createTestHost(), schema, { travel_legs: { 'ui:field': 'ItemList', 'ui:options': { ...ui['ui:options'], subForm: 'trip-travel-legs' } } }, { travel_legs: legs });
+    renderForm(createTestHost(() => undefined), schema, { travel_legs: { 'ui:field': 'ItemList', 'ui:options': { ...ui['ui:options'], subForm: 'trip-travel-legs' } } }, { travel_legs: legs });
     expect(screen.queryByTestId('root_travel_legs-total')).toBeNull();
     expect(screen.getAllByText('14,000', { exact: false }).length).toBeGreaterThanOrEqual(2);
   });
 
   it('a list without the option keeps its own total', () => {
-    renderForm(createTestHost(), schema, { travel_legs: { 'ui:field': 'ItemList', 'ui:options': { subForm: 'trip-travel-legs', totalField: 'fare', summary: [] } } }, { travel_legs: legs });
+    renderForm(createTestHost(() => undefined), schema, { travel_legs: { 'ui:field': 'ItemList', 'ui:options': { subForm: 'trip-travel-legs', totalField: 'fare', summary: [] } } }, { travel_legs: legs });
     expect(screen.getByTestId('root_travel_legs-total').textContent).toContain('28,000');
   });
 });

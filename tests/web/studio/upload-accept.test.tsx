@@ -15,19 +15,19 @@ const uiSchema = { itinerary: { 'ui:widget': 'FileUploader', 'ui:options': { doc
 
 describe('the upload accepts its document type\'s files only', () => {
   it('the file input\'s accept names the kind\'s extensions', () => {
-    const host = createTestHost();
+    const host = createTestHost(() => undefined);
     renderForm(host, schema, uiSchema, {}, fakeModule('trip', { attachments: { itinerary: { accept: ['pdf'], maxFiles: 1, maxBytes: 1_000_000 } } }));
     expect((screen.getByTestId('root_itinerary-input') as HTMLInputElement).accept).toBe('.pdf');
   });
 
   it('a kind-less upload keeps every accepted type', () => {
-    const host = createTestHost();
+    const host = createTestHost(() => undefined);
     renderForm(host, schema, uiSchema, {}, fakeModule('trip'));
     expect((screen.getByTestId('root_itinerary-input') as HTMLInputElement).accept).toBe(ACCEPT_ATTRIBUTE);
   });
 
   it('a file of another type is refused without an upload', async () => {
-    const host = createTestHost();
+    const host = createTestHost(() => undefined);
     renderForm(host, schema, uiSchema, {}, fakeModule('trip', { attachments: { itinerary: { accept: ['pdf'], maxFiles: 1, maxBytes: 1_000_000 } } }));
     const input = screen.getByTestId('root_itinerary-input') as HTMLInputElement;
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], 'photo.png', { type: 'image/png' }));

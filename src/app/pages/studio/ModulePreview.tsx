@@ -103,7 +103,7 @@ export function ModulePreview({ draft, subSources, unpublished, formCode }: {
   }, [draft, subSources]);
   const shown = 'module' in compiled && compiled.module ? data ?? defaultFormData(compiled.module.schema) : {};
   // The item form being edited, as the item page a person opens from the list.
-  const itemForm = formCode && formCode !== draft.code && 'module' in compiled ? compiled.module.subForms?.[formCode] ?? null : null;
+  const itemForm = formCode && formCode !== draft.code && 'module' in compiled ? compiled.module?.subForms?.[formCode] ?? null : null;
 
   return (
     <section className={styles.box} aria-label={t('studio.preview')} data-testid="studio-preview">
