@@ -180,7 +180,7 @@ test.describe('approval workflow', () => {
     const doc = await filePayment(request, 'E2E withdraw');
     await openAs(page, request, 'employee@example.com');
     const detail = await openFromList(page, 'initiated', doc.code);
-    await detail.getByRole('button', { name: a.actions.stepBack }).click();
+    await detail.getByRole('button', { name: a.actions.withdraw }).click();
     await confirm(page);
     await expect(toast(page, a.done.withdrawn)).toBeVisible();
     // Withdraw returns to the submit page of the module.

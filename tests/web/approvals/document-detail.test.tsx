@@ -179,22 +179,26 @@ describe('DocumentDetailPage', () => {
     expect(h.posts('/approvals/51/action')[0].body).toEqual({ approve: false });
   });
 
-  it('the applicant withdraws while nobody approved, else steps back; both confirm with the step-back alert', async () => {
+  // One word per action (issue #31 item 6): the applicant's button says Withdraw or Pull back, never the approver's Step back.
+  it('the applicant withdraws while nobody approved: "Withdraw", its own confirmation and toast', async () => {
     const user = userEvent.setup();
     const withdraw = renderDetail(documentView({ withdraw: true }), { user: EMPLOYEE });
-    await user.click(await screen.findByRole('button', { name: 'Step back' }));
+    await user.click(await screen.findByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(withdraw.closed).toEqual(['changed']));
+    expect(screen.queryByRole('button', { name: 'Step back' })).toBeNull();
     expect(withdraw.posts()).toEqual([{ method: 'POST', path: '/buffer/withdrawal', body: { buffer_id: 5 } }]);
-    expect(withdraw.confirms[0]).toContain('Step this application back?');
+    expect(withdraw.confirms[0]).toContain('Withdraw this application?');
+    expect(withdraw.toasts[0].message).toBe('Application has been withdrawn');
   });
 
-  it('the applicant steps back with the step-back call when a step is done', async () => {
+  it('the applicant pulls back with the step-back call when a step is done: "Pull back"', async () => {
     const user = userEvent.setup();
     const h = renderDetail(documentView({ step_back: true }), { user: EMPLOYEE });
-    await user.click(await screen.findByRole('button', { name: 'Step back' }));
+    await user.click(await screen.findByRole('button', { name: 'Pull back' }));
     await waitFor(() => expect(h.closed).toEqual(['changed']));
     expect(h.posts()).toEqual([{ method: 'POST', path: '/buffer/step_back', body: { buffer_id: 5 } }]);
-    expect(h.toasts[0].message).toBe('Application has been stepped back');
+    expect(h.confirms[0]).toContain('Pull this application back?');
+    expect(h.toasts[0].message).toBe('Application has been pulled back');
   });
 
   it('an approver steps back through the step', async () => {

@@ -19,6 +19,13 @@ const useStyles = makeStyles({
   edit: { marginRight: 'auto' },
 });
 
+/** One word per action (issue #31 item 6): the requester withdraws or pulls back; an approver steps back. */
+const STEP_BACK_LABELS = {
+  withdraw: 'app.approvals.actions.withdraw',
+  requester: 'app.approvals.actions.pullBack',
+  approver: 'app.approvals.actions.stepBack',
+} as const;
+
 export interface ActionBarProps {
   actions: DetailActions;
   busy: boolean;
@@ -58,7 +65,7 @@ export function ActionBar({ actions, busy, notify, notifyReady = true, onNotify,
         ) : null}
         {actions.stepBack ? (
           <Button disabled={busy} onClick={onStepBack}>
-            {t('app.approvals.actions.stepBack')}
+            {t(STEP_BACK_LABELS[actions.stepBack])}
           </Button>
         ) : null}
         {sendBack ? (

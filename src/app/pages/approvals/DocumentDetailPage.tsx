@@ -8,6 +8,7 @@ import { DetailCard, useRendererHost } from '../../../renderer';
 import { NavigationContext, type PageProps } from '../../navigation';
 import { ToolbarActions } from '../../shell/ToolbarActions';
 import { ActionBar } from './ActionBar';
+import { CommentThread } from './CommentThread';
 import { detailActions, sendBackTargets, type SendBackTarget } from './detail-actions';
 import { SendBackDialog } from './SendBackDialog';
 import { InvoiceFiles } from './InvoiceFiles';
@@ -137,10 +138,10 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
       // Withdraw returns to the submit page: the application page below, or a new one.
       const fromApplication = params.id !== undefined && params.bufferId === undefined;
       const stack = navigation?.stack;
-      quiet(run('app.approvals.confirm.stepBack', () => host.api.post('/buffer/withdrawal', { buffer_id: doc.id } satisfies BufferIdBody), 'app.approvals.done.withdrawn',
+      quiet(run('app.approvals.confirm.withdraw', () => host.api.post('/buffer/withdrawal', { buffer_id: doc.id } satisfies BufferIdBody), 'app.approvals.done.withdrawn',
         () => !fromApplication && stack && void openSubmitPage(stack, module)));
     } else if (actions.stepBack === 'requester') {
-      quiet(run('app.approvals.confirm.stepBack', () => host.api.post('/buffer/step_back', { buffer_id: doc.id } satisfies BufferIdBody), 'app.approvals.done.steppedBack'));
+      quiet(run('app.approvals.confirm.pullBack', () => host.api.post('/buffer/step_back', { buffer_id: doc.id } satisfies BufferIdBody), 'app.approvals.done.pulledBack'));
     } else {
       quiet(run('app.approvals.confirm.stepBack', () => host.api.post(`/approvals/${stepId}/step_back`), 'app.approvals.done.steppedBack'));
     }
@@ -211,6 +212,8 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
         {/* The append-only change history (電子帳簿保存法; docs/COMPLIANCE.md), loaded when asked for. */}
         <Button appearance="subtle" onClick={() => void openHistory()} data-action="history">{t('app.approvals.history')}</Button>
       </Card>
+      {/* The comment thread (issue #33 item 5) for those who see the document; a document search reader reads through the Statistic scope instead. */}
+      {params.statistic ? null : <CommentThread bufferId={doc.id} />}
       {/* The reader acts on this step as a deputy (代理): for whom. */}
       {doc.acting_for && (actions.approve || actions.reject || actions.treasury) ? (
         <Text weight="semibold" data-testid="acting-for">{t('app.approvals.actingFor', { name: doc.acting_for.name })}</Text>
