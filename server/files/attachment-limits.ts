@@ -1,10 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { AttachmentKind, CompiledModule, FormData, Translate, UiSchema, Violation } from '../../src/engine';
+import { widgetOf, widgetValue, type AttachmentKind, type CompiledModule, type FormData, type Translate, type UiSchema, type Violation } from '../../src/engine';
 import { formatFileSize } from '../../src/engine/files/format-file-size';
 import type { Database } from '../db/database';
-
-/** The uploader's registry name (src/engine/definitions/widget-names.ts). */
-const UPLOADER = 'FileUploader';
 
 interface Uploader {
   field: string;
@@ -20,7 +17,7 @@ function uploadersOf(module: CompiledModule): Uploader[] {
   for (const [field, entry] of Object.entries(module.uiSchema)) {
     if (field.startsWith('ui:') || !entry || typeof entry !== 'object') continue;
     const ui = entry as UiSchema;
-    if (ui['ui:widget'] !== UPLOADER && ui['ui:field'] !== UPLOADER) continue;
+    if (widgetValue(widgetOf(ui))?.value !== 'fileRefs') continue;
     const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
     const documentType = options.documentType;
     const kind = typeof documentType === 'string' ? module.attachments?.[documentType] : undefined;

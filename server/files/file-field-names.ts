@@ -1,14 +1,12 @@
-import type { CompiledModule } from '../../src/engine';
+import { widgetOf, widgetValue, type CompiledModule } from '../../src/engine';
 
-/** The uploader's registry name (src/engine/definitions/widget-names.ts). */
-const UPLOADER = 'FileUploader';
 /** Written by the workflow's treasury step (spec 000 §4: deal slips), not by a form widget. */
 const WORKFLOW_FILE_FIELDS = ['deal_slips'];
 
 function walk(node: unknown, name: string | undefined, out: Set<string>): void {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return;
   const ui = node as Record<string, unknown>;
-  if ((ui['ui:widget'] === UPLOADER || ui['ui:field'] === UPLOADER) && name) {
+  if (widgetValue(widgetOf(ui))?.value === 'fileRefs' && name) {
     out.add(name);
     const options = ui['ui:options'] as Record<string, unknown> | undefined;
     // The upload link dialog also copies the id into the chosen item's field.
@@ -22,9 +20,9 @@ function walk(node: unknown, name: string | undefined, out: Set<string>): void {
 }
 
 /**
- * Every data key that holds file ids, in any module or sub-form: fields rendered with the
- * `FileUploader` widget, the item fields its link dialog fills, and the treasury's
- * `deal_slips`. Taken from the definitions, so a new module's uploads count without code.
+ * Every data key that holds file ids, in any module or sub-form: fields rendered with a widget
+ * that stores file references (the widget-value table: `FileUploader`), the item fields its link
+ * dialog fills, and the treasury's `deal_slips`. Taken from the definitions, so a new module's uploads count without code.
  */
 export function fileFieldNames(modules: Record<string, CompiledModule>): string[] {
   const out = new Set<string>(WORKFLOW_FILE_FIELDS);

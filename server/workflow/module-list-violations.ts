@@ -1,15 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { CompiledModule, FormData, Translate, Violation } from '../../src/engine';
+import { widgetOf, widgetValue, type CompiledModule, type FormData, type Translate, type Violation } from '../../src/engine';
 import type { Database } from '../db/database';
-
-/**
- * The pickers whose choices are a list of the filing module's own (the picker asks
- * `…/module/{$module}`): the table, whose `module` column names the module a row belongs to.
- * One entry per such list; the check below reads every field of every module by its widget.
- */
-export const MODULE_LISTS: Readonly<Record<string, { table: 'contract_item_types' }>> = {
-  ContractTypePicker: { table: 'contract_item_types' },
-};
 
 const one = (value: unknown): number | null => (Number.isInteger(value) ? (value as number) : null);
 
@@ -25,10 +16,13 @@ export async function moduleListViolations(
   const out: Violation[] = [];
   const ui = (module.uiSchema ?? {}) as Record<string, Record<string, unknown> | undefined>;
   for (const field of Object.keys((module.schema.properties ?? {}) as Record<string, unknown>)) {
-    const list = MODULE_LISTS[String(ui[field]?.['ui:widget'] ?? '')];
+    // The pickers whose choices are a list of the filing module's own (the picker asks
+    // `…/module/{$module}`): the widget-value table's lists `ofModule`, whose `module` column names the module.
+    const list = widgetValue(widgetOf(ui[field]))?.list;
+    if (!list?.ofModule) continue;
     const id = one(data[field]);
-    if (!list || id === null) continue;
-    const row = await db.selectFrom(list.table).selectAll().where('id', '=', id).executeTakeFirst() as Record<string, unknown> | undefined;
+    if (id === null) continue;
+    const row = await db.selectFrom(list.table as 'contract_item_types').selectAll().where('id', '=', id).executeTakeFirst() as Record<string, unknown> | undefined;
     if (!row || row.module !== module.code) {
       out.push({ propertyPath: field, field, messageKey: 'engine.validation.notInModuleList', message: t('engine.validation.notInModuleList', { field: label(field) }) });
       continue;

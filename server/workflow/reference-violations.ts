@@ -1,28 +1,53 @@
 import type { Kysely } from 'kysely';
-import type { DefinitionSet, FormData, MasterProcessStep, Translate, Violation } from '../../src/engine';
+import { widgetOf, widgetValue, type CompiledModule, type DefinitionSet, type FormData, type MasterProcessStep, type Translate, type Violation } from '../../src/engine';
 import type { Database } from '../db/database';
 import { canReadFile } from '../files/file-access';
 import { fileFieldNames } from '../files/file-field-names';
 import { fileIdsIn } from '../files/file-ids-in';
 
 const one = (value: unknown): number | null => (Number.isInteger(value) ? (value as number) : null);
+/** The shared fields checked by name below (with the department's company). */
+const BY_NAME = new Set(['company_id', 'department_id', 'currency_id']);
+
+/**
+ * The form's other ids of server lists, by the widget-value table: every top-level field whose
+ * widget stores the id (or ids) of a list's rows must name rows of that list — a picker over a
+ * new list is checked as it is registered. Lists of the module's own rows are `moduleListViolations`'.
+ */
+async function listViolations(db: Kysely<Database>, module: CompiledModule, data: FormData, t: Translate, label: (field: string) => string): Promise<Violation[]> {
+  const out: Violation[] = [];
+  const ui = (module.uiSchema ?? {}) as Record<string, unknown>;
+  for (const field of Object.keys((module.schema.properties ?? {}) as Record<string, unknown>)) {
+    const list = widgetValue(widgetOf(ui[field]))?.list;
+    if (!list || list.ofModule || BY_NAME.has(field)) continue;
+    const value = data[field];
+    const ids = [...new Set((Array.isArray(value) ? value : [value]).filter((id): id is number => Number.isInteger(id)))];
+    if (!ids.length) continue;
+    // The table comes from the definitions' widget table, never from the request.
+    const rows = await db.selectFrom(list.table as 'companies').select('id').where('id', 'in', ids).execute();
+    const found = new Set(rows.map((r) => r.id));
+    if (ids.some((id) => !found.has(id))) out.push(violation(field, 'engine.validation.unknownRecord', t, { field: label(field) }));
+  }
+  return out;
+}
 
 function violation(propertyPath: string, messageKey: string, t: Translate, params: Record<string, unknown> = {}): Violation {
   return { propertyPath, message: t(messageKey, params), field: propertyPath.split(/[.[]/)[0], messageKey };
 }
 
 /**
- * Checks the ids a valid form points at (by the spec's shared field names, whatever the module):
- * company, department of that company, currency, and every approval entry's
+ * Checks the ids a valid form points at: by the spec's shared field names, whatever the module,
+ * company, department of that company, currency; by the widget-value table, every other id of a
+ * server list (a location, an expense account, a user, …); every approval entry's
  * step (of this module) and approver (an enabled user), and every uploaded file id (it must be
  * a file the user may read: their own upload, or one already in a document they can see). A bad
  * id is a 422, never a 500 from a foreign key or a reference to someone else's file. Who may be
  * named or forwarded to is `workflow/filing-checks.ts` (stage 5 of the submission pipeline).
  */
 export async function referenceViolations(
-  db: Kysely<Database>, definitions: DefinitionSet, data: FormData, steps: MasterProcessStep[], t: Translate, label: (field: string) => string, userId: number,
+  db: Kysely<Database>, definitions: DefinitionSet, module: CompiledModule, data: FormData, steps: MasterProcessStep[], t: Translate, label: (field: string) => string, userId: number,
 ): Promise<Violation[]> {
-  const out: Violation[] = [];
+  const out: Violation[] = await listViolations(db, module, data, t, label);
   const fieldNames = fileFieldNames(definitions.modules);
   for (const { id, propertyPath } of fileIdsIn(data, new Set(fieldNames))) {
     if (!(await canReadFile(db, id, userId, fieldNames))) {

@@ -139,7 +139,7 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const scope = { requesterId: request.requesterId, companyId };
   const routed = route?.some((s) => s.by === 'rule' && !s.skipped && !s.circulation && s.approvers.length > 0) ?? false;
   const references = [
-    ...await referenceViolations(db, request.definitions, data, engineSteps, t, (field) => t(labelKey(module, field)), request.actorId),
+    ...await referenceViolations(db, request.definitions, module, data, engineSteps, t, (field) => t(labelKey(module, field)), request.actorId),
     ...await moduleListViolations(db, module, data, t, (field) => t(labelKey(module, field))),
     ...await attachmentLimitViolations(db, module, data, t, (field) => t(labelKey(module, field))),
     ...(request.companyScope === false ? [] : await companyScopeViolations(db, data, filer, t)),

@@ -38,6 +38,10 @@ export { routeFields } from './routes/route-fields';
 export { approvalsRequired, DEFAULT_STEP_MODE, registerStepMode, stepMode, stepModes } from './routes/step-modes';
 export type { StepModeDescriptor } from './routes/step-modes';
 export {
+  BUILDER_PICKERS, registerWidgetValue, WIDGET_VALUE_TYPES, widgetOf, widgetsHolding, widgetValue, widgetValueMismatch, widgetValues,
+} from './definitions/widget-values';
+export type { ServerList, WidgetValue, WidgetValueDescriptor } from './definitions/widget-values';
+export {
   approverResolver, approverResolvers, holdersUpward, registerApproverResolver, resolverKeys, resolverKindsOf, resolverOf, resolverReferences, resolverShape,
 } from './routes/approver-resolvers';
 export type { ApproverParam, ApproverParamInput, ApproverParamOption, ApproverResolveContext, ApproverResolverDescriptor } from './routes/approver-resolvers';

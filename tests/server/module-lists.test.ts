@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSubmitPayload, computeFormData, validateSubmission, type CompiledModule, type FormData } from '../../src/engine';
+import { buildSubmitPayload, computeFormData, validateSubmission, widgetValue, type CompiledModule, type FormData } from '../../src/engine';
 import { repairBody } from '../../server/db/demo/repair-body';
 import { prng } from '../../server/db/demo/prng';
 import { sampleBody } from '../../server/db/demo/sample-body';
 import { loadSeedWorld } from '../../server/db/demo/seed-world';
-import { MODULE_LISTS } from '../../server/workflow/module-list-violations';
 import { buildTestApp, type TestApp } from './helpers';
 
 /**
@@ -32,7 +31,7 @@ afterAll(() => t?.close());
 function modulesWithOwnLists() {
   return world.modules.flatMap(({ module, steps }) => {
     const ui = module.uiSchema as Record<string, Record<string, unknown> | undefined>;
-    const field = Object.keys(module.schema.properties ?? {}).find((f) => String(ui[f]?.['ui:widget']) in MODULE_LISTS);
+    const field = Object.keys(module.schema.properties ?? {}).find((f) => widgetValue(ui[f]?.['ui:widget'])?.list?.ofModule);
     return field ? [{ module, steps, field, widget: String(ui[field]!['ui:widget']) }] : [];
   });
 }
@@ -74,7 +73,7 @@ describe('a choice from a module\'s own list', () => {
 
   it('refuses another module\'s entry at the field (422, nothing stored) and files the module\'s own', async () => {
     for (const { module, steps, field, widget } of modulesWithOwnLists()) {
-      const table = MODULE_LISTS[widget].table;
+      const table = widgetValue(widget)!.list!.table as 'contract_item_types';
       const foreign = await t.db.selectFrom(table).select(['id', 'code']).where('module', '!=', module.code).orderBy('id').executeTakeFirstOrThrow();
       const body = await validBody(module, steps);
       const before = (await t.db.selectFrom('buffers').select('id').where('module_code', '=', module.code).execute()).length;

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../types';
+import { BUILDER_PICKERS, widgetValue } from '../definitions/widget-values';
 
 /** What a person picks as a field's type in the builder. */
 export type FieldType = 'text' | 'longText' | 'number' | 'money' | 'date' | 'dateRange' | 'select' | 'multiSelect' | 'checkbox' | 'picker' | 'upload';
@@ -6,8 +7,11 @@ export type FieldType = 'text' | 'longText' | 'number' | 'money' | 'date' | 'dat
 /** Every type, in the order the builder offers them. */
 export const FIELD_TYPES: readonly FieldType[] = ['text', 'longText', 'number', 'money', 'date', 'dateRange', 'select', 'multiSelect', 'checkbox', 'picker', 'upload'];
 
-/** The renderer's pickers of a server list a field may use (an id of the list's row). */
-export const SERVER_PICKERS: readonly string[] = ['CompanyPicker', 'DepartmentPicker', 'CurrencyPicker', 'LocationPicker', 'UserPicker', 'ExpenseAccountPicker', 'BankAccountPicker'];
+/**
+ * The renderer's pickers of a server list a field may use (an id of the list's row): the
+ * widget-value table's `builderPicker` widgets, live (a registered picker is offered at once).
+ */
+export const SERVER_PICKERS: readonly string[] = BUILDER_PICKERS;
 
 /** Limits a type takes. */
 export const TYPE_LIMITS: Record<FieldType, { maxLength?: boolean; pattern?: boolean; minMax?: boolean; options?: boolean; picker?: boolean; upload?: boolean }> = {
@@ -28,7 +32,7 @@ export function typeOf(schema: JsonSchema | undefined, widget: unknown): FieldTy
   const s = schema as { type?: unknown; items?: { enum?: unknown } };
   if (typeof widget === 'string') {
     if (widget === 'textarea') return 'longText';
-    if (widget === 'FileUploader') return 'upload';
+    if (widgetValue(widget)?.value === 'fileRefs') return 'upload';
     if (widget === 'checkboxes') return 'multiSelect';
     if (SERVER_PICKERS.includes(widget)) return 'picker';
     if (widget === 'maskedDate') return 'date';

@@ -14,6 +14,7 @@ import { ruleCostProblems } from './rule-cost';
 import { checkNames } from './check-names';
 import { checkPatterns } from './check-patterns';
 import { checkPlainText } from './check-plain-text';
+import { widgetOf, widgetValueMismatch } from './widget-values';
 
 /** Options of `checkDefinitions`. */
 export interface CheckOptions {
@@ -211,6 +212,12 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
       const name = (entry as Record<string, unknown>)[key];
       if (typeof name === 'string' && !widgets.has(name)) problems.push({ file: uiFile, pointer: ptr(field, key), message: `unknown ${key === 'ui:widget' ? 'widget' : 'field'} "${name}" (engine default of "${field}"; closest valid names: ${closestNames(name, widgets).join(', ')})` });
     }
+  }
+  // The field's schema type holds what its widget stores (the widget-value table).
+  for (const [field, entry] of Object.entries(module.uiSchema)) {
+    const widget = widgetOf(entry);
+    const mismatch = fields.has(field) && widget ? widgetValueMismatch(widget, props[field]) : null;
+    if (mismatch) problems.push({ file: uiFile, pointer: ptr(field, (entry as Record<string, unknown>)['ui:widget'] === widget ? 'ui:widget' : 'ui:field'), message: mismatch });
   }
   // Options naming other fields (a picker's dependsOn, an item list's requires/inherit) must name fields.
   walkUi(rawUi, '', (key, value, pointer) => {

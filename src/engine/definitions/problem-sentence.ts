@@ -30,6 +30,7 @@ const WHAT: Array<[RegExp, string, (m: RegExpExecArray) => Values]> = [
   [/^key "([^"]+)" exists in other languages but is missing in ([a-z, ]+)/, 'missingTranslation', (m) => ({ key: m[1], langs: m[2] })],
   [/^unknown operation "([^"]+)"/, 'unknownOperation', (m) => ({ name: m[1] })],
   [/^unknown (?:widget|field) "([^"]+)"/, 'unknownWidget', (m) => ({ name: m[1] })],
+  [/^widget "([^"]+)" stores /, 'widgetValue', (m) => ({ name: m[1] })],
   [new RegExp(`^${NOBODY_APPROVES} "([^"]+)"`), 'nobodyApproves', () => ({})],
   [/^unknown position "([^"]+)"/, 'unknownPosition', (m) => ({ name: m[1] })],
   [/^unknown role "([^"]+)"/, 'unknownRole', (m) => ({ name: m[1] })],
