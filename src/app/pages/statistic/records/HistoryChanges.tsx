@@ -18,12 +18,18 @@ export interface HistoryChangesProps {
 /**
  * What one history entry changed, for a document's reader: each field by its label, before →
  * after as the detail card reads values (status by its name, ids by their names), never the
- * stored keys (`$status`, `company_id`) or raw codes. A filing lists nothing (it is the document).
+ * stored keys (`$status`, `company_id`) or raw codes. A filing lists nothing (it is the document);
+ * a comment shows its text.
  */
 export function HistoryChanges({ entry, module, data }: HistoryChangesProps) {
   const { t } = useTranslation();
   const mt = useRendererT(module);
-  if (entry.kind === 'filed') return null;
+  if (entry.kind === 'filed' || entry.kind === 'comment-withdrawn') return null;
+  // A comment (issue #33 item 5) is no change of the document's data: its text, as written (the withdrawal's kind says the rest).
+  if (entry.kind === 'comment') {
+    const comment = (entry.after?.comment ?? {}) as { body?: unknown };
+    return typeof comment.body === 'string' ? <Text size={200} style={{ whiteSpace: 'pre-wrap' }} data-comment-entry>{`“${comment.body}”`}</Text> : null;
+  }
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
