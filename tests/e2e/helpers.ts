@@ -158,3 +158,10 @@ export async function mailedPasswordLink(email: string, seen?: string): Promise<
     { message: `password link mailed to ${email}`, timeout: 20_000 }).toBe(true);
   return lastPasswordLink(email)!;
 }
+
+/** Waits for a mail to `email` whose text holds `containing`, and returns that text (newest first). */
+export async function mailedText(email: string, containing: string): Promise<string> {
+  const find = () => mailsTo(email).map(mailBody).find((text) => text.includes(containing));
+  await expect.poll(() => find() !== undefined, { message: `mail to ${email} with ${containing}`, timeout: 20_000 }).toBe(true);
+  return find()!;
+}
