@@ -11,7 +11,7 @@ import { BuilderPanel } from './builder/BuilderPanel';
 import { PARTS, partOf, partTexts, sourceFromTexts, type Part } from './draft-parts';
 import { JsonEditor } from './JsonEditor';
 import { ModulePreview } from './ModulePreview';
-import { plainMessage, plainProblem, stepNamer } from './plain-problem';
+import { ProblemList } from './ProblemList';
 import { PublishPage, type PublishParams } from './PublishPage';
 import { RuleRunner } from './RuleRunner';
 import { PositionChoicesContext, useCompanyPositionChoices } from './position-names';
@@ -105,7 +105,8 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
   const draftKey = JSON.stringify([source, ...Object.values(newSubs)]);
   const settled = useDebouncedValue(draftKey, CHECK_DEBOUNCE_MS);
   const checked = useQuery({
-    queryKey: studioKeys.check(settled),
+    // The server words its problems in the studio's language: another language is another verdict.
+    queryKey: studioKeys.check(settled, i18n.language),
     queryFn: () => {
       const [draft, ...subs] = JSON.parse(settled) as ModuleSource[];
       return subs.length ? api.checkSet([draft, ...subs]) : api.check(draft);
@@ -123,7 +124,8 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
   const part = tab === 'builder' ? null : tab;
   const inPart = (violations ?? []).flatMap((v) => {
     const at = partOf(v.propertyPath);
-    return part && at && at.part === part && !v.message.startsWith('in module') ? [{ pointer: at.pointer, message: plainMessage(t, v.message, stepNamer(source, i18n.language)) }] : [];
+    // A problem of another form (its detail names the module) has no place in this form's JSON.
+    return part && at && at.part === part && !(v.detail ?? '').startsWith('in module') ? [{ pointer: at.pointer, message: v.message }] : [];
   });
   const setText = (p: Part, text: string) => setTexts((known) => (known[p] === text ? known : { ...known, [p]: text }));
   /** A builder change: every part it touched gets its new text (the JSON tabs show it at once). */
@@ -135,7 +137,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
   const parseErrors = Object.keys(errors).length;
   const problemCount = (violations?.length ?? 0) + parseErrors;
   const blocked = violations === null || problemCount > 0;
-  const firstProblem = parseErrors ? t('studio.notJson', { message: Object.values(errors)[0] }) : violations?.[0] ? plainProblem(t, violations[0], stepNamer(source, i18n.language)) : null;
+  const firstProblem = parseErrors ? t('studio.notJson', { message: Object.values(errors)[0] }) : violations?.[0] ? violations[0].message : null;
 
   const publish = async () => {
     const result = await stack.push<Published, PublishParams>({
@@ -195,16 +197,8 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
             />
           )}
           {part && errors[part] && <MessageBar intent="error">{t('studio.notJson', { message: errors[part] })}</MessageBar>}
-          {violations && violations.length > 0 && (
-            <ul className={styles.problems} data-testid="studio-problems">
-              {violations.map((v, i) => <li key={i}>{plainProblem(t, v, stepNamer(source, i18n.language))}</li>)}
-            </ul>
-          )}
-          {check && check.warnings.length > 0 && (
-            <ul className={styles.warnings} data-testid="studio-warnings" aria-label={t('studio.warnings')}>
-              {check.warnings.map((v, i) => <li key={i}>{plainProblem(t, v, stepNamer(source, i18n.language))}</li>)}
-            </ul>
-          )}
+          {violations && violations.length > 0 && <ProblemList problems={violations} className={styles.problems} testId="studio-problems" />}
+          {check && check.warnings.length > 0 && <ProblemList problems={check.warnings} className={styles.warnings} testId="studio-warnings" label={t('studio.warnings')} />}
           <RuleRunner draft={source} api={api} lang={toLanguage(i18n.language)} />
         </div>
         <div className={styles.side}>

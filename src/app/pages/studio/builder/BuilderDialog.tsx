@@ -9,7 +9,27 @@ const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, '& .fui-Field': { gridTemplateColumns: 'minmax(0, 1fr)' }, '& .fui-Select, & select': { minWidth: 0, maxWidth: '100%' } },
 });
 
-/** The builder's modal dialog: a title, the inputs, the refusal (if any), Save and Cancel. */
+/** A dialog's refused save: the refusal's key (`studio.builder.refused.<refused>`, it says which input) and its sentence. */
+export interface BuilderRefusal {
+  refused: string;
+  text: string;
+}
+
+/**
+ * The sentence of `refusal` when the dialog shows it beside `input` (`inputs` maps each refusal key
+ * to its input), else undefined; `below` is a refusal no input of the dialog takes (shown below them).
+ */
+export function refusalAt(refusal: BuilderRefusal | null, inputs: Record<string, string>) {
+  const at = (input: string) => (refusal && inputs[refusal.refused] === input ? refusal.text : undefined);
+  return {
+    at,
+    /** Props of a Fluent Field marked with the refusal of `input`. */
+    field: (input: string) => ({ validationState: at(input) ? ('error' as const) : ('none' as const), validationMessage: at(input) }),
+    below: refusal && !inputs[refusal.refused] ? refusal.text : null,
+  };
+}
+
+/** The builder's modal dialog: a title, the inputs, a refusal no input takes (if any), Save and Cancel. */
 export function BuilderDialog({ title, error, wide, onSave, onClose, children }: {
   title: string; error: string | null; wide?: boolean; onSave: () => void; onClose: () => void; children: ReactNode;
 }) {

@@ -9,6 +9,7 @@ import {
 import { conditionSentence } from './condition-sentence';
 import { fieldKind } from './field-kind';
 import { fieldRows, specOfField, type FieldRow } from './field-rows';
+import type { BuilderRefusal } from './BuilderDialog';
 import { FieldDialog } from './FieldDialog';
 import { ItemListDialog } from './ItemListDialog';
 import { draftText, refusalText } from './refusal-text';
@@ -62,17 +63,21 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm, onFormChange }:
   // The forms edited with this one: a field they read (an item total, the parent's currency) is not deleted.
   const others = forms.filter((f) => f !== source);
 
-  /** Applies a builder result: the new source, or the refusal as a sentence. */
-  const apply = (result: BuilderResult<ModuleSource>): string | null => {
-    if ('refused' in result) return refusalText(t, result, source, lang);
+  /** Applies a builder result: the new source, or the refusal (its key says the dialog's input) as a sentence. */
+  const apply = (result: BuilderResult<ModuleSource>): BuilderRefusal | null => {
+    if ('refused' in result) return { refused: result.refused, text: refusalText(t, result, source, lang) };
     onChange(result.source);
     setNotice(null);
     return null;
   };
-  const act = (result: BuilderResult<ModuleSource>) => setNotice('refused' in result ? refusalText(t, result, source, lang, forms) : apply(result));
+  const act = (result: BuilderResult<ModuleSource>) => {
+    if ('refused' in result) setNotice(refusalText(t, result, source, lang, forms));
+    else apply(result);
+  };
   const saveField = (spec: FieldSpec) => {
     const result = dialog?.kind === 'field' && dialog.editing ? editField(source, dialog.editing.name, spec, others) : addField(source, spec);
-    if ('refused' in result) return refusalText(t, result, source, lang, forms);
+    // The dialog says a refusal beside the input it concerns (its key) in the studio's words.
+    if ('refused' in result) return { refused: result.refused, text: refusalText(t, result, source, lang, forms) };
     onChange(result.source);
     // A text field of an item form becomes the item rows' first summary line in the list.
     if (!isModule) {
@@ -83,7 +88,7 @@ export function BuilderPanel({ forms, onChange, onCreateSubForm, onFormChange }:
   };
   const saveItems = (spec: ItemListSpec) => {
     const result = addItemList(source, spec);
-    if ('refused' in result) return refusalText(t, result, source, lang);
+    if ('refused' in result) return { refused: result.refused, text: refusalText(t, result, source, lang) };
     onCreateSubForm(result.source.subForm);
     onChange(result.source.source);
     return null;

@@ -5,7 +5,7 @@ import { FIELD_TYPES, SERVER_PICKERS, TYPE_LIMITS, type Condition, type FieldSpe
 import { ConditionInputs } from './ConditionInputs';
 import type { FieldRow } from './field-rows';
 import { emptyTexts, TextsInputs } from './texts-inputs';
-import { BuilderDialog } from './BuilderDialog';
+import { BuilderDialog, refusalAt, type BuilderRefusal } from './BuilderDialog';
 import { PatternInputs } from './PatternInputs';
 
 const useStyles = makeStyles({
@@ -21,10 +21,7 @@ function parseOptions(text: string): OptionSpec[] {
 const numberOrUndefined = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? undefined : Number(text));
 
 /** A refusal of the dialog's spec: its key (`studio.builder.refused.<refused>`) and its sentence. */
-export interface FieldRefusal {
-  refused: string;
-  text: string;
-}
+export type FieldRefusal = BuilderRefusal;
 
 /** The input each refusal concerns (its message is shown beside it); a refusal not listed is shown below the inputs. */
 const REFUSAL_INPUT: Record<string, string> = {
@@ -55,9 +52,8 @@ export function FieldDialog({ editing, rows, source, onSave, onClose }: FieldDia
   const [options, setOptions] = useState(() => optionsText(editing?.options));
   const [accept, setAccept] = useState(() => (editing?.upload?.accept ?? ['pdf']).join(', '));
   const [error, setError] = useState<FieldRefusal | null>(null);
-  /** The refusal's sentence when it concerns `input` (shown beside that input). */
-  const errorAt = (input: string) => (error && REFUSAL_INPUT[error.refused] === input ? error.text : undefined);
-  const marked = (input: string) => ({ validationState: errorAt(input) ? ('error' as const) : ('none' as const), validationMessage: errorAt(input) });
+  // A refusal is said beside the input it concerns.
+  const { at: errorAt, field: marked, below } = refusalAt(error, REFUSAL_INPUT);
   const limits = TYPE_LIMITS[spec.type];
   const set = (change: Partial<FieldSpec>) => setSpec((s) => ({ ...s, ...change }));
   const others = rows.filter((r) => r.name !== editing?.name);
@@ -84,7 +80,7 @@ export function FieldDialog({ editing, rows, source, onSave, onClose }: FieldDia
   return (
     <BuilderDialog
       title={editing ? t('studio.builder.editField', { name: editing.name }) : t('studio.builder.addField')}
-      error={error && !REFUSAL_INPUT[error.refused] ? error.text : null}
+      error={below}
       onSave={save}
       onClose={onClose}
     >

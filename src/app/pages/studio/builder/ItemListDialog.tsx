@@ -1,17 +1,21 @@
 import { useState } from 'react';
 import { Checkbox, Field, Input, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { ItemListSpec } from '../../../../engine';
+import { BUILDER_LANGS, type ItemListSpec, type Texts } from '../../../../engine';
 import type { FieldRow } from './field-rows';
 import { emptyTexts, TextsInputs } from './texts-inputs';
-import { BuilderDialog } from './BuilderDialog';
+import { BuilderDialog, refusalAt, type BuilderRefusal } from './BuilderDialog';
+
+/** The input each refusal concerns (`labels`: whichever of the four texts is incomplete). */
+const REFUSAL_INPUT: Record<string, string> = { name: 'name', exists: 'name', labels: 'labels', requiredMessages: 'requiredMessages', unknown: 'position' };
+const incomplete = (texts: Texts) => BUILDER_LANGS.some((lang) => !texts[lang].trim());
 
 /**
  * The Add item list dialog: the list, its item page title, the item amount and the form total
  * (sum of the amounts, rounded by the currency) — the item sub-form is created with it; its fields
  * are then added with Add field on the item form.
  */
-export function ItemListDialog({ rows, onSave, onClose }: { rows: FieldRow[]; onSave(spec: ItemListSpec): string | null; onClose(): void }) {
+export function ItemListDialog({ rows, onSave, onClose }: { rows: FieldRow[]; onSave(spec: ItemListSpec): BuilderRefusal | null; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const lang = (['en', 'ja', 'zh'].includes(i18n.language) ? i18n.language : 'en') as 'en';
   const [name, setName] = useState('');
@@ -22,7 +26,10 @@ export function ItemListDialog({ rows, onSave, onClose }: { rows: FieldRow[]; on
   const [needOne, setNeedOne] = useState(true);
   const [requiredMessages, setRequiredMessages] = useState(emptyTexts);
   const [after, setAfter] = useState<string>('*');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<BuilderRefusal | null>(null);
+  const { at, field, below } = refusalAt(error, REFUSAL_INPUT);
+  /** The labels' refusal, beside each of the four texts that lacks a language. */
+  const labelsError = (texts: Texts) => (incomplete(texts) ? at('labels') : undefined);
 
   const save = () => {
     const refused = onSave({
@@ -38,23 +45,23 @@ export function ItemListDialog({ rows, onSave, onClose }: { rows: FieldRow[]; on
   };
 
   return (
-    <BuilderDialog title={t('studio.builder.addItemList')} error={error} onSave={save} onClose={onClose}>
-            <Field label={t('studio.builder.listName')} hint={t('studio.builder.fieldNameHint')}>
+    <BuilderDialog title={t('studio.builder.addItemList')} error={below} onSave={save} onClose={onClose}>
+            <Field label={t('studio.builder.listName')} hint={t('studio.builder.fieldNameHint')} {...field('name')}>
               <Input value={name} onChange={(_, d) => setName(d.value.trim())} />
             </Field>
-            <Field label={t('studio.builder.position')}>
+            <Field label={t('studio.builder.position')} {...field('position')}>
               <Select value={after} onChange={(_, d) => setAfter(d.value)}>
                 <option value="*">{t('studio.builder.positionLast')}</option>
                 <option value="">{t('studio.builder.positionFirst')}</option>
                 {rows.map((r) => <option key={r.name} value={r.type === 'dateRange' ? `${r.name}_end` : r.name}>{t('studio.builder.positionAfter', { field: r.labels[lang] || r.name })}</option>)}
               </Select>
             </Field>
-            <TextsInputs label={t('studio.builder.listLabel')} value={labels} onChange={setLabels} />
-            <TextsInputs label={t('studio.builder.itemTitle')} value={itemTitles} onChange={setItemTitles} />
-            <TextsInputs label={t('studio.builder.itemAmount')} value={amount} onChange={setAmount} />
-            <TextsInputs label={t('studio.builder.formTotal')} value={total} onChange={setTotal} />
+            <TextsInputs label={t('studio.builder.listLabel')} value={labels} onChange={setLabels} error={labelsError(labels)} />
+            <TextsInputs label={t('studio.builder.itemTitle')} value={itemTitles} onChange={setItemTitles} error={labelsError(itemTitles)} />
+            <TextsInputs label={t('studio.builder.itemAmount')} value={amount} onChange={setAmount} error={labelsError(amount)} />
+            <TextsInputs label={t('studio.builder.formTotal')} value={total} onChange={setTotal} error={labelsError(total)} />
             <Checkbox label={t('studio.builder.atLeastOne')} checked={needOne} onChange={(_, d) => setNeedOne(d.checked === true)} />
-            {needOne && <TextsInputs label={t('studio.builder.requiredMessage')} value={requiredMessages} onChange={setRequiredMessages} />}
+            {needOne && <TextsInputs label={t('studio.builder.requiredMessage')} value={requiredMessages} onChange={setRequiredMessages} error={at('requiredMessages')} />}
     </BuilderDialog>
   );
 }

@@ -5,7 +5,12 @@ import { computedLogic, conditionLogic, type ComputedSpec, type Condition, type 
 import { ConditionInputs } from './ConditionInputs';
 import type { FieldRow } from './field-rows';
 import { emptyTexts, TextsInputs } from './texts-inputs';
-import { BuilderDialog } from './BuilderDialog';
+import { BuilderDialog, refusalAt, type BuilderRefusal } from './BuilderDialog';
+
+/** The input each refusal concerns; one not listed (an unknown field) is said below the inputs. */
+const REFUSAL_INPUT: Record<string, string> = {
+  messageName: 'name', messageExists: 'name', messages: 'messages', position: 'order', effect: 'on', computed: 'field',
+};
 
 const useStyles = makeStyles({
   logic: { margin: 0, padding: tokens.spacingHorizontalS, fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, backgroundColor: tokens.colorNeutralBackground3, borderRadius: tokens.borderRadiusMedium, whiteSpace: 'pre-wrap', wordBreak: 'break-all' },
@@ -36,7 +41,7 @@ type Kind = RuleSpec['kind'];
  * value (sum of item amounts, product, rounding by currency). The json-logic it writes is shown.
  */
 export function RuleDialog({ rows, source, validations, onSave, onClose }: {
-  rows: FieldRow[]; source: ModuleSource; validations: string[]; onSave(rule: RuleSpec): string | null; onClose(): void;
+  rows: FieldRow[]; source: ModuleSource; validations: string[]; onSave(rule: RuleSpec): BuilderRefusal | null; onClose(): void;
 }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
@@ -61,7 +66,8 @@ export function RuleDialog({ rows, source, validations, onSave, onClose }: {
   const [from, setFrom] = useState(first);
   const [items, setItems] = useState(lists[0] ?? '');
   const [currency, setCurrency] = useState(currencies[0] ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<BuilderRefusal | null>(null);
+  const { at, field: marked, below } = refusalAt(error, REFUSAL_INPUT);
 
   const itemField = (list: string) => String(((source.uiSchema[list] as { 'ui:options'?: { totalField?: string } } | undefined)?.['ui:options']?.totalField) ?? 'total');
   const spec = (): RuleSpec => {
@@ -84,8 +90,8 @@ export function RuleDialog({ rows, source, validations, onSave, onClose }: {
     if (refused) setError(refused);
     else onClose();
   };
-  const fieldSelect = (label: string, value: string, set: (v: string) => void, options = names) => (
-    <Field label={label}>
+  const fieldSelect = (label: string, value: string, set: (v: string) => void, options = names, input = '') => (
+    <Field label={label} {...(input ? marked(input) : {})}>
       <Select value={value} onChange={(_, d) => set(d.value)}>
         {options.map((n) => <option key={n} value={n}>{labelOf(n)}</option>)}
       </Select>
@@ -93,13 +99,13 @@ export function RuleDialog({ rows, source, validations, onSave, onClose }: {
   );
 
   return (
-    <BuilderDialog title={t('studio.builder.addRule')} error={error} wide onSave={save} onClose={onClose}>
+    <BuilderDialog title={t('studio.builder.addRule')} error={below} wide onSave={save} onClose={onClose}>
             <Field label={t('studio.builder.ruleKind')}>
               <Select value={kind} onChange={(_, d) => setKind(d.value as Kind)}>
                 {(['validation', 'visibility', 'clear', 'computed'] as const).map((k) => <option key={k} value={k}>{t(`studio.builder.ruleKindNames.${k}`)}</option>)}
               </Select>
             </Field>
-            {kind !== 'clear' && fieldSelect(t(kind === 'computed' ? 'studio.builder.computedField' : kind === 'validation' ? 'studio.builder.ruleFieldValidation' : 'studio.builder.ruleFieldVisibility'), field, (v) => { setField(v); if (when.field === field) setWhen({ ...when, field: v }); })}
+            {kind !== 'clear' && fieldSelect(t(kind === 'computed' ? 'studio.builder.computedField' : kind === 'validation' ? 'studio.builder.ruleFieldValidation' : 'studio.builder.ruleFieldVisibility'), field, (v) => { setField(v); if (when.field === field) setWhen({ ...when, field: v }); }, names, 'field')}
             {(kind === 'validation' || kind === 'visibility') && (
               <ConditionInputs
                 label={t(kind === 'validation' ? 'studio.builder.failsWhen' : 'studio.builder.shownWhen')}
@@ -109,11 +115,11 @@ export function RuleDialog({ rows, source, validations, onSave, onClose }: {
             )}
             {kind === 'validation' && (
               <>
-                <TextsInputs label={t('studio.builder.message')} value={messages} onChange={setMessages} />
-                <Field label={t('studio.builder.messageName')} hint={t('studio.builder.messageNameHint', { name: `${field}_${when.kind}` })}>
+                <TextsInputs label={t('studio.builder.message')} value={messages} onChange={setMessages} error={at('messages')} />
+                <Field label={t('studio.builder.messageName')} hint={t('studio.builder.messageNameHint', { name: `${field}_${when.kind}` })} {...marked('name')}>
                   <Input value={name} placeholder={`${field}_${when.kind}`} onChange={(_, d) => setName(d.value.trim())} />
                 </Field>
-                <Field label={t('studio.builder.order')}>
+                <Field label={t('studio.builder.order')} {...marked('order')}>
                   <Select value={index} onChange={(_, d) => setIndex(d.value)}>
                     <option value="">{t('studio.builder.orderLast')}</option>
                     {validations.map((text, i) => <option key={i} value={String(i)}>{t('studio.builder.orderBefore', { n: i + 1, rule: text })}</option>)}
@@ -123,7 +129,7 @@ export function RuleDialog({ rows, source, validations, onSave, onClose }: {
             )}
             {kind === 'clear' && (
               <>
-                {fieldSelect(t('studio.builder.whenChanges'), on, setOn)}
+                {fieldSelect(t('studio.builder.whenChanges'), on, setOn, names, 'on')}
                 {fieldSelect(t('studio.builder.clearField'), field, setField)}
               </>
             )}
