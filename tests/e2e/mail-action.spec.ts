@@ -7,7 +7,6 @@ import { apiToken, mailedText, openWithToken, texts } from './helpers';
 // opened (a mail scanner's GETs), and only its button decides — once, as the approver it names.
 test.use({ viewport: { width: 390, height: 844 } });
 
-
 for (const lang of ['ja', 'en', 'zh'] as const) {
   test(`deciding from the mail: scanner opens change nothing, the button approves once (${lang})`, async ({ page, request }) => {
     const doc = await filePayment(request, `mail decision ${lang}`);
