@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { contentChecks, type ContentFinding } from './content-checks';
 
 // What the screen crawl (crawl.spec.ts) checks on every screen it reaches, measured in the page.
 
@@ -9,11 +11,12 @@ export type Lang = 'en' | 'ja' | 'zh';
 
 /** One finding: which check, and the text or element it is about. */
 export interface Finding {
-  check: 'overflow' | 'broken-word' | 'raw-key' | 'language' | 'axe';
+  check: 'overflow' | 'broken-word' | 'raw-key' | 'language' | 'axe' | ContentFinding['check'];
   detail: string;
 }
 
-const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+// Not `new URL(path, import.meta.url)`: under jsdom (the unit test of these checks) `URL` is jsdom's, which resolves no file path.
+const root = (path: string) => resolve(dirname(fileURLToPath(import.meta.url)), '../..', path);
 
 /** The translation namespaces (`locales/en/<namespace>.json`): a raw key starts with one of them. */
 export function namespaces(): string[] {
@@ -60,6 +63,23 @@ export function userCjkRuns(lang: Lang): string[] {
   return [...runs];
 }
 
+/**
+ * Texts whose Latin word runs a Japanese or Chinese screen may show (lower-cased; `contentChecks`'s
+ * `latinAllowed`): the language's translations, the demo content written in that language (product
+ * names such as "ThinkPad X1" stay Latin there) and in English (the partner's documents), the
+ * demo users' names and the language picker's. Not the English names of companies, banks or
+ * masters: those have names in every language, and English there is the word salad of issue #31.
+ */
+export function latinAllowedTexts(lang: Lang): string[] {
+  const texts = readdirSync(root(`locales/${lang}`)).flatMap((file) => strings(JSON.parse(readFileSync(root(`locales/${lang}/${file}`), 'utf8'))));
+  const content = JSON.parse(readFileSync(root('server/db/demo-content.json'), 'utf8')) as { languages: Record<string, unknown> };
+  texts.push(...strings(content.languages.en), ...strings(content.languages[lang]));
+  const seed = readFileSync(root('server/db/seed-data.ts'), 'utf8');
+  texts.push(...[...seed.matchAll(/email: '[^']*', name: '([^']*)'/g)].map((m) => m[1]));
+  texts.push('English');
+  return [...new Set(texts.map((t) => t.toLowerCase()))];
+}
+
 /** The texts of the demo data: the organisation and master data files, the demo users and documents. */
 export function demoTexts(): string[] {
   const texts: string[] = [];
@@ -84,6 +104,8 @@ export interface MeasureOptions {
    * word of Ringi's broken (the broken-word check is about the app's own words).
    */
   userCjk: string[];
+  /** `latinAllowedTexts(lang)`: the Latin word runs a ja/zh screen may show. */
+  latinAllowed: string[];
 }
 
 /** axe-core's browser script, the version the project's axe integration ships with. */
@@ -93,10 +115,19 @@ const axeSource = readFileSync(createRequire(createRequire(import.meta.url).reso
  * Measures the visible screen (the top page frame, the toolbar and any open dialog or popup) for
  * overflow, words broken inside, raw translation keys and text in another language, and runs
  * axe on the whole page (serious and critical violations) — all in one round trip. axe is put
- * into the page once per document load (the single-page app keeps it between screens).
+ * into the page once per document load (the single-page app keeps it between screens). Then
+ * the content checks (content-checks.ts): input ids unique on the page, no Latin word runs in
+ * Japanese or Chinese content that no translation or demo text of that language holds, and
+ * full-width punctuation beside Chinese.
  */
 export async function measure(page: Page, options: MeasureOptions): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const content = await page.evaluate(contentChecks, { lang: options.lang, latinAllowed: options.latinAllowed });
+  return [...(await measureLayout(page, options)), ...content];
+}
+
+/** The layout, text and axe part of `measure`. */
+async function measureLayout(page: Page, options: MeasureOptions): Promise<Finding[]> {
   return page.evaluate(async (opts) => {
     const findings: { check: Finding['check']; detail: string }[] = [];
     const latin = new Set(opts.latin);

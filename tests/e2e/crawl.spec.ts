@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { allowedWords, demoTexts, measure, namespaces, userCjkRuns, type Finding, type Lang, type MeasureOptions } from './crawl-checks';
+import { allowedWords, demoTexts, latinAllowedTexts, measure, namespaces, userCjkRuns, type Finding, type Lang, type MeasureOptions } from './crawl-checks';
 import { chooseText, itemLists, openItemPage, storeSession, type ItemList } from './quality-screens';
 
 // The screen crawl (issue 22): every page and sheet the app shows, reached by tapping through
@@ -226,7 +226,7 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
   const start = Date.now();
   const options = Object.fromEntries(languages.map((lang): [Lang, MeasureOptions] => {
     const words = allowedWords(lang);
-    return [lang, { lang, namespaces: namespaces(), latin: [...words.latin], cjk: [...words.cjk], userCjk: userCjkRuns(lang) }];
+    return [lang, { lang, namespaces: namespaces(), latin: [...words.latin], cjk: [...words.cjk], userCjk: userCjkRuns(lang), latinAllowed: latinAllowedTexts(lang) }];
   })) as Record<Lang, MeasureOptions>;
   await page.route('**/api/**', (route) => {
     const request = route.request();
