@@ -40,11 +40,17 @@ function AddFieldHost({ start, onSaved, lang = 'en' }: { start: ModuleSource; on
   return <FieldDialog editing={null} rows={fieldRows(source)} source={source} onSave={save} onClose={() => undefined} />;
 }
 
+/** Puts `text` into an input as a paste (one event: typing each key re-renders the whole dialog). */
+async function enter(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+  await user.click(input);
+  await user.paste(text);
+}
+
 async function fillField(user: ReturnType<typeof userEvent.setup>, name: string, labels: { en: string; ja: string; zh: string }) {
-  await user.type(screen.getByLabelText(/^Field name/), name);
-  await user.type(screen.getByLabelText('Label (en)'), labels.en);
-  await user.type(screen.getByLabelText('Label (ja)'), labels.ja);
-  await user.type(screen.getByLabelText('Label (zh)'), labels.zh);
+  await enter(user, screen.getByLabelText(/^Field name/), name);
+  await enter(user, screen.getByLabelText('Label (en)'), labels.en);
+  await enter(user, screen.getByLabelText('Label (ja)'), labels.ja);
+  await enter(user, screen.getByLabelText('Label (zh)'), labels.zh);
 }
 
 describe('a text field\'s format in the Add field dialog (item 4)', () => {
@@ -59,7 +65,7 @@ describe('a text field\'s format in the Add field dialog (item 4)', () => {
 
     const samples = screen.getByLabelText(/^Try sample inputs/);
     await user.clear(samples);
-    await user.type(samples, 'T1234567890123{Enter}T123{Enter}1234567890123');
+    await enter(user, samples, 'T1234567890123\nT123\n1234567890123');
     const results = within(screen.getByRole('list', { name: 'Which samples pass' })).getAllByRole('listitem');
     expect(results.map((li) => [li.textContent?.includes('passes'), li.getAttribute('data-passes')])).toEqual([[true, 'true'], [false, 'false'], [false, 'false']]);
     expect(results[0].textContent).toContain('T1234567890123');
@@ -81,9 +87,8 @@ describe('a text field\'s format in the Add field dialog (item 4)', () => {
     await fillField(user, 'project_code', tri('Project code', 'プロジェクトコード', '项目代码'));
     await user.selectOptions(screen.getByLabelText(/^Format/), 'custom');
     const pattern = screen.getByLabelText(/^Pattern \(regular expression\)/);
-    await user.click(pattern);
-    await user.paste('^PRJ-[0-9]{4}$');
-    await user.type(screen.getByLabelText(/^Try sample inputs/), 'PRJ-0001{Enter}PRJ-1');
+    await enter(user, pattern, '^PRJ-[0-9]{4}$');
+    await enter(user, screen.getByLabelText(/^Try sample inputs/), 'PRJ-0001\nPRJ-1');
     const results = within(screen.getByRole('list', { name: 'Which samples pass' })).getAllByRole('listitem');
     expect(results.map((li) => li.getAttribute('data-passes'))).toEqual(['true', 'false']);
 
@@ -91,7 +96,7 @@ describe('a text field\'s format in the Add field dialog (item 4)', () => {
     await user.paste('^(?=PRJ)PRJ-[0-9]+$');
     expect(description(pattern)).toContain('This pattern cannot be used');
     expect(screen.queryByRole('list', { name: 'Which samples pass' })).toBeNull();
-    for (const lang of ['en', 'ja', 'zh']) await user.type(screen.getByLabelText(`Message when the format is wrong (${lang})`), 'Like PRJ-0001');
+    for (const lang of ['en', 'ja', 'zh']) await enter(user, screen.getByLabelText(`Message when the format is wrong (${lang})`), 'Like PRJ-0001');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(saved.source).toBeUndefined();
     expect(description(pattern)).toMatch(/This pattern cannot be used.*RE2 says: .*\(\?=/);
@@ -102,9 +107,8 @@ describe('a text field\'s format in the Add field dialog (item 4)', () => {
     host(<AddFieldHost start={blankModule('trip', tri('Trip'))} onSaved={() => undefined} />);
     await fillField(user, 'project_code', tri('Project code'));
     await user.selectOptions(screen.getByLabelText(/^Format/), 'custom');
-    await user.click(screen.getByLabelText(/^Pattern \(regular expression\)/));
-    await user.paste('^[A-Z]+$');
-    await user.type(screen.getByLabelText('Message when the format is wrong (en)'), 'Capitals only');
+    await enter(user, screen.getByLabelText(/^Pattern \(regular expression\)/), '^[A-Z]+$');
+    await enter(user, screen.getByLabelText('Message when the format is wrong (en)'), 'Capitals only');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(description(screen.getByLabelText('Message when the format is wrong (ja)'))).toContain('A format needs its message in English, Japanese and Chinese');
     expect(description(screen.getByLabelText('Message when the format is wrong (en)'))).not.toContain('A format needs');
