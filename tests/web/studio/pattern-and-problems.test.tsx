@@ -10,10 +10,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { I18nextProvider } from 'react-i18next';
-import { addField, blankModule, type FieldSpec, type Lang, type ModuleSource } from '../../../src/engine';
+import { addField, addItemList, addValidation, blankModule, type FieldSpec, type Lang, type ModuleSource } from '../../../src/engine';
 import { FieldDialog, type FieldRefusal } from '../../../src/app/pages/studio/builder/FieldDialog';
 import { fieldRows, specOfField } from '../../../src/app/pages/studio/builder/field-rows';
 import { refusalText } from '../../../src/app/pages/studio/builder/refusal-text';
+import { ItemListDialog } from '../../../src/app/pages/studio/builder/ItemListDialog';
+import { RuleDialog } from '../../../src/app/pages/studio/builder/RuleDialog';
 import { ProblemList } from '../../../src/app/pages/studio/ProblemList';
 import { createTestI18n } from '../test-host';
 
@@ -114,6 +116,39 @@ describe('a text field\'s format in the Add field dialog (item 4)', () => {
     expect(description(screen.getByLabelText('Message when the format is wrong (en)'))).not.toContain('A format needs');
     // Said once, beside that input (no second copy below the dialog's inputs).
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['A format needs its message in English, Japanese and Chinese']);
+  });
+});
+
+describe('the other builder dialogs say a refusal beside its input (item 5)', () => {
+  it('Add rule: a message missing in Japanese is said at the Japanese message input', async () => {
+    const user = userEvent.setup();
+    const added = addField(blankModule('trip', tri('Trip')), { name: 'purpose', type: 'text', labels: tri('Purpose') });
+    if (!('source' in added)) throw new Error(added.refused);
+    const source = added.source;
+    const i18n = createTestI18n('en');
+    host(<RuleDialog rows={fieldRows(source)} source={source} validations={[]} onClose={() => undefined} onSave={(rule) => {
+      if (rule.kind !== 'validation') throw new Error(rule.kind);
+      const result = addValidation(source, { field: rule.field, when: rule.when, name: rule.name, messages: rule.messages });
+      return 'refused' in result ? { refused: result.refused, text: refusalText(i18n.t, result, source, 'en') } : null;
+    }} />);
+    await enter(user, screen.getByLabelText('Message (en)'), 'Give the purpose');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(description(screen.getByLabelText('Message (ja)'))).toContain('Give the message in English, Japanese and Chinese');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('Add item list: an invalid list name is said at the name input', async () => {
+    const user = userEvent.setup();
+    const source = blankModule('trip', tri('Trip'));
+    const i18n = createTestI18n('en');
+    host(<ItemListDialog rows={fieldRows(source)} onClose={() => undefined} onSave={(spec) => {
+      const result = addItemList(source, spec);
+      return 'refused' in result ? { refused: result.refused, text: refusalText(i18n.t, result, source, 'en') } : null;
+    }} />);
+    await enter(user, screen.getByLabelText(/^List name/), 'Trip-Legs');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(description(screen.getByLabelText(/^List name/))).toContain('is not a valid name');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });
 
