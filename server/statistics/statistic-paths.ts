@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { CompiledModule, StatisticFacts } from '../../src/engine';
+import { indexedStatisticPaths, type CompiledModule, type StatisticPathKind, type StatisticFacts } from '../../src/engine';
 import { fileFieldNames } from '../files/file-field-names';
 import { statisticFacts } from './facts';
 
 /** One row of `statistic_paths` (migration 0620). */
 export interface StatisticPathRow {
   module_code: string;
-  kind: 'amount' | 'vendor' | 'payment_date' | 'file_field' | 'projection_paid';
+  kind: StatisticPathKind | 'file_field';
   position: number;
   head: string[];
   tail: string[] | null;
@@ -27,13 +27,14 @@ function splitPath(path: string): { head: string[]; tail: string[] | null } {
 export function statisticPathRows(facts: Map<string, StatisticFacts>, fileFields: string[]): Map<string, StatisticPathRow[]> {
   const out = new Map<string, StatisticPathRow[]>();
   for (const [code, f] of facts) {
+    // The statistics-fact table says which paths each fact indexes, and how they are read.
     const rows: StatisticPathRow[] = [];
-    // The amount is one field, never inside an item array (`numberAt` splits on dots only).
-    if (f.amount) rows.push({ module_code: code, kind: 'amount', position: 0, head: f.amount.split('.'), tail: null });
-    (f.vendor ?? []).forEach((path, position) => rows.push({ module_code: code, kind: 'vendor', position, ...splitPath(path) }));
-    (f.paymentDate ?? []).forEach((path, position) => rows.push({ module_code: code, kind: 'payment_date', position, ...splitPath(path) }));
-    // The projection's paid-date field, read like `data #>> path` (projection.ts).
-    if (f.projection) rows.push({ module_code: code, kind: 'projection_paid', position: 0, head: f.projection.paid.split('.'), tail: null });
+    const next = new Map<string, number>();
+    for (const { kind, whole, path } of indexedStatisticPaths(f)) {
+      const position = next.get(kind) ?? 0;
+      next.set(kind, position + 1);
+      rows.push({ module_code: code, kind, position, ...(whole ? { head: path.split('.'), tail: null } : splitPath(path)) });
+    }
     out.set(code, rows);
   }
   out.set(ALL_MODULES, fileFields.map((name, position) => ({ module_code: ALL_MODULES, kind: 'file_field', position, head: [name], tail: null })));

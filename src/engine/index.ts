@@ -42,6 +42,10 @@ export {
 } from './definitions/widget-values';
 export type { ServerList, WidgetValue, WidgetValueDescriptor } from './definitions/widget-values';
 export {
+  indexedStatisticPaths, registerStatisticFact, statisticFactDescriptors, statisticFactPaths, statisticFactsVersion,
+} from './definitions/statistic-facts';
+export type { FactPath, StatisticFactDescriptor, StatisticPathKind } from './definitions/statistic-facts';
+export {
   approverResolver, approverResolvers, holdersUpward, registerApproverResolver, resolverKeys, resolverKindsOf, resolverOf, resolverReferences, resolverShape,
 } from './routes/approver-resolvers';
 export type { ApproverParam, ApproverParamInput, ApproverParamOption, ApproverResolveContext, ApproverResolverDescriptor } from './routes/approver-resolvers';

@@ -1,5 +1,5 @@
 import Ajv from 'ajv';
-import type { CompiledModule, DefinitionFiles, JsonSchema, Logic, Problem, RecordFacts, RecordFields, RelatedAs, RulesFile, UiSchema } from '../types';
+import type { CompiledModule, DefinitionFiles, JsonSchema, Logic, Problem, RelatedAs, RulesFile, UiSchema } from '../types';
 import { LANGS } from '../types';
 import { compileModules, findRefs } from './compile-modules';
 import { definitionPath } from './definition-path';
@@ -15,6 +15,7 @@ import { checkNames } from './check-names';
 import { checkPatterns } from './check-patterns';
 import { checkPlainText } from './check-plain-text';
 import { widgetOf, widgetValueMismatch } from './widget-values';
+import { statisticFactPaths, statisticFactsVersion } from './statistic-facts';
 
 /** Options of `checkDefinitions`. */
 export interface CheckOptions {
@@ -29,13 +30,16 @@ export interface CheckOptions {
 
 type MetaValidators = Record<'schemas' | 'uiSchemas' | 'rules', ReturnType<Ajv['compile']>>;
 let metaValidators: MetaValidators | undefined;
+/** The statistics-fact table's version the validators were compiled with (a fact registered since: compile again). */
+let metaFactsVersion = -1;
 
 /**
  * Compiled on first use, never at import: the browser imports the engine under a CSP without
  * 'unsafe-eval', and Ajv compiles validators with `new Function`.
  */
 function getMetaValidators(): MetaValidators {
-  if (!metaValidators) {
+  if (!metaValidators || metaFactsVersion !== statisticFactsVersion()) {
+    metaFactsVersion = statisticFactsVersion();
     const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
     metaValidators = { schemas: ajv.compile(SCHEMA_FILE_META), uiSchemas: ajv.compile(UI_SCHEMA_META), rules: ajv.compile(RULES_META) };
   }
@@ -47,17 +51,6 @@ function suggest(name: string, valid: Iterable<string>): string {
   return names.length ? ` (closest valid names: ${names.join(', ')})` : '';
 }
 /** Every path of `statistics.records` (and its per-kind overrides) with its pointer under `statistics`. */
-function recordPaths(records: RecordFacts | undefined): Array<[string, Array<string | number>]> {
-  if (!records) return [];
-  const of = (fields: RecordFields, at: Array<string | number>): Array<[string, Array<string | number>]> => [
-    ...(fields.date ?? []).map((p, i) => [p, [...at, 'date', i]] as [string, Array<string | number>]),
-    ...(fields.amount ? [[fields.amount, [...at, 'amount']] as [string, Array<string | number>]] : []),
-    ...(fields.currency ? [[fields.currency, [...at, 'currency']] as [string, Array<string | number>]] : []),
-    ...(fields.counterparty ?? []).map((p, i) => [p, [...at, 'counterparty', i]] as [string, Array<string | number>]),
-    ...(fields.registrationNo ?? []).map((p, i) => [p, [...at, 'registrationNo', i]] as [string, Array<string | number>]),
-  ];
-  return [...of(records, ['records']), ...Object.entries(records.kinds ?? {}).flatMap(([kind, fields]) => of(fields, ['records', 'kinds', kind]))];
-}
 const notAField = (name: string, fields: Iterable<string>) => `"${name}" is not a field of the schema${suggest(name, fields)}`;
 
 const KNOWN_OPERATORS = new Set<string>([...BUILT_IN_OPERATIONS, ...Object.keys(CUSTOM_OPERATIONS)]);
@@ -257,15 +250,7 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   if (meta.relatedAs) checkRelatedMembers(module, meta.relatedAs, fields, uiFile, problems);
   (meta.listSearch ?? []).forEach((f, i) => { if (!fields.has(headOf(f))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listSearch', i), message: notAField(headOf(f), fields) }); });
   // The statistics facts name data fields: each path's first field must be one of the form's.
-  const statistics = meta.statistics ?? {};
-  const statisticPaths: Array<[string, Array<string | number>]> = [
-    ...(statistics.amount ? [[statistics.amount, ['amount']] as [string, Array<string | number>]] : []),
-    ...(statistics.vendor ?? []).map((p, i) => [p, ['vendor', i]] as [string, Array<string | number>]),
-    ...(statistics.paymentDate ?? []).map((p, i) => [p, ['paymentDate', i]] as [string, Array<string | number>]),
-    ...(statistics.stamp ? [[statistics.stamp.party, ['stamp', 'party']] as [string, Array<string | number>]] : []),
-    ...(statistics.stamp?.contractDate ? [[statistics.stamp.contractDate, ['stamp', 'contractDate']] as [string, Array<string | number>]] : []),
-    ...recordPaths(statistics.records),
-  ];
+  const statisticPaths = statisticFactPaths(meta.statistics);
   for (const [path, at] of statisticPaths) {
     if (!fields.has(headOf(path))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'statistics', ...at), message: notAField(headOf(path), fields) });
   }

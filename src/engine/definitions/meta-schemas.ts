@@ -1,4 +1,6 @@
 import type { JsonSchema } from '../types';
+import { dataPath, fieldName } from './data-path-schemas';
+import { STATISTIC_FACT_SCHEMAS } from './statistic-facts';
 
 /** Meta-schema of a module's JSON Schema file: an object schema with properties. */
 export const SCHEMA_FILE_META: JsonSchema = {
@@ -20,46 +22,8 @@ const summaryLine = {
   additionalProperties: false,
 };
 
-/** A data path: dotted field names, at most one item array marked `[]`. */
-const dataPath = { type: 'string', pattern: '^[a-z_][a-z0-9_]*(\\[\\])?(\\.[a-z_][a-z0-9_]*(\\[\\])?)*$', maxLength: 200 };
-const fieldName = { type: 'string', pattern: '^[a-z_][a-z0-9_]*(\\.[a-z_][a-z0-9_]*)*$', maxLength: 200 };
-
-/** The fields of an electronic record (see `RecordFields`). */
-const RECORD_FIELDS = {
-  date: { type: 'array', items: dataPath, maxItems: 10 },
-  amount: fieldName,
-  currency: fieldName,
-  counterparty: { type: 'array', items: dataPath, maxItems: 10 },
-  registrationNo: { type: 'array', items: dataPath, maxItems: 10 },
-};
-
-/** Meta-schema of `ui:module.statistics` (see `StatisticFacts`). */
-const STATISTIC_FACTS = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    amount: fieldName,
-    vendor: { type: 'array', items: dataPath, maxItems: 10 },
-    paymentDate: { type: 'array', items: dataPath, maxItems: 10 },
-    invoices: { type: 'object', required: ['einvoices', 'papers'], additionalProperties: false, properties: { einvoices: fieldName, papers: fieldName } },
-    export: { type: 'boolean' },
-    projection: {
-      type: 'object', required: ['items', 'date', 'amount', 'account', 'paid'], additionalProperties: false,
-      properties: { items: fieldName, date: fieldName, amount: fieldName, account: fieldName, paid: fieldName },
-    },
-    stamp: {
-      type: 'object', required: ['party'], additionalProperties: false,
-      properties: { party: fieldName, contractDate: fieldName },
-    },
-    records: {
-      type: 'object', additionalProperties: false,
-      properties: {
-        ...RECORD_FIELDS,
-        kinds: { type: 'object', propertyNames: { pattern: '^[a-z][a-z0-9-]{0,63}$' }, additionalProperties: { type: 'object', additionalProperties: false, properties: RECORD_FIELDS } },
-      },
-    },
-  },
-};
+/** Meta-schema of `ui:module.statistics` (see `StatisticFacts`): the statistics-fact table's schemas, live. */
+const STATISTIC_FACTS = { type: 'object', additionalProperties: false, properties: STATISTIC_FACT_SCHEMAS };
 
 /** Meta-schema of the `ui:module` block. */
 export const UI_MODULE_META: JsonSchema = {
