@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addField, blankModule, checkDefinitions, registerWidgetValue, SERVER_PICKERS, typeOf, widgetsHolding,
+  addField, blankModule, checkDefinitions, registerWidgetValue, SERVER_PICKERS, typeOf, widgetsHolding, widgetValue,
   type CompiledModule, type FormData, type ModuleSource,
 } from '../../src/engine';
 import { WIDGET_NAMES } from '../../src/engine/definitions/widget-names';
@@ -36,6 +36,10 @@ const check = (type: unknown) => {
 };
 
 describe('a toy widget value (a picker over a server list)', () => {
+  it('every widget the renderer registers says what it stores', () => {
+    expect(WIDGET_NAMES.filter((name) => !widgetValue(name))).toEqual([]);
+  });
+
   it('is refused twice; the file-reference widgets stay the uploader', () => {
     expect(() => registerWidgetValue(SITE)).toThrow(/already registered/);
     expect(widgetsHolding('fileRefs')).toEqual(['FileUploader']);
