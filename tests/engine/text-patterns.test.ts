@@ -5,9 +5,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  MAX_PATTERN_LENGTH, TEXT_PATTERNS, addField, blankModule, definitionSetFromSources, formDataViolations, patternProblem, testPattern, textPatternId,
+  MAX_PATTERN_LENGTH, TEXT_PATTERNS, addField, blankModule, definitionSetFromSources, formDataViolations, textPatternId,
   type DefinitionFiles, type FieldSpec, type ModuleSource,
 } from '../../src/engine';
+import { patternProblem, testPattern } from '../../src/engine/regexp/pattern-problem';
 import { loadDefinitionFiles } from '../../server/definitions/load-definition-files';
 import { sourcesFromFiles } from '../../server/definitions/module-source';
 import { baseLocales } from '../../server/definitions/definition-store';
@@ -48,10 +49,21 @@ describe('the builder writes and refuses a pattern', () => {
     expect(result.source.locales.ja.project_code).toEqual({ label: 'プロジェクトコード', pattern: 'PRJ-0001 の形式で' });
   });
 
+  it.each([['a lookahead', '^(?=a)a+$'], ['a lookbehind', '^(?<=a)b$'], ['a back-reference', '^(a)\\1$'], ['bad syntax', '^[A-Z'], ['too long', `^${'a'.repeat(MAX_PATTERN_LENGTH)}$`]])(
+    'the dialog\'s check (RE2, as the server) refuses %s, and the checker refuses it when written anyway', (_name, pattern) => {
+      expect(patternProblem(pattern)).toEqual(expect.any(String));
+      expect(testPattern(pattern, ['a'])).toBeNull();
+      if (pattern.length > MAX_PATTERN_LENGTH) return;
+      // The builder checks only a pattern's shape: the checker is the authority on what RE2 runs.
+      const result = addField(trip(), spec({ pattern, patternMessages: tri('x') }));
+      if (!('source' in result)) throw new Error(result.refused);
+      const all = { ...sources, [result.source.code]: result.source };
+      const set = definitionSetFromSources(all, baseLocales(disk, Object.keys(all)), { positions: ['head', 'director', 'legal-manager', 'finance-manager'] });
+      expect(set.problems).toContainEqual(expect.objectContaining({ pointer: '/properties/project_code/pattern', message: expect.stringContaining('cannot run on the linear-time regular expression engine') }));
+    },
+  );
+
   it.each<[string, Partial<FieldSpec>, string]>([
-    ['a lookahead', { pattern: '^(?=a)a+$', patternMessages: tri('x') }, 'pattern'],
-    ['a back-reference', { pattern: '^(a)\\1$', patternMessages: tri('x') }, 'pattern'],
-    ['bad syntax', { pattern: '^[A-Z', patternMessages: tri('x') }, 'pattern'],
     ['an empty pattern', { pattern: ' ', patternMessages: tri('x') }, 'pattern'],
     ['a pattern too long', { pattern: `^${'a'.repeat(MAX_PATTERN_LENGTH)}$`, patternMessages: tri('x') }, 'pattern'],
     ['no message in ja', { pattern: '^[a-z]+$', patternMessages: { en: 'x', ja: '', zh: 'x' } }, 'patternMessages'],

@@ -5,7 +5,7 @@ import type { BuilderResult, FieldSpec } from './field-spec';
 import { SERVER_PICKERS, TYPE_LIMITS, TYPE_WIDGETS } from './field-types';
 import { detailSections, keyOf, partsOf, plainValidations, setText, type Parts } from './source-parts';
 import { BUILDER_LANGS, FIELD_NAME, complete } from './texts';
-import { patternProblem } from './text-patterns';
+import { patternShapeProblem } from './text-patterns';
 
 /** The data names a spec writes (a date range writes two). */
 export function specNames(spec: Pick<FieldSpec, 'name' | 'type'>): string[] {
@@ -66,7 +66,8 @@ export function refuseSpec(source: ModuleSource, spec: FieldSpec, replacing: str
   if ((spec.maxLength !== undefined && (!limits.maxLength || !(spec.maxLength > 0))) ) return { refused: 'maxLength' };
   if (spec.pattern !== undefined) {
     if (!limits.pattern) return { refused: 'patternType' };
-    const problem = patternProblem(spec.pattern);
+    // RE2's verdict is the dialog's and the checker's (pattern-problem.ts): the builder stays free of the RE2 port.
+    const problem = patternShapeProblem(spec.pattern);
     if (problem) return { refused: 'pattern', values: { reason: problem } };
     if (!complete(spec.patternMessages)) return { refused: 'patternMessages' };
   }

@@ -6,7 +6,7 @@ export { conditionFields, conditionLogic, conditionOperator, conditionOperators,
 export type { FieldType } from './field-types';
 export { FIELD_TYPES, SERVER_PICKERS, TYPE_LIMITS, typeOf } from './field-types';
 export type { TextPatternId } from './text-patterns';
-export { TEXT_PATTERNS, MAX_PATTERN_LENGTH, patternProblem, testPattern, textPatternId } from './text-patterns';
+export { TEXT_PATTERNS, MAX_PATTERN_LENGTH, patternShapeProblem, textPatternId } from './text-patterns';
 export type { FieldSpec, OptionSpec, Refusal, BuilderResult } from './field-spec';
 export { addField, specNames } from './add-field';
 export { editField, moveField, removeField, fieldGroup } from './change-field';

@@ -1,4 +1,3 @@
-import { linearRegExp, linearRegExpProblem } from '../regexp/linear-regexp';
 import type { Texts } from './texts';
 
 /**
@@ -43,19 +42,13 @@ export function textPatternId(pattern: string): TextPatternId {
 }
 
 /**
- * Why `pattern` cannot be a field's format, or null when it can: blank, too long, or a regular
- * expression RE2 cannot compile (bad syntax, lookahead, lookbehind, back-references) — the same
- * engine the server validates submissions with, so what the builder accepts the checker accepts.
+ * What the builder itself refuses of a pattern: blank or too long (null when neither). Whether
+ * RE2 can run it (syntax, lookahead, lookbehind, back-references) is `patternProblem`'s
+ * (`regexp/pattern-problem.ts`), which the studio's dialog and the checker ask: the RE2 port stays
+ * out of this module so that the builder, in the engine chunk every page loads, does not carry it.
  */
-export function patternProblem(pattern: string): string | null {
+export function patternShapeProblem(pattern: string): string | null {
   if (pattern.trim() === '') return 'empty';
   if (pattern.length > MAX_PATTERN_LENGTH) return `longer than ${MAX_PATTERN_LENGTH} characters`;
-  return linearRegExpProblem(pattern);
-}
-
-/** Which of `samples` a pattern accepts (as the server will): null for a pattern with a problem. */
-export function testPattern(pattern: string, samples: readonly string[]): boolean[] | null {
-  if (patternProblem(pattern)) return null;
-  const regexp = linearRegExp(pattern);
-  return samples.map((sample) => regexp.test(sample));
+  return null;
 }

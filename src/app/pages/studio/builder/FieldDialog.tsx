@@ -7,6 +7,7 @@ import type { FieldRow } from './field-rows';
 import { emptyTexts, TextsInputs } from './texts-inputs';
 import { BuilderDialog, refusalAt, type BuilderRefusal } from './BuilderDialog';
 import { PatternInputs } from './PatternInputs';
+import { patternProblem } from '../../../../engine/regexp/pattern-problem';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', '& > *': { flex: '1 1 140px' } },
@@ -72,7 +73,9 @@ export function FieldDialog({ editing, rows, source, onSave, onClose }: FieldDia
       ...(spec.type === 'dateRange' ? { rangeMessages: spec.rangeMessages ?? emptyTexts() } : {}),
       ...(spec.help && !spec.help.en && !spec.help.ja && !spec.help.zh ? { help: undefined } : {}),
     };
-    const refused = onSave(full);
+    // A pattern RE2 cannot run is refused here, beside it (the builder checks only its shape; the checker refuses it too).
+    const problem = full.pattern !== undefined ? patternProblem(full.pattern) : null;
+    const refused = problem ? { refused: 'pattern', text: t('studio.builder.refused.pattern', { reason: problem }) } : onSave(full);
     if (refused) setError(refused);
     else onClose();
   };

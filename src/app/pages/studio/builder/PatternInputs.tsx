@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { Field, Input, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { TEXT_PATTERNS, patternProblem, testPattern, textPatternId, type TextPatternId, type Texts } from '../../../../engine';
+import { TEXT_PATTERNS, textPatternId, type TextPatternId, type Texts } from '../../../../engine';
+// By path: the RE2 port comes with the studio's chunk, not the engine's every page loads.
+import { patternProblem, testPattern } from '../../../../engine/regexp/pattern-problem';
 import { emptyTexts, TextsInputs } from './texts-inputs';
 
 const useStyles = makeStyles({
