@@ -13,8 +13,25 @@
  * (5 MiB) at once from ten users (refusals retried after Retry-After), with /api/health and the
  * pending list probed every 50 ms meanwhile (p50/p95/p99), and RSS before, right after and
  * BENCH_UPLOAD_SETTLE_S (60) s later.
+ *
+ * Refuses to start when the 1-minute load average is above 1.5 (BENCH_ALLOW_LOAD=1 runs anyway and
+ * marks every figure "LOADED, not a measurement"); every figure line carries the load average.
+ *
+ * A decade of a group's documents (issue #30 items 9 and 10), `BENCH_SCALE=decade`: PostgreSQL
+ * only, database `ringi_bench_decade`, BENCH_DOCS 1,000,000 and BENCH_HISTORY 10,000,000 history
+ * entries over BENCH_YEARS (10) years, seeded by COPY (scripts/bench/load-copy.ts: BENCH_TEMPLATES
+ * (5,000) generated documents, the rest copies of them; reused when the database holds enough),
+ * BENCH_OPEN open documents at least (enough for every decision below). Phases (BENCH_SCENARIOS
+ * names them; default all): `pending` (the list at 200/s, as above), `records` (GET /records per
+ * filter of its query schema, BENCH_RECORDS_RATE 20/s), `mix` (BENCH_SUBMIT_RATE 20 submits/s +
+ * BENCH_DECIDE_RATE 100 decisions/s for BENCH_MIX_SECONDS 600), `limit` (pgbench -i at the seeded
+ * size's scale on `<database>_pgbench`, then BENCH_PGBENCH_CLIENTS 20 clients for
+ * BENCH_PGBENCH_SECONDS 60; then decisions at BENCH_RAMP rates, BENCH_RAMP_SECONDS 30 each, until
+ * p99 > 200 ms or an error; the ratio of the best to pgbench's tps), `profile` (one instance under
+ * `node --cpu-prof`, decisions only at BENCH_PROFILE_RATE 20/s for BENCH_PROFILE_SECONDS 30; the
+ * .cpuprofile path and its top-20 self-time functions, written beside it).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -22,16 +39,39 @@ import { compileServer, startInstance, type Instance } from './bench/load-instan
 import { runScenario, type ScenarioResult } from './bench/load-scenarios';
 import { prepareData, type BenchData } from './bench/load-data';
 import { uploadBurst } from './bench/load-uploads';
+import { figure, load1, refuseWhenLoaded } from './bench/load-guard';
+import { DecisionQueue, decisionLimit, matchingScale, pgbench, recordsSearch, sustainedMix, writeProfileSummary } from './bench/load-decade';
 
 const env = process.env;
 const ci = env.CI === 'true';
-const docs = Number(env.BENCH_DOCS ?? 100_000);
+/** `BENCH_SCALE=decade`: a decade of a group's documents on PostgreSQL, seeded by COPY, with the phases of issue #30 items 9–10. */
+const decade = env.BENCH_SCALE === 'decade';
+if (env.BENCH_SCALE !== undefined && !decade) {
+  console.error(`BENCH_SCALE=${env.BENCH_SCALE}: unknown (only "decade"; leave it unset for the 100,000-document run)`);
+  process.exit(2);
+}
+const docs = Number(env.BENCH_DOCS ?? (decade ? 1_000_000 : 100_000));
 const seconds = Number(env.BENCH_SECONDS ?? (ci ? 20 : 10));
 const instances = Number(env.BENCH_INSTANCES ?? 2);
-const modes = (env.BENCH_MODES ?? 'postgres,embedded').split(',').map((m) => m.trim());
+const modes = (env.BENCH_MODES ?? (decade ? 'postgres' : 'postgres,embedded')).split(',').map((m) => m.trim());
 /** Scenario names to run (substring match, comma-separated; default all), e.g. `pending,detail`. */
-const only = (env.BENCH_SCENARIOS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-const pgUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ringi_bench';
+const only = (env.BENCH_SCENARIOS ?? (decade ? 'pending list,records,mix,limit,profile' : '')).split(',').map((s) => s.trim()).filter(Boolean);
+/** The decade phases run with BENCH_SCALE=decade or when BENCH_SCENARIOS names them. */
+const phase = (name: string) => (only.length ? only.some((o) => name.includes(o)) : decade);
+const pgUrl = env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${decade ? 'ringi_bench_decade' : 'ringi_bench'}`;
+const history = Number(env.BENCH_HISTORY ?? (decade ? 10_000_000 : 0));
+const mixSeconds = Number(env.BENCH_MIX_SECONDS ?? 600);
+const submitRate = Number(env.BENCH_SUBMIT_RATE ?? 20);
+const decideRate = Number(env.BENCH_DECIDE_RATE ?? 100);
+const rampRates = (env.BENCH_RAMP ?? '25,50,100,200,400,800').split(',').map(Number);
+const rampSeconds = Number(env.BENCH_RAMP_SECONDS ?? 30);
+const profileRate = Number(env.BENCH_PROFILE_RATE ?? 20);
+const profileSeconds = Number(env.BENCH_PROFILE_SECONDS ?? 30);
+/** Decisions the phases need, with a margin: the open documents the copies should reach. */
+const decisionsNeeded = (phase('mix') ? decideRate * mixSeconds : 0) + (phase('limit') ? rampRates.reduce((a, r) => a + r, 0) * rampSeconds : 0)
+  + (phase('profile') ? profileRate * (profileSeconds + 5) : 0);
+/** The seal key of the records history (the COPY seeder seals its entries with it, the instances verify with it). */
+const RECORDS_KEY = 'ringi-load-bench-records-key-0123456789abcdef';
 const basePort = Number(env.BENCH_PORT ?? 8270);
 /** Measured runs of the pending list (after an unmeasured warm-up), for its p99 over runs. */
 const pendingRuns = Number(env.BENCH_PENDING_RUNS ?? 3);
@@ -39,7 +79,6 @@ const pendingRuns = Number(env.BENCH_PENDING_RUNS ?? 3);
 const uploadCount = Number(env.BENCH_UPLOADS ?? 30);
 const uploadBytes = Number(env.BENCH_UPLOAD_BYTES ?? 5 * 1024 * 1024);
 const uploadSettleSeconds = Number(env.BENCH_UPLOAD_SETTLE_S ?? 60);
-const load1 = () => loadavg()[0].toFixed(2);
 const JWT_SECRET = 'ringi-load-bench-secret-0123456789';
 
 async function redisUrl(): Promise<string | undefined> {
@@ -71,7 +110,8 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-async function measure(mode: string, count: number, appEnv: Record<string, string>, data: BenchData, rates: Record<string, number>) {
+async function measure(mode: string, count: number, appEnv: Record<string, string>, data: BenchData, rates: Record<string, number>,
+  after?: (ports: number[]) => Promise<void>) {
   const started: Instance[] = [];
   const results: ScenarioResult[] = [];
   try {
@@ -89,9 +129,9 @@ async function measure(mode: string, count: number, appEnv: Record<string, strin
       { name: 'login POST /api/login_check', rate: rates.login, method: 'POST' as const, path: () => '/api/login_check', body: () => JSON.stringify({ username: data.loginEmail, password: data.password }), headers: {} },
     ];
     console.log(`  load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    const print = (result: ScenarioResult, label = '') => console.log(`  ${mode} ${result.name}${label}: ${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}, load average ${load1()}`);
+    const print = (result: ScenarioResult, label = '') => console.log(figure(`  ${mode} ${result.name}${label}: ${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}`));
     for (const [index, scenario] of scenarios.entries()) {
-      if (only.length && !only.some((o) => scenario.name.includes(o))) continue;
+      if ((only.length || decade) && !only.some((o) => scenario.name.includes(o))) continue;
       if (index === 0) {
         // The first seconds after a start (JIT, first plans, lazily opened sessions) are printed
         // apart: they are a start-up cost, not the steady tail. Then the list runs several times.
@@ -103,27 +143,28 @@ async function measure(mode: string, count: number, appEnv: Record<string, strin
           results.push(result);
           print(result, ` [run ${run + 1}/${pendingRuns}]`);
         }
-        console.log(`  ${mode} pending list p99 over ${runs.length} runs: ${runs.map((r) => r.p99).join(', ')} ms (p95 ${runs.map((r) => r.p95).join(', ')} ms), load average ${load1()} ${loadavg()[1].toFixed(2)} ${loadavg()[2].toFixed(2)}`);
+        console.log(figure(`  ${mode} pending list at ${scenario.rate}/s, p99 over ${runs.length} runs: ${runs.map((r) => r.p99).join(', ')} ms (p95 ${runs.map((r) => r.p95).join(', ')} ms; 5- and 15-minute load ${loadavg()[1].toFixed(2)} ${loadavg()[2].toFixed(2)})`));
         continue;
       }
       const result = await runScenario(scenario, ports, seconds);
       results.push(result);
       print(result);
     }
-    if (uploadCount > 0 && (!only.length || only.some((o) => 'uploads'.includes(o)))) {
+    if (uploadCount > 0 && (!only.length || only.some((o) => 'uploads'.includes(o))) && !decade) {
       const before = started.map((s) => s.rssMb());
-      console.log(`  ${mode} upload burst: ${uploadCount} × ${(uploadBytes / 1048576).toFixed(1)} MiB PNG at once from ${data.uploadTokens.length} users; RSS before ${before.join(', ')} MB; load average ${load1()}`);
+      console.log(figure(`  ${mode} upload burst: ${uploadCount} × ${(uploadBytes / 1048576).toFixed(1)} MiB PNG at once from ${data.uploadTokens.length} users; RSS before ${before.join(', ')} MB`));
       const burst = await uploadBurst({ ports, tokens: data.uploadTokens, documentType: data.uploadKind, listToken: data.approverToken, count: uploadCount, bytes: uploadBytes });
       const peak = started.map((s) => s.peakMb());
-      console.log(`  ${mode} upload burst: ${burst.stored}/${burst.uploads} stored in ${burst.seconds} s, refusals (retried after Retry-After) ${JSON.stringify(burst.refusals)}; `
+      console.log(figure(`  ${mode} upload burst: ${burst.stored}/${burst.uploads} stored in ${burst.seconds} s, refusals (retried after Retry-After) ${JSON.stringify(burst.refusals)}; `
         + `meanwhile /api/health p50 ${burst.health.p50} p95 ${burst.health.p95} p99 ${burst.health.p99} max ${burst.health.max} ms (n ${burst.health.n}), `
-        + `pending list p50 ${burst.list.p50} p95 ${burst.list.p95} p99 ${burst.list.p99} max ${burst.list.max} ms (n ${burst.list.n}); load average ${load1()}`);
+        + `pending list p50 ${burst.list.p50} p95 ${burst.list.p95} p99 ${burst.list.p99} max ${burst.list.max} ms (n ${burst.list.n})`));
       console.log(`  ${mode} upload burst: RSS right after ${started.map((s) => s.rssMb()).join(', ')} MB (peak VmHWM ${peak.join(', ')} MB); waiting ${uploadSettleSeconds} s …`);
       await new Promise((r) => setTimeout(r, uploadSettleSeconds * 1000));
       const after = started.map((s) => s.rssMb());
-      console.log(`  ${mode} upload burst: RSS ${uploadSettleSeconds} s later ${after.join(', ')} MB, change vs before the burst ${after.map((mb, i) => `${mb - before[i] >= 0 ? '+' : ''}${mb - before[i]}`).join(', ')} MB, `
-        + `vs idle after start ${after.map((mb, i) => `${mb - idle[i] >= 0 ? '+' : ''}${mb - idle[i]}`).join(', ')} MB; load average ${load1()}`);
+      console.log(figure(`  ${mode} upload burst: RSS ${uploadSettleSeconds} s later ${after.join(', ')} MB, change vs before the burst ${after.map((mb, i) => `${mb - before[i] >= 0 ? '+' : ''}${mb - before[i]}`).join(', ')} MB, `
+        + `vs idle after start ${after.map((mb, i) => `${mb - idle[i] >= 0 ? '+' : ''}${mb - idle[i]}`).join(', ')} MB`));
     }
+    await after?.(ports);
     if (step > data.steps.length) console.log(`  (approve reused steps: ${step} requests for ${data.steps.length} pending steps; reused ones answer 409)`);
     // Requests still queued when a scenario's time is up (logins wait for the hashing limiter)
     // finish first: RSS is read once it stops moving (two reads 1 s apart within 2 MB, ≤ 30 s).
@@ -143,17 +184,71 @@ async function measure(mode: string, count: number, appEnv: Record<string, strin
 
 const dataDirs: string[] = [];
 try {
+  refuseWhenLoaded('bench:load');
   compileServer();
-  console.log(`Load bench: ${docs} documents, ${seconds} s per scenario, loopback. Other work on this machine shares the CPU.`);
+  console.log(`Load bench: ${docs.toLocaleString('en')} documents${history ? `, ${history.toLocaleString('en')} history entries` : ''}, ${seconds} s per scenario, loopback; load average ${load1()}.`);
   if (modes.includes('postgres')) {
     await ensureDatabase(pgUrl);
     const redis = await redisUrl();
     const dataDir = mkdtempSync(join(tmpdir(), 'ringi-bench-')); dataDirs.push(dataDir);
-    const data = await prepareData({ databaseUrl: pgUrl, dataDir, docs, jwtSecret: JWT_SECRET });
+    const copy = decade || history > 0 ? {
+      templates: Number(env.BENCH_TEMPLATES ?? 5000), years: Number(env.BENCH_YEARS ?? (decade ? 10 : 2)), history,
+      open: Number(env.BENCH_OPEN ?? Math.ceil(decisionsNeeded * 1.2)), recordsKey: RECORDS_KEY,
+    } : undefined;
+    const data = await prepareData({ databaseUrl: pgUrl, dataDir, docs, jwtSecret: JWT_SECRET, copy });
     console.log(`postgres: ${instances} instance(s), pool ${env.DATABASE_POOL_SIZE ?? 10} each, Redis ${redis ? 'on' : 'off'}; ${data.pending} pending items for the list's user`);
-    await measure('postgres', instances, {
-      DATABASE_URL: pgUrl, DATA_DIR: dataDir, JWT_SECRET, LOGIN_RATE_LIMIT: '100000', MAIL_INTERVAL_MS: '0', ...(redis ? { REDIS_URL: redis, REDIS_KEY_PREFIX: `ringi-bench-${process.pid}:` } : {}),
-    }, data, { list: Number(env.BENCH_LIST_RATE ?? 200), detail: 100, submit: 20, approve: 20, login: 4 });
+    const appEnv = {
+      DATABASE_URL: pgUrl, DATA_DIR: dataDir, JWT_SECRET, RECORDS_KEY, LOGIN_RATE_LIMIT: '100000', MAIL_INTERVAL_MS: '0', ...(redis ? { REDIS_URL: redis, REDIS_KEY_PREFIX: `ringi-bench-${process.pid}:` } : {}),
+    };
+    // pgbench first, on the same server while no instance runs (item 10: the same PostgreSQL, the same run).
+    let tps: number | null = null;
+    if (phase('limit')) {
+      const { scale, bytes } = await matchingScale(pgUrl);
+      const chosen = Number(env.BENCH_PGBENCH_SCALE ?? scale);
+      const clients = Number(env.BENCH_PGBENCH_CLIENTS ?? 20);
+      const pgSeconds = Number(env.BENCH_PGBENCH_SECONDS ?? 60);
+      console.log(`  pgbench: the bench database is ${(bytes / 1024 ** 3).toFixed(2)} GB → scale ${chosen}; ${clients} clients, 2 threads, ${pgSeconds} s`);
+      const result = pgbench({ databaseUrl: pgUrl, scale: chosen, clients, seconds: pgSeconds });
+      tps = result.tps;
+      console.log(figure(`  pgbench (TPC-B-like, scale ${chosen}, -c ${clients} -j 2 -T ${pgSeconds}): ${result.tps.toFixed(1)} tps, latency average ${result.latencyMs} ms`));
+    }
+    const queue = phase('mix') || phase('limit') || phase('profile') ? await DecisionQueue.load(pgUrl, JWT_SECRET) : null;
+    if (queue) console.log(`  decisions available: ${queue.available.due.toLocaleString('en')} steps due now, ${queue.available.behind.toLocaleString('en')} behind them (${decisionsNeeded.toLocaleString('en')} needed)`);
+    const submit = {
+      name: `submit POST /api/buffer/{module} (${data.submit.module})`, rate: submitRate, method: 'POST' as const, path: () => `/api/buffer/${data.submit.module}`,
+      body: () => data.submit.body, headers: { authorization: `Bearer ${data.submit.token}`, 'accept-language': 'en' },
+    };
+    await measure('postgres', instances, appEnv, data, { list: Number(env.BENCH_LIST_RATE ?? 200), detail: 100, submit: 20, approve: 20, login: 4 }, async (ports) => {
+      if (phase('records')) await recordsSearch({ databaseUrl: pgUrl, ports, rate: Number(env.BENCH_RECORDS_RATE ?? 20), seconds, jwtSecret: JWT_SECRET });
+      if (phase('mix') && queue) await sustainedMix({ ports, seconds: mixSeconds, submitRate, decideRate, submit, queue });
+      if (phase('limit') && queue) {
+        const best = await decisionLimit({ ports, rates: rampRates, seconds: rampSeconds, limitMs: 200, queue });
+        const served = best?.reqPerSec ?? 0;
+        console.log(figure(`  postgres decision limit: ${served} decisions/s sustained at p99 ≤ 200 ms (${instances} instances); pgbench ${tps?.toFixed(1)} tps; `
+          + `ratio ${tps ? (served / tps).toFixed(3) : 'n/a'} (goal ≥ 0.25)`));
+      }
+    });
+    if (phase('profile') && queue) {
+      // One instance under the V8 CPU profiler, decisions only: where a decision's time goes.
+      const dir = env.BENCH_PROFILE_DIR ?? join(tmpdir(), `ringi-bench-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      mkdirSync(dir, { recursive: true });
+      const spawned = Date.now();
+      const instance = await startInstance(basePort + 20, appEnv, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+      let fromMs = 0;
+      let decided = 0;
+      try {
+        await runScenario(queue.scenario('decisions [profile warm-up]', Math.min(10, profileRate)), [instance.port], 5);
+        fromMs = Date.now() - spawned;
+        const result = await runScenario(queue.scenario(`decisions at ${profileRate}/s under --cpu-prof (1 instance)`, profileRate), [instance.port], profileSeconds);
+        decided = result.statuses['200'] ?? 0;
+        console.log(figure(`  postgres ${result.name}: ${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}`));
+      } finally {
+        await instance.stop();
+      }
+      const { profile, summary, text } = writeProfileSummary(dir, fromMs, decided);
+      console.log(`  profile: ${profile} (open it in Chrome DevTools → Performance, or speedscope, for the flame graph); summary ${summary}`);
+      console.log(text.split('\n').map((l) => `    ${l}`).join('\n'));
+    }
   }
   if (modes.includes('embedded')) {
     const dataDir = join(tmpdir(), `ringi-bench-pglite-${docs}`);

@@ -8,6 +8,17 @@ import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { FileStorage } from '../../server/files/file-storage';
 import { TREASURY_PROCESS_CODE } from '../../server/workflow/status';
 import { seedDocuments } from '../lib/seed-documents';
+import { fileFieldNames } from '../../server/files/file-field-names';
+import { copySeed } from './load-copy';
+
+/** Seeding by COPY: how many documents the generator makes (the templates), the history's target, open documents wanted, the records key. */
+export interface CopyPlan {
+  templates: number;
+  years: number;
+  history: number;
+  open: number;
+  recordsKey: string;
+}
 
 /** Everything the scenarios need, read from the seeded database. */
 export interface BenchData {
@@ -30,17 +41,30 @@ export interface BenchData {
  * Migrates and seeds the database (demo data, then generated documents up to `docs`; an existing
  * data set that is big enough is reused) and picks the users, steps and bodies of the scenarios.
  */
-export async function prepareData(options: { databaseUrl?: string; dataDir: string; docs: number; jwtSecret: string }): Promise<BenchData> {
+export async function prepareData(options: { databaseUrl?: string; dataDir: string; docs: number; jwtSecret: string; copy?: CopyPlan }): Promise<BenchData> {
   const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   const db = handle.db;
   try {
     await migrateToLatest(db);
     await seedDemoData(db);
     const { n } = await db.selectFrom('buffers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    if (Number(n) < options.docs) {
+    // By COPY (PostgreSQL): the generator makes the templates, copies make up the rest (scripts/bench/load-copy.ts).
+    const generated = options.copy && options.databaseUrl ? Math.min(options.docs, options.copy.templates) : options.docs;
+    if (Number(n) < generated) {
       const started = Date.now();
-      const result = await seedDocuments(db, { count: options.docs - Number(n), storage: new FileStorage(options.dataDir, db) });
+      const result = await seedDocuments(db, { count: generated - Number(n), storage: new FileStorage(options.dataDir, db), years: options.copy?.years });
       console.log(`  seeded ${result.documents} documents in ${((Date.now() - started) / 1000).toFixed(0)} s (${handle.kind})`);
+    }
+    if (options.copy && options.databaseUrl) {
+      const modules = (await readDefinitionSet(undefined, { check: false })).modules;
+      const result = await copySeed({
+        databaseUrl: options.databaseUrl, docs: options.docs, history: options.copy.history, open: options.copy.open,
+        recordsKey: options.copy.recordsKey, fileFields: new Set(fileFieldNames(modules)),
+      });
+      if (result.documents) {
+        console.log(`  copy seed: ${result.documents.toLocaleString('en')} documents and ${result.history.toLocaleString('en')} history entries in ${result.seconds} s `
+          + `(${Math.round(result.documents / Math.max(1, result.seconds)).toLocaleString('en')} documents/s, ${Math.round(result.history / Math.max(1, result.seconds)).toLocaleString('en')} entries/s)`);
+      } else console.log('  copy seed: the database already holds enough documents (reused)');
     }
     const top = await db.selectFrom('approval_candidates').innerJoin('users', 'users.id', 'approval_candidates.user_id')
       .select(['users.id', 'users.email']).select((eb) => eb.fn.countAll<number>().as('n'))

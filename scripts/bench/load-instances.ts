@@ -22,11 +22,11 @@ const root = resolve(import.meta.dirname, '../..');
 
 /**
  * Starts one server process (the compiled server, `node dist-server/server/main.js`: see
- * `compileServer`) on loopback and waits until
+ * `compileServer`; `nodeArgs` before it, e.g. `--cpu-prof`) on loopback and waits until
  * `/api/health` answers. Logs go to the parent's stderr only when they are warnings or worse.
  */
-export async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['dist-server/server/main.js'], {
+export async function startInstance(port: number, env: Record<string, string>, nodeArgs: string[] = []): Promise<Instance> {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist-server/server/main.js'], {
     cwd: root,
     env: { ...process.env, RINGI_LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -10,6 +10,10 @@ export interface Scenario {
   path: () => string;
   body?: () => string;
   headers: Record<string, string>;
+  /** Per request instead of `path`/`body`/`headers` (decisions: each a step of its own candidate, with that user's token). */
+  request?: () => { path: string; body?: string; headers: Record<string, string> } | null;
+  /** Told each answer (decisions: the next step of a document approved becomes due). */
+  onResponse?: (path: string, status: number) => void;
 }
 
 /** What one scenario measured: totals over all instances, latency percentiles in ms. */
@@ -48,16 +52,20 @@ export async function runScenario(scenario: Scenario, ports: number[], seconds: 
   let errors = 0;
   const count = (status: string) => { statuses[status] = (statuses[status] ?? 0) + 1; };
   const send = (port: number, due: number) => new Promise<void>((resolve) => {
-    const body = scenario.body?.();
+    const own = scenario.request ? scenario.request() : undefined;
+    if (own === null) { errors++; count('nothing left to send'); resolve(); return; }
+    const body = own ? own.body : scenario.body?.();
+    const path = own ? own.path : scenario.path();
     const request = http.request({
-      host: '127.0.0.1', port, agent, method: scenario.method, path: scenario.path(), timeout: 10_000,
-      headers: { 'content-type': 'application/json', ...scenario.headers, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) },
+      host: '127.0.0.1', port, agent, method: scenario.method, path, timeout: 10_000,
+      headers: { 'content-type': 'application/json', ...(own ? own.headers : scenario.headers), ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) },
     }, (response) => {
       response.resume();
       response.on('end', () => {
         latencies.push(performance.now() - due);
         count(String(response.statusCode));
         if ((response.statusCode ?? 500) >= 400) errors++;
+        scenario.onResponse?.(path, response.statusCode ?? 0);
         resolve();
       });
     });

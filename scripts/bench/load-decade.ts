@@ -1,0 +1,315 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { signToken } from '../../server/auth/jwt';
+import { TREASURY_PROCESS_CODE, BufferStatus, StepStatus } from '../../server/workflow/status';
+import { paging } from '../../src/wire/common';
+import { RecordQuery } from '../../src/wire/records';
+import { figure } from './load-guard';
+import { runScenario, type Scenario, type ScenarioResult } from './load-scenarios';
+
+/**
+ * The decade-scale phases of `npm run bench:load` (issue #30 items 9 and 10; docs/PERFORMANCE.md
+ * "A decade of a group's documents"): the records search per filter, the sustained mix of submits
+ * and decisions, the highest sustained decision rate next to pgbench, and a CPU profile of
+ * decisions.
+ */
+
+const raw = { getTypeParser: () => (value: string) => value } as unknown as pg.CustomTypesConfig;
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, types: raw });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The filters `GET /records` accepts: its query schema's properties but paging and the cursor. */
+export function recordFilterNames(): string[] {
+  const skip = new Set([...Object.keys(paging()), 'cursor']);
+  return Object.keys(RecordQuery.properties).filter((name) => !skip.has(name));
+}
+
+/**
+ * A value for one filter, taken from the seeded records: the filter's `records` column (by its
+ * name: `date` → `record_date`, `module.code` → `module_code`, `company.id` → `company_keys`…);
+ * the lower bound of a range at the 90th percentile and the upper bound at the 10th (about a
+ * tenth of the records each), the most common value otherwise, `true` for a switch. A filter the
+ * schema gains without a column here stops the run with its name.
+ */
+async function filterValue(client: pg.Client, name: string, columns: Map<string, string>): Promise<string> {
+  const schema = (RecordQuery.properties as Record<string, { type?: string; maxLength?: number }>)[name];
+  if (schema.type === 'boolean') return 'true';
+  const bound = /\[(\w+)\]$/.exec(name)?.[1];
+  const base = name.replace(/\[\w+\]$/, '');
+  const column = [base, base.replace(/\./g, '_'), `record_${base}`, base.replace(/\.id$/, '_keys')].find((c) => columns.has(c));
+  if (!column) throw new Error(`records filter ${name}: no column of the records table matches it; add its rule in scripts/bench/load-decade.ts`);
+  const array = columns.get(column) === 'ARRAY';
+  const source = array ? `(select unnest(${column}) as v from records) s` : `(select ${column} as v from records) s`;
+  const query = bound === 'after' || bound === 'gte' ? `select percentile_disc(0.9) within group (order by v) as v from ${source} where v is not null`
+    : bound === 'before' || bound === 'lte' ? `select percentile_disc(0.1) within group (order by v) as v from ${source} where v is not null`
+      : `select mode() within group (order by v) as v from ${source} where v is not null`;
+  const value = (await client.query<{ v: string | null }>(query)).rows[0]?.v;
+  if (value === null || value === undefined) throw new Error(`records filter ${name}: the seeded records hold no ${column}`);
+  // A text longer than the schema takes (several counterparties joined by " / "): its first one, cut to its first
+  // 24 characters when still too long, as a user types a part of it.
+  if (schema.maxLength === undefined || value.length <= schema.maxLength) return value;
+  const first = value.split(' / ')[0];
+  return first.length <= schema.maxLength ? first : first.slice(0, Math.min(schema.maxLength, 24)).trim();
+}
+
+/** Records search at `rate` for `seconds` per filter (each alone), by a records user who sees the most. */
+export async function recordsSearch(options: { databaseUrl: string; ports: number[]; rate: number; seconds: number; jwtSecret: string }): Promise<ScenarioResult[]> {
+  const { filters, candidates } = await withClient(options.databaseUrl, async (client) => {
+    const columns = new Map((await client.query<{ column_name: string; data_type: string }>(
+      `select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = 'records'`)).rows.map((r) => [r.column_name, r.data_type]));
+    const filters: Array<[string, string]> = [];
+    for (const name of recordFilterNames()) filters.push([name, await filterValue(client, name, columns)]);
+    const candidates = (await client.query<{ id: string }>(`select id from users
+      where (is_authorizer or is_finance or is_treasury) and not disabled and locked_at is null order by is_company_authorizer desc, id limit 20`)).rows;
+    return { filters, candidates };
+  });
+  // The records user: the one whose unfiltered search holds the most records (the widest scope).
+  let best: { token: string; total: number; id: string } | null = null;
+  for (const user of candidates) {
+    const token = await tokenOf(options.databaseUrl, Number(user.id), options.jwtSecret);
+    const response = await fetch(`http://127.0.0.1:${options.ports[0]}/api/records?itemsPerPage=1`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) continue;
+    const total = Number(((await response.json()) as Record<string, unknown>)['hydra:totalItems'] ?? 0);
+    if (!best || total > best.total) best = { token, total, id: user.id };
+  }
+  if (!best) throw new Error('records search: no user with the records area answered 200');
+  console.log(`  records search as user ${best.id} (${best.total.toLocaleString('en')} records in scope, counted up to the cap); filters from the route's schema: ${filters.map(([n]) => n).join(', ')}`);
+  const results: ScenarioResult[] = [];
+  for (const [name, value] of [['(none)', ''], ...filters] as Array<[string, string]>) {
+    const query = name === '(none)' ? '' : `&${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+    const scenario: Scenario = {
+      name: `records search GET /api/records ${name === '(none)' ? 'without a filter' : `${name}=${value}`}`, rate: options.rate, method: 'GET',
+      path: () => `/api/records?itemsPerPage=10${query}`, headers: { authorization: `Bearer ${best.token}`, 'accept-language': 'en' },
+    };
+    await runScenario({ ...scenario, name: `${scenario.name} [warm-up]` }, options.ports, 2);
+    const result = await runScenario(scenario, options.ports, options.seconds);
+    results.push(result);
+    console.log(figure(`  postgres ${result.name}: ${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}`));
+  }
+  return results;
+}
+
+const tokens = new Map<number, string>();
+async function tokenOf(databaseUrl: string, userId: number, secret: string): Promise<string> {
+  const known = tokens.get(userId);
+  if (known) return known;
+  // The password version as server/auth/jwt.ts's `passwordVersion` computes it (ms of the last password change).
+  const version = await withClient(databaseUrl, async (client) => Number((await client.query<{ v: string }>(
+    'select floor(extract(epoch from password_changed_at) * 1000)::float8 as v from users where id = $1', [userId])).rows[0].v));
+  const token = await signToken(userId, version, secret);
+  tokens.set(userId, token);
+  return token;
+}
+
+interface Step { approval: number; buffer: number; user: number }
+
+/**
+ * Decisions to send: the steps due now on open documents (one candidate each, with their token),
+ * and behind each the document's next pending steps, due once the one before is approved.
+ * Treasury steps (another action) end a document's chain.
+ */
+export class DecisionQueue {
+  private due: Step[] = [];
+  private behind = new Map<number, Step[]>();
+  private byApproval = new Map<number, Step>();
+  private tokens = new Map<number, string>();
+  sent = 0;
+
+  static async load(databaseUrl: string, secret: string): Promise<DecisionQueue> {
+    const queue = new DecisionQueue();
+    const rows = await withClient(databaseUrl, async (client) => (await client.query<{ id: string; buffer_id: string; active: string; process: string; users: string; requester_id: string }>(
+      `select a.id, a.buffer_id, a.active, p.code as process, array_agg(c.user_id order by c.user_id)::text as users, b.requester_id
+       from approvals a join buffers b on b.id = a.buffer_id join master_processes mp on mp.id = a.master_process_id
+       join processes p on p.id = mp.process_id join approval_candidates c on c.approval_id = a.id
+       where b.status = ${BufferStatus.ON_PROCESS} and a.status = ${StepStatus.PENDING}
+       group by a.id, a.buffer_id, a.active, a.position, p.code, b.requester_id order by a.buffer_id, a.position`)).rows);
+    const stopped = new Set<number>();
+    for (const row of rows) {
+      const buffer = Number(row.buffer_id);
+      if (stopped.has(buffer)) continue;
+      if (row.process === TREASURY_PROCESS_CODE) { stopped.add(buffer); continue; }
+      const user = row.users.replace(/[{}]/g, '').split(',').map(Number).find((u) => u !== Number(row.requester_id));
+      if (user === undefined) { stopped.add(buffer); continue; }
+      const step = { approval: Number(row.id), buffer, user };
+      queue.byApproval.set(step.approval, step);
+      if (row.active === 't' || row.active === 'true') queue.due.push(step);
+      else queue.behind.set(buffer, [...(queue.behind.get(buffer) ?? []), step]);
+    }
+    // Oldest first would be any order: shuffle (deterministically) so the instances see documents of every module and company.
+    let seed = 7;
+    for (let i = queue.due.length - 1; i > 0; i--) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      const j = seed % (i + 1);
+      [queue.due[i], queue.due[j]] = [queue.due[j], queue.due[i]];
+    }
+    const users = [...new Set([...queue.byApproval.values()].map((s) => s.user))];
+    const versions = await withClient(databaseUrl, async (client) => (await client.query<{ id: string; v: string }>(
+      'select id, floor(extract(epoch from password_changed_at) * 1000)::float8 as v from users where id = any($1::integer[])', [users])).rows);
+    for (const { id, v } of versions) queue.tokens.set(Number(id), await signToken(Number(id), Number(v), secret));
+    return queue;
+  }
+
+  /** Steps due now and behind them. */
+  get available(): { due: number; behind: number } {
+    let behind = 0;
+    for (const steps of this.behind.values()) behind += steps.length;
+    return { due: this.due.length, behind };
+  }
+
+  /** A scenario deciding (approving) due steps at `rate`. */
+  scenario(name: string, rate: number): Scenario {
+    return {
+      name, rate, method: 'POST', path: () => '', headers: {},
+      request: () => {
+        const step = this.due.shift();
+        if (!step) return null;
+        this.sent += 1;
+        return { path: `/api/approvals/${step.approval}/action`, body: '{"approve":true}', headers: { authorization: `Bearer ${this.tokens.get(step.user)}`, 'accept-language': 'en' } };
+      },
+      onResponse: (path, status) => {
+        if (status !== 200) return;
+        const step = this.byApproval.get(Number(/approvals\/(\d+)\//.exec(path)?.[1]));
+        const next = step && this.behind.get(step.buffer)?.shift();
+        if (next) this.due.push(next);
+      },
+    };
+  }
+}
+
+const line = (result: ScenarioResult) => `${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}`;
+
+/** The sustained mix: submits and decisions at once for `seconds`; p99 and errors of each and of both. */
+export async function sustainedMix(options: { ports: number[]; seconds: number; submitRate: number; decideRate: number; submit: Scenario; queue: DecisionQueue }) {
+  const { due, behind } = options.queue.available;
+  const needed = Math.round(options.decideRate * options.seconds);
+  console.log(`  mix: ${options.submitRate} submits/s + ${options.decideRate} decisions/s for ${options.seconds} s; ${due.toLocaleString('en')} steps due now, `
+    + `${behind.toLocaleString('en')} behind them (${needed.toLocaleString('en')} decisions needed${due + behind < needed ? ': TOO FEW, the rest count as errors — seed more open documents (BENCH_OPEN)' : ''})`);
+  const [submits, decisions] = await Promise.all([
+    runScenario({ ...options.submit, rate: options.submitRate }, options.ports, options.seconds),
+    runScenario(options.queue.scenario('decide POST /api/approvals/{id}/action', options.decideRate), options.ports, options.seconds),
+  ]);
+  console.log(figure(`  postgres mix submits: ${line(submits)}`));
+  console.log(figure(`  postgres mix decisions: ${line(decisions)}`));
+  const p99 = Math.max(submits.p99, decisions.p99);
+  console.log(figure(`  postgres mix (${options.submitRate} submits/s + ${options.decideRate} decisions/s, ${options.seconds} s): p99 ${p99} ms (worst of the two), errors ${submits.errors + decisions.errors}`));
+  return { submits, decisions };
+}
+
+/**
+ * The highest sustained decision rate with p99 ≤ `limitMs` and no error: `rates` in order, each
+ * for `seconds`, until one fails. Returns the decisions/s served at the last rate that held.
+ */
+export async function decisionLimit(options: { ports: number[]; rates: number[]; seconds: number; limitMs: number; queue: DecisionQueue }) {
+  let best: ScenarioResult | null = null;
+  for (const rate of options.rates) {
+    const { due, behind } = options.queue.available;
+    if (due + behind < rate * options.seconds) {
+      console.log(`  decision limit: ${rate}/s needs ${rate * options.seconds} steps, ${due + behind} left: stopped (seed more open documents, BENCH_OPEN)`);
+      break;
+    }
+    const result = await runScenario(options.queue.scenario(`decisions at ${rate}/s`, rate), options.ports, options.seconds);
+    const held = result.p99 <= options.limitMs && result.errors === 0;
+    console.log(figure(`  postgres decisions at ${rate}/s for ${options.seconds} s: ${line(result)} — ${held ? 'held' : `over (p99 > ${options.limitMs} ms or errors)`}`));
+    if (!held) break;
+    best = result;
+  }
+  return best;
+}
+
+/** pgbench (TPC-B-like) on a database of its own on the same server: initialised at `scale` (reused when it has it), then `clients` for `seconds`. */
+export function pgbench(options: { databaseUrl: string; scale: number; clients: number; seconds: number }): { tps: number; latencyMs: number; output: string } {
+  const url = new URL(options.databaseUrl);
+  const name = `${url.pathname.slice(1)}_pgbench`;
+  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+  const psql = (db: string, command: string) => execFileSync('psql', [...args, '-X', '-Atq', '-d', db, '-c', command], { encoding: 'utf8' }).trim();
+  if (!psql('postgres', `select 1 from pg_database where datname = '${name.replace(/'/g, '')}'`)) psql('postgres', `create database "${name.replace(/"/g, '')}"`);
+  // Planned before it runs, so the count is asked only when the table exists.
+  const has = psql(name, `select 0 from pg_class where relname = 'pgbench_branches' having count(*) = 0`) === '0' ? 0 : Number(psql(name, 'select count(*) from pgbench_branches'));
+  if (Number(has) !== options.scale) {
+    const started = Date.now();
+    console.log(`  pgbench: initialising ${name} at scale ${options.scale} (${(options.scale * 100_000).toLocaleString('en')} accounts) …`);
+    execFileSync('pgbench', [...args, '-i', '-q', '-s', String(options.scale), name], { stdio: ['ignore', 'ignore', 'inherit'] });
+    console.log(`  pgbench: initialised in ${Math.round((Date.now() - started) / 1000)} s`);
+  } else console.log(`  pgbench: ${name} already at scale ${options.scale} (reused)`);
+  const output = execFileSync('pgbench', [...args, '-c', String(options.clients), '-j', '2', '-T', String(options.seconds), name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1] ?? /tps = ([\d.]+)/.exec(output)?.[1]);
+  const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(output)?.[1] ?? NaN);
+  if (!Number.isFinite(tps)) throw new Error(`pgbench: no tps in its output:\n${output}`);
+  return { tps, latencyMs, output };
+}
+
+/** pgbench's scale for a database of `bytes` (scale 1 ≈ 16 MB: 100,000 accounts). */
+export async function matchingScale(databaseUrl: string): Promise<{ scale: number; bytes: number }> {
+  const bytes = await withClient(databaseUrl, async (client) => Number((await client.query<{ n: string }>('select pg_database_size(current_database()) as n')).rows[0].n));
+  return { scale: Math.max(1, Math.round(bytes / (16 * 1024 * 1024))), bytes };
+}
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+
+/**
+ * The self time per function of a .cpuprofile (V8's JSON: nodes, samples, timeDeltas in µs),
+ * counting only samples from `fromMs` after the profile began; also per area (a package under
+ * node_modules, a folder of the server, node's internals, GC, idle).
+ */
+export function summarizeProfile(path: string, fromMs: number, decisions: number): string {
+  const profile = JSON.parse(readFileSync(path, 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byFunction = new Map<string, number>();
+  const byArea = new Map<string, number>();
+  let t = 0;
+  let busy = 0;
+  let total = 0;
+  const area = (url: string, name: string) => {
+    if (!url) return name.startsWith('(') ? name : '(native)';
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+    if (pkg) return pkg[1];
+    if (url.startsWith('node:')) return 'node internals';
+    const own = /dist-server\/(.+)\/[^/]+$/.exec(url);
+    return own ? own[1] : url.replace(/^file:\/\//, '');
+  };
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i] ?? 0;
+    if (t / 1000 < fromMs) continue;
+    const node = nodes.get(profile.samples[i]);
+    if (!node) continue;
+    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = functionName || '(anonymous)';
+    total += delta;
+    if (name === '(idle)') continue;
+    busy += delta;
+    const where = url ? ` ${url.replace(/^file:\/\/.*?\/(dist-server|node_modules)\//, '$1/')}:${lineNumber + 1}` : '';
+    byFunction.set(`${name}${where}`, (byFunction.get(`${name}${where}`) ?? 0) + delta);
+    byArea.set(area(url, name), (byArea.get(area(url, name)) ?? 0) + delta);
+  }
+  const top = (map: Map<string, number>, n: number) => [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n)
+    .map(([k, ms], i) => `  ${String(i + 1).padStart(2)}. ${ms.toFixed(1).padStart(9)} ms ${((ms / Math.max(busy, 1e-9)) * 100).toFixed(1).padStart(5)} %  ${k}`);
+  return [
+    `CPU profile ${path}`,
+    `window: ${(total / 1000).toFixed(1)} s after the first ${(fromMs / 1000).toFixed(1)} s; busy (not idle) ${busy.toFixed(0)} ms for ${decisions} decisions = ${(busy / Math.max(decisions, 1)).toFixed(2)} ms CPU per decision in the app process`,
+    'top 20 functions by self time (share of busy time):', ...top(byFunction, 20),
+    'by area (package, server folder, node internals, GC):', ...top(byArea, 12),
+  ].join('\n');
+}
+
+/** Writes the summary beside the profile and returns both paths. */
+export function writeProfileSummary(dir: string, fromMs: number, decisions: number): { profile: string; summary: string; text: string } {
+  const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort().pop();
+  if (!file) throw new Error(`no .cpuprofile in ${dir} (did the instance exit normally?)`);
+  const profile = join(dir, file);
+  const text = summarizeProfile(profile, fromMs, decisions);
+  const summary = `${profile}.top20.txt`;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(summary, `${text}\n`);
+  return { profile, summary, text };
+}
