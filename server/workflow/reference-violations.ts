@@ -12,10 +12,14 @@ const BY_NAME = new Set(['company_id', 'department_id', 'currency_id']);
 /**
  * The form's other ids of server lists, by the widget-value table: every top-level field whose
  * widget stores the id (or ids) of a list's rows must name rows of that list — a picker over a
- * new list is checked as it is registered. Lists of the module's own rows are `moduleListViolations`'.
+ * new list is checked as it is registered. Lists of the module's own rows are `moduleListViolations`';
+ * an entity module's references are its handler's.
  */
 async function listViolations(db: Kysely<Database>, module: CompiledModule, data: FormData, t: Translate, label: (field: string) => string): Promise<Violation[]> {
   const out: Violation[] = [];
+  // An entity module's handler checks its records' references with its own, finer rules (a
+  // manager must be an active user, a location of the user's company): it keeps that word.
+  if (module.meta?.entity) return out;
   const ui = (module.uiSchema ?? {}) as Record<string, unknown>;
   for (const field of Object.keys((module.schema.properties ?? {}) as Record<string, unknown>)) {
     const list = widgetValue(widgetOf(ui[field]))?.list;

@@ -68,7 +68,8 @@ const BUILT_IN: WidgetValueDescriptor[] = [
   { widget: 'UserPicker', value: 'recordId', list: { table: 'users' }, builderPicker: true },
   { widget: 'ExpenseAccountPicker', value: 'recordId', list: { table: 'expense_accounts' }, builderPicker: true },
   { widget: 'BankAccountPicker', value: 'recordId', list: { table: 'company_bank_accounts' }, builderPicker: true },
-  { widget: 'FinanceUsersPicker', value: 'recordIds', list: { table: 'users' } },
+  // Users the document is forwarded to: who may be is the filing's forwarding check (it names the rule).
+  { widget: 'FinanceUsersPicker', value: 'recordIds' },
   // Code lists and documents: ids checked with their lists (a code list's kind, the reader's access).
   { widget: 'ContractTypePicker', value: 'recordId', list: { table: 'contract_item_types', ofModule: true } },
   { widget: 'FrequencyPicker', value: 'recordId' },
