@@ -36,6 +36,7 @@ const WHAT: Array<[RegExp, string, (m: RegExpExecArray) => Values]> = [
   [/^unknown role "([^"]+)"/, 'unknownRole', (m) => ({ name: m[1] })],
   [/^step "([^"]+)" appears twice/, 'stepTwice', (m) => ({ name: m[1] })],
   [/^step "([^"]+)" has other names or roles than in module "([^"]+)"/, 'stepShared', (m) => ({ name: m[1], module: m[2] })],
+  [/^the schema limits "([^"]+)" to (\d+) characters \(maxLength\)/, 'hiddenMessage', (m) => ({ name: m[1], n: Number(m[2]) })],
   [/contains an HTML tag|javascript:\/data: URL/, 'markup', () => ({})],
   [/is a reserved word/, 'reserved', () => ({})],
   [/^must match pattern "\^\[a-z\]\[a-z0-9-\]\{0,(\d+)\}\$"$/, 'code', (m) => ({ max: Number(m[1]) + 1 })],
@@ -123,6 +124,6 @@ export function problemSentence(problem: Problem, files: DefinitionFiles, lang: 
   const values = { ...what[1] };
   if (typeof values.langs === 'string') values.langs = values.langs.trim().split(/,\s*/).map((l) => t(`engine.problems.languages.${l}`)).join(t('engine.validation.listSeparator'));
   if (typeof values.type === 'string') values.type = t(`engine.types.${values.type}`);
-  if (typeof values.name === 'string' && what[0] !== 'unknownField' && what[0] !== 'unknownItemField' && fields.has(values.name)) values.label = label(values.name);
+  if (typeof values.name === 'string') values.label = fields.has(values.name) ? label(values.name) : values.name;
   return { message: t('engine.problems.sentence', { place, what: t(`engine.problems.what.${what[0]}`, values) }), detail };
 }
