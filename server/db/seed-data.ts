@@ -24,8 +24,8 @@ export const DEMO_COMPANIES: Array<{
     departments: [['Management', '管理部', '管理部'], ['Finance', '経理部', '财务部'], ['Sales', '営業部', '销售部']],
     locations: ['1-1 Marunouchi, Chiyoda-ku, Tokyo', '88 Century Avenue, Pudong, Shanghai'],
     bank_accounts: [
-      { bank_name: 'MUFG Bank', branch: 'Marunouchi', number: '1234567', type: 'ordinary' },
-      { bank_name: 'Bank of China', branch: 'Shanghai Pudong', number: '6222001234567890', type: 'current' },
+      { bank_name: '三菱UFJ銀行', branch: '丸の内支店', number: '1234567', type: 'ordinary' },
+      { bank_name: '中国銀行', branch: '上海浦東支店', number: '6222001234567890', type: 'current' },
     ],
   },
   {
@@ -44,7 +44,7 @@ export const DEMO_COMPANIES: Array<{
     code: 'RS', names: ['Ringi Systems', 'リンギ・システムズ', '林吉系统'], initial_name: 'RS', is_group: true,
     departments: [['Engineering', '開発部', '研发部'], ['Support', 'サポート部', '支持部'], ['Administration', '総務部', '行政部']],
     locations: ['3-3 Tenjin, Chuo-ku, Fukuoka', '5 Zhongguancun Street, Haidian, Beijing'],
-    bank_accounts: [{ bank_name: 'Mizuho Bank', branch: 'Fukuoka', number: '2345678', type: 'ordinary' }],
+    bank_accounts: [{ bank_name: 'みずほ銀行', branch: '福岡支店', number: '2345678', type: 'ordinary' }],
   },
 ];
 
@@ -82,8 +82,8 @@ export const DEMO_PIC_TYPES: Array<{ code: string; names: Names; setting_type: s
 
 /** Background groups: name, member companies, person in charge per pic type. */
 export const DEMO_BACKGROUNDS: Array<{ name: string; companies: string[]; pics: Record<string, string> }> = [
-  { name: 'Japan operations', companies: ['RH', 'RT'], pics: { 'pic-authorizer': 'authorizer@example.com', 'pic-finance': 'finance@example.com' } },
-  { name: 'Systems and partners', companies: ['RS', 'AP'], pics: { 'pic-legal': 'legal@example.com' } },
+  { name: '本社・貿易グループ', companies: ['RH', 'RT'], pics: { 'pic-authorizer': 'authorizer@example.com', 'pic-finance': 'finance@example.com' } },
+  { name: 'システム・パートナーグループ', companies: ['RS', 'AP'], pics: { 'pic-legal': 'legal@example.com' } },
 ];
 
 type Flag = 'is_authorizer' | 'is_company_authorizer' | 'is_finance' | 'is_treasury' | 'is_legal';

@@ -70,7 +70,7 @@ describe('company bank accounts through approval', () => {
     expect(format.json().message).toBe(enBank.messages.numberFormat);
     const unknownCompany = await post('admin', '/api/buffer/company-bank-account', { ...base, ...bank(999999) });
     expect(unknownCompany.statusCode).toBe(422);
-    const duplicate = await post('finance', '/api/buffer/company-bank-account', { ...base, ...bank(rh, { bank_name: 'MUFG Bank', branch: 'Marunouchi', number: '1234567' }) });
+    const duplicate = await post('finance', '/api/buffer/company-bank-account', { ...base, ...bank(rh, { bank_name: '三菱UFJ銀行', branch: '丸の内支店', number: '1234567' }) });
     expect(duplicate.statusCode).toBe(422);
     expect(duplicate.json().message).toBe(enServer.finance.errors.duplicateAccount);
     expect(await count('buffers')).toBe(before);

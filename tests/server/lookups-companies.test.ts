@@ -131,10 +131,10 @@ describe('bank accounts', () => {
   test('GET /api/companies/bank_accounts pages and searches by bankName', async () => {
     const all = await get('/api/companies/bank_accounts');
     expect(all.body['hydra:totalItems']).toBe(bankAccounts);
-    const found = await get('/api/companies/bank_accounts?bankName=mufg');
+    const found = await get('/api/companies/bank_accounts?bankName=ufj');
     // An employee (not finance/treasury of RH) sees the number cut to its last 4 (server/README.md "What each user may read").
     expect(found.body['hydra:member']).toEqual([expect.objectContaining({
-      bank_name: 'MUFG Bank', branch: 'Marunouchi', number: '••••4567', type: 'ordinary', company_id: rh,
+      bank_name: '三菱UFJ銀行', branch: '丸の内支店', number: '••••4567', type: 'ordinary', company_id: rh,
       company: expect.objectContaining({ code: 'RH' }),
     })]);
     expect((await get('/api/companies/bank_accounts?itemsPerPage=1&page=2')).body['hydra:member']).toHaveLength(1);
@@ -142,9 +142,9 @@ describe('bank accounts', () => {
 
   test('GET /api/company_bank_accounts/{id} and /api/company_bank_accounts_list/{companyId}', async () => {
     const list = await get(`/api/company_bank_accounts_list/${rh}`);
-    expect(list.body['hydra:member'].map((a: { bank_name: string }) => a.bank_name)).toEqual(['MUFG Bank', 'Bank of China']);
+    expect(list.body['hydra:member'].map((a: { bank_name: string }) => a.bank_name)).toEqual(['三菱UFJ銀行', '中国銀行']);
     const one = await get(`/api/company_bank_accounts/${list.body['hydra:member'][1].id}`);
     expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ bank_name: 'Bank of China', branch: 'Shanghai Pudong', type: 'current' });
+    expect(one.body).toMatchObject({ bank_name: '中国銀行', branch: '上海浦東支店', type: 'current' });
   });
 });
