@@ -40,7 +40,7 @@ import { runScenario, type ScenarioResult } from './bench/load-scenarios';
 import { prepareData, type BenchData } from './bench/load-data';
 import { uploadBurst } from './bench/load-uploads';
 import { figure, load1, refuseWhenLoaded } from './bench/load-guard';
-import { DecisionQueue, decisionLimit, matchingScale, pgbench, recordsSearch, sustainedMix, writeProfileSummary } from './bench/load-decade';
+import { checkCopiedDocument, DecisionQueue, decisionLimit, matchingScale, pgbench, recordsSearch, sustainedMix, writeProfileSummary } from './bench/load-decade';
 
 const env = process.env;
 const ci = env.CI === 'true';
@@ -219,6 +219,7 @@ try {
       body: () => data.submit.body, headers: { authorization: `Bearer ${data.submit.token}`, 'accept-language': 'en' },
     };
     await measure('postgres', instances, appEnv, data, { list: Number(env.BENCH_LIST_RATE ?? 200), detail: 100, submit: 20, approve: 20, login: 4 }, async (ports) => {
+      if (copy) console.log(`  ${await checkCopiedDocument({ databaseUrl: pgUrl, port: ports[0], jwtSecret: JWT_SECRET })}`);
       if (phase('records')) await recordsSearch({ databaseUrl: pgUrl, ports, rate: Number(env.BENCH_RECORDS_RATE ?? 20), seconds, jwtSecret: JWT_SECRET });
       if (phase('mix') && queue) await sustainedMix({ ports, seconds: mixSeconds, submitRate, decideRate, submit, queue });
       if (phase('limit') && queue) {

@@ -274,8 +274,8 @@ export function summarizeProfile(path: string, fromMs: number, decisions: number
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
     if (pkg) return pkg[1];
     if (url.startsWith('node:')) return 'node internals';
-    const own = /dist-server\/(.+)\/[^/]+$/.exec(url);
-    return own ? own[1] : url.replace(/^file:\/\//, '');
+    const own = /dist-server\/(?:(.+)\/)?[^/]+$/.exec(url);
+    return own ? `server ${own[1] ?? '(bundled chunks)'}` : url.replace(/^file:\/\//, '');
   };
   for (let i = 0; i < profile.samples.length; i++) {
     t += profile.timeDeltas[i] ?? 0;
@@ -312,4 +312,33 @@ export function writeProfileSummary(dir: string, fromMs: number, decisions: numb
   mkdirSync(dir, { recursive: true });
   writeFileSync(summary, `${text}\n`);
   return { profile, summary, text };
+}
+
+/**
+ * A copied document through the real API, before anything is measured: a copy on process
+ * opens for its requester (`GET /buffers/{id}`), its records history reads back, and it is in
+ * its current candidate's pending list (`GET /approvals/my`, searched by its code). Deciding is
+ * what the decision phases do. Throws when any of these fails.
+ */
+export async function checkCopiedDocument(options: { databaseUrl: string; port: number; jwtSecret: string }): Promise<string> {
+  const doc = await withClient(options.databaseUrl, async (client) => (await client.query<{ id: string; code: string; requester_id: string; user_id: string }>(
+    // A copy: the newest document on process with the seeder's comment entries (copies are written last; filings by the bench have none).
+    `select b.id, b.code, b.requester_id, c.user_id from record_history h join buffers b on b.id = h.buffer_id
+     join approvals a on a.buffer_id = b.id and a.active join approval_candidates c on c.approval_id = a.id
+     where h.kind = 'comment' and h.after -> 'comment' ->> 'body' like 'bench note %' and b.status = ${BufferStatus.ON_PROCESS}
+     order by h.id desc limit 1`)).rows[0]);
+  if (!doc) throw new Error('copy check: no document on process');
+  const get = async (path: string, userId: number) => {
+    const response = await fetch(`http://127.0.0.1:${options.port}/api${path}`, { headers: { authorization: `Bearer ${await tokenOf(options.databaseUrl, userId, options.jwtSecret)}`, 'accept-language': 'en' } });
+    const body = await response.json() as Record<string, unknown>;
+    if (!response.ok) throw new Error(`copy check: GET ${path} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    return body;
+  };
+  await get(`/buffers/${doc.id}`, Number(doc.requester_id));
+  const history = await get(`/buffers/${doc.id}/history`, Number(doc.requester_id));
+  const list = await get(`/approvals/my?search=${encodeURIComponent(doc.code)}`, Number(doc.user_id));
+  const listed = JSON.stringify(list).includes(`"${doc.code}"`);
+  if (!listed) throw new Error(`copy check: ${doc.code} is not in its candidate's pending list`);
+  const entries = Array.isArray(history['hydra:member']) ? (history['hydra:member'] as unknown[]).length : '?';
+  return `copied document ${doc.code} (id ${doc.id}): opens for its requester, its history reads back (${entries} entries on the first page), it is in its candidate's pending list`;
 }

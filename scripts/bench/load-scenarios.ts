@@ -69,8 +69,9 @@ export async function runScenario(scenario: Scenario, ports: number[], seconds: 
         resolve();
       });
     });
-    const failed = () => { errors++; count('error'); resolve(); };
-    request.on('timeout', () => request.destroy(new Error('timeout')));
+    let timedOut = false;
+    const failed = () => { errors++; count(timedOut ? 'timeout' : 'error'); resolve(); };
+    request.on('timeout', () => { timedOut = true; request.destroy(new Error('timeout')); });
     request.on('error', failed);
     request.end(body);
   });
