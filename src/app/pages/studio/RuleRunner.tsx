@@ -4,6 +4,7 @@ import { Button, Field, MessageBar, Text, Textarea, makeStyles, tokens } from '@
 import { useTranslation } from 'react-i18next';
 import type { Lang, ModuleSource } from '../../../engine';
 import type { StudioApi, StudioJudgement } from './studio-api';
+import { ProblemList } from './ProblemList';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -50,7 +51,13 @@ export function RuleRunner({ draft, api, lang }: { draft: ModuleSource; api: Stu
       <Button onClick={run} disabled={busy}>{t('studio.runnerRun')}</Button>
       {outcome && 'error' in outcome && <MessageBar intent="error">{outcome.error}</MessageBar>}
       {outcome && !('error' in outcome) && outcome.definitionProblems.length > 0 && (
-        <MessageBar intent="error">{t('studio.runnerDefinition')} {outcome.definitionProblems.map((p) => `${p.propertyPath}: ${p.message}`).join('; ')}</MessageBar>
+        <MessageBar intent="error" layout="multiline">
+          <div>
+            {t('studio.runnerDefinition')}
+            {/* The checker's sentences, each with its technical detail folded (issue #32 item 5). */}
+            <ProblemList problems={outcome.definitionProblems} />
+          </div>
+        </MessageBar>
       )}
       {outcome && !('error' in outcome) && outcome.definitionProblems.length === 0 && (
         outcome.valid ? <MessageBar intent="success">{t('studio.runnerValid')}</MessageBar> : (
