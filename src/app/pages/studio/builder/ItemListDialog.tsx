@@ -7,7 +7,7 @@ import { emptyTexts, TextsInputs } from './texts-inputs';
 import { BuilderDialog, refusalAt, type BuilderRefusal } from './BuilderDialog';
 
 /** The input each refusal concerns (`labels`: whichever of the four texts is incomplete). */
-const REFUSAL_INPUT: Record<string, string> = { name: 'name', exists: 'name', labels: 'labels', requiredMessages: 'requiredMessages', unknown: 'position' };
+const REFUSAL_INPUT: Record<string, string> = { name: 'name', exists: 'name', labels: 'labels', requiredMessages: 'requiredMessages' };
 const incomplete = (texts: Texts) => BUILDER_LANGS.some((lang) => !texts[lang].trim());
 
 /**
