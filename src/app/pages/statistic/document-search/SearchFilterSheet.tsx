@@ -11,7 +11,7 @@ import { defaultFilter, filterProblem, OPERATORS, PERIOD_TYPES, TEXT_MAX, type O
 const useStyles = makeStyles({
   sheet: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
   range: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS, '& .fui-Input': { minWidth: 0 } },
-  amount: { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: tokens.spacingHorizontalS },
+  amount: { display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: tokens.spacingHorizontalS, alignItems: 'end' },
   buttons: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS },
 });
 
@@ -55,14 +55,17 @@ export function SearchFilterSheet({ value, onSave }: { value: SearchFilter; onSa
           <DateInput label={t('statistic.search.filter.to')} disabled={!filter.periodType} value={filter.to} onChange={(date) => set({ to: date ?? '' })} />
         </Field>
       </div>
-      <Field label={t('statistic.search.filter.amount')}>
-        <div className={styles.amount}>
-          <Select aria-label={t('statistic.search.filter.operator')} value={filter.operator} onChange={(_, d) => set({ operator: d.value as Operator })}>
+      {/* A field each: one Field around both gave the operator and the amount the same id (issue #31, the crawl's duplicate-id check). */}
+      <div className={styles.amount}>
+        <Field label={t('statistic.search.filter.operator')}>
+          <Select value={filter.operator} onChange={(_, d) => set({ operator: d.value as Operator })}>
             {OPERATORS.map((o) => <option key={o} value={o}>{t(`statistic.search.operators.${o}`)}</option>)}
           </Select>
-          <Input inputMode="decimal" maxLength={TEXT_MAX} value={filter.amount} onChange={(_, d) => set({ amount: d.value })} aria-label={t('statistic.search.filter.amount')} />
-        </div>
-      </Field>
+        </Field>
+        <Field label={t('statistic.search.filter.amount')}>
+          <Input inputMode="decimal" maxLength={TEXT_MAX} value={filter.amount} onChange={(_, d) => set({ amount: d.value })} />
+        </Field>
+      </div>
       <Field label={t('statistic.search.filter.currency')}>
         <Select value={filter.currency} onChange={(_, d) => set({ currency: d.value })}>
           <option value="">{t('statistic.search.filter.all')}</option>
