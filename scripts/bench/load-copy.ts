@@ -36,6 +36,8 @@ export interface CopySeedOptions {
   open: number;
   /** The records seal key the instances run with (`RECORDS_KEY`). */
   recordsKey: string;
+  /** How many documents the generator made (the templates; the demo's come before them). */
+  templates: number;
   /** Names of the modules' file fields (server/files/file-field-names.ts): where a body holds file ids. */
   fileFields: Set<string>;
   /** Documents per COPY transaction (default 20,000). */
@@ -129,16 +131,18 @@ export async function copySeed(options: CopySeedOptions): Promise<{ documents: n
       for (const row of rows) map.set(row[keyColumn]!, [...(map.get(row[keyColumn]!) ?? []), row]);
       return map;
     };
-    const buffers = (await client.query<Row>(`select * from buffers order by id`)).rows;
-    const files = group((await client.query<Row>(`select * from files where buffer_id is not null order by id`)).rows, 'buffer_id');
+    // The first documents (the demo's and the generator's) only: a database left half-seeded by an interrupted run is not read whole.
+    const buffers = (await client.query<Row>(`select * from buffers order by id limit ${options.templates + 1000}`)).rows;
+    const lastTemplate = buffers.length ? Number(buffers[buffers.length - 1].id) : 0;
+    const files = group((await client.query<Row>(`select * from files where buffer_id <= ${lastTemplate} order by id`)).rows, 'buffer_id');
     // Stored bytes (inline or chunked, server/files/file-storage.ts): each copy of a file gets its own key and its own copy of the bytes.
-    const contents = group((await client.query<Row>(`select * from file_contents where storage_key in (select storage_key from files where buffer_id is not null)`)).rows, 'storage_key');
-    const chunks = group((await client.query<Row>(`select * from file_chunks where storage_key in (select storage_key from files where buffer_id is not null) order by storage_key, seq`)).rows, 'storage_key');
-    const approvals = group((await client.query<Row>(`select * from approvals order by buffer_id, position, id`)).rows, 'buffer_id');
-    const candidates = group((await client.query<Row>(`select c.*, a.buffer_id as template_buffer from approval_candidates c join approvals a on a.id = c.approval_id`)).rows, 'template_buffer');
-    const logs = group((await client.query<Row>(`select * from approval_logs order by buffer_id, id`)).rows, 'buffer_id');
+    const contents = group((await client.query<Row>(`select * from file_contents where storage_key in (select storage_key from files where buffer_id <= ${lastTemplate})`)).rows, 'storage_key');
+    const chunks = group((await client.query<Row>(`select * from file_chunks where storage_key in (select storage_key from files where buffer_id <= ${lastTemplate}) order by storage_key, seq`)).rows, 'storage_key');
+    const approvals = group((await client.query<Row>(`select * from approvals where buffer_id <= ${lastTemplate} order by buffer_id, position, id`)).rows, 'buffer_id');
+    const candidates = group((await client.query<Row>(`select c.*, a.buffer_id as template_buffer from approval_candidates c join approvals a on a.id = c.approval_id where a.buffer_id <= ${lastTemplate}`)).rows, 'template_buffer');
+    const logs = group((await client.query<Row>(`select * from approval_logs where buffer_id <= ${lastTemplate} order by buffer_id, id`)).rows, 'buffer_id');
     const history = group((await client.query<Row>(`select h.*, to_char(h.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_text
-      from record_history h order by buffer_id, seq`)).rows, 'buffer_id');
+      from record_history h where buffer_id <= ${lastTemplate} order by buffer_id, seq`)).rows, 'buffer_id');
     const templates: Template[] = [];
     for (const buffer of buffers) {
       const code = /^(.*)-(\d{4})-\d+$/.exec(buffer.code ?? '');

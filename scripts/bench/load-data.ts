@@ -59,7 +59,7 @@ export async function prepareData(options: { databaseUrl?: string; dataDir: stri
       const modules = (await readDefinitionSet(undefined, { check: false })).modules;
       const result = await copySeed({
         databaseUrl: options.databaseUrl, docs: options.docs, history: options.copy.history, open: options.copy.open,
-        recordsKey: options.copy.recordsKey, fileFields: new Set(fileFieldNames(modules)),
+        recordsKey: options.copy.recordsKey, templates: options.copy.templates, fileFields: new Set(fileFieldNames(modules)),
       });
       if (result.documents) {
         console.log(`  copy seed: ${result.documents.toLocaleString('en')} documents and ${result.history.toLocaleString('en')} history entries in ${result.seconds} s `

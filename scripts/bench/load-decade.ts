@@ -264,6 +264,17 @@ interface ProfileNode { id: number; callFrame: { functionName: string; url: stri
 export function summarizeProfile(path: string, fromMs: number, decisions: number): string {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  // Native time (a syscall such as writev) by the first JavaScript frame above it in a package or the server: who asked for it.
+  const nativeBy = new Map<string, number>();
+  const askedBy = (id: number) => {
+    for (let up = parents.get(id); up !== undefined; up = parents.get(up)) {
+      const frame = nodes.get(up)!.callFrame;
+      if (/node_modules|dist-server/.test(frame.url)) return `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^file:\/\/.*?\/(dist-server|node_modules)\//, '$1/')}:${frame.lineNumber + 1}`;
+    }
+    return '(no JavaScript caller)';
+  };
   const byFunction = new Map<string, number>();
   const byArea = new Map<string, number>();
   let t = 0;
@@ -291,6 +302,10 @@ export function summarizeProfile(path: string, fromMs: number, decisions: number
     const where = url ? ` ${url.replace(/^file:\/\/.*?\/(dist-server|node_modules)\//, '$1/')}:${lineNumber + 1}` : '';
     byFunction.set(`${name}${where}`, (byFunction.get(`${name}${where}`) ?? 0) + delta);
     byArea.set(area(url, name), (byArea.get(area(url, name)) ?? 0) + delta);
+    if (!url && !name.startsWith('(')) {
+      const key = `${name} ← ${askedBy(node.id)}`;
+      nativeBy.set(key, (nativeBy.get(key) ?? 0) + delta);
+    }
   }
   const top = (map: Map<string, number>, n: number) => [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n)
     .map(([k, ms], i) => `  ${String(i + 1).padStart(2)}. ${ms.toFixed(1).padStart(9)} ms ${((ms / Math.max(busy, 1e-9)) * 100).toFixed(1).padStart(5)} %  ${k}`);
@@ -299,6 +314,7 @@ export function summarizeProfile(path: string, fromMs: number, decisions: number
     `window: ${(total / 1000).toFixed(1)} s after the first ${(fromMs / 1000).toFixed(1)} s; busy (not idle) ${busy.toFixed(0)} ms for ${decisions} decisions = ${(busy / Math.max(decisions, 1)).toFixed(2)} ms CPU per decision in the app process`,
     'top 20 functions by self time (share of busy time):', ...top(byFunction, 20),
     'by area (package, server folder, node internals, GC):', ...top(byArea, 12),
+    'native time (syscalls: writev = sending to PostgreSQL or the client) by its first caller in a package or the server:', ...top(nativeBy, 6),
   ].join('\n');
 }
 
