@@ -118,7 +118,7 @@ async function measure(mode: string, count: number, appEnv: Record<string, strin
     for (let i = 0; i < count; i++) started.push(await startInstance(basePort + i, appEnv));
     const ports = started.map((s) => s.port);
     const idle = started.map((s) => s.rssMb());
-    console.log(`  ${mode} RSS idle after start: ${started.map((s, i) => `:${s.port} ${idle[i]} MB`).join(', ')}`);
+    console.log(figure(`  ${mode} RSS idle after start: ${started.map((s, i) => `:${s.port} ${idle[i]} MB`).join(', ')}`));
     const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-language': 'en' });
     let step = 0;
     const scenarios = [
@@ -175,7 +175,7 @@ async function measure(mode: string, count: number, appEnv: Record<string, strin
       if (now.every((mb, i) => Math.abs(mb - last[i]) <= 2)) break;
       last = now;
     }
-    console.log(`  ${mode} RSS after the run (settled after ${Math.round((Date.now() - settleStart) / 1000)} s): ${started.map((s) => `:${s.port} ${s.rssMb()} MB`).join(', ')}; peak during the run (VmHWM): ${started.map((s) => `:${s.port} ${s.peakMb()} MB`).join(', ')}`);
+    console.log(figure(`  ${mode} RSS after the run (settled after ${Math.round((Date.now() - settleStart) / 1000)} s): ${started.map((s) => `:${s.port} ${s.rssMb()} MB`).join(', ')}; peak during the run (VmHWM): ${started.map((s) => `:${s.port} ${s.peakMb()} MB`).join(', ')}`));
   } finally {
     for (const instance of started) await instance.stop();
   }

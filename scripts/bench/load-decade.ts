@@ -222,6 +222,7 @@ export async function decisionLimit(options: { ports: number[]; rates: number[];
     console.log(figure(`  postgres decisions at ${rate}/s for ${options.seconds} s: ${line(result)} — ${held ? 'held' : `over (p99 > ${options.limitMs} ms or errors)`}`));
     if (!held) break;
     best = result;
+    if (rate === options.rates[options.rates.length - 1]) console.log(`  decision limit: the highest rate tried (${rate}/s) held — the limit is above it; add rates to BENCH_RAMP`);
   }
   return best;
 }
@@ -337,12 +338,16 @@ export function writeProfileSummary(dir: string, fromMs: number, decisions: numb
  * what the decision phases do. Throws when any of these fails.
  */
 export async function checkCopiedDocument(options: { databaseUrl: string; port: number; jwtSecret: string }): Promise<string> {
-  const doc = await withClient(options.databaseUrl, async (client) => (await client.query<{ id: string; code: string; requester_id: string; user_id: string }>(
+  const found = await withClient(options.databaseUrl, async (client) => (await client.query<{ id: string; code: string; requester_id: string; user_id: string }>(
     // A copy: the newest document on process with the seeder's comment entries (copies are written last; filings by the bench have none).
     `select b.id, b.code, b.requester_id, c.user_id from record_history h join buffers b on b.id = h.buffer_id
      join approvals a on a.buffer_id = b.id and a.active join approval_candidates c on c.approval_id = a.id
      where h.kind = 'comment' and h.after -> 'comment' ->> 'body' like 'bench note %' and b.status = ${BufferStatus.ON_PROCESS}
      order by h.id desc limit 1`)).rows[0]);
+  // Without comment entries (BENCH_HISTORY ≤ BENCH_DOCS) the newest document on process: copies are the newest before the run files any.
+  const doc = found ?? await withClient(options.databaseUrl, async (client) => (await client.query<{ id: string; code: string; requester_id: string; user_id: string }>(
+    `select b.id, b.code, b.requester_id, c.user_id from buffers b join approvals a on a.buffer_id = b.id and a.active
+     join approval_candidates c on c.approval_id = a.id where b.status = ${BufferStatus.ON_PROCESS} order by b.id desc limit 1`)).rows[0]);
   if (!doc) throw new Error('copy check: no document on process');
   const get = async (path: string, userId: number) => {
     const response = await fetch(`http://127.0.0.1:${options.port}/api${path}`, { headers: { authorization: `Bearer ${await tokenOf(options.databaseUrl, userId, options.jwtSecret)}`, 'accept-language': 'en' } });
