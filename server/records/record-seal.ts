@@ -34,12 +34,22 @@ export const sealKey = (key: string): Buffer => Buffer.from(key, 'utf8');
 
 /**
  * The entries this transaction wrote and has not sealed: the ids the trigger noted in the
- * transaction-local `ringi.unsealed`, and only rows whose `xmin` is this very transaction —
- * so no row written by another session is ever sealed here, whatever that session noted.
+ * transaction-local `ringi.unsealed`, and only rows this very transaction wrote — so no row written
+ * by another session is ever sealed here, whatever that session noted. A row is this transaction's
+ * when its `xmin` is the transaction's xid or one of its subtransactions' (a row written inside a
+ * savepoint — also every write after `ROLLBACK TO SAVEPOINT`, which leaves the savepoint open —
+ * carries the subtransaction's xid): a visible row whose `xmin` is still in progress can only be
+ * ours, since no other session's uncommitted row is visible. Subtransaction xids come after the
+ * transaction's own, so the xid's epoch is the transaction's, or the next one when the 32-bit
+ * counter wrapped in between.
  */
 const UNSEALED = `select h.id, h.buffer_id, h.seq, h.hash from record_history h
+  cross join (select pg_current_xact_id_if_assigned() as top) t
   where h.id = any(string_to_array(nullif(current_setting('ringi.unsealed', true), ''), ',')::bigint[])
-    and h.mac is null and h.xmin = pg_current_xact_id_if_assigned()::xid`;
+    and h.mac is null
+    and case when h.xmin = t.top::xid then true
+      else pg_xact_status((((t.top::text::bigint >> 32) << 32) + h.xmin::text::bigint
+        + case when h.xmin::text::bigint < (t.top::text::bigint & 4294967295) then 4294967296 else 0 end)::text::xid8) = 'in progress' end`;
 
 /**
  * The commit hook that seals, just before COMMIT, every history entry the committing transaction
