@@ -8,6 +8,7 @@ import type { DocumentView } from '../../../src/app/pages/approvals/types';
 import { demoModule } from '../renderer/demo-module';
 import { createApprovalsHost, type HostRoutes } from './approvals-host';
 import { bufferItem, collection, documentView, step } from './fixtures';
+import { declared } from '../declared-style';
 
 // The detail page is a lazy chunk; on a busy 2-core machine its first import can take over 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -33,26 +34,6 @@ function renderDetail(doc: DocumentView, options: { routes?: HostRoutes; user?: 
   });
   render(<DocumentDetailPage params={{ bufferId: 5 }} close={(result) => closed.push(result ?? 'back')} />, { wrapper: h.Wrapper });
   return { ...h, closed };
-}
-
-/** Whether a selector matches; false for one jsdom cannot parse (Fluent's `::-moz-placeholder`). */
-function matches(element: Element, selector: string): boolean {
-  try {
-    return element.matches(selector);
-  } catch {
-    return false;
-  }
-}
-
-/** A CSS property's value as the page's style rules set it on the element (jsdom computes no Griffel styles with tokens). */
-function declared(element: Element, property: string): string | undefined {
-  let value: string | undefined;
-  for (const sheet of document.styleSheets) {
-    for (const rule of sheet.cssRules) {
-      if (rule instanceof CSSStyleRule && matches(element, rule.selectorText) && rule.style.getPropertyValue(property)) value = rule.style.getPropertyValue(property);
-    }
-  }
-  return value;
 }
 
 /** Three steps: the first approved by Kenji, the second active (the reader's), the third waiting. */

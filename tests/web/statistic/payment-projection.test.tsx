@@ -11,6 +11,7 @@ import { PaymentProjectionPage } from '../../../src/app/pages/statistic/payment-
 import { niceScaleMax } from '../../../src/app/pages/statistic/payment-projection/nice-scale';
 import en from '../../../locales/en/statistic.json';
 import { createTestHost } from '../test-host';
+import { declared } from '../declared-style';
 
 const projection = {
   'hydra:member': [{ bank_account_id: 4, bank_name: '三菱UFJ銀行', bank_branch: '丸の内支店', bank_type: '普通', count_transaction: 3, amounts: [{ currency: 'JPY', total: 18_400_000 }] }],
@@ -31,26 +32,6 @@ function renderPage() {
   };
   const session = { profile: { id: 5, name: 'Chen Jing', is_group_admin: false, company: { id: 1, name: 'Ringi Holdings Kabushiki Kaisha Tokyo Head Office' } } } as unknown as Session;
   render(<SessionContext.Provider value={session}><PaymentProjectionPage /></SessionContext.Provider>, { wrapper: testHost.Wrapper });
-}
-
-/** Whether a selector matches; false for one jsdom cannot parse (Fluent's `::-moz-placeholder`). */
-function matches(element: Element, selector: string): boolean {
-  try {
-    return element.matches(selector);
-  } catch {
-    return false;
-  }
-}
-
-/** A CSS property's value as the page's style rules set it on the element (jsdom computes no Griffel styles with tokens). */
-function declared(element: Element, property: string): string | undefined {
-  let value: string | undefined;
-  for (const sheet of document.styleSheets) {
-    for (const rule of sheet.cssRules) {
-      if (rule instanceof CSSStyleRule && matches(element, rule.selectorText) && rule.style.getPropertyValue(property)) value = rule.style.getPropertyValue(property);
-    }
-  }
-  return value;
 }
 
 describe('payment projection chart', () => {
