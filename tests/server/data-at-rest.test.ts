@@ -44,9 +44,11 @@ const mode = (path: string) => (lstatSync(path).mode & 0o777).toString(8);
 beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  // The organisation only (DEMO_DOCUMENTS=0): filing the demo month through the API takes minutes on a
+  // loaded machine, and nothing here needs it.
   server = spawn('/bin/sh', ['-c', `umask 000 && exec node --import tsx server/main.ts`], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RINGI_LOG_LEVEL: 'warn', STATIC_DIR: join(parent, 'no-dist'), DATABASE_URL: '', JWT_SECRET: '', MAIL_INTERVAL_MS: '1000' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RINGI_LOG_LEVEL: 'warn', STATIC_DIR: join(parent, 'no-dist'), DATABASE_URL: '', JWT_SECRET: '', MAIL_INTERVAL_MS: '1000', DEMO_DOCUMENTS: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 1500; i += 1) {
