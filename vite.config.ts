@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstScreen } from './scripts/lib/first-screen-plugin';
+import { pdfjsData } from './scripts/lib/pdfjs-data-plugin';
 import { precompress } from './scripts/lib/precompress-plugin';
 
 /**
@@ -24,8 +25,9 @@ function lazyMarkdown(): Plugin {
 // In `vite dev`, /api is proxied to a running server (PORT, default 8080).
 export default defineConfig({
   // public/ holds the favicon; the first screen is written into index.html (and one file per
-  // language and screen); assets are also written brotli- and gzip-compressed for the server.
-  plugins: [lazyMarkdown(), react(), firstScreen(), precompress()],
+  // language and screen); the PDF viewer's data files are copied in; assets are also written
+  // brotli- and gzip-compressed for the server.
+  plugins: [lazyMarkdown(), react(), firstScreen(), pdfjsData(), precompress()],
   // Every browser the app supports has modulepreload: no polyfill in the first screen's script.
   // The manifest tells the initial-JS budget which chunks the entry starts (scripts/lib/initial-js.ts).
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900, modulePreload: { polyfill: false }, manifest: true },

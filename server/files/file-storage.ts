@@ -13,6 +13,12 @@ const KEY_PATTERN = /^\d{4}\/[0-9a-f]{32}$/;
 /** Bytes per `file_chunks` row: small enough that one row (and its hex form on the wire) costs little. */
 export const CHUNK_BYTES = 256 * 1024;
 
+/** Bytes `start` to `end` of a stored content, both inclusive (as an HTTP `Range` names them). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** Cuts a byte stream into pieces of exactly `size` bytes (the last one shorter). */
 async function* rechunk(source: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Buffer> {
   let pending: Buffer[] = [];
@@ -91,24 +97,35 @@ export class FileStorage {
     }
   }
 
-  /** A stream of the stored content (an error on the stream when there is none). */
-  open(key: string): Readable {
+  /**
+   * A stream of the stored content (an error on the stream when there is none); with `range`, only
+   * the bytes `start`..`end` (inclusive, within the content: the caller checks against its size).
+   * A range reads only the chunks it covers, so a PDF viewer's range requests cost what they ask for.
+   */
+  open(key: string, range?: ByteRange): Readable {
     const path = this.pathOf(key);
     const db = this.db;
-    if (!db) return createReadStream(path);
+    if (!db) return createReadStream(path, range ? { start: range.start, end: range.end } : undefined);
     return Readable.from((async function* () {
       // One chunk per query, by key and position: memory stays at one chunk whatever the file size.
-      let seq = 0;
-      for (;;) {
+      let seq = range ? Math.floor(range.start / CHUNK_BYTES) : 0;
+      const last = range ? Math.floor(range.end / CHUNK_BYTES) : Infinity;
+      const first = seq;
+      for (; seq <= last; seq++) {
         const chunk = await db.selectFrom('file_chunks').select('bytes').where('storage_key', '=', key).where('seq', '=', seq).executeTakeFirst();
         if (!chunk) break;
-        yield Buffer.from(chunk.bytes);
-        seq++;
+        const bytes = Buffer.from(chunk.bytes);
+        if (!range) yield bytes;
+        else {
+          const offset = seq * CHUNK_BYTES;
+          yield bytes.subarray(Math.max(0, range.start - offset), Math.min(bytes.length, range.end - offset + 1));
+        }
       }
-      if (seq > 0) return;
+      if (seq > first) return;
+      // Content stored before chunks: one row, or a file on disk.
       const row = await db.selectFrom('file_contents').select('bytes').where('storage_key', '=', key).executeTakeFirst();
-      if (row) yield Buffer.from(row.bytes);
-      else yield* createReadStream(path);
+      if (row) yield range ? Buffer.from(row.bytes).subarray(range.start, range.end + 1) : Buffer.from(row.bytes);
+      else yield* createReadStream(path, range ? { start: range.start, end: range.end } : undefined);
     })(), { objectMode: false });
   }
 

@@ -20,7 +20,7 @@ import { fileLinkReader } from '../../files/file-link-reader';
 import { uploadMaxBytes } from '../../files/upload-max-bytes';
 import { AppError, badRequest, conflict, errorResponseSchema, notFound, tooLarge, unauthorized, unsupportedMediaType } from '../../lib/errors';
 import { FileLinkQuery, FileRecord } from '../../../src/wire/files';
-import { contentDisposition, wantsJson } from './reply-helpers';
+import { contentDisposition, requestedRange, wantsJson } from './reply-helpers';
 import { recordRetainedUntil } from '../../records/record-retention';
 import { IdParams } from '../../../src/wire/common';
 
@@ -190,10 +190,11 @@ const files: FastifyPluginAsync = async (app) => {
     schema: {
       ...doc('The file content (Content-Type from the detected type, nosniff) for its uploader or anyone who can see a '
         + 'document referencing it; with the bearer header and `Accept: application/json` first, the File record instead. '
-        + '`?token=` (from the record `url`) replaces the bearer header for 10 minutes. Anyone else: 404.'),
+        + '`?token=` (from the record `url`) replaces the bearer header for 10 minutes. Anyone else: 404. '
+        + 'One byte range (`Range: bytes=a-b`, `a-` or `-n`) answers 206 with `Content-Range`; a range starting past the end, 416.'),
       params: IdParams,
       querystring: FileLinkQuery,
-      response: { 200: FileRecord, ...errors(400, 401, 404) },
+      response: { 200: FileRecord, ...errors(400, 401, 404, 416) },
     },
   }, async (request, reply) => {
     const userId = await readerOf(request, reply);
@@ -203,13 +204,23 @@ const files: FastifyPluginAsync = async (app) => {
       .where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw missing();
     if (request.query.token === undefined && wantsJson(request.headers.accept)) return fileRecord(row, userId, app.config.jwtSecret);
-    return reply
+    reply
       .header('content-type', row.mime_type)
-      .header('content-length', row.size)
       .header('content-disposition', contentDisposition(row.name, row.mime_type))
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(storage.open(row.storage_key));
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'private, no-store');
+    // One byte range (the PDF viewer reads a large PDF's end, then the pages it shows).
+    const range = requestedRange(request.headers.range, request.headers['if-range'] as string | undefined, row.size);
+    if (range === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${row.size}`);
+      throw new AppError('RANGE_NOT_SATISFIABLE', request.t('server.files.rangeNotSatisfiable', { size: row.size }));
+    }
+    if (range) {
+      return reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${row.size}`)
+        .header('content-length', range.end - range.start + 1).send(storage.open(row.storage_key, range));
+    }
+    return reply.header('content-length', row.size).send(storage.open(row.storage_key));
   });
 
   app.get<{ Params: IdParams; Querystring: FileLinkQuery }>('/files/:id/meta', {

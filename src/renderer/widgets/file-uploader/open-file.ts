@@ -1,8 +1,3 @@
-/** Opens a file's signed url in a new window without giving that window a handle on this one. */
-export function openFileWindow(url: string): void {
-  window.open(url, '_blank', 'noopener');
-}
-
 /**
  * Starts the download of a file's signed url (same origin, so `download` names the file; several
  * in one click do not trip popup blockers the way several `window.open` calls would).

@@ -65,11 +65,40 @@ describe('FileUploader selection and download', () => {
 });
 
 describe('FileUploader opening files', () => {
-  it('opens a non-image file in a new window without an opener', async () => {
+  it('opens a PDF in the app\'s viewer, and downloads a file of another kind (no new window)', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    renderForm(createTestHost(get), schema, uiSchema, { photos: [40] });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'invoice-2026-11.pdf' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/files/40?token=a', '_blank', 'noopener'));
+    const downloads = captureDownloads();
+    renderForm(createTestHost(get), schema, uiSchema, { photos: [40, 43] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'invoice-2026-11.pdf' }));
+    const viewer = await screen.findByRole('dialog', { name: 'PDF invoice-2026-11.pdf' });
+    await user.click(within(viewer).getByRole('button', { name: 'Close the PDF' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The dialog hands the page back (aria-hidden off) as it finishes closing.
+    await user.click(await screen.findByRole('button', { name: 'e-fapiao.ofd' }));
+    await waitFor(() => expect(downloads).toEqual([{ href: '/api/files/43?token=d', download: 'e-fapiao.ofd' }]));
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('zooms an image in and out (buttons and keys); moving to another image fits it again', async () => {
+    renderForm(createTestHost(get), schema, uiSchema, { photos: [41, 42] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'shop-front.jpg' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Preview of shop-front.jpg' });
+    const image = () => within(screen.getByRole('dialog')).getByRole('img') as HTMLImageElement;
+    expect(within(dialog).getByRole('button', { name: 'Zoom out' }).getAttribute('aria-disabled')).toBe('true');
+    expect(image().style.width).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
+    expect(image().style.width).toBe('200%');
+    expect(within(dialog).getByText('200%')).toBeTruthy();
+    await user.keyboard('+');
+    expect(image().style.width).toBe('400%');
+    expect(within(dialog).getByRole('button', { name: 'Zoom in' }).getAttribute('aria-disabled')).toBe('true');
+    await user.keyboard('-');
+    expect(image().style.width).toBe('200%');
+    await user.click(within(dialog).getByRole('button', { name: 'Next image' }));
+    await screen.findByRole('dialog', { name: 'Preview of receipt.png' });
+    expect(image().style.width).toBe('');
   });
 
   it('previews images in a gallery with previous and next over the field\'s images only', async () => {
@@ -117,8 +146,10 @@ describe('FileUploader Display', () => {
     expect(within(card).queryByRole('button', { name: /Delete/ })).toBeNull();
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: 'invoice-2026-11.pdf' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/files/40?token=a', '_blank', 'noopener'));
-    await user.click(within(card).getByRole('button', { name: 'receipt.png' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'PDF invoice-2026-11.pdf' })).getByRole('button', { name: 'Close the PDF' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(open).not.toHaveBeenCalled();
+    await user.click(await within(card).findByRole('button', { name: 'receipt.png' }));
     expect(await screen.findByRole('dialog', { name: 'Preview of receipt.png' })).toBeTruthy();
   });
 
@@ -130,7 +161,8 @@ describe('FileUploader Display', () => {
     render(<Providers host={createTestHost(get)}><div role="button" tabIndex={0} onClick={() => cardClicks++}><Display value={[41, 42, 40]} /></div></Providers>);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'invoice-2026-11.pdf' }));
-    await user.click(screen.getByRole('button', { name: 'shop-front.jpg' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'PDF invoice-2026-11.pdf' })).getByRole('button', { name: 'Close the PDF' }));
+    await user.click(await screen.findByRole('button', { name: 'shop-front.jpg' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Next image' }));
     await screen.findByRole('dialog', { name: 'Preview of receipt.png' });
     expect(cardClicks).toBe(0);

@@ -3,6 +3,8 @@ import { Button, Link, ProgressBar, Spinner, Tab, TabList, Text, ToggleButton, m
 import { ArrowDownloadRegular, ArrowSortRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
+import { downloadFile } from '../../../../renderer/widgets/file-uploader/open-file';
+import { PdfViewer } from '../../../../renderer/widgets/file-uploader/pdf/PdfViewer';
 import { openDetail } from '../../approvals/open-detail';
 import { ApplicationRow, FileRow, type FoundFile, type SearchDocument } from './SearchRows';
 import { Gallery } from './Gallery';
@@ -47,6 +49,7 @@ export function DocumentSearchPage() {
   const files = tab === 'files';
   const params = useMemo(() => searchParams(filter, files ? fileSort : sort, files), [filter, sort, fileSort, files]);
   const [images, setImages] = useState<FoundFile[]>([]);
+  const [pdf, setPdf] = useState<FoundFile | null>(null);
 
   const changeFilter = async () => {
     const next = await host.openPage<SearchFilter>({ key: 'statistic.search.filter.title' }, (close) => <SearchFilterSheet value={filter} onSave={close} />);
@@ -65,7 +68,8 @@ export function DocumentSearchPage() {
   };
   const toggle = (id: number, on: boolean) => setSelected((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });
   const openFile = (file: FoundFile) => {
-    if (file.type !== 'image') { window.open(file.url, '_blank', 'noopener'); return; }
+    if (file.type === 'pdf') { setPdf(file); return; }
+    if (file.type !== 'image') { downloadFile(file.url, file.name); return; }
     const shown = images.filter((f) => f.type === 'image');
     void host.openPage(file.name, () => <Gallery images={shown} start={Math.max(0, shown.findIndex((f) => f.id === file.id))} />);
   };
@@ -124,6 +128,7 @@ export function DocumentSearchPage() {
         onFiles={setImages}
         onOpenDocument={(doc) => void openDetail(host, doc.code, { bufferId: doc.id, hideSubmit: true, statistic: true })}
       />
+      {pdf ? <PdfViewer url={pdf.url} name={pdf.name} onClose={() => setPdf(null)} onDownload={() => downloadFile(pdf.url, pdf.name)} /> : null}
     </section>
   );
 }

@@ -1,0 +1,40 @@
+import { cp, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, normalize } from 'node:path';
+import type { Plugin } from 'vite';
+
+/** The folders of pdfjs-dist the PDF viewer reads at run time (CJK CMaps, standard fonts, decoders). */
+const DATA = ['cmaps', 'standard_fonts', 'wasm', 'iccs'];
+
+/**
+ * Serves pdfjs-dist's data files at `/assets/pdfjs-<version>/` (what
+ * src/renderer/widgets/file-uploader/pdf/load-pdf.ts asks for): copied into the build, and read
+ * from node_modules by the dev server. The version in the path keeps the assets' year-long cache
+ * right across upgrades.
+ */
+export function pdfjsData(): Plugin {
+  const require = createRequire(import.meta.url);
+  const root = dirname(require.resolve('pdfjs-dist/package.json'));
+  let outDir = 'dist';
+  let prefix = '';
+  const version = async () => (JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  return {
+    name: 'ringi-pdfjs-data',
+    async configResolved(config) {
+      outDir = config.build.outDir;
+      prefix = `/assets/pdfjs-${await version()}/`;
+    },
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const path = (request.url ?? '').split('?')[0];
+        if (!path.startsWith(prefix)) return next();
+        const file = normalize(join(root, path.slice(prefix.length)));
+        if (!DATA.some((folder) => file.startsWith(join(root, folder) + '/')) || !(await stat(file).catch(() => null))?.isFile()) return next();
+        response.end(await readFile(file));
+      });
+    },
+    async writeBundle() {
+      for (const folder of DATA) await cp(join(root, folder), join(outDir, prefix, folder), { recursive: true });
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { samplePdf } from '../../scripts/lib/sample-pdf';
+import { engineEn, moduleTexts, openHome, openModule, pick } from './application-helpers';
+import { readLocale } from './helpers';
+
+type EngineTexts = { widgets: { upload: { pdf: Record<string, string>; gallery: Record<string, string> } } };
+const LANGS = ['ja', 'en', 'zh'] as const;
+const engine = Object.fromEntries(LANGS.map((lang) => [lang, readLocale<EngineTexts>(lang, 'engine')])) as Record<(typeof LANGS)[number], EngineTexts>;
+// More than one: the plural text (`pages`) in every language.
+const PAGES = 3;
+
+/** How many pixels of a drawn page are not white (a blank canvas has none). */
+async function inkOf(page: Page, number: number): Promise<number> {
+  return page.locator(`[data-page="${number}"] canvas`).evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200) ink++;
+    return ink;
+  });
+}
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('a PDF attachment opens in the app with every page drawn, in ja, en and zh (issue 33 item 6)', async ({ page, request }) => {
+  const purchase = moduleTexts('purchase');
+  const cmaps: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/cmaps/')) cmaps.push(`${response.status()} ${new URL(response.url()).pathname.split('/').pop()}`);
+  });
+  await openHome(page, request);
+  await openModule(page, purchase.title);
+  await pick(page, purchase.company_id.label, 'Ringi Holdings');
+  await pick(page, purchase.department_id.label, 'Sales');
+  await page.getByRole('button', { name: engineEn.widgets.items.add }).click();
+  await page.locator('input[type=file]').setInputFiles({ name: 'ringi-sho.pdf', mimeType: 'application/pdf', buffer: samplePdf({ pages: PAGES }) });
+  await expect(page.getByText('ringi-sho.pdf')).toBeVisible();
+
+  for (const lang of LANGS) {
+    const texts = engine[lang].widgets.upload.pdf;
+    await page.getByTestId('language-picker').selectOption(lang);
+    await page.getByText('ringi-sho.pdf').click();
+    const viewer = page.getByRole('dialog', { name: texts.title.replace('{{name}}', 'ringi-sho.pdf') });
+    await expect(viewer).toBeVisible();
+    const count = texts.pages.replace('{{count}}', String(PAGES));
+    await expect(viewer.getByText(count)).toBeVisible();
+    // Every page, drawn when scrolled to: the last one too.
+    for (let n = 1; n <= PAGES; n++) {
+      const pageBox = viewer.getByRole('img', { name: texts.page.replace('{{n}}', String(n)).replace('{{total}}', String(PAGES)) });
+      await pageBox.scrollIntoViewIfNeeded();
+      await expect(pageBox).toHaveAttribute('data-drawn', 'true');
+      expect(await inkOf(page, n)).toBeGreaterThan(500);
+    }
+    // Zoom in: the pages get wider than the screen (and scroll); zoom out again.
+    const first = viewer.locator('[data-page="1"]');
+    const fitted = (await first.boundingBox())!.width;
+    await viewer.getByRole('button', { name: texts.zoomIn }).click();
+    await expect.poll(async () => (await first.boundingBox())!.width).toBeGreaterThan(fitted * 1.4);
+    await expect(first).toHaveAttribute('data-drawn', 'true');
+    await viewer.getByRole('button', { name: texts.zoomOut }).click();
+    await expect.poll(async () => Math.round((await first.boundingBox())!.width)).toBe(Math.round(fitted));
+    await expect(viewer.getByRole('button', { name: texts.download })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`pdf-viewer-${lang}.png`) });
+    await viewer.getByRole('button', { name: texts.close }).click();
+    await expect(viewer).toBeHidden();
+  }
+  // The Japanese line uses a font the file does not embed: the viewer fetched its CMap from Ringi.
+  expect(cmaps).toContain('200 UniJIS-UCS2-H.bcmap');
+});
+
+test('a damaged PDF says so and offers the download', async ({ page, request }) => {
+  const purchase = moduleTexts('purchase');
+  await openHome(page, request);
+  await openModule(page, purchase.title);
+  await pick(page, purchase.company_id.label, 'Ringi Holdings');
+  await pick(page, purchase.department_id.label, 'Sales');
+  await page.getByRole('button', { name: engineEn.widgets.items.add }).click();
+  // The server takes it (a PDF's header and trailer), but everything between is overwritten: no objects, no pages.
+  const cut = samplePdf({ pages: 2 });
+  cut.fill('x', 20, cut.length - 60);
+  await page.locator('input[type=file]').setInputFiles({ name: 'cut.pdf', mimeType: 'application/pdf', buffer: cut });
+  await page.getByText('cut.pdf').click();
+  const texts = engine.en.widgets.upload.pdf;
+  const viewer = page.getByRole('dialog', { name: texts.title.replace('{{name}}', 'cut.pdf') });
+  await expect(viewer.getByRole('alert')).toHaveText(texts.invalid);
+  await expect(viewer.getByRole('button', { name: texts.download })).toBeEnabled();
+});
