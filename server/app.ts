@@ -24,6 +24,7 @@ import mailPlugin from './plugins/mail';
 import exportJobsPlugin from './plugins/export-jobs';
 import remindersPlugin from './plugins/reminders';
 import recordsIntegrityPlugin from './plugins/records-integrity';
+import webhooksPlugin from './plugins/webhooks';
 import routes from './plugins/routes';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await app.register(exportJobsPlugin);
   await app.register(remindersPlugin);
   await app.register(recordsIntegrityPlugin);
+  await app.register(webhooksPlugin);
   await app.register(routes);
   await app.register(staticPlugin);
   return app;

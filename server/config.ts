@@ -100,6 +100,18 @@ export interface Config {
    */
   uploadIdleTimeoutMs?: number;
   uploadMinBytesPerSecond?: number;
+  /**
+   * Webhooks may go to http URLs and to private, loopback and link-local addresses
+   * (`WEBHOOK_ALLOW_PRIVATE=1`: tests and on-premises set-ups). Absent = false: https on public
+   * addresses only, checked at save and after DNS resolution at every send.
+   */
+  webhookAllowPrivate?: boolean;
+  /** How often an instance looks for due webhook messages, ms (`WEBHOOK_INTERVAL_MS`, default 10000; 0 = only after write requests). Absent = `mailIntervalMs`. */
+  webhookIntervalMs?: number;
+  /** Time limit of one webhook attempt, ms (`WEBHOOK_TIMEOUT_MS`, default 10000). */
+  webhookTimeoutMs?: number;
+  /** Seconds before each retry of a failed webhook (`WEBHOOK_RETRY_SECONDS`, comma-separated; default 30,120,600,3600,21600,86400); then dead-lettered. */
+  webhookRetrySeconds?: number[];
 }
 
 /** Thrown for an unusable environment; main.ts prints the message and exits non-zero. */
@@ -166,6 +178,16 @@ export function recordsKey(env: NodeJS.ProcessEnv, dataDir: string): string {
   return key;
 }
 
+function secondsList(env: NodeJS.ProcessEnv, name: string): number[] | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const list = raw.split(',').map((s) => Number(s.trim()));
+  if (!list.length || list.some((n) => !Number.isInteger(n) || n < 0 || n > 604800)) {
+    throw new ConfigError(`${name} must be comma-separated whole seconds (0 … 604800), got "${raw}"`);
+  }
+  return list;
+}
+
 function addresses(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -220,5 +242,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadIdleTimeoutMs: integer(env, 'UPLOAD_IDLE_TIMEOUT_MS', 10000, 100, 600000),
     uploadMinBytesPerSecond: integer(env, 'UPLOAD_MIN_BYTES_PER_SECOND', 4096, 0, 104857600),
     ...(env.EXPORT_FONT ? { exportFont: resolve(env.EXPORT_FONT) } : {}),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    webhookIntervalMs: integer(env, 'WEBHOOK_INTERVAL_MS', 10000, 0, 86400000),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10000, 100, 120000),
+    ...(secondsList(env, 'WEBHOOK_RETRY_SECONDS') ? { webhookRetrySeconds: secondsList(env, 'WEBHOOK_RETRY_SECONDS') } : {}),
   };
 }

@@ -13,6 +13,7 @@ import type { Mailer } from './mail/mailer';
 import type { ExportRunner } from './statistics/export-jobs';
 import type { ReminderRunner } from './workflow/reminders';
 import type { RecordsAnchorRunner } from './records/records-anchor-job';
+import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 
 export type { AuthUser };
 
@@ -35,6 +36,8 @@ declare module 'fastify' {
     recordsKey: Buffer;
     /** Writes the daily anchor of the records store (server/plugins/records-integrity.ts). */
     recordsAnchor: RecordsAnchorRunner;
+    /** Delivers the webhook outbox (server/plugins/webhooks.ts); `secretsKey` encrypts the endpoints' signing secrets. */
+    webhooks: WebhookDispatcher & { secretsKey: Buffer };
     /** preHandler: sets `request.user` from a valid bearer JWT or replies 401 UNAUTHORIZED. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Every route as registered (method without HEAD, URL pattern), in registration order. */

@@ -20,7 +20,7 @@ const LAYERS: Layer[] = [
   // server: shared basics, then the database, repositories, definitions, the domain, routes, composition.
   { name: 'base', rank: 1, paths: ['server/lib', 'server/security', 'server/config.ts'] },
   { name: 'db', rank: 2, paths: ['server/db'] },
-  { name: 'repositories', rank: 3, paths: ['server/repositories', 'server/mail'] },
+  { name: 'repositories', rank: 3, paths: ['server/repositories', 'server/mail', 'server/webhooks'] },
   { name: 'definitions', rank: 4, paths: ['server/definitions'] },
   { name: 'domain', rank: 5, paths: ['server/workflow', 'server/statistics', 'server/records', 'server/entities', 'server/files', 'server/auth'] },
   { name: 'routes', rank: 6, paths: ['server/routes'] },

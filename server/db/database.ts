@@ -436,6 +436,54 @@ export interface PasswordResetTokenTable {
   created_at: Timestamp;
 }
 
+/** A company's webhook receiver (migration 1120); `secret`/`previous_secret` are encrypted (server/webhooks/webhook-secret.ts). */
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  company_id: number;
+  url: string;
+  events: Json<string[]>;
+  description: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: NullableTimestamp;
+  disabled_at: NullableTimestamp;
+  disabled_reason: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** The webhook outbox (migration 1120): one row per event and endpoint. */
+export interface WebhookMessageTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: string;
+  type: string;
+  body: string;
+  status: Generated<'pending' | 'delivered' | 'dead' | 'disabled'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  claimed_until: NullableTimestamp;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+/** One delivery attempt (migration 1120), kept 30 days. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  message_id: number;
+  endpoint_id: number;
+  attempt: number;
+  url: string;
+  request_headers: Json<Record<string, string>>;
+  request_body: string;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+  latency_ms: number;
+  outcome: 'delivered' | 'retry' | 'dead' | 'disabled';
+  created_at: Timestamp;
+}
+
 /** A link of a "waiting for your approval" mail (migration 0990): only the token's SHA-256 is stored. */
 export interface MailActionTokenTable {
   id: Generated<number>;
@@ -625,6 +673,9 @@ export interface Database {
   file_chunks: FileChunkTable;
   password_reset_tokens: PasswordResetTokenTable;
   mail_action_tokens: MailActionTokenTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_messages: WebhookMessageTable;
+  webhook_deliveries: WebhookDeliveryTable;
   buffer_comments: BufferCommentTable;
   idempotency_keys: IdempotencyKeyTable;
   module_definition_versions: ModuleDefinitionVersionTable;

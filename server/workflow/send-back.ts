@@ -63,12 +63,12 @@ export async function sendBack(db: Kysely<Database>, bufferId: number, stepId: n
     await trx.updateTable('approval_candidates').set({ decision: null, decided_at: null, decided_by: null }).where('approval_id', 'in', reset).execute();
     await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
     if (target === 'requester') {
-      await writeApprovalLog(trx, { bufferId: doc.id, userId: ctx.userId, action: 'send_back_requester', onBehalfOf });
+      await writeApprovalLog(trx, { bufferId: doc.id, userId: ctx.userId, action: 'send_back_requester', onBehalfOf, decidedStepId: current.id });
       await mailDocumentEvent(trx, 'sentBackToRequester', doc, [doc.requester_id], ctx, await stepName(trx, current.id));
       return { id: current.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: BufferStatus.ON_PROCESS }, active_approval_id: null };
     }
     await trx.updateTable('approvals').set({ active: true }).where('id', '=', target).execute();
-    await writeApprovalLog(trx, { bufferId: doc.id, approvalId: target, userId: ctx.userId, action: 'send_back', onBehalfOf });
+    await writeApprovalLog(trx, { bufferId: doc.id, approvalId: target, userId: ctx.userId, action: 'send_back', onBehalfOf, decidedStepId: current.id });
     const back = doc.steps.find((s) => s.id === target)!;
     // Its approvers decide again, and their deputies in effect are told as for any waiting step.
     await mailStepWaiting(trx, doc, back.candidates, ctx, back.id, 'sentBack');

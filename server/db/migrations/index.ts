@@ -31,6 +31,7 @@ import * as requesterTasks from './0970_requester_tasks';
 import * as editRestart from './0965_edit_restart';
 import * as mailActions from './0990_mail_actions';
 import * as comments from './1070_comments';
+import * as webhooks from './1120_webhooks';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0965_edit_restart': editRestart,
   '0990_mail_actions': mailActions,
   '1070_comments': comments,
+  '1120_webhooks': webhooks,
 };
