@@ -10,8 +10,12 @@ import { LOCK_THRESHOLD } from '../../server/auth/login';
 import { kyselyForPostgres, type DatabaseHandle } from '../../server/db/connect';
 import { createMailer } from '../../server/mail/mailer';
 import { enqueueMail } from '../../server/mail/outbox';
+import { createWebhookDispatcher } from '../../server/webhooks/webhook-dispatcher';
+import { createEndpoint } from '../../server/webhooks/webhook-endpoints';
+import { enqueueWebhookEvent } from '../../server/webhooks/webhook-outbox';
+import { signedBy, startReceiver } from './webhook-receiver';
 import { buildTestApp, type TestApp } from './helpers';
-import { demoUsers, filePurchase, purchaseBody, tokens, type Users } from './workflow-fixtures';
+import { demoUsers, filePurchase, purchaseBody, purchaseRefs, tokens, type Users } from './workflow-fixtures';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const onRedis = !!process.env.TEST_REDIS_URL;
@@ -31,7 +35,9 @@ describe('two app instances', () => {
   const apps = () => [t.app, b];
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // One records key for both, as production instances share RECORDS_KEY (it also encrypts the
+    // webhook secrets); webhooks may go to the loopback receiver.
+    t = await buildTestApp({ recordsKey: 'two-instances-records-key-0123456789abcdef', webhookAllowPrivate: true });
     const url = t.url;
     bHandle = url ? kyselyForPostgres(url) : undefined;
     bDir = mkdtempSync(join(tmpdir(), 'ringi-test-b-'));
@@ -112,6 +118,38 @@ describe('two app instances', () => {
     const rows = await t.db.selectFrom('mail_outbox').select(['id', 'status', 'attempts']).where('id', 'in', ids).orderBy('id').execute();
     // Each mail claimed once (one attempt) and sent: no instance sent what the other had claimed.
     expect(rows.map((r) => [r.status, r.attempts])).toEqual(ids.map(() => ['sent', 1]));
+  });
+
+  it('delivers every webhook message exactly once while both instances claim at once', async () => {
+    const hook = await startReceiver();
+    const company = (await purchaseRefs(t.db)).company;
+    const { id, secret } = await createEndpoint(t.db, t.app.webhooks.secretsKey, {
+      company_id: company, url: hook.url, events: ['document.submitted'], description: null, created_by: users.authorizer.id,
+    });
+    try {
+      for (let i = 0; i < 40; i++) await enqueueWebhookEvent(t.db, company, 'document.submitted', { n: i });
+      const messages = await t.db.selectFrom('webhook_messages').select(['id', 'event_id']).where('endpoint_id', '=', id).orderBy('id').execute();
+      expect(messages).toHaveLength(40);
+      const options = { allowPrivate: true, intervalMs: 0 };
+      const dispatchers = [
+        createWebhookDispatcher({ ...options, db: t.db, key: t.app.webhooks.secretsKey, log: t.app.log }),
+        createWebhookDispatcher({ ...options, db: bHandle?.db ?? t.db, key: b.webhooks.secretsKey, log: b.log }),
+      ];
+      // The apps' own dispatchers take part too; waiting for all means no claimed message is still being sent.
+      await Promise.all([...dispatchers, ...dispatchers, t.app.webhooks, b.webhooks].map((d) => d.dispatch()));
+      await Promise.all(dispatchers.map((d) => d.close()));
+      const rows = await t.db.selectFrom('webhook_messages').select(['status', 'attempts']).where('endpoint_id', '=', id).orderBy('id').execute();
+      // Each message claimed once (one attempt) and delivered: no instance sent what the other had claimed.
+      expect(rows).toEqual(messages.map(() => ({ status: 'delivered', attempts: 1 })));
+      expect(hook.received.map((r) => r.headers['webhook-id']).sort()).toEqual(messages.map((m) => m.event_id).sort());
+      // Either instance signs with the same secret (encrypted under the shared records key).
+      for (const request of hook.received) expect(signedBy(request, [secret])).toEqual([secret]);
+      const deliveries = await t.db.selectFrom('webhook_deliveries').select('message_id').where('endpoint_id', '=', id).execute();
+      expect(deliveries.map((d) => Number(d.message_id)).sort((x, y) => x - y)).toEqual(messages.map((m) => Number(m.id)));
+    } finally {
+      await t.db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+      await hook.close();
+    }
   });
 
   it('takes over a mail whose instance died after claiming it, once its lease ran out', async () => {
