@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
+import { WEBHOOK_EVENT_TYPES } from '../../src/engine/webhooks/webhook-events';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
@@ -44,6 +45,22 @@ describe('GET /api/docs', () => {
     expect(doc.paths['/api/buffer/{id}/circulation/read'].post).toBeDefined();
     const action = doc.paths['/api/approvals/{id}/action'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(action.properties)).toEqual(expect.arrayContaining(['approve', 'back_to']));
+  });
+
+  it('describes every webhook event of the engine\'s table: headers, signature and payload (issue #35 item 6)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(Object.keys(doc.webhooks)).toEqual(WEBHOOK_EVENT_TYPES);
+    const decided = doc.webhooks['step.decided'].post;
+    expect(decided.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    expect(decided.parameters[2].description).toContain('HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`');
+    const body = decided.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['type', 'timestamp', 'data']);
+    expect(body.properties.type.const).toBe('step.decided');
+    expect(body.properties.data.properties.decision.enum).toEqual(['approved', 'rejected', 'sent_back']);
+    expect(Object.keys(body.properties.data.properties)).toEqual(expect.arrayContaining(['document_id', 'code', 'step_id', 'by_deputy', 'on_behalf_of_id']));
+    expect(Object.keys(decided.responses)).toEqual(['200', '410', 'default']);
+    expect(doc.paths['/api/webhooks'].post.responses['201']).toBeDefined();
+    expect(doc.paths['/api/webhooks/deliveries/{id}/resend'].post.responses['202']).toBeDefined();
   });
 
   it('requires page and itemsPerPage on no route: a caller may leave them out (the server takes its defaults)', async () => {

@@ -2,6 +2,50 @@ import { submitSchema, type CompiledModule } from '../../../src/engine';
 import { errorResponseSchema } from '../../lib/errors';
 import type { DeclaredRoute } from './collect-routes';
 import { Filed } from '../../../src/wire/workflow';
+import { WEBHOOK_EVENTS } from '../../../src/engine/webhooks/webhook-events';
+
+/** The three Standard Webhooks 1.0 headers every event request carries. */
+const WEBHOOK_HEADERS: Json[] = [
+  { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string', pattern: '^msg_[0-9a-f]{32}$' }, description: 'The message id (`msg_…`): the same on every retry and resend of this event — use it to drop duplicates.' },
+  { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string', pattern: '^[0-9]+$' }, description: 'Unix seconds when this attempt was signed; reject values far from your clock (replays).' },
+  { name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string' }, description: 'Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed by the base64-decoded part of the endpoint secret after `whsec_`. Two during the 24 h after a secret rotation (new, then old); accept when any matches.' },
+];
+
+/**
+ * OpenAPI 3.1 `webhooks`: one entry per outgoing event of the engine's table — the request Ringi
+ * POSTs to an endpoint (headers, `{type, timestamp, data}` body) and the answers it acts on.
+ */
+function webhookOperations(): Json {
+  return Object.fromEntries(WEBHOOK_EVENTS.map((event) => [event.type, {
+    post: {
+      operationId: `webhook_${event.type.replace(/\W/g, '_')}`,
+      summary: `${event.type}: ${event.description.replace(/[.:].*$/s, '')}`,
+      description: `${event.description} Sent to every enabled endpoint of the document's company subscribed to \`${event.type}\`, signed per Standard Webhooks 1.0 (docs/WEBHOOKS.md). Payloads name ids, codes and states only, never a document's body.`,
+      security: [],
+      parameters: WEBHOOK_HEADERS,
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object', additionalProperties: false, required: ['type', 'timestamp', 'data'],
+              properties: {
+                type: { type: 'string', const: event.type },
+                timestamp: { type: 'string', format: 'date-time', description: 'When the event happened (UTC)' },
+                data: { type: 'object', additionalProperties: false, required: Object.keys(event.data), properties: event.data },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        200: { description: 'Received (any 2xx): delivered, not sent again' },
+        410: { description: 'Gone: the endpoint is disabled and nothing more is sent to it' },
+        default: { description: 'Anything else, a redirect (not followed), no answer within 10 s: retried after about 30 s, 2 min, 10 min, 1 h, 6 h and 24 h, then dead-lettered (the delivery log shows each attempt)' },
+      },
+    },
+  }]));
+}
 
 type Json = Record<string, unknown>;
 
@@ -102,7 +146,7 @@ export function buildOpenApi(modules: CompiledModule[], routes: DeclaredRoute[],
       title: 'Ringi API',
       version: '1',
       license: { name: 'Proprietary' },
-      description: 'All calls live under /api. A readable reference of this description is served at /api/docs to browsers; the JSON at /api/docs/openapi.json (and /api/docs for other clients). Authentication: `Authorization: Bearer <JWT>`. Language: `Accept-Language: en|ja|zh` (default ja). Collections are `{ "hydra:member": [...], "hydra:totalItems": n }`. Every non-2xx reply is `Error`.',
+      description: 'All calls live under /api. A readable reference of this description is served at /api/docs to browsers; the JSON at /api/docs/openapi.json (and /api/docs for other clients). Authentication: `Authorization: Bearer <JWT>`. Language: `Accept-Language: en|ja|zh` (default ja). Collections are `{ "hydra:member": [...], "hydra:totalItems": n }`. Every non-2xx reply is `Error`. Events go out as signed webhooks (Standard Webhooks 1.0) to the endpoints a company registers with `POST /api/webhooks`: see `webhooks` below and docs/WEBHOOKS.md.',
     },
     servers: [{ url: '/', description: 'This Ringi server (every path starts with /api)' }],
     security: [{ bearer: [] }],
@@ -111,5 +155,6 @@ export function buildOpenApi(modules: CompiledModule[], routes: DeclaredRoute[],
       schemas: { Error: errorResponseSchema, ValidationError: validationErrorSchema },
     },
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    webhooks: webhookOperations(),
   };
 }
