@@ -19,6 +19,7 @@ import { openEntityForm } from './open-entity-form';
 import { OrganizationPage } from './OrganizationPage';
 import { PositionsPage } from './PositionsPage';
 import { CalendarPage } from './CalendarPage';
+import { WebhooksPage } from './WebhooksPage';
 import { DeputiesPage } from '../deputies/DeputiesPage';
 
 const useStyles = makeStyles({
@@ -69,6 +70,7 @@ export function AdminPage() {
     createUser: async () => openApplication(stack, await entityModule('user'), 'app.admin.createUser'),
     positions: () => stack.push({ title: { key: 'app.admin.positions' }, component: PositionsPage, params: undefined }),
     calendars: () => stack.push({ title: { key: 'app.admin.calendars' }, component: CalendarPage, params: undefined }),
+    webhooks: () => stack.push({ title: { key: 'app.admin.webhooks' }, component: WebhooksPage, params: undefined }),
     deputies: () => stack.push({ title: { key: 'app.admin.deputies' }, component: DeputiesPage, params: undefined }),
   };
   const details: Partial<Record<AdminEntryKey, string>> = {
@@ -76,6 +78,7 @@ export function AdminPage() {
     externalCompanies: t('app.admin.companies', { count: profile?.external_company_count ?? 0 }),
     positions: t('app.admin.positionsDetail'),
     calendars: t('app.admin.calendarsDetail'),
+    webhooks: t('app.admin.webhooksDetail'),
     deputies: t('app.admin.deputiesDetail'),
   };
 
