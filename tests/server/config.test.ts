@@ -38,6 +38,13 @@ describe('loadConfig', () => {
     });
   });
 
+  test('webhooks: public https only, 10 s attempts, the default retry schedule — unless the environment says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ webhookAllowPrivate: false, webhookTimeoutMs: 10000, webhookIntervalMs: 10000 });
+    expect(loadConfig({ DATA_DIR: dataDir() }).webhookRetrySeconds).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SECONDS: '5, 60', WEBHOOK_TIMEOUT_MS: '2000' }))
+      .toMatchObject({ webhookAllowPrivate: true, webhookRetrySeconds: [5, 60], webhookTimeoutMs: 2000 });
+  });
+
   test.each([
     [{ PORT: 'eighty' }, /PORT must be an integer/],
     [{ PORT: '70000' }, /PORT must be an integer between 1 and 65535/],
@@ -47,6 +54,8 @@ describe('loadConfig', () => {
     [{ RINGI_LOG_LEVEL: 'loud' }, /RINGI_LOG_LEVEL must be one of/],
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL must start with smtp:\/\//],
     [{ LOGIN_RATE_LIMIT: '0' }, /LOGIN_RATE_LIMIT/],
+    [{ WEBHOOK_RETRY_SECONDS: '30,soon' }, /WEBHOOK_RETRY_SECONDS must be comma-separated whole seconds/],
+    [{ WEBHOOK_TIMEOUT_MS: '0' }, /WEBHOOK_TIMEOUT_MS must be an integer between 100 and 120000/],
   ])('a bad value is refused with a clear message: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createServer } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -297,6 +298,83 @@ describe('delivery: retries, log, resend, 410, dead letters', () => {
     await drain();
     expect(hook.received.length).toBe(1);
     expect((await as('authorizer', 'POST', `/api/webhooks/deliveries/${delivery.id}/resend`)).statusCode).toBe(409);
+  });
+});
+
+describe('one attempt: time limit, redirects, answer size, lease, log age', () => {
+  /** A dispatcher of its own over the test database (loopback allowed), with the given options. */
+  const dispatcherWith = (options: { timeoutMs?: number; retrySeconds?: number[] } = {}) => createWebhookDispatcher({
+    db: t.db, key: t.app.webhooks.secretsKey, log: t.app.log, allowPrivate: true, intervalMs: 0, retrySeconds: [3600], ...options,
+  });
+  async function queueOne(url: string) {
+    const { id } = await createEndpoint(t.db, t.app.webhooks.secretsKey, { company_id: rh, url, events: ['document.submitted'], description: null, created_by: users.authorizer.id });
+    await sql`insert into webhook_messages (endpoint_id, event_id, type, body) values (${id}, ${`msg_${id}`}, 'document.submitted', '{"type":"document.submitted"}')`.execute(t.db);
+    return id;
+  }
+  const lastDelivery = async (endpointId: number) => (await as('authorizer', 'GET', `/api/webhooks/${endpointId}/deliveries`)).json()['hydra:member'][0];
+
+  it('gives up on a receiver that does not answer within the time limit, and retries later', async () => {
+    const silent = createServer(() => { /* never answers */ });
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    receivers.push({ close: () => new Promise<void>((done) => { silent.closeAllConnections(); silent.close(() => done()); }) });
+    const id = await queueOne(`http://127.0.0.1:${(silent.address() as { port: number }).port}/hook`);
+    const dispatcher = dispatcherWith({ timeoutMs: 300 });
+    await dispatcher.dispatch();
+    await dispatcher.close();
+    expect(await lastDelivery(id)).toMatchObject({ response_status: null, error: 'no answer within 300 ms', outcome: 'retry', message_status: 'pending' });
+  });
+
+  it('follows no redirect: a 3xx is a failed attempt and the target gets nothing', async () => {
+    const target = await receiver();
+    const redirecting = await receiver([302]);
+    const id = await queueOne(redirecting.url);
+    const dispatcher = dispatcherWith();
+    await dispatcher.dispatch();
+    await dispatcher.close();
+    expect(await lastDelivery(id)).toMatchObject({ response_status: 302, outcome: 'retry' });
+    expect([redirecting.received.length, target.received.length]).toEqual([1, 0]);
+  });
+
+  it('keeps the first 1,024 bytes of an answer', async () => {
+    const chatty = createServer((req, res) => { req.resume(); req.on('end', () => res.writeHead(200).end('x'.repeat(5000))); });
+    await new Promise<void>((done) => chatty.listen(0, '127.0.0.1', done));
+    receivers.push({ close: () => new Promise<void>((done) => chatty.close(() => done())) });
+    const id = await queueOne(`http://127.0.0.1:${(chatty.address() as { port: number }).port}/hook`);
+    const dispatcher = dispatcherWith();
+    await dispatcher.dispatch();
+    await dispatcher.close();
+    const delivery = await lastDelivery(id);
+    expect([delivery.outcome, delivery.response_body.length]).toEqual(['delivered', 1024]);
+  });
+
+  it('takes over a message whose instance died after claiming it, once its lease ran out', async () => {
+    const hook = await receiver();
+    const id = await queueOne(hook.url);
+    // As an instance left it when killed mid-send: claimed (one attempt), lease expired.
+    await t.db.updateTable('webhook_messages').set({ attempts: 1, claimed_until: new Date(Date.now() - 1000) }).where('endpoint_id', '=', id).execute();
+    const dispatcher = dispatcherWith();
+    await dispatcher.dispatch();
+    await dispatcher.close();
+    expect(await t.db.selectFrom('webhook_messages').select(['status', 'attempts']).where('endpoint_id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'delivered', attempts: 2 });
+    expect(hook.received).toHaveLength(1);
+  });
+
+  it('forgets deliveries and finished messages after 30 days', async () => {
+    const hook = await receiver();
+    const id = await queueOne(hook.url);
+    const dispatcher = dispatcherWith();
+    await dispatcher.dispatch();
+    await dispatcher.close();
+    expect((await lastDelivery(id)).outcome).toBe('delivered');
+    await sql`update webhook_deliveries set created_at = now() - interval '31 days' where endpoint_id = ${id}`.execute(t.db);
+    await sql`update webhook_messages set finished_at = now() - interval '31 days' where endpoint_id = ${id}`.execute(t.db);
+    await queueOne(hook.url); // a new endpoint's message: delivered by the same round that purges
+    const later = dispatcherWith();
+    await later.dispatch();
+    await later.close();
+    expect((await as('authorizer', 'GET', `/api/webhooks/${id}/deliveries`)).json()['hydra:totalItems']).toBe(0);
+    expect(await t.db.selectFrom('webhook_messages').select('id').where('endpoint_id', '=', id).execute()).toEqual([]);
+    expect(hook.received).toHaveLength(2);
   });
 });
 
