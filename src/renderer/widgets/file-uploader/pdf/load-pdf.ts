@@ -13,9 +13,11 @@ export interface OpenedPdf {
 
 /**
  * Opens a PDF from its signed url with pdf.js (loaded on first use: it never weighs on a page that
- * shows no PDF). Range requests only for what is shown (`disableAutoFetch`, `disableStream`): a
- * large PDF's first page needs its end (the cross-reference) and that page's objects, not the
- * whole file. The CSP allows no eval and no WebAssembly: both are off, pdf.js's JavaScript
+ * shows no PDF). The file is streamed whole while range requests (256 KiB, the server's chunk)
+ * fetch first what the first page needs — the end (cross-reference) and that page's objects.
+ * Reading only those ranges was tried: pdf.js also checks the last page of every PDF, which in a
+ * non-linearized file walks every page object, so it read the whole file in 38 sequential
+ * requests (bench:preview, docs/PERFORMANCE.md). The CSP allows no eval and no WebAssembly: both are off, pdf.js's JavaScript
  * decoders are used. CJK text of PDFs without embedded fonts needs the CMaps, served with the
  * standard fonts at `/assets/pdfjs-<version>/` (scripts/lib/pdfjs-data-plugin.ts).
  */
@@ -32,9 +34,7 @@ export async function openPdf(url: string, signal: AbortSignal): Promise<OpenedP
     iccUrl: `${data}iccs/`,
     useWasm: false,
     isEvalSupported: false,
-    disableAutoFetch: true,
-    disableStream: true,
-    rangeChunkSize: 128 * 1024,
+    rangeChunkSize: 256 * 1024,
   });
   const close = () => void task.destroy();
   signal.addEventListener('abort', close, { once: true });
