@@ -25,6 +25,7 @@ import exportJobsPlugin from './plugins/export-jobs';
 import remindersPlugin from './plugins/reminders';
 import recordsIntegrityPlugin from './plugins/records-integrity';
 import webhooksPlugin from './plugins/webhooks';
+import pushPlugin from './plugins/push';
 import routes from './plugins/routes';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
@@ -109,6 +110,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await app.register(remindersPlugin);
   await app.register(recordsIntegrityPlugin);
   await app.register(webhooksPlugin);
+  await app.register(pushPlugin);
   await app.register(routes);
   await app.register(staticPlugin);
   return app;

@@ -112,6 +112,12 @@ export interface Config {
   webhookTimeoutMs?: number;
   /** Seconds before each retry of a failed webhook (`WEBHOOK_RETRY_SECONDS`, comma-separated; default 30,120,600,3600,21600,86400); then dead-lettered. */
   webhookRetrySeconds?: number[];
+  /** Origins of the push services a device's subscription may point at (`PUSH_ALLOWED_ORIGINS`, comma-separated; `https://*.domain` for subdomains). */
+  pushAllowedOrigins?: string[];
+  /** The VAPID contact (`VAPID_SUBJECT`, `mailto:` or `https:`; default `mailto:` + MAIL_FROM's address). */
+  vapidSubject?: string;
+  /** A VAPID key pair from the environment (`VAPID_PUBLIC_KEY` + `VAPID_PRIVATE_KEY`); absent = made once and kept in the database. */
+  vapidKeys?: { publicKey: string; privateKey: string };
 }
 
 /** Thrown for an unusable environment; main.ts prints the message and exits non-zero. */
@@ -246,5 +252,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookIntervalMs: integer(env, 'WEBHOOK_INTERVAL_MS', 10000, 0, 86400000),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10000, 100, 120000),
     ...(secondsList(env, 'WEBHOOK_RETRY_SECONDS') ? { webhookRetrySeconds: secondsList(env, 'WEBHOOK_RETRY_SECONDS') } : {}),
+    ...(pushOrigins(env) ? { pushAllowedOrigins: pushOrigins(env) } : {}),
+    ...(env.VAPID_SUBJECT ? { vapidSubject: vapidSubject(env.VAPID_SUBJECT) } : {}),
+    ...vapidPair(env),
   };
+}
+
+function pushOrigins(env: NodeJS.ProcessEnv): string[] | undefined {
+  const raw = env.PUSH_ALLOWED_ORIGINS;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const list = raw.split(',').map((o) => o.trim()).filter(Boolean);
+  const bad = list.find((o) => !/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(o));
+  if (bad) throw new ConfigError(`PUSH_ALLOWED_ORIGINS must be comma-separated origins like https://fcm.googleapis.com or https://*.push.apple.com, got "${bad}"`);
+  return list;
+}
+
+function vapidSubject(raw: string): string {
+  if (!/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(raw)) throw new ConfigError(`VAPID_SUBJECT must be a mailto: address or an https: URL, got "${raw}"`);
+  return raw;
+}
+
+function vapidPair(env: NodeJS.ProcessEnv): { vapidKeys?: { publicKey: string; privateKey: string } } {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim();
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim();
+  if (!publicKey && !privateKey) return {};
+  // P-256: a 65-byte uncompressed public point and a 32-byte private scalar, base64url.
+  if (!publicKey || !privateKey || Buffer.from(publicKey, 'base64url').length !== 65 || Buffer.from(privateKey, 'base64url').length !== 32) {
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: a P-256 key pair in base64url (npx web-push generate-vapid-keys)');
+  }
+  return { vapidKeys: { publicKey, privateKey } };
 }

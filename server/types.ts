@@ -14,6 +14,8 @@ import type { ExportRunner } from './statistics/export-jobs';
 import type { ReminderRunner } from './workflow/reminders';
 import type { RecordsAnchorRunner } from './records/records-anchor-job';
 import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
+import type { PushSender } from './push/push-sender';
+import type { VapidKeys } from './push/vapid';
 
 export type { AuthUser };
 
@@ -38,6 +40,8 @@ declare module 'fastify' {
     recordsAnchor: RecordsAnchorRunner;
     /** Delivers the webhook outbox (server/plugins/webhooks.ts); `secretsKey` encrypts the endpoints' signing secrets. */
     webhooks: WebhookDispatcher & { secretsKey: Buffer };
+    /** Web Push (server/plugins/push.ts): the outbox's sender, the instances' VAPID keys and the allowed push services. */
+    push: PushSender & { keys(): Promise<VapidKeys>; allowedOrigins: readonly string[] };
     /** preHandler: sets `request.user` from a valid bearer JWT or replies 401 UNAUTHORIZED. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Every route as registered (method without HEAD, URL pattern), in registration order. */

@@ -436,6 +436,41 @@ export interface PasswordResetTokenTable {
   created_at: Timestamp;
 }
 
+/** A browser's Web Push subscription (migration 1140). */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_sent_at: NullableTimestamp;
+}
+
+/** A push message waiting for, or done with, its push service (migration 1140). */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  subscription_id: number;
+  topic: string;
+  urgency: Generated<'very-low' | 'low' | 'normal' | 'high'>;
+  payload: string;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  claimed_until: NullableTimestamp;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+/** A key pair the instances share (migration 1140): `vapid` (private value sealed). */
+export interface ServerKeyTable {
+  name: string;
+  public_value: string;
+  private_value: string;
+  created_at: Timestamp;
+}
+
 /** A company's webhook receiver (migration 1120); `secret`/`previous_secret` are encrypted (server/webhooks/webhook-secret.ts). */
 export interface WebhookEndpointTable {
   id: Generated<number>;
@@ -674,6 +709,9 @@ export interface Database {
   password_reset_tokens: PasswordResetTokenTable;
   mail_action_tokens: MailActionTokenTable;
   webhook_endpoints: WebhookEndpointTable;
+  push_subscriptions: PushSubscriptionTable;
+  push_outbox: PushOutboxTable;
+  server_keys: ServerKeyTable;
   webhook_messages: WebhookMessageTable;
   webhook_deliveries: WebhookDeliveryTable;
   buffer_comments: BufferCommentTable;

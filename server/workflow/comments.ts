@@ -111,7 +111,7 @@ export async function addComment(db: Kysely<Database>, bufferId: number, input: 
     await appendHistory(trx, bufferId, ctx.userId, 'comment', null, { comment: { id: row.id, body, mentions } });
     const author = await trx.selectFrom('users').select('name').where('id', '=', ctx.userId).executeTakeFirstOrThrow();
     const excerpt = [...body].length > MAIL_EXCERPT ? `${[...body].slice(0, MAIL_EXCERPT).join('')}…` : body;
-    await mailDocumentEvent(trx, 'mentioned', { code: doc.code ?? '', module_code: doc.module_code, requester_id: doc.requester_id },
+    await mailDocumentEvent(trx, 'mentioned', { id: doc.id, code: doc.code ?? '', module_code: doc.module_code, requester_id: doc.requester_id },
       mentions.filter((m) => m !== ctx.userId), ctx, null, { author: author.name, comment: excerpt });
     return row.id;
   });

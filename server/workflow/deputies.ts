@@ -59,7 +59,7 @@ export type StepMailKind = keyof typeof DEPUTY_MAIL;
  * (server/workflow/README.md "Deciding from the mail").
  */
 export async function mailStepWaiting(
-  trx: Kysely<Database>, doc: Pick<DocumentState, 'code' | 'module_code' | 'requester_id'>, candidateIds: number[], ctx: WorkflowContext,
+  trx: Kysely<Database>, doc: Pick<DocumentState, 'id' | 'code' | 'module_code' | 'requester_id'>, candidateIds: number[], ctx: WorkflowContext,
   stepId: number, kind: StepMailKind = 'approvalRequest', at: Date = new Date(),
 ): Promise<void> {
   const step = await stepName(trx, stepId);

@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { serverTranslate } from '../lib/i18n';
 import { mailLanguage } from '../mail/language';
 import { enqueueMail } from '../mail/outbox';
+import { documentTopic, enqueuePush, type PushEvent } from '../push/push-outbox';
 import { issueMailActionTokens, mailActionLink } from './mail-action-tokens';
 import type { DocumentState } from './document-state';
 import type { WorkflowContext } from './workflow-context';
@@ -27,9 +28,11 @@ export interface MailOptions {
  * exists exactly when the change is committed. Mails name the document, its module, the
  * requester and the step, and link to the app; a waiting mail (`decideStepId`) also carries the
  * recipient's Approve and Reject links (`/m/{token}`, tokens issued for that recipient only).
+ * Waiting, sent back, decided and mention mails also go to the recipient's subscribed devices as
+ * a push (`PUSHED`): a title in their language, the code and ids, no data.
  */
 export async function mailDocumentEvent(
-  trx: Kysely<Database>, kind: MailKind, doc: Pick<DocumentState, 'code' | 'module_code' | 'requester_id'>,
+  trx: Kysely<Database>, kind: MailKind, doc: Pick<DocumentState, 'id' | 'code' | 'module_code' | 'requester_id'>,
   recipientIds: number[], ctx: WorkflowContext, step: StepNames | null = null, extra: Record<string, string> = {},
   options: MailOptions = {},
 ): Promise<number> {
@@ -53,9 +56,23 @@ export async function mailDocumentEvent(
       text += `\n\n${t('server.workflow.mail.decideLinks', { approveLink: mailActionLink(ctx.appUrl, tokens.approve), rejectLink: mailActionLink(ctx.appUrl, tokens.reject) })}`;
     }
     await enqueueMail(trx, { to: user.email, subject: t(`server.workflow.mail.${kind}Subject`, params), text });
+    const event = PUSHED[kind];
+    if (event) {
+      await enqueuePush(trx, user.id, {
+        event, document_id: doc.id, code: doc.code, title: t(`server.push.${event}`, params), url: `${ctx.appUrl}/?document=${doc.id}`,
+      }, { topic: documentTopic(doc.id, doc.code) });
+    }
   }
   return recipients.length;
 }
+
+/** Which mails also go to the recipient's devices as a push (issue 33 item 2), as which event. */
+const PUSHED: Partial<Record<MailKind, PushEvent>> = {
+  approvalRequest: 'waiting', deputyRequest: 'waiting',
+  sentBack: 'sentBack', sentBackToRequester: 'sentBack', deputySentBack: 'sentBack',
+  completed: 'decided', rejected: 'decided',
+  mentioned: 'mention',
+};
 
 /** The process name of an approval step in each language, for mails. */
 export async function stepName(trx: Kysely<Database>, approvalId: number): Promise<StepNames | null> {

@@ -45,6 +45,16 @@ describe('loadConfig', () => {
       .toMatchObject({ webhookAllowPrivate: true, webhookRetrySeconds: [5, 60], webhookTimeoutMs: 2000 });
   });
 
+  test('push: the browsers\' push services unless PUSH_ALLOWED_ORIGINS names others; VAPID keys made unless given', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).not.toHaveProperty('pushAllowedOrigins');
+    expect(loadConfig({ DATA_DIR: dataDir() })).not.toHaveProperty('vapidKeys');
+    expect(loadConfig({ DATA_DIR: dataDir(), PUSH_ALLOWED_ORIGINS: 'https://fcm.googleapis.com, https://*.push.example.jp' }).pushAllowedOrigins)
+      .toEqual(['https://fcm.googleapis.com', 'https://*.push.example.jp']);
+    const pair = { publicKey: Buffer.alloc(65, 4).toString('base64url'), privateKey: Buffer.alloc(32, 7).toString('base64url') };
+    expect(loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey, VAPID_SUBJECT: 'mailto:it@example.jp' }))
+      .toMatchObject({ vapidKeys: pair, vapidSubject: 'mailto:it@example.jp' });
+  });
+
   test.each([
     [{ PORT: 'eighty' }, /PORT must be an integer/],
     [{ PORT: '70000' }, /PORT must be an integer between 1 and 65535/],
@@ -56,6 +66,10 @@ describe('loadConfig', () => {
     [{ LOGIN_RATE_LIMIT: '0' }, /LOGIN_RATE_LIMIT/],
     [{ WEBHOOK_RETRY_SECONDS: '30,soon' }, /WEBHOOK_RETRY_SECONDS must be comma-separated whole seconds/],
     [{ WEBHOOK_TIMEOUT_MS: '0' }, /WEBHOOK_TIMEOUT_MS must be an integer between 100 and 120000/],
+    [{ PUSH_ALLOWED_ORIGINS: 'https://fcm.googleapis.com/path' }, /PUSH_ALLOWED_ORIGINS must be comma-separated origins/],
+    [{ VAPID_SUBJECT: 'admin' }, /VAPID_SUBJECT must be a mailto: address or an https: URL/],
+    [{ VAPID_PUBLIC_KEY: 'B'.repeat(87) }, /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/],
+    [{ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'short' }, /a P-256 key pair in base64url/],
   ])('a bad value is refused with a clear message: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

@@ -32,6 +32,7 @@ import * as editRestart from './0965_edit_restart';
 import * as mailActions from './0990_mail_actions';
 import * as comments from './1070_comments';
 import * as webhooks from './1120_webhooks';
+import * as push from './1140_push';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0990_mail_actions': mailActions,
   '1070_comments': comments,
   '1120_webhooks': webhooks,
+  '1140_push': push,
 };
