@@ -176,6 +176,8 @@ export interface BufferTable {
   definition_version: string;
   stamp_no: string | null;
   bypass: Generated<boolean>;
+  /** Marked urgent by the requester where the module allows it (`ui:module.allowUrgent`, migration 1100). */
+  urgent: Generated<boolean>;
   send_notification_first_approval: Generated<boolean>;
   user_finances: ColumnType<number[], string | undefined, string>;
   completed_at: NullableTimestamp;
@@ -281,6 +283,8 @@ export interface ApprovalCandidateTable {
   /** Copied by a trigger from the step's document (inbox order): never written by code. */
   inbox_buffer_id: Generated<number | null>;
   inbox_created_at: Generated<Date | null>;
+  /** Copied by a trigger from the step's document (migration 1100): urgent documents first in the inbox. */
+  inbox_urgent: Generated<boolean>;
 }
 
 /**
@@ -304,6 +308,8 @@ export interface RequesterTaskTable {
   user_id: number;
   approval_id: number;
   created_at: Date;
+  /** Copied by a trigger from the document (migration 1100). */
+  urgent: Generated<boolean>;
 }
 
 /** One document a user may see (the visibility rule kept by triggers, migration 0810). */

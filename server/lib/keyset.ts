@@ -11,7 +11,8 @@ export interface KeyTerm {
   expression?: RawBuilder<unknown>;
 }
 
-const keyOf = (term: KeyTerm) => term.expression ?? sql.ref(term.column);
+/** What a term orders by: its expression, else its column (for ORDER BY, the cursor's values and the comparison alike). */
+export const keyOf = (term: KeyTerm): RawBuilder<unknown> => term.expression ?? (sql.ref(term.column) as unknown as RawBuilder<unknown>);
 
 /** A `cursor` that is not one this server handed out for this list and order (answered 400). */
 export class InvalidCursorError extends Error {

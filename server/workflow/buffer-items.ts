@@ -64,7 +64,7 @@ export async function bufferItemsWithSteps(db: Kysely<Database>, definitions: De
     db.selectFrom('buffers')
       .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
       .select(['buffers.id', 'buffers.code', 'buffers.status', 'buffers.action', 'buffers.module_code', 'buffers.data',
-        'buffers.stamp_no', 'buffers.bypass', 'buffers.definition_version', 'buffers.created_at', 'buffers.updated_at', 'buffers.completed_at',
+        'buffers.stamp_no', 'buffers.bypass', 'buffers.urgent', 'buffers.definition_version', 'buffers.created_at', 'buffers.updated_at', 'buffers.completed_at',
         'requester.id as requester_id', 'requester.name as requester_name'])
       .where('buffers.id', 'in', ids)
       .execute(),
@@ -102,7 +102,7 @@ export async function bufferItemsWithSteps(db: Kysely<Database>, definitions: De
       id: row.id, code: row.code, status: row.status, action: row.action, module: { code: row.module_code },
       requester: { id: row.requester_id, name: row.requester_name },
       info: bufferInfo(definitions.modules[row.module_code], row.module_code, data, currencies, t, row.action),
-      data, stamp_no: row.stamp_no, bypass: row.bypass, definition_version: row.definition_version,
+      data, stamp_no: row.stamp_no, bypass: row.bypass, urgent: row.urgent, definition_version: row.definition_version,
       created_at: iso(row.created_at)!, updated_at: iso(row.updated_at)!, completed_at: iso(row.completed_at),
       last_approval: last ? {
         id: last.id, approved_at: iso(last.approved_at),

@@ -40,6 +40,8 @@ export interface DocumentState {
   company_id: number | null;
   data: Record<string, unknown>;
   bypass: boolean;
+  /** Marked urgent by its requester (migration 1100). */
+  urgent: boolean;
   user_finances: number[];
   /** The live steps, in route order. */
   steps: StepState[];
@@ -56,7 +58,7 @@ export interface DocumentState {
  */
 export async function loadDocumentState(db: Kysely<Database>, bufferId: number, lock = false): Promise<DocumentState | null> {
   let query = db.selectFrom('buffers')
-    .select(['id', 'code', 'module_code', 'status', 'requester_id', 'company_id', 'data', 'bypass', 'user_finances'])
+    .select(['id', 'code', 'module_code', 'status', 'requester_id', 'company_id', 'data', 'bypass', 'urgent', 'user_finances'])
     .where('id', '=', bufferId);
   if (lock) query = query.forUpdate();
   const buffer = await query.executeTakeFirst();

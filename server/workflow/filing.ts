@@ -3,7 +3,7 @@ import { findModule, isWrapperField, KEPT_ON_EDIT, stableStringify, type Compile
 import type { Database } from '../db/database';
 import type { Edited, Filed } from '../../src/wire/workflow';
 import type { AuthUser } from '../lib/auth-user';
-import { conflict, notFound } from '../lib/errors';
+import { conflict, forbidden, notFound, validationFailed } from '../lib/errors';
 import { pinnedDefinition, recordVersion } from '../definitions/definition-version-repository';
 import { linkFiles } from '../files/link-files';
 import { recordActor } from '../records/record-actor';
@@ -130,6 +130,12 @@ async function fileEdit(trx: Transaction<Database>, filing: EditFiling, ctx: Wor
     const { updated_at } = await trx.selectFrom('buffers').select('updated_at').where('id', '=', doc.id).executeTakeFirstOrThrow();
     if (new Date(updated_at).getTime() !== new Date(filing.expectedUpdatedAt).getTime()) throw illegalTransition(ctx.t('server.workflow.errors.editStale'));
   }
+  const urgency = filing.input.urgent;
+  if (urgency !== undefined && urgency !== doc.urgent) {
+    // Urgency is the requester's to set, where the definition allows it (the edit body's `data.urgent`).
+    if (!module!.meta.allowUrgent) throw validationFailed([{ propertyPath: 'urgent', message: ctx.t('server.integrity.urgentNotAllowed') }]);
+    if (ctx.userId !== doc.requester_id) throw forbidden(ctx.t('server.integrity.urgentRequesterOnly'));
+  }
   const { data, prepared } = await editedData(trx, module!, doc, filing.input, ctx);
   const changed = [...new Set([...Object.keys(doc.data), ...Object.keys(data)])]
     .filter((field) => stableStringify(doc.data[field] ?? null) !== stableStringify(data[field] ?? null));
@@ -143,10 +149,14 @@ async function fileEdit(trx: Transaction<Database>, filing: EditFiling, ctx: Wor
       company_id: documentCompany(module!, data, doc.company_id),
       department_id: Number.isInteger(data.department_id) ? (data.department_id as number) : null,
       user_finances: JSON.stringify(Array.isArray(data.user_finances) ? data.user_finances : []),
+      urgent: prepared.urgent,
     }).where('id', '=', doc.id).execute();
     await recordHistories(trx, doc.id, ctx.userId, changed.map((field) => ({ field, old_value: doc.data[field] ?? null, value: data[field] ?? null })));
     await writeApprovalLog(trx, { bufferId: doc.id, userId: ctx.userId, action: 'edit' });
-    cleared = await restartRouteAfterEdit(trx, { doc, module: module!, prepared, changed, before: doc.data, after: data }, ctx);
+    if (prepared.urgent !== doc.urgent) await writeApprovalLog(trx, { bufferId: doc.id, userId: ctx.userId, action: prepared.urgent ? 'urgent' : 'urgent_cleared' });
+    // Urgency says how soon, not what is approved: it never restarts the route.
+    const content = changed.filter((field) => field !== 'urgent');
+    cleared = await restartRouteAfterEdit(trx, { doc, module: module!, prepared, changed: content, before: doc.data, after: data }, ctx);
   }
   return { id: doc.id, status: doc.status, changed_fields: changed, approvals_cleared: cleared };
 }
@@ -184,6 +194,7 @@ async function insertDocument(
       definition_version: module.version,
       stamp_no: stampNo,
       bypass,
+      urgent: prepared.urgent,
       send_notification_first_approval: data.send_notification_first_approval !== false,
       user_finances: JSON.stringify(Array.isArray(data.user_finances) ? data.user_finances : []),
       completed_at: status === BufferStatus.COMPLETED ? new Date() : null,
@@ -240,6 +251,8 @@ async function editedData(trx: Kysely<Database>, module: CompiledModule, doc: Do
   const body = Object.fromEntries(Object.entries({ ...withoutWrapper(doc.data), ...withoutWrapper(input), ...kept })
     .filter(([key, value]) => key in properties && value !== undefined));
   const wrapper = {
+    // Urgency is the one filing flag an edit may change (`EDITABLE_WRAPPER_FIELDS`); else as filed.
+    ...(module.meta.allowUrgent ? { urgent: typeof input.urgent === 'boolean' ? input.urgent : doc.urgent } : {}),
     ...(module.meta.hasBypass ? { bypass: doc.bypass } : {}),
     send_notification_first_approval: doc.data.send_notification_first_approval !== false,
     save_approvers: false,
@@ -251,6 +264,7 @@ async function editedData(trx: Kysely<Database>, module: CompiledModule, doc: Do
   // Fields outside the form's schema (stamp number, treasury data) and the stored wrapper
   // flags stay as they were: an edit changes the body only.
   const data: Record<string, unknown> = { ...doc.data, ...withoutWrapper(computed) };
+  if (module.meta.allowUrgent) data.urgent = prepared.urgent;
   // Fields a step fills (signed files) are the step approver's: an edit keeps them as stored.
   for (const field of allStepFields(module)) {
     if (Object.hasOwn(doc.data, field)) data[field] = doc.data[field];

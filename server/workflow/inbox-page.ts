@@ -6,9 +6,11 @@ import type { ListQuery } from '../../src/wire/list-query';
 
 /**
  * The inbox's order over its two index ranges (`u`: the open candidacies and the requester's
- * to-dos; same keys as the general query's default order plus the step).
+ * to-dos; same keys as the general query's default order plus the step): urgent documents first
+ * (issue #33 item 8; the indexes lead with the copied urgency, migration 1100).
  */
 export const INBOX_ORDER: KeyTerm[] = [
+  { key: 'urgent', column: 'u.urgent', direction: 'desc', type: 'boolean' },
   { key: 'createdAt', column: 'u.created_at', direction: 'desc', type: 'timestamptz' },
   { key: 'document', column: 'u.buffer_id', direction: 'desc', type: 'integer' },
   { key: 'step', column: 'u.id', direction: 'desc', type: 'integer' },
@@ -44,10 +46,10 @@ function isDefaultList(q: ListQuery): boolean {
  */
 function pendingItems(db: Kysely<Database>, userId: number) {
   const candidacies = db.selectFrom('approval_candidates as c')
-    .select(['c.approval_id as id', 'c.inbox_buffer_id as buffer_id', 'c.inbox_created_at as created_at'])
+    .select(['c.approval_id as id', 'c.inbox_buffer_id as buffer_id', 'c.inbox_created_at as created_at', 'c.inbox_urgent as urgent'])
     .where('c.user_id', '=', userId).where('c.inbox_open', '=', true);
   const sentBack = db.selectFrom('requester_tasks as r')
-    .select(['r.approval_id as id', 'r.buffer_id', 'r.created_at'])
+    .select(['r.approval_id as id', 'r.buffer_id', 'r.created_at', 'r.urgent'])
     .where('r.user_id', '=', userId);
   return db.selectFrom((candidacies as any).unionAll(sentBack).as('u'));
 }
@@ -59,14 +61,14 @@ function pendingItems(db: Kysely<Database>, userId: number) {
  * `cursor` the page starts after it inside the same ranges (keyset: no offset to skip,
  * nothing repeated or skipped when items arrive or leave between pages). Only for the default
  * list (no filter, search or explicit sort); otherwise null and the general query runs. Same
- * order as the general query: document created_at desc, document id desc, step id desc.
+ * order as the general query: urgent first, document created_at desc, document id desc, step id desc.
  */
 export async function inboxPage(db: Kysely<Database>, userId: number, q: ListQuery): Promise<IndexedPage | null> {
   if (!isDefaultList(q)) return null;
   const inbox = pendingItems(db, userId) as any;
   let page = inbox.select(['u.id', 'u.buffer_id', ...keyColumns(INBOX_ORDER)]);
   if (q.cursor) page = page.where(afterCursor(INBOX_ORDER, decodeCursor(INBOX_ORDER, q.cursor)));
-  page = page.orderBy('u.created_at', 'desc').orderBy('u.buffer_id', 'desc').orderBy('u.id', 'desc')
+  page = page.orderBy('u.urgent', 'desc').orderBy('u.created_at', 'desc').orderBy('u.buffer_id', 'desc').orderBy('u.id', 'desc')
     .limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage);
   return countedPage(db, inbox.select((eb: any) => eb.fn.countAll().as('total')), page, INBOX_ORDER, q);
 }

@@ -100,3 +100,17 @@ export function listOrder(q: ListQuery): KeyTerm[] {
   terms.push({ key: 'document', column: 'buffers.id', direction: terms[0].direction, type: 'integer' });
   return terms;
 }
+
+/**
+ * The leading term of the pending list (issue #33 item 8): urgent documents first, whatever the
+ * chosen sort (`buffers.urgent`, NOT NULL; a pending document is on process or with its requester).
+ */
+export const URGENT_FIRST: KeyTerm = { key: 'urgent', column: 'buffers.urgent', direction: 'desc', type: 'boolean' };
+
+/**
+ * The leading term of the requester's own list (`/my-buffers`): documents still on process that
+ * are urgent first (a decided document no longer sorts first). Index `buffers_requester_urgent_idx`.
+ */
+export const URGENT_OPEN_FIRST: KeyTerm = {
+  key: 'urgentOpen', column: 'buffers.urgent', direction: 'desc', type: 'boolean', expression: sql`(buffers.urgent and buffers.status = 0)`,
+};

@@ -5,8 +5,8 @@ import type { Database } from '../db/database';
 import type { Collection } from '../lib/paging';
 import { bufferItems, bufferItemsWithSteps, type BufferItem } from './buffer-items';
 import { DONE_COUNT_CAP, donePage, inboxPage } from './inbox-page';
-import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from '../lib/keyset';
-import { listConditions, listOrder, listSearchPaths } from './list-query';
+import { afterCursor, decodeCursor, keyColumns, keyOf, nextCursor, type KeyTerm } from '../lib/keyset';
+import { listConditions, listOrder, listSearchPaths, URGENT_FIRST, URGENT_OPEN_FIRST } from './list-query';
 import type { ListQuery } from '../../src/wire/list-query';
 import { BufferStatus, StepStatus } from './status';
 import { actsForAnyone, deputyInEffect } from '../repositories/deputy-repository';
@@ -62,10 +62,11 @@ export async function myApprovals(db: Kysely<Database>, definitions: DefinitionS
         const sentBack = eb('approvals.id', 'in', eb.selectFrom('requester_tasks as r').select('r.approval_id').where('r.user_id', '=', userId));
         return eb.or([waiting, sentBack]);
       });
-    const terms: KeyTerm[] = [...listOrder(q), { key: 'step', column: 'approvals.id', direction: 'desc', type: 'integer' }];
+    // Pending: urgent documents first (issue #33 item 8), then the chosen sort; the cursor carries all of it.
+    const terms: KeyTerm[] = [...(done ? [] : [URGENT_FIRST]), ...listOrder(q), { key: 'step', column: 'approvals.id', direction: 'desc', type: 'integer' }];
     let page = query.select(['approvals.id', 'approvals.buffer_id', ...keyColumns(terms)] as never[]) as unknown as typeof query;
     if (q.cursor) page = page.where(afterCursor(terms, decodeCursor(terms, q.cursor)));
-    for (const term of terms) page = page.orderBy(sql.ref(term.column), term.direction);
+    for (const term of terms) page = page.orderBy(keyOf(term), term.direction);
     // Count and page are independent: both at once on the pool.
     // The done list's count is capped (DONE_COUNT_CAP): a busy approver handled tens of thousands.
     const counted = done
@@ -128,8 +129,13 @@ async function principalsOnPage(db: Kysely<Database>, userId: number, stepIds: n
   return map;
 }
 
-/** Documents of one relation to the user, filtered, sorted and paged, as buffer items. */
-async function bufferList(db: Kysely<Database>, definitions: DefinitionSet, relation: Expression<SqlBool>, q: ListQuery, lang: Lang, countCap?: number): Promise<Collection<BufferItem>> {
+/**
+ * Documents of one relation to the user, filtered, sorted and paged, as buffer items; `first`
+ * terms lead the chosen sort (the requester's own list: urgent documents on process first).
+ */
+async function bufferList(
+  db: Kysely<Database>, definitions: DefinitionSet, relation: Expression<SqlBool>, q: ListQuery, lang: Lang, countCap?: number, first: KeyTerm[] = [],
+): Promise<Collection<BufferItem>> {
   const query = db.selectFrom('buffers')
     .innerJoin('users as requester', 'requester.id', 'buffers.requester_id')
     .where(relation)
@@ -137,18 +143,18 @@ async function bufferList(db: Kysely<Database>, definitions: DefinitionSet, rela
   const { total } = countCap
     ? await db.selectFrom(query.select('buffers.id').limit(countCap).as('capped')).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()
     : await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  const terms = listOrder(q);
+  const terms = [...first, ...listOrder(q)];
   let page = query.select(['buffers.id', ...keyColumns(terms)] as never[]) as unknown as typeof query;
   // Keyset: after the cursor, in the same order, no offset (the index range starts there).
   if (q.cursor) page = page.where(afterCursor(terms, decodeCursor(terms, q.cursor)));
-  for (const term of terms) page = page.orderBy(sql.ref(term.column), term.direction);
+  for (const term of terms) page = page.orderBy(keyOf(term), term.direction);
   const rows = await page.limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage).execute() as unknown as Array<Record<string, unknown>>;
   return withNext({ 'hydra:member': await bufferItems(db, definitions, rows.map((r) => r.id as number), lang), 'hydra:totalItems': total }, nextCursor(terms, rows, q.itemsPerPage));
 }
 
-/** `GET /api/my-buffers`: the documents the user filed. */
+/** `GET /api/my-buffers`: the documents the user filed, urgent ones still on process first. */
 export function myBuffers(db: Kysely<Database>, definitions: DefinitionSet, userId: number, q: ListQuery, lang: Lang) {
-  return bufferList(db, definitions, sql<SqlBool>`buffers.requester_id = ${userId}`, q, lang);
+  return bufferList(db, definitions, sql<SqlBool>`buffers.requester_id = ${userId}`, q, lang, undefined, [URGENT_OPEN_FIRST]);
 }
 
 /**

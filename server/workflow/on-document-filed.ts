@@ -17,6 +17,7 @@ export async function onDocumentFiled(trx: Kysely<Database>, bufferId: number, c
   if (!doc) return;
   // A bypassed document's timeline says so instead of a plain submission.
   await writeApprovalLog(trx, { bufferId, userId: ctx.userId, action: doc.bypass ? 'bypass' : 'submit' });
+  if (doc.urgent) await writeApprovalLog(trx, { bufferId, userId: ctx.userId, action: 'urgent' });
   const notifyFirst = await trx.selectFrom('buffers').select('send_notification_first_approval').where('id', '=', bufferId).executeTakeFirstOrThrow();
   const first = activeStep(doc);
   if (first && notifyFirst.send_notification_first_approval) {

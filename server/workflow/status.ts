@@ -14,4 +14,6 @@ export type LogAction = 'submit' | 'bypass' | 'approve' | 'reject' | 'treasury' 
   // an edit that restarted the route (route-restart.ts): its `detail` holds the changes old → new
   | 'approvals_cleared'
   // reminders and escalation (server/workflow/reminders.ts): by nobody, or naming the person the step was offered to
-  | 'remind' | 'escalate' | 'escalate_none';
+  | 'remind' | 'escalate' | 'escalate_none'
+  // the requester marked the document urgent (at filing or by an edit), or no longer urgent (issue #33 item 8)
+  | 'urgent' | 'urgent_cleared';

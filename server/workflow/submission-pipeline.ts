@@ -39,6 +39,8 @@ export interface PreparedSubmission {
   data: FormData;
   steps: StepRule[];
   bypass: boolean;
+  /** Marked urgent (only where the module allows it). */
+  urgent: boolean;
   /** The document's company for the workflow rules (its `company_id`, else the requester's). */
   companyId: number | null;
   /**
@@ -72,7 +74,8 @@ function dropNeverShown(module: CompiledModule, data: FormData): boolean {
  * 2. shape: the submission schema (422 with the schema's violations); then the body is read ONCE
  *    into flat form data (`readSubmitPayload`) and never-shown fields are dropped;
  * 3. process: the module must have approval steps (422 at `approvals`); `bypass: true` needs a
- *    role of `ui:module.bypassRoles` (403);
+ *    role of `ui:module.bypassRoles` (403); `urgent: true` needs `ui:module.allowUrgent` (422 at
+ *    `urgent`, checked first, before unknown fields are dropped);
  * 4. compute every computed field (once: what is stored), then the engine validates that flat
  *    computed data (`validateComputedData`: schema, then ordered rules; the schema is not run a
  *    second time over data that is exactly the body it passed) — nothing re-nested or recomputed;
@@ -85,6 +88,10 @@ function dropNeverShown(module: CompiledModule, data: FormData): boolean {
 export async function prepareSubmission(db: Kysely<Database>, request: SubmissionRequest): Promise<PreparedSubmission> {
   const { module, t } = request;
   if (!isObject(request.payload)) throw refuse([{ propertyPath: '', message: t('engine.validation.body') }]);
+  // Urgency is the definition's to allow: asked for where it is not allowed, refused (never silently dropped as an unknown field).
+  if (request.payload.urgent !== undefined && request.payload.urgent !== false && !module.meta.allowUrgent) {
+    throw refuse([{ propertyPath: 'urgent', message: t('server.integrity.urgentNotAllowed') }]);
+  }
   const payload = stripUnknownFields(module, request.payload) as Record<string, unknown>;
   const only = (violations: Violation[]) => (request.wrapperOnly ? violations.filter(wrapperViolation) : violations);
   const bodyShape = ajvViolations(module, payload, t);
@@ -99,6 +106,7 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const filer = await loadFiler(db, request.requesterId);
   if (!filer) throw forbidden(t('server.integrity.companyScope'));
   const bypass = module.meta.hasBypass && read.bypass === true;
+  const urgent = module.meta.allowUrgent === true && read.urgent === true;
   if (bypass && !request.edit && !mayBypass(module, filer.flags)) throw forbidden(t('server.integrity.bypassForbidden'));
 
   const engineSteps: MasterProcessStep[] = steps.map(({ id, optional, position }) => ({ id, optional, position }));
@@ -147,7 +155,9 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
     ...await forwardingViolations(db, data, companyId, t),
   ];
   if (references.length) throw refuse(references);
-  return { data, steps, bypass, companyId, route };
+  // Stored as a flag like the other filing choices (the history compares it old → new on an edit).
+  if (module.meta.allowUrgent) data.urgent = urgent;
+  return { data, steps, bypass, urgent, companyId, route };
 }
 
 /** How many distinct approvers the body names for step `id`. */

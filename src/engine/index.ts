@@ -67,7 +67,7 @@ export { validateComputedData, validateFormData, validateSubmission } from './pa
 export { ajvViolations, formDataViolations } from './payload/ajv-violations';
 export { stripUnknownFields } from './payload/strip-unknown-fields';
 export { formDataSchema, submitSchema } from './payload/submit-schema';
-export { WRAPPER_FIELDS, isWrapperField } from './payload/wrapper-fields';
+export { WRAPPER_FIELDS, EDITABLE_WRAPPER_FIELDS, isWrapperField, hasWrapperField } from './payload/wrapper-fields';
 export { editingModule, KEPT_ON_EDIT } from './payload/editing';
 export { keepsApprovals } from './payload/keeps-approvals';
 

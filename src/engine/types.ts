@@ -221,6 +221,12 @@ export interface ModuleMeta {
   bypassRoles?: BypassRole[];
   needsStampNo: boolean;
   /**
+   * The requester may mark a document urgent (至急, issue #33 item 8): the form gets the `urgent`
+   * wrapper switch, urgent documents sort first in the pending lists. Absent = not allowed (the
+   * server answers 422 at `urgent` to `urgent: true`).
+   */
+  allowUrgent?: boolean;
+  /**
    * The form field naming the document's company (default `company_id`): the company the
    * document belongs to for company-scoped users (statistics, search, exports). A document whose
    * data names none belongs to its requester's company at filing.

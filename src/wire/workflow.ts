@@ -43,6 +43,8 @@ export const BufferItem = open({
   stamp_no: nullable(Type.String()),
   /** Filed without approval by a user allowed to bypass (`ui:module.bypassRoles`). */
   bypass: Type.Boolean(),
+  /** Marked urgent (至急) by its requester (`ui:module.allowUrgent`): sorts first in the pending and initiated lists. */
+  urgent: Type.Boolean(),
   definition_version: Type.String(),
   created_at: Type.String(),
   updated_at: Type.String(),

@@ -30,13 +30,14 @@ type Outcome = { kind: 'pending'; approved: number } | { kind: 'completed' } | {
 /**
  * Who files, and how far their document got: the demo's working month, per module. Pending
  * documents were filed in the last few working days; the others are spread over the last 45
- * days; `older` ones months before (for the records search).
+ * days; `older` ones months before (for the records search). `urgent` ones are marked 至急 where
+ * the module allows it (`ui:module.allowUrgent`): they lead their approvers' pending lists.
  */
-const PLAN: Array<{ requester: string; outcome: Outcome; due?: number; older?: boolean; large?: boolean }> = [
+const PLAN: Array<{ requester: string; outcome: Outcome; due?: number; older?: boolean; large?: boolean; urgent?: boolean }> = [
   { requester: 'employee@example.com', outcome: { kind: 'pending', approved: 0 }, due: 0 },
-  { requester: 'approver@example.com', outcome: { kind: 'pending', approved: 0 }, due: 1 },
+  { requester: 'approver@example.com', outcome: { kind: 'pending', approved: 0 }, due: 1, urgent: true },
   // Large: a purchase of that size waits for the division director (approver2@) at its second step.
-  { requester: 'employee@example.com', outcome: { kind: 'pending', approved: 1 }, due: 2, large: true },
+  { requester: 'employee@example.com', outcome: { kind: 'pending', approved: 1 }, due: 2, large: true, urgent: true },
   { requester: 'employee@example.com', outcome: { kind: 'pending', approved: Infinity }, due: 3 },
   { requester: 'employee@example.com', outcome: { kind: 'completed' }, due: 0 },
   { requester: 'approver@example.com', outcome: { kind: 'completed' }, due: 2 },
@@ -171,7 +172,7 @@ export async function seedDemoDocuments(app: FastifyInstance, options: { today?:
       : new Date(today.getTime() + DUE_OFFSETS[plan.due ?? index % DUE_OFFSETS.length] * DAY_MS).toISOString().slice(0, 10);
     const filed = await clocked(filedAt, async () => {
       const body = await demoBody(module, world, chain, steps, currencies, requester, {
-        due, filedOn: localDate(filedAt, calendar.timeZone), currencyId: currency.id, content: words,
+        due, filedOn: localDate(filedAt, calendar.timeZone), currencyId: currency.id, content: words, urgent: plan.urgent === true,
       }, rng, (type) => upload(requester.id, type, `${type}.pdf`));
       return ok(requester.id, 'POST', `/buffer/${module.code}`, body);
     }, (reply) => reply.id);
@@ -387,7 +388,7 @@ async function stepFills(): Promise<Map<string, string[]>> {
 async function demoBody(
   module: CompiledModule, world: SeedWorld, chain: Array<{ step: SeedStep; approver: number }>, steps: SeedStep[],
   currencies: Array<{ id: number; code: string }>, requester: { id: number; company_id: number | null },
-  what: { due: string; filedOn: string; currencyId: number; content: SampleContent }, rng: Prng,
+  what: { due: string; filedOn: string; currencyId: number; content: SampleContent; urgent?: boolean }, rng: Prng,
   upload: (documentType: string) => Promise<number>,
 ): Promise<Record<string, unknown>> {
   const context = { steps: steps.map(({ id, optional, position }) => ({ id, optional, position })), currencies };
@@ -395,6 +396,7 @@ async function demoBody(
   const wrapped = (d: FormData) => ({
     ...buildSubmitPayload(module, { ...d, approvals }),
     bypass: false, send_notification_first_approval: false, save_approvers: false,
+    ...(module.meta.allowUrgent ? { urgent: what.urgent === true } : {}),
   });
   const ctx = { companyId: requester.company_id!, date: what.due, stampNo: null, spreadDays: 0, filedOn: what.filedOn, currencyId: what.currencyId, content: what.content };
   let problems: unknown[] = [];

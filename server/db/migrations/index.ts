@@ -33,6 +33,7 @@ import * as mailActions from './0990_mail_actions';
 import * as comments from './1070_comments';
 import * as webhooks from './1120_webhooks';
 import * as push from './1140_push';
+import * as urgent from './1100_urgent';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '1070_comments': comments,
   '1120_webhooks': webhooks,
   '1140_push': push,
+  '1100_urgent': urgent,
 };

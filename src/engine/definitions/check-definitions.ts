@@ -239,6 +239,7 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   const meta = module.meta;
   // Bypass is a permission: a module offering it names who may use it (and only then).
   if (meta.kind === 'module' && meta.hasBypass && !meta.bypassRoles?.length) problems.push({ file: uiFile, pointer: ptr('ui:module', 'hasBypass'), message: 'hasBypass needs ui:module.bypassRoles (the profile flags that may bypass); without it nobody could' });
+  if (meta.kind === 'subform' && meta.allowUrgent) problems.push({ file: uiFile, pointer: ptr('ui:module', 'allowUrgent'), message: 'allowUrgent is a module setting: a sub-form is filed with its parent, whose definition says whether it may be urgent' });
   if (meta.bypassRoles?.length && !meta.hasBypass) problems.push({ file: uiFile, pointer: ptr('ui:module', 'bypassRoles'), message: 'bypassRoles without hasBypass: the form has no bypass switch' });
   meta.listCard.summary.forEach((line, i) => { if (!fields.has(line.field)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listCard', 'summary', i, 'field'), message: notAField(line.field, fields) }); });
   meta.detailCard.sections.forEach((s, i) => s.fields.forEach((f, j) => { if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'detailCard', 'sections', i, 'fields', j), message: notAField(f, fields) }); }));

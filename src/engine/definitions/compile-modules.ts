@@ -1,6 +1,6 @@
 import type { CompileOptions, CompileResult, CompiledModule, DefinitionFiles, JsonSchema, Lang, LocaleFile, Problem, UiSchema } from '../types';
 import { LANGS } from '../types';
-import { BYPASS_RULES, WRAPPER_SCHEMAS, WRAPPER_UI, WRAPPER_FIELDS } from '../payload/wrapper-fields';
+import { BYPASS_RULES, WRAPPER_SCHEMAS, WRAPPER_UI, WRAPPER_FIELDS, hasWrapperField } from '../payload/wrapper-fields';
 import { contentHash } from './content-hash';
 import { readMeta } from './read-meta';
 import { definitionPath } from './definition-path';
@@ -100,7 +100,7 @@ export function compileModules(files: DefinitionFiles, options: CompileOptions =
     }
     if (meta.kind === 'module') {
       for (const field of WRAPPER_FIELDS) {
-        if (field === 'bypass' && !meta.hasBypass) continue;
+        if (!hasWrapperField(meta, field)) continue;
         properties[field] ??= clone(WRAPPER_SCHEMAS[field]);
         ui[field] = { ...WRAPPER_UI[field], ...(ui[field] as object | undefined) };
       }

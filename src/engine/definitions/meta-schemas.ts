@@ -38,6 +38,7 @@ export const UI_MODULE_META: JsonSchema = {
     hasBypass: { type: 'boolean' },
     bypassRoles: { type: 'array', items: { enum: ['is_authorizer', 'is_company_authorizer', 'is_finance', 'is_treasury', 'is_legal'] }, uniqueItems: true },
     needsStampNo: { type: 'boolean' },
+    allowUrgent: { type: 'boolean' },
     companyField: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,63}$' },
     relatedApprovalSource: { type: 'string' },
     bodyKey: { type: ['string', 'null'], pattern: '^[a-z][a-z_]{0,31}$' },

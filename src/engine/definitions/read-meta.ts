@@ -17,6 +17,8 @@ export function readMeta(code: string, uiSchema: UiSchema | undefined): ModuleMe
     ...(Array.isArray(raw.bypassRoles) ? { bypassRoles: raw.bypassRoles } : {}),
     needsStampNo: raw.needsStampNo ?? false,
     // Only when given, so modules without it compile (and hash) as before.
+    ...(raw.allowUrgent === true ? { allowUrgent: true } : {}),
+    // Only when given, so modules without it compile (and hash) as before.
     ...(typeof raw.companyField === 'string' ? { companyField: raw.companyField } : {}),
     relatedApprovalSource: raw.relatedApprovalSource,
     bodyKey: typeof raw.bodyKey === 'string' ? raw.bodyKey : null,

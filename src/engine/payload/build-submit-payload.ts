@@ -18,7 +18,7 @@ function numberedItems(items: unknown[], itemSchema: JsonSchema | undefined): un
 }
 
 /**
- * Build the submission body from form data: wrapper (`bypass` only where the module has it,
+ * Build the submission body from form data: wrapper (`bypass` and `urgent` only where the module has them,
  * `send_notification_first_approval` and `save_approvers` default true, `approvals` without
  * empty approvers), the body at top level or under `transaction`, items with a zero total
  * dropped where the module says so, item indexes from 1, undefined values left out.
@@ -40,6 +40,7 @@ export function buildSubmitPayload(module: CompiledModule, formData: FormData): 
   }
   const approvals = Array.isArray(formData.approvals) ? formData.approvals.filter((a) => !isEmptyApprover(a)) : [];
   const wrapper: SubmitPayload = {};
+  if (module.meta.allowUrgent) wrapper.urgent = formData.urgent === true;
   if (module.meta.hasBypass) wrapper.bypass = formData.bypass === true;
   wrapper.send_notification_first_approval = formData.send_notification_first_approval !== false;
   wrapper.save_approvers = formData.save_approvers !== false;

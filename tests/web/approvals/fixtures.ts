@@ -13,6 +13,7 @@ export function bufferItem(id: number, overrides: Partial<BufferItem> = {}): Buf
     data: { company_id: 1, currency_id: 1, total: 1200, note: 'Printer' },
     stamp_no: null,
     bypass: false,
+    urgent: false,
     definition_version: 'v1',
     created_at: '2026-11-20T08:00:00.000Z',
     updated_at: '2026-11-20T08:00:00.000Z',

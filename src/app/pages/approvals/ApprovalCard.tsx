@@ -61,7 +61,7 @@ export function ApprovalCard({ item, onOpen, onBehalfOf, sentBackToYou = false, 
       <CardHeader
         header={<Text weight="semibold"><span className={item.action === 'delete' ? styles.delete : undefined} data-action={item.action}>{info.title}</span></Text>}
         description={<Text>{item.code}</Text>}
-        action={<StatusBadge status={item.status} waitingFor={item.waiting_for} bypass={item.bypass === true} />}
+        action={<StatusBadge status={item.status} waitingFor={item.waiting_for} bypass={item.bypass === true} urgent={item.urgent === true} />}
       />
       <Text className={styles.muted}>{t('app.approvals.applicant', { name: item.requester?.name ?? '' })}</Text>
       {/* A step waiting for someone the reader stands in for (deputy, 代理). */}

@@ -195,7 +195,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
       <Text>{doc.code}</Text>
       <Text className={styles.muted}>{t('app.approvals.requestedBy', { name: doc.requester.name })}</Text>
       <div>
-        <StatusBadge status={doc.status} waitingFor={doc.waiting_for} bypass={doc.bypass === true} />
+        <StatusBadge status={doc.status} waitingFor={doc.waiting_for} bypass={doc.bypass === true} urgent={doc.urgent === true} />
       </div>
     </div>
   );

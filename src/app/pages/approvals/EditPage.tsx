@@ -37,7 +37,13 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
   const styles = useStyles();
   const queryClient = useQueryClient();
   const initialData = useMemo(() => ({ ...doc.data, approvals: approvalsOf(doc) }), [doc]);
-  const form = useMemo(() => editingModule(module), [module]);
+  // Urgency (至急) is the requester's to change; an approver editing sees it read-only (the server answers 403 otherwise).
+  const isRequester = host.user?.id === doc.requester.id;
+  const form = useMemo(() => {
+    const editing = editingModule(module);
+    if (isRequester || !('urgent' in editing.uiSchema)) return editing;
+    return { ...editing, uiSchema: { ...editing.uiSchema, urgent: { ...(editing.uiSchema.urgent as object), 'ui:readonly': true } } };
+  }, [module, isRequester]);
   // Someone has approved: saving a change clears those approvals and the route starts again (the server decides; the confirmation says so first).
   const decided = doc.approvals.some((step) => step.status === StepStatus.DONE || (step.decided?.length ?? 0) > 0);
   // The form shows the forward-document users itself (read-only) when the module has the field.

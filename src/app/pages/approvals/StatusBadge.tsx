@@ -11,9 +11,10 @@ const useStyles = makeStyles({
 
 /**
  * A document's status as a coloured badge (yellow on process, green done, red rejected/withdrawn),
- * with a "Bypassed" badge under it for a document filed without approval.
+ * with a red "Urgent" (至急) badge above it for a document its requester marked urgent, and a
+ * "Bypassed" badge under it for a document filed without approval.
  */
-export function StatusBadge({ status, waitingFor, bypass = false }: { status: number; waitingFor?: string | null; bypass?: boolean }) {
+export function StatusBadge({ status, waitingFor, bypass = false, urgent = false }: { status: number; waitingFor?: string | null; bypass?: boolean; urgent?: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const view = statusBadge(status, waitingFor);
@@ -22,11 +23,12 @@ export function StatusBadge({ status, waitingFor, bypass = false }: { status: nu
       {t(view.key, { ...view.params, defaultValue: String(status) })}
     </Badge>
   );
-  if (!bypass) return badge;
+  if (!bypass && !urgent) return badge;
   return (
     <span className={styles.pair}>
+      {urgent ? <Badge className={styles.badge} appearance="filled" color="danger" data-urgent="true">{t('app.approvals.urgent')}</Badge> : null}
       {badge}
-      <Badge className={styles.badge} appearance="outline" color="warning" data-bypass="true">{t('integrity.bypassed')}</Badge>
+      {bypass ? <Badge className={styles.badge} appearance="outline" color="warning" data-bypass="true">{t('integrity.bypassed')}</Badge> : null}
     </span>
   );
 }
