@@ -23,6 +23,7 @@ import { logRequest } from './security/log-request';
 import mailPlugin from './plugins/mail';
 import exportJobsPlugin from './plugins/export-jobs';
 import remindersPlugin from './plugins/reminders';
+import livePlugin from './plugins/live';
 import recordsIntegrityPlugin from './plugins/records-integrity';
 import webhooksPlugin from './plugins/webhooks';
 import pushPlugin from './plugins/push';
@@ -108,6 +109,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await app.register(mailPlugin);
   await app.register(exportJobsPlugin);
   await app.register(remindersPlugin);
+  await app.register(livePlugin);
   await app.register(recordsIntegrityPlugin);
   await app.register(webhooksPlugin);
   await app.register(pushPlugin);

@@ -38,6 +38,14 @@ export interface Config {
    */
   reminderIntervalMs?: number;
   /**
+   * Live lists (`GET /api/events`, server/live/README.md): the comment line each open stream gets
+   * when nothing else was sent, so proxies keep it open, in ms (`LIVE_HEARTBEAT_MS`, default
+   * 25000). Absent = 25000.
+   */
+  liveHeartbeatMs?: number;
+  /** Open event streams one user may hold on one instance (`LIVE_STREAMS_PER_USER`, default 5; the oldest is closed). Absent = 5. */
+  liveStreamsPerUser?: number;
+  /**
    * Years a file taken off a filed document is kept (electronic records, 電子帳簿保存法: 7 by
    * default, `RECORDS_RETENTION_YEARS`, 1–100). Absent = 7.
    */
@@ -230,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailIntervalMs: integer(env, 'MAIL_INTERVAL_MS', 30000, 0, 86400000),
     exportIntervalMs: integer(env, 'EXPORT_INTERVAL_MS', 30000, 0, 86400000),
     reminderIntervalMs: integer(env, 'REMINDER_INTERVAL_MS', 300000, 0, 86400000),
+    liveHeartbeatMs: integer(env, 'LIVE_HEARTBEAT_MS', 25000, 1000, 3600000),
+    liveStreamsPerUser: integer(env, 'LIVE_STREAMS_PER_USER', 5, 1, 100),
     recordsRetentionYears: integer(env, 'RECORDS_RETENTION_YEARS', 7, 1, 100),
     recordsKey: recordsKey(env, dataDir),
     recordsAnchorHours: integer(env, 'RECORDS_ANCHOR_HOURS', 24, 0, 8760),

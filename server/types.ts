@@ -16,6 +16,7 @@ import type { RecordsAnchorRunner } from './records/records-anchor-job';
 import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import type { PushSender } from './push/push-sender';
 import type { VapidKeys } from './push/vapid';
+import type { LiveHub } from './live/live-hub';
 
 export type { AuthUser };
 
@@ -42,6 +43,8 @@ declare module 'fastify' {
     webhooks: WebhookDispatcher & { secretsKey: Buffer };
     /** Web Push (server/plugins/push.ts): the outbox's sender, the instances' VAPID keys and the allowed push services. */
     push: PushSender & { keys(): Promise<VapidKeys>; allowedOrigins: readonly string[] };
+    /** This instance's live-event streams (server/plugins/live.ts, `GET /api/events`). */
+    live: LiveHub;
     /** preHandler: sets `request.user` from a valid bearer JWT or replies 401 UNAUTHORIZED. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Every route as registered (method without HEAD, URL pattern), in registration order. */

@@ -22,7 +22,7 @@ const LAYERS: Layer[] = [
   { name: 'db', rank: 2, paths: ['server/db'] },
   { name: 'repositories', rank: 3, paths: ['server/repositories', 'server/mail', 'server/webhooks'] },
   { name: 'definitions', rank: 4, paths: ['server/definitions'] },
-  { name: 'domain', rank: 5, paths: ['server/workflow', 'server/statistics', 'server/records', 'server/entities', 'server/files', 'server/auth'] },
+  { name: 'domain', rank: 5, paths: ['server/workflow', 'server/statistics', 'server/records', 'server/entities', 'server/files', 'server/auth', 'server/live'] },
   { name: 'routes', rank: 6, paths: ['server/routes'] },
   {
     name: 'composition',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Database } from './database';
 import { PGliteDialect } from './pglite-dialect';
 import { bindCommitHooks, CommitHooks } from './commit-hooks';
+import { bindNotificationSource, pgliteNotifications, postgresNotifications } from './notifications';
 import { privateDir } from '../security/private-dir';
 import { tightenTree } from '../security/tighten-tree';
 
@@ -45,6 +46,7 @@ function hookedKysely(dialect: Dialect): Kysely<Database> {
 /** Kysely over an already created PGlite instance (tests restore one from a dump). */
 export function kyselyForPGlite(pglite: PGlite): DatabaseHandle {
   const db = hookedKysely(new PGliteDialect(pglite));
+  bindNotificationSource(db, pgliteNotifications(db, pglite));
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
@@ -101,6 +103,7 @@ export function kyselyForPostgres(
   pool.on('connect', (client) => { client.on('error', (error) => onConnectionError(error)); });
   pool.on('error', () => {});
   const db = hookedKysely(new PostgresDialect({ pool }));
+  bindNotificationSource(db, postgresNotifications(connectionString, onConnectionError));
   const warm = async () => {
     // Concurrent checkouts make the pool open that many sessions; each is released at once.
     const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));

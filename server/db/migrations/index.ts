@@ -34,6 +34,7 @@ import * as comments from './1070_comments';
 import * as webhooks from './1120_webhooks';
 import * as push from './1140_push';
 import * as urgent from './1100_urgent';
+import * as liveEvents from './1101_live_events';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '1120_webhooks': webhooks,
   '1140_push': push,
   '1100_urgent': urgent,
+  '1101_live_events': liveEvents,
 };

@@ -20,6 +20,7 @@ import { useSession } from '../session';
 import { rememberFirstScreen } from './first-screen-hint';
 import { AppRendererHost } from '../host/AppRendererHost';
 import { PageFrame } from './PageFrame';
+import { LiveUpdates } from '../live/LiveUpdates';
 import { Splash } from './Splash';
 import { Toolbar } from './Toolbar';
 import { loadTabBar, loginRoot, mailActionLoginRoot, mailActionRoot, preloadFirstScreen, resetPasswordRoot, tabRoot } from './roots';
@@ -184,6 +185,7 @@ export function Shell() {
         ) : (
           <NavigationContext.Provider value={navigation}>
             <AppRendererHost>
+              {session.status === 'authenticated' ? <LiveUpdates /> : null}
               <Toolbar top={top} depth={entries.length} onBack={() => stack.pop()} slotRef={setToolbarSlot} />
               <main className={styles.main}>
                 {entries.map((entry) => (

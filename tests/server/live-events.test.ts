@@ -1,0 +1,178 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { kyselyForPostgres, type DatabaseHandle } from '../../server/db/connect';
+import { buildTestApp, type TestApp } from './helpers';
+import { demoUsers, filePurchase, purchaseBody, tokens, type Users } from './workflow-fixtures';
+
+/**
+ * Live lists (issue #33 item 7): `GET /api/events` streams server-sent events to the signed-in
+ * user. Two app instances on one database (as behind a load balancer; on PostgreSQL B has its
+ * own pool and its own LISTEN session): a decision taken through A reaches a stream opened on B;
+ * a user the document does not concern hears nothing of it; the per-user cap ends the oldest
+ * stream; shutting an instance down ends its streams; no token, no stream.
+ */
+type Event = { event: string; data: Record<string, unknown> };
+
+interface OpenStream {
+  status: Promise<number>;
+  /** The first event (after those already taken) that `match` accepts; earlier ones stay in `seen`. */
+  next(match: (event: Event) => boolean): Promise<Event>;
+  seen: Event[];
+  comments: number;
+  ended: Promise<void>;
+  close(): void;
+}
+
+/** Opens `GET /api/events` on a listening app and parses what arrives (events and comment lines). */
+function openStream(base: string, token?: string): OpenStream {
+  const seen: Event[] = [];
+  const waiters: Array<{ match: (e: Event) => boolean; resolve: (e: Event) => void }> = [];
+  let resolveStatus!: (status: number) => void;
+  let resolveEnded!: () => void;
+  const state: OpenStream = {
+    status: new Promise((resolve) => { resolveStatus = resolve; }),
+    ended: new Promise((resolve) => { resolveEnded = resolve; }),
+    seen, comments: 0,
+    next: (match) => {
+      const found = seen.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve) => waiters.push({ match, resolve }));
+    },
+    close: () => request.destroy(),
+  };
+  const request = httpRequest(`${base}/api/events`, { headers: token ? { authorization: `Bearer ${token}` } : {} }, (response: IncomingMessage) => {
+    resolveStatus(response.statusCode ?? 0);
+    response.setEncoding('utf8');
+    let buffer = '';
+    response.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith(':')) { state.comments++; continue; }
+        const name = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (!name || data === undefined) continue;
+        const event = { event: name, data: JSON.parse(data) as Record<string, unknown> };
+        seen.push(event);
+        for (const waiter of waiters.filter((w) => w.match(event))) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(event);
+        }
+      }
+    });
+    response.on('end', () => resolveEnded());
+    response.on('close', () => resolveEnded());
+  });
+  request.on('error', () => resolveEnded());
+  request.end();
+  return state;
+}
+
+const isDocument = (id: number, kind?: string) => (e: Event) => e.event === 'document' && e.data.id === id && (kind === undefined || e.data.kind === kind);
+
+describe('live events across two instances', () => {
+  let t: TestApp;
+  let b: FastifyInstance;
+  let bHandle: DatabaseHandle | undefined;
+  let bDir: string;
+  let users: Users;
+  let token: (user: string) => Promise<string>;
+  let baseA: string;
+  let baseB: string;
+  const streams: OpenStream[] = [];
+  const open = (base: string, bearer?: string) => {
+    const stream = openStream(base, bearer);
+    streams.push(stream);
+    return stream;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ liveHeartbeatMs: 1000, liveStreamsPerUser: 2 });
+    bHandle = t.url ? kyselyForPostgres(t.url) : undefined;
+    bDir = mkdtempSync(join(tmpdir(), 'ringi-test-b-'));
+    b = await buildApp({ config: { ...t.config, dataDir: bDir }, db: bHandle?.db ?? t.db });
+    await b.ready();
+    baseA = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseB = await b.listen({ port: 0, host: '127.0.0.1' });
+    users = await demoUsers(t.db);
+    token = tokens(t);
+  }, 180_000);
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await b?.close();
+    await bHandle?.close();
+    if (bDir) rmSync(bDir, { recursive: true, force: true });
+    await t?.close();
+  });
+
+  it('a decision taken through A reaches the approver\'s and the requester\'s streams on B; a user it does not concern hears nothing of it', async () => {
+    const approver = open(baseB, await token('approver'));
+    const requester = open(baseB, await token('employee'));
+    const bystander = open(baseB, await token('finance'));
+    for (const stream of [approver, requester, bystander]) {
+      expect(await stream.status).toBe(200);
+      await stream.next((e) => e.event === 'ready');
+    }
+    const doc = await filePurchase(t, await token('employee'), await purchaseBody(t.db, users, { send_notification_first_approval: false }));
+    // Filed through A: the approver's list on B hears of it.
+    expect((await approver.next(isDocument(doc.id, 'submit'))).data).toEqual({ id: doc.id, kind: 'submit', urgent: false });
+    const decided = await t.app.inject({
+      method: 'POST', url: `/api/approvals/${doc.steps[0]}/action`, payload: { approve: true },
+      headers: { authorization: `Bearer ${await token('approver')}`, 'accept-language': 'en' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    await approver.next(isDocument(doc.id, 'approve'));
+    await requester.next(isDocument(doc.id, 'approve'));
+    // A document forwarded to the bystander does concern them: the first (and only) document they hear of is that one.
+    const forwarded = await filePurchase(t, await token('employee'), await purchaseBody(t.db, users, { send_notification_first_approval: false, user_finances: [users.finance.id] }));
+    await bystander.next(isDocument(forwarded.id));
+    expect(bystander.seen.filter((e) => e.event === 'document').map((e) => e.data.id)).toEqual([forwarded.id]);
+  }, 120_000);
+
+  it('keeps an idle stream open with heartbeat comments', async () => {
+    const stream = open(baseA, await token('approver2'));
+    await stream.next((e) => e.event === 'ready');
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (stream.comments > 0) { clearInterval(check); resolve(); }
+      }, 50);
+    });
+    expect(stream.comments).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('answers 401 without a valid token, and ends the oldest stream of a user over the cap', async () => {
+    expect(await open(baseA).status).toBe(401);
+    expect(await open(baseA, 'not-a-token').status).toBe(401);
+    const bearer = await token('legal');
+    const first = open(baseA, bearer);
+    await first.next((e) => e.event === 'ready');
+    const second = open(baseA, bearer);
+    await second.next((e) => e.event === 'ready');
+    const third = open(baseA, bearer);
+    await third.next((e) => e.event === 'ready');
+    await first.ended;
+    expect(t.app.live.size).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
+  it('ends its streams when an instance shuts down, so the shutdown is not held up', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ringi-test-c-'));
+    const handle = t.url ? kyselyForPostgres(t.url) : undefined;
+    const c = await buildApp({ config: { ...t.config, dataDir: dir }, db: handle?.db ?? t.db });
+    try {
+      const base = await c.listen({ port: 0, host: '127.0.0.1' });
+      const stream = open(base, await token('authorizer'));
+      await stream.next((e) => e.event === 'ready');
+      await c.close();
+      await stream.ended;
+    } finally {
+      await handle?.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
