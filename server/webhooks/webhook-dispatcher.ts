@@ -62,7 +62,8 @@ function signatures(key: Buffer, endpoint: { secret: string; previous_secret: st
 }
 
 /**
- * One POST to the checked address (the URL's host name stays the Host header and the TLS name),
+ * One POST, on a connection of its own (no pooled socket), to the checked address (the URL's
+ * host name stays the Host header and the TLS name),
  * no redirect followed (a 3xx is a failed attempt), the whole attempt bounded by `timeoutMs`,
  * at most `RESPONSE_BYTES_KEPT` of the answer read.
  */
@@ -81,7 +82,7 @@ function post(target: { url: URL; address: string; family: 4 | 6 }, headers: Rec
       clearTimeout(timer);
       done({ ...result, latencyMs: Date.now() - started });
     };
-    const req = send(target.url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinned }, (res: IncomingMessage) => {
+    const req = send(target.url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinned, agent: false }, (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let kept = 0;
       const end = () => {

@@ -112,6 +112,10 @@ describe('webhook endpoints: who manages them', () => {
     expect(response.json().violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['url', 'events[1]', 'description']);
     expect((await as('authorizer', 'POST', '/api/webhooks', { company_id: 999999, url: 'https://93.184.216.34/hook', events: ['document.submitted'] })).json().violations[0].propertyPath).toBe('company_id');
     expect((await as('authorizer', 'POST', '/api/webhooks', { company_id: rh, url: 'https://93.184.216.34/hook', events: [] })).json().violations[0]).toEqual({ propertyPath: 'events', message: 'Choose at least one event.' });
+    const empty = await as('authorizer', 'POST', '/api/webhooks', {});
+    expect([empty.statusCode, empty.json().violations.map((v: { propertyPath: string }) => v.propertyPath)]).toEqual([422, ['company_id', 'url', 'events']]);
+    const list = await as('authorizer', 'POST', '/api/webhooks', [rh]);
+    expect([list.statusCode, list.json().violations[0].propertyPath]).toEqual([422, '']);
     expect(await t.db.selectFrom('webhook_endpoints').select('id').execute()).toEqual([]);
   });
 });

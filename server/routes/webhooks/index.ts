@@ -96,25 +96,32 @@ const webhooks: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Body: Record<string, unknown> }>('/webhooks', {
+    // The handler checks the body itself: 422 with a violation per field, never the schema's 400.
+    attachValidation: true,
     schema: {
       ...doc('Adds a webhook endpoint for a company: its events are POSTed to `url`, signed per Standard Webhooks 1.0 (see the `webhooks` section of this description). Answers the id and the signing secret (`whsec_…`), shown only this once. `url` must be https on a public address: private, loopback and link-local addresses (IPv4, IPv6, IPv4-mapped IPv6), also behind a host name, are refused with 422 unless the server runs with WEBHOOK_ALLOW_PRIVATE=1 (which also allows http). 403: the reader manages no company, or not this one. 422 with a violation per field: unknown company, bad or refused URL, no or unknown events, a description over 200 characters.'),
       body: WebhookBody,
-      response: { 201: WebhookSecret, 400: errorResponseSchema, 422: errorResponseSchema, ...errors },
+      response: { 201: WebhookSecret, 422: errorResponseSchema, ...errors },
     },
   }, async (request, reply) => {
     const companies = managedBy(request);
+    const body = request.body as unknown;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw validationFailed([{ propertyPath: '', message: request.t('server.webhooks.body') }]);
+    }
+    const violations: Violation[] = [];
     const companyId = request.body.company_id;
     if (typeof companyId !== 'number' || !Number.isInteger(companyId) || companyId < 1) {
-      throw validationFailed([{ propertyPath: 'company_id', message: request.t('server.webhooks.companyRequired') }]);
-    }
-    const company = await app.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
-    if (!company) throw validationFailed([{ propertyPath: 'company_id', message: request.t('server.webhooks.companyUnknown') }]);
-    if (!manages(companies, companyId)) throw forbidden(request.t('server.webhooks.otherCompany'));
+      violations.push({ propertyPath: 'company_id', message: request.t('server.webhooks.companyRequired') });
+    } else if (!(await app.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst())) {
+      violations.push({ propertyPath: 'company_id', message: request.t('server.webhooks.companyUnknown') });
+    } else if (!manages(companies, companyId)) throw forbidden(request.t('server.webhooks.otherCompany'));
     const checked = await endpointViolations(request.body, app.config.webhookAllowPrivate ?? false, request.t);
-    if (checked.violations.length) throw validationFailed(checked.violations);
+    violations.push(...checked.violations);
+    if (violations.length) throw validationFailed(violations);
     const description = typeof request.body.description === 'string' && request.body.description.trim() ? request.body.description.trim() : null;
     const created = await createEndpoint(app.db, app.webhooks.secretsKey, {
-      company_id: companyId, url: (request.body.url as string).trim(), events: checked.events, description, created_by: request.user.id,
+      company_id: companyId as number, url: (request.body.url as string).trim(), events: checked.events, description, created_by: request.user.id,
     });
     return reply.code(201).send(created);
   });
