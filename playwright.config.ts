@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// Browser journeys run in Debian's Chromium against the real server on a fresh data folder.
+// Browser journeys run in Debian's Chromium against the real server on a fresh data folder
+// (webhooks may go to the journeys' loopback receivers: WEBHOOK_ALLOW_PRIVATE=1).
 // No test tool downloads a browser of its own here.
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'ringi-e2e-'));
@@ -34,6 +35,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, RINGI_LOG_LEVEL: 'warn', JWT_SECRET: 'e2e-secret-not-for-production', LOGIN_RATE_LIMIT: '1000', DEMO_DOCUMENTS: process.env.E2E_DEMO_DOCUMENTS ?? '0' },
+    env: { PORT: String(port), DATA_DIR: dataDir, RINGI_LOG_LEVEL: 'warn', JWT_SECRET: 'e2e-secret-not-for-production', LOGIN_RATE_LIMIT: '1000', WEBHOOK_ALLOW_PRIVATE: '1', DEMO_DOCUMENTS: process.env.E2E_DEMO_DOCUMENTS ?? '0' },
   },
 });
