@@ -219,6 +219,24 @@ describe('events from the workflow', () => {
     expect(events[2].data).toEqual({ document_id: other.id, code: other.code, module: 'purchase', company_id: rh, status: 10 });
   });
 
+  it('assigns a step again after a step back, and after a send back to the requester and the resubmission', async () => {
+    const hook = await receiver();
+    await subscribe(hook.url, ['step.assigned', 'step.decided']);
+    const filed = await purchase({ approvers: [[users.approver.id], [users.authorizer.id]] });
+    expect((await as('approver', 'POST', `/api/approvals/${filed.steps[0]}/action`, { approve: true })).statusCode).toBe(200);
+    expect((await as('employee', 'POST', '/api/buffer/step_back', { buffer_id: filed.id })).statusCode).toBe(200);
+    expect((await as('approver', 'POST', `/api/approvals/${filed.steps[0]}/action`, { approve: false, back_to: 'requester' })).statusCode).toBe(200);
+    expect((await as('employee', 'POST', `/api/buffer/${filed.id}/resubmit`)).statusCode).toBe(200);
+    await drain();
+    expect(hook.received.map(eventOf).map((e) => [e.type, e.data.step_id, e.data.decision ?? null, e.data.sent_back_to ?? null])).toEqual([
+      ['step.assigned', filed.steps[0], null, null], // filed
+      ['step.decided', filed.steps[0], 'approved', null], ['step.assigned', filed.steps[1], null, null],
+      ['step.assigned', filed.steps[0], null, null], // the requester stepped back
+      ['step.decided', filed.steps[0], 'sent_back', 'requester'],
+      ['step.assigned', filed.steps[0], null, null], // resubmitted
+    ]);
+  });
+
   it('sends nothing for a change that rolled back', async () => {
     const hook = await receiver();
     await subscribe(hook.url, WEBHOOK_EVENT_TYPES);
