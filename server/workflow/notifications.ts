@@ -29,7 +29,8 @@ export interface MailOptions {
  * requester and the step, and link to the app; a waiting mail (`decideStepId`) also carries the
  * recipient's Approve and Reject links (`/m/{token}`, tokens issued for that recipient only).
  * Waiting, sent back, decided and mention mails also go to the recipient's subscribed devices as
- * a push (`PUSHED`): a title in their language, the code and ids, no data.
+ * a push (`PUSHED`): a title in their language, the code and ids, no data; sent with
+ * `Urgency: high` when the document is marked urgent.
  */
 export async function mailDocumentEvent(
   trx: Kysely<Database>, kind: MailKind, doc: Pick<DocumentState, 'id' | 'code' | 'module_code' | 'requester_id'>,
@@ -43,6 +44,8 @@ export async function mailDocumentEvent(
   const requester = await trx.selectFrom('users').select('name').where('id', '=', doc.requester_id).executeTakeFirst();
   const { definitions } = ctx;
   const module = definitions.modules[doc.module_code];
+  // An urgent document's pushes go out with `Urgency: high` (RFC 8030 §5.3; issue 33 item 8).
+  const urgent = (await trx.selectFrom('buffers').select('urgent').where('id', '=', doc.id).executeTakeFirst())?.urgent === true;
   for (const user of recipients) {
     const lang = mailLanguage(user.language);
     const t = serverTranslate(lang);
@@ -60,7 +63,7 @@ export async function mailDocumentEvent(
     if (event) {
       await enqueuePush(trx, user.id, {
         event, document_id: doc.id, code: doc.code, title: t(`server.push.${event}`, params), url: `${ctx.appUrl}/?document=${doc.id}`,
-      }, { topic: documentTopic(doc.id, doc.code) });
+      }, { topic: documentTopic(doc.id, doc.code), urgency: urgent ? 'high' : 'normal' });
     }
   }
   return recipients.length;

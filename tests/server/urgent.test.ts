@@ -15,8 +15,8 @@ workflowSuite((suite) => { s = suite; });
 type Item = { id: number; urgent?: boolean; buffer?: { id: number; urgent: boolean } };
 const ids = (page: KeysetPage<Item>) => page['hydra:member'].map((m) => m.buffer?.id ?? m.id);
 
-async function file(urgent?: boolean) {
-  const body = await purchaseBody(s.t.db, s.users, { send_notification_first_approval: false });
+async function file(urgent?: boolean, notify = false) {
+  const body = await purchaseBody(s.t.db, s.users, { send_notification_first_approval: notify });
   return filePurchase(s.t, await s.auth('employee'), urgent === undefined ? body : { ...body, urgent });
 }
 
@@ -81,5 +81,15 @@ describe('urgent documents', () => {
     expect(again.indexOf(doc.id)).toBeGreaterThan(again.indexOf(later.id));
     const view = (await s.get('approver', `/api/approvals/${doc.steps[0]}/buffer`)).json() as { approval_logs: Array<{ action: string }> };
     expect(view.approval_logs.map((l) => l.action).filter((a) => a.startsWith('urgent'))).toEqual(['urgent', 'urgent_cleared']);
+  });
+
+  it('an urgent document\'s pushes go out with Urgency: high, others with normal', async () => {
+    await s.t.db.insertInto('push_subscriptions').values({ user_id: s.users.approver.id, endpoint: 'https://push.example.test/urgent-1', p256dh: 'p', auth: 'a' }).execute();
+    const plain = await file(false, true);
+    const urgent = await file(true, true);
+    const rows = await s.t.db.selectFrom('push_outbox').select(['topic', 'urgency', 'payload']).execute();
+    const of = (id: number) => rows.filter((r) => JSON.parse(r.payload).document_id === id).map((r) => r.urgency);
+    expect(of(urgent.id)).toEqual(['high']);
+    expect(of(plain.id)).toEqual(['normal']);
   });
 });
