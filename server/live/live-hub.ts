@@ -7,8 +7,8 @@ export const DOCUMENT_CHANNEL = 'ringi_documents';
 
 /**
  * What a stream is told about a document (`event: document`): its id, what happened (the timeline
- * entry's action: `approve`, `reject`, `submit`, …) and whether it is urgent — the seam for a push
- * sent with `Urgency: high`. Nothing else: the client reads what it needs with its own rights.
+ * entry's action: `approve`, `reject`, `submit`, …) and whether it is urgent (as its pushes are sent
+ * with `Urgency: high`). Nothing else: the client reads what it needs with its own rights.
  */
 export interface DocumentEvent {
   id: number;

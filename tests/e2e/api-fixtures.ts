@@ -27,9 +27,9 @@ export type Client = Awaited<ReturnType<typeof client>>;
 
 /**
  * Files a payment of the employee's company (approver → finance → authorizer → treasury) with a
- * note and, optionally, e-invoice file ids the employee uploaded.
+ * note and, optionally, e-invoice file ids the employee uploaded; `urgent` marks it 至急.
  */
-export async function filePayment(request: APIRequestContext, note: string, eInvoices: number[] = []): Promise<{ id: number; code: string; company: number }> {
+export async function filePayment(request: APIRequestContext, note: string, eInvoices: number[] = [], options: { urgent?: boolean } = {}): Promise<{ id: number; code: string; company: number }> {
   const [employee, approver, finance, authorizer, treasury] = await Promise.all(
     ['employee', 'approver', 'finance', 'authorizer', 'treasury'].map((who) => client(request, `${who}@example.com`)),
   );
@@ -41,7 +41,7 @@ export async function filePayment(request: APIRequestContext, note: string, eInv
     .find((e: Json) => !e.is_transportation).id;
   const approverOf: Record<string, number> = { 'p-manager': approver.id, 'p-finance': finance.id, 'p-authorizer': authorizer.id, 'p-treasury': treasury.id };
   const body = {
-    bypass: false, send_notification_first_approval: true, save_approvers: false,
+    bypass: false, send_notification_first_approval: true, save_approvers: false, urgent: options.urgent === true,
     approvals: steps.filter((s) => approverOf[s.process.code]).map((s) => ({ approver_id: approverOf[s.process.code], master_process_id: s.id })),
     transaction: {
       currency_id: currency, company_id: company, department_id: department, estimated_payment_date: '2026-11-30',
