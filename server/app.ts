@@ -28,6 +28,7 @@ import recordsIntegrityPlugin from './plugins/records-integrity';
 import webhooksPlugin from './plugins/webhooks';
 import pushPlugin from './plugins/push';
 import routes from './plugins/routes';
+import scimPlugin, { SCIM_PREFIX } from './plugins/scim';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
 import { registerAdminEntities } from './entities';
@@ -114,6 +115,8 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await app.register(webhooksPlugin);
   await app.register(pushPlugin);
   await app.register(routes);
+  // SCIM provisioning: outside /api, with its own company tokens, media type and error shape.
+  await app.register(scimPlugin, { prefix: SCIM_PREFIX });
   await app.register(staticPlugin);
   return app;
 }

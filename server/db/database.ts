@@ -62,8 +62,36 @@ export interface UserTable {
   password_changed_at: Timestamp;
   /** en, ja or zh; null = never chosen (mails then go in ja). Migration 0830. */
   language: Generated<'en' | 'ja' | 'zh' | null>;
+  /** The IdP's id of the person (SCIM `externalId`), unique per company; migration 1110. */
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SCIM attributes kept only to answer them back (names, an unmatched department text); migration 1110. */
+  scim_attributes: ColumnType<ScimAttributes | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** What `users.scim_attributes` holds. */
+export interface ScimAttributes {
+  givenName?: string | null;
+  familyName?: string | null;
+  formatted?: string | null;
+  /** `emails[type eq "work"].value` when sent (the sign-in e-mail is `userName`). */
+  workEmail?: string | null;
+  /** The enterprise extension's `department` when it matched no department of the company. */
+  department?: string | null;
+}
+
+/** A company's SCIM bearer token (migration 1110): only its SHA-256 is stored. */
+export interface ScimTokenTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  token_hash: string;
+  created_by: number;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  revoked_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SettingTypeTable extends Named {
@@ -731,4 +759,5 @@ export interface Database {
   module_sources: ModuleSourceTable;
   module_states: ModuleStateTable;
   definition_revision: DefinitionRevisionTable;
+  scim_tokens: ScimTokenTable;
 }

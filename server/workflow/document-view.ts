@@ -60,7 +60,7 @@ export async function documentView(db: Kysely<Database>, definitions: Definition
   // A deputy's entry reads "Approved by <deputy> on behalf of <principal>" (the `onBehalf` form of the action's text);
   // a decision from the mail link "Approved by X via mail", with its comment.
   const text = (log: (typeof logs)[number]) => {
-    const said = t(`server.workflow.log.${log.log_text}`, { name: log.user_name ?? '' });
+    const said = t(`server.workflow.log.${log.log_text}`, { name: log.user_name ?? '', from: typeof log.detail?.from === 'string' ? log.detail.from : '' });
     const via = VIA_KEYS[String(log.detail?.via)];
     const action = via ? t(via, { action: said }) : said;
     const described = log.detail ? [action, changes(log.detail)].filter(Boolean).join(': ') : action;

@@ -16,4 +16,6 @@ export type LogAction = 'submit' | 'bypass' | 'approve' | 'reject' | 'treasury' 
   // reminders and escalation (server/workflow/reminders.ts): by nobody, or naming the person the step was offered to
   | 'remind' | 'escalate' | 'escalate_none'
   // the requester marked the document urgent (at filing or by an edit), or no longer urgent (issue #33 item 8)
-  | 'urgent' | 'urgent_cleared';
+  | 'urgent' | 'urgent_cleared'
+  // deprovisioning (server/workflow/deactivation.ts): the step moved to the named person, or stayed; `detail.from` names whom it came from
+  | 'deactivated_to_deputy' | 'deactivated_to_escalation' | 'deactivated_none';

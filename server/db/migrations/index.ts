@@ -35,6 +35,7 @@ import * as webhooks from './1120_webhooks';
 import * as push from './1140_push';
 import * as urgent from './1100_urgent';
 import * as liveEvents from './1101_live_events';
+import * as scim from './1110_scim';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '1140_push': push,
   '1100_urgent': urgent,
   '1101_live_events': liveEvents,
+  '1110_scim': scim,
 };
