@@ -4,6 +4,7 @@ import { toApiDate, type Translate } from '../../src/engine';
 import { inviteUser } from '../auth/invitation';
 import type { Database } from '../db/database';
 import { forbidden, notFound, validationFailed, type Violation } from '../lib/errors';
+import { deactivateUser } from '../workflow/deactivation';
 import type { EntityChangeRequest, EntityHandler } from '../workflow/entity-handler';
 import { illegalTransition } from '../workflow/workflow-error';
 import { lockedSettings } from './background-locks';
@@ -167,9 +168,9 @@ export const userEntity: EntityHandler = {
   async apply(trx, change, ctx) {
     const data = change.data as unknown as UserData;
     if (change.operation === 'delete') {
-      const done = await trx.updateTable('users').set({ disabled: true, password_changed_at: new Date(), updated_at: new Date() })
-        .where('id', '=', change.targetId!).where('disabled', '=', false).executeTakeFirst();
-      if (done.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.admin.errors.targetGone'));
+      // The same deprovisioning as SCIM's (issue #34 item 6): disabled, sessions ended, pending steps moved to the deputy or escalation target.
+      const done = await deactivateUser(trx, change.targetId!, ctx);
+      if (!done.deactivated) throw illegalTransition(ctx.t('server.admin.errors.targetGone'));
       return change.targetId!;
     }
     if (await emailTaken(trx, data.email, change.targetId)) throw illegalTransition(ctx.t('server.admin.errors.emailTaken'));
