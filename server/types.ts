@@ -53,6 +53,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate`; read only on authenticated routes. */
     user: AuthUser;
+    /** The signed-in device of the request's token (`user_sessions.id`), or null for a token without one. */
+    sessionId: string | null;
     /** The request's language (Accept-Language: en, ja or zh; default ja). */
     lang: Lang;
     /** The definition set this request runs with, from its start to its end. */

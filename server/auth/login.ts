@@ -6,6 +6,7 @@ import { AppError } from '../lib/errors';
 import { mailLanguage } from '../mail/language';
 import { serverTranslate } from '../lib/i18n';
 import { passwordVersion, signToken } from './jwt';
+import { startSession, type SessionOrigin } from '../repositories/session-repository';
 import { mailResetLink } from './password-reset';
 import { verifyAgainstDummy, verifyPassword } from './password';
 
@@ -64,7 +65,7 @@ async function failUnknown(db: Kysely<Database>, t: Translate, email: string, mi
  */
 export async function login(
   db: Kysely<Database>, secret: string, t: Translate, username: string, password: string, lockMinutes = DEFAULT_LOCK_MINUTES,
-  appUrl = '',
+  appUrl = '', origin: SessionOrigin = { ip: null, userAgent: null },
 ): Promise<string> {
   const email = username.trim().toLowerCase();
   const user = await db.selectFrom('users')
@@ -82,7 +83,8 @@ export async function login(
     if (user.failed_attempts > 0 || user.locked_at) {
       await db.updateTable('users').set({ failed_attempts: 0, locked_at: null }).where('id', '=', user.id).execute();
     }
-    return signToken(user.id, user.password_version, secret);
+    // A signed-in device the user sees and may end (GET/DELETE /sessions).
+    return signToken(user.id, user.password_version, secret, await startSession(db, user.id, origin));
   }
   const { count, lockedAt } = failedAttemptSet('users', lockMinutes);
   const counted = await db.updateTable('users')

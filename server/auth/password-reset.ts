@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { badRequest } from '../lib/errors';
 import { enqueueMail } from '../mail/outbox';
 import { hashPassword } from './password';
+import { endAllSessions } from '../repositories/session-repository';
 
 /** A reset link is valid for one hour and once. */
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -77,5 +78,7 @@ export async function resetPassword(db: Kysely<Database>, t: Translate, token: s
     await trx.updateTable('users')
       .set({ password_hash: hash, failed_attempts: 0, locked_at: null, password_changed_at: new Date(), updated_at: new Date() })
       .where('id', '=', found.user_id).execute();
+    // Its signed-in devices end too (the password version already refuses their tokens; the list says why).
+    await endAllSessions(trx, found.user_id, 'password', null);
   });
 }

@@ -81,6 +81,22 @@ export interface ScimAttributes {
   department?: string | null;
 }
 
+/** One sign-in (a signed-in device; migration 1111): its token carries `sid` = `id`. */
+export interface UserSessionTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+  ended_at: NullableTimestamp;
+  ended_by: ColumnType<number | null, number | null | undefined, number | null>;
+  end_reason: ColumnType<SessionEndReason | null, SessionEndReason | null | undefined, SessionEndReason | null>;
+}
+
+/** Why a session ended. */
+export type SessionEndReason = 'user' | 'admin' | 'password' | 'deactivated';
+
 /** A company's SCIM bearer token (migration 1110): only its SHA-256 is stored. */
 export interface ScimTokenTable {
   id: Generated<number>;
@@ -760,4 +776,5 @@ export interface Database {
   module_states: ModuleStateTable;
   definition_revision: DefinitionRevisionTable;
   scim_tokens: ScimTokenTable;
+  user_sessions: UserSessionTable;
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { passwordVersion, verifyToken } from '../auth/jwt';
 import { routeAccess } from '../auth/public-routes';
+import { touchSession } from '../repositories/session-repository';
 import { unauthorized } from '../lib/errors';
 import { globalPlugin } from '../lib/global-plugin';
 import type { AuthUser } from '../lib/auth-user';
@@ -9,8 +10,9 @@ import type { AuthUser } from '../lib/auth-user';
 /**
  * Authentication for all of `/api` in one place: every route needs a valid bearer token except
  * those listed in `auth/public-routes.ts`. `app.authenticate` accepts only a valid HS256 bearer
- * JWT of an existing, enabled, unlocked user issued since the user's last password change, and
- * sets `request.user`; a route may still name it (it runs once per request). Any failure is the
+ * JWT of an existing, enabled, unlocked user issued since the user's last password change, whose
+ * session (`sid`, a signed-in device) has not been ended, and sets `request.user` (and
+ * `request.sessionId`); a route may still name it (it runs once per request). Any failure is the
  * same 401, so a caller learns nothing about why. `app.registeredRoutes` lists every route as
  * Fastify registered it (the walk-every-route test reads it).
  */
@@ -38,14 +40,21 @@ export default globalPlugin(async (app) => {
         'users.is_authorizer as is_company_authorizer', 'users.is_finance', 'users.is_treasury', 'users.is_legal',
         sql<boolean>`coalesce(companies.is_group, false)`.as('is_ringi_group_member'),
         passwordVersion.as('password_version'),
+        // The sign-in's session (issue #34 item 7): live, or the token is refused; null for a token without one.
+        (claims.sessionId !== null
+          ? sql<Date | null>`(select s.last_used_at from user_sessions s where s.id = ${claims.sessionId} and s.user_id = users.id and s.ended_at is null)`
+          : sql<Date | null>`null::timestamptz`).as('session_used'),
       ])
       .where('users.id', '=', claims.userId)
       .where('users.disabled', '=', false)
       .where('users.locked_at', 'is', null)
       .executeTakeFirst();
     if (!user || claims.passwordVersion !== user.password_version) throw fail();
-    const { password_version: _version, ...authUser } = user;
+    if (claims.sessionId !== null && user.session_used === null) throw fail();
+    if (claims.sessionId !== null) await touchSession(app.db, claims.sessionId, new Date(user.session_used!));
+    const { password_version: _version, session_used: _used, ...authUser } = user;
     request.user = authUser satisfies AuthUser;
+    request.sessionId = claims.sessionId;
   });
 
   app.addHook('onRequest', async (request, reply) => {

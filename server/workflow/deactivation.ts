@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { pinnedDefinition } from '../definitions/definition-version-repository';
+import { endAllSessions } from '../repositories/session-repository';
 import { writeApprovalLog } from './approval-log';
 import { activeDeputies, mailStepWaiting } from './deputies';
 import { eligibleAmong, scopeCompany } from './eligibility';
@@ -44,6 +45,8 @@ export async function deactivateUser(trx: Kysely<Database>, userId: number, ctx:
     .where('id', '=', userId).where('disabled', '=', false).executeTakeFirst();
   if (done.numUpdatedRows !== 1n) return result;
   result.deactivated = true;
+  // Their signed-in devices end (the password version already refuses their tokens; the list says why).
+  await endAllSessions(trx, userId, 'deactivated', null);
   const person = await trx.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirstOrThrow();
   const waiting = await trx.selectFrom('approval_candidates')
     .innerJoin('approvals', 'approvals.id', 'approval_candidates.approval_id')

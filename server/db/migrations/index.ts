@@ -36,6 +36,7 @@ import * as push from './1140_push';
 import * as urgent from './1100_urgent';
 import * as liveEvents from './1101_live_events';
 import * as scim from './1110_scim';
+import * as userSessions from './1111_user_sessions';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '1100_urgent': urgent,
   '1101_live_events': liveEvents,
   '1110_scim': scim,
+  '1111_user_sessions': userSessions,
 };

@@ -29,7 +29,8 @@ const auth: FastifyPluginAsync = async (app) => {
       },
     },
   }, async (request): Promise<LoginReply> => {
-    const token = await login(app.db, app.config.jwtSecret, request.t, request.body.username, request.body.password, app.config.loginLockMinutes, app.config.appUrl)
+    const token = await login(app.db, app.config.jwtSecret, request.t, request.body.username, request.body.password, app.config.loginLockMinutes, app.config.appUrl,
+      { ip: request.ip, userAgent: request.headers['user-agent'] ?? null })
       .catch((error: unknown) => {
         // The failure that locks an account queued a reset mail: send it now.
         if (error instanceof AppError && error.code === 'ACCOUNT_LOCKED') app.mailer.kick();

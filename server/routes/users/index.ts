@@ -10,6 +10,11 @@ import { stepRule } from '../../workflow/eligibility';
 import { filingCompany, forwardableUsers, loadFiler } from '../../workflow/filing-checks';
 import { ApproverQuery, FinanceUserQuery, PicUserQuery, UserDetail, UserSummary } from '../../../src/wire/users';
 import { IdParams } from '../../../src/wire/common';
+import { EndedSessions } from '../../../src/wire/sessions';
+import { errorResponseSchema, forbidden, notFound } from '../../lib/errors';
+import { isGroupAdmin } from '../../entities/permissions';
+import { endAllSessions } from '../../repositories/session-repository';
+import { doc } from '../../workflow/schemas';
 
 /** The finance picker's order: by name, id breaks ties. */
 const BY_NAME: KeyTerm[] = APPROVER_ORDER.slice(1);
@@ -46,6 +51,20 @@ const users: FastifyPluginAsync = async (app) => {
     const ids = forwardableUsers(app.db, companyId).select('users.id');
     const query = usersByName(app.db, request.query.name).where('users.id', 'in', ids);
     return keysetPaginate(app.db, query, (q) => selectUserSummary(q, request.lang), BY_NAME, request.query);
+  });
+
+  app.delete<{ Params: IdParams }>('/users/:id/sessions', {
+    schema: {
+      ...summary('End a user\'s sessions'), ...doc('Ends every session of a user at once (issue #34 item 7): a group admin for anyone, a company authorizer for a user of their own company (403 otherwise; 404 for an unknown user). Their tokens are refused from their next request on, on every instance.'),
+      params: IdParams,
+      response: { 200: EndedSessions, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+    },
+  }, async (request) => {
+    const target = await app.db.selectFrom('users').select(['id', 'company_id']).where('id', '=', request.params.id).executeTakeFirst();
+    if (!target) throw notFound(request.t('server.sessions.userNotFound'));
+    const admin = isGroupAdmin(request.user) || (request.user.is_authorizer && target.company_id !== null && target.company_id === request.user.company_id);
+    if (!admin) throw forbidden(request.t('server.sessions.scope'));
+    return { ended: await endAllSessions(app.db, target.id, 'admin', request.user.id) };
   });
 
   app.get<{ Params: IdParams }>('/users/:id', {
