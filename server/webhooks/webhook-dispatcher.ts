@@ -10,7 +10,7 @@ import { openSecret, signWebhook } from './webhook-secret';
 
 /** Seconds until each retry after a failed attempt: ~30 s, 2 min, 10 min, 1 h, 6 h, 24 h; then dead-lettered. */
 export const DEFAULT_RETRY_SECONDS = [30, 120, 600, 3600, 21600, 86400];
-/** How long an instance holds claimed messages; one not finished by then is taken again. */
+/** How long (at least) an instance holds claimed messages; one not finished by then is taken again. */
 export const WEBHOOK_LEASE_SECONDS = 120;
 /** Bytes of a receiver's answer kept in the delivery log. */
 export const RESPONSE_BYTES_KEPT = 1024;
@@ -113,18 +113,23 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const resolve = options.resolve ?? resolveHost;
   let closing = false;
   let lastPurge = 0;
+  // A claimed batch is sent one message after another: the lease must outlast the whole batch
+  // (each attempt up to the time limit, plus a DNS lookup), or another instance could take over
+  // messages of it still waiting here and send them a second time.
+  const leaseSeconds = Math.max(WEBHOOK_LEASE_SECONDS, Math.ceil(timeoutMs / 1000) + 30);
+  const batchSize = Math.max(1, Math.min(20, Math.floor((leaseSeconds * 1000) / (timeoutMs + 5000))));
 
   /**
-   * Claims up to 20 due messages in one statement, as the mail outbox does: rows another
+   * Claims up to `batchSize` due messages in one statement, as the mail outbox does: rows another
    * instance is claiming are skipped (`for update skip locked`), rows under a live lease are left
    * alone, and the lease lets another instance take over a message whose instance died mid-send.
    */
   async function claim(): Promise<Claimed[]> {
     const result = await sql<Claimed>`update webhook_messages set attempts = attempts + 1,
-        claimed_until = now() + make_interval(secs => ${WEBHOOK_LEASE_SECONDS})
+        claimed_until = now() + make_interval(secs => ${leaseSeconds})
       where id in (select id from webhook_messages where status = 'pending' and next_attempt_at <= now()
         and (claimed_until is null or claimed_until < now())
-        order by next_attempt_at, id limit 20 for update skip locked)
+        order by next_attempt_at, id limit ${batchSize} for update skip locked)
       returning id, endpoint_id, event_id, type, body, attempts`.execute(db);
     return result.rows.map((r) => ({ ...r, id: Number(r.id) })).sort((a, b) => a.id - b.id);
   }
@@ -155,7 +160,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     try {
       headers['webhook-signature'] = signatures(key, endpoint, message.event_id, timestamp, message.body);
       // Checked again at every send, after DNS resolution, and the checked address is the one connected to.
-      const target = await checkWebhookUrl(endpoint.url, allowPrivate, resolve);
+      const target = await Promise.race([
+        checkWebhookUrl(endpoint.url, allowPrivate, resolve),
+        // A DNS lookup that hangs counts against the same time limit.
+        new Promise<never>((_, fail) => { setTimeout(() => fail(new Error(`no DNS answer within ${timeoutMs} ms`)), timeoutMs).unref(); }),
+      ]);
       attempt = await post(target, headers, message.body, timeoutMs);
     } catch (error) {
       attempt = { status: null, body: null, error: `refused: ${error instanceof Error ? error.message : String(error)}`, latencyMs: Date.now() - started };

@@ -346,6 +346,20 @@ describe('one attempt: time limit, redirects, answer size, lease, log age', () =
     expect(await lastDelivery(id)).toMatchObject({ response_status: null, error: 'no answer within 300 ms', outcome: 'retry', message_status: 'pending' });
   });
 
+  it('counts a DNS lookup that hangs against the same time limit', async () => {
+    const { id } = await createEndpoint(t.db, t.app.webhooks.secretsKey, {
+      company_id: rh, url: 'https://slow-dns.example.test/hook', events: ['document.submitted'], description: null, created_by: users.authorizer.id,
+    });
+    await sql`insert into webhook_messages (endpoint_id, event_id, type, body) values (${id}, 'msg_slowdns', 'document.submitted', '{}')`.execute(t.db);
+    const dispatcher = createWebhookDispatcher({
+      db: t.db, key: t.app.webhooks.secretsKey, log: t.app.log, allowPrivate: false, intervalMs: 0, retrySeconds: [3600], timeoutMs: 300,
+      resolve: () => new Promise(() => { /* never answers */ }),
+    });
+    await dispatcher.dispatch();
+    await dispatcher.close();
+    expect(await lastDelivery(id)).toMatchObject({ response_status: null, error: 'refused: no DNS answer within 300 ms', outcome: 'retry' });
+  });
+
   it('follows no redirect: a 3xx is a failed attempt and the target gets nothing', async () => {
     const target = await receiver();
     const redirecting = await receiver([302]);
