@@ -87,6 +87,7 @@ export { BufferStatus, StepStatus } from './status';
 
 // translations
 export { createTranslate } from './i18n/create-translate';
+export { labelValue, listText, pairsText } from './i18n/format-text';
 
 // the studio's builder (pure edits of a module source)
 export * from './builder';

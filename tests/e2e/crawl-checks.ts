@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { DEMO_COMPANIES } from '../../server/db/seed-data';
 import { contentChecks, type ContentFinding } from './content-checks';
 
 // What the screen crawl (crawl.spec.ts) checks on every screen it reaches, measured in the page.
@@ -67,8 +68,10 @@ export function userCjkRuns(lang: Lang): string[] {
  * Texts whose Latin word runs a Japanese or Chinese screen may show (lower-cased; `contentChecks`'s
  * `latinAllowed`): the language's translations, the demo content written in that language (product
  * names such as "ThinkPad X1" stay Latin there) and in English (the partner's documents), the
- * demo users' names and the language picker's. Not the English names of companies, banks or
- * masters: those have names in every language, and English there is the word salad of issue #31.
+ * demo users' names, the partner's own records (its office address and bank: an address in San
+ * Francisco is written as the partner writes it, on every screen) and the language picker's. Not
+ * the English names of companies, banks or masters: those have names in every language, and
+ * English there is the word salad of issue #31.
  */
 export function latinAllowedTexts(lang: Lang): string[] {
   const texts = readdirSync(root(`locales/${lang}`)).flatMap((file) => strings(JSON.parse(readFileSync(root(`locales/${lang}/${file}`), 'utf8'))));
@@ -76,6 +79,8 @@ export function latinAllowedTexts(lang: Lang): string[] {
   texts.push(...strings(content.languages.en), ...strings(content.languages[lang]));
   const seed = readFileSync(root('server/db/seed-data.ts'), 'utf8');
   texts.push(...[...seed.matchAll(/email: '[^']*', name: '([^']*)'/g)].map((m) => m[1]));
+  // The partner (the one company outside the group) is English content, like its documents.
+  for (const partner of DEMO_COMPANIES.filter((c) => !c.is_group)) texts.push(...partner.locations, ...partner.bank_accounts.flatMap((b) => [b.bank_name, b.branch]));
   texts.push('English');
   return [...new Set(texts.map((t) => t.toLowerCase()))];
 }

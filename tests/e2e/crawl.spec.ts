@@ -23,22 +23,20 @@ import { chooseText, itemLists, openItemPage, storeSession, type ItemList } from
 // in ja, en and zh on the spot — the language picker switches the app in place (no reload, no
 // new sign-in), the checks run, and the picker switches back before the next tap.
 //
-// Size: full (CRAWL_SIZE=full) explores as every crawl user; the quick run (default, CI too for
-// now) signed out and as the group admin — three taps deep and in all
-// three languages either way. A later user taps only what no earlier one tapped from the same
+// Size: full (CRAWL_SIZE=full) explores as every crawl user; the quick run (default, and what CI
+// runs: the full size takes 30–40 minutes on a loaded 2-core machine) signed out and as the group
+// admin — three taps deep and in all three languages either way. A later user taps only what no earlier one tapped from the same
 // screen, and the cards of their own lists, so the extra users cost the screens only they see.
 // CRAWL_DEPTH=4, CRAWL_LANGS=ja,en and CRAWL_USERS=… choose explicitly; CRAWL_URL reuses a
 // running server (then no server is started).
 
-// CI runs the quick size too until the full size's findings (treasury's record history in the
-// writer's language, an edit page's repeated company id) are fixed: CRAWL_SIZE=full shows them.
 const full = process.env.CRAWL_SIZE === 'full';
 /**
- * The content checks added with issue 31 (Latin runs in ja/zh, half-width marks beside Chinese,
- * repeated input ids) found ~100 places on their first full run; until those are fixed they are
- * listed in the report, not failed on. CRAWL_CONTENT_STRICT=1 fails on them.
+ * Every finding fails the crawl, the content checks of issue 31 (Latin runs in ja/zh, half-width
+ * marks beside Chinese, repeated input ids) too. CRAWL_CONTENT_REPORT=1 lists those three in the
+ * output instead (to see them all at once while fixing them), and fails on the rest.
  */
-const reportedOnly = new Set(process.env.CRAWL_CONTENT_STRICT === '1' ? [] : ['latin-run', 'punctuation', 'duplicate-id']);
+const reportedOnly = new Set(process.env.CRAWL_CONTENT_REPORT === '1' ? ['latin-run', 'punctuation', 'duplicate-id'] : []);
 const languages = (process.env.CRAWL_LANGS?.split(',') as Lang[] | undefined) ?? ['ja', 'en', 'zh'];
 /** The language the crawl explores in (tap keys and screen names are its texts). */
 const explore = languages[0];
@@ -423,7 +421,7 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
   const line = (visit: Visit, finding: Finding) => `[${visit.lang}] ${visit.screen} (${visit.user}) ${finding.check}: ${finding.detail}`;
   const failures = visits.flatMap((visit) => visit.findings.filter((f) => !reportedOnly.has(f.check)).map((f) => line(visit, f)));
   const reported = visits.flatMap((visit) => visit.findings.filter((f) => reportedOnly.has(f.check)).map((f) => line(visit, f)));
-  if (reported.length) console.log([`content findings (reported, not failed: CRAWL_CONTENT_STRICT=1 fails on them): ${reported.length}`, ...reported].join('\n'));
+  if (reported.length) console.log([`content findings (reported, not failed, as CRAWL_CONTENT_REPORT=1 asks): ${reported.length}`, ...reported].join('\n'));
   const seconds = Math.round((Date.now() - start) / 1000);
   const perLanguage = languages.map((lang) => `${visits.filter((v) => v.lang === lang).length} in ${lang}`).join(', ');
   const summary = `${checked.size} screens × ${languages.length} languages (${perLanguage}), ${seconds} s`;

@@ -81,6 +81,15 @@ describe('punctuation (zh)', () => {
 });
 
 describe('latinAllowedTexts', () => {
+  it('lets the English partner\'s office address show as the partner writes it (the full crawl\'s "San Francisco"), and nothing else of it', () => {
+    for (const lang of ['ja', 'zh'] as const) {
+      page(lang, '<dl><dt>所在地</dt><dd>100 Market Street, San Francisco</dd></dl>');
+      expect(checks(lang, latinAllowedTexts(lang))).toEqual([]);
+      page(lang, '<p>用途：licence office maintenance</p>');
+      expect(checks(lang, latinAllowedTexts(lang)).map((f) => f.detail)).toEqual(['licence office maintenance']);
+    }
+  });
+
   it('holds the translations, the demo content of the language and of the English partner, and the demo users\' names — not the English company names', () => {
     const ja = latinAllowedTexts('ja');
     expect(ja).toContain('haruka suzuki');

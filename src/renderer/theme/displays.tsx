@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toDisplayDate, type Lang } from '../../engine';
+import { listText, toDisplayDate, type Lang } from '../../engine';
 import { useDisplayContext } from '../display-context';
 import { currencyCodeOf, formatAmount } from '../money';
 import type { DisplayProps } from '../registry-types';
@@ -46,9 +46,10 @@ export function EnumDisplay({ value, enumOptions }: DisplayProps) {
 
 /** Several enum values, their labels joined. */
 export function MultiEnumDisplay({ value, enumOptions }: DisplayProps) {
+  const { t } = useTranslation();
   if (!Array.isArray(value) || value.length === 0) return <>{EMPTY_DISPLAY}</>;
   const labels = value.map((v) => enumOptions?.find((o) => o.value === v)?.label ?? String(v));
-  return <>{labels.join(', ')}</>;
+  return <>{listText(t, labels)}</>;
 }
 
 /** A boolean as yes / no. */

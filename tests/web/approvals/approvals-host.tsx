@@ -128,5 +128,5 @@ export function createApprovalsHost({ routes, user, confirmAnswers = [] }: Appro
 
   const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path);
   const posts = (path?: string) => calls.filter((c) => c.method === 'POST' && (path === undefined || c.path === path));
-  return { host, Wrapper, queryClient, calls, confirms, alerts, toasts, results, settle, gets, posts };
+  return { host, Wrapper, queryClient, i18n, calls, confirms, alerts, toasts, results, settle, gets, posts };
 }

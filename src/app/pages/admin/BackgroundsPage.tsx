@@ -8,6 +8,7 @@ import { useEntityModule } from './entity-module';
 import { openEntityForm } from './open-entity-form';
 import { SearchList } from './SearchList';
 import type { BackgroundQuery } from '../../../wire/organisation';
+import { labelValue, listText } from '../../../engine';
 
 /** Group company names are shown truncated at 30 characters (spec 000 §2). */
 const COMPANY_NAME_MAX = 30;
@@ -43,9 +44,9 @@ export function BackgroundsPage() {
           <>
             <span className={styles.rowText}>
               <Text weight="semibold">{group.name}</Text>
-              <Text size={200} className={styles.muted}>{group.companies.map((c) => truncate(c.name)).join(', ')}</Text>
+              <Text size={200} className={styles.muted}>{listText(t, group.companies.map((c) => truncate(c.name)))}</Text>
               {group.background_pics.map((p) => (
-                <Text size={200} key={p.pic_type_id}>{`${p.pic_type.name}: ${p.pic.name}`}</Text>
+                <Text size={200} key={p.pic_type_id}>{labelValue(t, p.pic_type.name, p.pic.name)}</Text>
               ))}
             </span>
             <Button size="small" onClick={() => void open('app.admin.editBackground', { operation: 'edit', targetId: group.id, initialData: formData(group) })}>

@@ -93,7 +93,7 @@ export function CalendarPage() {
                 <li key={h.date} className={styles.row} data-testid="holiday-row">
                   <span className={styles.rowText}>
                     <span className={styles.head}>
-                      <Text weight="semibold">{`${toDisplayDate(h.date)} (${weekdayName(new Date(`${h.date}T00:00:00Z`).getUTCDay(), lang, 'short')})`}</Text>
+                      <Text weight="semibold">{t('engine.format.dateWithWeekday', { date: toDisplayDate(h.date), weekday: weekdayName(new Date(`${h.date}T00:00:00Z`).getUTCDay(), lang, 'short') })}</Text>
                       {h.working ? <Badge appearance="tint" color="warning">{t('app.organisation.worked')}</Badge> : null}
                     </span>
                     <Text size={200}>{h.name}</Text>

@@ -6,6 +6,7 @@ import { toDisplayTimestamp } from '../../../engine/dates/to-display-timestamp';
 import { useRendererHost } from '../../../renderer/host';
 import { invalidateResources, resourceKey } from '../../../renderer/resource-key';
 import { COMMENT_MAX, type CommentBody, type CommentCollection, type CommentView, type MentionableCollection } from '../../../wire/comments';
+import { listText } from '../../../engine';
 
 const useStyles = makeStyles({
   thread: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -104,7 +105,7 @@ export function CommentThread({ bufferId }: { bufferId: number }) {
             {c.withdrawn
               ? <Text className={styles.withdrawn}>{t('app.approvals.comments.withdrawn', { name: c.withdrawn.by.name, at: toDisplayTimestamp(c.withdrawn.at) })}</Text>
               : <Text className={styles.body}>{c.body}</Text>}
-            {!c.withdrawn && c.mentions.length ? <Text size={200} className={styles.muted}>{t('app.approvals.comments.mentioned', { names: c.mentions.map((m) => m.name).join(', ') })}</Text> : null}
+            {!c.withdrawn && c.mentions.length ? <Text size={200} className={styles.muted}>{t('app.approvals.comments.mentioned', { names: listText(t, c.mentions.map((m) => m.name)) })}</Text> : null}
           </li>
         ))}
       </ol>

@@ -70,7 +70,8 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   const styles = useStyles();
   const bufferId = params.bufferId ?? params.id;
   const queryClient = useQueryClient();
-  const loaded = useQuery(documentOptions(host.api, { bufferId, approvalId: params.approvalId, statistic: params.statistic }));
+  const ref = { bufferId, approvalId: params.approvalId, statistic: params.statistic };
+  const loaded = useQuery(documentOptions(host.api, ref));
   // The user's tick wins over the remembered choice; the checkbox waits (disabled) for that
   // choice, so a late answer never flips a tick.
   const [notifyTick, setNotify] = useState<boolean | null>(null);
@@ -167,7 +168,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
 
   const openHistory = async () => {
     const { RecordHistoryPage } = await import('../statistic/records/RecordHistoryPage');
-    void host.openPage({ key: 'statistic.records.historyTitle', params: { code: doc.code } }, () => <RecordHistoryPage bufferId={doc.id} code={doc.code} reader={{ doc, module }} />);
+    void host.openPage({ key: 'statistic.records.historyTitle', params: { code: doc.code } }, () => <RecordHistoryPage bufferId={doc.id} code={doc.code} reader={{ doc, module, ref }} />);
   };
 
   const header = (

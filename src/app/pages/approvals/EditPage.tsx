@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { editingModule, KEPT_ON_EDIT, labelKey, readSubmitPayload, StepStatus, toDisplayTimestamp, type CompiledModule, type RuleContext } from '../../../engine';
+import { listText, editingModule, KEPT_ON_EDIT, labelKey, readSubmitPayload, StepStatus, toDisplayTimestamp, type CompiledModule, type RuleContext } from '../../../engine';
 import { ModuleForm, useRendererHost, useRendererT } from '../../../renderer';
 import { currenciesOptions, fieldHistoryOptions, invalidateDocuments } from '../../api/queries';
 import { ChangedValue } from './ChangedValue';
@@ -75,7 +75,7 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
       {doc.user_finances.length && !listsForwarded ? (
         <Card className={styles.card}>
           <Text weight="semibold">{t('app.approvals.edit.forwarded')}</Text>
-          <Text>{doc.user_finances.map((u) => u.name).join(', ')}</Text>
+          <Text>{listText(t, doc.user_finances.map((u) => u.name))}</Text>
         </Card>
       ) : null}
       {context ? (

@@ -11,6 +11,7 @@ import type { PicUserQuery } from '../../../wire/users';
 import { PERIOD_PRESETS, periodRange, type PeriodPreset } from '../../../renderer/widgets/period/period-range';
 import { EMPTY_FILTER, FILTER_STATUSES, type ListFilter } from './list-query';
 import { moduleTitle } from '../application/module-definitions';
+import { listText } from '../../../engine';
 
 const useStyles = makeStyles({
   sheet: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
@@ -94,7 +95,7 @@ export function FilterSheet({ value, onSave }: { value: ListFilter; onSave(filte
       </Field>
       <Field label={t('app.approvals.filter.requesters')}>
         <Button className={styles.pick} appearance="outline" onClick={() => void chooseRequesters()} data-testid="filter-requesters">
-          {filter.requesters?.length ? filter.requesters.map((u) => u.name).join(', ') : t('app.approvals.filter.anyRequester')}
+          {filter.requesters?.length ? listText(t, filter.requesters.map((u) => u.name)) : t('app.approvals.filter.anyRequester')}
         </Button>
       </Field>
       <Field label={t('app.approvals.filter.stampNo')}>

@@ -10,6 +10,8 @@ const useStyles = makeStyles({
 
 /** `id` of the step-fields `<form>`: the detail page's action bar submits it with its Approve button. */
 export const STEP_FIELDS_FORM_ID = 'ringi-step-fields-form';
+/** First part of its field ids: the edit page opens over the detail page with a form of the same module (no id twice). */
+export const STEP_FIELDS_ID_PREFIX = 'step-fields';
 
 /**
  * The document's module cut down to the fields a step fills (`processes/<code>.json` → `fills`):
@@ -50,6 +52,7 @@ export function StepFieldsForm({ module, fields, data, stepName, onSubmit }: {
         module={formModule}
         mode="item"
         formId={STEP_FIELDS_FORM_ID}
+        idPrefix={STEP_FIELDS_ID_PREFIX}
         externalSubmit
         initialData={initialData}
         onSubmit={async (item) => {

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, CircleRegular, DismissCircleFilled, ArrowClockwiseRegular, PersonCircleRegular, SubtractCircleRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { StepStatus, stepMode, toDisplayTimestamp } from '../../../engine';
+import { listText, StepStatus, stepMode, toDisplayTimestamp } from '../../../engine';
 import { stepIndicator, type StepIndicator } from './step-indicator';
 import type { DocumentView, LogEntry, StepView } from './types';
 
@@ -118,7 +118,7 @@ export function Timeline({ doc }: { doc: DocumentView }) {
                 <Text size={200}>
                   {step.on_behalf_of && step.approver && step.status !== StepStatus.PENDING
                     ? t('app.approvals.timeline.onBehalf', { deputy: step.approver.name, principal: step.on_behalf_of.name })
-                    : people.map((p) => p.name).join(', ')}
+                    : listText(t, people.map((p) => p.name))}
                 </Text>
               )}
               <Logs logs={step.approval_logs} />

@@ -13,6 +13,12 @@ const useStyles = makeStyles({
 
 /** `id` of the treasury `<form>`: the detail page's action bar submits it with its Approve button. */
 export const TREASURY_FORM_ID = 'ringi-treasury-form';
+/**
+ * First part of the treasury form's field ids: the edit page and its item pages open over the
+ * detail page, which stays mounted with this form, and their form names the same fields
+ * (company_id): ids of its own, so no id is in the document twice (issue #31's crawl).
+ */
+export const TREASURY_ID_PREFIX = 'treasury';
 
 /** Thrown by `onSubmit` when the user declined the confirmation: the form stays as it is. */
 export class DeclinedError extends Error {}
@@ -37,6 +43,7 @@ export function TreasuryForm({ form, companyId, onSubmit }: { form: string; comp
           module={module}
           mode="item"
           formId={TREASURY_FORM_ID}
+          idPrefix={TREASURY_ID_PREFIX}
           externalSubmit
           initialData={initialData}
           onSubmit={async (item) => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Checkbox, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, PersonRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { isValidDate, toDisplayDate, type CompiledModule } from '../../../engine';
+import { listText, isValidDate, toDisplayDate, type CompiledModule } from '../../../engine';
 import type { DeputyArrangement, DeputyBody, DeputyCollection } from '../../../wire/deputies';
 import type { ApproverQuery, UserSummary } from '../../../wire/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -178,7 +178,7 @@ export function DeputiesPage() {
                 </span>
                 <Text size={200}>{period(a)}</Text>
                 <Text size={200} className={styles.muted}>
-                  {a.module_codes === null ? t('app.deputies.allModules') : a.module_codes.map(titleOf).join(', ')}
+                  {a.module_codes === null ? t('app.deputies.allModules') : listText(t, a.module_codes.map(titleOf))}
                 </Text>
               </span>
               <Button appearance="subtle" icon={<DeleteRegular />} aria-label={t('app.deputies.deleteLabel', { name: a.deputy.name, period: period(a) })} onClick={() => void remove(a)} />

@@ -9,6 +9,7 @@ import { PickerPage } from '../../../renderer/widgets/picker/PickerPage';
 import type { PickerItem } from '../../../renderer/widgets/picker/item-label';
 import type { CompanyQuery } from '../../../wire/organisation';
 import type { PicUserQuery } from '../../../wire/users';
+import { listText } from '../../../engine';
 import {
   DEFAULT_STAMP_FILTER, STAMP_CONDITIONS, STAMP_PERIOD_TYPES, stampFilterProblem,
   type Named, type StampCondition, type StampFilter, type StampPeriodType,
@@ -64,7 +65,7 @@ export function StampFilterSheet({ value, onSave }: { value: StampFilter; onSave
     <div className={styles.sheet} data-testid="stamp-filter-sheet">
       <Field label={t('statistic.stamp.filter.applicants')}>
         <Button className={styles.pick} appearance="outline" onClick={() => void chooseApplicants()}>
-          {filter.applicants.length ? filter.applicants.map((u) => u.name).join(', ') : t('statistic.stamp.filter.anyone')}
+          {filter.applicants.length ? listText(t, filter.applicants.map((u) => u.name)) : t('statistic.stamp.filter.anyone')}
         </Button>
       </Field>
       <Field label={t('statistic.stamp.filter.party')}>

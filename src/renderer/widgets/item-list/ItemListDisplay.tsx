@@ -8,6 +8,7 @@ import { itemAmount, listTotal, readItemListOptions, topItems } from './item-lis
 import { itemName, itemSummary, summaryOrTitle, useItemChoice } from './item-summary';
 import { useDisplayContext } from '../../display-context';
 import { useRendererT } from '../../i18n';
+import { labelValue } from '../../../engine';
 
 // The browser's default list indent pushed the lines far right inside a card's value column.
 const useStyles = makeStyles({
@@ -41,11 +42,11 @@ export function ItemListDisplay({ value, options, formData }: DisplayProps): Rea
     <div>
       <ol className={styles.list}>
         {topItems(items, opts.totalField, 2).map(({ item, n }) => (
-          <li key={n} value={n}>{`${itemName(item, opts.summary) ?? text('items.item', { n })}: ${money(itemAmount(item, opts.totalField))}`}</li>
+          <li key={n} value={n}>{labelValue(t, itemName(item, opts.summary) ?? text('items.item', { n }), money(itemAmount(item, opts.totalField)))}</li>
         ))}
       </ol>
       {items.length > 2 && <div>{text('items.more', { n: items.length - 2 })}</div>}
-      {opts.showTotal && <div className={styles.total}>{`${text('items.total')}: ${money(listTotal(items, opts.totalField))}`}</div>}
+      {opts.showTotal && <div className={styles.total}>{labelValue(t, text('items.total'), money(listTotal(items, opts.totalField)))}</div>}
     </div>
   );
 }

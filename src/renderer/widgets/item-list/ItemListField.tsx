@@ -10,7 +10,7 @@ import { useRendererT } from '../../i18n';
 import { readPath } from '../fill-endpoint';
 import { getQuery } from '../../query';
 import { formContextOf } from '../form-context-of';
-import { useFieldLabel, useWidgetText } from '../text';
+import { useFieldLabel, useFormatText, useWidgetText } from '../text';
 import { useMoneyFormat } from '../use-currencies';
 import { itemAmount, listTotal, readItemListOptions, renumber } from './item-list-options';
 import { itemSummary, summaryOrTitle, useItemChoice } from './item-summary';
@@ -38,6 +38,7 @@ export function ItemListField(props: FieldProps): ReactNode {
   const { host } = ctx;
   const queryClient = useQueryClient();
   const text = useWidgetText();
+  const format = useFormatText();
   const t = useRendererT(ctx.module);
   const fieldLabel = useFieldLabel(ctx.module);
   const styles = useStyles();
@@ -130,7 +131,7 @@ export function ItemListField(props: FieldProps): ReactNode {
       )}
       {!readOnly && missing.length > 0 && (
         <Text size={200} className={styles.hint}>
-          {text('items.requires', { fields: missing.map(fieldLabel).join(', ') })}
+          {text('items.requires', { fields: format.list(missing.map(fieldLabel)) })}
         </Text>
       )}
       {!options.subForm && <Text className={styles.hint}>{text('items.noSubForm', { code: '?' })}</Text>}

@@ -6,7 +6,7 @@ import { labelTitle, useRendererHost } from '../../host';
 import { useRendererT } from '../../i18n';
 import { fillEndpoint } from '../fill-endpoint';
 import { formContextOf, idsOf, moduleCodeOf } from '../form-context-of';
-import { useFieldLabel, useWidgetText } from '../text';
+import { useFieldLabel, useFormatText, useWidgetText } from '../text';
 import type { DisplayProps } from '../../registry-types';
 import { itemLabel, type PickerItem } from './item-label';
 import { PickerPage } from './PickerPage';
@@ -61,6 +61,7 @@ export function createPickerWidget(
     const ctx = formContextOf(props.registry, name);
     const { host } = ctx;
     const text = useWidgetText();
+    const format = useFormatText();
     const fieldLabel = useFieldLabel(ctx.module);
     const styles = useStyles();
     const options = optionsOf(props.options as Record<string, unknown>);
@@ -111,7 +112,7 @@ export function createPickerWidget(
     return (
       <div className={styles.root}>
         <Button id={props.id} className={styles.button} appearance="outline" disabled={disabled} onClick={open} aria-label={props.label || undefined}>
-          {names.length > 0 ? names.join(', ') : (props.placeholder || text('choose'))}
+          {names.length > 0 ? format.list(names) : (props.placeholder || text('choose'))}
         </Button>
         {ownCompany !== null && editable && <Text size={200} className={styles.hint}>{text('ownCompanyOnly')}</Text>}
         {missing && !props.readonly && !ctx.readOnly && (
@@ -126,11 +127,12 @@ export function createPickerWidget(
 
   function Display(props: DisplayProps): ReactNode {
     const host = useRendererHost();
+    const format = useFormatText();
     const options = optionsOf(props.options);
     const ids = idsOf(props.value);
     const items = useResolvedItems(host, options, ids, placeholderData(props.formData, undefined));
     if (ids.length === 0) return <span>-</span>;
-    return <span>{ids.map((id) => (items.has(id) ? itemLabel(items.get(id), options.labelKey, host.language) : '…')).join(', ')}</span>;
+    return <span>{format.list(ids.map((id) => (items.has(id) ? itemLabel(items.get(id), options.labelKey, host.language) : '…')))}</span>;
   }
   Display.displayName = `${name}Display`;
 

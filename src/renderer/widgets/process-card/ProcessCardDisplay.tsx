@@ -3,6 +3,7 @@ import { useDisplayContext } from '../../display-context';
 import { useRendererHost } from '../../host';
 import type { DisplayProps } from '../../registry-types';
 import { useUsersById } from '../../query';
+import { useFormatText } from '../text';
 import { cleanApprovals } from './approvals';
 import { useProcessSteps } from './use-process-steps';
 
@@ -17,6 +18,7 @@ export function ProcessCardDisplay({ value, options }: DisplayProps): ReactNode 
   const steps = useProcessSteps(host, moduleCode);
   const approvals = cleanApprovals(value);
   const users = useUsersById(host, approvals.map((a) => a.approver_id));
+  const format = useFormatText();
   if (approvals.length === 0) return <span>-</span>;
   const stepIds = steps ? steps.map((s) => s.id) : [...new Set(approvals.map((a) => a.master_process_id))];
   return (
@@ -27,7 +29,7 @@ export function ProcessCardDisplay({ value, options }: DisplayProps): ReactNode 
         const step = steps?.find((s) => s.id === stepId);
         return (
           <li key={stepId}>
-            {`${step?.process?.name ?? stepId}: ${chosen.map((a) => users.get(a.approver_id)?.name ?? '…').join(', ')}`}
+            {format.labelValue(step?.process?.name ?? String(stepId), format.list(chosen.map((a) => users.get(a.approver_id)?.name ?? '…')))}
           </li>
         );
       })}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useWidgetText } from '../text';
+import { useFormatText, useWidgetText } from '../text';
 import { relatedItemsOf } from './related-items';
 import { isRelatedPurchase, relatedLabel, type RelatedApproval } from './related-source';
 
@@ -33,6 +33,7 @@ function detailRows(item: RelatedApproval, t: (key: string) => string): Array<[s
  */
 export function RelatedDetailsSheet(props: { item: RelatedApproval | null; onClose(): void; onSelect(item: RelatedApproval): void }): ReactNode {
   const t = useWidgetText();
+  const format = useFormatText();
   const styles = useStyles();
   const { item } = props;
   const of = relatedItemsOf(item ?? undefined);
@@ -58,7 +59,7 @@ export function RelatedDetailsSheet(props: { item: RelatedApproval | null; onClo
             <Text weight="semibold">{t('related.items')}</Text>
             <ol className={styles.items} aria-label={t('related.items')}>
               {of.items.map((entry) => (
-                <li key={entry.item_id}>{of.fields.map((f) => `${t(`related.fields.${f.label}`)}: ${text(entry.data[f.key])}`).join(', ')}</li>
+                <li key={entry.item_id}>{format.pairs(of.fields.map((f) => [t(`related.fields.${f.label}`), text(entry.data[f.key])]))}</li>
               ))}
             </ol>
           </>

@@ -4,7 +4,7 @@ import { Badge, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-c
 import type { DisplayProps } from '../../registry-types';
 import { readPath } from '../fill-endpoint';
 import { formContextOf } from '../form-context-of';
-import { useWidgetText } from '../text';
+import { useFormatText, useWidgetText } from '../text';
 import { useResource } from '../../query';
 import { isEdited, mergeRelatedItems, relatedItemsOf, relatedItemValues, type RelatedItemField, type RelatedItemValue } from './related-items';
 import { relatedItemPath, relatedSourceOf, type RelatedApproval } from './related-source';
@@ -109,13 +109,14 @@ export function RelatedItemsField(props: FieldProps): ReactNode {
 /** The related items as stored, each with its values and an "Edited" badge when changed. */
 export function RelatedItemsDisplay({ value }: DisplayProps): ReactNode {
   const t = useWidgetText();
+  const format = useFormatText();
   const items = relatedItemValues(value);
   if (items.length === 0) return <span>-</span>;
   return (
     <ol>
       {items.map((item) => (
         <li key={item.item_id}>
-          {Object.entries(item.data).filter(([key]) => DISPLAY_LABELS[key]).map(([key, v]) => `${t(`related.fields.${DISPLAY_LABELS[key]}`)}: ${toInput(v) || '-'}`).join(', ')}
+          {format.pairs(Object.entries(item.data).filter(([key]) => DISPLAY_LABELS[key]).map(([key, v]) => [t(`related.fields.${DISPLAY_LABELS[key]}`), toInput(v) || '-']))}
           {item.is_edited && <> <Badge appearance="tint" color="warning">{t('related.edited')}</Badge></>}
         </li>
       ))}

@@ -7,7 +7,7 @@ import { fillEndpoint } from '../fill-endpoint';
 import { formContextOf } from '../form-context-of';
 import { PickerPage } from '../picker/PickerPage';
 import type { PickerItem } from '../picker/item-label';
-import { useFieldLabel, useWidgetText } from '../text';
+import { useFieldLabel, useFormatText, useWidgetText } from '../text';
 import { useResource, useUsersById } from '../../query';
 import { readTypedUsersOptions, rowsOf, type TypedUserRow } from './typed-users-options';
 import type { Collection } from '../../../wire/common';
@@ -98,12 +98,13 @@ export function TypedUsersDisplay({ value, options: ui }: DisplayProps): ReactNo
   const types = useTypes(options.typesEndpoint);
   const rows = rowsOf(value).filter((r) => r[options.userKey] !== null && r[options.userKey] !== undefined);
   const users = useUserNames(rows.map((r) => Number(r[options.userKey])));
+  const format = useFormatText();
   if (rows.length === 0) return <span>-</span>;
   return (
     <ul>
       {rows.map((r) => (
         <li key={String(r[options.typeKey])}>
-          {`${types?.find((t) => t.id === r[options.typeKey])?.name ?? '…'}: ${users.get(Number(r[options.userKey]))?.name ?? '…'}`}
+          {format.labelValue(types?.find((t) => t.id === r[options.typeKey])?.name ?? '…', users.get(Number(r[options.userKey]))?.name ?? '…')}
         </li>
       ))}
     </ul>

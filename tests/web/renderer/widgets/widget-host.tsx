@@ -152,11 +152,14 @@ function PageOutlet({ host }: { host: TestHost }) {
   );
 }
 
-/** Providers every renderer component needs: Fluent, i18n, the host's query cache, the host, and its page outlet. */
-export function Providers({ host, children }: { host: TestHost; children: ReactNode }) {
+/**
+ * Providers every renderer component needs: Fluent, i18n (English engine texts, or `i18n`: another
+ * language, e.g. test-host's `createTestI18n('zh')`), the host's query cache, the host, and its page outlet.
+ */
+export function Providers({ host, children, i18n: given }: { host: TestHost; children: ReactNode; i18n?: typeof i18n }) {
   return (
     <FluentProvider theme={webLightTheme}>
-      <I18nextProvider i18n={i18n}>
+      <I18nextProvider i18n={given ?? i18n}>
         <TestQueryProvider client={host.queryClient}>
           <RendererHostContext.Provider value={host}>
             {children}

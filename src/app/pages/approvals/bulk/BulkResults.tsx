@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { BulkApproveItemResult } from '../../../../wire/bulk-approvals';
+import { labelValue } from '../../../../engine';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: tokens.spacingHorizontalM, border: `1px solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium },
@@ -29,7 +30,7 @@ export function BulkResults({ results, onDismiss }: { results: Array<BulkApprove
       <ul className={styles.list}>
         {results.map((r) => (
           <li key={r.id} data-result={r.status}>
-            <Text weight="semibold">{`${r.code}: `}</Text>
+            <Text weight="semibold">{labelValue(t, r.code, '')}</Text>
             <Text className={styles[r.status]}>{t(`app.approvals.bulk.status.${r.status}`)}</Text>
             {r.message ? <Text block size={200}>{r.message}</Text> : null}
           </li>

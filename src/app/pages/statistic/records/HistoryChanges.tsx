@@ -1,6 +1,6 @@
 import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { CompiledModule } from '../../../../engine';
+import { labelValue, type CompiledModule } from '../../../../engine';
 import { fieldLabel, useRendererT } from '../../../../renderer';
 import { ChangedValue } from '../../approvals/ChangedValue';
 import type { HistoryEntry } from '../../../../wire/records';
@@ -41,7 +41,7 @@ export function HistoryChanges({ entry, module, data }: HistoryChangesProps) {
     <ul style={{ margin: 0, paddingLeft: 0, listStyleType: 'none' }}>
       {keys.map((key) => (
         <li key={key} data-change={key}>
-          <Text size={200}>{`${label(key)}: `}</Text>
+          <Text size={200}>{labelValue(t, label(key), '')}</Text>
           <Text size={200}>{value(key, before[key])}</Text>
           <Text size={200}>{' → '}</Text>
           <Text size={200}>{value(key, after[key])}</Text>

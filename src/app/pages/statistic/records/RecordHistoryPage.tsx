@@ -8,6 +8,7 @@ import { resourceKey } from '../../../../renderer/resource-key';
 import { toDisplayTimestamp, type CompiledModule } from '../../../../engine';
 import type { HistoryCollection, HistoryEntry, HistoryQuery } from '../../../../wire/records';
 import type { DocumentView } from '../../approvals/types';
+import { documentOptions, type DocumentRef } from '../../../api/queries';
 import { HistoryChanges } from './HistoryChanges';
 import { readerHistory } from './reader-history';
 
@@ -20,10 +21,17 @@ const useStyles = makeStyles({
 });
 
 
-/** Opened from a document's detail page: the document and its module, to read the history in. */
+/**
+ * Opened from a document's detail page: the document and its module, to read the history in, and
+ * how the detail page read it (`ref`). The page reads the document again through `ref` (the
+ * detail page's query, so from its cache): the decisions' texts are worded by the server in the
+ * reader's language, and a language chosen while this page is open words them again — `doc` is
+ * the document as it was when the page opened, shown until then.
+ */
 export interface HistoryReader {
   doc: DocumentView;
   module: CompiledModule;
+  ref?: DocumentRef;
 }
 
 /**
@@ -55,8 +63,11 @@ export function RecordHistoryPage({ bufferId, code, reader }: { bufferId: number
     const actor = e.actor?.name ?? t('statistic.records.nobody');
     return e.on_behalf_of ? t('app.approvals.timeline.onBehalf', { deputy: actor, principal: e.on_behalf_of.name }) : actor;
   };
+  // The document as read now (in the reader's language), else as it was when the page opened.
+  const live = useQuery({ ...documentOptions(host.api, reader?.ref ?? {}), enabled: Boolean(reader?.ref) });
+  const doc = reader ? (live.data?.doc ?? reader.doc) : null;
   const failed = history.isError;
-  const rows = data ? (reader ? readerHistory(data.entries, reader.doc) : data.entries.map((entry) => ({ kind: 'entry' as const, at: entry.at, entry }))) : [];
+  const rows = data ? (doc ? readerHistory(data.entries, doc) : data.entries.map((entry) => ({ kind: 'entry' as const, at: entry.at, entry }))) : [];
   const reasonText = (e: HistoryEntry) => e.reason ? t(`statistic.records.reasons.${e.reason}`, { defaultValue: e.reason }) : '-';
 
   const print = async () => {
@@ -101,7 +112,7 @@ export function RecordHistoryPage({ bufferId, code, reader }: { bufferId: number
                 <>
                   <Text block weight="semibold">{`${toDisplayTimestamp(e.at)} · ${reasonText(e)}`}</Text>
                   <Text block size={200}>{actorText(e)}</Text>
-                  <HistoryChanges entry={e} module={reader.module} data={reader.doc.data} />
+                  <HistoryChanges entry={e} module={reader.module} data={(doc ?? reader.doc).data} />
                 </>
               ) : (
                 <>

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, CardHeader, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DateInput } from '../../../../renderer/theme/DateInput';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, toDisplayDate } from '../../../../engine';
+import { labelValue, formatMoney, toDisplayDate } from '../../../../engine';
 import { currenciesOptions, cursorListOptions, flattenPages, moduleDefinitionListOptions } from '../../../api/queries';
 import { useRendererHost } from '../../../../renderer/host';
 import { RecordHistoryPage } from './RecordHistoryPage';
@@ -140,7 +140,7 @@ export function RecordsPage() {
                 description={(
                   <div>
                     <Text block className={styles.wrap}>{r.counterparty ?? t('statistic.records.noCounterparty')}</Text>
-                    {r.registration_no ? <Text block size={200}>{`${t('statistic.records.registrationNo')}: ${r.registration_no}`}</Text> : null}
+                    {r.registration_no ? <Text block size={200}>{labelValue(t, t('statistic.records.registrationNo'), r.registration_no)}</Text> : null}
                     <Text block size={200} className={styles.wrap}>{`${r.document.code} · ${titles.get(r.document.module) ?? r.document.module} · ${r.file.name}`}</Text>
                     {r.removed_at ? <Badge appearance="tint" color="warning">{t('statistic.records.removed')}</Badge> : null}
                   </div>

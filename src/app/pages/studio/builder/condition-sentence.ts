@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { describeCondition, type ConditionSentence, type Logic } from '../../../../engine';
+import { describeCondition, listText, type ConditionSentence, type Logic } from '../../../../engine';
 
 /**
  * A stored condition as a sentence in the UI language ("Amount is at least 100,000"), never its
@@ -19,8 +19,8 @@ export function conditionSentence(t: TFunction, logic: Logic, labelOf: (field: s
       value: number(v?.value),
       upper: number(v?.upper),
       other: v?.other ? labelOf(v.other) : '',
-      values: (v?.values ?? []).map(String).join(', '),
-      fields: (v?.fields ?? []).map(labelOf).join(', '),
+      values: listText(t, (v?.values ?? []).map(String)),
+      fields: listText(t, (v?.fields ?? []).map(labelOf)),
     };
     const choice = t(`studio.builder.conditions.${s.key}`, { defaultValue: s.key });
     const fallback = [values.field, choice, values.value, values.upper, values.other, values.values].filter(Boolean).join(' ');
