@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
@@ -23,7 +23,7 @@ import { PageFrame } from './PageFrame';
 import { LiveUpdates } from '../live/LiveUpdates';
 import { Splash } from './Splash';
 import { Toolbar } from './Toolbar';
-import { loadTabBar, loginRoot, mailActionLoginRoot, mailActionRoot, preloadFirstScreen, resetPasswordRoot, tabRoot } from './roots';
+import { documentLinkPage, loadTabBar, loginRoot, mailActionLoginRoot, mailActionRoot, preloadFirstScreen, resetPasswordRoot, tabRoot } from './roots';
 
 const RESET_PASSWORD_PATH = '/reset-password';
 
@@ -67,6 +67,13 @@ function initialMailToken(): string | null {
   return /^\/m\/([A-Za-z0-9_-]+)$/.exec(window.location.pathname)?.[1] ?? null;
 }
 
+/** The document a push names (`/?document={id}&code={code}`, issue 33 item 2), else null. */
+function initialDocumentLink(): { id: number; code: string } | null {
+  const params = new URLSearchParams(window.location.search);
+  const id = Number(params.get('document'));
+  return Number.isSafeInteger(id) && id > 0 ? { id, code: (params.get('code') ?? '').slice(0, 64) } : null;
+}
+
 /** True when the address asks for the reset-password page (no session check then). */
 export function isResetPasswordLink(): boolean {
   return window.location.pathname === RESET_PASSWORD_PATH;
@@ -86,6 +93,8 @@ export function Shell() {
   const [resetToken, setResetToken] = useState<string | null>(initialResetToken);
   // A mail link waits through the sign-in: its page opens once the user is signed in.
   const [mailToken, setMailToken] = useState<string | null>(initialMailToken);
+  // A tapped push opens its document once the user is signed in (through the sign-in if need be).
+  const documentLink = useRef(initialDocumentLink());
   const [toolbarSlot, setToolbarSlot] = useState<HTMLDivElement | null>(null);
   const rounded = useMemo(() => new URLSearchParams(window.location.search).has('borderradius'), []);
 
@@ -144,7 +153,11 @@ export function Shell() {
       stack.reset(mailActionRoot({ token: mailToken, onDone }));
     } else if (session.status === 'authenticated') {
       stack.reset(tabRoot(currentTab));
-      if (window.location.pathname !== pathOfTab(currentTab)) replaceRootPath(window, pathOfTab(currentTab));
+      if (window.location.pathname !== pathOfTab(currentTab) || documentLink.current) replaceRootPath(window, pathOfTab(currentTab));
+      if (documentLink.current) {
+        void stack.push(documentLinkPage(documentLink.current));
+        documentLink.current = null;
+      }
     } else if (resetToken !== null) {
       const onDone = () => {
         replaceRootPath(window, '/');

@@ -2,6 +2,8 @@ import { lazyPage } from './lazy-page';
 import type { PageProps, PageSpec, Tab } from '../navigation';
 import type { ResetPasswordParams } from '../pages/login/ResetPasswordPage';
 import type { MailActionParams } from '../pages/mail-action/MailActionPage';
+import type { ComponentType } from 'react';
+import type { DocumentDetailParams } from '../pages/approvals/DocumentDetailPage';
 
 // One chunk per page area, loaded when first shown (or earlier by preloadFirstScreen).
 const loadHome = () => import('../pages/home/HomePage').then((m) => m.HomePage);
@@ -10,6 +12,8 @@ const loadAdmin = () => import('../pages/admin/AdminPage').then((m) => m.AdminPa
 const loadLogin = () => import('../pages/login/LoginPage').then((m) => m.LoginPage);
 const loadResetPassword = () => import('../pages/login/ResetPasswordPage').then((m) => m.ResetPasswordPage);
 const loadMailAction = () => import('../pages/mail-action/MailActionPage').then((m) => m.MailActionPage);
+// Opened from a link, nobody waits for the page's result: its props are taken without it.
+const loadDocumentDetail = () => import('../pages/approvals/DocumentDetailPage').then((m) => m.DocumentDetailPage as ComponentType<PageProps<DocumentDetailParams>>);
 /** The tab bar: shown to a signed-in user only, so not in the login screen's download. */
 export const loadTabBar = () => import('./TabBar');
 
@@ -19,12 +23,14 @@ const admin = lazyPage<PageProps>(loadAdmin);
 const login = lazyPage<PageProps>(loadLogin);
 const resetPassword = lazyPage<PageProps<ResetPasswordParams>>(loadResetPassword);
 const mailAction = lazyPage<PageProps<MailActionParams>>(loadMailAction);
+const documentDetail = lazyPage<PageProps<DocumentDetailParams>>(loadDocumentDetail);
 const HomePage = home.Page;
 const StatisticPage = statistic.Page;
 const AdminPage = admin.Page;
 const LoginPage = login.Page;
 const ResetPasswordPage = resetPassword.Page;
 const MailActionPage = mailAction.Page;
+const DocumentDetailPage = documentDetail.Page;
 
 const TAB_PRELOADS: Record<Tab, () => Promise<unknown>> = { home: home.preload, statistic: statistic.preload, admin: admin.preload };
 
@@ -72,3 +78,8 @@ export function mailActionRoot(params: MailActionParams): PageSpec<MailActionPar
 
 /** The login screen while a mail link waits for the user to sign in (then its page opens). */
 export const mailActionLoginRoot: PageSpec<undefined> = { ...loginRoot, title: { key: 'app.mailAction.signInTitle' } };
+
+/** A document's detail page opened from a link (a push: `/?document={id}&code={code}`), above the tab's root. */
+export function documentLinkPage(link: { id: number; code: string }): PageSpec<DocumentDetailParams> {
+  return { title: link.code || `#${link.id}`, component: DocumentDetailPage, params: { bufferId: link.id } };
+}

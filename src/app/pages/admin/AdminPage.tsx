@@ -21,6 +21,7 @@ import { PositionsPage } from './PositionsPage';
 import { CalendarPage } from './CalendarPage';
 import { WebhooksPage } from './WebhooksPage';
 import { DeputiesPage } from '../deputies/DeputiesPage';
+import { NotificationsPage } from '../notifications/NotificationsPage';
 
 const useStyles = makeStyles({
   card: {
@@ -72,6 +73,7 @@ export function AdminPage() {
     calendars: () => stack.push({ title: { key: 'app.admin.calendars' }, component: CalendarPage, params: undefined }),
     webhooks: () => stack.push({ title: { key: 'app.admin.webhooks' }, component: WebhooksPage, params: undefined }),
     deputies: () => stack.push({ title: { key: 'app.admin.deputies' }, component: DeputiesPage, params: undefined }),
+    notifications: () => stack.push({ title: { key: 'app.admin.notifications' }, component: NotificationsPage, params: {} }),
   };
   const details: Partial<Record<AdminEntryKey, string>> = {
     myOrganization: t('app.admin.colleagues', { count: profile?.my_organization_count ?? 0 }),
@@ -80,6 +82,7 @@ export function AdminPage() {
     calendars: t('app.admin.calendarsDetail'),
     webhooks: t('app.admin.webhooksDetail'),
     deputies: t('app.admin.deputiesDetail'),
+    notifications: t('app.admin.notificationsDetail'),
   };
 
   return (
