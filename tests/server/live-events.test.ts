@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { kyselyForPostgres, type DatabaseHandle } from '../../server/db/connect';
@@ -74,6 +75,8 @@ function openStream(base: string, token?: string): OpenStream {
   return state;
 }
 
+const onPostgres = !!process.env.TEST_DATABASE_URL;
+
 const isDocument = (id: number, kind?: string) => (e: Event) => e.event === 'document' && e.data.id === id && (kind === undefined || e.data.kind === kind);
 
 describe('live events across two instances', () => {
@@ -133,6 +136,19 @@ describe('live events across two instances', () => {
     const forwarded = await filePurchase(t, await token('employee'), await purchaseBody(t.db, users, { send_notification_first_approval: false, user_finances: [users.finance.id] }));
     await bystander.next(isDocument(forwarded.id));
     expect(bystander.seen.filter((e) => e.event === 'document').map((e) => e.data.id)).toEqual([forwarded.id]);
+  }, 120_000);
+
+  it.skipIf(!onPostgres)('after its LISTEN session is cut (PostgreSQL), an instance listens again and tells its streams to resync', async () => {
+    const approver = open(baseB, await token('approver'));
+    await approver.next((e) => e.event === 'ready');
+    // Every instance's listening session on this database; cut them all.
+    const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`.execute(t.db);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { pid } of rows) await sql`select pg_terminate_backend(${pid})`.execute(t.db);
+    await approver.next((e) => e.event === 'resync');
+    // And it hears the next decision again.
+    const doc = await filePurchase(t, await token('employee'), await purchaseBody(t.db, users, { send_notification_first_approval: false }));
+    await approver.next(isDocument(doc.id, 'submit'));
   }, 120_000);
 
   it('keeps an idle stream open with heartbeat comments', async () => {
