@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { deputyInEffect } from '../repositories/deputy-repository';
+import { deputyDay } from '../workflow/deputies';
 import type { NotificationSource } from '../db/notifications';
 
 /** The channel the database announces document changes on (migration 1101). */
@@ -103,7 +105,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     },
     async deliver(payload) {
       if (closed || streams.size === 0) return;
-      let event: { id?: unknown; kind?: unknown; schema?: unknown };
+      let event: { id?: unknown; kind?: unknown; step?: unknown; schema?: unknown };
       try {
         event = JSON.parse(payload);
       } catch {
@@ -111,15 +113,12 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       }
       if (event.schema !== options.schema || !Number.isInteger(event.id) || typeof event.kind !== 'string') return;
       const id = event.id as number;
+      const step = Number.isInteger(event.step) ? (event.step as number) : null;
       const listening = [...streams.keys()];
       try {
-        const rows = await db.selectFrom('buffer_viewers')
-          .innerJoin('buffers', 'buffers.id', 'buffer_viewers.buffer_id')
-          .select(['buffer_viewers.user_id', 'buffers.urgent'])
-          .where('buffer_viewers.buffer_id', '=', id).where('buffer_viewers.user_id', 'in', listening)
-          .execute();
+        const rows = await concernedUsers(db, id, step, listening);
         const chunk = rows.length ? sseEvent('document', { id, kind: event.kind, urgent: rows[0].urgent } satisfies DocumentEvent) : '';
-        for (const row of rows) for (const stream of streams.get(row.user_id) ?? []) stream.send(chunk);
+        for (const userId of new Set(rows.map((r) => r.user_id))) for (const stream of streams.get(userId) ?? []) stream.send(chunk);
       } catch (error) {
         if (!closed) log.warn({ err: error, document: id }, 'live events: could not deliver');
       }
@@ -134,4 +133,23 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     },
   };
   return hub;
+}
+
+/**
+ * Which of `listening` the document concerns, with its urgency: those who may see it (the
+ * committed visibility rule, `buffer_viewers`), and the deputies in effect today for a candidate
+ * of the step the entry is about or of the active step (their pending lists show it, or showed it
+ * until this entry; never for their own document).
+ */
+async function concernedUsers(db: Kysely<Database>, id: number, step: number | null, listening: number[]): Promise<Array<{ user_id: number; urgent: boolean }>> {
+  const { rows } = await sql<{ user_id: number; urgent: boolean }>`
+    select v.user_id, b.urgent from buffer_viewers v join buffers b on b.id = v.buffer_id
+     where v.buffer_id = ${id} and v.user_id in (${sql.join(listening)})
+    union
+    select d_d.deputy_id, b.urgent from approvals a join buffers b on b.id = a.buffer_id
+      join approval_candidates c on c.approval_id = a.id
+      join deputies d_d on d_d.principal_id = c.user_id
+     where a.buffer_id = ${id} and (a.active or a.id = ${step}) and d_d.deputy_id in (${sql.join(listening)})
+       and b.requester_id <> d_d.deputy_id and ${deputyInEffect('d_d', deputyDay(), sql<string>`b.module_code`)}`.execute(db);
+  return rows;
 }

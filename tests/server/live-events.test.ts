@@ -138,6 +138,25 @@ describe('live events across two instances', () => {
     expect(bystander.seen.filter((e) => e.event === 'document').map((e) => e.data.id)).toEqual([forwarded.id]);
   }, 120_000);
 
+  it('a deputy in effect for the approver hears of the documents waiting for the approver, and of their decision', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const arranged = await t.app.inject({
+      method: 'POST', url: '/api/deputies', payload: { deputy_id: users['aiko.ito'].id, from: day(0), to: day(1), module_codes: ['purchase'] },
+      headers: { authorization: `Bearer ${await token('approver')}`, 'accept-language': 'en' },
+    });
+    expect(arranged.statusCode, arranged.body).toBe(201);
+    const deputy = open(baseB, await token('aiko.ito'));
+    await deputy.next((e) => e.event === 'ready');
+    const doc = await filePurchase(t, await token('employee'), await purchaseBody(t.db, users, { send_notification_first_approval: false }));
+    await deputy.next(isDocument(doc.id, 'submit'));
+    const decided = await t.app.inject({
+      method: 'POST', url: `/api/approvals/${doc.steps[0]}/action`, payload: { approve: true },
+      headers: { authorization: `Bearer ${await token('approver')}`, 'accept-language': 'en' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    await deputy.next(isDocument(doc.id, 'approve'));
+  }, 120_000);
+
   it.skipIf(!onPostgres)('after its LISTEN session is cut (PostgreSQL), an instance listens again and tells its streams to resync', async () => {
     const approver = open(baseB, await token('approver'));
     await approver.next((e) => e.event === 'ready');

@@ -37,6 +37,7 @@ import * as urgent from './1100_urgent';
 import * as liveEvents from './1101_live_events';
 import * as scim from './1110_scim';
 import * as userSessions from './1111_user_sessions';
+import * as liveEventsStep from './1102_live_events_step';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '1101_live_events': liveEvents,
   '1110_scim': scim,
   '1111_user_sessions': userSessions,
+  '1102_live_events_step': liveEventsStep,
 };
