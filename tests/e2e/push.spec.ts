@@ -59,5 +59,12 @@ for (const lang of LANGS) {
     const app = readLocale<{ toolbar: { back: string }; home: { title: string } }>(lang, 'app');
     await page.getByRole('button', { name: app.toolbar.back, exact: true }).click();
     await expect(page.getByTestId('page-title')).toHaveText(app.home.title);
+    // Admin → Notifications says what this browser allows (headless Chromium: notifications not granted).
+    const texts = readLocale<{ tabs: { admin: string }; admin: { notifications: string }; notifications: { thisDevice: string; iosNote: string } }>(lang, 'app');
+    await page.getByRole('tab', { name: texts.tabs.admin }).click();
+    await page.locator('[data-entry="notifications"]').click();
+    await expect(page.getByText(texts.notifications.iosNote)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath(`notifications-${lang}.png`) });
   });
 }
