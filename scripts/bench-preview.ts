@@ -13,6 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { samplePdf } from './lib/sample-pdf';
+import { waitHealthy } from './lib/wait-healthy';
 
 const port = Number(process.env.BENCH_PORT ?? 8269);
 const runs = Math.max(1, Number(process.env.BENCH_PREVIEW_RUNS ?? 3));
@@ -26,16 +27,6 @@ const lines = [
   { name: 'loopback', network: null },
   { name: '4G 9 Mbit/s 60 ms', network: { latency: 60, downloadThroughput: (9 * 1024 * 1024) / 8, uploadThroughput: (3 * 1024 * 1024) / 8 } },
 ] as const;
-
-async function waitHealthy(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('server did not start');
-}
 
 /** Picks `choice` in the picker page of the field labelled `field`. */
 async function pick(page: Page, field: string, choice: string): Promise<void> {
@@ -52,7 +43,7 @@ const server = spawn(process.execPath, [compiled], {
 });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 try {
-  await waitHealthy();
+  await waitHealthy(base);
   const login = await (await fetch(`${base}/api/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'employee@example.com', password: 'ringi-demo' }) })).json() as { token: string };
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   await context.addInitScript((token) => {

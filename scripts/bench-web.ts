@@ -18,6 +18,7 @@ import { startFlow } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer from 'puppeteer-core';
 import { initialScripts } from './lib/initial-js';
+import { waitHealthy } from './lib/wait-healthy';
 
 const run = promisify(execFile);
 const port = Number(process.env.BENCH_PORT ?? 8268);
@@ -32,18 +33,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'ringi-bench-web-'));
 /** What the first screen must download before the app starts (scripts/lib/initial-js.ts), gzipped. */
 function initialJsKb(): number {
   return initialScripts().reduce((sum, file) => sum + gzipSync(readFileSync(join('dist', file))).length, 0) / 1024;
-}
-
-async function waitHealthy(): Promise<void> {
-  // Up to 10 minutes: on a machine shared with other builds (load average 20–35) the server's
-  // start on a fresh data folder (migrations, demo data, definitions) has taken over 5.
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('server did not start');
 }
 
 /** The DevTools port Chromium chose (first line of DevToolsActivePort in its profile folder). */
@@ -85,7 +74,7 @@ const browserProcess = spawn(chrome, ['--headless=new', '--no-sandbox', '--disab
 try {
   debugPort = await waitDevtoolsPort(profileDir);
   if (readdirSync('dist/assets').length === 0) throw new Error('run `npm run build` first');
-  await waitHealthy();
+  await waitHealthy(base);
   const rows: Array<[string, Record<string, number>]> = [];
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
   const tapBrowser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${debugPort}`, defaultViewport: null });

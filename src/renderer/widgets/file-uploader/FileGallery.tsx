@@ -1,7 +1,8 @@
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ChevronLeftRegular, ChevronRightRegular, DismissRegular, ZoomInRegular, ZoomOutRegular } from '@fluentui/react-icons';
+import { ChevronLeftRegular, ChevronRightRegular, DismissRegular } from '@fluentui/react-icons';
 import { useWidgetText } from '../text';
+import { ZoomControls } from './ZoomControls';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(960px, 96vw)' },
@@ -66,9 +67,7 @@ export function FileGallery(props: { images: GalleryImage[]; index: number | nul
                   src={image.url} alt={image.name} onClick={() => zoomTo(step === ZOOMS.length - 1 ? 0 : step + 1)} />
               </div>
               <div className={styles.bar}>
-                <Button icon={<ZoomOutRegular />} aria-label={text('upload.gallery.zoomOut')} disabledFocusable={step === 0} onClick={() => zoomTo(step - 1)} />
-                <Text>{`${ZOOMS[step] * 100}%`}</Text>
-                <Button icon={<ZoomInRegular />} aria-label={text('upload.gallery.zoomIn')} disabledFocusable={step === ZOOMS.length - 1} onClick={() => zoomTo(step + 1)} />
+                <ZoomControls percent={ZOOMS[step] * 100} canZoomOut={step > 0} canZoomIn={step < ZOOMS.length - 1} onZoomOut={() => zoomTo(step - 1)} onZoomIn={() => zoomTo(step + 1)} />
               </div>
               <div className={styles.bar}>
                 <Button icon={<ChevronLeftRegular />} aria-label={text('upload.gallery.previous')} disabled={previous === null} onClick={() => previous !== null && props.onIndex(previous)} />

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, DismissRegular, ZoomInRegular, ZoomOutRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useWidgetText } from '../../text';
+import { ZoomControls } from '../ZoomControls';
 import { openPdf, pdfFailure, type OpenedPdf, type PdfFailure } from './load-pdf';
 
 /** Zoom steps, as a multiple of the width that fits the screen. */
@@ -108,9 +109,7 @@ export function PdfViewer(props: PdfViewerProps): ReactNode {
             </DialogTitle>
             <DialogContent className={styles.content}>
               <div className={styles.bar}>
-                <Button icon={<ZoomOutRegular />} aria-label={text('upload.pdf.zoomOut')} disabledFocusable={zoom === 0 || pages === 0} onClick={zoomOut} />
-                <Text aria-live="polite">{`${Math.round(ZOOMS[zoom] * 100)}%`}</Text>
-                <Button icon={<ZoomInRegular />} aria-label={text('upload.pdf.zoomIn')} disabledFocusable={zoom === ZOOMS.length - 1 || pages === 0} onClick={zoomIn} />
+                <ZoomControls percent={ZOOMS[zoom] * 100} canZoomOut={zoom > 0 && pages > 0} canZoomIn={zoom < ZOOMS.length - 1 && pages > 0} onZoomOut={zoomOut} onZoomIn={zoomIn} />
                 <Text className={styles.grow}>{pages > 0 ? text('upload.pdf.pages', { count: pages }) : ''}</Text>
                 <Button icon={<ArrowDownloadRegular />} onClick={props.onDownload}>{text('upload.pdf.download')}</Button>
               </div>
