@@ -22,6 +22,7 @@ import { CalendarPage } from './CalendarPage';
 import { WebhooksPage } from './WebhooksPage';
 import { DeputiesPage } from '../deputies/DeputiesPage';
 import { NotificationsPage } from '../notifications/NotificationsPage';
+import { ScimTokensPage } from './ScimTokensPage';
 
 const useStyles = makeStyles({
   card: {
@@ -74,6 +75,7 @@ export function AdminPage() {
     webhooks: () => stack.push({ title: { key: 'app.admin.webhooks' }, component: WebhooksPage, params: undefined }),
     deputies: () => stack.push({ title: { key: 'app.admin.deputies' }, component: DeputiesPage, params: undefined }),
     notifications: () => stack.push({ title: { key: 'app.admin.notifications' }, component: NotificationsPage, params: {} }),
+    scimTokens: () => stack.push({ title: { key: 'app.admin.scimTokens' }, component: ScimTokensPage, params: undefined }),
   };
   const details: Partial<Record<AdminEntryKey, string>> = {
     myOrganization: t('app.admin.colleagues', { count: profile?.my_organization_count ?? 0 }),
@@ -83,6 +85,7 @@ export function AdminPage() {
     webhooks: t('app.admin.webhooksDetail'),
     deputies: t('app.admin.deputiesDetail'),
     notifications: t('app.admin.notificationsDetail'),
+    scimTokens: t('app.admin.scimTokensDetail'),
   };
 
   return (

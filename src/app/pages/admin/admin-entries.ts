@@ -1,7 +1,7 @@
 import type { Profile } from '../../session/profile';
 
 /** The Admin tab's entries, in display order. */
-export const ADMIN_ENTRIES = ['myOrganization', 'externalCompanies', 'backgroundGroups', 'createCompany', 'editCompany', 'createUser', 'positions', 'calendars', 'webhooks', 'deputies', 'notifications'] as const;
+export const ADMIN_ENTRIES = ['myOrganization', 'externalCompanies', 'backgroundGroups', 'createCompany', 'editCompany', 'createUser', 'positions', 'calendars', 'webhooks', 'deputies', 'notifications', 'scimTokens'] as const;
 export type AdminEntryKey = (typeof ADMIN_ENTRIES)[number];
 
 /** Spec 000 §6: a group member who is a company authorizer is a group admin. */
@@ -13,8 +13,8 @@ export function isGroupAdminProfile(profile: Pick<Profile, 'is_ringi_group_membe
  * The entries spec 000 §6 allows: Background groups for group admins (group member + company
  * authorizer), Create company for group members, Edit company for users with a company (a
  * client edits only their own), Positions and Calendars for company authorizers (a group admin
- * for any company, an authorizer for their own: who may request those changes) and Webhooks for
- * the same people (who manage a company's webhooks), the rest for
+ * for any company, an authorizer for their own: who may request those changes), Webhooks and
+ * SCIM tokens for the same people (who manage a company's webhooks and provisioning tokens), the rest for
  * everyone (Deputies: the user's own deputy arrangements; Notifications: the user's devices). The server enforces the same rules.
  */
 export function adminEntries(profile: Pick<Profile, 'is_ringi_group_member' | 'is_authorizer' | 'company'> | null | undefined): AdminEntryKey[] {
@@ -24,7 +24,7 @@ export function adminEntries(profile: Pick<Profile, 'is_ringi_group_member' | 'i
     if (key === 'backgroundGroups') return groupAdmin;
     if (key === 'createCompany') return member;
     if (key === 'editCompany') return Boolean(profile?.company);
-    if (key === 'positions' || key === 'calendars' || key === 'webhooks') return profile?.is_authorizer === true && Boolean(profile?.company);
+    if (key === 'positions' || key === 'calendars' || key === 'webhooks' || key === 'scimTokens') return profile?.is_authorizer === true && Boolean(profile?.company);
     return true;
   });
 }

@@ -14,12 +14,13 @@ describe('Admin tab entries (spec 000 §6)', () => {
   });
   it('a client (not a group member), even an authorizer, neither creates companies nor sees groups; edits their own company', () => {
     const entries = adminEntries({ is_ringi_group_member: false, is_authorizer: true, company });
-    expect(entries).toEqual(['myOrganization', 'externalCompanies', 'editCompany', 'createUser', 'positions', 'calendars', 'webhooks', 'deputies', 'notifications']);
+    expect(entries).toEqual(['myOrganization', 'externalCompanies', 'editCompany', 'createUser', 'positions', 'calendars', 'webhooks', 'deputies', 'notifications', 'scimTokens']);
   });
   it('positions and calendars are for company authorizers (the server decides which company)', () => {
     expect(adminEntries({ is_ringi_group_member: true, is_authorizer: false, company })).not.toContain('positions');
     expect(adminEntries({ is_ringi_group_member: false, is_authorizer: false, company })).not.toContain('calendars');
     expect(adminEntries({ is_ringi_group_member: false, is_authorizer: true, company: null })).not.toContain('positions');
+    expect(adminEntries({ is_ringi_group_member: false, is_authorizer: false, company })).not.toContain('scimTokens');
   });
   it('webhooks are for the people who manage them: company authorizers and group admins (issue #35 item 6)', () => {
     expect(adminEntries({ is_ringi_group_member: false, is_authorizer: true, company })).toContain('webhooks');
