@@ -23,6 +23,7 @@ import { WebhooksPage } from './WebhooksPage';
 import { DeputiesPage } from '../deputies/DeputiesPage';
 import { NotificationsPage } from '../notifications/NotificationsPage';
 import { ScimTokensPage } from './ScimTokensPage';
+import { SessionsPage } from '../sessions/SessionsPage';
 
 const useStyles = makeStyles({
   card: {
@@ -76,6 +77,7 @@ export function AdminPage() {
     deputies: () => stack.push({ title: { key: 'app.admin.deputies' }, component: DeputiesPage, params: undefined }),
     notifications: () => stack.push({ title: { key: 'app.admin.notifications' }, component: NotificationsPage, params: {} }),
     scimTokens: () => stack.push({ title: { key: 'app.admin.scimTokens' }, component: ScimTokensPage, params: undefined }),
+    sessions: () => stack.push({ title: { key: 'app.admin.sessions' }, component: SessionsPage, params: undefined }),
   };
   const details: Partial<Record<AdminEntryKey, string>> = {
     myOrganization: t('app.admin.colleagues', { count: profile?.my_organization_count ?? 0 }),
@@ -86,6 +88,7 @@ export function AdminPage() {
     deputies: t('app.admin.deputiesDetail'),
     notifications: t('app.admin.notificationsDetail'),
     scimTokens: t('app.admin.scimTokensDetail'),
+    sessions: t('app.admin.sessionsDetail'),
   };
 
   return (

@@ -1,7 +1,7 @@
 import type { Profile } from '../../session/profile';
 
 /** The Admin tab's entries, in display order. */
-export const ADMIN_ENTRIES = ['myOrganization', 'externalCompanies', 'backgroundGroups', 'createCompany', 'editCompany', 'createUser', 'positions', 'calendars', 'webhooks', 'deputies', 'notifications', 'scimTokens'] as const;
+export const ADMIN_ENTRIES = ['myOrganization', 'externalCompanies', 'backgroundGroups', 'createCompany', 'editCompany', 'createUser', 'positions', 'calendars', 'webhooks', 'deputies', 'notifications', 'scimTokens', 'sessions'] as const;
 export type AdminEntryKey = (typeof ADMIN_ENTRIES)[number];
 
 /** Spec 000 §6: a group member who is a company authorizer is a group admin. */
@@ -15,7 +15,7 @@ export function isGroupAdminProfile(profile: Pick<Profile, 'is_ringi_group_membe
  * client edits only their own), Positions and Calendars for company authorizers (a group admin
  * for any company, an authorizer for their own: who may request those changes), Webhooks and
  * SCIM tokens for the same people (who manage a company's webhooks and provisioning tokens), the rest for
- * everyone (Deputies: the user's own deputy arrangements; Notifications: the user's devices). The server enforces the same rules.
+ * everyone (Deputies: the user's own deputy arrangements; Notifications: the user's devices; Signed-in devices: their own sessions). The server enforces the same rules.
  */
 export function adminEntries(profile: Pick<Profile, 'is_ringi_group_member' | 'is_authorizer' | 'company'> | null | undefined): AdminEntryKey[] {
   const member = profile?.is_ringi_group_member === true;

@@ -14,7 +14,7 @@ describe('Admin tab entries (spec 000 §6)', () => {
   });
   it('a client (not a group member), even an authorizer, neither creates companies nor sees groups; edits their own company', () => {
     const entries = adminEntries({ is_ringi_group_member: false, is_authorizer: true, company });
-    expect(entries).toEqual(['myOrganization', 'externalCompanies', 'editCompany', 'createUser', 'positions', 'calendars', 'webhooks', 'deputies', 'notifications', 'scimTokens']);
+    expect(entries).toEqual(['myOrganization', 'externalCompanies', 'editCompany', 'createUser', 'positions', 'calendars', 'webhooks', 'deputies', 'notifications', 'scimTokens', 'sessions']);
   });
   it('positions and calendars are for company authorizers (the server decides which company)', () => {
     expect(adminEntries({ is_ringi_group_member: true, is_authorizer: false, company })).not.toContain('positions');
@@ -27,6 +27,6 @@ describe('Admin tab entries (spec 000 §6)', () => {
     expect(adminEntries({ is_ringi_group_member: true, is_authorizer: false, company })).not.toContain('webhooks');
   });
   it('without a profile only the entries for everyone remain', () => {
-    expect(adminEntries(null)).toEqual(['myOrganization', 'externalCompanies', 'createUser', 'deputies', 'notifications']);
+    expect(adminEntries(null)).toEqual(['myOrganization', 'externalCompanies', 'createUser', 'deputies', 'notifications', 'sessions']);
   });
 });
