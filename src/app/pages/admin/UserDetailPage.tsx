@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Checkbox, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { DeleteRegular } from '@fluentui/react-icons';
+import { DeleteRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useDangerStyles } from '../../../renderer';
 import { useRendererHost } from '../../../renderer/host';
 import { resourceKey } from '../../../renderer/resource-key';
@@ -11,6 +11,9 @@ import { usePageStyles } from '../common/page-styles';
 import type { AdminUser } from './admin-types';
 import { useEntityModule } from './entity-module';
 import { openEntityForm } from './open-entity-form';
+import { isGroupAdminProfile } from './admin-entries';
+import { useFeedback } from '../../feedback';
+import { useSession } from '../../session';
 
 const FLAGS = ['is_authorizer', 'is_finance', 'is_treasury', 'is_legal'] as const;
 
@@ -31,7 +34,9 @@ function formDataOf(user: AdminUser): Record<string, unknown> {
 
 /**
  * User detail (spec 000 §2): company info and settings tabs, read-only role flags, Delete and
- * Edit (both file a request through the user module's approval chain).
+ * Edit (both file a request through the user module's approval chain), and for an admin of the
+ * user (a group admin, or the company authorizer of the user's company) End sessions, which signs
+ * the user out on every device at once (issue #34 item 7; `DELETE /users/{id}/sessions`).
  */
 export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
   const { t } = useTranslation();
@@ -42,12 +47,24 @@ export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
   const entityModule = useEntityModule();
   const query = useQuery({ queryKey: resourceKey(`/users/${params.id}`), queryFn: () => host.api.get<AdminUser>(`/users/${params.id}`) });
   const [tab, setTab] = useState<'company' | 'settings'>('company');
+  const { profile, api } = useSession();
+  const feedback = useFeedback();
   const user = query.data;
   if (query.isPending) return <Spinner label={t('app.common.loading')} />;
   if (!user) return <MessageBar intent="error"><MessageBarBody>{t('app.admin.loadFailed')}</MessageBarBody></MessageBar>;
   const request = async (operation: 'edit' | 'delete') => {
     const filed = await openEntityForm(stack, operation === 'edit' ? 'app.admin.editUser' : 'app.admin.deleteUser', { moduleCode: await entityModule('user'), operation, targetId: user.id, initialData: formDataOf(user) });
     if (filed) close(true);
+  };
+  const mayEndSessions = isGroupAdminProfile(profile) || (profile?.is_authorizer === true && profile.company?.id !== undefined && profile.company.id === user.company?.id);
+  const endSessions = async () => {
+    if (!(await feedback.confirm(t('app.admin.endSessionsConfirm', { name: user.name }), t('app.admin.endSessions')))) return;
+    try {
+      await api.delete(`/users/${user.id}/sessions`, { ringiSilent: true });
+      feedback.toast(t('app.admin.sessionsEnded'), 'success');
+    } catch {
+      feedback.toast(t('app.admin.endSessionsFailed'), 'error');
+    }
   };
   const rows: Array<[string, string]> = [
     [t('app.admin.fields.company'), user.company?.name ?? '-'], [t('app.admin.fields.department'), user.department?.name ?? '-'],
@@ -85,7 +102,8 @@ export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
         <legend><Text weight="semibold">{t('app.admin.roles')}</Text></legend>
         {FLAGS.map((flag) => <Checkbox key={flag} checked={user[flag]} label={t(`app.admin.flags.${flag}`)} disabled />)}
       </fieldset>
-      <div style={{ display: 'flex', gap: 8 }}>
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        {mayEndSessions ? <Button appearance="secondary" icon={<SignOutRegular />} onClick={() => void endSessions()}>{t('app.admin.endSessions')}</Button> : null}
         <Button appearance="secondary" className={danger.quiet} data-danger icon={<DeleteRegular />} onClick={() => void request('delete')}>{t('app.admin.delete')}</Button>
         <Button appearance="primary" onClick={() => void request('edit')}>{t('app.admin.edit')}</Button>
       </div>

@@ -66,3 +66,40 @@ describe('Signed-in devices screen', () => {
     expect(dialog.textContent).toContain('This signs you out on this device.');
   }, 90_000); // the whole app over a fake network: slow on a loaded machine, not a timing assertion
 });
+
+describe('End sessions on the user detail', () => {
+  const colleague = {
+    id: 5, name: 'Jiro Suzuki', email: 'jiro@example.com', join_date: '2025-04-01',
+    is_authorizer: false, is_finance: false, is_treasury: false, is_legal: false,
+    company: { id: 1, name: 'Ringi Japan' }, department: { id: 2, name: 'Sales' }, location: null, user_settings: [],
+  };
+  const routes = {
+    'GET /approvals/my': { status: 200, data: { 'hydra:member': [], 'hydra:totalItems': 0 } },
+    'GET /my-organization': { status: 200, data: { 'hydra:member': [colleague], 'hydra:totalItems': 1 } },
+    'GET /users/5': { status: 200, data: colleague },
+    'DELETE /users/5/sessions': { status: 200, data: { ended: 2 } },
+  };
+  const openDetail = async (app: Awaited<ReturnType<typeof renderApp>>) => {
+    await app.user.click(await screen.findByRole('tab', { name: 'Admin' }));
+    await app.user.click(await screen.findByRole('button', { name: /My organization/ }));
+    await app.user.click(await screen.findByRole('button', { name: /Jiro Suzuki/ }));
+    return screen.findByTestId('user-detail');
+  };
+
+  it('lets the company authorizer sign the user out everywhere after a confirmation', async () => {
+    const app = await renderApp({ token: 'token', path: '/', language: 'en', routes: { ...signedIn({ is_authorizer: true }), ...routes } });
+    const detail = await openDetail(app);
+    await app.user.click(within(detail).getByRole('button', { name: 'End sessions' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Sign Jiro Suzuki out on every device now?');
+    await app.user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(app.calls('DELETE /users/5/sessions')).toHaveLength(1));
+    expect(await screen.findByText('Sessions ended')).toBeTruthy();
+  }, 90_000);
+
+  it('is not offered to a colleague without the role', async () => {
+    const app = await renderApp({ token: 'token', path: '/', language: 'en', routes: { ...signedIn(), ...routes } });
+    const detail = await openDetail(app);
+    expect(within(detail).queryByRole('button', { name: 'End sessions' })).toBeNull();
+  }, 90_000);
+});
