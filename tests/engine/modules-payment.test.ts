@@ -83,7 +83,7 @@ describe('the payment definition', () => {
   it('submits the body under transaction with bypass in the wrapper; payments are numbered from 1 and kept even at zero', () => {
     const payload = buildSubmitPayload(payment, { currency_id: 1, bypass: false, transaction_items: [{ total: 0 }, { total: 5 }] });
     expect(payload).toEqual({
-      bypass: false, send_notification_first_approval: true, save_approvers: true, approvals: [],
+      urgent: false, bypass: false, send_notification_first_approval: true, save_approvers: true, approvals: [],
       transaction: { currency_id: 1, transaction_items: [{ total: 0, index: 1 }, { total: 5, index: 2 }] },
     });
   });

@@ -105,7 +105,7 @@ describe('the reimbursement definition', () => {
       total: 12,
     });
     expect(payload).toEqual({
-      bypass: true, send_notification_first_approval: true, save_approvers: true, approvals: [],
+      urgent: false, bypass: true, send_notification_first_approval: true, save_approvers: true, approvals: [],
       transaction: { currency_id: 1, transaction_items: [{ index: 1, total: 12, contents: [{ amount: 12 }] }], total: 12 },
     });
     expect(readSubmitPayload(reimbursement, payload as Record<string, unknown>)).toMatchObject({ bypass: true, currency_id: 1, total: 12 });

@@ -15,9 +15,10 @@ describe('the purchase definition', () => {
   it('has the spec module facts', () => {
     expect(purchase.meta).toMatchObject({ kind: 'module', editable: true, hasBypass: false, needsStampNo: false, bodyKey: null, codePrefix: 'PUR', submitPath: '/buffer/purchase' });
     expect(purchase.meta.subForms).toEqual([{ field: 'purchase_goods', form: 'purchase-goods' }]);
+    // Urgent (至急, issue 33 item 8): the module allows it, so its form has the switch.
+    expect(purchase.meta.allowUrgent).toBe(true);
     expect((purchase.uiSchema as any)['ui:order']).toEqual([
-      'currency_id', 'company_id', 'department_id', 'purchase_goods', 'total_estimated', 'user_finances',
-      'save_approvers', 'send_notification_first_approval', 'approvals', 'total_approved', 'total_goods',
+      'currency_id', 'company_id', 'department_id', 'purchase_goods', 'total_estimated', 'user_finances', 'urgent', 'save_approvers', 'send_notification_first_approval', 'approvals', 'total_approved', 'total_goods',
     ]);
   });
 
@@ -56,7 +57,7 @@ describe('the purchase definition', () => {
       approvals: [{ approver_id: 3, master_process_id: 1 }, { approver_id: null, master_process_id: 2 }],
     });
     expect(payload).toEqual({
-      send_notification_first_approval: true, save_approvers: true, approvals: [{ approver_id: 3, master_process_id: 1 }],
+      urgent: false, send_notification_first_approval: true, save_approvers: true, approvals: [{ approver_id: 3, master_process_id: 1 }],
       currency_id: 1, company_id: 1, department_id: 2, purchase_goods: [{ goods_name: 'a', budget: 10, qty: 1, index: 1 }], total_estimated: 10,
     });
   });
