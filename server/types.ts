@@ -48,7 +48,7 @@ declare module 'fastify' {
     /** preHandler: sets `request.user` from a valid bearer JWT or replies 401 UNAUTHORIZED. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Every route as registered (method without HEAD, URL pattern), in registration order. */
-    registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
+    registeredRoutes: ReadonlyArray<{ method: string; url: string; stream: boolean }>;
   }
   interface FastifyRequest {
     /** Set by `app.authenticate`; read only on authenticated routes. */

@@ -17,11 +17,13 @@ import type { AuthUser } from '../lib/auth-user';
  * Fastify registered it (the walk-every-route test reads it).
  */
 export default globalPlugin(async (app) => {
-  const registered: Array<{ method: string; url: string }> = [];
+  const registered: Array<{ method: string; url: string; stream: boolean }> = [];
   app.decorate('registeredRoutes', registered);
   app.addHook('onRoute', (route: RouteOptions) => {
+    // A stream (server-sent events) stays open: a sweep over every route cannot wait for its end.
+    const stream = ((route.schema as { produces?: string[] } | undefined)?.produces ?? []).includes('text/event-stream');
     for (const method of ([] as string[]).concat(route.method as string | string[])) {
-      if (method !== 'HEAD') registered.push({ method, url: route.url });
+      if (method !== 'HEAD') registered.push({ method, url: route.url, stream });
     }
   });
 

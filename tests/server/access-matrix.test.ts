@@ -40,7 +40,9 @@ const accounts = await t.db.selectFrom('company_bank_accounts').select(['id', 'c
 const people = await t.db.selectFrom('users').select(['id', 'email', 'company_id', 'is_finance', 'is_treasury']).execute();
 const ids = [...new Set([documentId, fileId, ...companies.map((c) => c.id), ...accounts.map((a) => a.id), ...people.slice(0, 4).map((p) => p.id)])];
 
-const routes = t.app.registeredRoutes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/') && routeAccess(r.method, r.url) !== 'public');
+// Event streams stay open and are left out; who hears which document on them is
+// tests/server/live-events.test.ts's matrix.
+const routes = t.app.registeredRoutes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/') && routeAccess(r.method, r.url) !== 'public' && !r.stream);
 /** Every concrete URL of a route: `:id`-like parameters take each id of interest, others the document's module. */
 const urlsOf = (url: string): string[] => {
   const params = url.match(/:[A-Za-z_]+/g) ?? [];
