@@ -13,7 +13,10 @@ import { buildTestApp } from './helpers';
 const RUNS = Math.max(50, Math.round(fuzzRuns() / 4));
 const t = await buildTestApp();
 afterAll(async () => { await t.close(); });
-const routes = (await collectRoutes(t.app, [])).filter((r) => r.method === 'GET' && !r.url.includes(':'));
+// Event streams (text/event-stream) never end, so no answer could be read: GET /api/events takes no query
+// and its refusals are live-events.test.ts's.
+const routes = (await collectRoutes(t.app, [])).filter((r) => r.method === 'GET' && !r.url.includes(':')
+  && !((r.schema as { produces?: string[] }).produces ?? []).includes('text/event-stream'));
 const bearers = await Promise.all(['employee', 'finance', 'client'].map((u) => t.login(`${u}@example.com`)));
 
 const raw = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('%00', '%ff%fe', '0000-01-01', '9999-99-99', '2147483648', '-1', '[]', '{}', 'a,b', ''));
