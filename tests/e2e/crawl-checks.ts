@@ -42,6 +42,8 @@ export function allowedWords(lang: Lang): { latin: Set<string>; cjk: Set<string>
   const texts = demoTexts();
   for (const file of readdirSync(root(`locales/${lang}`))) texts.push(...strings(JSON.parse(readFileSync(root(`locales/${lang}/${file}`), 'utf8'))));
   texts.push('English', '日本語', '中文', '简体中文');
+  // Browsers and systems as the signed-in devices and notification devices name them (read from a user agent).
+  texts.push('Chrome', 'Safari', 'Firefox', 'Edge', 'Windows', 'Mac', 'Linux', 'Android', 'iPhone', 'iPad');
   const latin = new Set<string>();
   const cjk = new Set<string>();
   for (const text of texts) {

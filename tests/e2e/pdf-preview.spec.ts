@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { samplePdf } from '../../scripts/lib/sample-pdf';
-import { engineEn, moduleTexts, openHome, openModule, pick } from './application-helpers';
+import { engineEn, moduleTexts, openHome, openModule, pick, tokenFor } from './application-helpers';
 import { readLocale } from './helpers';
 
 type EngineTexts = { widgets: { upload: { pdf: Record<string, string>; zoomIn: string; zoomOut: string } } };
@@ -66,6 +66,14 @@ test('a PDF attachment opens in the app with every page drawn, in ja, en and zh 
   }
   // The Japanese line uses a font the file does not embed: the viewer fetched its CMap from Ringi.
   expect(cmaps).toContain('200 UniJIS-UCS2-H.bcmap');
+});
+
+// Each language chosen above was stored as the employee's (PUT /profile/language): the journeys
+// share the server and expect the employee in Japanese, so that is stored again.
+test.afterAll(async ({ request }) => {
+  const token = await tokenFor(request, 'employee@example.com');
+  const reply = await request.put('/api/profile/language', { data: { language: 'ja' }, headers: { authorization: `Bearer ${token}` } });
+  expect(reply.ok()).toBe(true);
 });
 
 test('a damaged PDF says so and offers the download', async ({ page, request }) => {

@@ -20,7 +20,6 @@ import { useSession } from '../session';
 import { rememberFirstScreen } from './first-screen-hint';
 import { AppRendererHost } from '../host/AppRendererHost';
 import { PageFrame } from './PageFrame';
-import { LiveUpdates } from '../live/LiveUpdates';
 import { Splash } from './Splash';
 import { Toolbar } from './Toolbar';
 import { documentLinkPage, loadTabBar, loginRoot, mailActionLoginRoot, mailActionRoot, preloadFirstScreen, resetPasswordRoot, tabRoot } from './roots';
@@ -61,6 +60,9 @@ function initialResetToken(): string | null {
   if (window.location.pathname !== RESET_PASSWORD_PATH) return null;
   return new URLSearchParams(window.location.search).get('token') ?? '';
 }
+
+// The live-event stream starts once signed in: its code is not part of the first screen's download.
+const LiveUpdates = lazy(async () => ({ default: (await import('../live/LiveUpdates')).LiveUpdates }));
 
 /** The token of a mail link's address (`/m/{token}`: decide from the mail), else null. */
 function initialMailToken(): string | null {
@@ -198,7 +200,7 @@ export function Shell() {
         ) : (
           <NavigationContext.Provider value={navigation}>
             <AppRendererHost>
-              {session.status === 'authenticated' ? <LiveUpdates /> : null}
+              {session.status === 'authenticated' ? <Suspense fallback={null}><LiveUpdates /></Suspense> : null}
               <Toolbar top={top} depth={entries.length} onBack={() => stack.pop()} slotRef={setToolbarSlot} />
               <main className={styles.main}>
                 {entries.map((entry) => (
