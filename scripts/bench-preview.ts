@@ -5,7 +5,7 @@
  * uploaded on the purchase form's goods page, then its name is tapped and the clock runs until the
  * first page has been drawn. `BENCH_PREVIEW_RUNS` (default 3) per line; medians printed with the
  * load average beside each figure (above 1.5 on 2 cores the figure measures the machine).
- * Target: ≤ 1 s. Figures only, no assertion.
+ * Target: ≤ 1 s. Figures only, no assertion. `BENCH_PREVIEW_DEBUG=1` also lists each file request (status, range).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
