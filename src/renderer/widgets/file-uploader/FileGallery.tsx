@@ -1,7 +1,8 @@
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ChevronLeftRegular, ChevronRightRegular, DismissRegular } from '@fluentui/react-icons';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useWidgetText } from '../text';
+import { PreviewDialog } from './PreviewDialog';
 import { ZoomControls } from './ZoomControls';
 
 const useStyles = makeStyles({
@@ -11,7 +12,6 @@ const useStyles = makeStyles({
   frame: { maxHeight: '70vh', overflow: 'auto' },
   zoomed: { display: 'block', maxWidth: 'none', maxHeight: 'none' },
   bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, paddingTop: tokens.spacingVerticalS },
-  title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, wordBreak: 'break-all' },
 });
 
 /** Zoom steps, as a multiple of the width that fits. */
@@ -52,32 +52,20 @@ export function FileGallery(props: { images: GalleryImage[]; index: number | nul
     if (event.key === '-') zoomTo(step - 1);
   };
   return (
-    // React events bubble out of the dialog's portal to the card around a Display: keep them here.
-    <span onClick={(event) => event.stopPropagation()}>
-      <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-        <DialogSurface className={styles.surface} aria-label={text('upload.gallery.title', { name: image.name })} onKeyDown={onKeyDown}>
-          <DialogBody>
-            <DialogTitle className={styles.title}>
-              <span>{image.name}</span>
-              <Button appearance="subtle" icon={<DismissRegular />} aria-label={text('upload.gallery.close')} onClick={onClose} />
-            </DialogTitle>
-            <DialogContent>
-              <div className={styles.frame} data-testid="gallery-frame">
-                <img className={step === 0 ? styles.image : styles.zoomed} style={step === 0 ? undefined : { width: `${ZOOMS[step] * 100}%` }}
-                  src={image.url} alt={image.name} onClick={() => zoomTo(step === ZOOMS.length - 1 ? 0 : step + 1)} />
-              </div>
-              <div className={styles.bar}>
-                <ZoomControls percent={ZOOMS[step] * 100} canZoomOut={step > 0} canZoomIn={step < ZOOMS.length - 1} onZoomOut={() => zoomTo(step - 1)} onZoomIn={() => zoomTo(step + 1)} />
-              </div>
-              <div className={styles.bar}>
-                <Button icon={<ChevronLeftRegular />} aria-label={text('upload.gallery.previous')} disabled={previous === null} onClick={() => previous !== null && props.onIndex(previous)} />
-                <Text aria-live="polite">{text('upload.gallery.position', { n: index + 1, total: images.length })}</Text>
-                <Button icon={<ChevronRightRegular />} aria-label={text('upload.gallery.next')} disabled={next === null} onClick={() => next !== null && props.onIndex(next)} />
-              </div>
-            </DialogContent>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-    </span>
+    <PreviewDialog label={text('upload.gallery.title', { name: image.name })} name={image.name} closeLabel={text('upload.gallery.close')} onClose={onClose}
+      onKeyDown={onKeyDown} surfaceClassName={styles.surface}>
+      <div className={styles.frame} data-testid="gallery-frame">
+        <img className={step === 0 ? styles.image : styles.zoomed} style={step === 0 ? undefined : { width: `${ZOOMS[step] * 100}%` }}
+          src={image.url} alt={image.name} onClick={() => zoomTo(step === ZOOMS.length - 1 ? 0 : step + 1)} />
+      </div>
+      <div className={styles.bar}>
+        <ZoomControls percent={ZOOMS[step] * 100} canZoomOut={step > 0} canZoomIn={step < ZOOMS.length - 1} onZoomOut={() => zoomTo(step - 1)} onZoomIn={() => zoomTo(step + 1)} />
+      </div>
+      <div className={styles.bar}>
+        <Button icon={<ChevronLeftRegular />} aria-label={text('upload.gallery.previous')} disabled={previous === null} onClick={() => previous !== null && props.onIndex(previous)} />
+        <Text aria-live="polite">{text('upload.gallery.position', { n: index + 1, total: images.length })}</Text>
+        <Button icon={<ChevronRightRegular />} aria-label={text('upload.gallery.next')} disabled={next === null} onClick={() => next !== null && props.onIndex(next)} />
+      </div>
+    </PreviewDialog>
   );
 }

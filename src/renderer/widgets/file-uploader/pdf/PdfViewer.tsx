@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
+import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useWidgetText } from '../../text';
+import { PreviewDialog } from '../PreviewDialog';
 import { ZoomControls } from '../ZoomControls';
 import { openPdf, pdfFailure, type OpenedPdf, type PdfFailure } from './load-pdf';
 
@@ -17,7 +18,6 @@ const useStyles = makeStyles({
     '@media (min-width: 720px)': { height: '92dvh', padding: tokens.spacingHorizontalL },
   },
   body: { height: '100%', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, wordBreak: 'break-all' },
   content: { flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   bar: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   grow: { flexGrow: 1 },
@@ -98,40 +98,28 @@ export function PdfViewer(props: PdfViewerProps): ReactNode {
   const pages = loaded.status === 'ready' ? loaded.pdf.numPages : 0;
 
   return (
-    // React events bubble out of the dialog's portal to the card around a Display: keep them here.
-    <span onClick={(event) => event.stopPropagation()}>
-      <Dialog open onOpenChange={(_, data) => !data.open && props.onClose()}>
-        <DialogSurface className={styles.surface} aria-label={text('upload.pdf.title', { name: props.name })} onKeyDown={onKeyDown}>
-          <DialogBody className={styles.body}>
-            <DialogTitle className={styles.title}>
-              <span>{props.name}</span>
-              <Button appearance="subtle" icon={<DismissRegular />} aria-label={text('upload.pdf.close')} onClick={props.onClose} />
-            </DialogTitle>
-            <DialogContent className={styles.content}>
-              <div className={styles.bar}>
-                <ZoomControls percent={ZOOMS[zoom] * 100} canZoomOut={zoom > 0 && pages > 0} canZoomIn={zoom < ZOOMS.length - 1 && pages > 0} onZoomOut={zoomOut} onZoomIn={zoomIn} />
-                <Text className={styles.grow}>{pages > 0 ? text('upload.pdf.pages', { count: pages }) : ''}</Text>
-                <Button icon={<ArrowDownloadRegular />} onClick={props.onDownload}>{text('upload.pdf.download')}</Button>
-              </div>
-              <div ref={scroller} className={styles.pages} data-testid="pdf-pages" tabIndex={0} aria-label={text('upload.pdf.title', { name: props.name })}>
-                {loaded.status === 'loading' ? <Spinner label={text('upload.pdf.loading')} /> : null}
-                {loaded.status === 'failed' ? (
-                  <div className={styles.message} role="alert">
-                    <Text>{text(`upload.pdf.${loaded.failure}`)}</Text>
-                    {loaded.failure === 'unreadable' ? <Button onClick={() => setAttempt((n) => n + 1)}>{text('upload.pdf.retry')}</Button> : null}
-                  </div>
-                ) : null}
-                {loaded.status === 'ready' && width > 0
-                  ? Array.from({ length: pages }, (_, i) => (
-                    <PdfPage key={i + 1} pdf={loaded.pdf} number={i + 1} total={pages} width={Math.round(width * ZOOMS[zoom])} root={scroller.current} />
-                  ))
-                  : null}
-              </div>
-            </DialogContent>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-    </span>
+    <PreviewDialog label={text('upload.pdf.title', { name: props.name })} name={props.name} closeLabel={text('upload.pdf.close')} onClose={props.onClose}
+      onKeyDown={onKeyDown} surfaceClassName={styles.surface} bodyClassName={styles.body} contentClassName={styles.content}>
+      <div className={styles.bar}>
+        <ZoomControls percent={ZOOMS[zoom] * 100} canZoomOut={zoom > 0 && pages > 0} canZoomIn={zoom < ZOOMS.length - 1 && pages > 0} onZoomOut={zoomOut} onZoomIn={zoomIn} />
+        <Text className={styles.grow}>{pages > 0 ? text('upload.pdf.pages', { count: pages }) : ''}</Text>
+        <Button icon={<ArrowDownloadRegular />} onClick={props.onDownload}>{text('upload.pdf.download')}</Button>
+      </div>
+      <div ref={scroller} className={styles.pages} data-testid="pdf-pages" tabIndex={0} aria-label={text('upload.pdf.title', { name: props.name })}>
+        {loaded.status === 'loading' ? <Spinner label={text('upload.pdf.loading')} /> : null}
+        {loaded.status === 'failed' ? (
+          <div className={styles.message} role="alert">
+            <Text>{text(`upload.pdf.${loaded.failure}`)}</Text>
+            {loaded.failure === 'unreadable' ? <Button onClick={() => setAttempt((n) => n + 1)}>{text('upload.pdf.retry')}</Button> : null}
+          </div>
+        ) : null}
+        {loaded.status === 'ready' && width > 0
+          ? Array.from({ length: pages }, (_, i) => (
+            <PdfPage key={i + 1} pdf={loaded.pdf} number={i + 1} total={pages} width={Math.round(width * ZOOMS[zoom])} root={scroller.current} />
+          ))
+          : null}
+      </div>
+    </PreviewDialog>
   );
 }
 
