@@ -11,10 +11,19 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'ringi-e2
 // Workers inherit it, so journeys that read the server's mail folder (invitations) find the same one.
 process.env.E2E_DATA_DIR = dataDir;
 
+// Two workers, one per project: the journeys run one at a time in file-name order against the
+// shared server below (the quality suite first, on the freshly seeded data), while the crawl —
+// which starts its own server on a demo-data folder and only reads — runs beside them.
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'journeys', testIgnore: /crawl\.spec\.ts$/, workers: 1 },
+    { name: 'crawl', testMatch: /crawl\.spec\.ts$/, workers: 1 },
+  ],
+  // The baselines' names carry no project name.
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}-{platform}{ext}',
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

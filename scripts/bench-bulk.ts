@@ -6,16 +6,11 @@
  * fresh embedded database, and on a fresh PostgreSQL database when DATABASE_URL is set (dropped
  * afterwards). Figures only: nothing passes or fails on time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../server/app';
-import { passwordVersion, signToken } from '../server/auth/jwt';
-import type { Config } from '../server/config';
-import { createPGlite, kyselyForPGlite, kyselyForPostgres, type DatabaseHandle } from '../server/db/connect';
+import type { DatabaseHandle } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
-import { seedDemoData } from '../server/db/seed';
+import { seedDemoData } from '../server/demo/seed';
+import { benchConfig, benchToken, onBenchDatabases } from './lib/bench-databases';
 
 const SIZE = Number(process.env.BENCH_BULK_SIZE ?? 100);
 const ROUNDS = Number(process.env.BENCH_BULK_ROUNDS ?? 5);
@@ -45,15 +40,10 @@ async function waitingSteps(handle: DatabaseHandle, round: number): Promise<numb
 async function measure(kind: string, handle: DatabaseHandle, dataDir: string): Promise<void> {
   await migrateToLatest(handle.db);
   await seedDemoData(handle.db);
-  const config: Config = {
-    port: 0, host: '127.0.0.1', dataDir, jwtSecret: 'bench-secret-0123456789abcdef', mailFrom: 'Ringi <bench@ringi.test>', logLevel: 'silent',
-    appUrl: 'http://ringi.test', staticDir: join(dataDir, 'no-dist'), loginRateLimit: 1000, mailIntervalMs: 0, trustProxy: false,
-    databasePoolSize: 10, passwordHashConcurrency: 2, passwordHashQueue: 32, redisKeyPrefix: 'bench:',
-  } as Config;
+  const config = benchConfig(dataDir);
   const app = await buildApp({ config, db: handle.db });
   await app.ready();
-  const approver = await handle.db.selectFrom('users').select(['id', passwordVersion.as('password_version')]).where('email', '=', 'approver@example.com').executeTakeFirstOrThrow();
-  const token = await signToken(approver.id, approver.password_version, config.jwtSecret);
+  const token = await benchToken(handle.db, 'approver@example.com', config);
   const times: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const ids = await waitingSteps(handle, round);
@@ -77,39 +67,5 @@ async function measure(kind: string, handle: DatabaseHandle, dataDir: string): P
   await app.close();
 }
 
-if (EMBEDDED) {
-  const dir = mkdtempSync(join(tmpdir(), 'ringi-bench-bulk-'));
-  const embedded = kyselyForPGlite(await createPGlite());
-  try {
-    await measure('embedded (PGlite)', embedded, dir);
-  } finally {
-    await embedded.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const url = process.env.DATABASE_URL;
-if (url) {
-  const base = new URL(url).pathname.slice(1).replace(/[^a-z0-9_]/gi, '') || 'ringi_bench_bulk';
-  const name = `${base}_bulk_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = kyselyForPostgres(target.toString());
-  const dir = mkdtempSync(join(tmpdir(), 'ringi-bench-bulk-pg-'));
-  try {
-    await measure('PostgreSQL', handle, dir);
-  } finally {
-    await handle.close();
-    for (let i = 0; i < 100; i += 1) {
-      if ((await admin.query('select 1 from pg_stat_activity where datname = $1', [name])).rowCount === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+await onBenchDatabases({ name: 'bulk', embedded: EMBEDDED }, measure);
 process.exit(0);

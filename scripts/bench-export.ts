@@ -19,7 +19,7 @@ import { buildApp } from '../server/app';
 import type { Config } from '../server/config';
 import { createPGlite, kyselyForPGlite } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
-import { seedDemoData } from '../server/db/seed';
+import { seedDemoData } from '../server/demo/seed';
 import { readDefinitionSet } from '../server/definitions/definition-store';
 import { FileStorage } from '../server/files/file-storage';
 import type { ExportParams } from '../server/statistics/export-report';

@@ -3,7 +3,8 @@
  * page shows, on a mid phone — Chromium at 390×844 with 4× CPU slowdown, once on the loopback line
  * and once on a 4G line (9 Mbit/s down, 60 ms). The built app on the real server: the PDF is
  * uploaded on the purchase form's goods page, then its name is tapped and the clock runs until the
- * first page has been drawn. `BENCH_PREVIEW_RUNS` (default 3) per line; medians printed with the
+ * first page shows — the server's picture of it (drawn after the upload, `GET /files/{id}/preview`) or
+ * pdf.js's drawing, whichever comes first — and on until pdf.js has drawn it. `BENCH_PREVIEW_RUNS` (default 3) per line; medians printed with the
  * load average beside each figure (above 1.5 on 2 cores the figure measures the machine).
  * Target: ≤ 1 s. Figures only, no assertion. `BENCH_PREVIEW_DEBUG=1` also lists each file request (status, range).
  */
@@ -61,6 +62,11 @@ try {
   const fileUrl = ((await (await uploaded).json()) as { url: string }).url;
   const name = page.getByText('scanned-receipts.pdf');
   await name.waitFor();
+  // The server draws page 1 after the upload (an approver opens the file later): wait until it has.
+  const drawnAfterUpload = Date.now();
+  const picture = await page.request.get(base + fileUrl.replace(/^(\/api\/files\/\d+)/, '$1/preview'));
+  if (!picture.ok()) throw new Error(`no first-page picture: ${picture.status()}`);
+  console.log(`first-page picture drawn by the server after the upload: ready ${Date.now() - drawnAfterUpload} ms after the upload's answer, ${(Number(picture.headers()['content-length']) / 1024).toFixed(0)} KB`);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -68,6 +74,7 @@ try {
   for (const line of lines) {
     await cdp.send('Network.emulateNetworkConditions', line.network ? { offline: false, ...line.network } : { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const times: number[] = [];
+    const drawnTimes: number[] = [];
     for (let run = 0; run < runs; run++) {
       let bytes = 0;
       const requests: string[] = [];
@@ -79,11 +86,14 @@ try {
       page.on('response', count);
       const start = Date.now();
       await name.click();
-      await page.locator('[data-page="1"][data-drawn="true"]').waitFor({ timeout: 120_000 });
+      // Page 1 shown: the server's picture of it, or pdf.js's drawing if that came first.
+      await page.locator('[data-page="1"][data-preview="shown"], [data-page="1"][data-drawn="true"]').first().waitFor({ timeout: 120_000 });
       times.push(Date.now() - start);
+      await page.locator('[data-page="1"][data-drawn="true"]').waitFor({ timeout: 120_000 });
+      drawnTimes.push(Date.now() - start);
       page.off('response', count);
       if (process.env.BENCH_PREVIEW_DEBUG) console.log(requests.join('\n'));
-      rows.push(`${line.name.padEnd(18)} | run ${run + 1} | ${String(times.at(-1)).padStart(6)} ms | ${(bytes / 1024).toFixed(0).padStart(6)} KB read of ${(pdf.length / 1024).toFixed(0)} KB | load ${loadavg()[0].toFixed(2)}`);
+      rows.push(`${line.name.padEnd(18)} | run ${run + 1} | page 1 shown ${String(times.at(-1)).padStart(6)} ms, drawn by pdf.js ${String(drawnTimes.at(-1)).padStart(6)} ms | ${(bytes / 1024).toFixed(0).padStart(6)} KB read of ${(pdf.length / 1024).toFixed(0)} KB | load ${loadavg()[0].toFixed(2)}`);
       await page.getByRole('button', { name: engine.widgets.upload.pdf.close }).click();
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
     }
@@ -93,9 +103,9 @@ try {
       await (await fetch(url, { cache: 'no-store' })).arrayBuffer();
       return Math.round(performance.now() - start);
     }, fileUrl);
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)];
-    rows.push(`${line.name.padEnd(18)} | median ${median} ms (target ≤ 1000 ms); the file fetched whole: ${fetched} ms (ratio ${(median / fetched).toFixed(1)}) | load ${loadavg()[0].toFixed(2)}`);
+    const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const median = medianOf(times);
+    rows.push(`${line.name.padEnd(18)} | median: page 1 shown ${median} ms (target ≤ 1000 ms), drawn by pdf.js ${medianOf(drawnTimes)} ms; the file fetched whole: ${fetched} ms (ratio shown/fetched ${(median / fetched).toFixed(2)}) | load ${loadavg()[0].toFixed(2)}`);
   }
   console.log(`PDF: ${pdf.length} bytes, 40 pages (a scanned image per page), not linearized; Chromium 390×844, 4× CPU slowdown.\n`);
   console.log(rows.join('\n'));

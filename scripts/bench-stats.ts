@@ -5,18 +5,13 @@
  * of every statistics call and of /approvals/my, /my-buffers and /buffer/statistic_search.
  * Figures only: nothing here passes or fails on time (docs/PERFORMANCE.md "Statistics queries").
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import dayjs from 'dayjs';
-import pg from 'pg';
 import { buildApp } from '../server/app';
-import { passwordVersion, signToken } from '../server/auth/jwt';
-import type { Config } from '../server/config';
-import { createPGlite, kyselyForPGlite, kyselyForPostgres, type DatabaseHandle } from '../server/db/connect';
+import type { DatabaseHandle } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
-import { seedDemoData } from '../server/db/seed';
+import { seedDemoData } from '../server/demo/seed';
 import { FileStorage } from '../server/files/file-storage';
+import { benchConfig, benchToken, onBenchDatabases } from './lib/bench-databases';
 import { seedDocuments } from './lib/seed-documents';
 
 const COUNT = Number(process.env.BENCH_STATS_DOCUMENTS ?? 100_000);
@@ -68,7 +63,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function measure(kind: string, handle: DatabaseHandle, dataDir: string, seed = true): Promise<void> {
+async function measure(kind: string, handle: DatabaseHandle, dataDir: string, seed: boolean): Promise<void> {
   const t0 = Date.now();
   if (seed) {
     await migrateToLatest(handle.db);
@@ -77,19 +72,12 @@ async function measure(kind: string, handle: DatabaseHandle, dataDir: string, se
   }
   const count = async (table: 'buffers' | 'records') => (await handle.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
   console.log(`\n${kind}: ${await count('buffers')} documents (${await count('records')} electronic records)${seed ? ` seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s` : ''}`);
-  const config: Config = {
-    port: 0, host: '127.0.0.1', dataDir, jwtSecret: 'bench-secret-0123456789abcdef', mailFrom: 'Ringi <bench@ringi.test>', logLevel: 'silent',
-    appUrl: 'http://ringi.test', staticDir: join(dataDir, 'no-dist'), loginRateLimit: 1000, mailIntervalMs: 0, trustProxy: false,
-    databasePoolSize: 10, passwordHashConcurrency: 2, passwordHashQueue: 32, redisKeyPrefix: 'bench:',
-  } as Config;
+  const config = benchConfig(dataDir);
   const app = await buildApp({ config, db: handle.db });
   await app.ready();
   const tokens = new Map<string, string>();
   const calls = CALLS.filter(([label]) => label.includes(ONLY));
-  for (const who of new Set(calls.map(([, user]) => user))) {
-    const user = await handle.db.selectFrom('users').select(['id', passwordVersion.as('password_version')]).where('email', '=', `${who}@example.com`).executeTakeFirstOrThrow();
-    tokens.set(who, await signToken(user.id, user.password_version, config.jwtSecret));
-  }
+  for (const who of new Set(calls.map(([, user]) => user))) tokens.set(who, await benchToken(handle.db, `${who}@example.com`, config));
   console.log(`${'call'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  rows/total`);
   for (const [label, user, url] of calls) {
     const times: number[] = [];
@@ -109,41 +97,6 @@ async function measure(kind: string, handle: DatabaseHandle, dataDir: string, se
   await app.close();
 }
 
-if (EMBEDDED) {
-  const embeddedDir = mkdtempSync(join(tmpdir(), 'ringi-bench-stats-'));
-  const embedded = kyselyForPGlite(await createPGlite());
-  try {
-    await measure('embedded (PGlite)', embedded, embeddedDir);
-  } finally {
-    await embedded.close();
-    rmSync(embeddedDir, { recursive: true, force: true });
-  }
-}
-
-const url = process.env.DATABASE_URL;
-if (url) {
-  // A fresh database named after the one DATABASE_URL names (`ringi_stats_bench` → `ringi_stats_bench_<pid>`).
-  const base = new URL(url).pathname.slice(1).replace(/[^a-z0-9_]/gi, '') || 'ringi_bench_stats';
-  const name = REUSE || `${base}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  if (!REUSE) await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = kyselyForPostgres(target.toString());
-  const dir = mkdtempSync(join(tmpdir(), 'ringi-bench-stats-pg-'));
-  try {
-    await measure('PostgreSQL', handle, dir, !REUSE);
-  } finally {
-    await handle.close();
-    // The pool's sockets close just after pool.end() resolves: wait until the server sees them gone.
-    for (let i = 0; i < 100; i += 1) {
-      if ((await admin.query('select 1 from pg_stat_activity where datname = $1', [name])).rowCount === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    if (KEEP || REUSE) console.log(`kept database ${name} (BENCH_STATS_REUSE=${name} measures it again)`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+// PostgreSQL (DATABASE_URL): a fresh database named after the one DATABASE_URL names
+// (`ringi_stats_bench` → `ringi_stats_bench_stats_<pid>`), or the kept one BENCH_STATS_REUSE names.
+await onBenchDatabases({ name: 'stats', embedded: EMBEDDED, reuse: REUSE, keep: KEEP, reuseVariable: 'BENCH_STATS_REUSE' }, measure);

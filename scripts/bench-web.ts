@@ -49,6 +49,7 @@ async function waitDevtoolsPort(profileDir: string): Promise<number> {
 }
 
 const lcpElements: string[] = [];
+let reports = 0;
 
 async function lighthouse(url: string, keepStorage: boolean): Promise<Record<string, number>> {
   const args = [url, `--port=${debugPort}`, '--only-categories=performance', '--output=json', '--quiet', '--max-wait-for-load=60000'];
@@ -56,7 +57,7 @@ async function lighthouse(url: string, keepStorage: boolean): Promise<Record<str
   const { stdout } = await run(join('node_modules', '.bin', 'lighthouse'), args, { maxBuffer: 256 * 1024 * 1024 });
   const report = JSON.parse(stdout);
   // BENCH_WEB_REPORTS=<folder> keeps each Lighthouse report (JSON) for a closer look.
-  if (process.env.BENCH_WEB_REPORTS) writeFileSync(join(process.env.BENCH_WEB_REPORTS, `lighthouse-${lcpElements.length + 1}.json`), stdout);
+  if (process.env.BENCH_WEB_REPORTS) writeFileSync(join(process.env.BENCH_WEB_REPORTS, `lighthouse-${(reports += 1)}.json`), stdout);
   const audit = (id: string) => report.audits[id]?.numericValue as number;
   const lcpNode = report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
   if (lcpNode) lcpElements.push(`${url}: ${lcpNode.nodeLabel ?? ''} — ${String(lcpNode.snippet ?? '').slice(0, 120)}`);

@@ -4,6 +4,8 @@
  * comment that does not say why (`-- reason`).
  * Prints the number of import arrows it read and how many point up, so a change can be measured:
  *   npx tsx scripts/check-layers.ts --count
+ * and, for one folder, the arrows among its files by sub-folder (`.` = a file directly in it):
+ *   npx tsx scripts/check-layers.ts --within server/workflow
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,7 +31,8 @@ const DISABLE = /(?:eslint|oxlint)-disable(?:-next-line|-line)?\b([^\n]*)/g;
 const arrows: Array<{ from: string; to: string }> = [];
 const silent: string[] = [];
 const routeFiles = new Map<string, string>();
-for (const file of [...sourceFiles('server'), ...sourceFiles('src'), ...sourceFiles('scripts')]) {
+const scanned = [...sourceFiles('server'), ...sourceFiles('src'), ...sourceFiles('scripts')];
+for (const file of scanned) {
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
   if (file.startsWith('server/routes/')) routeFiles.set(file, text);
   for (const match of text.matchAll(IMPORT)) {
@@ -47,6 +50,28 @@ const stale = ALLOWED_UPWARD.filter(([f, t]) => !upward.some(({ from, to }) => f
 const between = arrows.filter(({ from, to }) => layerOf(from) && layerOf(to) && layerOf(from) !== layerOf(to));
 console.log(`layers: ${between.length} import arrows between layers, ${upward.length} point up (${ALLOWED_UPWARD.length} allowed for now)`);
 if (process.argv.includes('--count')) for (const a of upward) console.log(`  up: ${a.from} → ${a.to}`);
+const within = process.argv[process.argv.indexOf('--within') + 1];
+if (process.argv.includes('--within') && within) printWithin(within.replace(/\/+$/, ''));
+
+/** The import arrows among the files of `folder`, counted by sub-folder (from → to). */
+function printWithin(folder: string): void {
+  const area = (file: string) => {
+    const rest = file.slice(folder.length + 1).split('/');
+    return rest.length > 1 ? rest[0] : '.';
+  };
+  const inside = (file: string) => file.startsWith(`${folder}/`);
+  const files = scanned.filter(inside);
+  const counts = new Map<string, number>();
+  for (const { from, to } of arrows) {
+    if (!inside(from) || !inside(to)) continue;
+    const key = `${area(from)} → ${area(to)}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const across = [...counts].filter(([key]) => key.split(' → ')[0] !== key.split(' → ')[1]).reduce((a, [, n]) => a + n, 0);
+  console.log(`${folder}: ${files.length} files in ${new Set(files.map(area)).size} folders ('.' = the folder itself), ${total} imports among them, ${across} across sub-folders`);
+  for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) console.log(`  ${String(n).padStart(4)}  ${key}`);
+}
 
 for (const a of unexpected) console.error(`upward import: ${a.from} (${layerOf(a.from)}) → ${a.to} (${layerOf(a.to)})`);
 for (const [f, t] of stale) console.error(`allow-list entry no longer needed (remove it from scripts/lib/layers.ts): ${f} → ${t}`);

@@ -8,7 +8,7 @@ import { openDatabase } from '../server/db/connect';
 import { commitHooks } from '../server/db/commit-hooks';
 import { historySealer, sealKey } from '../server/records/record-seal';
 import { migrateToLatest } from '../server/db/migrate';
-import { seedDemoData } from '../server/db/seed';
+import { seedDemoData } from '../server/demo/seed';
 import { FileStorage } from '../server/files/file-storage';
 import { cliArgs } from './lib/cli-args';
 import { seedDocuments } from './lib/seed-documents';

@@ -7,9 +7,9 @@
 import { buildApp } from '../server/app';
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
-import { seedDemoDocuments } from '../server/db/demo/demo-documents';
+import { seedDemoDocuments } from '../server/demo/demo-documents';
 import { migrateToLatest } from '../server/db/migrate';
-import { seedDemoData } from '../server/db/seed';
+import { seedDemoData } from '../server/demo/seed';
 
 try {
   const config = loadConfig();

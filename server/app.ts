@@ -23,10 +23,13 @@ import { logRequest } from './security/log-request';
 import mailPlugin from './plugins/mail';
 import exportJobsPlugin from './plugins/export-jobs';
 import remindersPlugin from './plugins/reminders';
+import accessLogPlugin from './plugins/access-log';
 import livePlugin from './plugins/live';
 import recordsIntegrityPlugin from './plugins/records-integrity';
 import webhooksPlugin from './plugins/webhooks';
+import ssoKeysPlugin from './plugins/sso-keys';
 import pushPlugin from './plugins/push';
+import outboxKicksPlugin from './plugins/outbox-kicks';
 import routes from './plugins/routes';
 import scimPlugin, { SCIM_PREFIX } from './plugins/scim';
 import securityPlugin from './plugins/security';
@@ -110,10 +113,13 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   await app.register(mailPlugin);
   await app.register(exportJobsPlugin);
   await app.register(remindersPlugin);
+  await app.register(accessLogPlugin);
   await app.register(livePlugin);
   await app.register(recordsIntegrityPlugin);
   await app.register(webhooksPlugin);
+  await app.register(ssoKeysPlugin);
   await app.register(pushPlugin);
+  await app.register(outboxKicksPlugin);
   await app.register(routes);
   // SCIM provisioning: outside /api, with its own company tokens, media type and error shape.
   await app.register(scimPlugin, { prefix: SCIM_PREFIX });

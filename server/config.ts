@@ -38,6 +38,12 @@ export interface Config {
    */
   reminderIntervalMs?: number;
   /**
+   * How often each instance tries the access log's retention purge, in ms
+   * (`ACCESS_LOG_PURGE_INTERVAL_MS`, default 21600000 = 6 h; 0 = never by itself). One instance at a
+   * time purges (a lease in `job_leases`). Absent = 0.
+   */
+  accessLogPurgeIntervalMs?: number;
+  /**
    * Live lists (`GET /api/events`, server/live/README.md): the comment line each open stream gets
    * when nothing else was sent, so proxies keep it open, in ms (`LIVE_HEARTBEAT_MS`, default
    * 25000). Absent = 25000.
@@ -77,8 +83,9 @@ export interface Config {
   passwordHashConcurrency: number;
   passwordHashQueue: number;
   /**
-   * A font with Japanese and Chinese glyphs for PDF exports (`EXPORT_FONT`, a .ttf/.otf/.ttc
-   * path); absent = the first Noto CJK font found under /usr/share/fonts (Debian fonts-noto-cjk).
+   * One font for every PDF export instead of the shipped ones (`EXPORT_FONT`, a .ttf/.otf/.ttc
+   * path, used alone: it must hold every glyph printed); absent = Noto Sans JP and SC from the npm
+   * packages @embedpdf/fonts-jp and -sc, chosen by the reader's language (export-files.ts).
    */
   exportFont?: string;
   /**
@@ -114,6 +121,18 @@ export interface Config {
    * addresses only, checked at save and after DNS resolution at every send.
    */
   webhookAllowPrivate?: boolean;
+  /**
+   * Single sign-on may reach IdPs (OIDC discovery, JWKS, token endpoint; SAML metadata URLs) over
+   * http and on private, loopback and link-local addresses (`SSO_ALLOW_PRIVATE=1`: tests, the demo
+   * IdP, on-premises IdPs). Absent = false: https on public addresses only, checked after DNS
+   * resolution on every call (docs/IDENTITY.md).
+   */
+  ssoAllowPrivate?: boolean;
+  /**
+   * The local demo IdP's issuer (`DEMO_IDP_URL`, e.g. http://127.0.0.1:8090 from `npm run idp:demo`):
+   * at start the demo company Sora Cloud signs in through it (server/demo/demo-sso.ts). Absent: no SSO demo.
+   */
+  demoIdpUrl?: string;
   /** How often an instance looks for due webhook messages, ms (`WEBHOOK_INTERVAL_MS`, default 10000; 0 = only after write requests). Absent = `mailIntervalMs`. */
   webhookIntervalMs?: number;
   /** Time limit of one webhook attempt, ms (`WEBHOOK_TIMEOUT_MS`, default 10000). */
@@ -238,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailIntervalMs: integer(env, 'MAIL_INTERVAL_MS', 30000, 0, 86400000),
     exportIntervalMs: integer(env, 'EXPORT_INTERVAL_MS', 30000, 0, 86400000),
     reminderIntervalMs: integer(env, 'REMINDER_INTERVAL_MS', 300000, 0, 86400000),
+    accessLogPurgeIntervalMs: integer(env, 'ACCESS_LOG_PURGE_INTERVAL_MS', 21600000, 0, 604800000),
     liveHeartbeatMs: integer(env, 'LIVE_HEARTBEAT_MS', 25000, 1000, 3600000),
     liveStreamsPerUser: integer(env, 'LIVE_STREAMS_PER_USER', 5, 1, 100),
     recordsRetentionYears: integer(env, 'RECORDS_RETENTION_YEARS', 7, 1, 100),
@@ -259,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMinBytesPerSecond: integer(env, 'UPLOAD_MIN_BYTES_PER_SECOND', 4096, 0, 104857600),
     ...(env.EXPORT_FONT ? { exportFont: resolve(env.EXPORT_FONT) } : {}),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    ssoAllowPrivate: env.SSO_ALLOW_PRIVATE === '1' || env.SSO_ALLOW_PRIVATE === 'true',
+    ...(url(env, 'DEMO_IDP_URL', ['http:', 'https:']) ? { demoIdpUrl: url(env, 'DEMO_IDP_URL', ['http:', 'https:'])!.replace(/\/+$/, '') } : {}),
     webhookIntervalMs: integer(env, 'WEBHOOK_INTERVAL_MS', 10000, 0, 86400000),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10000, 100, 120000),
     ...(secondsList(env, 'WEBHOOK_RETRY_SECONDS') ? { webhookRetrySeconds: secondsList(env, 'WEBHOOK_RETRY_SECONDS') } : {}),

@@ -6,8 +6,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { seedDemoData } from './db/seed';
-import { seedDemoDocuments } from './db/demo/demo-documents';
+import { seedDemoData } from './demo/seed';
+import { seedDemoDocuments } from './demo/demo-documents';
+import { ensureSsoDemo } from './demo/demo-sso';
 
 async function main(): Promise<void> {
   // Whatever Ringi creates under DATA_DIR is for the service account only (docs/SECURITY.md).
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
   await migrateToLatest(handle.db);
   const seeded = await seedDemoData(handle.db);
   const app = await buildApp({ config, db: handle.db });
+  // The SSO demo company (README "Single sign-on demo"), only when a demo IdP is named.
+  if (config.demoIdpUrl) await ensureSsoDemo(handle.db, config.demoIdpUrl, app.ssoSecretsKey);
   if (seeded) {
     // Filed through the app's own API before it listens: the first screen shows a working company.
     const documents = config.demoDocuments === false ? null : await seedDemoDocuments(app);

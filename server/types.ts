@@ -11,11 +11,13 @@ import type { DefinitionSet, DefinitionStore } from './definitions/definition-st
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { ExportRunner } from './statistics/export-jobs';
-import type { ReminderRunner } from './workflow/reminders';
+import type { ReminderRunner } from './workflow/mail/reminders';
+import type { AccessLogPurger } from './auth/access-log-purge';
 import type { RecordsAnchorRunner } from './records/records-anchor-job';
 import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import type { PushSender } from './push/push-sender';
 import type { VapidKeys } from './push/vapid';
+import type { Outbox } from './lib/outbox-kicks';
 import type { LiveHub } from './live/live-hub';
 
 export type { AuthUser };
@@ -35,10 +37,14 @@ declare module 'fastify' {
     exportJobs: ExportRunner;
     /** Reminds and escalates waiting steps (server/plugins/reminders.ts). */
     reminders: ReminderRunner;
+    /** Deletes access-log entries past the group's retention (server/plugins/access-log.ts). */
+    accessLogPurge: AccessLogPurger;
     /** The key of the records' history seals (server/plugins/records-integrity.ts); never stored in the database. */
     recordsKey: Buffer;
     /** Writes the daily anchor of the records store (server/plugins/records-integrity.ts). */
     recordsAnchor: RecordsAnchorRunner;
+    /** Seals OIDC client secrets and SAML SP private keys at rest (server/plugins/sso-keys.ts); derived from the records key. */
+    ssoSecretsKey: Buffer;
     /** Delivers the webhook outbox (server/plugins/webhooks.ts); `secretsKey` encrypts the endpoints' signing secrets. */
     webhooks: WebhookDispatcher & { secretsKey: Buffer };
     /** Web Push (server/plugins/push.ts): the outbox's sender, the instances' VAPID keys and the allowed push services. */
@@ -61,5 +67,7 @@ declare module 'fastify' {
     definitions: DefinitionSet;
     /** Translates a `server.*` key into the request's language. */
     t: Translate;
+    /** The outboxes the request queued into (server/plugins/outbox-kicks.ts); null before its handler. */
+    queuedOutboxes: Set<Outbox> | null;
   }
 }

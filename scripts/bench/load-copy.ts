@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { entryMac } from '../../server/records/record-seal';
-import { BufferStatus } from '../../server/workflow/status';
+import { DocumentStatus } from '../../server/workflow/core/status';
 import { figure } from './load-guard';
 
 /**
@@ -151,14 +151,14 @@ export async function copySeed(options: CopySeedOptions): Promise<{ documents: n
       if (!code || h.length !== 1 || h[0].kind !== 'filed') continue;
       templates.push({
         buffer, files: files.get(buffer.id!) ?? [], approvals: approvals.get(buffer.id!) ?? [], candidates: candidates.get(buffer.id!) ?? [],
-        logs: logs.get(buffer.id!) ?? [], history: h, open: Number(buffer.status) === BufferStatus.ON_PROCESS,
+        logs: logs.get(buffer.id!) ?? [], history: h, open: Number(buffer.status) === DocumentStatus.ON_PROCESS,
         prefix: `${code[1]}-${code[2]}-`, year: code[2],
         stampPrefix: buffer.stamp_no ? buffer.stamp_no.replace(/\d+$/, '') : null,
       });
     }
     const openTemplates = templates.filter((t) => t.open);
     if (!templates.length) throw new Error('copy seed: no template document with a code and a history');
-    const haveOpen = Number((await client.query(`select count(*) as n from buffers where status = ${BufferStatus.ON_PROCESS}`)).rows[0].n);
+    const haveOpen = Number((await client.query(`select count(*) as n from buffers where status = ${DocumentStatus.ON_PROCESS}`)).rows[0].n);
     // Share of copies drawn from open templates: the natural share, raised until `open` is reached.
     const naturalOpen = openTemplates.length / templates.length;
     const openShare = openTemplates.length ? Math.min(1, Math.max(naturalOpen, (options.open - haveOpen) / copies)) : 0;
@@ -170,7 +170,7 @@ export async function copySeed(options: CopySeedOptions): Promise<{ documents: n
 
     // Next ids and numbers.
     const max = async (sqlText: string) => Number((await client.query(sqlText)).rows[0].m ?? 0);
-    let bufferId = await max('select max(id) as m from buffers');
+    let documentId = await max('select max(id) as m from buffers');
     let fileId = await max('select max(id) as m from files');
     let approvalId = await max('select max(id) as m from approvals');
     let logId = await max('select max(id) as m from approval_logs');
@@ -195,13 +195,13 @@ export async function copySeed(options: CopySeedOptions): Promise<{ documents: n
     while (seeded < copies) {
       const size = Math.min(batch, copies - seeded);
       const out: Record<keyof typeof columns, string[]> = { buffers: [], files: [], approvals: [], approval_candidates: [], approval_logs: [], record_history: [], file_contents: [], file_chunks: [] };
-      const firstId = bufferId + 1;
+      const firstId = documentId + 1;
       const made: Array<{ id: number; t: Template; extra: number; fileMap: Map<number, number> }> = [];
       for (let i = 0; i < size; i++) {
         const useOpen = openTemplates.length > 0 && random() < openShare;
         const pool = useOpen ? openTemplates : templates;
         const t = pool[Math.floor(random() * pool.length)];
-        const id = ++bufferId;
+        const id = ++documentId;
         const fileMap = new Map<number, number>();
         for (const file of t.files) {
           const fid = ++fileId;
@@ -246,7 +246,7 @@ export async function copySeed(options: CopySeedOptions): Promise<{ documents: n
         return [...output.matchAll(/Time: ([\d.]+) ms/g)].map((m) => Number(m[1]) / 1000);
       };
       const quoted = (cols: string[]) => cols.map((c) => `"${c}"`).join(',');
-      const ids = `array(select generate_series(${firstId}, ${bufferId}))`;
+      const ids = `array(select generate_series(${firstId}, ${documentId}))`;
       const batchStart = Date.now();
       const made0 = Date.now();
       const [viewersS = 0, statsS = 0, recordsS = 0] = psql(script([
@@ -258,7 +258,7 @@ export async function copySeed(options: CopySeedOptions): Promise<{ documents: n
       const copied = Date.now() - made0;
       // The copies' bodies and statuses as PostgreSQL prints them: the filed entry's `after` and every entry's data hash.
       const printed = new Map((await client.query<{ id: string; data: string; status: string }>(
-        `select id, data::text as data, status from buffers where id between $1 and $2`, [firstId, bufferId])).rows.map((r) => [Number(r.id), r]));
+        `select id, data::text as data, status from buffers where id between $1 and $2`, [firstId, documentId])).rows.map((r) => [Number(r.id), r]));
       let rows = 0;
       for (const { id, t, extra, fileMap } of made) {
         const doc = printed.get(id)!;
@@ -307,7 +307,9 @@ export async function copySeed(options: CopySeedOptions): Promise<{ documents: n
       const sequence = (await client.query<{ s: string | null }>(`select pg_get_serial_sequence('${table}', 'id') as s`).catch(() => ({ rows: [{ s: null }] }))).rows[0].s;
       if (sequence) await client.query(`select setval('${sequence}', greatest((select max(id) from ${table}), 1))`);
     }
-    await client.query('analyze');
+    // As a database in use stands once autovacuum has passed: statistics and the visibility map
+    // (without it an index-only scan reads the table too, and the planner reads lists differently).
+    await client.query('vacuum analyze');
     return { documents: seeded, history: historyWritten, seconds: Math.round((Date.now() - started) / 1000) };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { keepWordsTogether } from '../../src/engine/i18n/keep-words';
 
 /** The languages and the two first screens a build writes (see `firstScreenFile`). */
 export const FIRST_SCREEN_LANGUAGES = ['en', 'ja', 'zh'] as const;
-export const FIRST_SCREEN_KINDS = ['login', 'splash'] as const;
+export const FIRST_SCREEN_KINDS = ['login', 'splash', 'home'] as const;
 export type FirstScreenKind = (typeof FIRST_SCREEN_KINDS)[number];
 
 /** The file of a first screen beside index.html (index.html itself is the Japanese login: spec default). */
@@ -17,6 +17,7 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 
 // The look of the shell's frame, toolbar, login page and splash as Fluent renders them (webLightTheme,
 // 390 px phone): the static copy is replaced by React without anything moving (no layout shift).
+// The spinner's rules (`.fs-spinner`) are index.html's own: the app's ProgressSpinner draws with them too.
 const CSS = `
 #root>.fs{min-height:100dvh;display:flex;justify-content:center;background:#f5f5f5}
 .fs-frame{width:100%;max-width:480px;height:100dvh;display:flex;flex-direction:column;background:#fafafa;box-shadow:0 0 2px rgba(0,0,0,.12),0 4px 8px rgba(0,0,0,.14);overflow:hidden;font-family:'Segoe UI','Segoe UI Web (West European)',-apple-system,BlinkMacSystemFont,Roboto,'Helvetica Neue',sans-serif;font-size:14px;line-height:20px;color:#242424}
@@ -34,10 +35,10 @@ const CSS = `
 .fs-page p{margin:24px 0 12px;text-align:center;font-size:12px;line-height:16px;color:#616161}
 .fs-splash{flex-grow:1;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px}
 .fs-brand{font-size:28px;line-height:36px;font-weight:700}
-.fs-spinner{display:flex;flex-direction:column;align-items:center;gap:8px}
-.fs-spinner i{width:32px;height:32px;box-sizing:border-box;border-radius:50%;border:3px solid #e0e0e0;border-top-color:#0f6cbd;animation:fs-spin 1.5s linear infinite}
-@keyframes fs-spin{to{transform:rotate(360deg)}}
-@media (prefers-reduced-motion:reduce){.fs-spinner i{animation:none}}`;
+.fs-home{display:flex;flex-direction:column;padding:16px}
+.fs-banner{border-radius:8px;padding:20px 16px;background-image:linear-gradient(135deg,#0f6cbd,#0c3b5e);color:#fff}
+.fs-banner p{margin:0;font-size:20px;line-height:28px;font-weight:600}
+`;
 
 const CHEVRON =
   '<svg viewBox="0 0 20 20" aria-hidden="true"><path fill="currentColor" d="M15.85 7.65c.2.2.2.5 0 .7l-5.46 5.49a.55.55 0 0 1-.78 0L4.15 8.35a.5.5 0 1 1 .7-.7L10 12.8l5.15-5.16c.2-.2.5-.2.7 0"/></svg>';
@@ -81,8 +82,23 @@ function splashMarkup(texts: Texts): string {
   );
 }
 
+/**
+ * The session-check splash on Home's address: Home's bar and banner where Home paints them (the
+ * banner is the largest text of a signed-in start), the check's progress below.
+ */
+function homeMarkup(texts: Texts): string {
+  return frame(
+    texts,
+    text(texts, 'home.title'),
+    `<div class="fs-home"><div class="fs-banner"><p>${text(texts, 'home.banner')}</p></div></div>` +
+      `<div class="fs-splash"><div class="fs-spinner"><i></i>${text(texts, 'splash')}</div></div>`,
+  );
+}
+
+const MARKUP: Record<FirstScreenKind, (texts: Texts) => string> = { login: loginMarkup, splash: splashMarkup, home: homeMarkup };
+
 function variant(html: string, language: string, texts: Texts, kind: FirstScreenKind): string {
-  const markup = kind === 'login' ? loginMarkup(texts) : splashMarkup(texts);
+  const markup = MARKUP[kind](texts);
   const out = html
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${text(texts, 'documentTitle')}</title>`)
@@ -95,8 +111,8 @@ function variant(html: string, language: string, texts: Texts, kind: FirstScreen
 /**
  * Writes the first screen into the built index.html so it paints before any JavaScript runs
  * (the largest text of the page is then painted with the HTML): `index.html` is the login page in
- * Japanese (the spec's default language, a first visit), and `index.<login|splash>.<lang>.html` the
- * login page or the session-check splash in each language. The server picks one by the
+ * Japanese (the spec's default language, a first visit), and `index.<login|splash|home>.<lang>.html`
+ * the login page, the session-check splash, or that splash on Home's address, in each language. The server picks one by the
  * `ringi.first` cookie the app keeps (server/plugins/static.ts); React replaces it when it starts.
  */
 export function firstScreen(localesDir = 'locales'): Plugin {

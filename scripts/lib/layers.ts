@@ -1,7 +1,7 @@
 /**
  * The layers of docs/ARCHITECTURE.md ("Layers"), as data for scripts/check-layers.ts.
  * A file may import its own layer and the layers below it (a lower rank), never one above.
- * Ranks are per side: `src/` (engine → renderer → app) and `server/` (engine → base → … → composition).
+ * Ranks are per side: `src/` (engine → renderer → app's lib → app) and `server/` (engine → base → … → composition).
  */
 
 interface Layer {
@@ -16,19 +16,19 @@ const LAYERS: Layer[] = [
   // The wire schemas (request/response shapes, TypeBox): shared by the server and the web app like the engine.
   { name: 'wire', rank: 0, paths: ['src/wire'] },
   { name: 'renderer', rank: 10, paths: ['src/renderer'] },
+  // The app's own helpers (src/app/lib/): pure functions and constants several pages, the shell and the
+  // API client share. Below the rest of the app: the shell and the pages import lib/, lib/ imports no other app folder.
+  { name: 'app-lib', rank: 10.5, paths: ['src/app/lib'] },
   { name: 'app', rank: 11, paths: ['src/app', 'src/main.tsx'] },
   // server: shared basics, then the database, repositories, definitions, the domain, routes, composition.
   { name: 'base', rank: 1, paths: ['server/lib', 'server/security', 'server/config.ts'] },
   { name: 'db', rank: 2, paths: ['server/db'] },
-  { name: 'repositories', rank: 3, paths: ['server/repositories', 'server/mail', 'server/webhooks'] },
+  { name: 'repositories', rank: 3, paths: ['server/repositories', 'server/mail', 'server/webhooks', 'server/exchange'] },
   { name: 'definitions', rank: 4, paths: ['server/definitions'] },
-  { name: 'domain', rank: 5, paths: ['server/workflow', 'server/statistics', 'server/records', 'server/entities', 'server/files', 'server/auth', 'server/live'] },
+  { name: 'domain', rank: 5, paths: ['server/workflow', 'server/statistics', 'server/records', 'server/entities', 'server/files', 'server/auth', 'server/live', 'server/follow-ups'] },
   { name: 'routes', rank: 6, paths: ['server/routes'] },
-  {
-    name: 'composition',
-    rank: 7,
-    paths: ['server/app.ts', 'server/main.ts', 'server/types.ts', 'server/plugins', 'server/db/seed.ts', 'server/db/seed-admin.ts', 'server/db/seed-data.ts', 'server/db/demo/demo-documents.ts'],
-  },
+  // server/demo: the demo seed (organisation, users, masters, documents filed through the app's own API).
+  { name: 'composition', rank: 7, paths: ['server/app.ts', 'server/main.ts', 'server/types.ts', 'server/plugins', 'server/demo'] },
   { name: 'scripts', rank: 8, paths: ['scripts'] },
 ];
 

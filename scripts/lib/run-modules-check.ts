@@ -1,7 +1,7 @@
 import { hiddenRuleMessages, type Problem } from '../../src/engine';
 import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { loadDefinitionFiles } from '../../server/definitions/load-definition-files';
-import { readDemoOrganisation } from '../../server/db/demo-organisation';
+import { readDemoOrganisation } from '../../server/demo/demo-organisation';
 
 /** Position codes a route may name, from the seed's catalogue (a publish checks against the database's). */
 export const seedPositions = Object.keys(readDemoOrganisation().positions);

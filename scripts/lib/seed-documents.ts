@@ -7,12 +7,12 @@ import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { syncStatisticPaths } from '../../server/statistics/statistic-paths';
 import { syncRecordPaths } from '../../server/records/record-paths';
 import { codePrefix, stampPrefix } from '../../server/repositories/document-code-repository';
-import { documentCompany } from '../../server/workflow/document-company';
-import { BufferStatus, StepStatus, TREASURY_PROCESS_CODE } from '../../server/workflow/status';
-import { emptyInvoiceFields, repairBody } from '../../server/db/demo/repair-body';
-import { prng, type Prng } from '../../server/db/demo/prng';
-import { sampleBody } from '../../server/db/demo/sample-body';
-import { loadSeedWorld, type SeedStep, type SeedWorld } from '../../server/db/demo/seed-world';
+import { documentCompany } from '../../server/workflow/filing/document-company';
+import { DocumentStatus, StepStatus, TREASURY_PROCESS_CODE } from '../../server/workflow/core/status';
+import { emptyInvoiceFields, repairBody } from '../../server/demo/repair-body';
+import { prng, type Prng } from '../../server/demo/prng';
+import { sampleBody } from '../../server/demo/sample-body';
+import { loadSeedWorld, type SeedStep, type SeedWorld } from '../../server/demo/seed-world';
 
 /** What `seedDocuments` generates. */
 export interface SeedDocumentsOptions {
@@ -53,11 +53,11 @@ const OLDER = { pending: 0.03, rejected: 0.09, withdrawn: 0.06 };
 function pickStatus(rng: Prng, ageDays: number, steps: number): number {
   const odds = ageDays <= 30 ? RECENT : OLDER;
   const r = rng.next();
-  if (steps === 0) return BufferStatus.COMPLETED;
-  if (r < odds.pending) return BufferStatus.ON_PROCESS;
-  if (r < odds.pending + odds.rejected) return BufferStatus.REJECTED;
-  if (r < odds.pending + odds.rejected + odds.withdrawn) return BufferStatus.WITHDRAWN;
-  return BufferStatus.COMPLETED;
+  if (steps === 0) return DocumentStatus.COMPLETED;
+  if (r < odds.pending) return DocumentStatus.ON_PROCESS;
+  if (r < odds.pending + odds.rejected) return DocumentStatus.REJECTED;
+  if (r < odds.pending + odds.rejected + odds.withdrawn) return DocumentStatus.WITHDRAWN;
+  return DocumentStatus.COMPLETED;
 }
 
 /** Candidates of a step for a requester: their saved approvers, else one user holding the step's role. */
@@ -136,7 +136,7 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
   };
   const maxId = async (table: 'buffers' | 'approvals' | 'approval_logs') =>
     Number((await db.selectFrom(table).select(sql<number | null>`max(id)`.as('m')).executeTakeFirst())?.m ?? 0);
-  let bufferId = await maxId('buffers');
+  let documentId = await maxId('buffers');
   let approvalId = await maxId('approvals');
   let logId = await maxId('approval_logs');
   let fileId = Number((await db.selectFrom('files').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst())?.m ?? 0);
@@ -155,7 +155,7 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
       const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
       const code = await next('code', codePrefix(prefix, created), 6);
       const stampNo = module.meta.needsStampNo ? await next('stamp_no', stampPrefix(prefix, created), 4) : null;
-      const id = bufferId + 1;
+      const id = documentId + 1;
       const context = { steps: steps.map(({ id: stepId, optional, position }) => ({ id: stepId, optional, position })), currencies };
       const wrapped = (d: FormData) => buildSubmitPayload(module, {
         ...d, approvals: chain.flatMap((s) => s.candidates.map((approver_id) => ({ master_process_id: s.step.id, approver_id }))),
@@ -182,21 +182,21 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
       if (left.length) throw new Error(`generated ${module.code} body breaks its rules: ${left.map((v) => `${v.propertyPath} ${v.messageKey}`).join(', ')}`);
       // An e-invoice and a receipt where the module keeps invoices, as the demo data files them.
       if (options.storage) for (const { field, documentType } of emptyInvoiceFields(module, data)) data[field] = [newFile(documentType)];
-      bufferId = id;
+      documentId = id;
       const status = pickStatus(rng, ageDays, chain.length);
       // Steps done before the document stopped (all when completed, none when withdrawn).
-      const done = status === BufferStatus.COMPLETED ? chain.length
-        : status === BufferStatus.WITHDRAWN ? 0 : rng.int(0, chain.length - 1);
+      const done = status === DocumentStatus.COMPLETED ? chain.length
+        : status === DocumentStatus.WITHDRAWN ? 0 : rng.int(0, chain.length - 1);
       let at = created.getTime();
       logs.push({ id: ++logId, buffer_id: id, approval_id: null, user_id: requester.id, log_text: 'submit', created_at: new Date(at) });
       for (const [index, { step, candidates: users }] of chain.entries()) {
         const aid = ++approvalId;
-        const closed = index < done || (index === done && status === BufferStatus.REJECTED);
+        const closed = index < done || (index === done && status === DocumentStatus.REJECTED);
         if (closed) at += rng.int(600, 3 * DAY_MS / 1000) * 1000;
         approvals.push({
           id: aid, buffer_id: id, master_process_id: step.id, position: index + 1,
           status: index < done ? StepStatus.DONE : closed ? StepStatus.REJECTED : StepStatus.PENDING,
-          active: status === BufferStatus.ON_PROCESS && index === done,
+          active: status === DocumentStatus.ON_PROCESS && index === done,
           approver_id: closed ? users[0] : null, approved_at: closed ? new Date(at) : null, data: null, created_at: created,
         });
         for (const user_id of users) candidates.push({ approval_id: aid, user_id });
@@ -205,7 +205,7 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
           logs.push({ id: ++logId, buffer_id: id, approval_id: aid, user_id: users[0], log_text: action, created_at: new Date(at) });
         }
       }
-      if (status === BufferStatus.WITHDRAWN) {
+      if (status === DocumentStatus.WITHDRAWN) {
         at += rng.int(600, DAY_MS / 1000) * 1000;
         logs.push({ id: ++logId, buffer_id: id, approval_id: null, user_id: requester.id, log_text: 'withdraw', created_at: new Date(at) });
       }
@@ -215,7 +215,7 @@ export async function seedDocuments(db: Kysely<Database>, options: SeedDocuments
         department_id: Number.isInteger(data.department_id) ? data.department_id : null,
         target_id: null, data: JSON.stringify(data), info: null, definition_version: module.version, stamp_no: stampNo,
         bypass: false, send_notification_first_approval: true, user_finances: JSON.stringify(Array.isArray(data.user_finances) ? data.user_finances : []),
-        completed_at: status === BufferStatus.COMPLETED ? new Date(at) : null, created_at: created, updated_at: new Date(at),
+        completed_at: status === DocumentStatus.COMPLETED ? new Date(at) : null, created_at: created, updated_at: new Date(at),
       });
       result.byModule[module.code] = (result.byModule[module.code] ?? 0) + 1;
       result.byStatus[status] = (result.byStatus[status] ?? 0) + 1;

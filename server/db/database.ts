@@ -20,7 +20,13 @@ export interface CompanyTable extends Named {
   code: string;
   initial_name: string;
   is_group: Generated<boolean>;
+  /** `MM-DD`: the day the company's fiscal year starts (numbering resets then; migration 1240). */
+  fiscal_year_start: Generated<string>;
   created_at: Timestamp;
+  /** The currency the company reports and compares amounts in; null: no conversion (migration 1230). */
+  reporting_currency_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How a converted amount is rounded at the reporting currency's minor unit. */
+  rounding_rule: Generated<'half_up' | 'down' | 'half_even'>;
 }
 
 export interface DepartmentTable extends Named {
@@ -94,8 +100,93 @@ export interface UserSessionTable {
   end_reason: ColumnType<SessionEndReason | null, SessionEndReason | null | undefined, SessionEndReason | null>;
 }
 
+/** One access-log entry (migration 1210; server/auth/access-log.ts): insert-only, purged past retention. */
+export interface AccessLogTable {
+  id: Generated<string>;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  event: string;
+  user_id: number | null;
+  company_id: number | null;
+  method: 'password' | 'oidc' | 'saml' | 'scim-token' | null;
+  idp: string | null;
+  success: boolean;
+  reason: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>;
+}
+
+/** The group's access-log settings, one row (migrations 1210, 1211): retention and the last purge. */
+export interface AccessLogSettingsTable {
+  id: Generated<number>;
+  retention_days: number;
+  updated_at: Timestamp;
+  updated_by: number | null;
+  purged_at: NullableTimestamp;
+}
+
 /** Why a session ended. */
-export type SessionEndReason = 'user' | 'admin' | 'password' | 'deactivated';
+export type SessionEndReason = 'user' | 'admin' | 'password' | 'deactivated' | 'sign_in';
+
+/** How a company's people sign in (migration 1200). */
+export type SignInMethod = 'password' | 'oidc' | 'saml';
+
+/** A company's sign-in settings (migration 1200), written by an approved sign-in request. */
+export interface CompanySignInTable {
+  company_id: number;
+  method: ColumnType<SignInMethod, SignInMethod | undefined, SignInMethod>;
+  sso_required: ColumnType<boolean, boolean | undefined, boolean>;
+  break_glass_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON text array of lower-case domains. */
+  email_domains: ColumnType<string[], string | undefined, string>;
+  jit: ColumnType<boolean, boolean | undefined, boolean>;
+  oidc_issuer: ColumnType<string | null, string | null | undefined, string | null>;
+  oidc_client_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Sealed (server/auth/sso/secret-seal.ts), never answered. */
+  oidc_client_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  saml_metadata_url: ColumnType<string | null, string | null | undefined, string | null>;
+  saml_entity_id: ColumnType<string | null, string | null | undefined, string | null>;
+  saml_sso_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON text array of base64 DER certificates (at most two: rotation). */
+  saml_certificates: ColumnType<string[], string | undefined, string>;
+  saml_email_attribute: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A client secret of a pending sign-in request (migration 1200), kept out of the document. */
+export interface SsoSecretTable {
+  id: string;
+  company_id: number;
+  secret: string;
+  created_at: Timestamp;
+}
+
+/** A sign-in sent to an IdP (migration 1200): `id` is the OIDC state or the SAML request id. */
+export interface SsoRequestTable {
+  id: string;
+  company_id: number;
+  protocol: 'oidc' | 'saml';
+  nonce: ColumnType<string | null, string | null | undefined, string | null>;
+  code_verifier: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** The one-time ticket a browser exchanges for its token after an SSO callback (migration 1200); `id` is its SHA-256. */
+export interface SsoTicketTable {
+  id: string;
+  user_id: number;
+  session_id: string;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** An accepted SAML assertion's ID until it expires (migration 1200): a replay is refused. */
+export interface SamlAssertionIdTable {
+  id: string;
+  company_id: number;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
 
 /** A company's SCIM bearer token (migration 1110): only its SHA-256 is stored. */
 export interface ScimTokenTable {
@@ -219,6 +310,15 @@ export interface BufferTable {
   info: Json<Record<string, unknown> | null> | null;
   definition_version: string;
   stamp_no: string | null;
+  /** 申請番号 given at submit, 決裁番号 at the final approval (`ui:module.numbering`, migration 1240); null when the module numbers none. */
+  application_number: ColumnType<string | null, string | null | undefined, string | null>;
+  decision_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who filed it for the requester (代理申請, migration 1241); null: the requester filed it. */
+  filed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The department of the requester's post it was filed as (兼務, migration 1340); null before, or without a department. */
+  filed_as_department_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The decided document this one follows up (関連書類, migration 1330; `ui:module.followUps` of the origin's module); null: none. */
+  follow_up_of: ColumnType<number | null, number | null | undefined, number | null>;
   bypass: Generated<boolean>;
   /** Marked urgent by the requester where the module allows it (`ui:module.allowUrgent`, migration 1100). */
   urgent: Generated<boolean>;
@@ -226,6 +326,23 @@ export interface BufferTable {
   user_finances: ColumnType<number[], string | undefined, string>;
   completed_at: NullableTimestamp;
   created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Generated from `data.exchange.reporting_amount` (migration 1230): the amount in the company's reporting currency. */
+  reporting_amount: ColumnType<string | null, never, never>;
+  /** Generated from `data.exchange.reporting_currency`: that currency's code. */
+  reporting_currency: ColumnType<string | null, never, never>;
+}
+
+/** One rate of a company's table (migration 1230): `rate` reporting units per unit of `currency_id`, from `rate_date`. */
+export interface ExchangeRateTable {
+  id: Generated<number>;
+  company_id: number;
+  currency_id: number;
+  rate_date: ColumnType<string, string, string>;
+  /** numeric(24,10), read as text. */
+  rate: ColumnType<string, string | number, string | number>;
+  source: Generated<'manual' | 'import' | 'feed'>;
+  updated_by: number | null;
   updated_at: Timestamp;
 }
 
@@ -376,6 +493,50 @@ export interface ApprovalLogTable {
 }
 
 /** A deputy arrangement (代理, migration 0930): `deputy_id` acts for `principal_id` on these days (inclusive), for these modules (null: all). */
+/** The last sequence number given per kind, company, scope (module code or `*`) and fiscal year (migration 1240). */
+export interface NumberingCounterTable {
+  kind: 'application' | 'decision';
+  company_id: number;
+  scope: string;
+  fiscal_year: number;
+  last_value: number;
+  updated_at: Generated<Date>;
+}
+
+/** A budget (migration 1310): company × department × expense account × fiscal year, changed through approval. */
+export interface BudgetTable {
+  id: Generated<number>;
+  company_id: number;
+  department_id: number;
+  expense_account_id: number;
+  fiscal_year: number;
+  /** numeric(18,2): read as a string. */
+  amount: ColumnType<string, number | string, number | string>;
+  updated_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+/** What a document holds of a budget (migration 1310): reserved while in flight, consumed once decided. */
+export interface BudgetReservationTable {
+  buffer_id: number;
+  budget_id: number;
+  amount: ColumnType<string, number | string, number | string>;
+  state: 'reserved' | 'consumed';
+  updated_at: Timestamp;
+}
+
+/** A permission to file for the principal (代理申請, migration 1241): the shape of `DeputyTable` with the filer. */
+export interface ProxyFilerTable {
+  id: Generated<number>;
+  principal_id: number;
+  filer_id: number;
+  from_date: DateString;
+  to_date: DateString;
+  module_codes: ColumnType<string[] | null, string | null, string | null>;
+  created_at: Timestamp;
+}
+
 export interface DeputyTable {
   id: Generated<number>;
   principal_id: number;
@@ -390,6 +551,8 @@ export interface BufferTemporaryTable {
   id: Generated<number>;
   user_id: number;
   module_code: string;
+  /** A draft of a filing for this principal (代理申請, migration 1241), kept apart from the user's own; null: their own. */
+  filed_for: ColumnType<number | null, number | null | undefined, number | null>;
   data: Json<Record<string, unknown>>;
   updated_at: Timestamp;
 }
@@ -461,6 +624,40 @@ export interface ExportJobTable {
   claimed_until: NullableTimestamp;
   /** Claims so far; the fencing token of the latest claim. */
   attempts: Generated<number>;
+  /** A downloaded result (journal exports, migration 1220): the file, its name and type. */
+  file_bytes: Uint8Array | null;
+  file_name: string | null;
+  file_type: string | null;
+}
+
+/** A company's journal mapping (migration 1220; `JournalMapping`). */
+export interface JournalMappingTable {
+  company_id: number;
+  mapping: ColumnType<Record<string, unknown>, string, string>;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
+/** A document once exported as a journal (migration 1220). */
+export interface JournalExportedTable {
+  buffer_id: number;
+  company_id: number;
+  job_id: number | null;
+  format: string;
+  document_updated_at: Date;
+  exported_at: Generated<Date>;
+}
+
+/** One check of a qualified-invoice registration number, with the day it was made (migration 1220). */
+export interface InvoiceRegistrationCheckTable {
+  id: Generated<number>;
+  number: string;
+  valid: boolean;
+  problem: string | null;
+  registered_from: string | null;
+  source: Generated<string>;
+  checked_on: Generated<string>;
+  checked_at: Generated<Date>;
 }
 
 /** Uploaded bytes by storage key (server/files/file-storage.ts). */
@@ -475,6 +672,18 @@ export interface FileChunkTable {
   storage_key: string;
   seq: number;
   bytes: Uint8Array;
+}
+
+/** The first page of a PDF attachment as a picture (migration 1320); `failure` when it could not be drawn. */
+export interface FilePreviewTable {
+  file_id: number;
+  mime_type: string | null;
+  width: number | null;
+  height: number | null;
+  page_count: number | null;
+  bytes: Uint8Array | null;
+  failure: string | null;
+  created_at: Generated<Date>;
 }
 
 export interface PasswordResetTokenTable {
@@ -734,6 +943,10 @@ export interface Database {
   corporate_seal_types: CodeListTable;
   collection_sales_evidence_types: CodeListTable;
   buffers: BufferTable;
+  journal_mappings: JournalMappingTable;
+  journal_exported: JournalExportedTable;
+  invoice_registration_checks: InvoiceRegistrationCheckTable;
+  exchange_rates: ExchangeRateTable;
   buffer_viewers: BufferViewerTable;
   approvals: ApprovalTable;
   approval_candidates: ApprovalCandidateTable;
@@ -747,6 +960,10 @@ export interface Database {
   requester_tasks: RequesterTaskTable;
   approval_logs: ApprovalLogTable;
   deputies: DeputyTable;
+  numbering_counters: NumberingCounterTable;
+  budgets: BudgetTable;
+  budget_reservations: BudgetReservationTable;
+  proxy_filers: ProxyFilerTable;
   buffer_temporaries: BufferTemporaryTable;
   buffer_histories: BufferHistoryTable;
   files: FileTable;
@@ -756,6 +973,7 @@ export interface Database {
   invoice_managements: InvoiceManagementTable;
   file_contents: FileContentTable;
   file_chunks: FileChunkTable;
+  file_previews: FilePreviewTable;
   password_reset_tokens: PasswordResetTokenTable;
   mail_action_tokens: MailActionTokenTable;
   webhook_endpoints: WebhookEndpointTable;
@@ -777,4 +995,11 @@ export interface Database {
   definition_revision: DefinitionRevisionTable;
   scim_tokens: ScimTokenTable;
   user_sessions: UserSessionTable;
+  access_log: AccessLogTable;
+  access_log_settings: AccessLogSettingsTable;
+  company_sign_in: CompanySignInTable;
+  sso_secrets: SsoSecretTable;
+  sso_requests: SsoRequestTable;
+  sso_tickets: SsoTicketTable;
+  saml_assertion_ids: SamlAssertionIdTable;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { BufferStatus, stableStringify } from '../../src/engine';
+import { DocumentStatus, stableStringify } from '../../src/engine';
 import type { Database } from '../db/database';
 import { findVersion } from './definition-version-repository';
 
@@ -11,7 +11,7 @@ import { findVersion } from './definition-version-repository';
  */
 export async function inFlightOldRoute(db: Kysely<Database>, code: string, process: unknown): Promise<number> {
   const rows = await db.selectFrom('buffers').select(['definition_version', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('module_code', '=', code).where('status', '=', BufferStatus.ON_PROCESS)
+    .where('module_code', '=', code).where('status', '=', DocumentStatus.ON_PROCESS)
     .groupBy('definition_version').execute();
   const now = stableStringify(process ?? null);
   let count = 0;

@@ -1,5 +1,5 @@
 import type { Published } from '../../src/wire/studio';
-import { BufferStatus, definitionSetFromSources, type DefinitionFiles, type Problem } from '../../src/engine';
+import { DocumentStatus, definitionSetFromSources, type DefinitionFiles, type Problem } from '../../src/engine';
 import { baseLocales, type DefinitionStore } from './definition-store';
 import { sourceHash, type ModuleSource } from './module-source';
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
@@ -68,7 +68,7 @@ export async function publishSources(
       }
       await recordVersion(trx, module);
       const count = await trx.selectFrom('buffers').select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('module_code', '=', source.code).where('status', '=', BufferStatus.ON_PROCESS)
+        .where('module_code', '=', source.code).where('status', '=', DocumentStatus.ON_PROCESS)
         .where('definition_version', '<>', module.version).executeTakeFirstOrThrow();
       results.push({
         code: source.code, version, definitionVersion: module.version, created, inFlightOlder: Number(count.n),

@@ -2,7 +2,7 @@ import { LANGS, definitionSetFromSources, hiddenRuleMessages, validateSubmission
 import { baseLocales, type DefinitionStore } from './definition-store';
 import type { ModuleSource } from './module-source';
 import { bumpRevision, latestSources, lockRevision } from './module-source-repository';
-import { BufferStatus } from '../../src/engine/status';
+import { DocumentStatus } from '../../src/engine/status';
 import { inFlightOldRoute } from './in-flight-routes';
 import { positionCatalogue } from '../repositories/position-repository';
 
@@ -23,7 +23,7 @@ async function withDraft(store: DefinitionStore, draft: ModuleSource, others: Mo
 export async function checkDraft(store: DefinitionStore, draft: ModuleSource, others: ModuleSource[] = []): Promise<{ problems: Problem[]; warnings: Problem[]; inFlight: number; inFlightOldRoute: number; set: DefinitionSet }> {
   const set = await withDraft(store, draft, others);
   const count = await store.db.selectFrom('buffers').select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('module_code', '=', draft.code).where('status', '=', BufferStatus.ON_PROCESS).executeTakeFirstOrThrow();
+    .where('module_code', '=', draft.code).where('status', '=', DocumentStatus.ON_PROCESS).executeTakeFirstOrThrow();
   const compiled = set.modules[draft.code];
   // Documents that would keep another route than the draft's: only a module has one, and only a compiled draft says which.
   const oldRoute = compiled?.kind === 'module' ? await inFlightOldRoute(store.db, draft.code, compiled.process) : 0;

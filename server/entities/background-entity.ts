@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Translate } from '../../src/engine';
 import type { Database } from '../db/database';
 import { forbidden, notFound, validationFailed, type Violation } from '../lib/errors';
-import type { EntityHandler } from '../workflow/entity-handler';
-import { illegalTransition } from '../workflow/workflow-error';
+import type { EntityHandler } from '../workflow/entity-changes/entity-handler';
+import { illegalTransition } from '../workflow/core/workflow-error';
 import { isGroupAdmin } from './permissions';
 
 /** The background group form's data (spec 000 §3 "Background group"). */

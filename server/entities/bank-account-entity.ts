@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { notFound, validationFailed } from '../lib/errors';
-import type { EntityHandler } from '../workflow/entity-handler';
-import { illegalTransition } from '../workflow/workflow-error';
+import type { EntityHandler } from '../workflow/entity-changes/entity-handler';
+import { illegalTransition } from '../workflow/core/workflow-error';
 import { assertFinanceScope } from './finance-scope';
 
 /** The bank account form's data (spec 001 §3 "Company bank account"). */

@@ -3,8 +3,8 @@ import { isValidDate, type Translate } from '../../src/engine';
 import type { Database } from '../db/database';
 import { notFound, validationFailed, type Violation } from '../lib/errors';
 import { DEFAULT_TIME_ZONE, DEFAULT_WEEKEND_DAYS, companyCalendarView } from '../repositories/calendar-repository';
-import type { EntityHandler } from '../workflow/entity-handler';
-import { illegalTransition } from '../workflow/workflow-error';
+import type { EntityHandler } from '../workflow/entity-changes/entity-handler';
+import { illegalTransition } from '../workflow/core/workflow-error';
 import { assertOrganisationScope } from './organisation-scope';
 
 /** One listed date of the calendar form. */

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { Translate } from '../../src/engine';
+import { isFiscalYearStart, type Translate } from '../../src/engine';
 import type { Database } from '../db/database';
 import { forbidden, notFound, validationFailed, type Violation } from '../lib/errors';
-import type { EntityHandler } from '../workflow/entity-handler';
-import { illegalTransition } from '../workflow/workflow-error';
+import type { EntityHandler } from '../workflow/entity-changes/entity-handler';
+import { illegalTransition } from '../workflow/core/workflow-error';
 import { initialsOf } from './initials-of';
 
 type Row<K extends string> = { id?: number | null } & Record<K, string>;
@@ -11,6 +11,8 @@ type Row<K extends string> = { id?: number | null } & Record<K, string>;
 /** The company form's data (spec 000 §3 "Company"): name, locations (address), departments (name). */
 interface CompanyData {
   name: string;
+  /** `MM-DD`: the day its fiscal year starts (numbering resets then; issue #36 item 1). */
+  fiscal_year_start?: string | null;
   locations?: Array<Row<'address'>>;
   departments?: Array<Row<'name'>>;
 }
@@ -37,6 +39,10 @@ async function removedInUse(db: Kysely<Database>, companyId: number, data: Compa
 
 async function dataViolations(db: Kysely<Database>, companyId: number | null, data: CompanyData, t: Translate): Promise<Violation[]> {
   const out: Violation[] = [];
+  // The form's rule says so too (`valid_month_day`); an entity change may come without the form.
+  if (data.fiscal_year_start !== undefined && data.fiscal_year_start !== null && !isFiscalYearStart(data.fiscal_year_start)) {
+    out.push({ propertyPath: 'fiscal_year_start', message: t('server.admin.errors.fiscalYearStart') });
+  }
   for (const [field, table] of [['locations', 'locations'], ['departments', 'departments']] as const) {
     const own = companyId === null ? new Set<number>()
       : new Set((await db.selectFrom(table).select('id').where('company_id', '=', companyId).execute()).map((r) => r.id));
@@ -51,6 +57,9 @@ async function dataViolations(db: Kysely<Database>, companyId: number | null, da
   }
   return out;
 }
+
+/** The fiscal year start the form gives (absent or empty: as it is, `01-01` for a new company). */
+const fiscalStart = (data: CompanyData) => (isFiscalYearStart(data.fiscal_year_start) ? { fiscal_year_start: data.fiscal_year_start } : {});
 
 /** Makes the company's rows of `table` the form's rows: updates kept ids, inserts new ones, deletes the rest. */
 async function syncRows(trx: Kysely<Database>, table: 'locations' | 'departments', companyId: number, rows: Array<Row<string>>, column: 'address' | 'name') {
@@ -77,11 +86,11 @@ export const companyEntity: EntityHandler = {
   kind: 'company',
 
   async load(db, id) {
-    const company = await db.selectFrom('companies').select(['name']).where('id', '=', id).executeTakeFirst();
+    const company = await db.selectFrom('companies').select(['name', 'fiscal_year_start']).where('id', '=', id).executeTakeFirst();
     if (!company) return null;
     const locations = await db.selectFrom('locations').select(['id', 'address']).where('company_id', '=', id).orderBy('id').execute();
     const departments = await db.selectFrom('departments').select(['id', 'name']).where('company_id', '=', id).orderBy('id').execute();
-    return { name: company.name, locations, departments };
+    return { name: company.name, fiscal_year_start: company.fiscal_year_start, locations, departments };
   },
 
   async authorize(db, request, user, t) {
@@ -102,7 +111,7 @@ export const companyEntity: EntityHandler = {
     if (id === null) {
       const initials = initialsOf(data.name);
       const created = await trx.insertInto('companies')
-        .values({ code: `tmp-${change.bufferId}`, name: data.name.trim(), initial_name: initials, is_group: false })
+        .values({ code: `tmp-${change.documentId}`, name: data.name.trim(), initial_name: initials, is_group: false, ...fiscalStart(data) })
         .returning('id').executeTakeFirstOrThrow();
       id = created.id;
       await trx.updateTable('companies').set({ code: `C${String(id).padStart(4, '0')}` }).where('id', '=', id).execute();
@@ -111,6 +120,7 @@ export const companyEntity: EntityHandler = {
       if (!current) throw illegalTransition(ctx.t('server.admin.errors.targetGone'));
       const inUse = await removedInUse(trx, id, data);
       if (inUse.departments || inUse.locations) throw illegalTransition(ctx.t('server.admin.errors.removedNowInUse'));
+      if (isFiscalYearStart(data.fiscal_year_start)) await trx.updateTable('companies').set(fiscalStart(data)).where('id', '=', id).execute();
       if (current.name !== data.name.trim()) {
         await trx.updateTable('companies').set({ name: data.name.trim(), name_ja: null, name_zh: null }).where('id', '=', id).execute();
       }

@@ -1,6 +1,6 @@
 import { notFound, validationFailed } from '../lib/errors';
-import type { EntityHandler } from '../workflow/entity-handler';
-import { illegalTransition } from '../workflow/workflow-error';
+import type { EntityHandler } from '../workflow/entity-changes/entity-handler';
+import { illegalTransition } from '../workflow/core/workflow-error';
 import { assertFinanceScope } from './finance-scope';
 
 /** The expense account form's data (spec 001 §3 "Expense account"). */
@@ -49,7 +49,7 @@ export const expenseAccountEntity: EntityHandler = {
     const data = change.data as unknown as ExpenseAccountData;
     if (change.operation === 'create') {
       const created = await trx.insertInto('expense_accounts')
-        .values({ company_id: data.company_id, module_type: data.module_type, code: `tmp-${change.bufferId}`, ...clean(data) })
+        .values({ company_id: data.company_id, module_type: data.module_type, code: `tmp-${change.documentId}`, ...clean(data) })
         .returning('id').executeTakeFirstOrThrow();
       await trx.updateTable('expense_accounts').set({ code: `EA${String(created.id).padStart(5, '0')}` }).where('id', '=', created.id).execute();
       return created.id;

@@ -3,8 +3,8 @@ import { resolverReferences, toApiDate, type DefinitionSet, type Translate } fro
 import type { Database } from '../db/database';
 import { notFound, validationFailed, type Violation } from '../lib/errors';
 import { findPosition } from '../repositories/position-repository';
-import type { EntityChangeRequest, EntityHandler } from '../workflow/entity-handler';
-import { illegalTransition } from '../workflow/workflow-error';
+import type { EntityChangeRequest, EntityHandler } from '../workflow/entity-changes/entity-handler';
+import { illegalTransition } from '../workflow/core/workflow-error';
 import { assertOrganisationScope } from './organisation-scope';
 
 /** The position form's data (the `positions` module). */

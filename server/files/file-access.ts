@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/database';
-import { visibleToOne } from '../workflow/visibility';
-import { bufferReferencesFile } from './file-references';
+import { visibleToOne } from '../workflow/core/visibility';
+import { documentReferencesFile } from './file-references';
 
 /**
  * A document grants `userId` access to a file it references when the user may see the document
@@ -12,7 +12,7 @@ function grants(userId: number, uploaderId: number, fileId: number, fieldNames: 
   return sql<SqlBool>`(${visibleToOne(userId)}
     and (buffers.requester_id = ${uploaderId}
       or exists (select 1 from approvals acted where acted.buffer_id = buffers.id and acted.approver_id = ${uploaderId}))
-    and ${bufferReferencesFile(fileId, fieldNames)})`;
+    and ${documentReferencesFile(fileId, fieldNames)})`;
 }
 
 /**
@@ -49,9 +49,9 @@ export async function isFileReferenced(db: Kysely<Database>, fileId: number, fie
   const file = await db.selectFrom('files').select('buffer_id').where('id', '=', fileId).executeTakeFirst();
   if (file?.buffer_id != null) {
     const linked = await db.selectFrom('buffers').select('id').where('id', '=', file.buffer_id)
-      .where(bufferReferencesFile(fileId, fieldNames)).executeTakeFirst();
+      .where(documentReferencesFile(fileId, fieldNames)).executeTakeFirst();
     if (linked) return true;
   }
-  const row = await db.selectFrom('buffers').select('buffers.id').where(bufferReferencesFile(fileId, fieldNames)).limit(1).executeTakeFirst();
+  const row = await db.selectFrom('buffers').select('buffers.id').where(documentReferencesFile(fileId, fieldNames)).limit(1).executeTakeFirst();
   return row !== undefined;
 }

@@ -9,8 +9,8 @@ import { fileIdsIn } from './file-ids-in';
  * filing transaction, so file access is a lookup by id (`file-access.ts`). A file already
  * recorded for another document keeps that record; access still follows every reference.
  */
-export async function linkFiles(trx: Kysely<Database>, module: CompiledModule, bufferId: number, data: FormData): Promise<void> {
+export async function linkFiles(trx: Kysely<Database>, module: CompiledModule, documentId: number, data: FormData): Promise<void> {
   const ids = [...new Set(fileIdsIn(data, new Set(fileFieldNames({ [module.code]: module }))).map((f) => f.id))];
   if (!ids.length) return;
-  await trx.updateTable('files').set({ buffer_id: bufferId }).where('id', 'in', ids).where('buffer_id', 'is', null).execute();
+  await trx.updateTable('files').set({ buffer_id: documentId }).where('id', 'in', ids).where('buffer_id', 'is', null).execute();
 }

@@ -14,6 +14,11 @@ export interface KeyTerm {
 /** What a term orders by: its expression, else its column (for ORDER BY, the cursor's values and the comparison alike). */
 export const keyOf = (term: KeyTerm): RawBuilder<unknown> => term.expression ?? (sql.ref(term.column) as unknown as RawBuilder<unknown>);
 
+/** `query` ordered by `terms` (each term's expression or column, in its direction): the list's key order. */
+export function orderByKeys<Q extends { orderBy(expression: RawBuilder<unknown>, direction: 'asc' | 'desc'): Q }>(query: Q, terms: KeyTerm[]): Q {
+  return terms.reduce((ordered, term) => ordered.orderBy(keyOf(term), term.direction), query);
+}
+
 /** A `cursor` that is not one this server handed out for this list and order (answered 400). */
 export class InvalidCursorError extends Error {
   constructor() {

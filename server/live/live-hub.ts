@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { deputyInEffect } from '../repositories/deputy-repository';
-import { deputyDay } from '../workflow/deputies';
+import { deputyDay } from '../workflow/people/deputies';
 import type { NotificationSource } from '../db/notifications';
 
 /** The channel the database announces document changes on (migration 1101). */
@@ -21,6 +21,8 @@ export interface DocumentEvent {
 /** One open stream of a signed-in user, as the hub drives it. */
 export interface LiveStream {
   userId: number;
+  /** The signed-in session (`user_sessions`) the stream was opened with; null for a token without one. */
+  sessionId: string | null;
   /** Writes one server-sent event (or comment); false when the stream is gone. */
   send(chunk: string): boolean;
   /** Ends the stream (the client reconnects). */
@@ -71,8 +73,38 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   let stop: (() => Promise<void>) | undefined;
 
   const all = () => [...streams.values()].flat();
+  /**
+   * Of `candidates`, the streams whose session is still live (not ended, its user enabled and
+   * unlocked: the auth door's rule), read from the database so a session ended through any
+   * instance counts; the others are ended here (the client's reconnect then meets the 401).
+   */
+  const stillSignedIn = async (candidates: LiveStream[]): Promise<LiveStream[]> => {
+    if (!candidates.length) return [];
+    const sessions = [...new Set(candidates.map((c) => c.sessionId).filter((id): id is string => id !== null))];
+    const users = [...new Set(candidates.map((c) => c.userId))];
+    const [liveSessions, liveUsers] = await Promise.all([
+      sessions.length ? db.selectFrom('user_sessions').select('id').where('id', 'in', sessions).where('ended_at', 'is', null).execute() : [],
+      db.selectFrom('users').select('id').where('id', 'in', users).where('disabled', '=', false).where('locked_at', 'is', null).execute(),
+    ]);
+    const sessionOk = new Set(liveSessions.map((r) => r.id));
+    const userOk = new Set(liveUsers.map((r) => r.id));
+    const kept: LiveStream[] = [];
+    for (const stream of candidates) {
+      if (userOk.has(stream.userId) && (stream.sessionId === null || sessionOk.has(stream.sessionId))) kept.push(stream);
+      else stream.close();
+    }
+    return kept;
+  };
+  let beating = false;
   const heartbeat = setInterval(() => {
-    for (const stream of all()) stream.send(': heartbeat\n\n');
+    if (beating || closed) return;
+    beating = true;
+    // Each heartbeat first ends the streams of sessions ended since (DELETE /sessions/{id}, an
+    // admin's end, deactivation, a sign-in setting change): on every instance within one beat.
+    stillSignedIn(all())
+      .then((kept) => { for (const stream of kept) stream.send(': heartbeat\n\n'); })
+      .catch((error: unknown) => { if (!closed) log.warn({ err: error }, 'live events: could not check sessions'); })
+      .finally(() => { beating = false; });
   }, heartbeatMs);
   heartbeat.unref();
 
@@ -117,8 +149,11 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       const listening = [...streams.keys()];
       try {
         const rows = await concernedUsers(db, id, step, listening);
-        const chunk = rows.length ? sseEvent('document', { id, kind: event.kind, urgent: rows[0].urgent } satisfies DocumentEvent) : '';
-        for (const userId of new Set(rows.map((r) => r.user_id))) for (const stream of streams.get(userId) ?? []) stream.send(chunk);
+        if (!rows.length) return;
+        const chunk = sseEvent('document', { id, kind: event.kind, urgent: rows[0].urgent } satisfies DocumentEvent);
+        // A stream whose session has ended hears nothing more; it is ended instead.
+        const concerned = [...new Set(rows.map((r) => r.user_id))].flatMap((userId) => streams.get(userId) ?? []);
+        for (const stream of await stillSignedIn(concerned)) stream.send(chunk);
       } catch (error) {
         if (!closed) log.warn({ err: error, document: id }, 'live events: could not deliver');
       }

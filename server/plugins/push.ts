@@ -5,9 +5,9 @@ import { vapidKeys, type VapidKeys } from '../push/vapid';
 
 /**
  * `app.push`: Web Push (server/push/README.md) — the instances' VAPID keys (`app.push.keys()`, made
- * or read once) and the push outbox's sender, run after every successful write request, on the
- * mail interval and at start, stopped when the app closes. Registered after the webhooks plugin,
- * whose secrets key seals the VAPID private key.
+ * or read once) and the push outbox's sender, run after a successful request that queued a push
+ * (server/plugins/outbox-kicks.ts), on the mail interval and at start, stopped when the app
+ * closes. Registered after the webhooks plugin, whose secrets key seals the VAPID private key.
  */
 export default globalPlugin(async (app) => {
   let keys: Promise<VapidKeys> | undefined;
@@ -23,9 +23,6 @@ export default globalPlugin(async (app) => {
   const subject = app.config.vapidSubject ?? `mailto:${address?.[1] ?? address?.[2] ?? 'ringi@localhost'}`;
   const sender = createPushSender({ db: app.db, log: app.log, vapid: loadKeys, subject, allowedOrigins, intervalMs: app.config.mailIntervalMs });
   app.decorate('push', Object.assign(sender, { keys: loadKeys, allowedOrigins }));
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) sender.kick();
-  });
   app.addHook('onReady', async () => { sender.kick(); });
   app.addHook('onClose', async () => { await sender.close(); });
 });

@@ -1,8 +1,8 @@
 import { globalPlugin } from '../lib/global-plugin';
-import { createReminderRunner } from '../workflow/reminders';
+import { createReminderRunner } from '../workflow/mail/reminders';
 
 /**
- * `app.reminders`: the reminder and escalation scan (server/workflow/reminders.ts), run on the
+ * `app.reminders`: the reminder and escalation scan (server/workflow/mail/reminders.ts), run on the
  * interval `REMINDER_INTERVAL_MS` as a lease-claimed job; stopped (after the scan under way) when
  * the app closes.
  */

@@ -11,8 +11,9 @@ import { applyPatch, draftFromBody } from '../auth/scim/scim-user';
 import { createUser, draftOf, markDeleted, findUser, listUsers, updateUser, userIdOf, userResource, USER_FILTER_ATTRIBUTES } from '../auth/scim/scim-users';
 import { findGroup, groupResource, GROUP_FILTER_ATTRIBUTES, listGroups, patchGroup, putGroup } from '../auth/scim/scim-groups';
 import { listResponse, MAX_COUNT, resourceTypes, schemas, serviceProviderConfig } from '../auth/scim/scim-discovery';
-import { deactivateUser } from '../workflow/deactivation';
-import type { WorkflowContext } from '../workflow/workflow-context';
+import { deactivateUser } from '../workflow/people/deactivation';
+import { accessOrigin, recordAccess, type AccessEvent } from '../auth/access-log';
+import type { WorkflowContext } from '../workflow/core/workflow-context';
 
 /** Where SCIM lives (outside `/api`: its own bearer tokens, its own media type and error shape). */
 export const SCIM_PREFIX = '/scim/v2';
@@ -24,6 +25,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The company of the request's SCIM token (set by the SCIM plugin's onRequest). */
     scimCompanyId: number;
+    /** The id of the request's SCIM token (kept in its access-log entries). */
+    scimTokenId: number;
   }
 }
 
@@ -100,9 +103,25 @@ const scim: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', async (request) => {
     const match = /^Bearer\s+(\S{1,200})$/i.exec(request.headers.authorization ?? '');
     const found = match ? await companyOfScimToken(db, match[1]) : null;
-    if (!found) throw new ScimError(401, 'A valid SCIM bearer token of a company is required');
+    if (!found) {
+      await recordAccess(db, { event: 'sign_in', method: 'scim-token', success: false, reason: match ? 'invalid_token' : 'no_token', ...accessOrigin(request), detail: { path: request.url.split('?')[0].slice(0, 200) } });
+      throw new ScimError(401, 'A valid SCIM bearer token of a company is required');
+    }
     request.scimCompanyId = found.companyId;
+    request.scimTokenId = found.tokenId;
+    // A token's use is a sign-in entry at most once a minute (when its last use is noted), not per request.
+    if (found.touched) await recordAccess(db, { event: 'sign_in', method: 'scim-token', companyId: found.companyId, ...accessOrigin(request), detail: { token_id: found.tokenId } });
   });
+
+  /** The access-log entry of a SCIM change (in its transaction): the provisioned user is the entry's user; the token is in `detail`. */
+  const logChange = (trx: Kysely<Database>, request: FastifyRequest, event: AccessEvent, userId: number | null, detail: Record<string, unknown> = {}) =>
+    recordAccess(trx, {
+      event, userId, companyId: request.scimCompanyId, method: 'scim-token', ...accessOrigin(request),
+      detail: { token_id: request.scimTokenId, ...detail },
+    });
+  /** A PUT or PATCH's event: the change of `active`, or an update. */
+  const changeEvent = (wasDisabled: boolean, isDisabled: boolean): AccessEvent =>
+    wasDisabled === isDisabled ? 'scim.user_update' : isDisabled ? 'scim.user_deactivate' : 'scim.user_reactivate';
 
   const send = (reply: FastifyReply, status: number, body: unknown) => reply.status(status).type(SCIM_TYPE).send(JSON.stringify(body));
 
@@ -150,6 +169,7 @@ const scim: FastifyPluginAsync = async (app) => {
     const draft = draftFromBody(request.body);
     const row = await db.transaction().execute(async (trx) => {
       const id = await createUser(trx, request.scimCompanyId, draft, ctx(request));
+      await logChange(trx, request, 'scim.user_create', id);
       return (await findUser(trx, request.scimCompanyId, id))!;
     });
     app.mailer.kick();
@@ -160,7 +180,9 @@ const scim: FastifyPluginAsync = async (app) => {
     const row = await db.transaction().execute(async (trx) => {
       const current = await lockedUser(trx, request.scimCompanyId, request.params.id);
       await updateUser(trx, request.scimCompanyId, current, draftFromBody(request.body, draftOf(current)), ctx(request));
-      return (await findUser(trx, request.scimCompanyId, current.id))!;
+      const updated = (await findUser(trx, request.scimCompanyId, current.id))!;
+      await logChange(trx, request, changeEvent(current.disabled, updated.disabled), current.id, { operation: 'PUT' });
+      return updated;
     });
     app.mailer.kick();
     return send(reply, 200, userResource(row, base));
@@ -170,7 +192,9 @@ const scim: FastifyPluginAsync = async (app) => {
     const row = await db.transaction().execute(async (trx) => {
       const current = await lockedUser(trx, request.scimCompanyId, request.params.id);
       await updateUser(trx, request.scimCompanyId, current, applyPatch(draftOf(current), request.body), ctx(request));
-      return (await findUser(trx, request.scimCompanyId, current.id))!;
+      const updated = (await findUser(trx, request.scimCompanyId, current.id))!;
+      await logChange(trx, request, changeEvent(current.disabled, updated.disabled), current.id, { operation: 'PATCH' });
+      return updated;
     });
     app.mailer.kick();
     return send(reply, 200, userResource(row, base));
@@ -182,6 +206,7 @@ const scim: FastifyPluginAsync = async (app) => {
       const current = await lockedUser(trx, request.scimCompanyId, request.params.id);
       await deactivateUser(trx, current.id, ctx(request));
       await markDeleted(trx, current.id);
+      await logChange(trx, request, 'scim.user_delete', current.id);
     });
     app.mailer.kick();
     return reply.status(204).send();
@@ -219,6 +244,7 @@ const scim: FastifyPluginAsync = async (app) => {
           const row = await groupOf(trx, request.scimCompanyId, request.params.id);
           if (method === 'PATCH') await patchGroup(trx, request.scimCompanyId, row, request.body);
           else await putGroup(trx, request.scimCompanyId, row, request.body);
+          await logChange(trx, request, 'scim.group_change', null, { operation: method, group_id: row.id });
           return groupResource(trx, request.scimCompanyId, row, base, true);
         });
         return send(reply, 200, resource);

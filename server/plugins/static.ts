@@ -7,7 +7,8 @@ import { globalPlugin } from '../lib/global-plugin';
 import { LANGS } from '../../src/engine';
 
 // The app keeps `ringi.first=<login|splash>.<en|ja|zh>` (a hint, no secret): which first screen the
-// build wrote for this browser (scripts/lib/first-screen-plugin.ts). Anything else gets index.html.
+// build wrote for this browser (scripts/lib/first-screen-plugin.ts); a splash on Home's address `/` is
+// Home's splash (its bar and banner). Anything else gets index.html.
 const FIRST_SCREEN_COOKIE = /(?:^|;\s*)ringi\.first=(login|splash)\.(en|ja|zh)(?:;|$)/;
 
 /** The first of the browser's languages (`Accept-Language`) that Ringi ships, or null. */
@@ -32,7 +33,10 @@ function firstScreenPage(root: string, cookie: string | undefined, path: string,
     const file = language ? `index.login.${language}.html` : null;
     return file && existsSync(join(root, file)) ? file : 'index.html';
   }
-  const file = `index.${resetLink ? 'splash' : hint![1]}.${hint?.[2] ?? 'ja'}.html`;
+  const language = hint?.[2] ?? 'ja';
+  // A stored login opening Home's address: the splash with Home's bar and banner in place.
+  if (!resetLink && hint![1] === 'splash' && path === '/' && existsSync(join(root, `index.home.${language}.html`))) return `index.home.${language}.html`;
+  const file = `index.${resetLink ? 'splash' : hint![1]}.${language}.html`;
   return existsSync(join(root, file)) ? file : 'index.html';
 }
 

@@ -4,9 +4,9 @@ import { secretsKey } from '../webhooks/webhook-secret';
 
 /**
  * `app.webhooks`: the webhook outbox's dispatcher in this instance (server/webhooks/README.md).
- * It runs after every successful write request (the change and its events are committed by then),
- * on the interval `WEBHOOK_INTERVAL_MS` (retries, events of background jobs) and at start; it
- * stops (after the attempt under way) when the app closes. Registered after the records plugin:
+ * It runs after a successful request that queued an event (server/plugins/outbox-kicks.ts: the
+ * change and its events are committed by then), on the interval `WEBHOOK_INTERVAL_MS` (retries,
+ * events of background jobs) and at start; it stops (after the attempt under way) when the app closes. Registered after the records plugin:
  * the secrets' key derives from the records key.
  */
 export default globalPlugin(async (app) => {
@@ -19,9 +19,6 @@ export default globalPlugin(async (app) => {
     intervalMs: app.config.webhookIntervalMs ?? app.config.mailIntervalMs,
   });
   app.decorate('webhooks', Object.assign(dispatcher, { secretsKey: key }));
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) dispatcher.kick();
-  });
   app.addHook('onReady', async () => { dispatcher.kick(); });
   app.addHook('onClose', async () => { await dispatcher.close(); });
 });

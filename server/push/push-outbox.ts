@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { noteQueued } from '../lib/outbox-kicks';
 
 /** What a push tells (issue 33 item 2): waiting for you (also deputies), sent back to you, yours decided, a mention. */
 export type PushEvent = 'waiting' | 'sentBack' | 'decided' | 'mention';
@@ -33,6 +34,7 @@ export async function enqueuePush(trx: Kysely<Database>, userId: number, payload
   await trx.insertInto('push_outbox')
     .values(subscriptions.map((s) => ({ subscription_id: s.id, topic: options.topic, urgency: options.urgency ?? 'normal', payload: body })))
     .execute();
+  noteQueued('push');
   return subscriptions.length;
 }
 

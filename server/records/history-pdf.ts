@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '../../src/wire/records';
-import { openCjkPdf } from '../lib/cjk-pdf';
+import { openCjkPdf, type PdfFonts } from '../lib/cjk-pdf';
 
 /** Texts of the printed history in the reader's language. */
 export interface HistoryPdfText {
@@ -16,11 +16,11 @@ const files = (list: HistoryEntry['files_added']) => (list.length ? list.map((f)
 
 /**
  * A document's history printed (通達 10-2: viewable and printable afterwards): A4 portrait, the
- * CJK font embedded (as the exports embed it), one block per entry with who, when, why, the
+ * fonts embedded (as the exports embed them), one block per entry with who, when, why, the
  * fields before and after, the files added or removed and the entry's hash.
  */
-export async function historyPdf(entries: HistoryEntry[], text: HistoryPdfText, fontPath: string): Promise<Buffer> {
-  const { doc, done } = await openCjkPdf({ size: 'A4', margin: 40, info: { Title: text.title } }, fontPath);
+export async function historyPdf(entries: HistoryEntry[], text: HistoryPdfText, fonts: PdfFonts): Promise<Buffer> {
+  const { doc, done } = await openCjkPdf({ size: 'A4', margin: 40, info: { Title: text.title } }, fonts);
   doc.fontSize(15).text(text.title);
   doc.fontSize(9).fillColor('#555555').text(text.subtitle).fillColor('#000000').moveDown(0.8);
   const width = doc.page.width - 80;

@@ -4,8 +4,8 @@ import { likePattern } from '../lib/paging';
 import type { HistoryEntry, HistoryFilter } from '../../src/wire/records';
 
 /** The entries of a document matching the filter, oldest first (the chain's order). */
-export async function historyEntries(db: Kysely<Database>, bufferId: number, filter: HistoryFilter = {}): Promise<HistoryEntry[]> {
-  const where: Expression<SqlBool>[] = [sql<SqlBool>`h.buffer_id = ${bufferId}`];
+export async function historyEntries(db: Kysely<Database>, documentId: number, filter: HistoryFilter = {}): Promise<HistoryEntry[]> {
+  const where: Expression<SqlBool>[] = [sql<SqlBool>`h.buffer_id = ${documentId}`];
   if (filter.kind) where.push(sql<SqlBool>`h.kind = ${filter.kind}`);
   if (filter['actor.id']) where.push(sql<SqlBool>`h.actor_id = ${filter['actor.id']}`);
   if (filter['at[after]']) where.push(sql<SqlBool>`h.at >= ${filter['at[after]']}::date`);

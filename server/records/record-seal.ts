@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { CompiledQuery, sql, type DatabaseConnection, type Kysely } from 'kysely';
 import type { CommitHook } from '../db/commit-hooks';
+import { noteQueued } from '../lib/outbox-kicks';
 
 /**
  * The seals of the records' history (migration 0980): each entry's HMAC-SHA256 under the
@@ -61,6 +62,9 @@ export function historySealer(key: Buffer): CommitHook {
   return async (connection: DatabaseConnection) => {
     const rows = (await connection.executeQuery<SealedEntry & { id: number }>(CompiledQuery.raw(UNSEALED, []))).rows;
     if (!rows.length) return;
+    // Each entry may have queued a `record.changed` webhook (the trigger of migration 1120): the
+    // request's response kicks the dispatcher (server/plugins/outbox-kicks.ts).
+    noteQueued('webhooks');
     const ids = `{${rows.map((r) => r.id).join(',')}}`;
     const macs = `{${rows.map((r) => entryMac(key, r)).join(',')}}`;
     await connection.executeQuery(CompiledQuery.raw(`update record_history h set mac = v.mac

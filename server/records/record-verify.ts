@@ -157,10 +157,10 @@ async function checkRecords(db: Kysely<Database>, docs: Array<{ id: number; code
   chainFiles: Map<number, { live: Set<number>; known: Map<number, { name: string; sha256: string }> }>, report: (p: ChainProblem) => void) {
   const codes = new Map(docs.map((d) => [d.id, d.code]));
   const seen = new Set<string>();
-  const problem = (bufferId: number, fileId: number) => {
-    if (seen.has(`${bufferId}:${fileId}`)) return;
-    seen.add(`${bufferId}:${fileId}`);
-    report({ document: { id: bufferId, code: codes.get(bufferId) ?? null }, seq: null, problem: 'record', file: { id: fileId } });
+  const problem = (documentId: number, fileId: number) => {
+    if (seen.has(`${documentId}:${fileId}`)) return;
+    seen.add(`${documentId}:${fileId}`);
+    report({ document: { id: documentId, code: codes.get(documentId) ?? null }, seq: null, problem: 'record', file: { id: fileId } });
   };
   const differing = await sql<{ buffer_id: number; file_id: number }>`
     select coalesce(e.buffer_id, r.buffer_id) as buffer_id, coalesce(e.file_id, r.file_id) as file_id
@@ -182,8 +182,8 @@ async function checkRecords(db: Kysely<Database>, docs: Array<{ id: number; code
     }
   }
   // Records are never deleted (a removed file keeps its record): every file the history ever added has one.
-  for (const [bufferId, chain] of chainFiles) {
-    for (const fileId of chain.known.keys()) if (!held.has(`${bufferId}:${fileId}`)) problem(bufferId, fileId);
+  for (const [documentId, chain] of chainFiles) {
+    for (const fileId of chain.known.keys()) if (!held.has(`${documentId}:${fileId}`)) problem(documentId, fileId);
   }
 }
 

@@ -1,7 +1,8 @@
-import { sql, type SqlBool } from 'kysely';
-import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { forbidden } from '../lib/errors';
 import { mayUseArea, seesAllCompanies } from '../statistics/access';
+import type { StatisticsContext } from '../statistics/statistics-context';
+import type { Database } from '../db/database';
 
 /**
  * The setting type (spec 000 §6 "User settings flags": Company Internal Auditor) whose approver
@@ -10,11 +11,11 @@ import { mayUseArea, seesAllCompanies } from '../statistics/access';
 export const INTERNAL_AUDITOR_SETTING = 'company-internal-auditor';
 
 /** The companies of the users who name this user as their Company Internal Auditor. */
-async function auditedCompanies(request: FastifyRequest): Promise<number[]> {
+async function auditedCompanies(db: Kysely<Database>, ctx: StatisticsContext): Promise<number[]> {
   const rows = await sql<{ company_id: number }>`
     select distinct u.company_id from user_settings s join setting_types t on t.id = s.setting_type_id
       join users u on u.id = s.user_id
-    where t.code = ${INTERNAL_AUDITOR_SETTING} and s.approver_id = ${request.user.id} and u.company_id is not null`.execute(request.server.db);
+    where t.code = ${INTERNAL_AUDITOR_SETTING} and s.approver_id = ${ctx.user.id} and u.company_id is not null`.execute(db);
   return rows.rows.map((r) => r.company_id);
 }
 
@@ -25,24 +26,24 @@ async function auditedCompanies(request: FastifyRequest): Promise<number[]> {
  * companies of the users they audit. Naming a company outside that is a 403 with a message, as
  * elsewhere in the Statistic area; no role at all is a 403 too.
  */
-export async function recordsScope(request: FastifyRequest, requested?: number): Promise<number[] | null> {
-  const user = request.user;
+export async function recordsScope(db: Kysely<Database>, ctx: StatisticsContext, requested?: number): Promise<number[] | null> {
+  const user = ctx.user;
   const statistic = mayUseArea(user, 'statistic');
-  const audited = await auditedCompanies(request);
-  if (!statistic && !audited.length) throw forbidden(request.t('server.records.forbidden'));
+  const audited = await auditedCompanies(db, ctx);
+  if (!statistic && !audited.length) throw forbidden(ctx.t('server.records.forbidden'));
   if (statistic && seesAllCompanies(user)) return requested === undefined ? null : [requested];
   const allowed = [...new Set([...(statistic && user.company_id !== null ? [user.company_id] : []), ...audited])];
-  if (!allowed.length) throw forbidden(request.t('server.statistics.noCompany'));
+  if (!allowed.length) throw forbidden(ctx.t('server.statistics.noCompany'));
   if (requested !== undefined) {
-    if (!allowed.includes(requested)) throw forbidden(request.t('server.records.otherCompany'));
+    if (!allowed.includes(requested)) throw forbidden(ctx.t('server.records.otherCompany'));
     return [requested];
   }
   return allowed;
 }
 
 /** Whether the user may open the records area at all (for a 404 instead of a 403 on single reads). */
-export async function mayUseRecords(request: FastifyRequest): Promise<boolean> {
-  return recordsScope(request).then(() => true, () => false);
+export async function mayUseRecords(db: Kysely<Database>, ctx: StatisticsContext): Promise<boolean> {
+  return recordsScope(db, ctx).then(() => true, () => false);
 }
 
 /** `records.company_keys` within the scope (null = every company): GIN-indexed overlap. */

@@ -9,6 +9,9 @@ import { recordRows, recordConditionsFor } from './records-query';
 import { storedSha256 } from './record-verify';
 import type { RecordFilter, RecordMember } from '../../src/wire/records';
 import { zipEntryName } from '../lib/zip-entry-name';
+import { exportFonts } from '../statistics/export-files';
+import { ringiPdf } from './ringi-pdf';
+import { ringiSheet } from './ringi-sheet';
 
 /** The params of a records export job (`export_jobs.params`, `kind: 'records'`). */
 export interface RecordsExportParams {
@@ -47,7 +50,9 @@ export interface RecordsDelivery {
 
 /**
  * The download a tax officer asks for (ダウンロードの求め): the records of the filter as CSV
- * (UTF-8 with BOM or Shift_JIS), or a zip of the files with that CSV as `records.csv`.
+ * (UTF-8 with BOM or Shift_JIS), or a zip of the files with that CSV as `records.csv` and, beside
+ * each document's files, its printed 稟議書 (`<code>/ringi-<code>.pdf`, in the requester's
+ * language: the decisions and the SHA-256 of every attachment on paper).
  */
 export async function recordsDelivery(app: FastifyInstance, p: RecordsExportParams, t: Translate, progress: (value: number) => Promise<void>): Promise<RecordsDelivery> {
   const conditions = await recordConditionsFor(app.db, p.filter, p.companies);
@@ -104,6 +109,12 @@ export async function recordsDelivery(app: FastifyInstance, p: RecordsExportPara
     source.on('error', (error) => tee.destroy(error));
     // No declared size: bytes changed in length are still exported, and named in the mail.
     zip.addReadStream(source.pipe(tee), zipEntryName(row.document.code, row.file.name, taken), { compress: false, mtime: new Date(file.created_at) });
+  }
+  // Each document's 稟議書 once, beside its files.
+  const fonts = exportFonts(p.lang, app.config.exportFont);
+  for (const row of new Map(rows.map((r) => [r.document.id, r])).values()) {
+    const sheet = await ringiSheet(app.db, app.definitions, row.document.id, p.lang);
+    if (sheet) zip.addBuffer(await ringiPdf(sheet, fonts), zipEntryName(row.document.code, `ringi-${row.document.code}.pdf`, taken), { compress: true, mtime: sheet.changedAt });
   }
   zip.end();
   const chunks: Buffer[] = [];

@@ -1,46 +1,38 @@
+import iconv from 'iconv-lite';
+
 /**
- * Shift_JIS (Windows-31J, what Japanese Excel opens by default) encoding without a dependency:
- * the table is the inverse of the WHATWG `shift_jis` decoder every Node build ships, built once
- * on first use (ASCII, half-width katakana, and every two-byte code the decoder maps to one
- * character). A character the encoding does not have becomes `?`; `unmappable` counts them.
+ * Shift_JIS as Windows writes it (CP932 / Windows-31J: what Japanese Excel opens by default and
+ * what 弥生会計 and the other accounting products read), through `iconv-lite`. Chosen over the
+ * inverse of the WHATWG decoder this file held before (issue 35): on the NEC/IBM duplicate rows
+ * the two differ — for a character both the NEC-selected IBM extension rows (0xED/0xEE) and the
+ * IBM extension rows (0xFA–0xFC) hold (纊, ⅰ, ￤, 髙, 﨑 …), Windows' encoder writes the IBM code
+ * (纊 → FA5C) and so does iconv-lite, while the decoder inverse wrote the NEC-selected one (ED40),
+ * bytes Windows itself never produces. For the NEC row 13 duplicates of JIS X 0208 (∵ ≒ ∫ …)
+ * both write the JIS X 0208 code, and for Ⅰ № ㈱ ① the NEC row 13 code (tests/server/shift-jis.test.ts).
+ * A character CP932 does not have becomes `?`; `unmappable` counts them.
  */
-let table: Map<string, number[]> | undefined;
+const unmappableCache = new Map<string, boolean>();
 
-function encoderTable(): Map<string, number[]> {
-  if (table) return table;
-  const decoder = new TextDecoder('shift_jis', { fatal: false });
-  const out = new Map<string, number[]>();
-  for (let b = 0; b < 0x80; b += 1) out.set(String.fromCharCode(b), [b]);
-  for (let b = 0xa1; b <= 0xdf; b += 1) out.set(decoder.decode(Uint8Array.of(b)), [b]);
-  const leads = [...range(0x81, 0x9f), ...range(0xe0, 0xfc)];
-  const trails = [...range(0x40, 0x7e), ...range(0x80, 0xfc)];
-  for (const lead of leads) {
-    for (const trail of trails) {
-      const text = decoder.decode(Uint8Array.of(lead, trail));
-      // The first code wins: NEC and IBM duplicates decode to the same character.
-      if ([...text].length === 1 && text !== '\uFFFD' && !out.has(text)) out.set(text, [lead, trail]);
-    }
+function isUnmappable(ch: string): boolean {
+  let known = unmappableCache.get(ch);
+  if (known === undefined) {
+    const bytes = iconv.encode(ch, 'cp932');
+    known = bytes.length === 1 && bytes[0] === 0x3f;
+    unmappableCache.set(ch, known);
   }
-  table = out;
-  return out;
+  return known;
 }
 
-function* range(from: number, to: number) {
-  for (let i = from; i <= to; i += 1) yield i;
-}
-
-/** The text as Shift_JIS bytes, and how many characters had to become `?`. */
+/** The text as Shift_JIS (CP932) bytes, and how many characters had to become `?`. */
 export function encodeShiftJis(text: string): { bytes: Buffer; unmappable: number } {
-  const map = encoderTable();
-  const bytes: number[] = [];
   let unmappable = 0;
   for (const ch of text) {
-    const code = map.get(ch);
-    if (code) bytes.push(...code);
-    else {
-      bytes.push(0x3f);
-      unmappable += 1;
-    }
+    if (ch.charCodeAt(0) >= 0x80 && isUnmappable(ch)) unmappable += 1;
   }
-  return { bytes: Buffer.from(bytes), unmappable };
+  return { bytes: iconv.encode(text, 'cp932'), unmappable };
+}
+
+/** Shift_JIS (CP932) bytes as text (the tests' readers of exported files). */
+export function decodeShiftJis(bytes: Buffer): string {
+  return iconv.decode(bytes, 'cp932');
 }

@@ -49,7 +49,8 @@ export async function findCompany(db: Kysely<Database>, id: number, lang: Lang) 
   const departments = await db.selectFrom('departments').select(['id', localizedName(lang, 'departments').as('name')])
     .where('company_id', '=', id).orderBy('id').execute();
   const locations = await db.selectFrom('locations').select(['id', 'address']).where('company_id', '=', id).orderBy('id').execute();
-  return { ...company, departments, locations };
+  const { fiscal_year_start } = await db.selectFrom('companies').select('fiscal_year_start').where('id', '=', id).executeTakeFirstOrThrow();
+  return { ...company, fiscal_year_start, departments, locations };
 }
 
 /** The id of an existing company, or undefined (sub-collections answer 404 for an unknown company). */

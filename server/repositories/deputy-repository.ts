@@ -23,11 +23,20 @@ export interface DeputyRow {
  * value or an SQL expression such as `buffers.module_code`), its deputy enabled.
  */
 export function deputyInEffect(alias: string, day: string, moduleCode: Expression<string> | string): Expression<SqlBool> {
+  return arrangementInEffect(alias, day, moduleCode, 'deputy_id');
+}
+
+/**
+ * The "in effect" condition of any arrangement of this shape (principal, person, days, modules):
+ * a deputy (`deputies.deputy_id`) or a filer allowed to file for the principal
+ * (`proxy_filers.filer_id`, 代理申請) — on `day`, for `moduleCode`, the person enabled.
+ */
+export function arrangementInEffect(alias: string, day: string, moduleCode: Expression<string> | string, person: 'deputy_id' | 'filer_id'): Expression<SqlBool> {
   const a = sql.table(alias);
   const module = typeof moduleCode === 'string' ? sql`${moduleCode}::text` : moduleCode;
   return sql<SqlBool>`(${a}.from_date <= ${day}::date and ${a}.to_date >= ${day}::date
     and (${a}.module_codes is null or ${a}.module_codes @> jsonb_build_array(${module}))
-    and exists (select 1 from users d_u where d_u.id = ${a}.deputy_id and not d_u.disabled))`;
+    and exists (select 1 from users d_u where d_u.id = ${sql.ref(`${alias}.${person}`)} and not d_u.disabled))`;
 }
 
 /** The deputies (enabled users) acting for each of `principalIds` on `day` for `moduleCode`: pairs, each once. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/database';
-import { afterCursor, decodeCursor, keyColumns, nextCursor, type KeyTerm } from '../lib/keyset';
+import { afterCursor, decodeCursor, keyColumns, nextCursor, orderByKeys, type KeyTerm } from '../lib/keyset';
 import type { Collection, PageQuery } from '../lib/paging';
 
 /** A page query that may continue by keyset: `cursor` is the `nextCursor` of the page before. */
@@ -23,6 +23,14 @@ export const PICKER_COUNT_CAP = 1000;
  * conditions and no columns; `select` adds the columns. The count, capped at `countCap`, runs at
  * the same time as the page. A cursor of another order is answered 400 (InvalidCursorError).
  */
+/**
+ * `count(*)` over at most `cap` rows of `query` (its conditions; its columns are not read): a
+ * count that reads at most `cap` rows, for lists whose total may run to tens of thousands.
+ */
+export function cappedCount(db: Kysely<Database>, query: SelectQueryBuilder<any, any, any>, cap: number) {
+  return db.selectFrom(query.select(sql`1`.as('one')).limit(cap).as('capped')).select(sql<number>`count(*)::int`.as('total'));
+}
+
 export async function keysetPaginate<TB extends keyof Database, O, R>(
   db: Kysely<Database>,
   filtered: SelectQueryBuilder<Database, TB, O>,
@@ -33,11 +41,10 @@ export async function keysetPaginate<TB extends keyof Database, O, R>(
 ): Promise<Collection<R> & { nextCursor?: string }> {
   let page = select(filtered).select(keyColumns(terms) as never[]) as SelectQueryBuilder<Database, TB, R>;
   if (q.cursor) page = page.where(afterCursor(terms, decodeCursor(terms, q.cursor)));
-  for (const term of terms) page = page.orderBy(term.expression ?? sql.ref(term.column), term.direction);
-  const capped = filtered.select(sql`1`.as('one')).limit(countCap);
+  page = orderByKeys(page, terms);
   const [rows, counted] = await Promise.all([
     page.limit(q.itemsPerPage).offset(q.cursor ? 0 : (q.page - 1) * q.itemsPerPage).execute() as Promise<Array<Record<string, unknown>>>,
-    db.selectFrom(capped.as('capped')).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    cappedCount(db, filtered, countCap).executeTakeFirstOrThrow(),
   ]);
   const next = nextCursor(terms, rows, q.itemsPerPage);
   const members = rows.map((row) => {

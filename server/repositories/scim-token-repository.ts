@@ -52,12 +52,12 @@ export async function revokeScimToken(db: Kysely<Database>, id: number, by: numb
  * The company a presented bearer token provisions, or null (unknown or revoked). Notes the use
  * (`last_used_at`, at most once a minute: a provisioning cycle sends many requests).
  */
-export async function companyOfScimToken(db: Kysely<Database>, token: string): Promise<{ tokenId: number; companyId: number } | null> {
+export async function companyOfScimToken(db: Kysely<Database>, token: string): Promise<{ tokenId: number; companyId: number; touched: boolean } | null> {
   const row = await db.selectFrom('scim_tokens').select(['id', 'company_id', 'last_used_at'])
     .where('token_hash', '=', scimTokenDigest(token)).where('revoked_at', 'is', null).executeTakeFirst();
   if (!row) return null;
-  if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > 60_000) {
-    await db.updateTable('scim_tokens').set({ last_used_at: new Date() }).where('id', '=', row.id).execute();
-  }
-  return { tokenId: row.id, companyId: row.company_id };
+  // `touched`: the first use in a minute (last use noted now; the access log's sign-in entry is written then, not per request).
+  const touched = !row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > 60_000;
+  if (touched) await db.updateTable('scim_tokens').set({ last_used_at: new Date() }).where('id', '=', row.id).execute();
+  return { tokenId: row.id, companyId: row.company_id, touched };
 }

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../lib/auth-user';
 import { forbidden } from '../lib/errors';
+import type { StatisticsContext } from './statistics-context';
 
 /** The two statistics areas of spec 000 §6 and the role flags that open each. */
 const AREAS = {
@@ -21,22 +21,15 @@ export function seesAllCompanies(user: AuthUser): boolean {
   return user.is_ringi_group_member && user.is_company_authorizer;
 }
 
-/** onRequest/preHandler hook: 403 unless the signed-in user may use the area. */
-export function requireArea(area: StatisticArea) {
-  return async (request: FastifyRequest) => {
-    if (!mayUseArea(request.user, area)) throw forbidden(request.t(area === 'stamp' ? 'server.statistics.stampForbidden' : 'server.statistics.forbidden'));
-  };
-}
-
 /**
  * The companies whose documents the user's statistics cover: all (null) for a group admin,
  * else their own company only. Asking for another company is refused with 403, not emptied,
  * so the screen can say why.
  */
-export function companyScope(request: FastifyRequest, requested?: number): number[] | null {
-  const user = request.user;
+export function companyScope(ctx: StatisticsContext, requested?: number): number[] | null {
+  const user = ctx.user;
   if (seesAllCompanies(user)) return requested === undefined ? null : [requested];
-  if (user.company_id === null) throw forbidden(request.t('server.statistics.noCompany'));
-  if (requested !== undefined && requested !== user.company_id) throw forbidden(request.t('server.statistics.otherCompany'));
+  if (user.company_id === null) throw forbidden(ctx.t('server.statistics.noCompany'));
+  if (requested !== undefined && requested !== user.company_id) throw forbidden(ctx.t('server.statistics.otherCompany'));
   return [user.company_id];
 }

@@ -6,11 +6,12 @@ import { AppError } from '../lib/errors';
 import { serverTranslate } from '../lib/i18n';
 import { WorkBusyError } from '../lib/work-limiter';
 import { enqueueMail } from '../mail/outbox';
-import { cjkFont, MissingFontError, reportPdf, reportXlsx, type ReportText } from './export-files';
+import { exportFonts, MissingFontError, reportPdf, REPORT_COLUMNS, reportXlsx, type ReportText } from './export-files';
 import { exportRows, MAX_EXPORT_ROWS, type ExportParams } from './export-report';
 import { statisticFacts } from './facts';
 import { coalescedRounds } from '../lib/coalesced-rounds';
 import { isRecordsExport, recordsDelivery, RecordsExportRefusal, type RecordsDelivery, type RecordsExportParams } from '../records/records-export';
+import { isJournalExport, journalDelivery, JournalExportRefusal, type JournalDelivery, type JournalExportParams } from '../journals/journal-export';
 
 /** How long an instance holds a claimed job; renewed every third of it while the job runs. */
 export const EXPORT_LEASE_SECONDS = 60;
@@ -21,11 +22,14 @@ export const MAX_OPEN_EXPORTS = 32;
 /** What a refused export request (either limit) is told to wait, in seconds. */
 export const EXPORT_RETRY_AFTER_SECONDS = 30;
 
+/** What a job's params may be: a module report, electronic records, or journals (server/journals). */
+export type JobParams = ExportParams | RecordsExportParams | JournalExportParams;
+
 /** A job as one claim holds it: `attempts` is the fencing token of that claim. */
 export interface ClaimedExportJob {
   id: number;
   attempts: number;
-  params: ExportParams | RecordsExportParams;
+  params: JobParams;
   email: string;
 }
 
@@ -83,7 +87,7 @@ export async function queueExport<T>(db: Kysely<Database>, userId: number, t: Tr
  * skipped (`for update skip locked`), so two instances never take the same job at once.
  */
 export async function claimExportJob(db: Kysely<Database>): Promise<ClaimedExportJob | undefined> {
-  const result = await sql<{ id: number; attempts: number; params: ExportParams | RecordsExportParams; user_id: number }>`update export_jobs
+  const result = await sql<{ id: number; attempts: number; params: JobParams; user_id: number }>`update export_jobs
       set status = 'running', progress = 0, attempts = attempts + 1, claimed_until = now() + make_interval(secs => ${EXPORT_LEASE_SECONDS})
     where id = (select id from export_jobs where status in ('queued', 'running') and (claimed_until is null or claimed_until < now())
       order by id limit 1 for update skip locked)
@@ -91,13 +95,13 @@ export async function claimExportJob(db: Kysely<Database>): Promise<ClaimedExpor
   const row = result.rows[0];
   if (!row) return undefined;
   const user = await db.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirst();
-  const params = typeof row.params === 'string' ? JSON.parse(row.params) as ExportParams | RecordsExportParams : row.params;
+  const params = typeof row.params === 'string' ? JSON.parse(row.params) as JobParams : row.params;
   return { id: row.id, attempts: row.attempts, params, email: user?.email ?? '' };
 }
 
 /** The report's texts in the requester's language. */
 function reportText(t: Translate, moduleTitle: string, company: string, p: ExportParams): ReportText {
-  const headers = Object.fromEntries(['code', 'requester', 'status', 'currency', 'amount', 'payment_date', 'completed_at']
+  const headers = Object.fromEntries(REPORT_COLUMNS
     .map((key) => [key, t(`server.export.columns.${key}`)])) as ReportText['headers'];
   return {
     title: t('server.export.title', { module: moduleTitle }),
@@ -126,7 +130,7 @@ async function makeReport(app: FastifyInstance, p: ExportParams, t: Translate, p
   const company = await app.db.selectFrom('companies').select(['name', 'name_ja', 'name_zh']).where('id', '=', p.companyId).executeTakeFirst();
   const companyName = (p.lang === 'ja' ? company?.name_ja : p.lang === 'zh' ? company?.name_zh : null) || company?.name || '';
   const text = reportText(t, moduleTitle, companyName, p);
-  const content = p.fileType === 'pdf' ? await reportPdf(rows, text, cjkFont(app.config.exportFont)) : await reportXlsx(rows, text);
+  const content = p.fileType === 'pdf' ? await reportPdf(rows, text, exportFonts(p.lang, app.config.exportFont)) : await reportXlsx(rows, text);
   await progress(90);
   return { text, content, rowCount: rows.length };
 }
@@ -152,16 +156,24 @@ export async function runExportJob(app: FastifyInstance, job: ClaimedExportJob):
   try {
     if (job.attempts > MAX_EXPORT_ATTEMPTS) throw new ReportError(t('server.export.failed'));
     await progress(10);
-    const { rowCount, filename, contentType, content, subject, text } = await delivery(app, job.params, t, progress);
+    const delivered = await delivery(app, job.params, t, progress);
+    const { rowCount, filename, contentType, content, subject, text } = delivered;
+    const download = 'download' in delivered ? delivered : null;
     await app.db.transaction().execute(async (trx) => {
       // The row lock taken here makes a second finisher wait, then find the fence moved.
       const held = await ours(trx.updateTable('export_jobs').set({ status: 'done', progress: 100, row_count: rowCount, finished_at: new Date(), claimed_until: null }))
         .returning('id').executeTakeFirst();
       if (!held) throw new SupersededError();
+      if (download) {
+        // A downloaded result (journal exports) is kept with the job; what it marks is marked under the same fence.
+        await trx.updateTable('export_jobs').set({ file_bytes: content, file_name: filename, file_type: contentType }).where('id', '=', job.id).execute();
+        await download.commit(trx, job.id);
+        return;
+      }
       const mailId = await enqueueMail(trx, { to: job.email, subject, text, attachments: [{ filename, contentType, content }] });
       await trx.updateTable('export_jobs').set({ mail_id: mailId }).where('id', '=', job.id).execute();
     });
-    app.mailer.kick();
+    if (!download) app.mailer.kick();
   } catch (error: unknown) {
     if (error instanceof SupersededError) {
       app.log.warn({ jobId: job.id, attempt: job.attempts }, 'export job taken over by another instance: not delivered here');
@@ -173,9 +185,10 @@ export async function runExportJob(app: FastifyInstance, job: ClaimedExportJob):
   }
 }
 
-/** What a job mails: the module report (PDF/XLSX), or the electronic records (CSV/zip, server/records). */
-async function delivery(app: FastifyInstance, p: ExportParams | RecordsExportParams, t: Translate, progress: (value: number) => Promise<void>): Promise<RecordsDelivery> {
+/** What a job delivers: the module report (PDF/XLSX) or the electronic records (CSV/zip, server/records) by mail; journals (server/journals) for download. */
+async function delivery(app: FastifyInstance, p: JobParams, t: Translate, progress: (value: number) => Promise<void>): Promise<RecordsDelivery | JournalDelivery> {
   if (isRecordsExport(p)) return recordsDelivery(app, p, t, progress);
+  if (isJournalExport(p)) return journalDelivery(app, p, t, progress);
   const { text, content, rowCount } = await makeReport(app, p, t, progress);
   return {
     rowCount, content,
@@ -188,10 +201,10 @@ async function delivery(app: FastifyInstance, p: ExportParams | RecordsExportPar
 
 /** Marks the job failed (if this claim still holds it) and mails the requester why. */
 async function failJob(app: FastifyInstance, job: ClaimedExportJob, t: Translate, error: unknown): Promise<void> {
-  const known = error instanceof ReportError || error instanceof MissingFontError || error instanceof RecordsExportRefusal;
+  const known = error instanceof ReportError || error instanceof MissingFontError || error instanceof RecordsExportRefusal || error instanceof JournalExportRefusal;
   if (!known) app.log.error({ err: error, jobId: job.id }, 'export failed');
   else app.log.warn({ jobId: job.id, reason: (error as Error).message }, 'export refused');
-  const message = error instanceof ReportError || error instanceof RecordsExportRefusal ? error.message
+  const message = error instanceof ReportError || error instanceof RecordsExportRefusal || error instanceof JournalExportRefusal ? error.message
     : error instanceof MissingFontError ? t('server.export.noFont', { detail: error.message }) : t('server.export.failed');
   try {
     let mailed = false;

@@ -23,6 +23,9 @@ export interface ExportParams {
 /** One line of the report. */
 export interface ExportRow {
   code: string;
+  /** 申請番号 and 決裁番号 (issue #36), null where the module numbers none or not yet. */
+  application_number: string | null;
+  decision_number: string | null;
   status: number;
   requester: string;
   company: string | null;
@@ -64,7 +67,7 @@ export async function exportRows(db: Kysely<Database>, facts: StatisticFacts, p:
     ? sql`coalesce(${sql.join(facts.paymentDate.map(firstDateAt), sql`, `)})` : sql`null`;
   const amount = facts.amount ? numberAt(facts.amount) : sql`null`;
   const order = p.dateType === 'completion' ? sql`buffers.completed_at, buffers.id` : sql`payment_date, buffers.id`;
-  const result = await sql<Omit<ExportRow, 'amount'> & { amount: string | number | null }>`select buffers.code, buffers.status,
+  const result = await sql<Omit<ExportRow, 'amount'> & { amount: string | number | null }>`select buffers.code, buffers.application_number, buffers.decision_number, buffers.status,
       requester.name as requester, ${localizedName(p.lang, 'companies')} as company, currencies.code as currency,
       ${amount} as amount, ${paymentDate} as payment_date, buffers.created_at, buffers.completed_at
     from buffers

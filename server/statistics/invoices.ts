@@ -1,6 +1,5 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
-import type { FastifyRequest } from 'fastify';
-import { BufferStatus, type CompiledModule, type StatisticFacts } from '../../src/engine';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { DocumentStatus, type CompiledModule, type StatisticFacts } from '../../src/engine';
 import { fileRecord } from '../files/file-record';
 import { badRequest, conflict } from '../lib/errors';
 import { likePattern } from '../lib/paging';
@@ -10,6 +9,8 @@ import { totalOf } from './total-of';
 import { numberAt } from './data-path';
 import { recordActor } from '../records/record-actor';
 import { MAX_INVOICE_FILES, type InvoiceCollection, type InvoiceDone, type InvoiceQuery, type InvoiceUpload } from '../../src/wire/invoices';
+import type { StatisticsContext } from './statistics-context';
+import type { Database } from '../db/database';
 
 /** The invoice modules (`statistics.invoices`), the default first (lowest launcher order). */
 export function invoiceModules(modules: Record<string, CompiledModule>, facts: Map<string, StatisticFacts>) {
@@ -27,14 +28,13 @@ const ids = (field: string) => sql<number[]>`(case when jsonb_typeof(buffers.dat
  * management and not yet confirmed; with `obtained` true the register list — approved
  * documents of the module not registered yet. Company-scoped, newest first.
  */
-export async function listInvoices(request: FastifyRequest, q: InvoiceQuery, module: InvoiceModule): Promise<InvoiceCollection> {
-  const db = request.server.db;
+export async function listInvoices(db: Kysely<Database>, ctx: StatisticsContext, q: InvoiceQuery, module: InvoiceModule): Promise<InvoiceCollection> {
   const registerList = q.obtained === 'true' || q.obtained === '1';
   // Filtered, counted and paged on the statistics rows (migration 0620: module, status, dates
   // and companies as indexed columns); the page's few documents are read afterwards.
   const conditions: Expression<SqlBool>[] = [
     sql<SqlBool>`s.module_code = ${module.code}`,
-    statsInCompanies(companyScope(request)),
+    statsInCompanies(companyScope(ctx)),
     registerList
       ? sql<SqlBool>`s.status = 2 and not exists (select 1 from invoice_managements im where im.buffer_id = s.buffer_id)`
       : sql<SqlBool>`exists (select 1 from invoice_managements im where im.buffer_id = s.buffer_id and im.approved_at is null)`,
@@ -58,7 +58,7 @@ export async function listInvoices(request: FastifyRequest, q: InvoiceQuery, mod
   const records = (list: unknown) => asIds(list).flatMap((id) => {
     const file = files.get(id);
     if (!file) return [];
-    const record = fileRecord(file, request.user.id, request.server.config.jwtSecret);
+    const record = fileRecord(file, ctx.user.id, ctx.linkSecret);
     return [{ ...record, url: record.url.replace(/^\/api\/files\//, '/api/statistic_files/') }];
   });
   return {
@@ -77,33 +77,33 @@ function asIds(value: unknown): number[] {
 }
 
 /** The documents named by `transactions` that are invoice documents in the user's scope, or 404-like 400 naming the first that is not. */
-async function scopedDocuments(request: FastifyRequest, transactions: number[], modules: InvoiceModule[]) {
-  if (transactions.length === 0) throw badRequest(request.t('server.statistics.invoices.noTransactions'));
-  const rows = await request.server.db.selectFrom('buffers').leftJoin('invoice_managements as im', 'im.buffer_id', 'buffers.id')
+async function scopedDocuments(db: Kysely<Database>, ctx: StatisticsContext, transactions: number[], modules: InvoiceModule[]) {
+  if (transactions.length === 0) throw badRequest(ctx.t('server.statistics.invoices.noTransactions'));
+  const rows = await db.selectFrom('buffers').leftJoin('invoice_managements as im', 'im.buffer_id', 'buffers.id')
     .select(['buffers.id', 'buffers.module_code', 'buffers.status', 'im.id as im_id', 'im.approved_at'])
-    .where('buffers.id', 'in', transactions).where(inCompanies(companyScope(request)))
+    .where('buffers.id', 'in', transactions).where(inCompanies(companyScope(ctx)))
     .where('buffers.module_code', 'in', modules.map((m) => m.code)).execute();
   const missing = transactions.find((id) => !rows.some((r) => r.id === id));
-  if (missing !== undefined) throw badRequest(request.t('server.statistics.invoices.unknownTransaction', { id: missing }));
+  if (missing !== undefined) throw badRequest(ctx.t('server.statistics.invoices.unknownTransaction', { id: missing }));
   return rows;
 }
 
 /** `POST /invoice_management_show`: registers approved documents for invoice management. */
-export async function registerInvoices(request: FastifyRequest, transactions: number[], modules: InvoiceModule[]) {
-  const rows = await scopedDocuments(request, transactions, modules);
-  const bad = rows.find((r) => r.status !== BufferStatus.COMPLETED || r.im_id !== null);
-  if (bad) throw conflict(request.t('server.statistics.invoices.notRegistrable', { id: bad.id }));
-  await request.server.db.insertInto('invoice_managements')
-    .values(rows.map((r) => ({ buffer_id: r.id, shown_by: request.user.id }))).onConflict((oc) => oc.column('buffer_id').doNothing()).execute();
+export async function registerInvoices(db: Kysely<Database>, ctx: StatisticsContext, transactions: number[], modules: InvoiceModule[]) {
+  const rows = await scopedDocuments(db, ctx, transactions, modules);
+  const bad = rows.find((r) => r.status !== DocumentStatus.COMPLETED || r.im_id !== null);
+  if (bad) throw conflict(ctx.t('server.statistics.invoices.notRegistrable', { id: bad.id }));
+  await db.insertInto('invoice_managements')
+    .values(rows.map((r) => ({ buffer_id: r.id, shown_by: ctx.user.id }))).onConflict((oc) => oc.column('buffer_id').doNothing()).execute();
   return { transactions: rows.map((r) => r.id) } satisfies InvoiceDone;
 }
 
 /** `POST /invoice_management_approve`: confirms registered documents' invoices as obtained. */
-export async function approveInvoices(request: FastifyRequest, transactions: number[], modules: InvoiceModule[]) {
-  const rows = await scopedDocuments(request, transactions, modules);
+export async function approveInvoices(db: Kysely<Database>, ctx: StatisticsContext, transactions: number[], modules: InvoiceModule[]) {
+  const rows = await scopedDocuments(db, ctx, transactions, modules);
   const bad = rows.find((r) => r.im_id === null || r.approved_at !== null);
-  if (bad) throw conflict(request.t('server.statistics.invoices.notApprovable', { id: bad.id }));
-  await request.server.db.updateTable('invoice_managements').set({ approved_at: new Date(), approved_by: request.user.id })
+  if (bad) throw conflict(ctx.t('server.statistics.invoices.notApprovable', { id: bad.id }));
+  await db.updateTable('invoice_managements').set({ approved_at: new Date(), approved_by: ctx.user.id })
     .where('buffer_id', 'in', rows.map((r) => r.id)).where('approved_at', 'is', null).execute();
   return { transactions: rows.map((r) => r.id) } satisfies InvoiceDone;
 }
@@ -113,19 +113,19 @@ export async function approveInvoices(request: FastifyRequest, transactions: num
  * documents (existing files stay: nothing is removed). Files must be the user's own uploads of
  * the right type; at least one file; at most 10 of each kind per document afterwards.
  */
-export async function addInvoiceFiles(request: FastifyRequest, body: InvoiceUpload, modules: InvoiceModule[]) {
-  const t = request.t;
+export async function addInvoiceFiles(db: Kysely<Database>, ctx: StatisticsContext, body: InvoiceUpload, modules: InvoiceModule[]) {
+  const t = ctx.t;
   if (body.e_invoices.length + body.application_papers.length === 0) throw badRequest(t('server.statistics.invoices.noFiles'));
-  const rows = await scopedDocuments(request, body.transactions, modules);
+  const rows = await scopedDocuments(db, ctx, body.transactions, modules);
   const bad = rows.find((r) => r.im_id === null || r.approved_at !== null);
   if (bad) throw conflict(t('server.statistics.invoices.notOpen', { id: bad.id }));
   const wanted = [...body.e_invoices.map((id) => [id, 'e-invoice'] as const), ...body.application_papers.map((id) => [id, 'app-paper'] as const)];
-  const own = await request.server.db.selectFrom('files').select(['id', 'document_type'])
-    .where('id', 'in', wanted.map(([id]) => id)).where('uploader_id', '=', request.user.id).execute();
+  const own = await db.selectFrom('files').select(['id', 'document_type'])
+    .where('id', 'in', wanted.map(([id]) => id)).where('uploader_id', '=', ctx.user.id).execute();
   const wrong = wanted.find(([id, type]) => !own.some((f) => f.id === id && f.document_type === type));
   if (wrong) throw badRequest(t('server.statistics.invoices.badFile', { id: wrong[0], type: wrong[1] }));
-  await request.server.db.transaction().execute(async (trx) => {
-    await recordActor(trx, request.user.id, 'invoice-files');
+  await db.transaction().execute(async (trx) => {
+    await recordActor(trx, ctx.user.id, 'invoice-files');
     for (const row of rows) {
       const { fields } = modules.find((m) => m.code === row.module_code)!;
       const current = await trx.selectFrom('buffers').select('data').where('id', '=', row.id).forUpdate().executeTakeFirstOrThrow();

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { StatisticFacts } from '../../src/engine';
+import { convertAmount, currencyDecimals, type RoundingRule, type StatisticFacts } from '../../src/engine';
 import type { Database } from '../db/database';
 import { statsInCompanies } from './company-condition';
-import { BUCKETS, DATE_FILTERS, type Bucket, type BucketTotal, type DateFilter, type ProjectionCard } from '../../src/wire/statistics';
+import { BUCKETS, DATE_FILTERS, type Bucket, type BucketTotal, type DateFilter, type ProjectionCard, type ReportingTotal } from '../../src/wire/statistics';
 
 // Filter values, buckets and the card and chart shapes are the wire's (src/wire/statistics.ts).
 export { BUCKETS, DATE_FILTERS };
@@ -26,7 +26,17 @@ export function bucketsOf(days: number | null): Bucket[] {
   return out;
 }
 
-interface Row { code: string; currency: string | null; account: string | null; date: string | null; amount: string | null }
+interface Row {
+  code: string; currency: string | null; account: string | null; date: string | null; amount: string | null;
+  /** The document's stored exchange (`data.exchange`): the rate used, the reporting currency and rounding. */
+  rate: string | null; reporting_currency: string | null; rounding: string | null;
+}
+
+/** An item's amount in its document's reporting currency, at the rate the document stored; null without one. */
+function reportingAmount(row: Row, amount: number): number | null {
+  if (row.rate === null || row.reporting_currency === null) return null;
+  return convertAmount(amount, Number(row.rate), currencyDecimals(row.reporting_currency), (row.rounding ?? 'half_up') as RoundingRule);
+}
 
 /**
  * The payment projection: items of unpaid documents (on process or approved, paid-date empty)
@@ -40,7 +50,8 @@ export async function paymentProjection(db: Kysely<Database>, facts: Map<string,
     const items = p.items.split('.');
     return sql<Row>`select buffers.code, currencies.code as currency, buffers.data #>> ${p.account.split('.')}::text[] as account,
         case when (it.value #>> ${p.date.split('.')}::text[]) ~ '^\\d{4}-\\d{2}-\\d{2}$' then it.value #>> ${p.date.split('.')}::text[] end as date,
-        case when jsonb_typeof(it.value #> ${p.amount.split('.')}::text[]) = 'number' then it.value #>> ${p.amount.split('.')}::text[] end as amount
+        case when jsonb_typeof(it.value #> ${p.amount.split('.')}::text[]) = 'number' then it.value #>> ${p.amount.split('.')}::text[] end as amount,
+        buffers.data #>> '{exchange,rate}' as rate, buffers.reporting_currency, buffers.data #>> '{exchange,rounding}' as rounding
       from buffers
       cross join lateral jsonb_array_elements(case when jsonb_typeof(buffers.data #> ${items}::text[]) = 'array' then buffers.data #> ${items}::text[] else '[]'::jsonb end) it
       left join currencies on currencies.id::text = buffers.data->>'currency_id'
@@ -55,10 +66,13 @@ export async function paymentProjection(db: Kysely<Database>, facts: Map<string,
     ? await db.selectFrom('company_bank_accounts').select(['id', 'bank_name', 'branch', 'type']).where('id', 'in', accountIds).execute()
     : []).map((a) => [a.id, a]));
 
-  const cards = new Map<string, ProjectionCard & { byCurrency: Map<string | null, number> }>();
+  const cards = new Map<string, ProjectionCard & { byCurrency: Map<string | null, number>; byReporting: Map<string, number> }>();
   const buckets = new Map<string, BucketTotal>();
+  // Across currencies: each item in its document's reporting currency, at the rate the document stored.
+  const reporting = new Map<string, ReportingTotal>();
   for (const row of rows) {
     const amount = row.amount === null ? 0 : Number(row.amount);
+    const converted = reportingAmount(row, amount);
     const inBuckets = bucketsOf(row.date === null ? null : daysFrom(today, row.date));
     for (const bucket of inBuckets) {
       const key = `${bucket}|${row.currency}`;
@@ -66,20 +80,30 @@ export async function paymentProjection(db: Kysely<Database>, facts: Map<string,
       entry.total += amount;
       entry.count += 1;
       buckets.set(key, entry);
+      const rkey = `${bucket}|${converted === null ? '' : row.reporting_currency}`;
+      const rentry = reporting.get(rkey) ?? { bucket, currency: converted === null ? null : row.reporting_currency, total: 0, count: 0 };
+      if (converted !== null) rentry.total += converted;
+      rentry.count += 1;
+      reporting.set(rkey, rentry);
     }
     if (!inBuckets.includes(filter)) continue;
     const account = row.account !== null && /^\d{1,9}$/.test(row.account) ? accounts.get(Number(row.account)) : undefined;
     const key = String(account?.id ?? 'none');
     const card = cards.get(key) ?? {
       bank_account_id: account?.id ?? null, bank_name: account?.bank_name ?? null, bank_branch: account?.branch ?? null,
-      bank_type: account?.type ?? null, count_transaction: 0, amounts: [], byCurrency: new Map(),
+      bank_type: account?.type ?? null, count_transaction: 0, amounts: [], reporting_amounts: [], unconverted_count: 0, byCurrency: new Map(), byReporting: new Map(),
     };
     card.count_transaction += 1;
     card.byCurrency.set(row.currency, (card.byCurrency.get(row.currency) ?? 0) + amount);
+    if (converted === null) card.unconverted_count = (card.unconverted_count ?? 0) + 1;
+    else card.byReporting.set(row.reporting_currency!, (card.byReporting.get(row.reporting_currency!) ?? 0) + converted);
     cards.set(key, card);
   }
   const members = [...cards.values()]
-    .map(({ byCurrency, ...card }) => ({ ...card, amounts: [...byCurrency].map(([currency, total]) => ({ currency, total })) }))
+    .map(({ byCurrency, byReporting, ...card }) => ({
+      ...card, amounts: [...byCurrency].map(([currency, total]) => ({ currency, total })),
+      reporting_amounts: [...byReporting].map(([currency, total]) => ({ currency, total })),
+    }))
     // Named banks first by name; the items whose bank treasury has not chosen yet last.
     .sort((a, b) => (a.bank_name === null ? 1 : b.bank_name === null ? -1 : a.bank_name.localeCompare(b.bank_name)));
   const order = (b: Bucket) => BUCKETS.indexOf(b);
@@ -87,5 +111,6 @@ export async function paymentProjection(db: Kysely<Database>, facts: Map<string,
     'hydra:member': members,
     'hydra:totalItems': members.length,
     buckets: [...buckets.values()].sort((a, b) => order(a.bucket) - order(b.bucket) || String(a.currency).localeCompare(String(b.currency))),
+    reporting_buckets: [...reporting.values()].sort((a, b) => order(a.bucket) - order(b.bucket) || String(a.currency).localeCompare(String(b.currency))),
   };
 }

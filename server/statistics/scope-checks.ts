@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
-import { bufferReferencesFile } from '../files/file-references';
+import { documentReferencesFile } from '../files/file-references';
 import type { AuthUser } from '../lib/auth-user';
 import { companyScope, mayUseArea } from './access';
 import { inCompanies } from './company-condition';
+import type { StatisticsContext } from './statistics-context';
 
 /** A user as `app.authenticate` loads it, by id (for signed links), or undefined when disabled or locked. */
 export async function authUserById(db: Kysely<Database>, id: number): Promise<AuthUser | undefined> {
@@ -19,18 +19,18 @@ export async function authUserById(db: Kysely<Database>, id: number): Promise<Au
 }
 
 /** Whether the document is one the request's user sees through the Statistic area (role and company). */
-export async function inStatisticScope(request: FastifyRequest, bufferId: number): Promise<boolean> {
-  if (!mayUseArea(request.user, 'statistic')) return false;
-  const row = await request.server.db.selectFrom('buffers').select('id').where('id', '=', bufferId)
-    .where(inCompanies(companyScope(request))).executeTakeFirst();
+export async function inStatisticScope(db: Kysely<Database>, ctx: StatisticsContext, documentId: number): Promise<boolean> {
+  if (!mayUseArea(ctx.user, 'statistic')) return false;
+  const row = await db.selectFrom('buffers').select('id').where('id', '=', documentId)
+    .where(inCompanies(companyScope(ctx))).executeTakeFirst();
   return row !== undefined;
 }
 
 /** Whether a file belongs to a document within the request user's Statistic scope. */
-export async function fileInStatisticScope(request: FastifyRequest, fileId: number, fieldNames: string[]): Promise<boolean> {
-  if (!mayUseArea(request.user, 'statistic')) return false;
-  const row = await request.server.db.selectFrom('buffers').select('id')
-    .where(inCompanies(companyScope(request)))
-    .where(bufferReferencesFile(fileId, fieldNames)).limit(1).executeTakeFirst();
+export async function fileInStatisticScope(db: Kysely<Database>, ctx: StatisticsContext, fileId: number, fieldNames: string[]): Promise<boolean> {
+  if (!mayUseArea(ctx.user, 'statistic')) return false;
+  const row = await db.selectFrom('buffers').select('id')
+    .where(inCompanies(companyScope(ctx)))
+    .where(documentReferencesFile(fileId, fieldNames)).limit(1).executeTakeFirst();
   return row !== undefined;
 }

@@ -1,5 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { FastifyRequest } from 'fastify';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { StatisticFacts } from '../../src/engine';
 import { badRequest } from '../lib/errors';
 import { localizedName } from '../lib/localized-name';
@@ -7,6 +6,8 @@ import type { Collection } from '../lib/paging';
 import { inCompanies } from './company-condition';
 import { anyAtPath, dateTextBetween, numberAt } from './data-path';
 import { STAMP_PERIODS, type StampPeriod, type StampQuery, type StampRow } from '../../src/wire/stamp-statistics';
+import type { StatisticsContext } from './statistics-context';
+import type { Database } from '../db/database';
 
 /** The modules stamp statistics lists: those whose definition has `statistics.stamp`. */
 export function stampModules(facts: Map<string, StatisticFacts>): Array<[string, StatisticFacts & { stamp: NonNullable<StatisticFacts['stamp']> }]> {
@@ -43,14 +44,14 @@ export function stampColumns(facts: Map<string, StatisticFacts>) {
 }
 
 /** The one period of the query; 400 when two types are given or after is later than before. */
-export function stampPeriod(request: FastifyRequest, q: StampQuery): { type: StampPeriod; after?: string; before?: string } | null {
+export function stampPeriod(ctx: StatisticsContext, q: StampQuery): { type: StampPeriod; after?: string; before?: string } | null {
   const given = STAMP_PERIODS.filter((p) => q[`${p}[after]`] || q[`${p}[before]`]);
   if (given.length === 0) return null;
-  if (given.length > 1) throw badRequest(request.t('server.statistics.onePeriod'));
+  if (given.length > 1) throw badRequest(ctx.t('server.statistics.onePeriod'));
   const type = given[0];
   const after = q[`${type}[after]`];
   const before = q[`${type}[before]`];
-  if (after && before && after > before) throw badRequest(request.t('server.statistics.badPeriod', { value: `${after}~${before}` }));
+  if (after && before && after > before) throw badRequest(ctx.t('server.statistics.badPeriod', { value: `${after}~${before}` }));
   return { type, ...(after ? { after } : {}), ...(before ? { before } : {}) };
 }
 
@@ -59,23 +60,23 @@ export function stampPeriod(request: FastifyRequest, q: StampQuery): { type: Sta
  * it when no currency has it — an unknown currency would otherwise leave only the documents
  * without a currency (the seals), which reads as an answer.
  */
-export async function stampCurrency(request: FastifyRequest, q: StampQuery): Promise<number | undefined> {
+export async function stampCurrency(db: Kysely<Database>, ctx: StatisticsContext, q: StampQuery): Promise<number | undefined> {
   if (!q.currency) return undefined;
   const code = q.currency;
-  const row = await request.server.db.selectFrom('currencies').select('id')
+  const row = await db.selectFrom('currencies').select('id')
     .where((eb) => (/^\d{1,9}$/.test(code) ? eb('id', '=', Number(code)) : eb(eb.fn('upper', ['code']), '=', code.toUpperCase())))
     .executeTakeFirst();
-  if (!row) throw badRequest(request.t('server.statistics.unknownCurrency', { value: code }));
+  if (!row) throw badRequest(ctx.t('server.statistics.unknownCurrency', { value: code }));
   return row.id;
 }
 
 /** Every condition of the query plus the company scope; bound parameters only. `currencyId` is the query's currency (`stampCurrency`). */
-export function stampConditions(request: FastifyRequest, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null, currencyId?: number): Expression<SqlBool>[] {
+export function stampConditions(ctx: StatisticsContext, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null, currencyId?: number): Expression<SqlBool>[] {
   const modules = stampModules(facts).map(([code]) => code);
   const out: Expression<SqlBool>[] = [modules.length ? sql<SqlBool>`buffers.module_code in (${sql.join(modules)})` : sql<SqlBool>`false`];
   out.push(inCompanies(companies));
   if (q.moduleCode) {
-    if (!modules.includes(q.moduleCode)) throw badRequest(request.t('server.statistics.unknownModule', { code: q.moduleCode }));
+    if (!modules.includes(q.moduleCode)) throw badRequest(ctx.t('server.statistics.unknownModule', { code: q.moduleCode }));
     out.push(sql<SqlBool>`buffers.module_code = ${q.moduleCode}`);
   }
   const applicants = [...(q['applicant.id'] ?? []), ...(q['applicant.id[]'] ?? [])];
@@ -90,7 +91,7 @@ export function stampConditions(request: FastifyRequest, q: StampQuery, facts: M
   const { amount } = stampColumns(facts);
   if (q['amount[gte]'] !== undefined) out.push(sql<SqlBool>`${amount} >= ${q['amount[gte]']}`);
   if (q['amount[lte]'] !== undefined) out.push(sql<SqlBool>`${amount} <= ${q['amount[lte]']}`);
-  const period = stampPeriod(request, q);
+  const period = stampPeriod(ctx, q);
   if (period) {
     const from = period.after ?? '0001-01-01';
     const to = period.before ?? '9999-12-31';
@@ -115,10 +116,10 @@ interface RawRow {
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The matching rows, newest first, `limit` from `offset`; one query. The contract party is named in the request language. */
-export async function stampRows(request: FastifyRequest, where: Expression<SqlBool>, facts: Map<string, StatisticFacts>, limit: number, offset: number): Promise<StampRow[]> {
+export async function stampRows(db: Kysely<Database>, ctx: StatisticsContext, where: Expression<SqlBool>, facts: Map<string, StatisticFacts>, limit: number, offset: number): Promise<StampRow[]> {
   const columns = stampColumns(facts);
   const rows = await sql<RawRow>`select buffers.id, buffers.code, buffers.stamp_no, buffers.status, buffers.module_code,
-      requester.id as requester_id, requester.name as requester_name, party.id as party_id, ${localizedName(request.lang, 'party')} as party_name,
+      requester.id as requester_id, requester.name as requester_name, party.id as party_id, ${localizedName(ctx.lang, 'party')} as party_name,
       currencies.id as currency_id, currencies.code as currency_code, ${columns.amount} as amount,
       ${columns.contractDate} as contract_date, buffers.created_at, buffers.completed_at
     from buffers
@@ -127,7 +128,7 @@ export async function stampRows(request: FastifyRequest, where: Expression<SqlBo
     left join currencies on currencies.id::text = buffers.data->>'currency_id'
     where ${where}
     order by buffers.created_at desc, buffers.id desc
-    limit ${limit} offset ${offset}`.execute(request.server.db);
+    limit ${limit} offset ${offset}`.execute(db);
   return rows.rows.map((r) => ({
     id: r.id, code: r.code, stamp_no: r.stamp_no, status: r.status, module: { code: r.module_code },
     requester: { id: r.requester_id, name: r.requester_name },
@@ -140,20 +141,20 @@ export async function stampRows(request: FastifyRequest, where: Expression<SqlBo
 }
 
 /** The whole WHERE of a query (filters and company scope), parenthesized; 400 for an unknown currency (`stampCurrency`). */
-export async function stampWhere(request: FastifyRequest, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null): Promise<Expression<SqlBool>> {
-  const currencyId = await stampCurrency(request, q);
-  return sql<SqlBool>`(${sql.join(stampConditions(request, q, facts, companies, currencyId), sql` and `)})`;
+export async function stampWhere(db: Kysely<Database>, ctx: StatisticsContext, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null): Promise<Expression<SqlBool>> {
+  const currencyId = await stampCurrency(db, ctx, q);
+  return sql<SqlBool>`(${sql.join(stampConditions(ctx, q, facts, companies, currencyId), sql` and `)})`;
 }
 
 /** How many documents match. */
-export async function stampCount(request: FastifyRequest, where: Expression<SqlBool>): Promise<number> {
-  const counted = await sql<{ total: number }>`select count(*)::int as total from buffers where ${where}`.execute(request.server.db);
+export async function stampCount(db: Kysely<Database>, ctx: StatisticsContext, where: Expression<SqlBool>): Promise<number> {
+  const counted = await sql<{ total: number }>`select count(*)::int as total from buffers where ${where}`.execute(db);
   return counted.rows[0].total;
 }
 
 /** `GET /stamp_statistics`: the page and the total count. */
-export async function stampStatistics(request: FastifyRequest, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null): Promise<Collection<StampRow>> {
-  const where = await stampWhere(request, q, facts, companies);
-  const members = await stampRows(request, where, facts, q.itemsPerPage, (q.page - 1) * q.itemsPerPage);
-  return { 'hydra:member': members, 'hydra:totalItems': await stampCount(request, where) };
+export async function stampStatistics(db: Kysely<Database>, ctx: StatisticsContext, q: StampQuery, facts: Map<string, StatisticFacts>, companies: number[] | null): Promise<Collection<StampRow>> {
+  const where = await stampWhere(db, ctx, q, facts, companies);
+  const members = await stampRows(db, ctx, where, facts, q.itemsPerPage, (q.page - 1) * q.itemsPerPage);
+  return { 'hydra:member': members, 'hydra:totalItems': await stampCount(db, ctx, where) };
 }

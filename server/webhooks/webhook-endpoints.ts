@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { noteQueued } from '../lib/outbox-kicks';
 import type { WebhookDelivery, WebhookEndpoint } from '../../src/wire/webhooks';
 import { newWebhookSecret, sealSecret } from './webhook-secret';
 
@@ -94,4 +95,5 @@ export async function findDelivery(db: Kysely<Database>, id: number) {
 export async function resendMessage(db: Kysely<Database>, messageId: number): Promise<void> {
   await db.updateTable('webhook_messages').set({ status: 'pending', next_attempt_at: new Date(), claimed_until: null, finished_at: null })
     .where('id', '=', messageId).execute();
+  noteQueued('webhooks');
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { noteQueued } from '../lib/outbox-kicks';
 
 /** A new `webhook-id`: `msg_` + 32 hex digits, the same for every endpoint and attempt of one event. */
 export const newEventId = (): string => `msg_${randomUUID().replace(/-/g, '')}`;
@@ -17,12 +18,12 @@ export async function enqueueWebhookEvent(db: Kysely<Database>, companyId: numbe
   const result = await sql`insert into webhook_messages (endpoint_id, event_id, type, body)
     select id, ${newEventId()}, ${type}, ${body} from webhook_endpoints
     where company_id = ${companyId} and disabled_at is null and events @> ${JSON.stringify([type])}::jsonb`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+  const queued = Number(result.numAffectedRows ?? 0);
+  if (queued) noteQueued('webhooks');
+  return queued;
 }
 
-/** Whether the company has any enabled endpoint (one indexed read: callers skip building events otherwise). */
-export async function companyHasWebhooks(db: Kysely<Database>, companyId: number | null): Promise<boolean> {
-  if (companyId === null) return false;
-  const row = await db.selectFrom('webhook_endpoints').select('id').where('company_id', '=', companyId).where('disabled_at', 'is', null).limit(1).executeTakeFirst();
-  return Boolean(row);
+/** The company's enabled endpoints as a subquery (`exists (…)`: callers skip building events when there are none). */
+export function companyEndpoints(companyId: Expression<number | null>) {
+  return sql`(select 1 from webhook_endpoints where company_id = ${companyId} and disabled_at is null)`;
 }

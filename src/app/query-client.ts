@@ -9,7 +9,9 @@ function retryOnlyWithoutReply(failures: number, error: unknown): boolean {
   return failures < 1 && (error as { status?: unknown } | null)?.status === 0;
 }
 
-const OPTIONS = { defaultOptions: { queries: { retry: retryOnlyWithoutReply, refetchOnWindowFocus: false } } };
+// `offlineFirst`: a read runs once even when the browser says it is offline, so the transport can
+// answer it from the user's offline copies (issue #33 item 3); only its retries wait for the network.
+const OPTIONS = { defaultOptions: { queries: { retry: retryOnlyWithoutReply, refetchOnWindowFocus: false, networkMode: 'offlineFirst' as const } } };
 
 let QueryClientClass: typeof QueryClient | undefined;
 

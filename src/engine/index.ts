@@ -5,7 +5,7 @@
 export type {
   Lang, JsonSchema, UiSchema, Logic, Translate, LocaleFile, LocaleBundles,
   ValidationRule, EachItemValidation, EffectRule, ComputedRule, LabelRule, SubmitEnabledRule, RulesFile,
-  DefinitionFiles, SummaryLine, DetailSection, SubFormRef, ModuleMeta, ModuleEntity, EntityOperation, StatisticFacts, RecordFacts, RecordFields, ModuleLauncher, LauncherGroup, RelatedAs, CompiledModule,
+  DefinitionFiles, SummaryLine, DetailSection, SubFormRef, ModuleMeta, ModuleNumbering, NumberingRule, ModuleBudget, FollowUp, ModuleEntity, EntityOperation, StatisticFacts, RecordFacts, RecordFields, ModuleLauncher, LauncherGroup, RelatedAs, CompiledModule,
   Problem, Violation, MasterProcessStep, CurrencyRef, RuleContext, FormData, ModuleRuntime, ChangedPath, DerivedState, AffectedRules,
   CompileOptions, CompileResult, BypassRole, StepRole, ProcessStepDefinition, ProcessFile, StepMode, ApproverResolver, AttachmentKind, AttachmentsFile,
 } from './types';
@@ -35,6 +35,8 @@ export type { ResolvedStep, RouteInput, RouteGap } from './routes/resolve-route'
 export type { OrganisationSnapshot, OrgDepartment, OrgPost, OrgUser, RouteRequester } from './routes/organisation-snapshot';
 export { checkRoute, NOBODY_APPROVES } from './routes/check-route';
 export { routeFields } from './routes/route-fields';
+export { routeValue, routeValues } from './routes/route-values';
+export type { RouteValueDescriptor } from './routes/route-values';
 export { approvalsRequired, DEFAULT_STEP_MODE, registerStepMode, stepMode, stepModes } from './routes/step-modes';
 export type { StepModeDescriptor } from './routes/step-modes';
 export {
@@ -71,9 +73,27 @@ export { WRAPPER_FIELDS, EDITABLE_WRAPPER_FIELDS, isWrapperField, hasWrapperFiel
 export { editingModule, KEPT_ON_EDIT } from './payload/editing';
 export { keepsApprovals } from './payload/keeps-approvals';
 
+// numbering (issue #36 item 1)
+export { NUMBERING_TOKENS, numberingToken } from './numbering/numbering-tokens';
+export type { NumberingToken, NumberingValues } from './numbering/numbering-tokens';
+export { parseNumberingFormat, MAX_FORMAT_LENGTH } from './numbering/parse-numbering-format';
+export { formatNumber } from './numbering/format-number';
+export { fiscalPeriodOf, fiscalYearOf, isFiscalYearStart, FISCAL_START_PATTERN } from './numbering/fiscal-year';
+export type { FiscalPeriod } from './numbering/fiscal-year';
+// budgets (issue #36 item 4)
+export { budgetLines, type BudgetLine } from './budgets/budget-lines';
+// follow-up documents (issue #36 item 5)
+export { followUpData, followUpEntry } from './follow-ups/follow-up-data';
+export { followUpDifference, type FollowUpDifference } from './follow-ups/follow-up-difference';
+export { checkFollowUps } from './follow-ups/check-follow-ups';
+
 // money and dates
 export { roundByCurrency, currencyDecimals } from './money/round-by-currency';
 export { formatMoney } from './money/format-money';
+export { convertAmount, RATE_DECIMALS, ROUNDING_RULES } from './money/convert-amount';
+export type { RoundingRule } from './money/convert-amount';
+export { EXCHANGE_FIELD, exchangeFields } from './money/exchange';
+export type { DocumentExchange } from './money/exchange';
 export { toApiDate } from './dates/to-api-date';
 export { toDisplayDate } from './dates/to-display-date';
 export { toDisplayTimestamp } from './dates/to-display-timestamp';
@@ -83,7 +103,7 @@ export type { InvoiceRegistrationProblem } from './invoices/invoice-registration
 export { formatFileSize } from './files/format-file-size';
 
 // status numbers of the API
-export { BufferStatus, StepStatus } from './status';
+export { DocumentStatus, StepStatus } from './status';
 
 // translations
 export { createTranslate } from './i18n/create-translate';
@@ -94,3 +114,15 @@ export * from './builder';
 // company calendar (reminders and escalation)
 export { addBusinessDays, businessDaysBetween, businessDaysWaited, isBusinessDay, localDate } from './calendar/business-days';
 export type { BusinessCalendar } from './calendar/business-days';
+export { enumChoices, type EnumChoice } from './definitions/enum-choices';
+export { detailText, fieldDefinition, EMPTY_TEXT, type DetailTextOptions, type DetailTextRow, type DetailTextSection } from './cards/detail-text';
+export { buildJournal, isBalanced } from './journals/build-journal';
+export type { JournalContext, JournalProblem, JournalSource } from './journals/build-journal';
+export type { JournalFacts, JournalLineFacts } from './journals/journal-facts';
+export type { AccountRef, Journal, JournalMapping, JournalRow, Posting, TaxClassKey, TaxRate } from './journals/journal-types';
+export { TRANSITIONAL_NAME_KEYS } from './journals/journal-types';
+export {
+  INVOICE_DEDUCTIONS, INVOICE_SYSTEM_START, TRANSITIONAL_SCHEDULE, TRANSITIONAL_YEARLY_CAPS, invoiceDeduction, isTransitional, transitionalCapFor,
+} from './journals/invoice-deduction';
+export type { InvoiceDeduction, TransitionalDeduction } from './journals/invoice-deduction';
+export { firstNumber, firstText, valuesAt } from './journals/values-at';

@@ -267,6 +267,76 @@ export interface ModuleMeta {
   contractItemTypes?: { alias?: string };
   /** Data paths the approval lists' `search` matches (besides code, stamp number and requester). Absent = none. */
   listSearch?: string[];
+  /**
+   * Numbering rules (issue #36 item 1): an application number given at submit and a decision
+   * number given at the final approval, each from a format of tokens (`numbering/numbering-tokens.ts`).
+   * Absent (or a kind absent) = no such number.
+   */
+  numbering?: ModuleNumbering;
+  /** Budgets (issue #36 item 4): which fields give the department, expense account and amount, and what happens over budget. */
+  budget?: ModuleBudget;
+  /**
+   * Follow-up documents (関連書類, issue #36 item 5): the modules a decided document of this module
+   * is followed up by (a purchase by its reimbursement), with the fields carried over. Absent = none.
+   */
+  followUps?: FollowUp[];
+}
+
+/**
+ * One `ui:module.followUps` entry (docs/MODULES.md "Follow-up documents"), declared on the origin's
+ * module: a completed document of it offers "Create <module>"; the new document starts with exactly
+ * the `fields` carried over and `link` naming the origin, and is filed with `follow_up_of`.
+ */
+export interface FollowUp {
+  /** The follow-up's module code (a module, not a sub-form or an entity module). */
+  module: string;
+  /** The follow-up's field that names the origin (`related_approval_id`): set to the origin's id, never changed. */
+  link: string;
+  /** Carried over: the follow-up's field → the origin's field (top-level fields, values copied as they are). */
+  fields: Record<string, string>;
+  /** Optional: the amounts compared on the follow-up's detail (the difference = follow-up − origin, in their currency). */
+  amounts?: { origin: string; followUp: string };
+}
+
+/**
+ * `ui:module.budget` (docs/MODULES.md "Budgets"): a document of the module reserves its amount on
+ * the budget of its company × department × expense account × fiscal year at submit, consumes it at
+ * the final approval and releases it on rejection or withdrawal.
+ */
+export interface ModuleBudget {
+  /** The field giving the department (`department_id`). */
+  department: string;
+  /** The items each asking for their own expense account (`transaction_items[].contents[]`); absent: the document is one line. */
+  lines?: string;
+  /** The expense account's field, read on each line (`content_type_id`). */
+  expenseAccount: string;
+  /** The amount's field, read on each line (`amount`). */
+  amount: string;
+  /**
+   * Over budget: `warn` files it and the form warns; `refuse` answers 422 and files nothing;
+   * `route` files it silently — the process has a step whose condition reads `budget.over` /
+   * `budget.remaining`.
+   */
+  over: 'warn' | 'refuse' | 'route';
+}
+
+/** `ui:module.numbering`: the module's two numbers. */
+export interface ModuleNumbering {
+  /** 申請番号, given in the submitting transaction. */
+  application?: NumberingRule;
+  /** 決裁番号, given in the final approval's transaction. */
+  decision?: NumberingRule;
+}
+
+/** One number's rule. */
+export interface NumberingRule {
+  /** E.g. `{company}-{fy}-{module}-{seq:5}`; one `{seq}` (zero-padded sequence). */
+  format: string;
+  /**
+   * Whose counter the sequence runs on, per company and fiscal year: `module` (default) this
+   * module's own; `shared` one counter for every module of the company that says `shared`.
+   */
+  sequence?: 'module' | 'shared';
 }
 
 /** `ui:module.launcher`: the Home launcher entry. */
@@ -361,6 +431,8 @@ export interface StatisticFacts {
    * `kinds` overrides fields per attachment kind (a key of `attachments/<code>.json`).
    */
   records?: RecordFacts;
+  /** The module moves money: a decided document becomes one journal (仕訳; docs/ACCOUNTING.md). */
+  journal?: import('./journals/journal-facts').JournalFacts;
 }
 
 /** The fields of one electronic record (paths as in `StatisticFacts`). */

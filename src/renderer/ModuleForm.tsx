@@ -20,6 +20,7 @@ import { useRendererHost } from './host';
 import { useRendererT } from './i18n';
 import { findRegistryEntry } from './registry';
 import { useRuleContext } from './use-rule-context';
+import { BudgetHint } from './BudgetHint';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', paddingBottom: tokens.spacingVerticalXXL },
@@ -27,12 +28,14 @@ const useStyles = makeStyles({
 
 export interface ModuleFormProps {
   module: CompiledModule;
+  /** The filed document being edited: its own budget reservation is left out of what the budget hint says remains. */
+  documentId?: number;
   /** Draft or item being edited; defaults of the schema otherwise. Read once at mount: give the form a new `key` to load another draft. */
   initialData?: FormData;
   /** Master process steps, currencies and (for sub-forms) the parent's data. */
   context?: RuleContext;
   /** Receives the payload built with the engine's `buildSubmitPayload` (item mode: the item itself). */
-  onSubmit(payload: SubmitPayload): Promise<{ code?: string } | void>;
+  onSubmit(payload: SubmitPayload): Promise<{ code?: string; application_number?: string | null } | void>;
   /** Every change of the data (for drafts). */
   onChange?(data: FormData): void;
   /** After the success alert was closed (form mode), with the server's answer. */
@@ -103,7 +106,7 @@ export function SubForm(props: SubFormProps) {
  * and fields, receiving `registry.formContext` (a RingiFormContext).
  */
 export function ModuleForm(props: ModuleFormProps) {
-  const { module, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, submitLabel, loading, mode = 'form', readOnly = false, formId, idPrefix = 'root', externalSubmit = false, danger = false, submittedMessage, staged = false } = props;
+  const { module, documentId, initialData, context: givenContext, onSubmit, onChange, onSubmitted, onReset, submitDisabled, submitLabel, loading, mode = 'form', readOnly = false, formId, idPrefix = 'root', externalSubmit = false, danger = false, submittedMessage, staged = false } = props;
   const host = useRendererHost();
   const t = useRendererT(module);
   const styles = useStyles();
@@ -176,7 +179,9 @@ export function ModuleForm(props: ModuleFormProps) {
       const result = await onSubmit(payload);
       if (mode === 'item') return;
       const code = result && typeof result === 'object' ? result.code : undefined;
-      await host.alert(code || t('engine.renderer.saved'), submittedMessage ?? t('engine.renderer.submitted'));
+      // The 申請番号 the filing gave (where the module numbers its documents) is said at once.
+      const number = result && typeof result === 'object' ? result.application_number : undefined;
+      await host.alert(code || t('engine.renderer.saved'), submittedMessage ?? (number ? t('engine.renderer.submittedNumber', { number }) : t('engine.renderer.submitted')));
       store.replace(defaultFormData(module.schema));
       onSubmitted?.(result);
     } catch (error) {
@@ -205,6 +210,7 @@ export function ModuleForm(props: ModuleFormProps) {
         <form id={formId} className={styles.form} noValidate onSubmit={handleSubmit} aria-busy={busy || loading || staging || undefined} data-module={module.code} data-id-prefix={idPrefix}>
           {loading ? <Spinner label={t('engine.renderer.loading')} /> : <FormLayout staged={staged} onStaged={stagedAll} />}
           {onChange ? <ChangeReporter store={store} onChange={onChange} /> : null}
+          {module.meta.budget && mode === 'form' && !readOnly && !loading ? <BudgetHint module={module} store={store} documentId={documentId} /> : null}
           {externalSubmit ? null : (
             <SubmitBar mode={mode} busy={busy} loading={Boolean(loading)} submitDisabled={Boolean(submitDisabled)} submitLabel={submitLabel} danger={danger} onReset={handleReset} />
           )}

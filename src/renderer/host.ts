@@ -57,6 +57,16 @@ export interface RendererHost {
     company?: { id: number; name: string } | null;
   } | null;
   language: 'en' | 'ja' | 'zh';
+  /**
+   * 代理申請 (issue #36): the principal the form files for (their user id), when the user chose
+   * someone under "File for"; the route preview asks for the principal's route. Absent: the user's own.
+   */
+  filedFor?: number | null;
+  /**
+   * 兼務 (issue #36 item 6): the department of the user's post the form files as, when the user
+   * holds more than one and the form offers the choice; the route preview resolves from it. Absent: not chosen.
+   */
+  filedAs?: number | null;
 }
 
 /** Provided by the app (or a test host) around every renderer component. */

@@ -27,6 +27,9 @@ const searchQuery = <P extends TProperties>(amountInput: P) => Type.Object({
   amount: Type.Optional(Type.String({ maxLength: 40 })),
   ...amountInput,
   vendor: text(),
+  /** 申請番号 / 決裁番号 (issue #36): part of the number, case-insensitive. */
+  application_number: Type.Optional(Type.String({ maxLength: 64 })),
+  decision_number: Type.Optional(Type.String({ maxLength: 64 })),
   moduleCode: Type.Optional(Type.String({ maxLength: 64 })),
   'sort[code]': order(), 'sort[createdAt]': order(), 'sort[updatedAt]': order(), 'sort[date]': order(), 'sort[amount]': order(),
 }, { additionalProperties: false });

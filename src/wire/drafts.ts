@@ -12,12 +12,17 @@ const DraftModuleCode = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a
 /** A form's data: any JSON object (its size is checked by the route, its content on submit). */
 const DraftData = anyObject();
 
-/** `GET` and `DELETE /buffer_temporaries?module_code=`: which module's draft. */
-export const DraftQuery = Type.Object({ module_code: DraftModuleCode }, { additionalProperties: false });
+/** 代理申請 (issue #36): the draft of a filing for this principal, kept apart from the user's own (absent or null: their own). */
+const DraftFiledFor = Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()], {
+  description: 'The principal a draft of a filing for someone is for (absent: the user\'s own draft)',
+}));
+
+/** `GET` and `DELETE /buffer_temporaries?module_code=&filed_for=`: which module's draft, and whose filing. */
+export const DraftQuery = Type.Object({ module_code: DraftModuleCode, filed_for: DraftFiledFor }, { additionalProperties: false });
 export type DraftQuery = Static<typeof DraftQuery>;
 
 /** `POST /buffer_temporaries`: the module and the form's data, replacing the user's draft of it. */
-export const DraftBody = Type.Object({ module_code: DraftModuleCode, data: DraftData }, { additionalProperties: false });
+export const DraftBody = Type.Object({ module_code: DraftModuleCode, data: DraftData, filed_for: DraftFiledFor }, { additionalProperties: false });
 export type DraftBody = Static<typeof DraftBody>;
 
 /** The user's draft of a module, as read and as saved: the data and when it was last saved (ISO 8601). */

@@ -19,5 +19,6 @@ export const RegistrationCheck = Type.Object({
   valid: Type.Boolean(),
   reason: nullable(Type.String()),
   problem: nullable(Type.String({ description: '`format` or `checkDigit`; null when valid' })),
+  checked_on: nullable(Type.String({ description: 'The day the check was made and recorded (`YYYY-MM-DD`); null when the number is not even of the form (not recorded)' })),
 });
 export type RegistrationCheck = Static<typeof RegistrationCheck>;

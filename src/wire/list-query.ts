@@ -8,6 +8,15 @@ import { Type, type TOptional, type TString } from '@sinclair/typebox';
 import { QueryFlag, SortOrder, cursor, day, dbId, paging, type Paged } from './common';
 
 /** The period filters: submission, last change, completion; each `[after]` / `[before]` (inclusive days). */
+/**
+ * `hydra:totalItems` of `/approvals/my` (pending and done) counts at most this many: a busy
+ * approver has handled tens of thousands of documents, and may be left tens of thousands to decide
+ * (a migration, a long absence); counting them all was most of the list's cost (the decade bench's
+ * approver with 56,058 pending: 16 ms a count). Past it the count means "this many or more" (Home
+ * says so), and the lists page on by `nextCursor`.
+ */
+export const APPROVAL_LIST_COUNT_CAP = 1000;
+
 export const LIST_PERIODS = ['createdAt', 'updatedAt', 'completionDate'] as const;
 export type ListPeriod = (typeof LIST_PERIODS)[number];
 type PeriodKey = `${ListPeriod}[${'after' | 'before'}]`;

@@ -33,7 +33,12 @@ export const Location = open({ id: Type.Integer(), address: Type.String() });
 export type Location = Static<typeof Location>;
 
 /** `GET /companies/{id}`: the company with its departments and locations. */
-export const CompanyDetail = open({ ...Company.properties, departments: Type.Array(Department), locations: Type.Array(Location) });
+export const CompanyDetail = open({
+  ...Company.properties,
+  /** `MM-DD`: the day the company's fiscal year starts (document numbering resets then; issue #36 item 1). */
+  fiscal_year_start: Type.Optional(Type.String()),
+  departments: Type.Array(Department), locations: Type.Array(Location),
+});
 export type CompanyDetail = Static<typeof CompanyDetail>;
 
 /** A bank account of a company (the number masked unless finance or treasury of its company). */

@@ -14,7 +14,11 @@ export const RecordMember = open({
   currency: nullable(Type.String()),
   counterparty: nullable(Type.String()),
   registration_no: nullable(Type.String()),
-  document: open({ id: Type.Integer(), code: Type.String(), module: Type.String() }),
+  /** The document, with its 申請番号 / 決裁番号 (issue #36; null where none was given). */
+  document: open({
+    id: Type.Integer(), code: Type.String(), module: Type.String(),
+    application_number: Type.Optional(nullable(Type.String())), decision_number: Type.Optional(nullable(Type.String())),
+  }),
   file: open({ id: Type.Integer(), name: Type.String(), sha256: Type.String(), document_type: Type.String() }),
   /** When the file was taken off its document (its record is kept for the retention period), else null. */
   removed_at: nullable(Type.String()),
@@ -34,6 +38,9 @@ export const recordFilterProperties = {
   'company.id': Type.Optional(dbId()),
   currency: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
   registration_no: Type.Optional(Type.String({ minLength: 1, maxLength: 14 })),
+  /** 申請番号 / 決裁番号 of the document (issue #36): part of the number, case-insensitive. */
+  application_number: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  decision_number: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   /** Also the records of files taken off their document (kept for the retention period). */
   include_removed: Type.Optional(Type.Boolean({ default: false })),
 };

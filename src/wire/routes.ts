@@ -11,6 +11,10 @@ import { ProcessModuleCode } from './processes';
 export const ResolveBody = Type.Object({
   module_code: ProcessModuleCode,
   data: Type.Record(Type.String(), Type.Unknown()),
+  /** 代理申請 (issue #36): the route of a document filed for this principal (who must have allowed the caller for the module today). */
+  filed_for: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  /** 兼務 (issue #36 item 6): the department of the requester's post the document would be filed as (`GET /posts/mine`). */
+  filed_as_department_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 }, { additionalProperties: false });
 export type ResolveBody = Static<typeof ResolveBody>;
 

@@ -27,6 +27,13 @@ export const ProjectionCard = Type.Object({
   bank_type: nullableString,
   count_transaction: Type.Integer(),
   amounts: Type.Array(Type.Object({ currency: nullableString, total: Type.Number() }, open)),
+  /**
+   * The same items summed across currencies in the reporting currency of their company, each at
+   * the rate its document stored when filed (`data.exchange`); items of documents filed without a
+   * conversion are left out and counted in `unconverted_count`.
+   */
+  reporting_amounts: Type.Optional(Type.Array(Type.Object({ currency: Type.String(), total: Type.Number() }, open))),
+  unconverted_count: Type.Optional(Type.Integer()),
 }, open);
 export type ProjectionCard = Static<typeof ProjectionCard>;
 
@@ -36,10 +43,20 @@ export const BucketTotal = Type.Object({
 }, open);
 export type BucketTotal = Static<typeof BucketTotal>;
 
-/** `GET /payment_projections`: cards for the period and bucket totals for the chart. */
+/**
+ * Per bucket and reporting currency, the pending amount converted at each document's stored rate
+ * (`currency` null: the items of documents filed without a conversion, counted, not summed).
+ */
+export const ReportingTotal = Type.Object({
+  bucket: Type.Union(BUCKETS.map((b) => Type.Literal(b))), currency: nullableString, total: Type.Number(), count: Type.Integer(),
+}, open);
+export type ReportingTotal = Static<typeof ReportingTotal>;
+
+/** `GET /payment_projections`: cards for the period and bucket totals for the chart (per currency, and across currencies in the reporting currency). */
 export const Projection = Type.Object({
   'hydra:member': Type.Array(ProjectionCard),
   'hydra:totalItems': Type.Integer(),
   buckets: Type.Array(BucketTotal),
+  reporting_buckets: Type.Optional(Type.Array(ReportingTotal)),
 });
 export type Projection = Static<typeof Projection>;

@@ -87,6 +87,10 @@ export const ApproverQuery = Type.Object({
   name: Type.Optional(searchText()),
   masterProcessId: Type.Optional(dbId()),
   companyId: Type.Optional(dbId()),
+  /** 代理申請 (issue #36): the candidates as the principal's document would have them (the principal must allow the caller for the step's module). */
+  filed_for: Type.Optional(dbId()),
+  /** 兼務 (issue #36 item 6): the requester's post the document is filed as; without `companyId`, its company scopes the candidates. */
+  filed_as_department_id: Type.Optional(dbId()),
   cursor: Type.Optional(cursor()),
 });
 export type ApproverQuery = Paged<typeof ApproverQuery>;

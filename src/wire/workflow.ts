@@ -41,6 +41,10 @@ export const BufferItem = open({
   info: BufferInfo,
   data: anyObject(),
   stamp_no: nullable(Type.String()),
+  /** 申請番号 given at submit (`ui:module.numbering.application`), null when the module numbers none. */
+  application_number: Type.Optional(nullable(Type.String())),
+  /** 決裁番号 given at the final approval (`ui:module.numbering.decision`), null until then or when the module numbers none. */
+  decision_number: Type.Optional(nullable(Type.String())),
   /** Filed without approval by a user allowed to bypass (`ui:module.bypassRoles`). */
   bypass: Type.Boolean(),
   /** Marked urgent (至急) by its requester (`ui:module.allowUrgent`): sorts first in the pending and initiated lists. */
@@ -186,8 +190,8 @@ export const NextUserNotified = Type.Object({ is_notified: Type.Boolean(), next_
 export type NextUserNotified = Static<typeof NextUserNotified>;
 
 /** `{id, status}` of a document after an applicant's action. */
-export const DocumentStatus = open({ id: Type.Integer(), status: Type.Integer() });
-export type DocumentStatus = Static<typeof DocumentStatus>;
+export const DocumentStatusReply = open({ id: Type.Integer(), status: Type.Integer() });
+export type DocumentStatusReply = Static<typeof DocumentStatusReply>;
 
 /** Body of `POST /buffer/withdrawal` and `/buffer/step_back`: the requester's document. */
 export const BufferIdBody = Type.Object({ buffer_id: dbId() }, { additionalProperties: false });
@@ -216,6 +220,8 @@ export const Filed = Type.Object({
   id: Type.Integer(),
   code: Type.String({ description: 'Document code: <prefix>-<year>-<sequence>' }),
   status: Type.Integer(),
+  application_number: nullable(Type.String({ description: '申請番号 given at submit by the module\'s numbering rule (`ui:module.numbering.application`); null when the module numbers none' })),
+  decision_number: Type.Optional(nullable(Type.String({ description: '決裁番号: only when filed completed (bypass)' }))),
 }, { description: 'The filed document' });
 export type Filed = Static<typeof Filed>;
 
@@ -268,6 +274,16 @@ export const StepActionBody = Type.Object({
   back_to: Type.Optional(Type.Union([Type.Integer(), Type.String()], {
     description: 'Send back (with approve false): the id of an earlier approved step of this document, or "requester".',
   })),
+  /** The document's `updated_at` as the approver read it (a decision queued offline sends it). */
+  expected_updated_at: Type.Optional(Type.String({
+    format: 'date-time',
+    description: 'The document\'s `updated_at` as the approver read it (the app sends it with a decision taken offline): when the document changed since — an edit, another decision, a send back — 409 "changed since you read it" and nothing is recorded. Without it the action is checked against the document as it is now.',
+  })),
+  /** The user who took the decision offline: anyone else sending it is refused. */
+  queued_by: Type.Optional(Type.Integer({
+    minimum: 1,
+    description: 'The id of the user who took the decision offline (the app sends it with a queued decision): when another user is signed in, 403 and nothing is recorded.',
+  })),
 }, { additionalProperties: false });
 export type StepActionBody = Static<typeof StepActionBody>;
 
@@ -275,7 +291,7 @@ export type StepActionBody = Static<typeof StepActionBody>;
 export const StepActionResult = Type.Object({
   id: Type.Integer(),
   status: Type.Integer(),
-  buffer: DocumentStatus,
+  buffer: DocumentStatusReply,
   active_approval_id: Type.Optional(nullable(Type.Integer({ description: 'After a send back: the step active now (null: the document is with the requester)' }))),
 });
 export type StepActionResult = Static<typeof StepActionResult>;

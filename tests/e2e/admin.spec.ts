@@ -20,17 +20,17 @@ async function api(request: APIRequestContext, email: string) {
 }
 
 /** Passes every step of a document as its candidates would (the approver, then the authorizer, where the chain has them). */
-async function approveAll(request: APIRequestContext, bufferId: number) {
+async function approveAll(request: APIRequestContext, documentId: number) {
   let acted = 0;
   for (const who of ['approver@example.com', 'authorizer@example.com']) {
     const client = await api(request, who);
     const pending = (await client.get('/approvals/my', { itemsPerPage: 100 }))['hydra:member'] as Json[];
-    const step = pending.find((p) => p.buffer.id === bufferId);
+    const step = pending.find((p) => p.buffer.id === documentId);
     if (!step) continue;
     expect((await client.post(`/approvals/${step.id}/action`, { approve: true })).status()).toBe(200);
     acted += 1;
   }
-  expect(acted, `steps of document ${bufferId} approved`).toBeGreaterThan(0);
+  expect(acted, `steps of document ${documentId} approved`).toBeGreaterThan(0);
 }
 
 test('a group admin creates a user through approval; the user sets a password from the invitation and logs in', async ({ page, request, browser }) => {
@@ -156,12 +156,12 @@ test('a group admin creates a background group; its person in charge appears, lo
 });
 
 /** Passes every step of a document, each by whichever demo approver the step waits for (one person may hold two steps). */
-async function approveToEnd(request: APIRequestContext, bufferId: number) {
+async function approveToEnd(request: APIRequestContext, documentId: number) {
   const approvers = await Promise.all(['approver@example.com', 'approver2@example.com', 'authorizer@example.com'].map((who) => api(request, who)));
   for (let step = 0; step < 5; step++) {
     let acted = false;
     for (const client of approvers) {
-      const pending = ((await client.get('/approvals/my', { itemsPerPage: 100 }))['hydra:member'] as Json[]).find((p) => p.buffer.id === bufferId);
+      const pending = ((await client.get('/approvals/my', { itemsPerPage: 100 }))['hydra:member'] as Json[]).find((p) => p.buffer.id === documentId);
       if (!pending) continue;
       expect((await client.post(`/approvals/${pending.id}/action`, { approve: true })).status()).toBe(200);
       acted = true;

@@ -29,7 +29,7 @@ export type Client = Awaited<ReturnType<typeof client>>;
  * Files a payment of the employee's company (approver → finance → authorizer → treasury) with a
  * note and, optionally, e-invoice file ids the employee uploaded; `urgent` marks it 至急.
  */
-export async function filePayment(request: APIRequestContext, note: string, eInvoices: number[] = [], options: { urgent?: boolean } = {}): Promise<{ id: number; code: string; company: number }> {
+export async function filePayment(request: APIRequestContext, note: string, eInvoices: number[] = [], options: { urgent?: boolean; expenseAccountId?: number } = {}): Promise<{ id: number; code: string; company: number }> {
   const [employee, approver, finance, authorizer, treasury] = await Promise.all(
     ['employee', 'approver', 'finance', 'authorizer', 'treasury'].map((who) => client(request, `${who}@example.com`)),
   );
@@ -37,7 +37,7 @@ export async function filePayment(request: APIRequestContext, note: string, eInv
   const department = employee.profile.department.id as number;
   const currency = (await employee.get('/currencies', { itemsPerPage: 100 }))['hydra:member'].find((c: Json) => c.code === 'CNY').id;
   const steps = (await employee.get('/master_processes', { module_code: 'payment' }))['hydra:member'] as Json[];
-  const expense = (await employee.get('/expense_accounts', { moduleCode: 'payment', companyId: company, itemsPerPage: 100 }))['hydra:member']
+  const expense = options.expenseAccountId ?? (await employee.get('/expense_accounts', { moduleCode: 'payment', companyId: company, itemsPerPage: 100 }))['hydra:member']
     .find((e: Json) => !e.is_transportation).id;
   const approverOf: Record<string, number> = { 'p-manager': approver.id, 'p-finance': finance.id, 'p-authorizer': authorizer.id, 'p-treasury': treasury.id };
   const body = {

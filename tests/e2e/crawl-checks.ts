@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { DEMO_COMPANIES } from '../../server/db/seed-data';
+import { DEMO_COMPANIES } from '../../server/demo/seed-data';
 import { contentChecks, type ContentFinding } from './content-checks';
 
 // What the screen crawl (crawl.spec.ts) checks on every screen it reaches, measured in the page.
@@ -32,16 +32,24 @@ function strings(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/** The module codes (the definitions' schema files' names: `budget`, `contract-supplier`). */
+export function moduleCodes(): string[] {
+  return readdirSync(root('schemas')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+}
+
 /**
  * Words a screen may show in any language: what users typed, seeded as the demo data (names,
  * companies, banks, notes: the organisation and master data files, the demo documents' words
- * and sample bodies), the language picker's own names, and what the language's translations themselves
- * contain (a Japanese text may say "PDF"). Latin words lower-cased; CJK as runs.
+ * and sample bodies), the language picker's own names, what the language's translations themselves
+ * contain (a Japanese text may say "PDF") and the module codes (the studio shows each module's code
+ * as its technical name: its list, its editor's title, the field and disable dialogs). Latin words
+ * lower-cased; CJK as runs.
  */
 export function allowedWords(lang: Lang): { latin: Set<string>; cjk: Set<string> } {
   const texts = demoTexts();
   for (const file of readdirSync(root(`locales/${lang}`))) texts.push(...strings(JSON.parse(readFileSync(root(`locales/${lang}/${file}`), 'utf8'))));
   texts.push('English', '日本語', '中文', '简体中文');
+  texts.push(...moduleCodes());
   // Browsers and systems as the signed-in devices and notification devices name them (read from a user agent).
   texts.push('Chrome', 'Safari', 'Firefox', 'Edge', 'Windows', 'Mac', 'Linux', 'Android', 'iPhone', 'iPad');
   const latin = new Set<string>();
@@ -77,23 +85,25 @@ export function userCjkRuns(lang: Lang): string[] {
  */
 export function latinAllowedTexts(lang: Lang): string[] {
   const texts = readdirSync(root(`locales/${lang}`)).flatMap((file) => strings(JSON.parse(readFileSync(root(`locales/${lang}/${file}`), 'utf8'))));
-  const content = JSON.parse(readFileSync(root('server/db/demo-content.json'), 'utf8')) as { languages: Record<string, unknown> };
+  const content = JSON.parse(readFileSync(root('server/demo/demo-content.json'), 'utf8')) as { languages: Record<string, unknown> };
   texts.push(...strings(content.languages.en), ...strings(content.languages[lang]));
-  const seed = readFileSync(root('server/db/seed-data.ts'), 'utf8');
+  const seed = readFileSync(root('server/demo/seed-data.ts'), 'utf8');
   texts.push(...[...seed.matchAll(/email: '[^']*', name: '([^']*)'/g)].map((m) => m[1]));
   // The partner (the one company outside the group) is English content, like its documents.
   for (const partner of DEMO_COMPANIES.filter((c) => !c.is_group)) texts.push(...partner.locations, ...partner.bank_accounts.flatMap((b) => [b.bank_name, b.branch]));
   texts.push('English');
+  // Module codes: the studio shows them (lists, "used by" sentences) as the technical name of each module.
+  texts.push(...moduleCodes());
   return [...new Set(texts.map((t) => t.toLowerCase()))];
 }
 
 /** The texts of the demo data: the organisation and master data files, the demo users and documents. */
 export function demoTexts(): string[] {
   const texts: string[] = [];
-  const dataFiles = ['server/db/demo-organisation.json', 'server/db/demo-module-masters.json', 'server/db/demo-content.json'];
+  const dataFiles = ['server/demo/demo-organisation.json', 'server/demo/demo-module-masters.json', 'server/demo/demo-content.json'];
   for (const file of dataFiles) texts.push(...strings(JSON.parse(readFileSync(root(file), 'utf8'))));
   // Demo users and sample document bodies are TypeScript: their string literals.
-  for (const file of ['server/db/seed-data.ts', 'server/db/demo/sample-body.ts', 'server/db/demo/demo-documents.ts', 'server/db/seed.ts']) {
+  for (const file of ['server/demo/seed-data.ts', 'server/demo/sample-body.ts', 'server/demo/demo-documents.ts', 'server/demo/seed.ts']) {
     texts.push(...[...readFileSync(root(file), 'utf8').matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`\n]*)`/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? ''));
   }
   return texts;

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { allowedWords, demoTexts, latinAllowedTexts, measure, namespaces, userCjkRuns, type Finding, type Lang, type MeasureOptions } from './crawl-checks';
+import { allowedWords, demoTexts, latinAllowedTexts, measure, moduleCodes, namespaces, userCjkRuns, type Finding, type Lang, type MeasureOptions } from './crawl-checks';
 import { chooseText, itemLists, openItemPage, storeSession, type ItemList } from './quality-screens';
 
 // The screen crawl (issue 22): every page and sheet the app shows, reached by tapping through
@@ -130,7 +129,7 @@ async function state(page: Page): Promise<{ depth: number; popups: number; url: 
 /** What a screen is called in the report and for de-duplication: its title (numbers aside), open popup, selected tabs. */
 const names = new Set(demoTexts().map((t) => t.trim()).filter(Boolean));
 /** Module codes (the definitions' schema files): a studio page titled with one is the same screen for every module. */
-const codes = new Set(readdirSync(fileURLToPath(new URL('../../schemas', import.meta.url))).map((f) => f.replace(/\.json$/, '')));
+const codes = new Set(moduleCodes());
 async function signature(page: Page): Promise<string> {
   const raw = await page.evaluate(() => {
     const title = document.querySelector('[data-testid="page-title"]')?.textContent ?? document.querySelector('h1, h2')?.textContent ?? document.title;
@@ -168,13 +167,13 @@ function track(page: Page): void {
 /**
  * Waits until the app is idle after a tap: none of its requests in flight, nothing showing as
  * loading (a list's `aria-busy`, a progress bar, a spinner — a lazy page shows one while its
- * code arrives, before it asks for its data) and no transition running, on two frames running. At most 10 s: a screen that
- * stays busy is checked as it is.
+ * code arrives, before it asks for its data) and no transition running, on two frames running. At most `limitMs` (10 s): a screen
+ * that stays busy is checked as it is.
  */
-async function settle(page: Page): Promise<void> {
+async function settle(page: Page, limitMs = 10_000): Promise<void> {
   const requests = inflight.get(page);
   if (!requests) throw new Error('settle: the page is not tracked');
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + limitMs;
   for (let quiet = 0; quiet < 2 && Date.now() < deadline;) {
     if (requests.open.size > 0) {
       quiet = 0;
@@ -217,12 +216,20 @@ async function open(page: Page, email: string | null, lang: Lang, path: string):
 async function switchLanguage(page: Page, lang: Lang): Promise<void> {
   // The picker may sit under a modal sheet: chosen without a tap on it.
   await page.getByTestId('language-picker').selectOption(lang, { force: true });
+  const started = Date.now();
   await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-  await settle(page);
+  // A switch fetches every query of the screen again (names the server words in the request's
+  // language): until those answers are in, the previous language's names still show. On a loaded
+  // machine that takes longer than a tap's screen (CI once measured a company still in English).
+  await settle(page, 30_000);
+  if (process.env.CRAWL_DEBUG) console.log(`  switch to ${lang}: ${Date.now() - started} ms`);
 }
 
-/** Reads that travel as POST (a route resolved, a definition judged): let through; every other write is refused. */
-const READ_POSTS = /\/api\/(master_processes\/resolve|module-definitions\/(judge|check|check-set)|invoice_management_show)$/;
+/**
+ * Reads that travel as POST (a route resolved, a definition judged, what a form's lines ask of
+ * budgets): let through; every other write is refused.
+ */
+const READ_POSTS = /\/api\/(master_processes\/resolve|module-definitions\/(judge|check|check-set)|invoice_management_show|budgets\/check)$/;
 
 interface Visit { screen: string; lang: Lang; user: string; findings: Finding[] }
 
@@ -318,8 +325,9 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
         visits.push({ screen: here.screen, lang, user: who, findings: [{ check: 'overflow', detail: `screen not reached in ${lang} the way ${explore} reached it` }] });
         continue;
       }
+      const measured = Date.now();
       visits.push({ screen: here.screen, lang, user: who, findings: await measure(page, options[lang]) });
-      if (process.env.CRAWL_DEBUG) console.log(`${Math.round((Date.now() - start) / 1000)}s [${lang}] ${here.screen}: ${visits.at(-1)!.findings.map((f) => `${f.check} ${f.detail}`).join('; ')}`);
+      if (process.env.CRAWL_DEBUG) console.log(`${Math.round((Date.now() - start) / 1000)}s [${lang}] measure ${Date.now() - measured} ms ${here.screen}: ${visits.at(-1)!.findings.map((f) => `${f.check} ${f.detail}`).join('; ')}`);
     }
     // Back to the exploring language (a screen not reached again is replayed by the crawl).
     if (languages.length > 1) await into(explore);

@@ -42,6 +42,37 @@ test.describe('drafts (spec 000 §4)', () => {
     await expect(page.getByRole('textbox', { name: debt.situation.label, exact: true })).toHaveValue('Promised next week');
   });
 
+  test('a reload finds the latest draft even while the save made as the page went away is still on its way', async ({ page, request }) => {
+    // Once held, a draft save is sent but never arrives (as on a slow network, or a keepalive
+    // request the server has not answered when the reloaded page asks for the draft).
+    await page.addInitScript(() => {
+      const send = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        const held = (window as { holdDraftSaves?: boolean }).holdDraftSaves && init?.method === 'POST' && url.includes('/buffer_temporaries');
+        return held ? new Promise<Response>(() => undefined) : send(input, init);
+      };
+    });
+    const token = await openHome(page, request, USER);
+    await openDebt(page);
+    const name = page.getByRole('textbox', { name: debt.customer_name.label, exact: true });
+    await name.fill('Saved first');
+    const serverDraft = async () => {
+      const reply = await request.get('/api/buffer_temporaries', { params: { module_code: 'collection-debt' }, headers: { authorization: `Bearer ${token}` } });
+      return reply.status() === 200 ? ((await reply.json()) as { data: { customer_name?: string } }).data.customer_name : null;
+    };
+    await expect.poll(serverDraft).toBe('Saved first');
+    await page.evaluate(() => {
+      (window as { holdDraftSaves?: boolean }).holdDraftSaves = true;
+    });
+    await name.fill('Typed last');
+    await page.reload();
+    await expect(page.getByTestId('launchers').getByRole('button').first()).toBeVisible();
+    await openDebt(page);
+    await expect(name).toHaveValue('Typed last');
+    expect(await serverDraft()).toBe('Saved first');
+  });
+
   test('a confirmed reset clears the form and its draft; a cancelled one keeps both', async ({ page, request }) => {
     await openHome(page, request, USER);
     await openDebt(page);

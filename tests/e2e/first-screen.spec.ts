@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { initialScripts } from '../../scripts/lib/initial-js';
-import { texts } from './helpers';
+import { loginAs, texts } from './helpers';
 
 // Issue #13 budget: the JavaScript a first visit must download before the app starts (the entry
 // script, the app it starts and their static imports, from the build's manifest), gzip-compressed
@@ -61,3 +61,32 @@ for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh'], ['fr-FR', 'ja']]
     });
   });
 }
+
+test.describe('a signed-in start', () => {
+  // The service worker would answer the app's code from its cache, past the blocked requests.
+  test.use({ serviceWorkers: 'block' });
+  test('on Home paints Home\'s bar and banner from the HTML; Home opens under the same banner', async ({ page }) => {
+    // Signing in remembers the splash as this browser's first screen (the ringi.first cookie).
+    await loginAs(page, 'employee@example.com');
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    const painted = page.locator('#root .fs-banner');
+    await expect(page.locator('#root h1')).toHaveText(texts.ja.home.title);
+    await expect(painted).toBeVisible();
+    const staticText = await painted.innerText();
+    const staticBox = (await painted.boundingBox())!;
+    // Another address opens on the plain splash: Home's banner is not shown where Home will not open.
+    await page.goto('/statistic');
+    await expect(page.locator('#root .fs-brand')).toBeVisible();
+    await expect(page.locator('#root .fs-banner')).toHaveCount(0);
+    await page.unroute('**/assets/*.js');
+
+    await page.goto('/');
+    await expect(page.getByTestId('home')).toBeVisible();
+    const banner = page.getByTestId('home').getByRole('img', { name: texts.ja.home.banner });
+    await expect(banner).toHaveText(staticText);
+    const box = (await banner.boundingBox())!;
+    expect(Math.abs(box.y - staticBox.y), 'the banner does not move').toBeLessThanOrEqual(1);
+    expect(Math.abs(box.height - staticBox.height), 'nor change its height').toBeLessThanOrEqual(1);
+  });
+});

@@ -80,16 +80,19 @@ export async function openWithToken(page: Page, token: string, path = '/'): Prom
   await page.goto(path);
 }
 
-/** Opens the app signed in as `email` (a real token from the API), in English, and waits for Home. */
-export async function openAs(page: Page, request: APIRequestContext, email: string): Promise<void> {
+/**
+ * Opens the app signed in as `email` (a real token from the API), in `lang` (English unless
+ * given), at `path`; on Home it waits for Home.
+ */
+export async function openAs(page: Page, request: APIRequestContext, email: string, lang = 'en', path = '/'): Promise<void> {
   const token = await apiToken(request, email);
   await page.goto('/');
-  await page.evaluate(([key, value]) => {
+  await page.evaluate(([key, value, language]) => {
     localStorage.setItem(key, value);
-    localStorage.setItem('ringi.lang', 'en');
-  }, [TOKEN_KEY, token] as const);
-  await page.goto('/');
-  await expect(page.getByTestId('home')).toBeVisible();
+    localStorage.setItem('ringi.lang', language);
+  }, [TOKEN_KEY, token, lang] as const);
+  await page.goto(path);
+  if (path === '/') await expect(page.getByTestId('home')).toBeVisible();
 }
 
 /** A correctly signed token whose `exp` lies in the past. */

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { DEMO_EXPENSE_ACCOUNTS } from '../../server/db/seed-data';
+import { DEMO_EXPENSE_ACCOUNTS } from '../../server/demo/seed-data';
 import { engineEn, expectAlert, openModule, pick, submit } from './application-helpers';
 import { readLocale } from './helpers';
 
@@ -17,7 +17,7 @@ import { readLocale } from './helpers';
 type Choice = string | { seeded: 'transportationExpenseAccount' };
 
 /** What the user does on a page. */
-type Action =
+export type Action =
   | { pick: string; choice?: Choice }                      // a picker page; no choice = the first entry
   | { fill: string | { nth: number }; value: string }
   | { check: string }
@@ -85,7 +85,7 @@ const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endo
 
 const main = (page: Page) => page.getByRole('main');
 
-async function act(page: Page, action: Action, code: string): Promise<void> {
+export async function act(page: Page, action: Action, code: string): Promise<void> {
   if ('pick' in action) {
     if (action.choice) return pick(page, action.pick, choiceLabel(action.choice, code));
     await page.getByRole('button', { name: action.pick, exact: true }).click();

@@ -24,8 +24,10 @@ test.use({ viewport: { width: 390, height: 844 } });
 test('a PDF attachment opens in the app with every page drawn, in ja, en and zh (issue 33 item 6)', async ({ page, request }) => {
   const purchase = moduleTexts('purchase');
   const cmaps: string[] = [];
+  const pictures: string[] = [];
   page.on('response', (response) => {
     if (response.url().includes('/cmaps/')) cmaps.push(`${response.status()} ${new URL(response.url()).pathname.split('/').pop()}`);
+    if (/\/api\/files\/\d+\/preview/.test(response.url())) pictures.push(`${response.status()} ${response.headers()['content-type']} ${response.headers()['x-page-count']}`);
   });
   await openHome(page, request);
   await openModule(page, purchase.title);
@@ -66,6 +68,8 @@ test('a PDF attachment opens in the app with every page drawn, in ja, en and zh 
   }
   // The Japanese line uses a font the file does not embed: the viewer fetched its CMap from Ringi.
   expect(cmaps).toContain('200 UniJIS-UCS2-H.bcmap');
+  // Each opening asked for the server's picture of page 1 (shown until pdf.js had drawn the page).
+  expect(pictures).toEqual(LANGS.map(() => `200 image/webp ${PAGES}`));
 });
 
 // Each language chosen above was stored as the employee's (PUT /profile/language): the journeys
@@ -74,6 +78,61 @@ test.afterAll(async ({ request }) => {
   const token = await tokenFor(request, 'employee@example.com');
   const reply = await request.put('/api/profile/language', { data: { language: 'ja' }, headers: { authorization: `Bearer ${token}` } });
   expect(reply.ok()).toBe(true);
+});
+
+test('one opening reads each byte of the file once, on a slow line', async ({ page, request }) => {
+  const purchase = moduleTexts('purchase');
+  const texts = engine.en.widgets.upload.pdf;
+  await openHome(page, request);
+  await openModule(page, purchase.title);
+  await pick(page, purchase.company_id.label, 'Ringi Holdings');
+  await pick(page, purchase.department_id.label, 'Sales');
+  await page.getByRole('button', { name: engineEn.widgets.items.add }).click();
+  // Large enough for pdf.js to ask for ranges (more than two of its chunks), not linearized:
+  // its cross-reference table is at the end, the last bytes a whole-file read brings.
+  const pdf = samplePdf({ pages: 6, noisePerPage: 300_000 });
+  const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/files') && response.request().method() === 'POST');
+  await page.locator('input[type=file]').setInputFiles({ name: 'scans.pdf', mimeType: 'application/pdf', buffer: pdf });
+  const { id } = (await (await uploaded).json()) as { id: number };
+  await expect(page.getByText('scans.pdf')).toBeVisible();
+  await page.getByTestId('language-picker').selectOption('en');
+
+  // The bytes Chromium received for the file itself (not its first-page picture), per request,
+  // counted from the network layer: a request cancelled half-way counts what it brought.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests = new Map<string, { range: string | undefined; bytes: number; done: boolean }>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (new URL(event.request.url).pathname === `/api/files/${id}`) {
+      requests.set(event.requestId, { range: event.request.headers.Range ?? event.request.headers.range, bytes: 0, done: false });
+    }
+  });
+  cdp.on('Network.dataReceived', (event) => {
+    const seen = requests.get(event.requestId);
+    if (seen) seen.bytes += event.dataLength;
+  });
+  const finished = (event: { requestId: string }) => {
+    const seen = requests.get(event.requestId);
+    if (seen) seen.done = true;
+  };
+  cdp.on('Network.loadingFinished', finished);
+  cdp.on('Network.loadingFailed', finished);
+  // A slow line (about 2 Mbit/s): while the file comes, pdf.js has long asked for what it needs
+  // first, so ranges beside a whole-file read would fetch bytes a second time.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 60, downloadThroughput: 250_000, uploadThroughput: 250_000 });
+
+  await page.getByText('scans.pdf').click();
+  const viewer = page.getByRole('dialog', { name: texts.title.replace('{{name}}', 'scans.pdf') });
+  await expect(viewer.locator('[data-page="1"][data-drawn="true"]')).toBeVisible({ timeout: 60_000 });
+  // Every request for the file has ended (a stream still reading would add to the count).
+  await expect.poll(() => [...requests.values()].every((r) => r.done), { timeout: 60_000 }).toBe(true);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  const read = [...requests.values()];
+  expect(read.length).toBeGreaterThan(0);
+  // Each byte once: all requests together brought exactly the file.
+  expect(read.reduce((sum, r) => sum + r.bytes, 0)).toBe(pdf.length);
+  expect(read.map((r) => r.range ?? 'whole')).toEqual(['whole']);
+  await viewer.getByRole('button', { name: texts.close }).click();
 });
 
 test('a damaged PDF says so and offers the download', async ({ page, request }) => {

@@ -152,7 +152,7 @@ test('finance exports a completed payment as XLSX: progress, the e-mail toast, a
   const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
   const before = existsSync(outbox) ? new Set(readdirSync(outbox)) : new Set<string>();
   await openStatistic(page, request, 'finance@example.com');
-  await page.getByRole('button', { name: en.statistic.export }).click();
+  await page.getByRole('button', { name: en.statistic.export, exact: true }).click();
   const form = page.getByTestId('export');
   await form.getByRole('combobox', { name: st.export.module }).selectOption('payment');
   await form.getByLabel(st.export.from, { exact: true }).fill(today);

@@ -53,6 +53,22 @@ describe('condition operators', () => {
     }
   });
 
+  it('every required check Add field writes reads back as a condition (a date range\'s ends: "is not a date")', () => {
+    let source = blankModule('trip', tri('Trip'));
+    for (const type of ['text', 'number', 'date', 'dateRange', 'select', 'checkbox', 'picker', 'upload'] as const) {
+      source = ok(addField(source, {
+        name: `f_${type.toLowerCase()}`, type, labels: tri(type), required: true, requiredMessages: tri(`need ${type}`), rangeMessages: tri('end after start'),
+        ...(type === 'select' ? { options: [{ value: 'a', labels: tri('A') }] } : {}), ...(type === 'picker' ? { picker: 'CurrencyPicker' } : {}),
+        ...(type === 'upload' ? { upload: { documentType: 'receipt', accept: ['pdf'], maxFiles: 1 } } : {}),
+      }));
+    }
+    const written = (source.rules.validations ?? []).flatMap((rule) => ('when' in rule && rule.field.startsWith('f_') ? [rule] : []));
+    expect(written.length).toBeGreaterThan(8);
+    // Each reads back: the required checks, and the date range's end-before-start check (two fields: its own operator).
+    for (const rule of written) expect(readCondition(rule.when), JSON.stringify(rule.when)).not.toBeNull();
+    expect(written.filter((rule) => readCondition(rule.when)?.kind === 'notDate').map((rule) => rule.field)).toEqual(['f_date', 'f_daterange_start', 'f_daterange_end']);
+  });
+
   it('a condition no operator writes is a sentence naming its fields, never json-logic', () => {
     expect(readCondition({ '>': [{ var: 'a' }, { var: 'b' }] })).toBeNull();
     expect(describeCondition({ and: [conditionLogic({ kind: 'atLeast', field: 'amount', value: 5 }), { '==': [{ var: 'kind' }, { var: 'other' }] }] })).toEqual({

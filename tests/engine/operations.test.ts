@@ -48,6 +48,6 @@ describe('custom json-logic operations', () => {
   });
 
   it('lists every custom operation it registers', () => {
-    expect(Object.keys(CUSTOM_OPERATIONS).sort()).toEqual(['approvals_complete', 'blank', 'count', 'currency_code', 'date_after', 'date_before', 'days_between', 'digit_count', 'invoice_registration_problem', 'length', 'round_currency', 'sum', 'to_number', 'valid_account_number', 'valid_date', 'valid_email', 'with_field']);
+    expect(Object.keys(CUSTOM_OPERATIONS).sort()).toEqual(['approvals_complete', 'blank', 'count', 'currency_code', 'date_after', 'date_before', 'days_between', 'digit_count', 'invoice_registration_problem', 'length', 'round_currency', 'sum', 'to_number', 'valid_account_number', 'valid_date', 'valid_email', 'valid_month_day', 'with_field']);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentHash, stableStringify } from '../../src/engine';
-import { prng } from '../../server/db/demo/prng';
+import { prng } from '../../server/demo/prng';
 
 /** The text before the one-walk version: stored idempotency hashes and definition versions were made from it. */
 function reference(value: unknown): string {

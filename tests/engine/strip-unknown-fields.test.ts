@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDefinitionFiles } from '../../server/definitions/load-definition-files';
 import { compileModules, stripUnknownFields, submitSchema, type CompiledModule, type JsonSchema } from '../../src/engine';
 import { ajvRegExp } from '../../src/engine/regexp/linear-regexp';
-import { prng } from '../../server/db/demo/prng';
+import { prng } from '../../server/demo/prng';
 
 /** What stripping was before it stopped deep-cloning: a structured clone, stripped in place by Ajv (`removeAdditional: 'all'`). */
 const reference = new Ajv({ strict: false, allErrors: true, removeAdditional: 'all', useDefaults: false, validateFormats: false, addUsedSchema: false, code: { regExp: ajvRegExp } });

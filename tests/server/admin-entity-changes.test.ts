@@ -9,7 +9,7 @@ let post: Poster;
 let get: Getter;
 workflowSuite((suite) => ({ t, users, post, get } = suite));
 
-const approveAll = (bufferId: number) => approveEveryStep(t.db, post, bufferId);
+const approveAll = (documentId: number) => approveEveryStep(t.db, post, documentId);
 
 const userByEmail = (email: string) => t.db.selectFrom('users').select(['id', 'disabled', 'company_id', 'name'])
   .where('email', '=', email).executeTakeFirst();

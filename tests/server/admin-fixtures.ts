@@ -36,24 +36,24 @@ export async function userPayload(db: Kysely<Database>, users: Users, code: stri
 }
 
 /** The ids of a document's steps in order. */
-export async function stepIds(db: Kysely<Database>, bufferId: number) {
+export async function stepIds(db: Kysely<Database>, documentId: number) {
   // The live steps: an edit that restarted the route voided the ones filed before it.
-  return (await db.selectFrom('approvals').select('id').where('buffer_id', '=', bufferId).where('voided_at', 'is', null).orderBy('position').execute()).map((s) => s.id);
+  return (await db.selectFrom('approvals').select('id').where('buffer_id', '=', documentId).where('voided_at', 'is', null).orderBy('position').execute()).map((s) => s.id);
 }
 
 /** Approves every step of a document (not the skipped ones), each by its (first) candidate, a demo user named by e-mail. */
 /** The active step of a document and the login (e-mail local part) of a user who may act on it. */
-export async function activeStepActor(db: Kysely<Database>, bufferId: number): Promise<{ step: number; actor: string }> {
-  const step = await db.selectFrom('approvals').select('id').where('buffer_id', '=', bufferId).where('active', '=', true).executeTakeFirstOrThrow();
+export async function activeStepActor(db: Kysely<Database>, documentId: number): Promise<{ step: number; actor: string }> {
+  const step = await db.selectFrom('approvals').select('id').where('buffer_id', '=', documentId).where('active', '=', true).executeTakeFirstOrThrow();
   const candidate = await db.selectFrom('approval_candidates').innerJoin('users', 'users.id', 'approval_candidates.user_id')
     .select('users.email').where('approval_id', '=', step.id).executeTakeFirstOrThrow();
   return { step: step.id, actor: candidate.email.split('@')[0] };
 }
 
-export async function approveEveryStep(db: Kysely<Database>, post: Poster, bufferId: number) {
+export async function approveEveryStep(db: Kysely<Database>, post: Poster, documentId: number) {
   // Steps the route skipped at filing (status 3: the requester heads the department) wait for nobody.
-  const skipped = new Set((await db.selectFrom('approvals').select('id').where('buffer_id', '=', bufferId).where('status', '=', 3).where('voided_at', 'is', null).execute()).map((s) => s.id));
-  for (const step of (await stepIds(db, bufferId)).filter((id) => !skipped.has(id))) {
+  const skipped = new Set((await db.selectFrom('approvals').select('id').where('buffer_id', '=', documentId).where('status', '=', 3).where('voided_at', 'is', null).execute()).map((s) => s.id));
+  for (const step of (await stepIds(db, documentId)).filter((id) => !skipped.has(id))) {
     const candidate = await db.selectFrom('approval_candidates').innerJoin('users', 'users.id', 'approval_candidates.user_id')
       .select('users.email').where('approval_id', '=', step).executeTakeFirstOrThrow();
     const response = await post(candidate.email.split('@')[0], `/api/approvals/${step}/action`, { approve: true });

@@ -81,7 +81,7 @@ test('/favicon.ico is the icon file, and a missing file is a 404 rather than the
   expect(missing.body).not.toContain('Ringi test build');
 });
 
-test('the first screen follows the ringi.first hint: login or splash in that language, else index.html', async () => {
+test('the first screen follows the ringi.first hint: login, splash or Home\'s splash in that language, else index.html', async () => {
   writeFileSync(join(dist, 'index.login.en.html'), '<!doctype html><title>login en</title>');
   writeFileSync(join(dist, 'index.splash.zh.html'), '<!doctype html><title>splash zh</title>');
   const page = async (url: string, cookie?: string) => (await t.app.inject({ url, headers: cookie ? { cookie } : {} })).body;
@@ -99,6 +99,13 @@ test('the first screen follows the ringi.first hint: login or splash in that lan
   expect(await page('/reset-password?token=abc', 'ringi.first=login.zh')).toContain('splash zh');
   writeFileSync(join(dist, 'index.splash.ja.html'), '<!doctype html><title>splash ja</title>');
   expect(await page('/reset-password?token=abc')).toContain('splash ja');
+  // A stored login on Home's address: the splash with Home's banner when built, on any other address the plain splash.
+  expect(await page('/', 'ringi.first=splash.zh')).toContain('splash zh');
+  writeFileSync(join(dist, 'index.home.zh.html'), '<!doctype html><title>home zh</title>');
+  expect(await page('/', 'ringi.first=splash.zh')).toContain('home zh');
+  expect(await page('/?from=mail', 'ringi.first=splash.zh')).toContain('home zh');
+  expect(await page('/statistic', 'ringi.first=splash.zh')).toContain('splash zh');
+  expect(await page('/reset-password?token=abc', 'ringi.first=splash.zh')).toContain('splash zh');
 });
 
 test('a first visit (no hint) gets the login page in the browser\'s language, else index.html (ja)', async () => {

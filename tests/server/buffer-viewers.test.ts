@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDocuments } from '../../scripts/lib/seed-documents';
 import { FileStorage } from '../../server/files/file-storage';
-import { visibleToByRule } from '../../server/workflow/visibility';
+import { visibleToByRule } from '../../server/workflow/core/visibility';
 import { buildTestApp, type TestApp } from './helpers';
 import { demoUsers, filePurchase, getter, insertDocument, poster, purchaseBody, tokens, type Users } from './workflow-fixtures';
 

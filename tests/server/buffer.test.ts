@@ -47,7 +47,7 @@ async function post(body: unknown, lang = 'en', auth = true, code = 'purchase') 
   });
 }
 
-const bufferCount = async () => Number((await t.db.selectFrom('buffers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const documentCount = async () => Number((await t.db.selectFrom('buffers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('POST /api/buffer/purchase', () => {
   it('files a valid purchase with a code, its definition version and approval steps', async () => {
@@ -107,7 +107,7 @@ describe('POST /api/buffer/purchase', () => {
   ];
   for (const [name, change, path, message] of cases) {
     it(`answers 422 with the ${name} message first and stores nothing`, async () => {
-      const before = await bufferCount();
+      const before = await documentCount();
       const body = validBody();
       change(body);
       const response = await post(body);
@@ -116,7 +116,7 @@ describe('POST /api/buffer/purchase', () => {
       expect(error.code).toBe('VALIDATION_FAILED');
       expect(error.message).toBe(message);
       expect(error.violations[0]).toEqual({ propertyPath: path, message });
-      expect(await bufferCount()).toBe(before);
+      expect(await documentCount()).toBe(before);
     });
   }
 

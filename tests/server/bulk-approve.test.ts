@@ -19,7 +19,7 @@ const waiting = (module: string, steps: Array<{ process: string; candidates: str
 
 const bulk = (user: string, body: unknown, headers: Record<string, string> = {}) => s.post(user, '/api/approvals/bulk', body, headers);
 const stepRow = (id: number) => s.t.db.selectFrom('approvals').select(['status', 'active', 'approver_id']).where('id', '=', id).executeTakeFirstOrThrow();
-const logsOf = (bufferId: number) => s.t.db.selectFrom('approval_logs').select(['approval_id', 'log_text', 'user_id', 'detail']).where('buffer_id', '=', bufferId).orderBy('id').execute();
+const logsOf = (documentId: number) => s.t.db.selectFrom('approval_logs').select(['approval_id', 'log_text', 'user_id', 'detail']).where('buffer_id', '=', documentId).orderBy('id').execute();
 
 describe('POST /approvals/bulk', () => {
   it('a mixed batch: approves its own steps, skips one decided first by someone else and one needing input, fails one not the user\'s — each on its own', async () => {

@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefinitionFiles } from '../../server/definitions/load-definition-files';
-import { BufferStatus } from '../../server/workflow/status';
+import { DocumentStatus } from '../../server/workflow/core/status';
 import { createTranslate, LANGS } from '../../src/engine';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -50,6 +50,6 @@ describe('code list labels', () => {
   });
 
   it('every document status has a label in en, ja and zh', () => {
-    for (const value of Object.values(BufferStatus)) expect(hasLabel(`app.approvals.status.${value}`), String(value)).toEqual([]);
+    for (const value of Object.values(DocumentStatus)) expect(hasLabel(`app.approvals.status.${value}`), String(value)).toEqual([]);
   });
 });

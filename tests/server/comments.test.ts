@@ -24,9 +24,9 @@ const comment = (user: string, id: number, payload: unknown, lang = 'en') => s.p
 const remove = async (user: string, id: number, commentId: number) => s.t.app.inject({
   method: 'DELETE', url: `${url(id)}/${commentId}`, headers: { authorization: `Bearer ${await s.auth(user)}`, 'accept-language': 'en' },
 });
-const stored = (bufferId: number) => s.t.db.selectFrom('buffer_comments').selectAll().where('buffer_id', '=', bufferId).orderBy('id').execute();
-const historyOf = (bufferId: number) => s.t.db.selectFrom('record_history').select(['kind', 'actor_id', 'before', 'after', 'mac'])
-  .where('buffer_id', '=', bufferId).orderBy('seq').execute();
+const stored = (documentId: number) => s.t.db.selectFrom('buffer_comments').selectAll().where('buffer_id', '=', documentId).orderBy('id').execute();
+const historyOf = (documentId: number) => s.t.db.selectFrom('record_history').select(['kind', 'actor_id', 'before', 'after', 'mac'])
+  .where('buffer_id', '=', documentId).orderBy('seq').execute();
 
 describe('who may read and write the thread', () => {
   it('the requester, the approvers and a circulated reader may; an unrelated user and another company\'s user get 404 and change nothing', async () => {

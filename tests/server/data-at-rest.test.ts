@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed-data';
+import { DEMO_PASSWORD } from '../../server/demo/seed-data';
 import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { attachmentKinds } from '../../server/files/attachment-kinds';
 

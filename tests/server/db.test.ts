@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_MAIL_ATTEMPTS, createMailer } from '../../server/mail/mailer';
 import { enqueueMail } from '../../server/mail/outbox';
-import { seedDemoData } from '../../server/db/seed';
-import { DEMO_USERS } from '../../server/db/seed-data';
+import { seedDemoData } from '../../server/demo/seed';
+import { DEMO_USERS } from '../../server/demo/seed-data';
 import { buildTestApp, type TestApp } from './helpers';
 
 let t: TestApp;

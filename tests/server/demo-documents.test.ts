@@ -1,14 +1,16 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { invoiceRegistrationProblem, isBusinessDay, localDate, type BusinessCalendar, type CompiledModule, type JsonSchema, type UiSchema } from '../../src/engine';
-import { seedDemoDocuments } from '../../server/db/demo/demo-documents';
+import { seedDemoDocuments } from '../../server/demo/demo-documents';
 import { readDefinitionSet } from '../../server/definitions/definition-store';
-import { BufferStatus } from '../../server/workflow/status';
+import { DocumentStatus } from '../../server/workflow/core/status';
+import { companyScopeSuite } from './company-scope-suite';
 import { buildTestApp } from './helpers';
 
 /**
  * The demo's working month (issue #22): filed through the API on the seeded organisation, every
  * module with approval steps has documents in every status, each demo approver has work
  * waiting, completed payments carry treasury data, and admin@ has a user's deletion to judge.
+ * The company-scope checks (company-scope-suite.ts) read the same month: filed once for both.
  */
 const t = await buildTestApp();
 afterAll(async () => { await t.close(); });
@@ -27,12 +29,38 @@ const get = async (email: string, url: string) => {
 };
 
 describe('demo documents', () => {
+  test('budgets (issue 36 item 4): the month\'s documents hold budgets, and one is nearly used up (about 92 %, some left)', async () => {
+    const rh = await t.db.selectFrom('companies').select('id').where('code', '=', 'RH').executeTakeFirstOrThrow();
+    const { fiscal_year, departments } = await get('finance@example.com', `/budgets/summary?company_id=${rh.id}`);
+    expect(departments.some((d: { reserved: number; consumed: number }) => d.reserved + d.consumed > 0)).toBe(true);
+    const rows = (await get('finance@example.com', `/budgets?company_id=${rh.id}&fiscal_year=${fiscal_year}`))['hydra:member'] as Array<{ amount: number; remaining: number }>;
+    const nearly = rows.filter((b) => b.remaining > 0 && b.remaining / b.amount < 0.1);
+    expect(nearly).toHaveLength(1);
+  });
+
+  test('every company has a reporting currency and rates; its documents in another currency are converted at a stored rate', async () => {
+    const companies = await t.db.selectFrom('companies').innerJoin('currencies', 'currencies.id', 'companies.reporting_currency_id')
+      .select(['companies.id', 'currencies.code']).execute();
+    expect(companies.length).toBe((await t.db.selectFrom('companies').select('id').execute()).length);
+    const rows = await t.db.selectFrom('buffers').leftJoin('currencies', (j) => j.on((eb) => eb(eb.cast('currencies.id', 'text'), '=', eb.ref('buffers.data', '->>').key('currency_id'))))
+      .select(['buffers.code', 'buffers.company_id', 'buffers.data', 'currencies.code as currency']).where('buffers.module_code', 'in', ['purchase', 'payment', 'reimbursement']).execute();
+    const foreign = rows.filter((r) => r.currency && r.currency !== companies.find((c) => c.id === r.company_id)?.code);
+    const usd = foreign.filter((r) => r.currency === 'USD');
+    expect(usd.length).toBeGreaterThan(0);
+    for (const row of foreign) {
+      const exchange = row.data.exchange as { currency: string; reporting_currency: string; rate: number; rate_date: string; reporting_amount: number } | undefined;
+      expect(exchange, row.code).toMatchObject({ currency: row.currency, reporting_currency: companies.find((c) => c.id === row.company_id)!.code });
+      expect(exchange!.rate, row.code).toBeGreaterThan(0);
+      expect(exchange!.rate_date, row.code).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
   test('every module with steps has documents on process, completed, rejected and withdrawn', async () => {
     expect(result).not.toBeNull();
     const rows = await t.db.selectFrom('buffers').select(['module_code', 'status']).execute();
     for (const code of withSteps) {
       const statuses = new Set(rows.filter((r) => r.module_code === code).map((r) => r.status));
-      expect([...statuses].sort(), code).toEqual([BufferStatus.ON_PROCESS, BufferStatus.COMPLETED, BufferStatus.REJECTED, BufferStatus.WITHDRAWN].sort());
+      expect([...statuses].sort(), code).toEqual([DocumentStatus.ON_PROCESS, DocumentStatus.COMPLETED, DocumentStatus.REJECTED, DocumentStatus.WITHDRAWN].sort());
     }
   });
 
@@ -44,11 +72,11 @@ describe('demo documents', () => {
   );
 
   test('admin@ has a user deletion waiting, and edit histories and treasury data exist', async () => {
-    const deletion = await t.db.selectFrom('buffers').select(['id', 'action', 'module_code']).where('action', '=', 'delete').where('status', '=', BufferStatus.ON_PROCESS).execute();
+    const deletion = await t.db.selectFrom('buffers').select(['id', 'action', 'module_code']).where('action', '=', 'delete').where('status', '=', DocumentStatus.ON_PROCESS).execute();
     expect(deletion.map((d) => modules[d.module_code]?.meta.entity?.kind)).toContain('user');
     const histories = await t.db.selectFrom('buffer_histories' as never).select('id' as never).execute();
     expect(histories.length).toBeGreaterThan(0);
-    const paid = await t.db.selectFrom('buffers').select('data').where('status', '=', BufferStatus.COMPLETED).execute();
+    const paid = await t.db.selectFrom('buffers').select('data').where('status', '=', DocumentStatus.COMPLETED).execute();
     expect(paid.some((b) => typeof (b.data as Record<string, unknown>)?.payment_date === 'string')).toBe(true);
   });
 
@@ -225,9 +253,29 @@ describe('the demo reads as a real company group', async () => {
     }
   });
 
+  test('follow-ups (issue 36 item 5): the oldest decided origin has its follow-up, linked both ways; the other decided ones wait for theirs', async () => {
+    const origin = Object.values(modules).find((m) => m.meta.followUps?.length)!;
+    const target = origin.meta.followUps![0].module;
+    const decided = await t.db.selectFrom('buffers').innerJoin('users', 'users.id', 'buffers.requester_id').select(['buffers.id', 'buffers.code', 'users.email'])
+      .where('buffers.module_code', '=', origin.code).where('buffers.status', '=', DocumentStatus.COMPLETED).orderBy('buffers.completed_at').orderBy('buffers.id').execute();
+    expect(decided.length).toBeGreaterThan(1);
+    const followUps = await t.db.selectFrom('buffers').select(['id', 'module_code', 'status', 'follow_up_of']).where('follow_up_of', 'is not', null).execute();
+    expect(followUps).toEqual([{ id: expect.any(Number), module_code: target, status: DocumentStatus.COMPLETED, follow_up_of: decided[0].id }]);
+    const view = await get(decided[0].email, `/buffers/${followUps[0].id}/follow_ups`);
+    expect(view.origin).toMatchObject({ id: decided[0].id, code: decided[0].code, visible: true });
+    expect(view.difference).not.toBeNull();
+    expect((await get(decided[0].email, `/buffers/${decided[0].id}/follow_ups`)).follow_ups.map((f: { id: number }) => f.id)).toEqual([followUps[0].id]);
+    // Each requester's own list: every other decided one waits, the followed-up one does not.
+    const waitingOf = async (email: string) => (await get(email, '/follow_ups/pending?itemsPerPage=50'))['hydra:member'].map((m: { code: string }) => m.code);
+    expect(await waitingOf(decided[0].email)).not.toContain(decided[0].code);
+    for (const d of decided.slice(1)) expect(await waitingOf(d.email), d.code).toContain(d.code);
+  });
+
   test('the records chain verifies after the seed (GET /records/verify)', async () => {
     const verify = await get('admin@example.com', '/records/verify');
     expect(verify.ok, JSON.stringify(verify).slice(0, 1500)).toBe(true);
     expect(verify.documents).toBeGreaterThan(0);
   });
 });
+
+companyScopeSuite(t, today);

@@ -35,7 +35,7 @@ describe('GET /api/docs', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     const json = (op: any, status: string) => op.responses[status].content['application/json'].schema;
     const resolve = doc.paths['/api/master_processes/resolve'].post;
-    expect(Object.keys(resolve.requestBody.content['application/json'].schema.properties)).toEqual(['module_code', 'data']);
+    expect(Object.keys(resolve.requestBody.content['application/json'].schema.properties)).toEqual(['module_code', 'data', 'filed_for', 'filed_as_department_id']);
     expect(resolve.responses['422']).toBeDefined();
     expect(Object.keys(json(resolve, '200').properties.steps.items.properties)).toEqual(expect.arrayContaining(['id', 'code', 'mode', 'optional', 'approvers', 'skipped']));
     expect(doc.paths['/api/deputies'].get).toBeDefined();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BufferStatus } from '../../src/engine';
+import { DocumentStatus } from '../../src/engine';
 import { buildTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -40,7 +40,7 @@ describe('GET /api/stamp_statistics/next_code', () => {
     const prefix = first.slice(0, -4);
     const user = await t.db.selectFrom('users').select('id').where('email', '=', 'employee@example.com').executeTakeFirstOrThrow();
     await t.db.insertInto('buffers').values({
-      code: `TEST-${Date.now()}`, module_code: code, status: BufferStatus.ON_PROCESS, requester_id: user.id, data: '{}',
+      code: `TEST-${Date.now()}`, module_code: code, status: DocumentStatus.ON_PROCESS, requester_id: user.id, data: '{}',
       definition_version: '0000000000000000', stamp_no: `${prefix}0041`,
     } as never).execute();
     expect((await get(`?module_code=${code}`)).json().stamp_no).toBe(`${prefix}0042`);

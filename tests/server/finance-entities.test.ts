@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const approveAll = (bufferId: number) => approveEveryStep(t.db, post, bufferId);
+const approveAll = (documentId: number) => approveEveryStep(t.db, post, documentId);
 
 /** Approvers of a company's documents: its own authorizer for the authorizer step. */
 async function wrapper(module: string, company: number) {

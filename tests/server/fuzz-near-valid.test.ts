@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
 import { buildSubmitPayload, computeFormData, validateSubmission, type CompiledModule, type FormData, type JsonSchema } from '../../src/engine';
-import { repairBody } from '../../server/db/demo/repair-body';
-import { prng } from '../../server/db/demo/prng';
-import { sampleBody } from '../../server/db/demo/sample-body';
-import { loadSeedWorld } from '../../server/db/demo/seed-world';
+import { repairBody } from '../../server/demo/repair-body';
+import { prng } from '../../server/demo/prng';
+import { sampleBody } from '../../server/demo/sample-body';
+import { loadSeedWorld } from '../../server/demo/seed-world';
 import { fuzzRuns } from './fuzz/fuzz-runs';
 import { schemaArbitrary } from './fuzz/schema-arbitrary';
 import { buildTestApp } from './helpers';

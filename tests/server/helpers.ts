@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import type { Config } from '../../server/config';
 import { createPGlite, kyselyForPGlite, kyselyForPostgres, type DatabaseHandle } from '../../server/db/connect';
 import type { Database } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { seedDemoData } from '../../server/db/seed';
+import { seedDemoData } from '../../server/demo/seed';
 import { openDefinitionStore } from '../../server/definitions/definition-store';
 import { publishFileDefinitions } from '../../server/definitions/publish-file-definitions';
 
@@ -40,7 +40,7 @@ function schemaHash(): string {
   const migrations = join(root, 'server/db/migrations');
   const files = [
     ...readdirSync(migrations).sort().map((f) => join(migrations, f)),
-    join(root, 'server/db/seed.ts'), join(root, 'server/db/seed-data.ts'), join(root, 'server/db/demo-organisation.json'), join(root, 'server/definitions/publish-file-definitions.ts'), join(root, 'server/auth/password.ts'),
+    join(root, 'server/demo/seed.ts'), join(root, 'server/demo/seed-data.ts'), join(root, 'server/demo/demo-organisation.json'), join(root, 'server/definitions/publish-file-definitions.ts'), join(root, 'server/auth/password.ts'),
   ];
   for (const file of files) hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
@@ -156,8 +156,11 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
   return kyselyForPGlite(await createPGlite({ loadDataDir: await seededDump() }));
 }
 
-/** Builds the app on a fresh database; `overrides` change the test config (e.g. a low rate limit). */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * Builds the app on a fresh database; `overrides` change the test config (e.g. a low rate limit);
+ * `plugins` see every statement the app runs (e.g. to count a request's statements).
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}, plugins: KyselyPlugin[] = []): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ringi-test-'));
   const config: Config = {
     port: 0, host: '127.0.0.1', dataDir, jwtSecret: 'test-secret-0123456789abcdef',
@@ -169,7 +172,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ...overrides,
   };
   const handle = await freshDatabase();
-  const app = await buildApp({ config, db: handle.db });
+  const db = plugins.reduce((withPlugins, plugin) => withPlugins.withPlugin(plugin), handle.db);
+  const app = await buildApp({ config, db });
   await app.ready();
   return {
     app, db: handle.db, config, url: handle.url,

@@ -87,7 +87,7 @@ describe('bodies', () => {
 
   const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
   const draftCount = async () => Number((await t.db.selectFrom('buffer_temporaries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const bufferCount = async () => Number((await t.db.selectFrom('buffers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const documentCount = async () => Number((await t.db.selectFrom('buffers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   test.each([
     ['NUL in a draft field', { title: 'a\u0000b' }],
@@ -115,19 +115,19 @@ describe('bodies', () => {
     ['NUL in a submitted text field', 'a\u0000b'],
     ['lone surrogate in a submitted text field', 'a\ud800b'],
   ])('%s → 400, nothing filed', async (_name, goods) => {
-    const before = await bufferCount();
+    const before = await documentCount();
     const body = await purchaseBody(t.db, users, { goods });
     await expect4xx(await t.app.inject({ method: 'POST', url: '/api/buffer/purchase', headers, payload: body }));
-    expect(await bufferCount()).toBe(before);
+    expect(await documentCount()).toBe(before);
   });
 
   test.each(['company_id', 'department_id', 'currency_id'])('id above 2^31−1 in a submitted %s → 4xx, nothing filed', async (field) => {
-    const before = await bufferCount();
+    const before = await documentCount();
     const body = { ...(await purchaseBody(t.db, users)), [field]: BIG_ID };
     const response = await t.app.inject({ method: 'POST', url: '/api/buffer/purchase', headers, payload: body });
     expect([400, 422]).toContain(response.statusCode);
     expect(response.json().message).toBeTruthy();
-    expect(await bufferCount()).toBe(before);
+    expect(await documentCount()).toBe(before);
   });
 
   test('10,000-deep JSON and NUL in a history entry → 400', async () => {

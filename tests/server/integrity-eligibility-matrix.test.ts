@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDocumentState } from '../../server/workflow/document-state';
-import { approverViolations } from '../../server/workflow/filing-checks';
+import { loadDocumentState } from '../../server/workflow/core/document-state';
+import { approverViolations } from '../../server/workflow/filing/filing-checks';
 import { createTranslate } from '../../src/engine';
 import { buildTestApp, type TestApp } from './helpers';
 import { matrixSteps, matrixUsers, oracle, type MatrixStep, type MatrixUser } from './integrity-fixtures';
@@ -8,7 +8,7 @@ import { getter, tokens } from './workflow-fixtures';
 
 // Role × step × company matrix over every module that has steps (derived from master_processes):
 // who the picker offers, who the filing accepts, and who may act on a step — all against an
-// oracle written out here, independently of server/workflow/eligibility.ts.
+// oracle written out here, independently of server/workflow/core/eligibility.ts.
 let t: TestApp;
 let users: MatrixUser[];
 let steps: MatrixStep[];

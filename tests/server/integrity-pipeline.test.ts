@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findModule } from '../../src/engine';
 import { authUserById } from '../../server/statistics/scope-checks';
-import { fileDocument } from '../../server/workflow/filing';
-import { storeAnswer } from '../../server/workflow/idempotency';
+import { fileDocument } from '../../server/workflow/filing/filing';
+import { storeAnswer } from '../../server/workflow/core/idempotency';
 import type { TestApp } from './helpers';
 import { documentCount, paymentBody } from './integrity-fixtures';
 import { filePurchase, moduleSteps, purchaseBody, purchaseRefs, type Users, workflowSuite, type Auth, type Poster } from './workflow-fixtures';

@@ -36,14 +36,14 @@ describe('GET /invoice_registrations/{number}', () => {
   it.each([['T1180301018771'], ['T7000012050002'], ['T5010401067252']])('accepts the published number %s', async (number) => {
     const response = await get('employee', `/api/invoice_registrations/${number}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ valid: true, reason: null, problem: null });
+    expect(response.json()).toEqual({ valid: true, reason: null, problem: null, checked_on: new Date().toISOString().slice(0, 10) });
   });
 
   it('says why a number is refused, in the request\'s language', async () => {
     expect((await get('employee', '/api/invoice_registrations/T2180301018771')).json())
-      .toEqual({ valid: false, problem: 'checkDigit', reason: 'This registration number is not valid: its check digit does not match' });
+      .toEqual({ valid: false, problem: 'checkDigit', reason: 'This registration number is not valid: its check digit does not match', checked_on: new Date().toISOString().slice(0, 10) });
     expect((await get('employee', '/api/invoice_registrations/1180301018771')).json())
-      .toEqual({ valid: false, problem: 'format', reason: 'A registration number is T followed by 13 digits' });
+      .toEqual({ valid: false, problem: 'format', reason: 'A registration number is T followed by 13 digits', checked_on: null });
     const ja = await t.app.inject({ method: 'GET', url: '/api/invoice_registrations/T118030101877', headers: { authorization: `Bearer ${await tokens(t)('employee')}`, 'accept-language': 'ja' } });
     expect(ja.json().reason).toBe('登録番号は T に続く13桁の数字です');
   });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DONE_COUNT_CAP } from '../../server/workflow/inbox-page';
+import { APPROVAL_LIST_COUNT_CAP } from '../../src/wire/list-query';
 import type { TestApp } from './helpers';
 import { filePurchase, purchaseBody, workflowSuite, type Auth, type Getter, type Poster, type Users } from './workflow-fixtures';
 import { okPage, walkByCursor } from './keyset-walk';
@@ -83,7 +83,7 @@ describe('done list (approval_done)', () => {
     const general = await page('approver', '/api/approvals/my?isDone=1&itemsPerPage=100&sort[createdAt]=desc');
     expect(indexed['hydra:member'].map((m) => m.id)).toEqual(general['hydra:member'].map((m) => m.id));
     expect(indexed['hydra:member'].length).toBeGreaterThanOrEqual(3);
-    expect(indexed['hydra:totalItems']).toBe(Math.min(indexed['hydra:member'].length, DONE_COUNT_CAP));
+    expect(indexed['hydra:totalItems']).toBe(Math.min(indexed['hydra:member'].length, APPROVAL_LIST_COUNT_CAP));
     expect(indexed['hydra:member'].every((m) => m.buffer.id > 0)).toBe(true);
   });
 

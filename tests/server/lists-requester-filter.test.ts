@@ -16,7 +16,7 @@ const byEmployee: Array<{ id: number; steps: number[] }> = [];
 // goes to the approver the body names (the step is editable).
 const byTreasury: Array<{ id: number; steps: number[] }> = [];
 
-const bufferIds = (response: { json(): any }) => response.json()['hydra:member'].map((m: any) => m.buffer?.id ?? m.id).sort((a: number, b: number) => a - b);
+const documentIds = (response: { json(): any }) => response.json()['hydra:member'].map((m: any) => m.buffer?.id ?? m.id).sort((a: number, b: number) => a - b);
 const sorted = (list: Array<{ id: number }>) => list.map((d) => d.id).sort((a, b) => a - b);
 
 beforeAll(async () => {
@@ -34,21 +34,21 @@ describe('requester filter', () => {
   const pending = (query: string) => get('approver', `/api/approvals/my?itemsPerPage=100${query}`);
 
   it('narrows the pending list to the chosen requesters, one or several, in either array form', async () => {
-    expect(bufferIds(await pending(''))).toEqual(sorted([...byEmployee, ...byTreasury]));
-    expect(bufferIds(await pending(`&requester.id=${users.employee.id}`))).toEqual(sorted(byEmployee));
-    expect(bufferIds(await pending(`&requester.id[]=${users.treasury.id}`))).toEqual(sorted(byTreasury));
-    expect(bufferIds(await pending(`&requester.id[]=${users.treasury.id}&requester.id[]=${users.employee.id}`))).toEqual(sorted([...byEmployee, ...byTreasury]));
-    expect(bufferIds(await pending(`&requester.id[]=${users.authorizer.id}`))).toEqual([]);
+    expect(documentIds(await pending(''))).toEqual(sorted([...byEmployee, ...byTreasury]));
+    expect(documentIds(await pending(`&requester.id=${users.employee.id}`))).toEqual(sorted(byEmployee));
+    expect(documentIds(await pending(`&requester.id[]=${users.treasury.id}`))).toEqual(sorted(byTreasury));
+    expect(documentIds(await pending(`&requester.id[]=${users.treasury.id}&requester.id[]=${users.employee.id}`))).toEqual(sorted([...byEmployee, ...byTreasury]));
+    expect(documentIds(await pending(`&requester.id[]=${users.authorizer.id}`))).toEqual([]);
     // Combined with another filter key: all must hold.
-    expect(bufferIds(await pending(`&requester.id[]=${users.employee.id}&amount[gte]=101`))).toEqual([byEmployee[1].id]);
+    expect(documentIds(await pending(`&requester.id[]=${users.employee.id}&amount[gte]=101`))).toEqual([byEmployee[1].id]);
   });
 
   it('applies to the done and forwarded lists too', async () => {
     expect((await post('approver', `/api/approvals/${byEmployee[0].steps[0]}/action`, { approve: true })).statusCode).toBe(200);
     expect((await post('approver', `/api/approvals/${byTreasury[0].steps[0]}/action`, { approve: true })).statusCode).toBe(200);
-    expect(bufferIds(await get('approver', `/api/approvals/my?isDone=1&requester.id[]=${users.treasury.id}`))).toEqual(sorted(byTreasury));
-    expect(bufferIds(await get('finance', `/api/buffer/forwarded?requester.id[]=${users.employee.id}`))).toEqual(sorted(byEmployee));
-    expect(bufferIds(await get('finance', `/api/buffer/forwarded?requester.id[]=${users.treasury.id}`))).toEqual([]);
+    expect(documentIds(await get('approver', `/api/approvals/my?isDone=1&requester.id[]=${users.treasury.id}`))).toEqual(sorted(byTreasury));
+    expect(documentIds(await get('finance', `/api/buffer/forwarded?requester.id[]=${users.employee.id}`))).toEqual(sorted(byEmployee));
+    expect(documentIds(await get('finance', `/api/buffer/forwarded?requester.id[]=${users.treasury.id}`))).toEqual([]);
   });
 
   it('refuses ids that are not ids (400), and more than 100 of them', async () => {

@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { kyselyForPostgres, type DatabaseHandle } from '../../server/db/connect';
+import { createLiveHub } from '../../server/live/live-hub';
+import { endSession, startSession } from '../../server/repositories/session-repository';
 import { buildTestApp, type TestApp } from './helpers';
 import { demoUsers, filePurchase, purchaseBody, tokens, type Users } from './workflow-fixtures';
 
@@ -193,6 +195,72 @@ describe('live events across two instances', () => {
     await third.next((e) => e.event === 'ready');
     await first.ended;
     expect(t.app.live.size).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
+  it('ends the stream of a session ended through the other instance, at its next heartbeat: signed out on another device, ended by an admin, deactivated', async () => {
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-language': 'en' });
+    // Tokens with a session of their own (a password sign-in), one stream each on B.
+    const treasury = await t.login('treasury@example.com', 'ringi-demo');
+    const other = await t.login('treasury@example.com', 'ringi-demo');
+    const client = await t.login('client@example.com', 'ringi-demo');
+    const rt = await t.login('rt.authorizer@example.com', 'ringi-demo');
+    const signedOut = open(baseB, treasury);
+    const sameUserOtherDevice = open(baseB, other);
+    const endedByAdmin = open(baseB, client);
+    const deactivated = open(baseB, rt);
+    for (const stream of [signedOut, sameUserOtherDevice, endedByAdmin, deactivated]) await stream.next((e) => e.event === 'ready');
+
+    // The treasury user ends the first device's session from the other device, through A.
+    const list = await t.app.inject({ url: '/api/sessions', headers: bearer(other) });
+    const first = (list.json()['hydra:member'] as Array<{ id: string; current: boolean }>).filter((row) => !row.current);
+    expect(first.length).toBeGreaterThan(0);
+    for (const row of first) expect((await t.app.inject({ method: 'DELETE', url: `/api/sessions/${row.id}`, headers: bearer(other) })).statusCode).toBe(204);
+    await signedOut.ended;
+    // The device that ended it keeps its stream: a heartbeat after the end still reaches it.
+    const beats = sameUserOtherDevice.comments;
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => { if (sameUserOtherDevice.comments > beats) { clearInterval(check); resolve(); } }, 50);
+    });
+
+    // An admin ends all of a user's sessions, through A.
+    const clientId = (await t.db.selectFrom('users').select('id').where('email', '=', 'client@example.com').executeTakeFirstOrThrow()).id;
+    const ended = await t.app.inject({ method: 'DELETE', url: `/api/users/${clientId}/sessions`, headers: bearer(await token('admin')) });
+    expect(ended.statusCode, ended.body).toBeLessThan(300);
+    await endedByAdmin.ended;
+
+    // A deactivated user's stream ends though the row of their session was not touched.
+    await t.db.updateTable('users').set({ disabled: true }).where('email', '=', 'rt.authorizer@example.com').execute();
+    try {
+      await deactivated.ended;
+    } finally {
+      await t.db.updateTable('users').set({ disabled: false }).where('email', '=', 'rt.authorizer@example.com').execute();
+    }
+    // Reconnecting with an ended session's token is refused.
+    expect(await open(baseB, treasury).status).toBe(401);
+  }, 60_000);
+
+  it('before an event is written, a stream whose session has ended is ended instead and hears nothing', async () => {
+    // A hub of its own whose heartbeat never comes in this test: only the event path can end the stream.
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+    const hub = createLiveHub({ db: t.db, schema: rows[0].schema, heartbeatMs: 3_600_000, perUser: 5, log: { warn: () => undefined } });
+    try {
+      const approverId = users.approver.id;
+      const live = await startSession(t.db, approverId, { ip: null, userAgent: null });
+      const ended = await startSession(t.db, approverId, { ip: null, userAgent: null });
+      const heard: Record<string, string[]> = { live: [], ended: [] };
+      const closed: Record<string, boolean> = { live: false, ended: false };
+      for (const [name, sessionId] of [['live', live], ['ended', ended]] as const) {
+        hub.add({ userId: approverId, sessionId, send: (chunk) => { heard[name].push(chunk); return true; }, close: () => { closed[name] = true; } });
+      }
+      expect(await endSession(t.db, approverId, ended, 'user', approverId)).toBe(true);
+      const doc = await filePurchase(t, await token('employee'), await purchaseBody(t.db, users, { send_notification_first_approval: false }));
+      await hub.deliver(JSON.stringify({ id: doc.id, kind: 'submit', schema: rows[0].schema }));
+      expect(heard.live.join('')).toContain(`"id":${doc.id}`);
+      expect(closed).toEqual({ live: false, ended: true });
+      expect(heard.ended).toEqual([]);
+    } finally {
+      await hub.close();
+    }
   }, 60_000);
 
   it('ends its streams when an instance shuts down, so the shutdown is not held up', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
 import { getAs } from './lookup-helpers';
-import { DEMO_COMPANIES, DEMO_USERS } from '../../server/db/seed-data';
+import { DEMO_COMPANIES, DEMO_USERS } from '../../server/demo/seed-data';
 
 // Expected figures come from the demo data, so growing it does not break these tests.
 const groupCodes = DEMO_COMPANIES.filter((c) => c.is_group).map((c) => c.code);

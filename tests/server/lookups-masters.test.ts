@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
 import { getAs } from './lookup-helpers';
-import { DEMO_COMPANIES, DEMO_EXPENSE_ACCOUNTS } from '../../server/db/seed-data';
+import { DEMO_COMPANIES, DEMO_EXPENSE_ACCOUNTS } from '../../server/demo/seed-data';
 
 let t: TestApp;
 let get: ReturnType<typeof getAs>;

@@ -31,12 +31,12 @@ async function filed() {
 }
 
 /** Everything a decision would change: the document, its steps, its log, the outbox and the tokens' use. */
-async function snapshot(bufferId: number) {
+async function snapshot(documentId: number) {
   const db = s.t.db;
   return {
-    buffer: await db.selectFrom('buffers').select(['status', 'updated_at']).where('id', '=', bufferId).executeTakeFirst(),
-    steps: await db.selectFrom('approvals').select(['id', 'status', 'active', 'approver_id']).where('buffer_id', '=', bufferId).orderBy('id').execute(),
-    logs: await db.selectFrom('approval_logs').select('id').where('buffer_id', '=', bufferId).execute(),
+    buffer: await db.selectFrom('buffers').select(['status', 'updated_at']).where('id', '=', documentId).executeTakeFirst(),
+    steps: await db.selectFrom('approvals').select(['id', 'status', 'active', 'approver_id']).where('buffer_id', '=', documentId).orderBy('id').execute(),
+    logs: await db.selectFrom('approval_logs').select('id').where('buffer_id', '=', documentId).execute(),
     mails: await lastMailId(),
     used: await db.selectFrom('mail_action_tokens').select(['id', 'used_at']).orderBy('id').execute(),
   };

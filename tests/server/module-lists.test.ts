@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubmitPayload, computeFormData, validateSubmission, widgetValue, type CompiledModule, type FormData } from '../../src/engine';
-import { repairBody } from '../../server/db/demo/repair-body';
-import { prng } from '../../server/db/demo/prng';
-import { sampleBody } from '../../server/db/demo/sample-body';
-import { loadSeedWorld } from '../../server/db/demo/seed-world';
+import { repairBody } from '../../server/demo/repair-body';
+import { prng } from '../../server/demo/prng';
+import { sampleBody } from '../../server/demo/sample-body';
+import { loadSeedWorld } from '../../server/demo/seed-world';
 import { buildTestApp, type TestApp } from './helpers';
 
 /**

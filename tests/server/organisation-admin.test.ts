@@ -82,7 +82,7 @@ describe('positions through approval', () => {
     const rt = await companyRefs(s.t.db, 'RT');
     const id = await fileAndApprove('admin', `/api/buffer/${code}`, await position(rt.company, { code: 'site-lead', effective_from: isoDay(10) }));
     expect((await positionsOf(rt.company)).find((p) => p.id === id)).toMatchObject({ state: 'scheduled', effective_from: isoDay(10) });
-    const { loadOrganisation } = await import('../../server/workflow/route-resolution');
+    const { loadOrganisation } = await import('../../server/workflow/filing/route-resolution');
     await s.t.db.insertInto('user_posts').values({ user_id: s.users['rt.authorizer'].id, department_id: rt.department, position_code: 'site-lead', effective_from: null, effective_to: null }).execute();
     const holders = async (day: string) => (await loadOrganisation(s.t.db, { requesterId: s.users.employee.id, companyId: rt.company, emails: [], day }))
       .organisation.posts.filter((p) => p.position === 'site-lead').map((p) => p.user_id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadOrganisation } from '../../server/workflow/route-resolution';
+import { loadOrganisation } from '../../server/workflow/filing/route-resolution';
 import type { TestApp } from './helpers';
 import { approveEveryStep, companyRefs, userPayload } from './admin-fixtures';
 import { type Getter, type Poster, type Users, workflowSuite } from './workflow-fixtures';
@@ -25,7 +25,7 @@ async function editBody(email: string, code: string, changes: Record<string, unk
 const department = async (company: string, name: string) => (await t.db.selectFrom('departments').innerJoin('companies', 'companies.id', 'departments.company_id')
   .select('departments.id').where('companies.code', '=', company).where('departments.name', '=', name).executeTakeFirstOrThrow()).id;
 
-const buffersCount = async () => Number((await t.db.selectFrom('buffers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const documentCount = async () => Number((await t.db.selectFrom('buffers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('posts and manager through approval', () => {
   it('a dated concurrent post and a manager take effect on completion; routes read the post from its date only', async () => {
@@ -83,12 +83,12 @@ describe('posts and manager through approval', () => {
     ];
     for (const c of cases) {
       const { target, body } = await editBody('daichi.kato@example.com', 'RH', c.changes);
-      const before = await buffersCount();
+      const before = await documentCount();
       const reply = await post(c.who, `/api/buffer/users/${target.id}/edit`, body);
       expect(reply.statusCode, `${c.path}: ${reply.body}`).toBe(422);
       const violations = reply.json().violations as Array<{ propertyPath: string; message: string }>;
       expect(violations.find((v) => v.propertyPath === c.path)?.message, reply.body).toMatch(c.message);
-      expect(await buffersCount()).toBe(before);
+      expect(await documentCount()).toBe(before);
     }
   });
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { importJWK, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { kyselyForPostgres } from '../../server/db/connect';
 import { DEFAULT_PUSH_ORIGINS } from '../../server/push/push-origins';
@@ -152,6 +152,21 @@ describe('push delivery', () => {
     const count = received.length;
     await t.app.push.dispatch();
     expect(received.length).toBe(count);
+  });
+
+  it('kicks the sender after a request that queued a push (delivered without a dispatch), and not after one that queued none', async () => {
+    await t.app.push.dispatch();
+    const kick = vi.spyOn(t.app.push, 'kick');
+    try {
+      // A write that queues no push: subscribing a device.
+      expect((await subscribe('approver', `${origin}/push/kicked`, device().keys)).statusCode).toBe(201);
+      // A write that does: filing a document waiting for the approver.
+      await filePurchase(t, await auth('employee'), await purchaseBody(t.db, users));
+      await vi.waitFor(() => expect(received.some((r) => r.path === '/push/kicked')).toBe(true), { timeout: 20_000, interval: 50 });
+      expect(kick).toHaveBeenCalledTimes(1);
+    } finally {
+      kick.mockRestore();
+    }
   });
 
   it('drops a subscription its push service says is gone (410), with its queued messages', async () => {

@@ -99,6 +99,8 @@ describe('document history', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The shipped font (no system font needed): Noto Sans JP for a reader in en or ja.
+    expect(pdf.rawPayload.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansJP-Regular/);
   });
 
   it('hides the history from someone who cannot see the document', async () => {

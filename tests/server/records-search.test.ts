@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledModule, RecordFacts, RecordFields } from '../../src/engine';
 import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { fileFieldNames } from '../../server/files/file-field-names';
-import { prng } from '../../server/db/demo/prng';
+import { prng } from '../../server/demo/prng';
 import { buildTestApp, type TestApp } from './helpers';
 import { setAtPath } from './statistics-fixtures';
 import { demoUsers, getter, tokens, type Users } from './workflow-fixtures';

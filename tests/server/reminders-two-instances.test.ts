@@ -14,7 +14,7 @@ import { businessDaysWaited, type ProcessStepDefinition } from '../../src/engine
 import { buildApp } from '../../server/app';
 import { kyselyForPostgres, type DatabaseHandle } from '../../server/db/connect';
 import { companyCalendar } from '../../server/repositories/calendar-repository';
-import { remindWaitingSteps, type ReminderDeps } from '../../server/workflow/reminders';
+import { remindWaitingSteps, type ReminderDeps } from '../../server/workflow/mail/reminders';
 import { buildTestApp, type TestApp } from './helpers';
 import { demoUsers, filePurchase, purchaseBody, tokens, type Users } from './workflow-fixtures';
 

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { businessDaysWaited, toApiDate, type ProcessStepDefinition } from '../../src/engine';
 import { companyCalendar } from '../../server/repositories/calendar-repository';
-import { DEMO_CALENDARS } from '../../server/db/seed-data';
+import { DEMO_CALENDARS } from '../../server/demo/seed-data';
 import { copySource, type ModuleSource } from '../../src/engine';
 import { filePurchase, moduleSteps, purchaseBody, workflowSuite, type WorkflowSuite } from './workflow-fixtures';
 

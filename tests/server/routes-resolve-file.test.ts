@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readDefinitionSet } from '../../server/definitions/definition-store';
 import { serverTranslate } from '../../server/lib/i18n';
 import { RESOLVE_CANDIDATES_PAGE } from '../../src/wire/routes';
-import { eligibleAmong, scopeCompany, stepRulesOf } from '../../server/workflow/eligibility';
+import { eligibleAmong, scopeCompany, stepRulesOf } from '../../server/workflow/core/eligibility';
 import { filePurchase, insertDocument, purchaseBody, purchaseRefs, workflowSuite, type WorkflowSuite } from './workflow-fixtures';
 
 const definitions = await readDefinitionSet(undefined, { check: false });
@@ -130,11 +130,11 @@ describe('resolve lists the candidates of a choice step', () => {
 });
 
 describe('filing follows the resolved route', () => {
-  const stepsOf = (bufferId: number) => s.t.db.selectFrom('approvals')
+  const stepsOf = (documentId: number) => s.t.db.selectFrom('approvals')
     .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
     .innerJoin('processes', 'processes.id', 'master_processes.process_id')
     .select(['approvals.id', 'processes.code', 'approvals.status', 'approvals.active', 'approvals.skipped', 'approvals.mode', 'approvals.required'])
-    .where('approvals.buffer_id', '=', bufferId).orderBy('approvals.position').execute();
+    .where('approvals.buffer_id', '=', documentId).orderBy('approvals.position').execute();
   const candidatesOf = async (stepId: number) => (await s.t.db.selectFrom('approval_candidates').select('user_id').where('approval_id', '=', stepId).execute()).map((c) => c.user_id).sort();
 
   it('a large purchase gets the director step; resolved approvers are locked (a named director is ignored)', async () => {

@@ -39,8 +39,8 @@ const waitingFor = (candidates: number[]) => insertDocument(t.db, {
 });
 const candidatesOf = async (stepId: number) => (await t.db.selectFrom('approval_candidates').select('user_id').where('approval_id', '=', stepId).orderBy('user_id').execute()).map((c) => c.user_id);
 /** The timeline of the document's step as the reader sees it (English). */
-async function stepLog(reader: string, bufferId: number, stepId: number): Promise<string[]> {
-  const reply = await get(reader, `/api/buffers/${bufferId}`);
+async function stepLog(reader: string, documentId: number, stepId: number): Promise<string[]> {
+  const reply = await get(reader, `/api/buffers/${documentId}`);
   expect(reply.statusCode, reply.body).toBe(200);
   return reply.json().approvals.find((s: { id: number }) => s.id === stepId).approval_logs.map((l: { log_text: string }) => l.log_text);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed-data';
+import { DEMO_PASSWORD } from '../../server/demo/seed-data';
 import { buildTestApp, type TestApp } from './helpers';
 
 // Signed-in devices (issue #34 item 7) through the real routes on a fresh embedded database: each

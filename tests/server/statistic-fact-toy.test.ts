@@ -38,7 +38,7 @@ const check = (statistics: unknown) => {
 
 describe('a toy statistics fact', () => {
   it('is a fact among the built-in ones, and cannot be registered twice', () => {
-    expect(statisticFactDescriptors().map((f) => f.key)).toEqual(['amount', 'vendor', 'paymentDate', 'invoices', 'export', 'projection', 'stamp', 'records', 'customer']);
+    expect(statisticFactDescriptors().map((f) => f.key)).toEqual(['amount', 'vendor', 'paymentDate', 'invoices', 'export', 'projection', 'stamp', 'records', 'journal', 'customer']);
     expect(() => registerStatisticFact(CUSTOMER)).toThrow(/already registered/);
   });
 

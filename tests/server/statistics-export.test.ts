@@ -1,14 +1,24 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enServer from '../../locales/en/server.json';
 import jaServer from '../../locales/ja/server.json';
+import zhServer from '../../locales/zh/server.json';
 import type { MailAttachment } from '../../server/db/database';
 import { exportJobsSettled } from '../../server/statistics/export-jobs';
 import { buildTestApp, type TestApp } from './helpers';
 import { factModules, insertStatDoc, setAtPath } from './statistics-fixtures';
 import { demoUsers, tokens, type Users } from './workflow-fixtures';
+
+/** A PDF's text as pdftotext reads it (layout kept). */
+function pdfText(bytes: Buffer): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'export-pdf-')), 'report.pdf');
+  writeFileSync(path, bytes);
+  return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+}
 
 let t: TestApp;
 let users: Users;
@@ -49,7 +59,9 @@ beforeAll(async () => {
     return d;
   };
   const base = { module: subject.code, requester: users.employee.id, status: 2 };
-  await insertStatDoc(t.db, { ...base, company: rh, code: 'EX-1', data: data(1200.5, '2026-02-10'), completedAt: '2026-02-01T03:00:00Z' });
+  const ex1 = await insertStatDoc(t.db, { ...base, company: rh, code: 'EX-1', data: data(1200.5, '2026-02-10'), completedAt: '2026-02-01T03:00:00Z' });
+  // Issue #36: the report carries each document's 申請番号 and 決裁番号.
+  await t.db.updateTable('buffers').set({ application_number: 'RH-2026-EX-00001', decision_number: 'KRH26-00007' }).where('id', '=', ex1).execute();
   await insertStatDoc(t.db, { ...base, company: rh, code: 'EX-2', data: data(300, '2026-04-10'), completedAt: '2026-03-15T03:00:00Z' });
   await insertStatDoc(t.db, { ...base, company: rh, code: 'EX-3', data: data(999, '2026-02-11'), completedAt: '2025-12-20T03:00:00Z' });
   await insertStatDoc(t.db, { ...base, requester: users.approver2.id, company: rt, code: 'EX-4', data: data(700, '2026-02-12'), completedAt: '2026-02-02T03:00:00Z' });
@@ -73,16 +85,22 @@ describe('GET /buffer/export', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect(sheet.getRow(3).getCell(1).value).toBe(jaServer.export.columns.code);
+    expect([1, 2, 3].map((n) => sheet.getRow(3).getCell(n).value)).toEqual([
+      jaServer.export.columns.code, jaServer.export.columns.application_number, jaServer.export.columns.decision_number,
+    ]);
+    expect(jaServer.export.columns.application_number).toBe('申請番号');
     const lines = [4, 5].map((n) => sheet.getRow(n));
     expect(lines.map((r) => r.getCell(1).value)).toEqual(['EX-1', 'EX-2']);
-    expect(lines[0].getCell(5).value).toBe(1200.5);
-    expect(lines[0].getCell(6).value).toBeInstanceOf(Date);
-    expect((lines[0].getCell(7).value as Date).toISOString().slice(0, 10)).toBe('2026-02-01');
+    expect([lines[0].getCell(2).value, lines[0].getCell(3).value]).toEqual(['RH-2026-EX-00001', 'KRH26-00007']);
+    // A document without numbers leaves both cells empty.
+    expect([lines[1].getCell(2).value, lines[1].getCell(3).value]).toEqual([null, null]);
+    expect(lines[0].getCell(7).value).toBe(1200.5);
+    expect(lines[0].getCell(8).value).toBeInstanceOf(Date);
+    expect((lines[0].getCell(9).value as Date).toISOString().slice(0, 10)).toBe('2026-02-01');
     expect(sheet.rowCount).toBe(5);
   });
 
-  it('makes a PDF with the CJK font embedded, by payment date, and the mailer sends it as an attachment', async () => {
+  it('makes a PDF with the shipped font embedded (zh: Noto Sans SC), by payment date, and the mailer sends it as an attachment', async () => {
     const response = await start('finance', { moduleCode: subject.code, companyId: rh, period, dateType: 'payment', fileType: 'pdf' }, 'zh');
     expect(response.statusCode, response.body).toBe(202);
     await exportJobsSettled();
@@ -90,7 +108,12 @@ describe('GET /buffer/export', () => {
     expect(job).toMatchObject({ status: 'done', row_count: 2 });
     const { bytes, file } = await attachmentOf(job.id);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoS(ans|erif)CJKjp-Regular/);
+    expect(bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansHans-Regular/);
+    // The numbers are printed in their columns (read back with pdftotext).
+    const text = pdfText(bytes);
+    expect(text).toContain(zhServer.export.columns.application_number);
+    expect(text).toContain('RH-2026-EX-00001');
+    expect(text).toContain('KRH26-00007');
     await t.app.mailer.dispatch();
     const dir = join(t.config.dataDir, 'outbox');
     const eml = readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')).find((text) => text.includes(file.filename));
@@ -98,7 +121,7 @@ describe('GET /buffer/export', () => {
     expect(eml).toContain('Content-Type: application/pdf');
   });
 
-  it('fails the job with a clear message when no CJK font is installed', async () => {
+  it('fails the job with a clear message when EXPORT_FONT names no file', async () => {
     const configured = t.app.config.exportFont;
     t.app.config.exportFont = '/nonexistent/font.ttf';
     try {

@@ -48,8 +48,8 @@ describe('GET /payment_projections', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body['hydra:member']).toEqual([
-      { bank_account_id: bank.id, bank_name: 'Mizuho', bank_branch: 'Shibuya', bank_type: 'Ordinary', count_transaction: 1, amounts: [{ currency: 'CNY', total: 200 }] },
-      { bank_account_id: null, bank_name: null, bank_branch: null, bank_type: null, count_transaction: 1, amounts: [{ currency: 'CNY', total: 7 }] },
+      { bank_account_id: bank.id, bank_name: 'Mizuho', bank_branch: 'Shibuya', bank_type: 'Ordinary', count_transaction: 1, amounts: [{ currency: 'CNY', total: 200 }], reporting_amounts: [], unconverted_count: 1 },
+      { bank_account_id: null, bank_name: null, bank_branch: null, bank_type: null, count_transaction: 1, amounts: [{ currency: 'CNY', total: 7 }], reporting_amounts: [], unconverted_count: 1 },
     ]);
     const totals = Object.fromEntries(body.buckets.map((b: { bucket: string; total: number }) => [b.bucket, b.total]));
     expect(totals).toEqual({ passed: 100, today: 207, upToToday: 307, next2week: 50, pendingPayment: 357 });

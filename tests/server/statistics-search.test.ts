@@ -82,6 +82,18 @@ describe('GET /buffer/statistic_search', () => {
     expect(codes((await get('finance', `/api/buffer/statistic_search?${q({ completionDate: '2025-02-01~2025-02-01' })}`)).json())).toEqual(['S-3']);
   });
 
+  it('finds documents by 申請番号 or 決裁番号 (part of it, any case) and lists both numbers (issue #36)', async () => {
+    await t.db.updateTable('buffers').set({ application_number: 'RH-2026-X-00011', decision_number: null }).where('id', '=', ids.small).execute();
+    await t.db.updateTable('buffers').set({ application_number: 'RH-2025-X-00002', decision_number: 'KRH25-00009' }).where('id', '=', ids.old).execute();
+    const period = { createdAt: `2020-01-01~${today}` };
+    const search = async (extra: Record<string, string>) => (await get('finance', `/api/buffer/statistic_search?${q({ ...period, ...extra })}`)).json();
+    expect(codes(await search({ application_number: 'rh-2026-x' }))).toEqual(['S-1']);
+    expect(codes(await search({ decision_number: 'krh25' }))).toEqual(['S-3']);
+    expect(codes(await search({ application_number: 'X-0', decision_number: '00009' }))).toEqual(['S-3']);
+    expect(codes(await search({ decision_number: '%' }))).toEqual([]);
+    expect((await search({ application_number: '00011' }))['hydra:member'][0]).toMatchObject({ application_number: 'RH-2026-X-00011', decision_number: null });
+  });
+
   it('sorts by code and amount and pages', async () => {
     const period = { createdAt: `2020-01-01~${today}` };
     const asc = (await get('finance', `/api/buffer/statistic_search?${q({ ...period, 'sort[code]': 'asc', itemsPerPage: 2, page: 2 })}`)).json();

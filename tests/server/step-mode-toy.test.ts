@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalsRequired, checkDefinitions, registerStepMode, resolveRoute, stepModes, type ResolvedStep } from '../../src/engine';
 import { WIDGET_NAMES } from '../../src/engine/definitions/widget-names';
-import { stepsToFile } from '../../server/workflow/filed-steps';
-import type { PreparedSubmission } from '../../server/workflow/submission-pipeline';
+import { stepsToFile } from '../../server/workflow/filing/filed-steps';
+import type { PreparedSubmission } from '../../server/workflow/filing/submission-pipeline';
 import { toyFiles } from '../engine/toy-definitions';
 
 /** 過半数: more than half of the approvers. */

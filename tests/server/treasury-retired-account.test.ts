@@ -22,7 +22,7 @@ let slip: number;
 /** The accounts the treasury form's picker offers for the document's company (BankAccountPicker's call). */
 const offered = async () => ((await get('treasury', `/api/companies/bank_accounts?companyId=${company}&itemsPerPage=100`)).json()['hydra:member'] as Array<{ id: number }>).map((a) => a.id);
 
-const approveAll = (bufferId: number) => approveEveryStep(t.db, post, bufferId);
+const approveAll = (documentId: number) => approveEveryStep(t.db, post, documentId);
 
 /** A payment of the company waiting at its treasury step (every earlier step approved). */
 async function atTreasury() {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { createServer } from 'node:http';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { toApiDate } from '../../src/engine';
 import { WEBHOOK_EVENT_TYPES } from '../../src/engine/webhooks/webhook-events';
 import { createWebhookDispatcher, DEFAULT_RETRY_SECONDS } from '../../server/webhooks/webhook-dispatcher';
 import { createEndpoint } from '../../server/webhooks/webhook-endpoints';
-import { writeApprovalLog } from '../../server/workflow/approval-log';
+import { writeApprovalLog } from '../../server/workflow/core/approval-log';
 import { buildTestApp, type TestApp } from './helpers';
 import { signedBy, startReceiver, type Received } from './webhook-receiver';
 import { demoUsers, filePurchase, purchaseBody, purchaseRefs, tokens, type Users } from './workflow-fixtures';
@@ -237,6 +237,33 @@ describe('events from the workflow', () => {
     ]);
   });
 
+  it('kicks the dispatcher after a request that queued an event (delivered without a dispatch), and not after one that queued none', async () => {
+    const hook = await receiver();
+    const kick = vi.spyOn(t.app.webhooks, 'kick');
+    try {
+      // A write that queues no event: adding the endpoint.
+      await subscribe(hook.url, ['document.submitted']);
+      await purchase();
+      await vi.waitFor(() => expect(hook.received.map((r) => eventOf(r).type)).toEqual(['document.submitted']), { timeout: 20_000, interval: 50 });
+      expect(kick).toHaveBeenCalledTimes(1);
+    } finally {
+      kick.mockRestore();
+    }
+  });
+
+  it('kicks the dispatcher for a record.changed event, which the history trigger queues (not the app)', async () => {
+    const hook = await receiver();
+    await subscribe(hook.url, ['record.changed']);
+    const kick = vi.spyOn(t.app.webhooks, 'kick');
+    try {
+      await purchase();
+      await vi.waitFor(() => expect(hook.received.map((r) => eventOf(r).type)).toEqual(['record.changed']), { timeout: 20_000, interval: 50 });
+      expect(kick).toHaveBeenCalledTimes(1);
+    } finally {
+      kick.mockRestore();
+    }
+  });
+
   it('sends nothing for a change that rolled back', async () => {
     const hook = await receiver();
     await subscribe(hook.url, WEBHOOK_EVENT_TYPES);
@@ -247,7 +274,7 @@ describe('events from the workflow', () => {
     await expect(t.db.transaction().execute(async (trx) => {
       // As a withdrawal does: the status change (its records entry → record.changed) and the log (→ document.withdrawn).
       await trx.updateTable('buffers').set({ status: 10 }).where('id', '=', filed.id).execute();
-      await writeApprovalLog(trx, { bufferId: filed.id, userId: users.employee.id, action: 'withdraw' });
+      await writeApprovalLog(trx, { documentId: filed.id, userId: users.employee.id, action: 'withdraw' });
       queued = (await trx.selectFrom('webhook_messages').select('type').where('status', '=', 'pending').orderBy('id').execute()).map((r) => r.type);
       throw new Error('the change fails after its events were queued');
     })).rejects.toThrow('the change fails');

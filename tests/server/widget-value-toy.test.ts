@@ -12,7 +12,7 @@ import {
 } from '../../src/engine';
 import { WIDGET_NAMES } from '../../src/engine/definitions/widget-names';
 import { problemSentence } from '../../src/engine/definitions/problem-sentence';
-import { referenceViolations } from '../../server/workflow/reference-violations';
+import { referenceViolations } from '../../server/workflow/filing/reference-violations';
 import { toyFiles } from '../engine/toy-definitions';
 import { buildTestApp, type TestApp } from './helpers';
 

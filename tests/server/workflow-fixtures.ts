@@ -123,10 +123,10 @@ export interface WorkflowSuite {
 }
 
 /** Registers the file's beforeAll/afterAll: builds the app, then hands its helpers to `receive`. */
-export function workflowSuite(receive: (suite: WorkflowSuite) => void) {
+export function workflowSuite(receive: (suite: WorkflowSuite) => void, config: Parameters<typeof buildTestApp>[0] = {}) {
   let t: TestApp | undefined;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp(config);
     const auth = tokens(t);
     receive({ t, users: await demoUsers(t.db), auth, post: poster(t, auth), get: getter(t, auth) });
   });

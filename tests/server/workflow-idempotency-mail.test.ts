@@ -9,28 +9,28 @@ let get: Getter;
 let auth: Auth;
 workflowSuite((suite) => ({ t, users, post, get, auth } = suite));
 
-const bufferCount = async () => (await t.db.selectFrom('buffers').select('id').execute()).length;
+const documentCount = async () => (await t.db.selectFrom('buffers').select('id').execute()).length;
 const mailsSince = async (id: number) => t.db.selectFrom('mail_outbox').select(['id', 'to_address', 'subject', 'text']).where('id', '>', id).orderBy('id').execute();
 const lastMailId = async () => (await t.db.selectFrom('mail_outbox').select('id').orderBy('id', 'desc').executeTakeFirst())?.id ?? 0;
 
 describe('Idempotency-Key on POST /api/buffer/{code}', () => {
   it('files one document for a repeated submit and replays the same response', async () => {
     const body = await purchaseBody(t.db, users);
-    const before = await bufferCount();
+    const before = await documentCount();
     const first = await post('employee', '/api/buffer/purchase', body, { 'idempotency-key': 'submit-1' });
     const second = await post('employee', '/api/buffer/purchase', body, { 'idempotency-key': 'submit-1' });
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotency-replayed']).toBe('true');
-    expect(await bufferCount()).toBe(before + 1);
+    expect(await documentCount()).toBe(before + 1);
   });
 
   it('files one document for parallel submits with the same key; the others get its stored answer', async () => {
     const body = await purchaseBody(t.db, users, { goods: 'Parallel' });
-    const before = await bufferCount();
+    const before = await documentCount();
     const responses = await Promise.all(Array.from({ length: 5 }, () => post('employee', '/api/buffer/purchase', body, { 'idempotency-key': 'parallel' })));
-    expect(await bufferCount()).toBe(before + 1);
+    expect(await documentCount()).toBe(before + 1);
     const created = responses.filter((r) => r.statusCode === 201);
     expect(new Set(created.map((r) => r.json().id)).size).toBe(1);
     // The key is stored in the filing transaction: a loser's own filing rolls back and it replays the winner's answer.
@@ -41,14 +41,14 @@ describe('Idempotency-Key on POST /api/buffer/{code}', () => {
   it('refuses the same key with a different body (409) and keeps keys per user', async () => {
     const body = await purchaseBody(t.db, users);
     expect((await post('employee', '/api/buffer/purchase', body, { 'idempotency-key': 'k2' })).statusCode).toBe(201);
-    const before = await bufferCount();
+    const before = await documentCount();
     const other = await post('employee', '/api/buffer/purchase', { ...body, total_estimated: 999, purchase_goods: [{ ...body.purchase_goods[0], budget: 999 }] }, { 'idempotency-key': 'k2' });
     expect(other.statusCode).toBe(409);
     expect(other.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/already used for a different request/) });
-    expect(await bufferCount()).toBe(before);
+    expect(await documentCount()).toBe(before);
     // Another user's identical key is their own (legal: the body names approver and authorizer, who may not approve their own).
     expect((await post('legal', '/api/buffer/purchase', body, { 'idempotency-key': 'k2' })).statusCode).toBe(201);
-    expect(await bufferCount()).toBe(before + 1);
+    expect(await documentCount()).toBe(before + 1);
   });
 
   it('releases the key when the submit fails, so the corrected body can use it; without a key nothing is deduplicated', async () => {
@@ -56,10 +56,10 @@ describe('Idempotency-Key on POST /api/buffer/{code}', () => {
     const bad = await post('employee', '/api/buffer/purchase', { ...body, currency_id: null }, { 'idempotency-key': 'retry' });
     expect(bad.statusCode).toBe(422);
     expect((await post('employee', '/api/buffer/purchase', body, { 'idempotency-key': 'retry' })).statusCode).toBe(201);
-    const before = await bufferCount();
+    const before = await documentCount();
     await post('employee', '/api/buffer/purchase', body);
     await post('employee', '/api/buffer/purchase', body);
-    expect(await bufferCount()).toBe(before + 2);
+    expect(await documentCount()).toBe(before + 2);
     expect((await post('employee', '/api/buffer/purchase', body, { 'idempotency-key': 'bad key with spaces' })).statusCode).toBe(400);
   });
 });
@@ -143,6 +143,14 @@ describe('GET /api/remember_email_push/next_user/{id}', () => {
     await post('approver', `/api/approvals/${b.steps[0]}/action`, { approve: true, send_email_push: true });
     const c = await filePurchase(t, await auth('employee'), await purchaseBody(t.db, users, { send_notification_first_approval: false }));
     expect((await next(c.id)).is_notified).toBe(true);
+    // The same choice again writes nothing: the remembered row keeps its time.
+    const remembered = () => t.db.selectFrom('email_push_preferences' as never).select(['is_notified', 'updated_at'] as never[])
+      .where('user_id' as never, '=', users.approver.id as never).executeTakeFirstOrThrow() as Promise<{ is_notified: boolean; updated_at: Date }>;
+    const before = await remembered();
+    await post('approver', `/api/approvals/${c.steps[0]}/action`, { approve: true, send_email_push: true });
+    expect(await remembered()).toEqual(before);
+    const d = await filePurchase(t, await auth('employee'), await purchaseBody(t.db, users, { send_notification_first_approval: false }));
+    expect((await next(d.id)).is_notified).toBe(true);
     // On the last step there is nobody to notify.
     expect(await next(b.id, 'authorizer')).toEqual({ is_notified: false, next_approval_id: null });
     expect((await get('client', `/api/remember_email_push/next_user/${c.id}`)).statusCode).toBe(404);

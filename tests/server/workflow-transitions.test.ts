@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentState, StepState } from '../../server/workflow/document-state';
+import type { DocumentState, StepState } from '../../server/workflow/core/document-state';
 import {
   permissionsOf, refuseApproverStepBack, refuseEdit, refuseRequesterStepBack, refuseStepAction, refuseWithdraw,
-} from '../../server/workflow/transitions';
+} from '../../server/workflow/core/transitions';
 
 // The pure transition rules, as a table: users 1 requester, 2 and 3 candidates of step 10, 4 of step 20 (treasury).
 const REQUESTER = 1;

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { contentChecks } from '../e2e/content-checks';
-import { latinAllowedTexts } from '../e2e/crawl-checks';
+import { allowedWords, latinAllowedTexts, moduleCodes } from '../e2e/crawl-checks';
 
 function page(lang: string, html: string) {
   document.documentElement.setAttribute('lang', lang);
@@ -96,5 +96,18 @@ describe('latinAllowedTexts', () => {
     expect(ja.some((text) => text.includes('office supply'))).toBe(true); // the partner's supplier
     expect(ja).not.toContain('ringi holdings');
     expect(ja.every((text) => text === text.toLowerCase())).toBe(true);
+  });
+});
+
+describe('allowedWords', () => {
+  it('holds every module code\'s words in ja and zh: the studio shows a code as the module\'s technical name (the crawl\'s "language: budget" in the studio list, editor title and dialogs)', () => {
+    const codes = moduleCodes();
+    for (const lang of ['ja', 'zh'] as const) {
+      const { latin } = allowedWords(lang);
+      const missing = codes.flatMap((code) => code.split('-')).filter((word) => !latin.has(word));
+      expect(missing, lang).toEqual([]);
+      // Still a check: English words no translation, demo text or code holds are not allowed.
+      expect(latin.has('giraffe')).toBe(false);
+    }
   });
 });

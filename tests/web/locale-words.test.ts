@@ -100,8 +100,8 @@ describe('one name per thing (ja)', () => {
 
 /** Texts whose half-width marks are what the user types (the studio's option lines: value; English; 日本語; 中文). */
 const ZH_HALF_WIDTH_ALLOWED = new Set(['studio.builder.optionsHint', 'studio.builder.refused.options']);
-/** Japanese texts that show a JSON body, whose commas are JSON's. */
-const JA_COMMA_ALLOWED = new Set(['server.routes.resolveBody', 'server.deputies.body', 'server.webhooks.body']);
+/** Japanese texts that show what is typed — a JSON body, a CSV line — whose commas are JSON's or CSV's. */
+const JA_COMMA_ALLOWED = new Set(['server.routes.resolveBody', 'server.deputies.body', 'server.proxyFilers.body', 'server.webhooks.body', 'statistic.exchange.csvHint']);
 
 describe('punctuation', () => {
   it('zh: full-width ，。：；？！（） next to Chinese, never , . : ; ? ! ( )', () => {

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, ScimAttributes } from '../../db/database';
 import { initialsOf } from '../../entities/initials-of';
-import { deactivateUser, reactivateUser } from '../../workflow/deactivation';
-import type { WorkflowContext } from '../../workflow/workflow-context';
+import { deactivateUser, reactivateUser } from '../../workflow/people/deactivation';
+import type { WorkflowContext } from '../../workflow/core/workflow-context';
 import { ScimError, scimBadRequest } from './scim-error';
 import type { FilterTerm } from './scim-filter';
 import { CORE_USER, ENTERPRISE_USER, shownName, type ScimUserDraft } from './scim-user';

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Approval integrity (issue #9):
  * - `master_processes.allow_requester`: a step on which the requester may be named as their own
- *   approver (default false: never). Part of the step's definition, read by `workflow/eligibility.ts`.
+ *   approver (default false: never). Part of the step's definition, read by `workflow/core/eligibility.ts`.
  * - `idempotency_keys.expires_at`: the stored answer is written in the filing transaction and
  *   replayed until it expires; expired keys are purged (index for the purge).
  */

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Every document has a company for scoping (issue #22): documents filed without one (corporate
  * seals, collection debts: their forms name no company of the group) belong to their
- * requester's company, as filing now records (`workflow/document-company.ts`). The statistics
+ * requester's company, as filing now records (`workflow/filing/document-company.ts`). The statistics
  * rows follow through their trigger (migration 0620).
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * - `deputies`: a user (the principal) names a deputy for a period of days (`from_date` ..
  *   `to_date`, both inclusive), optionally for some modules only (`module_codes`, a JSON array of
  *   module codes; null: every module). While an arrangement is in effect the deputy sees and acts
- *   on the principal's pending steps (server/workflow/deputies.ts); nothing is copied into the
+ *   on the principal's pending steps (server/workflow/people/deputies.ts); nothing is copied into the
  *   inbox tables, so an arrangement takes effect and ends by the date alone.
  * - who acted for whom: `approvals.on_behalf_of` (the principal when a deputy passed or rejected
  *   the step; `approver_id` stays the deputy who acted) and `approval_logs.on_behalf_of` (the same

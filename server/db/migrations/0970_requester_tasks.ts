@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The requester's own to-dos (issue #31): a document sent back to its requester (on process, no
- * step active, a step pending; server/workflow/send-back.ts) waits for them to fix and resubmit
+ * step active, a step pending; server/workflow/decisions/send-back.ts) waits for them to fix and resubmit
  * it, or withdraw it, and belongs on their pending list (`GET /approvals/my`) and Home's count.
  * `requester_tasks` holds one row per such document — the requester, the step a resubmit
  * activates (the first pending one, the list item's `id`) and the filing time — kept by triggers

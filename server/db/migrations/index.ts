@@ -37,7 +37,20 @@ import * as urgent from './1100_urgent';
 import * as liveEvents from './1101_live_events';
 import * as scim from './1110_scim';
 import * as userSessions from './1111_user_sessions';
+import * as sso from './1200_sso';
 import * as liveEventsStep from './1102_live_events_step';
+import * as accessLog from './1210_access_log';
+import * as journals from './1220_journals';
+import * as exchangeRates from './1230_exchange_rates';
+import * as accessLogLease from './1211_access_log_lease';
+import * as numbering from './1240_numbering';
+import * as proxyFilers from './1241_proxy_filers';
+import * as draftsPerPrincipal from './1280_drafts_per_principal';
+import * as filePreviews from './1320_file_previews';
+import * as recordsAllDatesIdx from './1370_records_all_dates_idx';
+import * as budgets from './1310_budgets';
+import * as filedAsPost from './1340_filed_as_post';
+import * as followUps from './1330_follow_ups';
 
 /**
  * Every migration, by name in the order they run. A static list (not a folder scan) so the
@@ -83,4 +96,17 @@ export const migrations: Record<string, Migration> = {
   '1110_scim': scim,
   '1111_user_sessions': userSessions,
   '1102_live_events_step': liveEventsStep,
+  '1210_access_log': accessLog,
+  '1220_journals': journals,
+  '1230_exchange_rates': exchangeRates,
+  '1211_access_log_lease': accessLogLease,
+  '1240_numbering': numbering,
+  '1241_proxy_filers': proxyFilers,
+  '1280_drafts_per_principal': draftsPerPrincipal,
+  '1320_file_previews': filePreviews,
+  '1370_records_all_dates_idx': recordsAllDatesIdx,
+  '1310_budgets': budgets,
+  '1340_filed_as_post': filedAsPost,
+  '1330_follow_ups': followUps,
+  '1200_sso': sso,
 };

@@ -1,19 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
-import { documentView } from '../../workflow/document-view';
+import { documentView } from '../../workflow/lists/document-view';
 import { ListQuery } from '../../../src/wire/list-query';
-import { myApprovals } from '../../workflow/lists';
-import { visibleStepBuffer, workflowContext } from '../../workflow/route-helpers';
-import { approvalCollectionSchema, doc, documentViewSchema, documentStatusSchema } from '../../workflow/schemas';
-import { actOnStep } from '../../workflow/step-action';
+import { myApprovals } from '../../workflow/lists/lists';
+import { visibleStepDocument, workflowContext } from '../request-context';
+import { approvalCollectionSchema, doc, documentViewSchema, documentStatusSchema } from '../route-schemas';
+import { actOnStep } from '../../workflow/decisions/step-action';
 import { StepActionBody, StepActionResult } from '../../../src/wire/workflow';
-import { stepBack } from '../../workflow/step-back';
-import { readSendBackTarget, sendBack } from '../../workflow/send-back';
+import { stepBack } from '../../workflow/decisions/step-back';
+import { readSendBackTarget, sendBack } from '../../workflow/decisions/send-back';
 import { IdParams } from '../../../src/wire/common';
 import { BULK_APPROVE_MAX, BulkApproveBody, BulkApproveResult } from '../../../src/wire/bulk-approvals';
-import { badRequest, validationFailed } from '../../lib/errors';
-import { bulkApprove } from '../../workflow/bulk-approve';
-import { idempotencyClaim, idempotencyHooks } from '../../workflow/idempotency';
+import { badRequest, forbidden, validationFailed } from '../../lib/errors';
+import { bulkApprove } from '../../workflow/decisions/bulk-approve';
+import { storedAnswer } from '../../workflow/core/idempotency';
+import { idempotencyClaim, idempotencyHooks, storedAnswerAfterConflict } from '../idempotency-hooks';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema } as const;
 
@@ -40,25 +41,42 @@ const approvals: FastifyPluginAsync = async (app) => {
       response: { 200: documentViewSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
     },
   }, async (request) => {
-    const bufferId = await visibleStepBuffer(request, request.params.id);
-    return documentView(app.db, request.definitions, bufferId, request.user.id, request.lang);
+    const documentId = await visibleStepDocument(request, request.params.id);
+    return documentView(app.db, request.definitions, documentId, request.user.id, request.lang);
   });
 
   app.post<{ Params: IdParams; Body: StepActionBody }>('/approvals/:id/action', {
+    ...idempotencyHooks,
     schema: {
-      ...doc('Approve (true), reject (false) or, on a p-treasury step, complete it with data {account_id, payment_date, deal_slips: [one file id]} (approve null); on a step whose process fills fields (p-signer: the signed contract or seal files) approve true may carry data {<field>: [file ids]} of that step only (any other step refuses them, 422). Only a candidate of the active step (403); a step or document not in that state is 409 ILLEGAL_TRANSITION. send_email_push mails the next step\'s approvers and is remembered. Send back: approve false with back_to = the id of an earlier approved step (it is active again, its approvers decide again, the steps after it start over) or "requester" (every step starts over; the requester may edit, resubmit with POST /buffer/{id}/resubmit, or withdraw); any other back_to, or back_to with approve true/null, is 422.'),
+      ...doc('Approve (true), reject (false) or, on a p-treasury step, complete it with data {account_id, payment_date, deal_slips: [one file id]} (approve null); on a step whose process fills fields (p-signer: the signed contract or seal files) approve true may carry data {<field>: [file ids]} of that step only (any other step refuses them, 422). Only a candidate of the active step (403); a step or document not in that state is 409 ILLEGAL_TRANSITION. send_email_push mails the next step\'s approvers and is remembered. Send back: approve false with back_to = the id of an earlier approved step (it is active again, its approvers decide again, the steps after it start over) or "requester" (every step starts over; the requester may edit, resubmit with POST /buffer/{id}/resubmit, or withdraw); any other back_to, or back_to with approve true/null, is 422. With expected_updated_at (the document\'s updated_at as the approver read it: a decision taken offline sends it) a document changed since — an edit, another decision, a send back — answers 409 "changed since you read it" and nothing is recorded; a step no longer the user\'s keeps its 403/409. With an Idempotency-Key (1–200 visible ASCII characters; the app sends one with each queued decision) the answer is stored with the decision: the same key and body sent again answers the same 200 (header Idempotency-Replayed: true) without deciding twice; the same key with another body is 409. With queued_by (the id of the user who took a decision offline: the app sends it with each queued decision) any other signed-in user is refused (403) before anything else: a decision queued on a shared device is sent only as the user who took it.'),
       params: IdParams,
       body: StepActionBody,
       response: { 200: StepActionResult, ...errors },
     },
-  }, async (request) => {
-    const bufferId = await visibleStepBuffer(request, request.params.id);
+  }, async (request, reply) => {
+    // A decision queued offline is sent only by the user who took it (another user signed in on the device since).
+    if (request.body.queued_by !== undefined && request.body.queued_by !== request.user.id) throw forbidden(request.t('server.workflow.errors.queuedByOther'));
+    const documentId = await visibleStepDocument(request, request.params.id);
     const ctx = await workflowContext(request);
-    const result = request.body.back_to !== undefined
-      ? await sendBack(app.db, bufferId, request.params.id, readSendBackTarget(request.body, ctx.t), ctx)
-      : await actOnStep(app.db, bufferId, request.params.id, request.body, ctx);
-    app.mailer.kick();
-    return result;
+    const read = { expectedUpdatedAt: request.body.expected_updated_at, claim: idempotencyClaim(request) };
+    try {
+      const result = request.body.back_to !== undefined
+        ? await sendBack(app.db, documentId, request.params.id, readSendBackTarget(request.body, ctx.t), ctx, read)
+        : await actOnStep(app.db, documentId, request.params.id, request.body, ctx, { read });
+      app.mailer.kick();
+      return result;
+    } catch (error) {
+      // The same key sent twice at once: the first one's answer stands, nothing is decided twice
+      // (the second waited for the document's lock and found the step decided, or lost the key's insert).
+      const won = read.claim && await storedAnswer(app.db, read.claim);
+      if (won && won.request_hash === read.claim!.hash) {
+        reply.header('idempotency-replayed', 'true');
+        return won.response_body;
+      }
+      const stored = await storedAnswerAfterConflict(request, error);
+      if (stored === undefined) throw error;
+      return stored;
+    }
   });
 
   app.post<{ Body: BulkApproveBody }>('/approvals/bulk', {
@@ -86,8 +104,8 @@ const approvals: FastifyPluginAsync = async (app) => {
       response: { 200: documentStatusSchema, ...errors },
     },
   }, async (request) => {
-    const bufferId = await visibleStepBuffer(request, request.params.id);
-    return stepBack(app.db, bufferId, { approver: true, stepId: request.params.id }, await workflowContext(request));
+    const documentId = await visibleStepDocument(request, request.params.id);
+    return stepBack(app.db, documentId, { approver: true, stepId: request.params.id }, await workflowContext(request));
   });
 };
 

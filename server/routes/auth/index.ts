@@ -6,7 +6,7 @@ import { AppError, badRequest, errorResponseSchema, unauthorized } from '../../l
 import { findUserDetail, profileCounts } from '../../repositories/user-repository';
 import { UserDetail } from '../../../src/wire/users';
 import { ForgetPasswordBody, LanguageBody, LanguageReply, LoginBody, LoginReply, MessageReply, ResetPasswordBody } from '../../../src/wire/auth';
-import { doc } from '../../workflow/schemas';
+import { doc } from '../route-schemas';
 
 /** A pragmatic e-mail check (what the UI also asks for); the mail server has the last word. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -21,11 +21,11 @@ const auth: FastifyPluginAsync = async (app) => {
   app.post<{ Body: LoginBody }>('/login_check', {
     config: { rateLimit },
     schema: {
-      ...doc('Signs in with the e-mail (`username`) and password: the session token, and the user\'s stored language, which the app switches to (the stored choice wins; a user with none stored gets the language the request was sent with, stored now).'),
+      ...doc('Signs in with the e-mail (`username`) and password: the session token, and the user\'s stored language, which the app switches to (the stored choice wins; a user with none stored gets the language the request was sent with, stored now). 403 with `data.sso_required` for a user of a company that requires single sign-on (its break-glass admin excepted).'),
       body: LoginBody,
       response: {
         200: LoginReply,
-        400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema,
+        400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema,
       },
     },
   }, async (request): Promise<LoginReply> => {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { pagedCollectionSchema } from '../../lib/http-schemas';
 import { paginate, type Collection } from '../../lib/paging';
-import { bufferItems } from '../../workflow/buffer-items';
-import { markCirculationRead } from '../../workflow/circulation-read';
-import { doc } from '../../workflow/schemas';
+import { documentItems } from '../../workflow/lists/document-items';
+import { markCirculationRead } from '../../workflow/decisions/circulation-read';
+import { doc } from '../route-schemas';
 import { CirculatedItem, CirculatedQuery, CirculationRead } from '../../../src/wire/workflow';
 import { IdParams } from '../../../src/wire/common';
 
@@ -31,7 +31,7 @@ export function registerCirculationRoutes(app: FastifyInstance): void {
       (q) => q.select(['buffer_id', 'read_at']).orderBy('created_at', 'desc').orderBy('buffer_id', 'desc'),
       request.query,
     );
-    const items = await bufferItems(app.db, request.definitions, page['hydra:member'].map((r) => r.buffer_id), request.lang);
+    const items = await documentItems(app.db, request.definitions, page['hydra:member'].map((r) => r.buffer_id), request.lang);
     const readAt = new Map(page['hydra:member'].map((r) => [r.buffer_id, r.read_at]));
     return {
       ...page,

@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CommentBody, CommentCollection, CommentParams, CommentView, MentionableCollection, MentionableQuery } from '../../../src/wire/comments';
 import { IdParams } from '../../../src/wire/common';
 import { errorResponseSchema } from '../../lib/errors';
-import { addComment, listComments, mentionable, withdrawComment } from '../../workflow/comments';
-import { assertVisible, workflowContext } from '../../workflow/route-helpers';
-import { doc } from '../../workflow/schemas';
+import { addComment, listComments, mentionable, withdrawComment } from '../../workflow/decisions/comments';
+import { assertVisible, workflowContext } from '../request-context';
+import { doc } from '../route-schemas';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } as const;
 
@@ -12,7 +12,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
  * Comments and mentions on a document (issue #33 item 5): a thread by anyone who sees the
  * document (THE visibility rule, `assertVisible`: anyone else gets the 404 of an unknown
  * document), `@` mentions of people who see it only, comments never edited — only withdrawn by
- * their author with a trace. Rules: server/workflow/README.md "Comments"; the work: workflow/comments.ts.
+ * their author with a trace. Rules: server/workflow/README.md "Comments"; the work: workflow/decisions/comments.ts.
  */
 export const commentRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);

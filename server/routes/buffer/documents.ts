@@ -1,17 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { errorResponseSchema } from '../../lib/errors';
-import { fileDocument } from '../../workflow/filing';
-import { recordExplicitHistories } from '../../workflow/explicit-histories';
-import { lastHistory } from '../../workflow/histories';
+import { AppError, errorResponseSchema } from '../../lib/errors';
+import { fileDocument } from '../../workflow/filing/filing';
+import { recordExplicitHistories } from '../../workflow/decisions/explicit-histories';
+import { lastHistory } from '../../workflow/filing/histories';
 import { ListQuery } from '../../../src/wire/list-query';
-import { forwardedBuffers } from '../../workflow/lists';
-import { assertVisible, workflowContext } from '../../workflow/route-helpers';
-import { bufferCollectionSchema, doc, documentStatusSchema } from '../../workflow/schemas';
-import { stepBack } from '../../workflow/step-back';
-import { withdrawDocument } from '../../workflow/withdraw';
-import { resubmitDocument } from '../../workflow/send-back';
+import { forwardedDocuments } from '../../workflow/lists/lists';
+import { assertVisible, documentNotFound, workflowContext } from '../request-context';
+import { documentCollectionSchema, doc, documentStatusSchema } from '../route-schemas';
+import { stepBack } from '../../workflow/decisions/step-back';
+import { withdrawDocument } from '../../workflow/decisions/withdraw';
+import { resubmitDocument } from '../../workflow/decisions/send-back';
 import { registerCirculationRoutes } from './circulation';
-import { BufferIdBody, DocumentStatus, EditBody, Edited, HistoriesRecorded, LastHistory } from '../../../src/wire/workflow';
+import { ringiPdf } from '../../records/ringi-pdf';
+import { ringiSheet } from '../../records/ringi-sheet';
+import { exportFonts, MissingFontError } from '../../statistics/export-files';
+import type { PdfFonts } from '../../lib/cjk-pdf';
+import { BufferIdBody, DocumentStatusReply, EditBody, Edited, HistoriesRecorded, LastHistory } from '../../../src/wire/workflow';
 import { IdParams } from '../../../src/wire/common';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema } as const;
@@ -28,19 +32,46 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   registerCirculationRoutes(app);
 
   app.get<{ Querystring: ListQuery }>('/buffer/forwarded', {
-    schema: { ...doc('Documents forwarded to the current user (user_finances); paged, filtered, searched and sorted.'), querystring: ListQuery, response: { 200: bufferCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
-  }, async (request) => forwardedBuffers(app.db, request.definitions, request.user.id, request.query, request.lang));
+    schema: { ...doc('Documents forwarded to the current user (user_finances); paged, filtered, searched and sorted.'), querystring: ListQuery, response: { 200: documentCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
+  }, async (request) => forwardedDocuments(app.db, request.definitions, request.user.id, request.query, request.lang));
+
+  app.get<Id>('/buffer/:id/pdf', {
+    schema: {
+      ...doc('Our path (issue #36 item 2): the document printed as its 稟議書 — an A4 PDF laid out from the detail card of the definition it was filed under, '
+        + 'with the 承認欄 (one round red date stamp per decision: family name, date, 代 and the principal when a deputy decided; a 合議 step\'s stamps side by side; '
+        + 'a rejection or send back marked as such), the application and decision numbers when given, and the attachments with their SHA-256; in the reader\'s language, '
+        + 'Noto Sans JP and SC embedded (subsets; shipped with the server as npm packages, or `EXPORT_FONT`). The same document prints the same bytes until it changes. For whoever may see the document (as `GET /buffers/{id}`); else 404. '
+        + '503 with the reason when `EXPORT_FONT` names no font file.'),
+      params: IdParams,
+      response: { 200: { type: 'string', format: 'binary' }, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema },
+    },
+  }, async (request, reply) => {
+    await assertVisible(request, request.params.id);
+    const sheet = await ringiSheet(app.db, request.definitions, request.params.id, request.lang);
+    if (!sheet) throw documentNotFound(request);
+    let fonts: PdfFonts;
+    try {
+      fonts = exportFonts(sheet.lang, app.config.exportFont);
+    } catch (error) {
+      if (error instanceof MissingFontError) throw new AppError('SERVICE_UNAVAILABLE', request.t('server.export.noFont', { detail: error.message }));
+      throw error;
+    }
+    const pdf = await ringiPdf(sheet, fonts);
+    const code = sheet.header[0].value.replace(/[^\w.-]/g, '_');
+    return reply.header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="ringi-${code}.pdf"`).header('cache-control', 'private, no-store').send(pdf);
+  });
 
   app.post<{ Body: BufferIdBody }>('/buffer/withdrawal', {
     schema: { ...doc('The requester withdraws a document on process before any step is done (status 10); else 409 ILLEGAL_TRANSITION.'), body: BufferIdBody, response: { 200: documentStatusSchema, ...errors } },
-  }, async (request): Promise<DocumentStatus> => {
+  }, async (request): Promise<DocumentStatusReply> => {
     await assertVisible(request, request.body.buffer_id);
     return withdrawDocument(app.db, request.body.buffer_id, await workflowContext(request));
   });
 
   app.post<{ Body: BufferIdBody }>('/buffer/step_back', {
     schema: { ...doc('The requester returns the document one step (the previous step active again); on the first step 409 advising withdrawal.'), body: BufferIdBody, response: { 200: documentStatusSchema, ...errors } },
-  }, async (request): Promise<DocumentStatus> => {
+  }, async (request): Promise<DocumentStatusReply> => {
     await assertVisible(request, request.body.buffer_id);
     return stepBack(app.db, request.body.buffer_id, { approver: false }, await workflowContext(request));
   });
@@ -66,7 +97,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   }, async (request): Promise<Edited> => {
     await assertVisible(request, request.params.id);
     const edited = await fileDocument(app.db, {
-      kind: 'edit', bufferId: request.params.id, input: request.body.data, expectedUpdatedAt: request.body.expected_updated_at,
+      kind: 'edit', documentId: request.params.id, input: request.body.data, expectedUpdatedAt: request.body.expected_updated_at,
     }, await workflowContext(request));
     // A restarted route mails its first step's approvers and those whose approvals it cleared.
     if (edited.approvals_cleared) app.mailer.kick();

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { findModule, type EntityOperation } from '../../../src/engine';
 import { errorResponseSchema, notFound } from '../../lib/errors';
-import { entityHandler } from '../../workflow/entity-handler';
-import { idempotencyHooks } from '../../workflow/idempotency';
+import { entityHandler } from '../../workflow/entity-changes/entity-handler';
+import { idempotencyHooks } from '../idempotency-hooks';
 import { EntityRequestParams, Filed } from '../../../src/wire/workflow';
 import { submitDocument } from './submit-document';
 

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { perSet } from '../../definitions/per-set';
 import { badRequest, errorResponseSchema, notFound } from '../../lib/errors';
-import { companyScope, requireArea } from '../../statistics/access';
+import { companyScope } from '../../statistics/access';
 import { queueExport } from '../../statistics/export-jobs';
 import type { ExportParams } from '../../statistics/export-report';
 import { statisticFacts } from '../../statistics/facts';
 import { parsePeriod } from '../../statistics/search-filter';
-import { doc } from '../../workflow/schemas';
+import { doc } from '../route-schemas';
 import { ExportQuery, StatisticExportJob } from '../../../src/wire/export';
 import { IdParams } from '../../../src/wire/common';
+import { requireArea, statisticsContext } from '../request-context';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema } as const;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -42,9 +43,9 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     const moduleFacts = factsOf(request.definitions).get(q.moduleCode);
     if (!moduleFacts?.export) throw badRequest(t('server.statistics.unknownModule', { code: q.moduleCode }));
     if (!q.companyId) throw badRequest(t('server.export.companyRequired'));
-    companyScope(request, q.companyId);
+    companyScope(statisticsContext(request), q.companyId);
     if (!q.period?.trim()) throw badRequest(t('server.statistics.periodRequired'));
-    const period = parsePeriod(request, { page: 1, itemsPerPage: 1, completionDate: q.period });
+    const period = parsePeriod(statisticsContext(request), { page: 1, itemsPerPage: 1, completionDate: q.period });
     if (!q.fileType) throw badRequest(t('server.export.fileTypeRequired'));
     const params: ExportParams = {
       moduleCode: q.moduleCode, companyId: q.companyId, from: period.from, to: period.to,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { findModule } from '../../../src/engine';
 import { errorResponseSchema, notFound } from '../../lib/errors';
-import { idempotencyHooks } from '../../workflow/idempotency';
+import { idempotencyHooks } from '../idempotency-hooks';
 import { codePrefix, peekNextNumber, stampPrefix } from '../../repositories/document-code-repository';
 import { Filed, FilingParams, NextCode, NextCodeQuery } from '../../../src/wire/workflow';
 import { registerEntityRoutes } from './entity-routes';
@@ -12,7 +12,7 @@ const doc = (description: string) => ({ description });
 
 
 /**
- * Submissions: `POST /api/buffer/{code}` files the document (`workflow/filing.ts`: the submission
+ * Submissions: `POST /api/buffer/{code}` files the document (`workflow/filing/filing.ts`: the submission
  * pipeline — read, shape, process and bypass permission, compute, validate the computed data,
  * references — and the filing, in one transaction together with the idempotency answer,
  * `submit-document.ts`); any violation is a 422 with every violation of its

@@ -2,11 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { perSet } from '../../definitions/per-set';
 import { errorResponseSchema } from '../../lib/errors';
 import { collectionSchema } from '../../lib/http-schemas';
-import { requireArea } from '../../statistics/access';
 import { SEARCH_COUNT_CAP, searchDocuments } from '../../statistics/document-search';
 import { statisticFacts } from '../../statistics/facts';
-import { bufferItemSchema, doc } from '../../workflow/schemas';
+import { documentItemSchema, doc } from '../route-schemas';
 import { DocumentSearchQuery } from '../../../src/wire/document-search';
+import { requireArea, statisticsContext } from '../request-context';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } as const;
 
@@ -29,7 +29,7 @@ export const statisticSearchRoutes: FastifyPluginAsync = async (app) => {
         + 'payment date of a module comes from its definition (`ui:module.statistics`). `hydra:totalItems` counts at most '
         + `${SEARCH_COUNT_CAP + 1} matches: ${SEARCH_COUNT_CAP + 1} means more than ${SEARCH_COUNT_CAP} (shown as "${SEARCH_COUNT_CAP}+").`),
       querystring: DocumentSearchQuery,
-      response: { 200: collectionSchema(bufferItemSchema), ...errors },
+      response: { 200: collectionSchema(documentItemSchema), ...errors },
     },
-  }, async (request) => searchDocuments(request, request.query, factsOf(request.definitions)));
+  }, async (request) => searchDocuments(app.db, statisticsContext(request), request.query, factsOf(request.definitions)));
 };

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompiledModule } from '../../../src/engine';
-import { fileDocument, type EntityTarget } from '../../workflow/filing';
+import { fileDocument, type EntityTarget } from '../../workflow/filing/filing';
 import type { Filed } from '../../../src/wire/workflow';
-import { idempotencyClaim, storeAnswer, storedAnswerAfterConflict } from '../../workflow/idempotency';
-import { workflowContext } from '../../workflow/route-helpers';
+import { storeAnswer } from '../../workflow/core/idempotency';
+import { idempotencyClaim, storedAnswerAfterConflict } from '../idempotency-hooks';
+import { workflowContext } from '../request-context';
 
 /**
  * `POST /buffer/{code}` and an entity module's `/buffer/{code}/{id}/edit|delete`: files the
- * document (`workflow/filing.ts`, one transaction) with the idempotency answer stored in that
+ * document (`workflow/filing/filing.ts`, one transaction) with the idempotency answer stored in that
  * same transaction. A request that lost an idempotency race answers with the winner's stored answer.
  */
 export async function submitDocument(

@@ -4,31 +4,35 @@ import { historyPdf } from '../../records/history-pdf';
 import { historyEntries } from '../../records/record-history';
 import { verifyRecords } from '../../records/record-verify';
 import { documentsIn, recordsScope } from '../../records/records-access';
-import { cjkFont } from '../../statistics/export-files';
-import { canSeeBuffer } from '../../workflow/visibility';
-import { markCirculationRead } from '../../workflow/circulation-read';
+import { exportFonts } from '../../statistics/export-files';
+import { canSeeDocument } from '../../workflow/core/visibility';
+import { markCirculationRead } from '../../workflow/decisions/circulation-read';
 import { errorResponseSchema } from '../../lib/errors';
-import { documentView } from '../../workflow/document-view';
+import { documentView } from '../../workflow/lists/document-view';
 import { ListQuery } from '../../../src/wire/list-query';
-import { myBuffers } from '../../workflow/lists';
-import { assertVisible, documentNotFound } from '../../workflow/route-helpers';
-import { bufferCollectionSchema, doc, documentViewSchema } from '../../workflow/schemas';
+import { myDocuments } from '../../workflow/lists/lists';
+import { assertVisible, documentNotFound, statisticsContext } from '../request-context';
+import { documentCollectionSchema, doc, documentViewSchema } from '../route-schemas';
 import { IdParams } from '../../../src/wire/common';
 import { HistoryCollection, HistoryQuery } from '../../../src/wire/records';
+import { registerFollowUpRoutes } from './follow-ups';
 
 type Id = { Params: IdParams };
 
 /**
  * The applicant's list, one document and its history: `GET /my-buffers`, `GET /buffers/{id}`,
- * `GET /buffers/{id}/history` (the electronic records' hash-chained history, server/records/; the
+ * `GET /buffers/{id}/history` (the electronic records' hash-chained history, server/records/),
+ * `GET /buffers/{id}/follow_ups` and `/follow_up_data` (follow-up documents, `follow-ups.ts`; the
  * `/buffer/*` actions on a document are routes/buffer's). Transitions and errors: server/workflow/README.md.
  */
 const buffers: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  // 関連書類 (issue #36 item 5): a document's follow-up links and a follow-up's start.
+  registerFollowUpRoutes(app);
 
   app.get<{ Querystring: ListQuery }>('/my-buffers', {
-    schema: { ...doc('Documents the current user filed; paged (itemsPerPage 5), filtered, searched and sorted.'), querystring: ListQuery, response: { 200: bufferCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
-  }, async (request) => myBuffers(app.db, request.definitions, request.user.id, request.query, request.lang));
+    schema: { ...doc('Documents the current user filed; paged (itemsPerPage 5), filtered, searched and sorted.'), querystring: ListQuery, response: { 200: documentCollectionSchema, 400: errorResponseSchema, 401: errorResponseSchema } },
+  }, async (request) => myDocuments(app.db, request.definitions, request.user.id, request.query, request.lang));
 
   app.get<Id>('/buffers/:id', {
     schema: { ...doc('One document with its steps (timeline), logs and `can`; 404 unless the user filed it, is or was its approver, or it was forwarded or circulated to them. Opening a document circulated to the user marks it read for them (as `POST /buffer/{id}/circulation/read`).'), params: IdParams, response: { 200: documentViewSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
@@ -51,11 +55,11 @@ const buffers: FastifyPluginAsync = async (app) => {
     },
   }, async (request, reply) => {
     const id = request.params.id;
-    const viaRecords = await recordsScope(request).then(
+    const viaRecords = await recordsScope(app.db, statisticsContext(request)).then(
       async (companies) => (await sql<{ id: number }>`select b.id from buffers b where b.id = ${id} and ${documentsIn(companies)}`.execute(app.db)).rows.length > 0,
       () => false,
     );
-    if (!viaRecords && !(await canSeeBuffer(app.db, id, request.user.id))) throw documentNotFound(request);
+    if (!viaRecords && !(await canSeeDocument(app.db, id, request.user.id))) throw documentNotFound(request);
     const { format = 'json', ...filter } = request.query;
     const entries = await historyEntries(app.db, id, filter);
     const report = await verifyRecords(app.db, { documents: sql<SqlBool>`b.id = ${id}`, key: app.recordsKey, limit: 10 });
@@ -69,7 +73,7 @@ const buffers: FastifyPluginAsync = async (app) => {
           .map((key) => [key, t(`server.records.history.${key}`)])) as Parameters<typeof historyPdf>[1]['labels'],
         kind: (kind) => t(`server.records.history.kinds.${kind}`),
         onBehalf: (deputy, principal) => t('server.records.history.onBehalf', { deputy, principal }),
-      }, cjkFont(app.config.exportFont));
+      }, exportFonts(request.lang, app.config.exportFont));
       return reply.header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="history-${code}.pdf"`).header('cache-control', 'private, no-store').send(pdf);
     }

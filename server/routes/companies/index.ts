@@ -19,6 +19,13 @@ import {
   Department, DepartmentDetail, ExternalCompanyQuery, Location, LocationQuery, NamePageQuery, PositionCollection, PositionsQuery,
 } from '../../../src/wire/organisation';
 import { IdParams } from '../../../src/wire/common';
+import { registerExchangeRateRoutes } from './exchange-rates';
+import { registerJournalMappingRoutes } from './journal-mapping';
+import { CompanySignIn } from '../../../src/wire/sign-in';
+import { signInSettingsView } from '../../auth/sso/sign-in-view';
+import { assertOrganisationScope } from '../../entities/organisation-scope';
+import { doc } from '../route-schemas';
+import { errorResponseSchema, notFound } from '../../lib/errors';
 
 const BY_ID = (column: string): KeyTerm[] => [{ key: 'id', column, direction: 'asc', type: 'integer' }];
 const BY_NAME: KeyTerm[] = [
@@ -33,6 +40,8 @@ const BY_NAME: KeyTerm[] = [
  */
 const companies: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  registerExchangeRateRoutes(app);
+  registerJournalMappingRoutes(app);
 
   app.get<{ Querystring: CompanyQuery }>('/companies', {
     schema: { querystring: CompanyQuery, response: { 200: pagedCollectionSchema(Company), ...lookupErrors } },
@@ -121,6 +130,21 @@ const companies: FastifyPluginAsync = async (app) => {
     found(await findCompanyId(app.db, request.params.id), request.t, 'company');
     const query = app.db.selectFrom('locations').where('company_id', '=', request.params.id);
     return keysetPaginate(app.db, query, (q) => q.select(['id', 'address']), BY_ID('locations.id'), request.query);
+  });
+
+  app.get<{ Params: IdParams }>('/companies/:id/sign_in', {
+    schema: {
+      ...doc('A company\'s sign-in settings in force (issue #34 item 1): method, SSO required and the break-glass admin, e-mail domains, JIT, the IdP\'s settings (of the client secret only whether one is set), the addresses to register at the IdP and, for SAML, the certificate of the company\'s request-signing SP key. For the company\'s authorizer or a group admin (403 otherwise). Changed through the sign-in entity module (approval).'),
+      params: IdParams,
+      response: { 200: CompanySignIn, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+    },
+  }, async (request): Promise<CompanySignIn> => {
+    const id = request.params.id;
+    if (!(await app.db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst())) {
+      throw notFound(request.t('server.errors.notFound', { what: request.t('server.entities.company') }));
+    }
+    assertOrganisationScope(request.user, id, request.t);
+    return signInSettingsView(app.db, id, app.config.appUrl, app.ssoSecretsKey);
   });
 
   app.get<{ Params: IdParams }>('/departments/:id', {

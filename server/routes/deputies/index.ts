@@ -2,8 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DeputyArrangement, DeputyBody, DeputyCollection } from '../../../src/wire/deputies';
 import { errorResponseSchema, notFound, validationFailed } from '../../lib/errors';
 import { arrangementsOf, deleteArrangement, insertArrangement } from '../../repositories/deputy-repository';
-import { checkArrangement, deputyDay } from '../../workflow/deputies';
-import { doc } from '../../workflow/schemas';
+import { checkArrangement, deputyDay } from '../../workflow/people/deputies';
+import { doc } from '../route-schemas';
 import { IdParams } from '../../../src/wire/common';
 
 const errors = { 401: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema } as const;
@@ -25,7 +25,7 @@ async function listOf(request: FastifyRequest, day: string): Promise<DeputyArran
 
 /**
  * Deputies (代理, issue #20): the signed-in user's own arrangements — who acts on their pending
- * steps, when, for which modules. The rules: server/workflow/deputies.ts; the body is checked by
+ * steps, when, for which modules. The rules: server/workflow/people/deputies.ts; the body is checked by
  * the handler (422 with every violation, nothing stored), not by the schema's 400.
  */
 const deputies: FastifyPluginAsync = async (app) => {
@@ -52,7 +52,8 @@ const deputies: FastifyPluginAsync = async (app) => {
     const t = request.definitions.translate(request.lang);
     const checked = await checkArrangement(app.db, request.definitions, request.user.id, request.body, t);
     if ('violations' in checked) throw validationFailed(checked.violations);
-    const id = await insertArrangement(app.db, { principal_id: request.user.id, ...checked.value });
+    const { person_id: deputy_id, ...period } = checked.value;
+    const id = await insertArrangement(app.db, { principal_id: request.user.id, deputy_id, ...period });
     const created = (await listOf(request, deputyDay())).find((a) => a.id === id)!;
     return reply.code(201).send(created);
   });

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
 import { sseEvent, type LiveStream } from '../../live/live-hub';
-import { doc } from '../../workflow/schemas';
+import { doc } from '../route-schemas';
 
 /**
- * A stream is ended after this long; the client opens a new one at once, so a signed-out,
- * deactivated or re-passworded user's stream never outlives the next check of their token.
+ * A stream is ended after this long; the client opens a new one at once, so a re-passworded
+ * user's stream never outlives the next check of their token. An ended session (signed out,
+ * ended by an admin, deactivated) ends its streams sooner: at the next heartbeat or event
+ * (server/live/live-hub.ts).
  */
 export const STREAM_MAX_MS = 15 * 60 * 1000;
 
@@ -42,6 +44,7 @@ const events: FastifyPluginAsync = async (app) => {
     let open = true;
     const stream: LiveStream = {
       userId: request.user.id,
+      sessionId: request.sessionId ?? null,
       send: (chunk) => open && raw.write(chunk),
       close: () => {
         if (!open) return;

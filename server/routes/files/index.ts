@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { accessOrigin, recordAccess } from '../../auth/access-log';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { perSet } from '../../definitions/per-set';
 import { rm } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { fileFieldNames } from '../../files/file-field-names';
 import { formatFileSize } from '../../../src/engine/files/format-file-size';
 import { fileRecord, safeFileName } from '../../files/file-record';
 import { FileStorage } from '../../files/file-storage';
+import { FilePreviews } from '../../files/file-previews';
 import { fileLinkReader } from '../../files/file-link-reader';
 import { uploadMaxBytes } from '../../files/upload-max-bytes';
 import { AppError, badRequest, conflict, errorResponseSchema, notFound, tooLarge, unauthorized, unsupportedMediaType } from '../../lib/errors';
@@ -44,6 +46,9 @@ interface Upload {
 const files: FastifyPluginAsync = async (app) => {
   const maxBytes = uploadMaxBytes();
   const storage = new FileStorage(app.config.dataDir, app.db);
+  // First pages of PDFs as pictures, drawn after the upload (GET /files/{id}/preview).
+  const previews = new FilePreviews(app.db, storage);
+  app.addHook('onClose', () => previews.close());
   // Per request's set: a publish may add file fields or attachment kinds at any time.
   const fieldNamesOf = perSet((set) => fileFieldNames(set.modules));
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 2, fields: 4, parts: 6, fieldSize: 1024 } });
@@ -136,6 +141,7 @@ const files: FastifyPluginAsync = async (app) => {
           await removeSpooled(upload.file.path);
         }
       }, watch.signal);
+      if (record.type === 'pdf') previews.schedule(record.id);
       return reply.status(201).send(record);
     } catch (error) {
       if (!(error instanceof UploadAbortedError)) throw error;
@@ -216,11 +222,43 @@ const files: FastifyPluginAsync = async (app) => {
       reply.header('content-range', `bytes */${row.size}`);
       throw new AppError('RANGE_NOT_SATISFIABLE', request.t('server.files.rangeNotSatisfiable', { size: row.size }));
     }
+    // A download is one access-log entry: a ranged read counts at its first byte only (a viewer reads a file in many ranges).
+    if (!range || range.start === 0) {
+      await recordAccess(app.db, { event: 'file.download', userId, ...accessOrigin(request), detail: { file_id: row.id, name: row.name, ...(request.query.token !== undefined ? { by_link: true } : {}) } });
+    }
     if (range) {
       return reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${row.size}`)
         .header('content-length', range.end - range.start + 1).send(storage.open(row.storage_key, range));
     }
     return reply.header('content-length', row.size).send(storage.open(row.storage_key));
+  });
+
+  app.get<{ Params: IdParams; Querystring: FileLinkQuery }>('/files/:id/preview', {
+    schema: {
+      ...doc('The first page of a PDF attachment as a WebP picture, 780 pixels wide (a phone\'s width at twice its density), '
+        + 'drawn by the server from the stored file after its upload (or now, if it was not yet), so a viewer can show page 1 '
+        + 'before it has read the file; `X-Page-Count` gives the PDF\'s pages. Same readers as `GET /files/{id}` (bearer header '
+        + 'or `?token=`), each read an access-log download entry. Not a PDF, a PDF that cannot be drawn, or anyone else: 404.'),
+      params: IdParams,
+      querystring: FileLinkQuery,
+      response: errors(400, 401, 404),
+    },
+  }, async (request, reply) => {
+    const userId = await readerOf(request, reply);
+    const missing = () => notFound(request.t('server.errors.notFound', { what: request.t('server.files.preview') }));
+    if (!(await canReadFile(app.db, request.params.id, userId, fieldNamesOf(request.definitions)))) throw missing();
+    const row = await app.db.selectFrom('files').select(['id', 'name', 'mime_type']).where('id', '=', request.params.id).executeTakeFirst();
+    if (row?.mime_type !== 'application/pdf') throw missing();
+    const preview = await previews.get(row.id);
+    if (!preview) throw missing();
+    await recordAccess(app.db, { event: 'file.download', userId, ...accessOrigin(request), detail: { file_id: row.id, name: row.name, preview: true, ...(request.query.token !== undefined ? { by_link: true } : {}) } });
+    return reply
+      .header('content-type', preview.mimeType)
+      .header('x-content-type-options', 'nosniff')
+      .header('x-page-count', String(preview.pageCount))
+      .header('cache-control', 'private, max-age=600')
+      .header('content-length', preview.bytes.byteLength)
+      .send(Buffer.from(preview.bytes.buffer, preview.bytes.byteOffset, preview.bytes.byteLength));
   });
 
   app.get<{ Params: IdParams; Querystring: FileLinkQuery }>('/files/:id/meta', {

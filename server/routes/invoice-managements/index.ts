@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { perSet } from '../../definitions/per-set';
 import { badRequest, errorResponseSchema } from '../../lib/errors';
-import { requireArea } from '../../statistics/access';
 import { statisticFacts } from '../../statistics/facts';
 import { addInvoiceFiles, approveInvoices, invoiceModules, listInvoices, registerInvoices } from '../../statistics/invoices';
-import { doc } from '../../workflow/schemas';
+import { doc } from '../route-schemas';
 import {
   InvoiceCollection, InvoiceDone, InvoiceQuery, InvoiceTransactions, InvoiceUpload, MAX_INVOICE_FILES,
 } from '../../../src/wire/invoices';
+import { requireArea, statisticsContext } from '../request-context';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema } as const;
 
@@ -35,16 +35,16 @@ const invoiceManagements: FastifyPluginAsync = async (app) => {
     const code = request.query.moduleCode ?? modules[0]?.code;
     const module = modules.find((m) => m.code === code);
     if (!module) throw badRequest(request.t('server.statistics.invoices.unknownModule', { code: code ?? '' }));
-    return listInvoices(request, request.query, module);
+    return listInvoices(app.db, statisticsContext(request), request.query, module);
   });
 
   app.post<{ Body: InvoiceTransactions }>('/invoice_management_show', {
     schema: { ...doc('Registers approved documents (from the register list) for invoice management; 409 when one is not approved or already registered.'), body: InvoiceTransactions, response: { 200: InvoiceDone, ...errors } },
-  }, async (request) => registerInvoices(request, request.body.transactions, modulesOf(request.definitions)));
+  }, async (request) => registerInvoices(app.db, statisticsContext(request), request.body.transactions, modulesOf(request.definitions)));
 
   app.post<{ Body: InvoiceTransactions }>('/invoice_management_approve', {
     schema: { ...doc('Confirms the invoices of registered documents as obtained (they leave the list); 409 when one is not registered or already confirmed.'), body: InvoiceTransactions, response: { 200: InvoiceDone, ...errors } },
-  }, async (request) => approveInvoices(request, request.body.transactions, modulesOf(request.definitions)));
+  }, async (request) => approveInvoices(app.db, statisticsContext(request), request.body.transactions, modulesOf(request.definitions)));
 
   app.post<{ Body: InvoiceUpload }>('/invoice_managements', {
     schema: {
@@ -52,7 +52,7 @@ const invoiceManagements: FastifyPluginAsync = async (app) => {
         + `existing files are kept. At least one file; at most ${MAX_INVOICE_FILES} of each kind per document.`),
       body: InvoiceUpload, response: { 200: InvoiceDone, ...errors },
     },
-  }, async (request) => addInvoiceFiles(request, request.body, modulesOf(request.definitions)));
+  }, async (request) => addInvoiceFiles(app.db, statisticsContext(request), request.body, modulesOf(request.definitions)));
 };
 
 export default invoiceManagements;

@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MailActionBody, MailActionParams, MailActionView } from '../../../src/wire/mail-actions';
 import { StepActionResult } from '../../../src/wire/workflow';
 import { errorResponseSchema } from '../../lib/errors';
-import { actByMail, mailActionView } from '../../workflow/mail-actions';
-import { workflowContext } from '../../workflow/route-helpers';
-import { doc } from '../../workflow/schemas';
+import { actByMail, mailActionView } from '../../workflow/mail/mail-actions';
+import { workflowContext } from '../request-context';
+import { doc } from '../route-schemas';
 
 /**
  * Deciding from the mail (issue #33 item 1): the Approve and Reject links of a "waiting for your

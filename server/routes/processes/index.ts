@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { found } from '../../lib/found';
 import { collectionSchema, lookupErrors } from '../../lib/http-schemas';
 import { collectionOf } from '../../lib/paging';
-import { masterProcessesOf, savedApproversOf } from '../../workflow/master-processes';
+import { masterProcessesOf, savedApproversOf } from '../../workflow/filing/master-processes';
 import {
   DefaultProcess, DefaultProcessParams, MasterProcess, MasterProcessQuery, SavedApprover, SavedApproverQuery,
 } from '../../../src/wire/processes';

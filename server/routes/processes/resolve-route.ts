@@ -1,14 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { computeFormData, findModule, type CompiledModule, type Lang, type ResolvedStep, type Translate } from '../../../src/engine';
+import { findModule, toApiDate, type CompiledModule, type Lang, type ResolvedStep, type Translate } from '../../../src/engine';
+import { draftFormData } from '../../definitions/draft-form-data';
 import { found } from '../../lib/found';
 import { PICKER_COUNT_CAP } from '../../repositories/keyset-paginate';
 import { errorResponseSchema, forbidden, validationFailed } from '../../lib/errors';
 import { Value } from '@sinclair/typebox/value';
 import { RESOLVE_CANDIDATES_PAGE, ResolveBody, ResolvedRoute, type RouteStep } from '../../../src/wire/routes';
-import { approverCandidatePage, pickerScope } from '../../workflow/approver-candidates';
-import { scopeCompany, stepRulesOf } from '../../workflow/eligibility';
-import { companyScopeViolations, loadFiler } from '../../workflow/filing-checks';
-import { blockedReason, resolveFilingRoute } from '../../workflow/route-resolution';
+import { approverCandidatePage, pickerScope } from '../../workflow/filing/approver-candidates';
+import { scopeCompany, stepRulesOf } from '../../workflow/core/eligibility';
+import { companyScopeViolations, loadFiler } from '../../workflow/filing/filing-checks';
+import { blockedReason, resolveFilingRoute } from '../../workflow/filing/route-resolution';
+import { filingPrincipal } from '../../workflow/filing/proxy-principal';
+import { filingPost } from '../../workflow/filing/filing-post';
+import { exchangeRouteValues, resolveExchange } from '../../exchange/document-exchange';
+import { budgetCheck, budgetRouteValues } from '../../budgets/budget-ledger';
 
 const RESOLVE_DESCRIPTION = [
   'The steps that apply to a document of `module_code` with form values `data`, for the signed-in requester: each with its mode,',
@@ -22,6 +27,10 @@ const RESOLVE_DESCRIPTION = [
   'It answers only for what the requester may file, refusing exactly as filing would: a `company_id` (the document\'s or an item\'s)',
   'of a company the requester may not file for (a client of a non-group company asking for a group company) is 422 with',
   '"You may not file a document for this company." at that path; an account filing cannot load is 403.',
+  'With `filed_for` (代理申請) the route is the principal\'s (their organisation, their company scope, never them as their own approver):',
+  'the caller must be allowed to file this module for them today (`/proxy_filers`), else 403 naming the principal, as filing refuses.',
+  'With `filed_as_department_id` (兼務) the route resolves from that post of the requester (a department of theirs, `GET /posts/mine`):',
+  'a department that is not one of their posts is 422 at `filed_as_department_id`, as filing refuses it.',
 ].join(' ');
 
 /**
@@ -47,21 +56,23 @@ export function registerResolveRoute(app: FastifyInstance): void {
     if (!Value.Check(ResolveBody, request.body)) throw validationFailed([{ propertyPath: '', message: t('server.routes.resolveBody') }]);
     const module = found(findModule(definitions, request.body.module_code), t, 'module');
     if (module.kind !== 'module') found(null, t, 'module');
-    const currencies = await app.db.selectFrom('currencies').select(['id', 'code']).execute();
-    let data: Record<string, unknown>;
-    try {
-      data = computeFormData(module, request.body.data, { currencies });
-    } catch {
-      data = request.body.data;
-    }
-    const filer = await loadFiler(app.db, request.user.id);
+    const data = await draftFormData(app.db, module, request.body.data);
+    // Whose document it would be: the caller's, or the principal's who allowed them (the server's check, not the form's).
+    const requesterId = await filingPrincipal(app.db, module, request.body.filed_for, request.user.id, t);
+    const filer = await loadFiler(app.db, requesterId);
     if (!filer) throw forbidden(t('server.integrity.companyScope'));
     const outOfScope = await companyScopeViolations(app.db, data, filer, t);
     if (outOfScope.length) throw validationFailed(outOfScope);
-    const companyId = await scopeCompany(app.db, request.user.id, data.company_id);
-    const steps = await resolveFilingRoute(app.db, module, data, request.user.id, companyId);
+    // 兼務: the post the document would be filed as (the requester's; 422 otherwise), its company for a form without one.
+    const post = await filingPost(app.db, requesterId, request.body.filed_as_department_id, t);
+    const companyId = !Number.isInteger(data.company_id) && post?.chosen ? post.company_id : await scopeCompany(app.db, requesterId, data.company_id);
+    // The amount in the company's reporting currency at today's rate, as filing will compare it.
+    const exchange = await resolveExchange(app.db, module, data, companyId, toApiDate(new Date())!);
+    // And what it asks of budgets (`budget.remaining`, `budget.over`), as filing will read them.
+    const budget = await budgetCheck(app.db, module, data, companyId, { exchange: exchange.kind === 'converted' ? exchange.exchange : null });
+    const steps = await resolveFilingRoute(app.db, module, data, requesterId, companyId, { ...exchangeRouteValues(exchange), ...budgetRouteValues(budget) }, post);
     const described = await describeSteps(app, module, steps, request.lang, t);
-    const candidates = await choiceCandidates(app, module.code, steps, request.user.id, data.company_id, request.lang);
+    const candidates = await choiceCandidates(app, module.code, steps, requesterId, post?.chosen && !Number.isInteger(data.company_id) ? companyId : data.company_id, request.lang);
     return { steps: described.map((step, i) => ({ ...step, ...candidates[i] })) };
   });
 }

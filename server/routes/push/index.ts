@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema, notFound, validationFailed } from '../../lib/errors';
 import { allowedPushEndpoint } from '../../push/push-origins';
-import { doc } from '../../workflow/schemas';
+import { doc } from '../route-schemas';
 import { IdParams } from '../../../src/wire/common';
 import { PushDevice, PushDeviceList, PushPublicKey, PushSubscriptionBody } from '../../../src/wire/push';
 

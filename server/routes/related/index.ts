@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { BufferStatus, type CompiledModule, type DefinitionSet, type Lang, type RelatedAs } from '../../../src/engine';
+import { DocumentStatus, type CompiledModule, type DefinitionSet, type Lang, type RelatedAs } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { collectionSchema, lookupErrors } from '../../lib/http-schemas';
 import { keysetPaginate } from '../../repositories/keyset-paginate';
@@ -8,7 +8,7 @@ import type { KeyTerm } from '../../lib/keyset';
 import { localizedName } from '../../lib/localized-name';
 import { likePattern, paginate, type Collection } from '../../lib/paging';
 import { badRequest, notFound } from '../../lib/errors';
-import { visibleTo } from '../../workflow/visibility';
+import { visibleTo } from '../../workflow/core/visibility';
 import { canSeeRelated } from './related-visibility';
 import { amountOf, counterpartyOf, memberItems, memberValue, moduleDataInt, numberOf, supplierAccountOf, textOf } from './related-shapes';
 import {
@@ -28,7 +28,7 @@ const NEWEST_FIRST: KeyTerm[] = [
   { key: 'document', column: 'buffers.id', direction: 'desc', type: 'integer' },
 ];
 /** On process or completed: a rejected or withdrawn document is not a basis for another one. */
-const USABLE_STATUSES = [BufferStatus.ON_PROCESS, BufferStatus.COMPLETED];
+const USABLE_STATUSES = [DocumentStatus.ON_PROCESS, DocumentStatus.COMPLETED];
 
 /** The modules a related-approval list serves (`ui:module.relatedAs.list`), by code. */
 function listedModules(definitions: DefinitionSet, list: RelatedAs['list']): CompiledModule[] {

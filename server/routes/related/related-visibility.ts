@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { canSeeBuffer, visibleTo } from '../../workflow/visibility';
+import { canSeeDocument, visibleTo } from '../../workflow/core/visibility';
 
 /** How many referencing documents are tried before giving up (a related approval is referenced by few). */
 const REFERENCE_SAMPLE = 20;
@@ -12,14 +12,14 @@ const REFERENCE_SAMPLE = 20;
  * by naming its id in a document of their own.
  */
 export async function canSeeRelated(db: Kysely<Database>, targetId: number, userId: number): Promise<boolean> {
-  if (await canSeeBuffer(db, targetId, userId)) return true;
+  if (await canSeeDocument(db, targetId, userId)) return true;
   const referencing = await db.selectFrom('buffers').select('buffers.requester_id').distinct()
     .where(visibleTo(userId))
     .where(sql<boolean>`jsonb_path_exists(buffers.data, '$.**.related_approval_id ? (@ == $id)', jsonb_build_object('id', ${targetId}::int))`)
     .limit(REFERENCE_SAMPLE)
     .execute();
   for (const { requester_id } of referencing) {
-    if (await canSeeBuffer(db, targetId, requester_id)) return true;
+    if (await canSeeDocument(db, targetId, requester_id)) return true;
   }
   return false;
 }

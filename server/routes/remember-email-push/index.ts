@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema } from '../../lib/errors';
-import { nextUserNotified } from '../../workflow/next-user-notified';
-import { assertVisible } from '../../workflow/route-helpers';
-import { doc } from '../../workflow/schemas';
+import { nextUserNotified } from '../../workflow/mail/next-user-notified';
+import { assertVisible } from '../request-context';
+import { doc } from '../route-schemas';
 import { NextUserNotified } from '../../../src/wire/workflow';
 import { IdParams } from '../../../src/wire/common';
 

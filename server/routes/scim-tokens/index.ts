@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { isGroupAdmin } from '../../entities/permissions';
 import { badRequest, errorResponseSchema, forbidden, notFound } from '../../lib/errors';
 import { insertScimToken, liveScimTokens, revokeScimToken, scimTokenCompany } from '../../repositories/scim-token-repository';
-import { doc } from '../../workflow/schemas';
+import { doc } from '../route-schemas';
 import { IdParams } from '../../../src/wire/common';
 import { ScimTokenBody, ScimTokenCollection, ScimTokenCreated, ScimTokenQuery } from '../../../src/wire/scim-tokens';
 import type { AuthUser } from '../../lib/auth-user';

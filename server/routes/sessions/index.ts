@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { endSession, liveSessions } from '../../repositories/session-repository';
-import { doc } from '../../workflow/schemas';
+import { doc } from '../route-schemas';
 import { SessionParams, UserSessionCollection } from '../../../src/wire/sessions';
 
 /**

@@ -2,12 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findModule } from '../../../src/engine';
 import { perSet } from '../../definitions/per-set';
 import { badRequest, errorResponseSchema, notFound } from '../../lib/errors';
-import { companyScope, requireArea } from '../../statistics/access';
+import { companyScope } from '../../statistics/access';
 import { statisticFacts } from '../../statistics/facts';
 import { stampCount, stampRows, stampStatistics as listStampStatistics, stampWhere } from '../../statistics/stamp-statistics';
 import { NextStampNumber, NextStampNumberQuery, StampCollection, StampFilterQuery, StampQuery } from '../../../src/wire/stamp-statistics';
 import { stampWorkbook } from '../../statistics/stamp-workbook';
 import { peekNextNumber, stampPrefix } from '../../repositories/document-code-repository';
+import { requireArea, statisticsContext } from '../request-context';
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
@@ -62,7 +63,10 @@ const stampStatistics: FastifyPluginAsync = async (app) => {
       querystring: StampQuery,
       response: { 200: StampCollection, ...areaErrors },
     },
-  }, async (request) => listStampStatistics(request, request.query, factsOf(request.definitions), companyScope(request)));
+  }, async (request) => {
+    const ctx = statisticsContext(request);
+    return listStampStatistics(app.db, ctx, request.query, factsOf(request.definitions), companyScope(ctx));
+  });
 
   app.get<{ Querystring: StampFilterQuery }>('/stamp_statistics/export', {
     onRequest: [app.authenticate, requireArea('stamp')],
@@ -75,10 +79,11 @@ const stampStatistics: FastifyPluginAsync = async (app) => {
   }, async (request, reply) => {
     const query: StampQuery = { ...request.query, page: 1, itemsPerPage: MAX_STAMP_EXPORT_ROWS };
     const facts = factsOf(request.definitions);
-    const where = await stampWhere(request, query, facts, companyScope(request));
-    const total = await stampCount(request, where);
+    const ctx = statisticsContext(request);
+    const where = await stampWhere(app.db, ctx, query, facts, companyScope(ctx));
+    const total = await stampCount(app.db, ctx, where);
     if (total > MAX_STAMP_EXPORT_ROWS) throw badRequest(request.t('server.stampStatistics.tooMany', { count: total, max: MAX_STAMP_EXPORT_ROWS }));
-    const rows = await stampRows(request, where, facts, MAX_STAMP_EXPORT_ROWS, 0);
+    const rows = await stampRows(app.db, ctx, where, facts, MAX_STAMP_EXPORT_ROWS, 0);
     const t = request.definitions.translate(request.lang);
     const header = (key: string) => request.t(`server.stampStatistics.columns.${key}`);
     const body = await stampWorkbook(rows, {

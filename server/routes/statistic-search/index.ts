@@ -2,14 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { perSet } from '../../definitions/per-set';
 import { fileFieldNames } from '../../files/file-field-names';
 import { badRequest, errorResponseSchema } from '../../lib/errors';
-import { requireArea } from '../../statistics/access';
 import { SEARCH_COUNT_CAP, searchFiles } from '../../statistics/document-search';
 import { statisticFacts } from '../../statistics/facts';
 import { FileSearchQuery } from '../../../src/wire/document-search';
-import { doc } from '../../workflow/schemas';
+import { doc } from '../route-schemas';
 import { FoundFileCollection, MAX_ZIP_FILES, ZipBody } from '../../../src/wire/files';
 import { sendZip } from './zip';
 import { registerStatisticFileContent, registerStatisticReads } from './reads';
+import { requireArea, statisticsContext } from '../request-context';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } as const;
 
@@ -37,7 +37,7 @@ const statisticSearch: FastifyPluginAsync = async (app) => {
       querystring: FileSearchQuery,
       response: { 200: FoundFileCollection, ...errors },
     },
-  }, async (request) => searchFiles(request, request.query, factsOf(request.definitions)));
+  }, async (request) => searchFiles(app.db, statisticsContext(request), request.query, factsOf(request.definitions)));
 
   app.post<{ Body: ZipBody }>('/buffer_files/zip', {
     onRequest: requireArea('statistic'),

@@ -7,10 +7,10 @@ import { errorResponseSchema, notFound, unauthorized } from '../../lib/errors';
 import { statisticFileRecord } from '../../statistics/document-search';
 import { fileRefs } from '../../statistics/file-refs';
 import { authUserById, fileInStatisticScope, inStatisticScope } from '../../statistics/scope-checks';
-import { documentView } from '../../workflow/document-view';
-import { documentNotFound } from '../../workflow/route-helpers';
-import { canSeeBuffer } from '../../workflow/visibility';
-import { doc, documentViewSchema } from '../../workflow/schemas';
+import { documentView } from '../../workflow/lists/document-view';
+import { documentNotFound, statisticsContext } from '../request-context';
+import { canSeeDocument } from '../../workflow/core/visibility';
+import { doc, documentViewSchema } from '../route-schemas';
 import { contentDisposition } from '../files/reply-helpers';
 import { sql } from 'kysely';
 import { StatisticFileQuery, TransactionFileCollection } from '../../../src/wire/files';
@@ -31,8 +31,8 @@ export function registerStatisticReads(app: FastifyInstance, fieldNamesOf: (set:
     },
   }, async (request): Promise<TransactionFileCollection> => {
     const id = request.params.id;
-    const viaStatistics = await inStatisticScope(request, id).catch(() => false);
-    if (!viaStatistics && !(await canSeeBuffer(app.db, id, request.user.id))) throw documentNotFound(request);
+    const viaStatistics = await inStatisticScope(app.db, statisticsContext(request), id).catch(() => false);
+    if (!viaStatistics && !(await canSeeDocument(app.db, id, request.user.id))) throw documentNotFound(request);
     const rows = await sql<{ id: number; name: string; mime_type: string; size: number; document_type: string; created_at: Date; updater_id: number; updater_name: string }>`
       select files.id, files.name, files.mime_type, files.size, files.document_type, files.created_at, users.id as updater_id, users.name as updater_name
       from buffers cross join lateral ${fileRefs(fieldNamesOf(request.definitions))} join files on files.id = refs.file_id join users on users.id = files.uploader_id
@@ -53,7 +53,7 @@ export function registerStatisticReads(app: FastifyInstance, fieldNamesOf: (set:
       response: { 200: documentViewSchema, ...errors },
     },
   }, async (request) => {
-    if (!(await inStatisticScope(request, request.params.id))) throw documentNotFound(request);
+    if (!(await inStatisticScope(app.db, statisticsContext(request), request.params.id))) throw documentNotFound(request);
     return documentView(app.db, request.definitions, request.params.id, request.user.id, request.lang);
   });
 }
@@ -75,7 +75,7 @@ export function registerStatisticFileContent(app: FastifyInstance, fieldNamesOf:
     if (!user) throw unauthorized(request.t('server.files.linkExpired'));
     request.user = user;
     const missing = () => notFound(request.t('server.errors.notFound', { what: request.t('server.files.entity') }));
-    if (!(await fileInStatisticScope(request, request.params.id, fieldNamesOf(request.definitions)).catch(() => false))) throw missing();
+    if (!(await fileInStatisticScope(app.db, statisticsContext(request), request.params.id, fieldNamesOf(request.definitions)).catch(() => false))) throw missing();
     const row = await app.db.selectFrom('files').select(['name', 'mime_type', 'size', 'storage_key']).where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw missing();
     return reply.header('content-type', row.mime_type).header('content-length', row.size)

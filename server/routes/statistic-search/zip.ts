@@ -7,6 +7,7 @@ import { companyScope } from '../../statistics/access';
 import { inCompanies } from '../../statistics/company-condition';
 import { fileRefs } from '../../statistics/file-refs';
 import { zipEntryName } from '../../lib/zip-entry-name';
+import { statisticsContext } from '../request-context';
 
 /**
  * Streams the chosen files as one zip. Entries are stored (uploads are mostly already
@@ -18,7 +19,7 @@ export async function sendZip(request: FastifyRequest, reply: FastifyReply, ids:
   const rows = await sql<{ id: number; name: string; size: number; storage_key: string; created_at: Date; code: string }>`
     select distinct on (files.id) files.id, files.name, files.size, files.storage_key, files.created_at, buffers.code
     from buffers cross join lateral ${fileRefs(fieldNames)} join files on files.id = refs.file_id
-    where files.id in (${sql.join(ids)}) and ${inCompanies(companyScope(request))}
+    where files.id in (${sql.join(ids)}) and ${inCompanies(companyScope(statisticsContext(request)))}
     order by files.id, buffers.id`.execute(db);
   const found = new Set(rows.rows.map((r) => r.id));
   const missing = ids.find((id) => !found.has(id));

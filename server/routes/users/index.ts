@@ -5,16 +5,19 @@ import { paginate } from '../../lib/paging';
 import { keysetPaginate } from '../../repositories/keyset-paginate';
 import type { KeyTerm } from '../../lib/keyset';
 import { findUserDetail, selectUserSummary, usersByName } from '../../repositories/user-repository';
-import { APPROVER_ORDER, approverCandidatePage, pickerScope } from '../../workflow/approver-candidates';
-import { stepRule } from '../../workflow/eligibility';
-import { filingCompany, forwardableUsers, loadFiler } from '../../workflow/filing-checks';
+import { APPROVER_ORDER, approverCandidatePage, pickerScope } from '../../workflow/filing/approver-candidates';
+import { filingPrincipal } from '../../workflow/filing/proxy-principal';
+import { filingPost } from '../../workflow/filing/filing-post';
+import { findModule } from '../../../src/engine';
+import { stepRule } from '../../workflow/core/eligibility';
+import { filingCompany, forwardableUsers, loadFiler } from '../../workflow/filing/filing-checks';
 import { ApproverQuery, FinanceUserQuery, PicUserQuery, UserDetail, UserSummary } from '../../../src/wire/users';
 import { IdParams } from '../../../src/wire/common';
 import { EndedSessions } from '../../../src/wire/sessions';
 import { errorResponseSchema, forbidden, notFound } from '../../lib/errors';
 import { isGroupAdmin } from '../../entities/permissions';
 import { endAllSessions } from '../../repositories/session-repository';
-import { doc } from '../../workflow/schemas';
+import { doc } from '../route-schemas';
 
 /** The finance picker's order: by name, id breaks ties. */
 const BY_NAME: KeyTerm[] = APPROVER_ORDER.slice(1);
@@ -23,7 +26,7 @@ const BY_NAME: KeyTerm[] = APPROVER_ORDER.slice(1);
  * User lookups: approver candidates (per approval step), finance users for the forward-document
  * picker (our path: /users/finance), persons-in-charge candidates (also the user multi-select's
  * list: /users/pic), and one user's detail. Both pickers list exactly whom the
- * filing accepts (`workflow/eligibility.ts`, `workflow/filing-checks.ts`): `companyId` (ours) is
+ * filing accepts (`workflow/core/eligibility.ts`, `workflow/filing/filing-checks.ts`): `companyId` (ours) is
  * the document's company, used when the user may file for it, else their own company.
  */
 const users: FastifyPluginAsync = async (app) => {
@@ -32,12 +35,25 @@ const users: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: ApproverQuery }>('/users/approver', {
     schema: {
       querystring: ApproverQuery,
-      response: { 200: pagedCollectionSchema(UserSummary), ...lookupErrors },
+      response: { 200: pagedCollectionSchema(UserSummary), ...lookupErrors, 403: errorResponseSchema, 422: errorResponseSchema },
     },
   }, async (request) => {
     if (!request.query.masterProcessId) return approverCandidatePage(app.db, request.lang, request.query);
     const step = found(await stepRule(app.db, request.query.masterProcessId), request.t, 'masterProcess');
-    const scope = found(await pickerScope(app.db, request.user.id, request.query.companyId), request.t, 'user');
+    // Filed for someone (代理申請): the principal's candidates, only while they allow the caller for the step's module.
+    let requesterId = request.user.id;
+    if (request.query.filed_for !== undefined && request.query.filed_for !== request.user.id) {
+      const { module_code } = await app.db.selectFrom('master_processes').select('module_code').where('id', '=', step.id).executeTakeFirstOrThrow();
+      const module = found(findModule(request.definitions, module_code), request.t, 'masterProcess');
+      requesterId = await filingPrincipal(app.db, module, request.query.filed_for, request.user.id, request.definitions.translate(request.lang));
+    }
+    // 兼務: a document without a company of its own is the chosen post's company's (422 for a post not the requester's).
+    let companyId = request.query.companyId;
+    if (companyId === undefined && request.query.filed_as_department_id !== undefined) {
+      const post = await filingPost(app.db, requesterId, request.query.filed_as_department_id, request.definitions.translate(request.lang));
+      if (post?.chosen) companyId = post.company_id;
+    }
+    const scope = found(await pickerScope(app.db, requesterId, companyId), request.t, 'user');
     // The same rule the filing enforces: role flags, company scope, never the requester unless the step allows it.
     return approverCandidatePage(app.db, request.lang, request.query, { step, scope });
   });

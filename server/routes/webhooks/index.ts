@@ -12,7 +12,7 @@ import { checkWebhookUrl, RefusedUrl } from '../../webhooks/public-address';
 import {
   createEndpoint, deleteEndpoint, deliveriesOf, findDelivery, findEndpoint, listEndpoints, resendMessage, rotateSecret,
 } from '../../webhooks/webhook-endpoints';
-import { doc } from '../../workflow/schemas';
+import { doc } from '../route-schemas';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } as const;
 

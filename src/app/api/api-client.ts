@@ -1,7 +1,7 @@
 import { ApiError, type ApiErrorBody } from './api-error';
 import { browserTransport, type ApiTransport, type TransportRequest } from './http-transport';
 import { recordApiError } from './last-error';
-import { queryString } from './query-string';
+import { queryString } from '../lib/query-string';
 import { clearToken, readToken } from './token-store';
 
 /** What a call may add: query, headers, upload progress, and whether it reports failures itself. */

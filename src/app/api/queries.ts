@@ -2,17 +2,18 @@ import { infiniteQueryOptions, queryOptions, type QueryClient, type UseInfiniteQ
 import { invalidateResources, resourceKey } from '../../renderer/resource-key';
 import type { ApiClient } from './api-client';
 import type { Collection, DocumentView, NextUserNotified } from '../pages/approvals/types';
-import type { FieldHistory } from '../pages/approvals/field-history';
+import type { FieldHistory } from '../lib/field-history';
 import type { MasterProcess, MasterProcessQuery } from '../../wire/processes';
 import type { Currency, SmallListQuery } from '../../wire/masters';
 import type { Company, CompanyDetail, CompanyQuery } from '../../wire/organisation';
 import type { FileRecord } from '../../wire/files';
 import type { ListQuery } from '../../wire/list-query';
 import type { ApprovalItem } from '../../wire/workflow';
-import type { QueryParams } from './query-string';
+import type { QueryParams } from '../lib/query-string';
 import type { Draft, DraftQuery } from '../../wire/drafts';
 import type { DefinitionQuery, ServedModule } from '../../wire/module-definitions';
 import { registerModuleTranslations } from '../pages/application/module-definitions';
+import { readUnsentDraft } from './draft-store';
 
 /**
  * The app's server state (issue 18 item 4): the query options every page reads through. Query
@@ -30,7 +31,7 @@ import { registerModuleTranslations } from '../pages/application/module-definiti
  * stamp statistics, the payment projection, records and history, the circulation list, the
  * notify choice.
  */
-export const DOCUMENT_RESOURCES = ['/approvals', '/buffers', '/buffer', '/my-buffers', '/statistic', '/stamp_statistics', '/payment_projections', '/records', '/remember_email_push'] as const;
+export const DOCUMENT_RESOURCES = ['/approvals', '/buffers', '/buffer', '/my-buffers', '/statistic', '/stamp_statistics', '/payment_projections', '/records', '/remember_email_push', '/follow_ups'] as const;
 
 /**
  * The organisation and account lists (the admin pages, the pickers, names behind user ids): a
@@ -40,7 +41,7 @@ export const ENTITY_RESOURCES = ['/companies', '/companies-external', '/company_
 
 /** Which view of a document a detail page reads (the step's view from Pending, the Statistic scope, or by id). */
 export interface DocumentRef {
-  bufferId?: number;
+  documentId?: number;
   approvalId?: number;
   statistic?: boolean;
 }
@@ -74,8 +75,9 @@ export function pageParams(params: Record<string, unknown>, { page, cursor }: Pa
 
 /**
  * The next page of a hydra list as spec 000 §4 "Infinite lists" pages it: after a non-empty
- * page, unless it was short, every counted item is shown, or `maxPages` are shown; with the
- * server's `nextCursor` when it gave one (keyset paging).
+ * page, unless it was short, every counted item is shown (and the server gave no cursor past
+ * them: a capped count), or `maxPages` are shown; with the server's `nextCursor` when it gave one
+ * (keyset paging).
  */
 export function nextHydraPage<T>(last: Collection<T>, pages: Array<Collection<T>>, param: PageParam, perPage: number, maxPages = Infinity): PageParam | undefined {
   const rows = last['hydra:member'] ?? [];
@@ -83,7 +85,8 @@ export function nextHydraPage<T>(last: Collection<T>, pages: Array<Collection<T>
   if (perPage > 0 && rows.length < perPage) return undefined;
   const total = last['hydra:totalItems'];
   const shown = pages.reduce((n, p) => n + (p['hydra:member']?.length ?? 0), 0);
-  if (typeof total === 'number' && perPage > 0 && shown >= total) return undefined;
+  // A capped count (APPROVAL_LIST_COUNT_CAP) is a floor: with a cursor the server can say what follows.
+  if (typeof total === 'number' && perPage > 0 && shown >= total && !last.nextCursor) return undefined;
   return { page: param.page + 1, ...(last.nextCursor ? { cursor: last.nextCursor } : {}) };
 }
 
@@ -212,7 +215,7 @@ export function moduleDefinitionListOptions(api: ApiReader) {
 /** The path a document is read from, by the way the page was opened. */
 function documentPath(ref: DocumentRef): string {
   if (ref.approvalId !== undefined) return `/approvals/${ref.approvalId}/buffer`;
-  return ref.statistic ? `/statistic/buffers/${ref.bufferId}` : `/buffers/${ref.bufferId}`;
+  return ref.statistic ? `/statistic/buffers/${ref.documentId}` : `/buffers/${ref.documentId}`;
 }
 
 /**
@@ -282,8 +285,9 @@ export function fileOptions(api: ApiReader, id: number) {
   });
 }
 
-/** The key of the user's draft of a module (its `data`, or null). */
-export const draftKey = (moduleCode: string) => resourceKey('/buffer_temporaries', { module_code: moduleCode }, 'data');
+/** The key of the user's draft of a module (its `data`, or null); with `filedFor`, their draft of a filing for that principal (代理申請). */
+export const draftKey = (moduleCode: string, filedFor: number | null = null) =>
+  resourceKey('/buffer_temporaries', filedFor === null ? { module_code: moduleCode } : { module_code: moduleCode, filed_for: filedFor }, 'data');
 
 /**
  * How long a cached draft is taken as it is when its form opens; an older one is read again
@@ -293,15 +297,21 @@ export const DRAFT_FRESH_MS = 2 * 60_000;
 
 /**
  * The user's draft of a module (`GET /buffer_temporaries?module_code=`; 204 = none, answered as
- * null). Silent: the form page shows what a failure means. The form's saves and deletes keep the
+ * null), or this tab's copy of a draft saved as its last page went away (`draft-store.ts`).
+ * Silent: the form page shows what a failure means. The form's saves and deletes keep the
  * entry current (`use-draft.ts`), so a form opened again in the session starts from what it last
  * saved; fetched again once older than `DRAFT_FRESH_MS` or after a failed save.
  */
-export function draftOptions(api: ApiClient, moduleCode: string) {
+export function draftOptions(api: ApiClient, moduleCode: string, filedFor: number | null = null) {
   return queryOptions({
-    queryKey: draftKey(moduleCode),
+    queryKey: draftKey(moduleCode, filedFor),
     queryFn: async () => {
-      const reply = await sessionReader(api, true).get<Draft | ''>('/buffer_temporaries', { module_code: moduleCode } satisfies DraftQuery);
+      // A save made as this tab's previous page went away may still be on its way: its copy wins
+      // (and the server's draft, older, is not asked for).
+      const unsent = readUnsentDraft(moduleCode, filedFor) as Draft['data'] | undefined;
+      if (unsent !== undefined) return unsent;
+      const query: DraftQuery = filedFor === null ? { module_code: moduleCode } : { module_code: moduleCode, filed_for: filedFor };
+      const reply = await sessionReader(api, true).get<Draft | ''>('/buffer_temporaries', query);
       return reply ? reply.data : null;
     },
     staleTime: DRAFT_FRESH_MS,

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { useTranslation } from 'react-i18next';
 import { FeedbackContext, TOAST_DURATION_MS, type DialogOptions, type Feedback, type ToastIntent } from './feedback-context';
 import type { PendingDialog, ToastRequest } from './pending';
-import { whenIdle } from '../shell/when-idle';
+import { whenIdle } from '../lib/when-idle';
 
 // Fluent's Toaster and Dialog (with their motion and focus-trap code) are not needed to paint
 // the first screen: their chunk loads when the browser is idle after it, or at the first toast or

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { clearToken, createApiClient, readToken, writeToken, type ApiTransport } from '../api';
+import { browserTransport, clearToken, createApiClient, readToken, writeToken, type ApiError, type ApiTransport } from '../api';
+import { withOfflineCopies } from '../api/offline-transport';
 import { currentLanguage, LANGUAGES, setLanguage, type Language } from '../i18n';
 import { useFeedback } from '../feedback';
 import { readProfile, type Profile } from './profile';
@@ -9,6 +10,7 @@ import { PROFILE_KEY } from './profile-key';
 import type { SessionProfile } from './ProfileQuery';
 import { SessionContext, type Session, type SessionStatus } from './session-context';
 import type { LoginBody, LoginReply } from '../../wire/auth';
+import type { SsoExchangeBody } from '../../wire/sign-in';
 
 interface SessionState {
   status: SessionStatus;
@@ -51,7 +53,7 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
   // The client is created once; these refs let its callbacks reach the latest React state.
   const statusRef = useRef(state.status);
   statusRef.current = state.status;
-  const handlers = useRef({ unauthorized: () => {}, error: (_message: string) => {} });
+  const handlers = useRef({ unauthorized: () => {}, error: (_message: string, _error: ApiError) => {} });
   handlers.current = {
     unauthorized: () => {
       queryClient?.clear();
@@ -60,16 +62,21 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
       statusRef.current = 'anonymous';
       setState(ANONYMOUS);
     },
-    error: (message) => feedback.toast(message, 'error'),
+    // Offline, a read without reply is no news: the offline bar says so once (not a toast per read).
+    error: (message, error) => {
+      if (error.status === 0 && !navigator.onLine) return;
+      feedback.toast(message, 'error');
+    },
   };
 
   const api = useMemo(
     () =>
       createApiClient({
-        adapter,
+        // Offline, a read the user's store has a copy of is answered from it (issue #33 item 3).
+        adapter: withOfflineCopies(adapter ?? browserTransport),
         getLanguage: currentLanguage,
         onUnauthorized: () => handlers.current.unauthorized(),
-        onError: (message) => handlers.current.error(message),
+        onError: (message, error) => handlers.current.error(message, error),
         fallbackMessage: (kind) => i18n.t(`app.errors.${kind}`),
       }),
     [adapter, i18n],
@@ -81,7 +88,9 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
   }, []);
   const onProfile = useCallback(({ profile, roles }: SessionProfile) => {
     // An answer that arrives after a logout (or a 401 elsewhere) does not sign anyone in.
-    if (statusRef.current !== 'anonymous') setState({ status: 'authenticated', profile, roles });
+    // As a transition: the signed-in app's first render is done in slices (not one long task),
+    // and the splash stays until that render is ready.
+    if (statusRef.current !== 'anonymous') startTransition(() => setState({ status: 'authenticated', profile, roles }));
   }, []);
   const onRejected = useCallback((error: unknown) => {
     // Only the check decides on the session; a failed refetch of a signed-in profile keeps it
@@ -104,15 +113,15 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
     return () => i18n.off('languageChanged', onLanguage);
   }, [i18n, queryClient]);
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const reply = await api.post<Partial<LoginReply>>('/login_check', { username: email, password } satisfies LoginBody, { ringiSilent: true });
-      const token = reply.data?.token;
+  /** Stores a sign-in's token, switches to the user's stored language and reads the profile. */
+  const signedIn = useCallback(
+    async (reply: Partial<LoginReply> | undefined) => {
+      const token = reply?.token;
       if (typeof token !== 'string' || token === '') throw new Error('login reply has no token');
       writeToken(token);
       // The user's stored language wins over the one the sign-in screen showed (mails follow it
       // too): switch before the profile is read, so its names come in that language.
-      const stored = reply.data?.language;
+      const stored = reply?.language;
       if ((LANGUAGES as readonly string[]).includes(stored ?? '') && stored !== currentLanguage()) await setLanguage(stored as Language).catch(() => undefined);
       try {
         const { profile, roles } = readProfile((await api.get<unknown>('/profile', { ringiSilent: true })).data);
@@ -128,13 +137,35 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
     [api, queryClient],
   );
 
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const reply = await api.post<Partial<LoginReply>>('/login_check', { username: email, password } satisfies LoginBody, { ringiSilent: true });
+      await signedIn(reply.data);
+    },
+    [api, signedIn],
+  );
+
+  const loginWithTicket = useCallback(
+    async (ticket: string) => {
+      const reply = await api.post<Partial<LoginReply>>('/sso/exchange', { ticket } satisfies SsoExchangeBody, { ringiSilent: true });
+      await signedIn(reply.data);
+    },
+    [api, signedIn],
+  );
+
+  const userId = state.profile?.id;
   const logout = useCallback(() => {
     clearToken();
     queryClient?.clear();
+    // Signing out forgets this device's copies and the user's queued decisions (after the warning
+    // that counts them): a shared phone shows the next user nothing of the previous one (another
+    // user signing in empties the copies too: OfflineStatus). A session that expires (a 401) forgets
+    // nothing: its user's queued decisions wait for them to sign in again.
+    void import('../offline/offline-copies').then((copies) => copies.forgetOfflineCopies(userId)).catch(() => undefined);
     setState(ANONYMOUS);
-  }, [queryClient]);
+  }, [queryClient, userId]);
 
-  const session = useMemo<Session>(() => ({ ...state, api, login, logout }), [state, api, login, logout]);
+  const session = useMemo<Session>(() => ({ ...state, api, login, loginWithTicket, logout }), [state, api, login, loginWithTicket, logout]);
   const profileQueried = queryClient !== undefined && state.status !== 'anonymous';
   return (
     <SessionContext.Provider value={session}>

@@ -18,6 +18,8 @@ export interface Session {
    * (no toast: the login screen shows its own dialog) or the error of a bad profile.
    */
   login(email: string, password: string): Promise<void>;
+  /** After single sign-on: POST /sso/exchange with the callback's one-time ticket, then as `login`. */
+  loginWithTicket(ticket: string): Promise<void>;
   /** Clears the token and the cached data; the shell returns to the login screen. */
   logout(): void;
 }

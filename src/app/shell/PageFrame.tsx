@@ -1,9 +1,10 @@
 import { memo, Suspense, useCallback, useMemo } from 'react';
-import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PageEntry, PageStack } from '../navigation';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { ToolbarSlotContext } from './toolbar-slot';
+import { ProgressSpinner } from './ProgressSpinner';
 
 const useStyles = makeStyles({
   frame: {
@@ -60,7 +61,7 @@ export const PageFrame = memo(function PageFrame({ entry, stack, covered, toolba
           </div>
         }
       >
-        <Suspense fallback={<Spinner className={styles.spinner} label={t('app.common.loading')} />}>{entry.render(close)}</Suspense>
+        <Suspense fallback={<ProgressSpinner className={styles.spinner} label={t('app.common.loading')} />}>{entry.render(close)}</Suspense>
       </PageErrorBoundary>
       </ToolbarSlotContext.Provider>
     </div>

@@ -63,6 +63,8 @@ function initialResetToken(): string | null {
 
 // The live-event stream starts once signed in: its code is not part of the first screen's download.
 const LiveUpdates = lazy(async () => ({ default: (await import('../live/LiveUpdates')).LiveUpdates }));
+// Offline reading and the queue of decisions taken offline: loaded after sign-in, not with the first screen.
+const OfflineStatus = lazy(() => import('../offline/OfflineStatus'));
 
 /** The token of a mail link's address (`/m/{token}`: decide from the mail), else null. */
 function initialMailToken(): string | null {
@@ -196,12 +198,13 @@ export function Shell() {
     <div className={styles.viewport}>
       <div className={mergeClasses(styles.frame, rounded && styles.rounded, entries[entries.length - 1]?.wide && styles.wide)} data-testid="app-frame">
         {session.status === 'checking' || (session.status === 'authenticated' && !queryReady) ? (
-          <Splash />
+          <Splash home={window.location.pathname === '/' && resetToken === null && mailToken === null} />
         ) : (
           <NavigationContext.Provider value={navigation}>
             <AppRendererHost>
               {session.status === 'authenticated' ? <Suspense fallback={null}><LiveUpdates /></Suspense> : null}
               <Toolbar top={top} depth={entries.length} onBack={() => stack.pop()} slotRef={setToolbarSlot} />
+              {session.status === 'authenticated' ? <Suspense fallback={null}><OfflineStatus /></Suspense> : null}
               <main className={styles.main}>
                 {entries.map((entry) => (
                   <PageFrame key={entry.id} entry={entry} stack={stack} covered={entry !== top} toolbarSlot={toolbarSlot} />

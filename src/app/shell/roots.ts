@@ -1,4 +1,4 @@
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 import type { PageProps, PageSpec, Tab } from '../navigation';
 import type { ResetPasswordParams } from '../pages/login/ResetPasswordPage';
 import type { MailActionParams } from '../pages/mail-action/MailActionPage';
@@ -81,5 +81,5 @@ export const mailActionLoginRoot: PageSpec<undefined> = { ...loginRoot, title: {
 
 /** A document's detail page opened from a link (a push: `/?document={id}&code={code}`), above the tab's root. */
 export function documentLinkPage(link: { id: number; code: string }): PageSpec<DocumentDetailParams> {
-  return { title: link.code || `#${link.id}`, component: DocumentDetailPage, params: { bufferId: link.id } };
+  return { title: link.code || `#${link.id}`, component: DocumentDetailPage, params: { documentId: link.id } };
 }

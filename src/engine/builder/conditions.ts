@@ -55,6 +55,8 @@ const BUILT_IN: ConditionOperator[] = [
   { kind: 'oneOf', input: 'values', logic: (c) => ({ in: [v(c.field), c.values!] }) },
   { kind: 'checked', input: 'none', logic: (c) => ({ '==': [v(c.field), true] }) },
   { kind: 'notChecked', input: 'none', logic: (c) => ({ '!=': [v(c.field), true] }) },
+  // A date's required check (what Add field writes for a date and each end of a date range).
+  { kind: 'notDate', input: 'none', logic: (c) => ({ '!': [{ valid_date: [v(c.field)] }] }) },
 ];
 
 const operators = new Map<string, ConditionOperator>(BUILT_IN.map((op) => [op.kind, op]));

@@ -17,3 +17,5 @@ export { addValidation, moveValidation, removeValidation, setVisibility, addClea
 export type { ItemListSpec, ItemListResult } from './item-list';
 export { addItemList, summarizeItemField } from './item-list';
 export { blankModule } from './blank-module';
+export type { AskKind } from './suggest';
+export { askKindOf, askMessages, follow, followTexts, itemListTexts, nameFromLabel, rangeMessages, stepCodeFromName, suggestField } from './suggest';

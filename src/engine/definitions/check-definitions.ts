@@ -16,6 +16,8 @@ import { checkPatterns } from './check-patterns';
 import { checkPlainText } from './check-plain-text';
 import { widgetOf, widgetValueMismatch } from './widget-values';
 import { statisticFactPaths, statisticFactsVersion } from './statistic-facts';
+import { parseNumberingFormat } from '../numbering/parse-numbering-format';
+import { checkFollowUps } from '../follow-ups/check-follow-ups';
 
 /** Options of `checkDefinitions`. */
 export interface CheckOptions {
@@ -157,6 +159,7 @@ export function checkAndCompile(files: DefinitionFiles, options: CheckOptions): 
 
   for (const module of Object.values(modules)) checkModule(module, files, widgets, parentsOf(module.code), problems);
   for (const module of Object.values(modules)) checkRelatedSources(module, files, modules, problems);
+  for (const module of Object.values(modules)) checkFollowUps(module, modules, definitionPath(files, 'uiSchemas', module.code), problems);
   checkLauncherGroups(files, modules, problems);
   checkSameKeys(files, modules, problems);
   checkParts(files, modules, problems, { operators: KNOWN_OPERATORS, positions: options.positions });
@@ -240,6 +243,13 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   // Bypass is a permission: a module offering it names who may use it (and only then).
   if (meta.kind === 'module' && meta.hasBypass && !meta.bypassRoles?.length) problems.push({ file: uiFile, pointer: ptr('ui:module', 'hasBypass'), message: 'hasBypass needs ui:module.bypassRoles (the profile flags that may bypass); without it nobody could' });
   if (meta.kind === 'subform' && meta.allowUrgent) problems.push({ file: uiFile, pointer: ptr('ui:module', 'allowUrgent'), message: 'allowUrgent is a module setting: a sub-form is filed with its parent, whose definition says whether it may be urgent' });
+  if (meta.kind === 'subform' && meta.numbering) problems.push({ file: uiFile, pointer: ptr('ui:module', 'numbering'), message: 'numbering is a module setting: a sub-form is filed with its parent, whose definition numbers it' });
+  for (const kind of ['application', 'decision'] as const) {
+    const rule = meta.numbering?.[kind];
+    if (!rule || typeof rule.format !== 'string') continue;
+    const parsed = parseNumberingFormat(rule.format);
+    if ('problem' in parsed) problems.push({ file: uiFile, pointer: ptr('ui:module', 'numbering', kind, 'format'), message: `the ${kind} number's format "${rule.format}": ${parsed.problem}` });
+  }
   if (meta.bypassRoles?.length && !meta.hasBypass) problems.push({ file: uiFile, pointer: ptr('ui:module', 'bypassRoles'), message: 'bypassRoles without hasBypass: the form has no bypass switch' });
   meta.listCard.summary.forEach((line, i) => { if (!fields.has(line.field)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listCard', 'summary', i, 'field'), message: notAField(line.field, fields) }); });
   meta.detailCard.sections.forEach((s, i) => s.fields.forEach((f, j) => { if (!fields.has(f)) problems.push({ file: uiFile, pointer: ptr('ui:module', 'detailCard', 'sections', i, 'fields', j), message: notAField(f, fields) }); }));
@@ -250,6 +260,13 @@ function checkModule(module: CompiledModule, files: DefinitionFiles, widgets: Se
   if (meta.relatedAs?.accounts && !fields.has(headOf(meta.relatedAs.accounts))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'relatedAs', 'accounts'), message: notAField(headOf(meta.relatedAs.accounts), fields) });
   if (meta.relatedAs) checkRelatedMembers(module, meta.relatedAs, fields, uiFile, problems);
   (meta.listSearch ?? []).forEach((f, i) => { if (!fields.has(headOf(f))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'listSearch', i), message: notAField(headOf(f), fields) }); });
+  // Budgets name the form's fields: the department and the lines from the form; a line's fields from the form when there are no lines.
+  if (meta.budget) {
+    const b = meta.budget;
+    if (meta.kind === 'subform') problems.push({ file: uiFile, pointer: ptr('ui:module', 'budget'), message: 'budget is a module setting: a sub-form is filed with its parent, whose definition reserves its budget' });
+    const named: Array<[string | undefined, string]> = [[b.department, 'department'], [b.lines, 'lines'], ...(b.lines ? [] : [[b.expenseAccount, 'expenseAccount'], [b.amount, 'amount']] as Array<[string, string]>)];
+    for (const [path, key] of named) if (typeof path === 'string' && !fields.has(headOf(path))) problems.push({ file: uiFile, pointer: ptr('ui:module', 'budget', key), message: notAField(headOf(path), fields) });
+  }
   // The statistics facts name data fields: each path's first field must be one of the form's.
   const statisticPaths = statisticFactPaths(meta.statistics);
   for (const [path, at] of statisticPaths) {

@@ -25,6 +25,15 @@ const summaryLine = {
 /** Meta-schema of `ui:module.statistics` (see `StatisticFacts`): the statistics-fact table's schemas, live. */
 const STATISTIC_FACTS = { type: 'object', additionalProperties: false, properties: STATISTIC_FACT_SCHEMAS };
 
+/** Meta-schema of one numbering rule (`ui:module.numbering.application` / `.decision`); the format's tokens are checked by `parseNumberingFormat`. */
+const NUMBERING_RULE = {
+  type: 'object', required: ['format'], additionalProperties: false,
+  properties: { format: { type: 'string', minLength: 1, maxLength: 64 }, sequence: { enum: ['module', 'shared'] } },
+};
+
+/** A top-level field name (follow-ups carry whole fields over). */
+const topField = { type: 'string', pattern: '^[a-z_][a-z0-9_]{0,63}$' };
+
 /** Meta-schema of the `ui:module` block. */
 export const UI_MODULE_META: JsonSchema = {
   type: 'object',
@@ -93,6 +102,23 @@ export const UI_MODULE_META: JsonSchema = {
     expenseAccounts: { type: 'boolean' },
     contractItemTypes: { type: 'object', additionalProperties: false, properties: { alias: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } } },
     listSearch: { type: 'array', items: dataPath, maxItems: 10 },
+    numbering: { type: 'object', additionalProperties: false, properties: { application: NUMBERING_RULE, decision: NUMBERING_RULE } },
+    budget: {
+      type: 'object', required: ['department', 'expenseAccount', 'amount', 'over'], additionalProperties: false,
+      properties: { department: fieldName, lines: dataPath, expenseAccount: fieldName, amount: fieldName, over: { enum: ['warn', 'refuse', 'route'] } },
+    },
+    followUps: {
+      type: 'array', maxItems: 10,
+      items: {
+        type: 'object', required: ['module', 'link', 'fields'], additionalProperties: false,
+        properties: {
+          module: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' },
+          link: topField,
+          fields: { type: 'object', maxProperties: 50, propertyNames: { pattern: '^[a-z_][a-z0-9_]{0,63}$' }, additionalProperties: topField },
+          amounts: { type: 'object', required: ['origin', 'followUp'], additionalProperties: false, properties: { origin: topField, followUp: topField } },
+        },
+      },
+    },
   },
   if: { properties: { kind: { const: 'module' } } },
   // eslint-disable-next-line unicorn/no-thenable -- `then` is JSON Schema's keyword here, never awaited

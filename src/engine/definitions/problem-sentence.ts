@@ -22,6 +22,11 @@ const WHAT: Array<[RegExp, string, (m: RegExpExecArray) => Values]> = [
   [/^pattern "([\s\S]*)" cannot run on the linear-time regular expression engine/, 'pattern', (m) => ({ pattern: m[1] })],
   [/^pattern must be a string$/, 'pattern', () => ({ pattern: '' })],
   [/^format "([^"]*)" is not one a definition may use/, 'format', (m) => ({ format: m[1] })],
+  [/^the (application|decision) number's format "([^"]*)": /, 'numberingFormat', (m) => ({ numberKind: m[1], format: m[2] })],
+  // Follow-up documents (`ui:module.followUps`, src/engine/follow-ups/check-follow-ups.ts).
+  [/^follow-up "([^"]+)" is not a module/, 'followUpModule', (m) => ({ module: m[1] })],
+  [/^(?:follow-up "([^"]+)" is (?:a sub-form|an organisation change request|declared twice)|a module cannot be its own follow-up \("([^"]+)"\))/, 'followUpKind', (m) => ({ module: m[1] ?? m[2] })],
+  [/^(?:link )?"([^"]+)" (?:of "[^"]+" )?(?:is not a field of "([^"]+)"|cannot hold a document id|is the link|\([^)]*\) does not fit)/, 'followUpField', (m) => ({ field: m[1] })],
   [/^(?:var )?"([^"]+)" is not a field of the items of "([^"]+)"/, 'unknownItemField', (m) => ({ name: m[1], list: m[2] })],
   [/^(?:var )?"([^"]+)" is not a field of (?:the schema|every parent form)/, 'unknownField', (m) => ({ name: m[1] })],
   [/^unknown field "([^"]+)" in the condition/, 'unknownField', (m) => ({ name: m[1] })],
@@ -124,6 +129,7 @@ export function problemSentence(problem: Problem, files: DefinitionFiles, lang: 
   const values = { ...what[1] };
   if (typeof values.langs === 'string') values.langs = values.langs.trim().split(/,\s*/).map((l) => t(`engine.problems.languages.${l}`)).join(t('engine.validation.listSeparator'));
   if (typeof values.type === 'string') values.type = t(`engine.types.${values.type}`);
+  if (typeof values.numberKind === 'string') values.number = t(`engine.problems.numberKinds.${values.numberKind}`);
   if (typeof values.name === 'string') values.label = fields.has(values.name) ? label(values.name) : values.name;
   return { message: t('engine.problems.sentence', { place, what: t(`engine.problems.what.${what[0]}`, values) }), detail };
 }

@@ -38,5 +38,8 @@ export function readMeta(code: string, uiSchema: UiSchema | undefined): ModuleMe
     ...(raw.expenseAccounts === true ? { expenseAccounts: true } : {}),
     ...(raw.contractItemTypes ? { contractItemTypes: raw.contractItemTypes } : {}),
     ...(Array.isArray(raw.listSearch) ? { listSearch: raw.listSearch } : {}),
+    ...(raw.numbering ? { numbering: raw.numbering } : {}),
+    ...(raw.budget ? { budget: raw.budget } : {}),
+    ...(Array.isArray(raw.followUps) ? { followUps: raw.followUps } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { JsonSchema, RecordFacts, RecordFields } from '../types';
 import { dataPath, fieldName } from './data-path-schemas';
+import { JOURNAL_FACT_SCHEMA, journalFactPaths } from '../journals/journal-facts';
 
 /**
  * What the statistics area may know of a module's data — one descriptor per fact of
@@ -94,6 +95,8 @@ const BUILT_IN: StatisticFactDescriptor[] = [
     },
     paths: (v) => recordPaths(v as RecordFacts | undefined),
   },
+  // The module moves money: a decided document becomes a journal (src/engine/journals, issue 35).
+  { key: 'journal', schema: JOURNAL_FACT_SCHEMA, paths: journalFactPaths },
 ];
 
 const facts = new Map<string, StatisticFactDescriptor>(BUILT_IN.map((f) => [f.key, f]));

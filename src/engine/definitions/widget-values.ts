@@ -8,6 +8,8 @@
  * widget and its locale line `studio.builder.pickers.<widget>` when the builder offers it).
  */
 
+import type { Lang } from '../types';
+
 /**
  * The value kinds, each with the JSON-schema types a field holding it may declare (`null` is
  * always allowed besides): free text, a number, a yes/no, a date (`YYYY-MM-DD`), one or several
@@ -46,6 +48,8 @@ export interface WidgetValueDescriptor {
   list?: ServerList;
   /** The builder offers it as a "picker of a server list" field (with `studio.builder.pickers.<widget>`). */
   builderPicker?: boolean;
+  /** A builder picker: the label a field of it usually has, in every language (the builder's suggestion). */
+  labels?: Record<Lang, string>;
 }
 
 const BUILT_IN: WidgetValueDescriptor[] = [
@@ -61,13 +65,13 @@ const BUILT_IN: WidgetValueDescriptor[] = [
   { widget: 'date', value: 'date' },
   { widget: 'maskedDate', value: 'date' },
   { widget: 'hidden', value: 'any' },
-  { widget: 'CompanyPicker', value: 'recordId', list: { table: 'companies' }, builderPicker: true },
-  { widget: 'DepartmentPicker', value: 'recordId', list: { table: 'departments' }, builderPicker: true },
-  { widget: 'CurrencyPicker', value: 'recordId', list: { table: 'currencies' }, builderPicker: true },
-  { widget: 'LocationPicker', value: 'recordId', list: { table: 'locations' }, builderPicker: true },
-  { widget: 'UserPicker', value: 'recordId', list: { table: 'users' }, builderPicker: true },
-  { widget: 'ExpenseAccountPicker', value: 'recordId', list: { table: 'expense_accounts' }, builderPicker: true },
-  { widget: 'BankAccountPicker', value: 'recordId', list: { table: 'company_bank_accounts' }, builderPicker: true },
+  { widget: 'CompanyPicker', value: 'recordId', list: { table: 'companies' }, builderPicker: true, labels: { en: 'Company', ja: '会社', zh: '公司' } },
+  { widget: 'DepartmentPicker', value: 'recordId', list: { table: 'departments' }, builderPicker: true, labels: { en: 'Department', ja: '部署', zh: '部门' } },
+  { widget: 'CurrencyPicker', value: 'recordId', list: { table: 'currencies' }, builderPicker: true, labels: { en: 'Currency', ja: '通貨', zh: '币种' } },
+  { widget: 'LocationPicker', value: 'recordId', list: { table: 'locations' }, builderPicker: true, labels: { en: 'Location', ja: '所在地', zh: '地点' } },
+  { widget: 'UserPicker', value: 'recordId', list: { table: 'users' }, builderPicker: true, labels: { en: 'Person', ja: '担当者', zh: '人员' } },
+  { widget: 'ExpenseAccountPicker', value: 'recordId', list: { table: 'expense_accounts' }, builderPicker: true, labels: { en: 'Expense account', ja: '費用科目', zh: '费用科目' } },
+  { widget: 'BankAccountPicker', value: 'recordId', list: { table: 'company_bank_accounts' }, builderPicker: true, labels: { en: 'Payment account', ja: '支払口座', zh: '付款账户' } },
   // Users the document is forwarded to: who may be is the filing's forwarding check (it names the rule).
   { widget: 'FinanceUsersPicker', value: 'recordIds' },
   // Code lists and documents: ids checked with their lists (a code list's kind, the reader's access).

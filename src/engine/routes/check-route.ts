@@ -3,6 +3,7 @@ import { STEP_ROLES } from '../types';
 import { closestNames } from '../definitions/closest-names';
 import { collectOperators, collectVars } from '../rules/collect-vars';
 import { stepMode, stepModes } from './step-modes';
+import { routeValues } from './route-values';
 import { approverResolver, approverResolvers, resolverKeys, resolverKindsOf, resolverShape, type ApproverParam } from './approver-resolvers';
 
 /** What the route checker knows beyond the step itself. */
@@ -69,12 +70,13 @@ function checkResolver(resolver: unknown, at: string, input: RouteCheckInput, pr
 
 function checkCondition(logic: Logic, at: string, input: RouteCheckInput, problems: Problem[]): void {
   const { file } = input;
-  const fields = Object.keys((input.schema.properties ?? {}) as Record<string, unknown>);
+  // The form's fields and the values the server derives for routes (route-values.ts).
+  const fields = [...Object.keys((input.schema.properties ?? {}) as Record<string, unknown>), ...routeValues().map((v) => v.name)];
   for (const op of collectOperators(logic)) if (!input.operators.has(op)) problems.push({ file, pointer: at, message: `unknown operation "${op}"${suggest(op, input.operators)}` });
   for (const ref of collectVars(logic)) {
     if (ref.itemOf) continue;
     const head = ref.path.split('.')[0];
-    if (head !== '$context' && !fields.includes(head)) problems.push({ file, pointer: at, message: `unknown field "${ref.path}" in the condition${suggest(head, fields)}` });
+    if (head !== '$context' && !fields.includes(head) && !fields.includes(ref.path)) problems.push({ file, pointer: at, message: `unknown field "${ref.path}" in the condition${suggest(head, fields)}` });
   }
 }
 

@@ -43,6 +43,11 @@ export interface RouteInput {
   companyId: number | null;
   organisation: OrganisationSnapshot;
   currencies?: CurrencyRef[];
+  /**
+   * The route values the server derived for this document (`route-values.ts`: `reporting_amount`,
+   * `reporting_currency`), read by the conditions beside the form's fields.
+   */
+  values?: Record<string, unknown>;
 }
 
 /**
@@ -72,7 +77,8 @@ function resolveOne(input: RouteInput, rule: ApproverResolver, enabled: Readonly
 function applies(step: ProcessStepDefinition, input: RouteInput): boolean {
   if (step.when === undefined) return true;
   try {
-    return Boolean(evaluate(step.when, input.data, { currencies: input.currencies }));
+    const data = input.values ? { ...input.data, ...input.values } : input.data;
+    return Boolean(evaluate(step.when, data, { currencies: input.currencies }));
   } catch {
     return true;
   }

@@ -1,6 +1,7 @@
 import jsonLogic from 'json-logic-js';
 import { roundByCurrency } from '../money/round-by-currency';
 import { isValidDate } from '../dates/is-valid-date';
+import { isFiscalYearStart } from '../numbering/fiscal-year';
 import { daysBetween } from '../dates/days-between';
 import { activeContext } from './active-context';
 import { invoiceRegistrationProblem } from '../invoices/invoice-registration-problem';
@@ -54,6 +55,8 @@ export const CUSTOM_OPERATIONS: Record<string, (...args: any[]) => unknown> = {
   to_number: (value: unknown) => toNumber(value),
   /** valid_date(value) → true for a real YYYY-MM-DD date. */
   valid_date: (value: unknown) => isValidDate(value),
+  /** A day of every year `MM-DD` (a fiscal year's start; 29 February is refused). */
+  valid_month_day: (value: unknown) => isFiscalYearStart(value),
   /** days_between(from, to) → whole days from `from` to `to` (negative when earlier); null unless both are dates. */
   days_between: (from: unknown, to: unknown) => daysBetween(from, to),
   /** date_before(a, b) → true when both are dates and a is earlier than b (false otherwise). */

@@ -1,5 +1,8 @@
 import { Text } from '@fluentui/react-components';
-import { labelKey, type CompiledModule, type JsonSchema, type Translate } from '../../engine';
+import { fieldDefinition, labelKey, labelValue, type CompiledModule, type Translate } from '../../engine';
+
+// One walk of a field's definition for the cards and the printed sheet (the engine's).
+export { fieldDefinition };
 import { circledNumber } from '../form/circled-number';
 import { enumChoices } from '../form/enum-choices';
 import { orderedProperties } from '../form/ObjectFields';
@@ -19,16 +22,6 @@ export interface FieldValueProps {
   labels?: Record<string, string>;
 }
 
-/** The schema and UI schema of a field or of a dot path into object fields. */
-export function fieldDefinition(module: CompiledModule, field: string): { schema: JsonSchema; ui: Record<string, unknown> | undefined } {
-  let schema: JsonSchema = module.schema;
-  let ui: Record<string, unknown> | undefined = module.uiSchema;
-  for (const part of field.split('.')) {
-    schema = ((schema.properties ?? {}) as Record<string, JsonSchema>)[part] ?? {};
-    ui = ui?.[part] as Record<string, unknown> | undefined;
-  }
-  return { schema, ui };
-}
 
 /** The translated label of a field or dot path: a `labels` rule's key first, then the derived key (the last name when missing). */
 export function fieldLabel(module: CompiledModule, field: string, t: Translate, labels: Record<string, string> = {}): string {
@@ -69,7 +62,8 @@ export function FieldValue({ module, field, data, t, labels }: FieldValueProps) 
       <span data-object={field} style={{ display: 'flex', flexDirection: 'column' }}>
         {objectSubFields(module, field).map((sub) => (
           <span key={sub} data-field={sub}>
-            <Text>{fieldLabel(module, sub, t, labels)}: </Text>
+            {/* The label with the language's separator ("Bank: ", "银行："); the value follows. */}
+            <Text>{labelValue(t, fieldLabel(module, sub, t, labels), '')}</Text>
             <FieldValue module={module} field={sub} data={data} t={t} labels={labels} />
           </span>
         ))}

@@ -52,6 +52,29 @@ describe('Admin → Notifications', () => {
   });
 });
 
+describe('Admin → Notifications when the devices do not load', () => {
+  it('says so with Try again (the shared list states), which asks again and shows them', async () => {
+    let failing = true;
+    const app = await renderApp({
+      token: 'token', path: '/', language: 'en',
+      routes: {
+        ...signedIn(), ...home,
+        'GET /push/subscriptions': () => (failing ? { status: 500, data: { detail: 'down' } } : { status: 200, data: { items: [device(3, 'Mozilla/5.0 (Linux; Android 15) Chrome/140.0 Mobile')] } }),
+      },
+    });
+    await app.user.click(await screen.findByRole('tab', { name: 'Admin' }));
+    await app.user.click(await screen.findByRole('button', { name: new RegExp(`^${enApp.admin.notifications}`) }));
+    const page = await screen.findByTestId('notifications');
+    expect((await within(page).findByRole('alert')).textContent).toBe(texts.loadFailed);
+    failing = false;
+    await app.user.click(within(page).getByRole('button', { name: texts.retry }));
+    const list = await within(page).findByRole('list', { name: texts.devices });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(page).queryByRole('alert')).toBeNull();
+    expect(app.calls('GET /push/subscriptions').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe('turning push on', () => {
   it('subscribes with the server\'s key and sends the browser\'s subscription as it is', async () => {
     const sent: Array<{ url: string; body?: unknown }> = [];

@@ -29,7 +29,7 @@ function renderThread(routes: HostRoutes, confirmAnswers: boolean[] = []) {
     const route = routes[`DELETE ${path}`];
     return (typeof route === 'function' ? (route as () => unknown)() : route) as T;
   };
-  render(<CommentThread bufferId={5} />, { wrapper: h.Wrapper });
+  render(<CommentThread documentId={5} />, { wrapper: h.Wrapper });
   return { ...h, deletes };
 }
 

@@ -57,7 +57,7 @@ describe('two forms on one page', () => {
     render(
       <>
         {/* The app's page stack: the edit page opens over the detail page, which stays mounted. */}
-        <DocumentDetailPage params={{ bufferId: 5 }} close={() => undefined} />
+        <DocumentDetailPage params={{ documentId: 5 }} close={() => undefined} />
         <EditPage doc={doc} module={module()} onSaved={() => undefined} />
       </>,
       { wrapper: h.Wrapper },
@@ -94,7 +94,7 @@ describe('a document\'s history', () => {
       },
     });
     await act(() => h.i18n.changeLanguage('ja'));
-    render(<DocumentDetailPage params={{ bufferId: 5 }} close={() => undefined} />, { wrapper: h.Wrapper });
+    render(<DocumentDetailPage params={{ documentId: 5 }} close={() => undefined} />, { wrapper: h.Wrapper });
     await user.click(await screen.findByRole('button', { name: h.i18n.t('app.approvals.history') }));
     const history = await screen.findByTestId('record-history');
     await waitFor(() => expect(history.querySelector('[data-history-row="decision"]')?.textContent).toContain(approved.ja));
@@ -138,7 +138,7 @@ describe('in Chinese', () => {
     render(
       <>
         <EditPage doc={doc} module={demoModule()} onSaved={() => undefined} />
-        <RecordHistoryPage bufferId={5} code={doc.code} reader={{ doc, module: demoModule() }} />
+        <RecordHistoryPage documentId={5} code={doc.code} reader={{ doc, module: demoModule() }} />
       </>,
       { wrapper: h.Wrapper },
     );

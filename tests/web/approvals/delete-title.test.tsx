@@ -40,7 +40,7 @@ describe('the action title of a delete request', () => {
           'GET /remember_email_push/next_user/5': { is_notified: true, next_approval_id: 52 },
         },
       });
-      render(<DocumentDetailPage params={{ bufferId: 5 }} close={() => undefined} />, { wrapper: h.Wrapper });
+      render(<DocumentDetailPage params={{ documentId: 5 }} close={() => undefined} />, { wrapper: h.Wrapper });
       const title = await screen.findByText('Company bank account');
       expect(title.getAttribute('data-action')).toBe(action);
       if (action === 'delete') expect(titleColour(title)).toBe(RED);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocumentDetailPage, type DocumentDetailParams } from '../../../src/app/pages/approvals/DocumentDetailPage';
@@ -31,11 +31,37 @@ function renderDetail(doc: DocumentView, options: { routes?: HostRoutes; params?
       ...options.routes,
     },
   });
-  render(<DocumentDetailPage params={options.params ?? { bufferId: 5 }} close={(result) => closed.push(result ?? 'back')} />, { wrapper: h.Wrapper });
+  render(<DocumentDetailPage params={options.params ?? { documentId: 5 }} close={(result) => closed.push(result ?? 'back')} />, { wrapper: h.Wrapper });
   return { ...h, closed };
 }
 
 describe('DocumentDetailPage', () => {
+  it('offers the printed 稟議書: the button downloads GET /api/buffer/{id}/pdf in the reader\'s language', async () => {
+    const fetched: Array<[string, RequestInit | undefined]> = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      fetched.push([url, init]);
+      return new Response('%PDF-1.3', { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="ringi-X.pdf"' } });
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      renderDetail(documentView());
+      await userEvent.click(await screen.findByRole('button', { name: 'Print approval request (PDF)' }));
+      await waitFor(() => expect(clicked).toHaveBeenCalled());
+      expect(fetched.map(([url]) => url)).toEqual(['/api/buffer/5/pdf']);
+      expect(fetched[0][1]?.headers).toMatchObject({ 'accept-language': 'en' });
+    } finally {
+      vi.unstubAllGlobals();
+      clicked.mockRestore();
+    }
+  });
+
+  it('shows no print button to a document-search reader (read through the Statistic scope)', async () => {
+    renderDetail(documentView(), { params: { documentId: 5, statistic: true }, routes: { 'GET /statistic/buffers/5': documentView() } });
+    await screen.findByTestId('document-detail');
+    expect(screen.queryByRole('button', { name: 'Print approval request (PDF)' })).toBeNull();
+  });
+
   it('an edit request of a company shows old → new and the addresses and department names, not "Item 1"', async () => {
     const companies = Object.values(await definitions()).find((m) => m.meta.entity?.kind === 'company')!;
     const data = {
@@ -80,7 +106,7 @@ describe('DocumentDetailPage', () => {
   });
 
   it('loads through the step when opened from Pending, with the definition version the document was filed under', async () => {
-    const h = renderDetail(documentView({ approve: true, reject: true }), { params: { bufferId: 5, approvalId: 51 } });
+    const h = renderDetail(documentView({ approve: true, reject: true }), { params: { documentId: 5, approvalId: 51 } });
     await screen.findByTestId('document-detail');
     expect(h.gets('/approvals/51/buffer')).toHaveLength(1);
     expect(h.gets('/buffers/5')).toHaveLength(0);
@@ -237,8 +263,8 @@ describe('DocumentDetailPage', () => {
   });
 
   it.each([
-    ['hidden by the caller', { bufferId: 5, hideSubmit: true }, true],
-    ['not enabled by the definition', { bufferId: 5 }, false],
+    ['hidden by the caller', { documentId: 5, hideSubmit: true }, true],
+    ['not enabled by the definition', { documentId: 5 }, false],
   ])('has no More menu when %s', async (_, params, flag) => {
     const base = demoModule();
     renderDetail(documentView(), { params, module: { ...base, meta: { ...base.meta, moreMenu: flag } } as typeof base });
@@ -253,7 +279,7 @@ describe('DocumentDetailPage', () => {
     const h = createApprovalsHost({ routes: { 'GET /buffers/5': documentView({ edit: true }), 'GET /module-definitions/demo': demoModule() } });
     render(
       <ToolbarSlotContext.Provider value={{ slot, covered: false }}>
-        <DocumentDetailPage params={{ bufferId: 5 }} close={(r) => closed.push(r)} />
+        <DocumentDetailPage params={{ documentId: 5 }} close={(r) => closed.push(r)} />
       </ToolbarSlotContext.Provider>,
       { wrapper: h.Wrapper },
     );

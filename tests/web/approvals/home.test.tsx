@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { LIST_KINDS, type ListKind } from '../../../src/app/pages/approvals/types';
 import { HOME_STAGES } from '../../../src/app/pages/home/HomePage';
 import { renderApp, signedIn, type SentRequest } from '../app/harness';
+import { APPROVAL_LIST_COUNT_CAP } from '../../../src/wire/list-query';
 import { approvalItem, bufferItem, collection } from './fixtures';
 
 const en = (await import('../../../locales/en/app.json')).default;
@@ -121,6 +122,13 @@ describe('Home', () => {
     await app.user.click(screen.getByRole('button', { name: en.toolbar.back }));
     await within(home).findByRole('button', { name: 'Pending (2 waiting)' });
     expect(app.calls('GET /approvals/my').filter((r) => (r.params as { itemsPerPage: number }).itemsPerPage === 1)).toHaveLength(2);
+  });
+
+  it('says "or more" when the server\'s count reached its cap, the badge showing 99+', async () => {
+    await renderApp({ token: 'token', language: 'en', routes: homeRoutes(world({ count: APPROVAL_LIST_COUNT_CAP })) });
+    const home = await loadedHome();
+    const shortcut = await within(home).findByRole('button', { name: `Pending (${APPROVAL_LIST_COUNT_CAP} or more waiting)` });
+    expect(within(shortcut).getByTestId('pending-badge').textContent).toBe('99+');
   });
 
   it('top tabs Pending, Done, Initiated, Forwarded: Pending open first; a tab shows its own list; "See all" opens that list\'s page', async () => {

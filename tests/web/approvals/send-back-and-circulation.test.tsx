@@ -32,7 +32,7 @@ function renderDetail(doc: DocumentView, options: { routes?: HostRoutes; user?: 
       ...options.routes,
     },
   });
-  render(<DocumentDetailPage params={{ bufferId: 5 }} close={(result) => closed.push(result ?? 'back')} />, { wrapper: h.Wrapper });
+  render(<DocumentDetailPage params={{ documentId: 5 }} close={(result) => closed.push(result ?? 'back')} />, { wrapper: h.Wrapper });
   return { ...h, closed };
 }
 
@@ -129,6 +129,20 @@ describe('timeline decisions and skips', () => {
     expect(within(row(50)).getByTestId('skip-reason').textContent).toBe('Skipped: nobody holds this post');
     expect(within(row(51)).queryByTestId('step-decisions-count')).toBeNull();
     expect(within(row(51)).getByText('Rin Finance')).toBeTruthy();
+  });
+});
+
+describe('timeline: filed for someone (代理申請, issue #36)', () => {
+  it('says "Filed by B for A" under the requester when someone filed it for them, and nothing when they filed it themselves', () => {
+    const submitted = (user: { id: number; name: string }, onBehalfOf: { id: number; name: string } | null) => ({
+      log_text: 'Submitted', action: 'submit', user, on_behalf_of: onBehalfOf, created_at: '2026-04-01T01:00:00Z',
+    });
+    const h = createApprovalsHost({ routes: {} });
+    const { unmount } = render(<Timeline doc={documentView({}, { requester: EMPLOYEE, approval_logs: [submitted(MIKA, EMPLOYEE)] } as never)} />, { wrapper: h.Wrapper });
+    expect(screen.getByTestId('filed-by').textContent).toBe('Filed by Mika Legal for Hanako Employee');
+    unmount();
+    render(<Timeline doc={documentView({}, { requester: EMPLOYEE, approval_logs: [submitted(EMPLOYEE, null)] } as never)} />, { wrapper: h.Wrapper });
+    expect(screen.queryByTestId('filed-by')).toBeNull();
   });
 });
 

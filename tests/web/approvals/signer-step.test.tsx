@@ -57,7 +57,7 @@ describe('signer step', () => {
       },
     });
     const closed: unknown[] = [];
-    render(<DocumentDetailPage params={{ bufferId: 5 }} close={(r) => closed.push(r)} />, { wrapper: h.Wrapper });
+    render(<DocumentDetailPage params={{ documentId: 5 }} close={(r) => closed.push(r)} />, { wrapper: h.Wrapper });
     const form = await screen.findByTestId('step-fields-form');
     expect(form.textContent).toContain('Signer: signed documents');
     expect(within(form).getAllByText(label).length).toBeGreaterThan(0);
@@ -86,7 +86,7 @@ describe('signer step', () => {
       },
     });
     const closed: unknown[] = [];
-    render(<DocumentDetailPage params={{ bufferId: 5 }} close={(r) => closed.push(r)} />, { wrapper: h.Wrapper });
+    render(<DocumentDetailPage params={{ documentId: 5 }} close={(r) => closed.push(r)} />, { wrapper: h.Wrapper });
     await screen.findByTestId('step-fields-form');
     await user.click(within(screen.getByTestId('action-bar')).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(closed).toEqual(['changed']));
@@ -104,7 +104,7 @@ describe('signer step', () => {
       },
     });
     const closed: unknown[] = [];
-    render(<DocumentDetailPage params={{ bufferId: 5 }} close={(r) => closed.push(r)} />, { wrapper: h.Wrapper });
+    render(<DocumentDetailPage params={{ documentId: 5 }} close={(r) => closed.push(r)} />, { wrapper: h.Wrapper });
     const approve = await within(await screen.findByTestId('action-bar')).findByRole('button', { name: 'Approve' });
     expect(screen.queryByTestId('step-fields-form')).toBeNull();
     await user.click(approve);
@@ -126,7 +126,7 @@ describe('signer step', () => {
         'GET /files/77/meta': { id: 77, name: 'signed-contract.pdf', type: 'pdf' },
       },
     });
-    render(<DocumentDetailPage params={{ bufferId: 5 }} close={() => undefined} />, { wrapper: h.Wrapper });
+    render(<DocumentDetailPage params={{ documentId: 5 }} close={() => undefined} />, { wrapper: h.Wrapper });
     const detail = await screen.findByTestId('document-detail');
     await waitFor(() => expect(detail.textContent).toContain('signed-contract.pdf'));
     expect(detail.textContent).toContain(label);

@@ -53,7 +53,7 @@ describe('treasury form', () => {
       },
     });
     const closed: unknown[] = [];
-    render(<DocumentDetailPage params={{ bufferId: 5 }} close={(r) => closed.push(r)} />, { wrapper: h.Wrapper });
+    render(<DocumentDetailPage params={{ documentId: 5 }} close={(r) => closed.push(r)} />, { wrapper: h.Wrapper });
     const form = await screen.findByTestId('treasury-form');
     // One action bar: its Approve submits the treasury form (which has no buttons of its own).
     expect(screen.getAllByRole('toolbar')).toHaveLength(1);

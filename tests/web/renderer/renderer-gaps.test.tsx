@@ -11,6 +11,8 @@ import { DetailCard } from '../../../src/renderer/DetailCard';
 import { ModuleForm } from '../../../src/renderer/ModuleForm';
 import { SubForm } from '../../../src/renderer/SubForm';
 import { circledNumber } from '../../../src/renderer/form/circled-number';
+import { FieldValue } from '../../../src/renderer/cards/FieldValue';
+import { useRendererT } from '../../../src/renderer/i18n';
 import { renderWithHost } from '../test-host';
 
 let modules: Record<string, CompiledModule>;
@@ -92,6 +94,18 @@ describe('object fields in cards', () => {
     await view.settled();
     expect(view.container.querySelector('[data-object="payment_recipient_account"]')).toBeNull();
     expect(screen.queryByText('Account name')).toBeNull();
+  });
+
+  test('an object shown as one value (a changed field, a highlight) labels its sub-fields with the language\'s separator', async () => {
+    const data = reimbursement(true, { name: 'Emi Tanaka', no: '1234567', bank_name: 'Mizuho', branch_name: 'Ginza' });
+    const Value = ({ module }: { module: CompiledModule }) => <FieldValue module={module} field="payment_recipient_account" data={data} t={useRendererT(module)} />;
+    for (const [language, separator] of [['en', ': '], ['zh', '：']] as const) {
+      const view = renderWithHost(<Value module={modules.reimbursement} />, { language });
+      await view.settled();
+      const name = view.container.querySelector('[data-field="payment_recipient_account.name"]')?.textContent ?? '';
+      expect(name).toMatch(new RegExp(`^[^:：]+${separator}Emi Tanaka$`));
+      view.unmount();
+    }
   });
 
   test('a payment item card (sub-form card) shows payment_information by its sub-fields, hidden widgets left out', async () => {

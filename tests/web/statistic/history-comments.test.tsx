@@ -26,7 +26,7 @@ describe('comments in the history', () => {
       entry(3, '2026-11-20T09:05:00.000Z', { reason: 'comment-withdrawn', kind: 'comment-withdrawn', before: { comment: { id: 4 } }, after: { comment: { id: 4, withdrawn: true } } }),
     ];
     const h = createApprovalsHost({ routes: { 'GET /buffers/5/history': { ...collection(entries), chain_ok: true } } });
-    render(<RecordHistoryPage bufferId={5} code="DEMO-1" reader={{ doc: documentView(), module: demoModule() }} />, { wrapper: h.Wrapper });
+    render(<RecordHistoryPage documentId={5} code="DEMO-1" reader={{ doc: documentView(), module: demoModule() }} />, { wrapper: h.Wrapper });
     const page = await screen.findByTestId('record-history');
     const rows = await within(page).findAllByRole('listitem');
     const texts = rows.map((r) => r.textContent ?? '');

@@ -24,10 +24,10 @@ const projection = {
   ],
 };
 
-function renderPage() {
+function renderPage(answer: object = projection) {
   const testHost = createTestHost();
   testHost.host.api.get = async <T,>(path: string): Promise<T> => {
-    if (path === '/payment_projections') return projection as T;
+    if (path === '/payment_projections') return answer as T;
     throw new Error(`no route ${path}`);
   };
   const session = { profile: { id: 5, name: 'Chen Jing', is_group_admin: false, company: { id: 1, name: 'Ringi Holdings Kabushiki Kaisha Tokyo Head Office' } } } as unknown as Session;
@@ -65,6 +65,33 @@ describe('payment projection chart', () => {
     const filters = company.closest('[data-testid="payment-projection"] > div')!;
     expect(declared(filters, 'flex-direction')).toBe('column');
     expect(declared(filters, 'grid-template-columns')).toBeUndefined();
+  });
+
+  it('totals the period in the reporting currency from the stored converted amounts, per bank too, and counts what had none', async () => {
+    renderPage({
+      ...projection,
+      'hydra:member': [{ ...projection['hydra:member'][0], amounts: [{ currency: 'JPY', total: 18_400_000 }, { currency: 'USD', total: 1_250 }], reporting_amounts: [{ currency: 'JPY', total: 18_587_500 }], unconverted_count: 2 }],
+      reporting_buckets: [
+        { bucket: 'today', currency: 'JPY', total: 18_587_500, count: 3 },
+        { bucket: 'today', currency: null, total: 0, count: 2 },
+        // Another period's figure is not today's.
+        { bucket: 'next2week', currency: 'JPY', total: 999, count: 1 },
+      ],
+    });
+    const reporting = await screen.findByTestId('projection-reporting');
+    expect(within(reporting).getByText(en.projection.reportingTotal)).toBeTruthy();
+    expect(within(reporting).getAllByTestId('projection-reporting-total').map((e) => e.textContent)).toEqual(['18,587,500 JPY']);
+    expect(within(reporting).getByText('2 items filed without a stored conversion are not included.')).toBeTruthy();
+    const card = screen.getByTestId('projection-card');
+    expect(within(card).getByTestId('card-reporting-total').textContent).toBe('18,587,500 JPY in the reporting currency');
+    expect(within(card).getByText('1,250 USD')).toBeTruthy();
+  });
+
+  it('shows no reporting total where the answer has none converted', async () => {
+    renderPage();
+    await screen.findByTestId('projection-card');
+    expect(screen.queryByTestId('projection-reporting')).toBeNull();
+    expect(screen.queryByTestId('card-reporting-total')).toBeNull();
   });
 
   it('rounds each scale up to 1, 2, 2.5 or 5 times a power of ten', () => {

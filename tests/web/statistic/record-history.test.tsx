@@ -33,7 +33,7 @@ const doc = documentView({}, {
 
 function renderHistory(reader: boolean) {
   const h = createApprovalsHost({ routes: { 'GET /buffers/5/history': { ...collection(entries), chain_ok: true } } });
-  render(<RecordHistoryPage bufferId={5} code="DEMO-1" reader={reader ? { doc, module: demoModule() } : undefined} />, { wrapper: h.Wrapper });
+  render(<RecordHistoryPage documentId={5} code="DEMO-1" reader={reader ? { doc, module: demoModule() } : undefined} />, { wrapper: h.Wrapper });
   return screen.getByTestId('record-history');
 }
 

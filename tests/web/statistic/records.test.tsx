@@ -12,7 +12,7 @@ const modules = [
 ];
 const row = (id: number, file: number) => ({
   date: '2026-05-01', amount: 1100, currency: 'JPY', counterparty: 'Tokyo Denki', registration_no: 'T1180301018771',
-  document: { id, code: `PAY-${id}`, module: 'payment' }, file: { id: file, name: `invoice-${file}.pdf`, sha256: 'ab'.repeat(32), document_type: 'e-invoice' }, removed_at: null,
+  document: { id, code: `PAY-${id}`, module: 'payment', application_number: `RH-2026-PAY-0000${id}`, decision_number: id === 2 ? 'KRH26-00042' : null }, file: { id: file, name: `invoice-${file}.pdf`, sha256: 'ab'.repeat(32), document_type: 'e-invoice' }, removed_at: null,
 });
 
 /** The Records screen against a server that answers two pages by cursor and records every call. */
@@ -56,13 +56,20 @@ describe('Records screen', () => {
     await waitFor(() => expect(screen.getAllByTestId('record-row')).toHaveLength(2));
     expect(calls.filter((c) => c.path === '/records').at(-1)?.params).toMatchObject({ cursor: 'c1' });
 
+    // Issue #36: each record shows its document's numbers, and the filter takes them.
+    expect(screen.getByText(`${en.records.applicationNumber}: RH-2026-PAY-00002`)).toBeTruthy();
+    expect(screen.getByText(`${en.records.decisionNumber}: KRH26-00042`)).toBeTruthy();
     await user.type(screen.getByLabelText(en.records.counterparty), 'tokyo');
     await user.selectOptions(screen.getByRole('combobox', { name: en.records.currency }), 'JPY');
+    await user.type(screen.getByLabelText(en.records.applicationNumber), ' PAY-0000 ');
+    await user.type(screen.getByLabelText(en.records.decisionNumber), 'KRH26');
     await user.click(screen.getByRole('button', { name: en.records.search }));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/records').at(-1)?.params).toMatchObject({ counterparty: 'tokyo', currency: 'JPY' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/records').at(-1)?.params)
+      .toMatchObject({ counterparty: 'tokyo', currency: 'JPY', application_number: 'PAY-0000', decision_number: 'KRH26' }));
 
     await user.click(screen.getByRole('button', { name: en.records.csvSjis }));
-    await waitFor(() => expect(calls.find((c) => c.path === '/records/export')?.params).toMatchObject({ format: 'csv', encoding: 'shift_jis', counterparty: 'tokyo', currency: 'JPY' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/records/export')?.params)
+      .toMatchObject({ format: 'csv', encoding: 'shift_jis', counterparty: 'tokyo', currency: 'JPY', application_number: 'PAY-0000', decision_number: 'KRH26' }));
     await waitFor(() => expect(log.toasts.map((toast) => toast.message)).toContain(en.records.exportMailed));
   });
 

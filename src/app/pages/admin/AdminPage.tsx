@@ -1,5 +1,6 @@
 import { Avatar, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular, SignOut24Regular } from '@fluentui/react-icons';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRendererHost } from '../../../renderer/host';
@@ -15,15 +16,21 @@ import { BackgroundsPage } from './BackgroundsPage';
 import { CompaniesPage } from './CompaniesPage';
 import { companyFormData } from './company-form-data';
 import { useEntityModule } from './entity-module';
-import { openEntityForm } from './open-entity-form';
+import { useEntityRequest } from './open-entity-form';
 import { OrganizationPage } from './OrganizationPage';
 import { PositionsPage } from './PositionsPage';
 import { CalendarPage } from './CalendarPage';
 import { WebhooksPage } from './WebhooksPage';
-import { DeputiesPage } from '../deputies/DeputiesPage';
+import { JournalMappingPage } from './JournalMappingPage';
+import { DeputiesPage, ProxyFilersPage } from '../deputies/DeputiesPage';
 import { NotificationsPage } from '../notifications/NotificationsPage';
 import { ScimTokensPage } from './ScimTokensPage';
+import { SignInSettingsPage } from './SignInSettingsPage';
 import { SessionsPage } from '../sessions/SessionsPage';
+import { AccessLogPage } from '../access-log/AccessLogPage';
+
+const SignOutWarning = lazy(() => import('../../offline/SignOutWarning'));
+const FollowUpsPendingPage = lazy(async () => ({ default: (await import('../follow-ups/FollowUpsPendingPage')).FollowUpsPendingPage }));
 
 const useStyles = makeStyles({
   card: {
@@ -48,15 +55,20 @@ const useStyles = makeStyles({
 export function AdminPage() {
   const { t } = useTranslation();
   const styles = { ...usePageStyles(), ...useStyles() };
-  const { profile, roles, logout } = useSession();
+  const { profile, roles, logout, api } = useSession();
   const feedback = useFeedback();
   const stack = usePageStack();
   const host = useRendererHost();
   const queryClient = useQueryClient();
   const entityModule = useEntityModule();
+  const requestChange = useEntityRequest();
 
+  // Decisions taken offline and not sent yet would be forgotten with the device's copies: the warning says how many (issue #33 item 3).
+  const [unsentWarning, setUnsentWarning] = useState(false);
   const askLogout = async () => {
-    if (await feedback.confirm(t('app.admin.logoutConfirm'), t('app.admin.logoutTitle'))) logout();
+    const { waitingDecisionCount } = await import('../../offline/SignOutWarning');
+    if (profile && (await waitingDecisionCount(profile.id)) > 0) setUnsentWarning(true);
+    else if (await feedback.confirm(t('app.admin.logoutConfirm'), t('app.admin.logoutTitle'))) logout();
   };
 
   const open: Record<AdminEntryKey, () => unknown> = {
@@ -68,16 +80,21 @@ export function AdminPage() {
       const id = profile?.company?.id;
       if (!id) return;
       const company = await queryClient.fetchQuery(companyOptions(host.api, id));
-      await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: await entityModule('company'), operation: 'edit', targetId: id, initialData: companyFormData(company) });
+      await requestChange('company', 'app.admin.editCompany', { operation: 'edit', targetId: id, initialData: companyFormData(company) });
     },
     createUser: async () => openApplication(stack, await entityModule('user'), 'app.admin.createUser'),
     positions: () => stack.push({ title: { key: 'app.admin.positions' }, component: PositionsPage, params: undefined }),
     calendars: () => stack.push({ title: { key: 'app.admin.calendars' }, component: CalendarPage, params: undefined }),
     webhooks: () => stack.push({ title: { key: 'app.admin.webhooks' }, component: WebhooksPage, params: undefined }),
+    journalMapping: () => stack.push({ title: { key: 'app.admin.journalMapping' }, component: JournalMappingPage, params: undefined }),
     deputies: () => stack.push({ title: { key: 'app.admin.deputies' }, component: DeputiesPage, params: undefined }),
+    proxyFilers: () => stack.push({ title: { key: 'app.admin.proxyFilers' }, component: ProxyFilersPage, params: undefined }),
+    followUps: () => stack.push({ title: { key: 'app.followUps.pending.title' }, component: FollowUpsPendingPage, params: undefined }),
     notifications: () => stack.push({ title: { key: 'app.admin.notifications' }, component: NotificationsPage, params: {} }),
     scimTokens: () => stack.push({ title: { key: 'app.admin.scimTokens' }, component: ScimTokensPage, params: undefined }),
+    signIn: () => stack.push({ title: { key: 'app.admin.signIn' }, component: SignInSettingsPage, params: undefined }),
     sessions: () => stack.push({ title: { key: 'app.admin.sessions' }, component: SessionsPage, params: undefined }),
+    accessLog: () => stack.push({ title: { key: 'app.admin.accessLog' }, component: AccessLogPage, params: undefined }),
   };
   const details: Partial<Record<AdminEntryKey, string>> = {
     myOrganization: t('app.admin.colleagues', { count: profile?.my_organization_count ?? 0 }),
@@ -85,10 +102,15 @@ export function AdminPage() {
     positions: t('app.admin.positionsDetail'),
     calendars: t('app.admin.calendarsDetail'),
     webhooks: t('app.admin.webhooksDetail'),
+    journalMapping: t('app.admin.journalMappingDetail'),
     deputies: t('app.admin.deputiesDetail'),
+    proxyFilers: t('app.admin.proxyFilersDetail'),
+    followUps: t('app.admin.followUpsDetail'),
     notifications: t('app.admin.notificationsDetail'),
     scimTokens: t('app.admin.scimTokensDetail'),
+    signIn: t('app.admin.signInDetail'),
     sessions: t('app.admin.sessionsDetail'),
+    accessLog: t('app.admin.accessLogDetail'),
   };
 
   return (
@@ -130,6 +152,11 @@ export function AdminPage() {
       <Button className={styles.logout} appearance="secondary" size="large" icon={<SignOut24Regular />} onClick={() => void askLogout()}>
         {t('app.admin.logout')}
       </Button>
+      {unsentWarning ? (
+        <Suspense fallback={null}>
+          <SignOutWarning api={api} userId={profile?.id ?? 0} onCancel={() => setUnsentWarning(false)} onSignOut={() => { setUnsentWarning(false); logout(); }} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,11 +1,9 @@
 import { Button, Text } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { usePageStack } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminBackground } from './admin-types';
-import { useEntityModule } from './entity-module';
-import { openEntityForm } from './open-entity-form';
+import { useEntityRequest, type EntityRequest } from './open-entity-form';
 import { SearchList } from './SearchList';
 import type { BackgroundQuery } from '../../../wire/organisation';
 import { labelValue, listText } from '../../../engine';
@@ -24,12 +22,9 @@ const formData = (group: AdminBackground) => ({
 export function BackgroundsPage() {
   const { t } = useTranslation();
   const styles = usePageStyles();
-  const stack = usePageStack();
-  const entityModule = useEntityModule();
-  const open = async (titleKey: string, params: Omit<Parameters<typeof openEntityForm>[2], 'moduleCode'>) => {
-    // A filed request invalidates the entity lists (this one among them): nothing to reload here.
-    await openEntityForm(stack, titleKey, { ...params, moduleCode: await entityModule('background') });
-  };
+  const requestChange = useEntityRequest();
+  // A filed request invalidates the entity lists (this one among them): nothing to reload here.
+  const open = (titleKey: string, params: Parameters<EntityRequest>[2]) => requestChange('background', titleKey, params);
   return (
     <section className={styles.page} data-testid="background-groups">
       <Button icon={<AddRegular />} appearance="primary" onClick={() => void open('app.admin.createBackground', { operation: 'create' })}>

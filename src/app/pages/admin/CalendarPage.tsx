@@ -5,14 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toDisplayDate } from '../../../engine';
 import { useRendererHost } from '../../../renderer/host';
-import { usePageStack } from '../../navigation';
-import { useSession } from '../../session';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminCalendar } from './admin-types';
-import { CompanyChooser } from './CompanyChooser';
+import { CompanyChooser, useChosenCompany } from './CompanyChooser';
 import { CompanyQueryState } from './CompanyQueryState';
-import { useEntityModule } from './entity-module';
-import { openEntityForm } from './open-entity-form';
+import { useEntityRequest } from './open-entity-form';
 import { calendarOptions } from './organisation-queries';
 
 const useStyles = makeStyles({
@@ -52,20 +49,18 @@ export function CalendarPage() {
   const { t, i18n } = useTranslation();
   const styles = { ...usePageStyles(), ...useStyles() };
   const host = useRendererHost();
-  const stack = usePageStack();
-  const { profile } = useSession();
-  const entityModule = useEntityModule();
+  const requestChange = useEntityRequest();
   // The year the page opened in (read once: a render never reads the clock).
   const [thisYear] = useState(() => new Date().getFullYear());
-  const [companyId, setCompanyId] = useState<number | null>(profile?.company?.id ?? null);
+  const [companyId, setCompanyId] = useChosenCompany();
   const [year, setYear] = useState(thisYear);
   const calendar = useQuery({ ...calendarOptions(host.api, companyId ?? 0, year), enabled: companyId !== null });
   const lang = i18n.language;
 
   const change = async () => {
     if (companyId === null || !calendar.data) return;
-    await openEntityForm(stack, 'app.organisation.calendarChangeTitle', {
-      moduleCode: await entityModule('calendar'), operation: 'edit', targetId: companyId,
+    await requestChange('calendar', 'app.organisation.calendarChangeTitle', {
+      operation: 'edit', targetId: companyId,
       initialData: formData(companyId, year, calendar.data), readOnlyFields: ['company_id', 'year'],
     });
   };

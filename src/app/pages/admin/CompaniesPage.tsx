@@ -7,8 +7,7 @@ import { usePageStack } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminCompany } from './admin-types';
 import { companyFormData } from './company-form-data';
-import { useEntityModule } from './entity-module';
-import { openEntityForm } from './open-entity-form';
+import { useEntityRequest } from './open-entity-form';
 import { OrganizationPage, type OrganizationParams } from './OrganizationPage';
 import { SearchList } from './SearchList';
 import type { ExternalCompanyQuery } from '../../../wire/organisation';
@@ -17,14 +16,14 @@ import type { ExternalCompanyQuery } from '../../../wire/organisation';
 export function CompaniesPage() {
   const { t } = useTranslation();
   const styles = usePageStyles();
-  const stack = usePageStack();
   const host = useRendererHost();
   const queryClient = useQueryClient();
-  const entityModule = useEntityModule();
+  const stack = usePageStack();
+  const requestChange = useEntityRequest();
   const edit = async (id: number) => {
     const company = await queryClient.fetchQuery(companyOptions(host.api, id));
     // A filed request invalidates the entity lists (this one among them): nothing to reload here.
-    await openEntityForm(stack, 'app.admin.editCompany', { moduleCode: await entityModule('company'), operation: 'edit', targetId: id, initialData: companyFormData(company) });
+    await requestChange('company', 'app.admin.editCompany', { operation: 'edit', targetId: id, initialData: companyFormData(company) });
   };
   return (
     <section className={styles.page} data-testid="external-companies">

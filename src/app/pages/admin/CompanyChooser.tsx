@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Field, Select, Text } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -30,4 +31,13 @@ export function CompanyChooser({ value, onChange }: CompanyChooserProps) {
       </Select>
     </Field>
   );
+}
+
+/**
+ * The company an organisation page shows, with `CompanyChooser` to change it: the user's own at
+ * first (a group admin may then choose another).
+ */
+export function useChosenCompany(): [number | null, (companyId: number | null) => void] {
+  const { profile } = useSession();
+  return useState<number | null>(profile?.company?.id ?? null);
 }

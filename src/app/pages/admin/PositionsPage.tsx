@@ -1,18 +1,14 @@
-import { useState } from 'react';
 import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toApiDate, toDisplayDate } from '../../../engine';
 import { useRendererHost } from '../../../renderer/host';
-import { usePageStack } from '../../navigation';
-import { useSession } from '../../session';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminPosition } from './admin-types';
-import { CompanyChooser } from './CompanyChooser';
+import { CompanyChooser, useChosenCompany } from './CompanyChooser';
 import { CompanyQueryState } from './CompanyQueryState';
-import { useEntityModule } from './entity-module';
-import { openEntityForm } from './open-entity-form';
+import { useEntityRequest } from './open-entity-form';
 import { positionsOptions } from './organisation-queries';
 
 const useStyles = makeStyles({
@@ -38,14 +34,12 @@ export function PositionsPage() {
   const { t } = useTranslation();
   const styles = { ...usePageStyles(), ...useStyles() };
   const host = useRendererHost();
-  const stack = usePageStack();
-  const { profile } = useSession();
-  const entityModule = useEntityModule();
-  const [companyId, setCompanyId] = useState<number | null>(profile?.company?.id ?? null);
+  const requestChange = useEntityRequest();
+  const [companyId, setCompanyId] = useChosenCompany();
   const positions = useQuery({ ...positionsOptions(host.api, companyId ?? 0), enabled: companyId !== null });
 
   const request = async (title: string, params: { operation: 'create' | 'edit'; targetId?: number; initialData: Record<string, unknown>; readOnlyFields?: string[] }) => {
-    await openEntityForm(stack, title, { moduleCode: await entityModule('position'), ...params });
+    await requestChange('position', title, params);
   };
   const fixed = ['company_id', 'code', 'effective_from'];
   const add = () => void request('app.organisation.addPosition', { operation: 'create', initialData: { company_id: companyId } });

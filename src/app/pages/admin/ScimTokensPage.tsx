@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CopyRegular, DeleteRegular, KeyRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,9 @@ import type { ScimToken, ScimTokenBody, ScimTokenCollection, ScimTokenCreated } 
 import { ApiError } from '../../api';
 import { useFeedback } from '../../feedback';
 import { useSession } from '../../session';
+import { ListStates } from '../common/ListStates';
 import { usePageStyles } from '../common/page-styles';
-import { CompanyChooser } from './CompanyChooser';
+import { CompanyChooser, useChosenCompany } from './CompanyChooser';
 
 const useStyles = makeStyles({
   card: {
@@ -19,9 +20,7 @@ const useStyles = makeStyles({
   },
   secret: { fontFamily: tokens.fontFamilyMonospace, minWidth: 0, width: '100%' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', flexWrap: 'wrap' },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   url: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
-  center: { textAlign: 'center' },
 });
 
 /** The longest token name the server takes. */
@@ -37,10 +36,10 @@ const NAME_MAX = 100;
 export function ScimTokensPage() {
   const { t } = useTranslation();
   const styles = { ...usePageStyles(), ...useStyles() };
-  const { api, profile } = useSession();
+  const { api } = useSession();
   const queryClient = useQueryClient();
   const feedback = useFeedback();
-  const [companyId, setCompanyId] = useState<number | null>(profile?.company?.id ?? null);
+  const [companyId, setCompanyId] = useChosenCompany();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [created, setCreated] = useState<ScimTokenCreated | null>(null);
@@ -112,14 +111,8 @@ export function ScimTokensPage() {
           </div>
         </div>
       ) : null}
-      {list.isPending && companyId !== null ? <Spinner size="small" label={t('app.common.loading')} /> : null}
-      {list.isError ? (
-        <div className={styles.head}>
-          <Text role="alert">{t('app.scimTokens.loadFailed')}</Text>
-          <Button appearance="secondary" size="small" onClick={() => void list.refetch()}>{t('app.scimTokens.retry')}</Button>
-        </div>
-      ) : null}
-      {list.isSuccess && rows.length === 0 ? <Text className={`${styles.muted} ${styles.center}`} data-testid="scim-tokens-empty">{t('app.scimTokens.empty')}</Text> : null}
+      <ListStates query={list} count={rows.length} asked={companyId !== null}
+        loadFailed={t('app.scimTokens.loadFailed')} retry={t('app.scimTokens.retry')} empty={t('app.scimTokens.empty')} emptyTestId="scim-tokens-empty" />
       {rows.length > 0 ? (
         <ul className={styles.list} aria-label={t('app.scimTokens.listLabel')}>
           {rows.map((token) => (

@@ -5,7 +5,7 @@ import { SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
 import { flattenPages, hydraListOptions } from '../../api/queries';
-import type { QueryParams } from '../../api/query-string';
+import type { QueryParams } from '../../lib/query-string';
 import { usePageStyles } from '../common/page-styles';
 
 /** The spec's search limit and pause (spec 000 §9). */

@@ -6,11 +6,10 @@ import { DeleteRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useDangerStyles } from '../../../renderer';
 import { useRendererHost } from '../../../renderer/host';
 import { resourceKey } from '../../../renderer/resource-key';
-import { usePageStack, type PageProps } from '../../navigation';
+import type { PageProps } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
 import type { AdminUser } from './admin-types';
-import { useEntityModule } from './entity-module';
-import { openEntityForm } from './open-entity-form';
+import { useEntityRequest } from './open-entity-form';
 import { isGroupAdminProfile } from './admin-entries';
 import { useFeedback } from '../../feedback';
 import { useSession } from '../../session';
@@ -43,8 +42,7 @@ export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
   const styles = usePageStyles();
   const danger = useDangerStyles();
   const host = useRendererHost();
-  const stack = usePageStack();
-  const entityModule = useEntityModule();
+  const requestChange = useEntityRequest();
   const query = useQuery({ queryKey: resourceKey(`/users/${params.id}`), queryFn: () => host.api.get<AdminUser>(`/users/${params.id}`) });
   const [tab, setTab] = useState<'company' | 'settings'>('company');
   const { profile, api } = useSession();
@@ -53,7 +51,7 @@ export function UserDetailPage({ params, close }: PageProps<{ id: number }>) {
   if (query.isPending) return <Spinner label={t('app.common.loading')} />;
   if (!user) return <MessageBar intent="error"><MessageBarBody>{t('app.admin.loadFailed')}</MessageBarBody></MessageBar>;
   const request = async (operation: 'edit' | 'delete') => {
-    const filed = await openEntityForm(stack, operation === 'edit' ? 'app.admin.editUser' : 'app.admin.deleteUser', { moduleCode: await entityModule('user'), operation, targetId: user.id, initialData: formDataOf(user) });
+    const filed = await requestChange('user', operation === 'edit' ? 'app.admin.editUser' : 'app.admin.deleteUser', { operation, targetId: user.id, initialData: formDataOf(user) });
     if (filed) close(true);
   };
   const mayEndSessions = isGroupAdminProfile(profile) || (profile?.is_authorizer === true && profile.company?.id !== undefined && profile.company.id === user.company?.id);

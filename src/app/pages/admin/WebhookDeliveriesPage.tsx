@@ -1,4 +1,4 @@
-import { Badge, Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { WebhookDelivery, WebhookDeliveryCollection, WebhookEndpoint } from '../../../wire/webhooks';
@@ -7,6 +7,7 @@ import { ApiError } from '../../api';
 import { useFeedback } from '../../feedback';
 import type { PageProps } from '../../navigation';
 import { useSession } from '../../session';
+import { ListStates } from '../common/ListStates';
 import { usePageStyles } from '../common/page-styles';
 
 const useStyles = makeStyles({
@@ -14,7 +15,6 @@ const useStyles = makeStyles({
   url: { overflowWrap: 'anywhere', minWidth: 0 },
   // The receiver's first bytes: as sent, on as many lines as they need, never wider than the phone.
   answer: { fontFamily: tokens.fontFamilyMonospace, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 },
-  center: { textAlign: 'center' },
 });
 
 const OUTCOME_COLOR = { delivered: 'success', retry: 'warning', dead: 'danger', disabled: 'danger' } as const;
@@ -56,14 +56,8 @@ export function WebhookDeliveriesPage({ params }: PageProps<{ endpoint: WebhookE
   return (
     <section className={styles.page} data-testid="webhook-deliveries">
       <Text weight="semibold" className={styles.url}>{endpoint.url}</Text>
-      {deliveries.isPending ? <Spinner size="small" label={t('app.common.loading')} /> : null}
-      {deliveries.isError ? (
-        <div className={styles.head}>
-          <Text role="alert">{t('app.webhooks.loadFailed')}</Text>
-          <Button appearance="secondary" size="small" onClick={() => void deliveries.refetch()}>{t('app.webhooks.retry')}</Button>
-        </div>
-      ) : null}
-      {rows && rows.length === 0 ? <Text className={`${styles.muted} ${styles.center}`} data-testid="deliveries-empty">{t('app.webhooks.noDeliveries')}</Text> : null}
+      <ListStates query={deliveries} count={rows?.length ?? 0}
+        loadFailed={t('app.webhooks.loadFailed')} retry={t('app.webhooks.retry')} empty={t('app.webhooks.noDeliveries')} emptyTestId="deliveries-empty" />
       {rows && rows.length > 0 ? (
         <ul className={styles.list} aria-label={t('app.webhooks.deliveriesTitle')}>
           {rows.map((d) => (

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Badge, Button, Checkbox, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Checkbox, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowSyncRegular, DeleteRegular, HistoryRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,9 @@ import { ApiError } from '../../api';
 import { useFeedback } from '../../feedback';
 import { usePageStack } from '../../navigation';
 import { useSession } from '../../session';
+import { ListStates } from '../common/ListStates';
 import { usePageStyles } from '../common/page-styles';
-import { CompanyChooser } from './CompanyChooser';
+import { CompanyChooser, useChosenCompany } from './CompanyChooser';
 import { WebhookDeliveriesPage } from './WebhookDeliveriesPage';
 
 const useStyles = makeStyles({
@@ -31,7 +32,6 @@ const useStyles = makeStyles({
   url: { overflowWrap: 'anywhere', minWidth: 0 },
   secret: { fontFamily: tokens.fontFamilyMonospace, width: '100%' },
   rowActions: { display: 'flex', flexShrink: 0 },
-  center: { textAlign: 'center' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
@@ -50,11 +50,11 @@ interface ShownSecret { url: string; secret: string; until?: string | null }
 export function WebhooksPage() {
   const { t } = useTranslation();
   const styles = { ...usePageStyles(), ...useStyles() };
-  const { api, profile } = useSession();
+  const { api } = useSession();
   const queryClient = useQueryClient();
   const feedback = useFeedback();
   const stack = usePageStack();
-  const [companyId, setCompanyId] = useState<number | null>(profile?.company?.id ?? null);
+  const [companyId, setCompanyId] = useChosenCompany();
   const [adding, setAdding] = useState(false);
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
@@ -152,14 +152,8 @@ export function WebhooksPage() {
           </div>
         </div>
       ) : null}
-      {list === null && companyId !== null ? <Spinner size="small" label={t('app.common.loading')} /> : null}
-      {list === 'failed' ? (
-        <div className={styles.head}>
-          <Text role="alert">{t('app.webhooks.loadFailed')}</Text>
-          <Button appearance="secondary" size="small" onClick={() => void endpoints.refetch()}>{t('app.webhooks.retry')}</Button>
-        </div>
-      ) : null}
-      {Array.isArray(list) && list.length === 0 ? <Text className={`${styles.muted} ${styles.center}`} data-testid="webhooks-empty">{t('app.webhooks.empty')}</Text> : null}
+      <ListStates query={endpoints} count={endpoints.data?.length ?? 0} asked={companyId !== null}
+        loadFailed={t('app.webhooks.loadFailed')} retry={t('app.webhooks.retry')} empty={t('app.webhooks.empty')} emptyTestId="webhooks-empty" />
       {Array.isArray(list) && list.length > 0 ? (
         <ul className={styles.list} aria-label={t('app.webhooks.listLabel')}>
           {list.map((e) => (

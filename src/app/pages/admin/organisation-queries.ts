@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ApiReader } from '../../api/queries';
 import { resourceKey } from '../../../renderer/resource-key';
 import type { CompanyCalendar, CompanyCalendarQuery, PositionCollection, PositionsQuery } from '../../../wire/organisation';
+import type { CompanySignIn } from '../../../wire/sign-in';
 
 /**
  * A company's positions, retired ones included (`GET /companies/{id}/positions?includeRetired=1`),
@@ -25,5 +26,14 @@ export function calendarOptions(api: ApiReader, companyId: number, year: number)
   return queryOptions({
     queryKey: resourceKey(path, params),
     queryFn: () => api.get<CompanyCalendar>(path, params),
+  });
+}
+
+/** A company's sign-in settings (`GET /companies/{id}/sign_in`): the client secret only masked. */
+export function signInOptions(api: ApiReader, companyId: number) {
+  const path = `/companies/${companyId}/sign_in`;
+  return queryOptions({
+    queryKey: resourceKey(path, {}),
+    queryFn: () => api.get<CompanySignIn>(path),
   });
 }

@@ -11,6 +11,8 @@ export interface ApplicationPageParams {
   moduleCode: string;
   /** Pre-filled form data ("Submit again" from a document's detail page); the draft is not loaded then. */
   initialData?: Record<string, unknown>;
+  /** A follow-up (関連書類): the decided document it follows up; filed with `follow_up_of` (with `initialData`, the carried-over fields). */
+  followUpOf?: { id: number; code: string };
 }
 
 const useStyles = makeStyles({
@@ -51,7 +53,7 @@ export function ApplicationPage({ params, close }: PageProps<ApplicationPagePara
         </Tab>
       </TabList>
       <div hidden={tab !== 'submit'} role="tabpanel" aria-label={t('app.application.tabs.submit')}>
-        <SubmitTab moduleCode={params.moduleCode} initialData={params.initialData} active={tab === 'submit'} onSubmitted={onSubmitted} onModule={setModule} />
+        <SubmitTab moduleCode={params.moduleCode} initialData={params.initialData} followUpOf={params.followUpOf} active={tab === 'submit'} onSubmitted={onSubmitted} onModule={setModule} />
       </div>
       {module && dataShown ? (
         <div hidden={tab !== 'data'} role="tabpanel" aria-label={t('app.application.tabs.data')}>

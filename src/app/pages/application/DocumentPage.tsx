@@ -26,7 +26,7 @@ export function DocumentPage({ params }: PageProps<DocumentPageParams>) {
   const styles = usePageStyles();
   const host = useRendererHost();
   // The document with the definition version it was filed under (the same query as the approval detail page).
-  const loaded = useQuery(documentOptions(host.api, { bufferId: params.id }));
+  const loaded = useQuery(documentOptions(host.api, { documentId: params.id }));
 
   if (loaded.isPending) return <Spinner label={t('app.common.loading')} />;
   if (loaded.isError) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { BufferStatus, type CompiledModule } from '../../../engine';
+import { DocumentStatus, type CompiledModule } from '../../../engine';
 import { ListCard } from '../../../renderer';
 import { usePageStack } from '../../navigation';
 import { usePageStyles } from '../common/page-styles';
@@ -25,7 +25,7 @@ const ORDERS: SortOrder[] = ['desc', 'asc'];
 
 /** Status badge text of a document: "Waiting for {type}" while pending, else the status name. */
 function statusText(t: ReturnType<typeof useTranslation>['t'], doc: MyDocument): string {
-  if (doc.status === BufferStatus.ON_PROCESS && doc.waiting_for) return t('app.application.waitingFor', { type: doc.waiting_for });
+  if (doc.status === DocumentStatus.ON_PROCESS && doc.waiting_for) return t('app.application.waitingFor', { type: doc.waiting_for });
   return t(`app.application.status.${doc.status}`, { defaultValue: String(doc.status) });
 }
 

@@ -1,5 +1,5 @@
 import type { PageProps, PageStack } from '../../navigation';
-import { lazyPage } from '../../shell/lazy-page';
+import { lazyPage } from '../../lib/lazy-page';
 import type { ApplicationPageParams } from './ApplicationPage';
 
 /**

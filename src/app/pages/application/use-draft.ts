@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API_BASE, readToken, type ApiClient } from '../../api';
 import { draftKey } from '../../api/queries';
+import { dropUnsentDraft, keepUnsentDraft } from '../../api/draft-store';
 import { resourceKey } from '../../../renderer/resource-key';
 import { currentLanguage } from '../../i18n';
 import type { Draft, DraftBody, DraftQuery } from '../../../wire/drafts';
@@ -38,12 +39,14 @@ export interface DraftSaver {
  * answer) and its failure marks the entry stale (the next opening reads the server's) — each
  * only while the entry still holds that write's data, not a later one's.
  */
-function draftCache(client: QueryClient, moduleCode: string) {
-  const queryKey = draftKey(moduleCode);
+function draftCache(client: QueryClient, moduleCode: string, filedFor: number | null) {
+  const queryKey = draftKey(moduleCode, filedFor);
   const holds = (data: FormData | null) => client.getQueryData(queryKey) === data;
   return {
     /** A write was sent; resolves to the entry's data (compare with `holds` later). */
     async sent(data: FormData | null): Promise<FormData | null> {
+      // This write replaces the server's draft: a copy the tab kept of an earlier keepalive save is no longer the latest.
+      dropUnsentDraft(moduleCode, filedFor);
       await client.cancelQueries({ queryKey, exact: true });
       client.setQueryData(queryKey, data);
       return client.getQueryData<FormData | null>(queryKey) ?? null;
@@ -63,20 +66,23 @@ const asStored = (data: FormData): FormData => JSON.parse(JSON.stringify(data)) 
 /**
  * Drafts of one module (spec 000 §4 "Shared form behaviour"): saved to the server ~1 s after
  * each change and at once when the form is left (unmount, tab switch, page hidden or closed —
- * the last with `fetch(..., { keepalive: true })`, which outlives the page), so a reload or a
- * closed tab finds it again. A form equal to its defaults is not a draft: it deletes the draft.
+ * the last with `fetch(..., { keepalive: true })`, which outlives the page, and a copy in the
+ * tab's storage that a reload reads even when that save has not landed yet: `draft-store.ts`),
+ * so a reload or a closed tab finds it again. A form equal to its defaults is not a draft: it deletes the draft.
  * Failures are silent: a draft is a convenience, and the form still holds the data.
  *
  * Saves and deletes are mutations of one scope per module (they reach the server in the order
  * made) that keep the draft query's cache entry current (`draftCache`); the keepalive save is a
  * plain `fetch` (a mutation does not outlive the page) that updates the entry the same way.
  */
-export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: FormData) => boolean): DraftSaver {
+export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: FormData) => boolean, filedFor: number | null = null): DraftSaver {
   const client = useQueryClient();
   const state = useRef({ pending: null as FormData | null, timer: undefined as ReturnType<typeof setTimeout> | undefined, onServer: false, held: false });
   const isDefaultRef = useRef(isDefault);
   isDefaultRef.current = isDefault;
-  const cache = useMemo(() => draftCache(client, moduleCode), [client, moduleCode]);
+  const cache = useMemo(() => draftCache(client, moduleCode, filedFor), [client, moduleCode, filedFor]);
+  // 代理申請: a draft of a filing for someone is kept apart from the user's own (the server keys it by `filed_for`).
+  const whose = useMemo(() => (filedFor === null ? {} : { filed_for: filedFor }), [filedFor]);
   // Filled in below, after the leaving effect (see there).
   const writes = useRef<{ save(data: FormData): void; remove(): Promise<unknown> } | null>(null);
 
@@ -108,10 +114,13 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
           method: 'POST',
           keepalive: true,
           headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify({ module_code: moduleCode, data: stored } satisfies DraftBody),
+          body: JSON.stringify({ module_code: moduleCode, data: stored, ...whose } satisfies DraftBody),
         }).then((reply) => reply.ok, () => false);
-        // The page may stay (a hidden tab comes back): the cache follows this save too.
-        void cache.sent(stored).then(async (kept) => ((await saved) ? cache.succeeded(kept) : cache.failed(kept)));
+        // The page may stay (a hidden tab comes back): the cache follows this save too; the tab keeps
+        // its copy for a reload that reads the draft before this save lands (after `sent` drops the old one).
+        const sent = cache.sent(stored);
+        keepUnsentDraft(moduleCode, filedFor, stored);
+        void sent.then(async (kept) => ((await saved) ? cache.succeeded(kept) : cache.failed(kept)));
         return;
       }
       writes.current?.save(data);
@@ -141,7 +150,7 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
         if (s.pending) s.timer = setTimeout(() => save(false), DRAFT_DEBOUNCE_MS);
       },
     };
-  }, [cache, moduleCode]);
+  }, [cache, moduleCode, filedFor, whose]);
 
   // Leaving: the page is hidden (tab switched, app backgrounded) or unloaded; then unmount.
   useEffect(() => {
@@ -161,13 +170,13 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
   // Declared after the leaving effect on purpose: on unmount React cleans effects up in order, so
   // the last save is made while these mutations' observers are still subscribed (a mutation made
   // through an unsubscribed observer keeps it, and is never dropped from the mutation cache).
-  const mutationKey = resourceKey('/buffer_temporaries', { module_code: moduleCode });
-  const scope = { id: `draft:${moduleCode}` };
+  const mutationKey = resourceKey('/buffer_temporaries', { module_code: moduleCode, ...whose });
+  const scope = { id: filedFor === null ? `draft:${moduleCode}` : `draft:${moduleCode}:for:${filedFor}` };
   const { mutate: saveDraft } = useMutation({
     mutationKey,
     scope,
     networkMode: 'always',
-    mutationFn: (data: FormData) => api.post<Draft>('/buffer_temporaries', { module_code: moduleCode, data } satisfies DraftBody, { ringiSilent: true }),
+    mutationFn: (data: FormData) => api.post<Draft>('/buffer_temporaries', { module_code: moduleCode, data, ...whose } satisfies DraftBody, { ringiSilent: true }),
     onMutate: (data) => cache.sent(asStored(data)),
     onSuccess: (_reply, _data, kept) => cache.succeeded(kept),
     onError: (_error, _data, kept) => {
@@ -178,7 +187,7 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
     mutationKey,
     scope,
     networkMode: 'always',
-    mutationFn: () => api.delete('/buffer_temporaries', { params: { module_code: moduleCode } satisfies DraftQuery, ringiSilent: true }),
+    mutationFn: () => api.delete('/buffer_temporaries', { params: { module_code: moduleCode, ...whose } satisfies DraftQuery, ringiSilent: true }),
     onMutate: () => cache.sent(null),
     onSuccess: () => cache.succeeded(null),
     onError: () => cache.failed(null),

@@ -21,14 +21,14 @@ export type FormSources =
  * load can be retried; an unknown module says so; a disabled one (409 on the draft) says so
  * with its title.
  */
-export function useFormSources(moduleCode: string): FormSources {
+export function useFormSources(moduleCode: string, filedFor: number | null = null): FormSources {
   const { api, profile } = useSession();
   const host = useRendererHost();
   const flags = (profile ?? {}) as unknown as Record<string, unknown>;
   // Bypass is a permission (ui:module.bypassRoles, enforced by the server): without it the switch is hidden.
   const bypassFlags = (profile ? Object.keys(flags).filter((k) => k.startsWith('is_') && flags[k] === true) : []).join(',');
   const [definition, steps, currencies, draft] = useQueries({
-    queries: [moduleDefinitionOptions(host.api, moduleCode), masterProcessesOptions(host.api, moduleCode), currenciesOptions(host.api), draftOptions(api, moduleCode)],
+    queries: [moduleDefinitionOptions(host.api, moduleCode), masterProcessesOptions(host.api, moduleCode), currenciesOptions(host.api), draftOptions(api, moduleCode, filedFor)],
   });
   const all = [definition, steps, currencies, draft];
   const failed = all.filter((q) => q.isError);
@@ -65,8 +65,10 @@ export function useFormSources(moduleCode: string): FormSources {
   }, [loading, error, ready, module, steps.data, currencies.data, draft.data, bypassFlags, moduleCode, retry]);
   // The form starts once from what it loaded: a later refetch (a language switch invalidates every
   // query) must not hand the open form a new definition, context or draft.
+  // Kept per module and principal (代理申請): another "File for" choice starts from its own draft.
+  const keptKey = `${moduleCode}:${filedFor ?? ''}`;
   const kept = useRef<{ code: string; sources: FormSources } | null>(null);
-  if (computed.status === 'ready' && (kept.current?.code !== moduleCode || kept.current.sources.status !== 'ready')) kept.current = { code: moduleCode, sources: computed };
-  if (kept.current?.code === moduleCode && kept.current.sources.status === 'ready') return kept.current.sources;
+  if (computed.status === 'ready' && (kept.current?.code !== keptKey || kept.current.sources.status !== 'ready')) kept.current = { code: keptKey, sources: computed };
+  if (kept.current?.code === keptKey && kept.current.sources.status === 'ready') return kept.current.sources;
   return computed;
 }

@@ -4,7 +4,7 @@ import { useRendererHost } from '../../../renderer/host';
 import { flattenPages, hydraListOptions, listControls } from '../../api/queries';
 import type { BufferItem } from '../../../wire/workflow';
 import type { ListQuery } from '../../../wire/list-query';
-import type { QueryParams } from '../../api/query-string';
+import type { QueryParams } from '../../lib/query-string';
 
 /** Page size of the View data list (spec 001 §9). */
 export const VIEW_DATA_PAGE_SIZE = 5;

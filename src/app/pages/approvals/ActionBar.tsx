@@ -1,4 +1,5 @@
-import { Button, Checkbox, makeStyles, tokens } from '@fluentui/react-components';
+import { useId } from 'react';
+import { Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { DetailActions } from './detail-actions';
@@ -17,6 +18,7 @@ const useStyles = makeStyles({
   },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', flexWrap: 'wrap' },
   edit: { marginRight: 'auto' },
+  offline: { color: tokens.colorNeutralForeground2 },
 });
 
 /** One word per action (issue #31 item 6): the requester withdraws or pulls back; an approver steps back. */
@@ -44,32 +46,44 @@ export interface ActionBarProps {
   onEdit?(): void;
   /** Approve submits this form (the treasury step's) instead of calling `onApprove`. */
   approveForm?: string;
+  /**
+   * Offline (or reading a kept copy): only what the device's queue can hold stays enabled — a plain
+   * approve or reject. The rest (step back, send back, resubmit, edit, the notify choice, an approve
+   * that needs a form) is disabled but still focusable, described by a note that says it needs a connection.
+   */
+  offline?: boolean;
 }
 
-/** The detail page's bottom bar: notify-next checkbox, edit icon, step back, send back, reject, resubmit, approve — only what `can` allows. */
-export function ActionBar({ actions, busy, notify, notifyReady = true, onNotify, onApprove, onReject, onStepBack, onSendBack, onResubmit, approveForm, onEdit }: ActionBarProps) {
+/** The detail page's bottom bar: notify-next checkbox, edit icon, step back, send back, reject, resubmit, approve — only what `can` allows (offline: only what can be queued is enabled). */
+export function ActionBar({ actions, busy, notify, notifyReady = true, onNotify, onApprove, onReject, onStepBack, onSendBack, onResubmit, approveForm, onEdit, offline = false }: ActionBarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const noteId = useId();
+  // Disabled offline but focusable (aria-disabled), so a keyboard or screen-reader user reaches it and hears why.
+  const online = (action: object = {}) => (offline ? { disabledFocusable: true, 'aria-describedby': noteId } : { disabled: busy, ...action });
   const edit = actions.edit && onEdit;
   const sendBack = actions.sendBack && onSendBack;
   const resubmit = actions.resubmit && onResubmit;
   if (!actions.approve && !actions.reject && !actions.stepBack && !actions.notifyNext && !edit && !sendBack && !resubmit) return null;
   return (
     <div className={styles.bar} role="toolbar" aria-label={t('app.approvals.actions.title')} data-testid="action-bar">
+      {offline ? (
+        <Text id={noteId} size={200} className={styles.offline} data-testid="offline-actions-note">{t('app.offline.actionsNote')}</Text>
+      ) : null}
       {actions.notifyNext ? (
-        <Checkbox checked={notify} disabled={!notifyReady} onChange={(_, d) => onNotify(Boolean(d.checked))} label={t('app.approvals.actions.notifyNext')} />
+        <Checkbox checked={notify} disabled={!notifyReady || offline} aria-describedby={offline ? noteId : undefined} onChange={(_, d) => onNotify(Boolean(d.checked))} label={t('app.approvals.actions.notifyNext')} />
       ) : null}
       <div className={styles.buttons}>
         {edit ? (
-          <Button className={styles.edit} appearance="subtle" icon={<EditRegular />} disabled={busy} onClick={onEdit} aria-label={t('app.approvals.edit.title')} title={t('app.approvals.edit.title')} data-action="edit" />
+          <Button className={styles.edit} appearance="subtle" icon={<EditRegular />} {...online({ onClick: onEdit })} aria-label={t('app.approvals.edit.title')} title={t('app.approvals.edit.title')} data-action="edit" />
         ) : null}
         {actions.stepBack ? (
-          <Button disabled={busy} onClick={onStepBack}>
+          <Button {...online({ onClick: onStepBack })} data-action="step-back">
             {t(STEP_BACK_LABELS[actions.stepBack])}
           </Button>
         ) : null}
         {sendBack ? (
-          <Button disabled={busy} onClick={onSendBack} data-action="send-back">
+          <Button {...online({ onClick: onSendBack })} data-action="send-back">
             {t('app.approvals.actions.sendBack')}
           </Button>
         ) : null}
@@ -79,12 +93,12 @@ export function ActionBar({ actions, busy, notify, notifyReady = true, onNotify,
           </Button>
         ) : null}
         {resubmit ? (
-          <Button appearance="primary" disabled={busy} onClick={onResubmit} data-action="resubmit">
+          <Button appearance="primary" {...online({ onClick: onResubmit })} data-action="resubmit">
             {t('app.approvals.actions.resubmit')}
           </Button>
         ) : null}
         {actions.approve ? (
-          <Button appearance="primary" disabled={busy} {...(approveForm ? { type: 'submit' as const, form: approveForm } : { onClick: onApprove })}>
+          <Button appearance="primary" {...(approveForm ? online({ type: 'submit' as const, form: approveForm }) : { disabled: busy, onClick: onApprove })}>
             {t('app.approvals.actions.approve')}
           </Button>
         ) : null}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toDisplayDate } from '../../../engine/dates/to-display-date';
 import { formatMoney } from '../../../engine/money/format-money';
 import { useRendererHost } from '../../../renderer/host';
+import { DocumentNumbers } from './DocumentNumbers';
 import { StatusBadge } from './StatusBadge';
 import type { BufferItem } from './types';
 
@@ -64,6 +65,7 @@ export function ApprovalCard({ item, onOpen, onBehalfOf, sentBackToYou = false, 
         action={<StatusBadge status={item.status} waitingFor={item.waiting_for} bypass={item.bypass === true} urgent={item.urgent === true} />}
       />
       <Text className={styles.muted}>{t('app.approvals.applicant', { name: item.requester?.name ?? '' })}</Text>
+      <DocumentNumbers item={item} className={styles.muted} />
       {/* A step waiting for someone the reader stands in for (deputy, 代理). */}
       {onBehalfOf ? <Text weight="semibold" data-on-behalf-of>{t('app.approvals.asDeputy', { name: onBehalfOf })}</Text> : null}
       {/* Sent back to the reader, its requester: their to-do (fix and resubmit, or withdraw). */}

@@ -67,7 +67,7 @@ export function ApprovalList({ kind, compact = false, onSeeAll, onChanged }: App
   }, [loadMore, compact]);
 
   const open = async (entry: ListEntry) => {
-    const result = await openDetail(host, entry.item.code, { bufferId: entry.bufferId, approvalId: entry.approvalId });
+    const result = await openDetail(host, entry.item.code, { documentId: entry.documentId, approvalId: entry.approvalId });
     // The action invalidated the document's queries: this list is fetched again by itself.
     if (result === 'changed') onChanged?.();
   };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CompiledModule } from '../../../engine';
 import { FieldValue, itemColumns, useRendererT } from '../../../renderer';
-import { historyValue, isItemList, itemListText } from './field-history';
+import { historyValue, isItemList, itemListText } from '../../lib/field-history';
 
 export interface ChangedValueProps {
   module: CompiledModule;

@@ -4,11 +4,11 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
 import { ApprovalCard } from './ApprovalCard';
-import { CIRCULATED_PATH } from './circulated-key';
+import { CIRCULATED_PATH } from '../../lib/circulated-key';
 import { invalidateResources, resourceKey } from '../../../renderer/resource-key';
 import { openDetail } from './open-detail';
 import type { CirculatedItem, CirculationRead, Collection } from './types';
-import type { QueryParams } from '../../api/query-string';
+import type { QueryParams } from '../../lib/query-string';
 import type { CirculatedQuery } from '../../../wire/workflow';
 
 const PAGE_SIZE = 10;
@@ -71,7 +71,7 @@ export function CirculatedListPage() {
       <div role="list" className={styles.list}>
         {items.map((item) => (
           <div role="listitem" key={item.id} className={styles.item} data-read={item.read_at ? 'read' : 'unread'} data-circulated={item.code}>
-            <ApprovalCard item={item} appearance="subtle" onOpen={() => void openDetail(host, item.code, { bufferId: item.id, hideSubmit: true, circulated: true })} />
+            <ApprovalCard item={item} appearance="subtle" onOpen={() => void openDetail(host, item.code, { documentId: item.id, hideSubmit: true, circulated: true })} />
             <div className={`${styles.state} ${styles.itemState}`} data-read-state>
               {item.read_at
                 ? <Text size={200} className={styles.muted}>{t('app.circulated.read')}</Text>

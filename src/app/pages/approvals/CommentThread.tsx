@@ -29,13 +29,13 @@ const chars = (text: string) => [...text].length;
  * `@Name` and mentioned while that text stays). The server decides who may be mentioned; its
  * refusal ("add them to circulation") is shown under the box.
  */
-export function CommentThread({ bufferId }: { bufferId: number }) {
+export function CommentThread({ documentId }: { documentId: number }) {
   const { t } = useTranslation();
   const host = useRendererHost();
   const styles = useStyles();
   const queryClient = useQueryClient();
   const hintId = useId();
-  const path = `/buffer/${bufferId}/comments`;
+  const path = `/buffer/${documentId}/comments`;
   const thread = useQuery({ queryKey: resourceKey(path), queryFn: () => host.api.get<CommentCollection>(path) });
   const [text, setText] = useState('');
   const [mentions, setMentions] = useState<Array<{ id: number; name: string }>>([]);

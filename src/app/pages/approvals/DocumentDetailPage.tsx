@@ -1,9 +1,9 @@
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
+import { DocumentPdfRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { BufferStatus, type CompiledModule } from '../../../engine';
+import { DocumentStatus, type CompiledModule } from '../../../engine';
 import { DetailCard, useRendererHost } from '../../../renderer';
 import { NavigationContext, type PageProps } from '../../navigation';
 import { ToolbarActions } from '../../shell/ToolbarActions';
@@ -14,9 +14,17 @@ import { SendBackDialog } from './SendBackDialog';
 import { InvoiceFiles } from './InvoiceFiles';
 import { documentOptions, fieldHistoryOptions, invalidateDocuments, notifyNextOptions } from '../../api/queries';
 import { openEdit } from './open-edit';
-import { CIRCULATED_PATH } from './circulated-key';
+import { downloadExport } from '../../api/download-export';
+import { copyServedAt } from '../../offline/offline-copies';
+import { queueDecision } from '../../offline/decision-queue';
+import { OFFLINE_FILE_MAX_BYTES, readOfflineFile } from '../../offline/offline-files';
+import { useOffline } from '../../offline/use-offline';
+import { OfflineFilesContext, type OfflineFiles } from '../../../renderer/offline-files';
+import { CIRCULATED_PATH } from '../../lib/circulated-key';
 import { invalidateResources } from '../../../renderer/resource-key';
 import { openSubmitPage } from './open-submit-page';
+import { DocumentNumbers } from './DocumentNumbers';
+import { FollowUpCard } from './FollowUpCard';
 import { StatusBadge } from './StatusBadge';
 import { Timeline } from './Timeline';
 import { STEP_FIELDS_FORM_ID, StepFieldsForm } from './StepFieldsForm';
@@ -24,12 +32,12 @@ import { DeclinedError, TREASURY_FORM_ID, TreasuryForm } from './TreasuryForm';
 import type { BufferIdBody, StepActionBody, StepActionResult, TreasuryData } from '../../../wire/workflow';
 
 /**
- * Parameters of the detail page. `bufferId` (or `id`, as the application area passes it) names
+ * Parameters of the detail page. `documentId` (or `id`, as the application area passes it) names
  * the document; `approvalId` the step it was opened from (Pending); `hideSubmit` hides the More
  * menu (document search). `code` and `module` are accepted and ignored (the page reloads both).
  */
 export interface DocumentDetailParams {
-  bufferId?: number;
+  documentId?: number;
   approvalId?: number;
   hideSubmit?: boolean;
   /** Opened from "For your information" (回覧): loading it marked it read on the server, so that list and Home's unread count are fetched again. */
@@ -64,18 +72,21 @@ function hasMoreMenu(module: CompiledModule): boolean {
  * process timeline, and the action bar driven by the document's `can` flags.
  */
 export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailParams, DetailResult>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const host = useRendererHost();
   const navigation = useContext(NavigationContext);
   const styles = useStyles();
-  const bufferId = params.bufferId ?? params.id;
+  const documentId = params.documentId ?? params.id;
   const queryClient = useQueryClient();
-  const ref = { bufferId, approvalId: params.approvalId, statistic: params.statistic };
+  const ref = { documentId, approvalId: params.approvalId, statistic: params.statistic };
   const loaded = useQuery(documentOptions(host.api, ref));
   // The user's tick wins over the remembered choice; the checkbox waits (disabled) for that
   // choice, so a late answer never flips a tick.
   const [notifyTick, setNotify] = useState<boolean | null>(null);
   const [choosingSendBack, setChoosingSendBack] = useState(false);
+  const offline = useOffline();
+  // The attachments kept on this device (issue #33 item 3): offline, the card's files open from them.
+  const keptFiles = useMemo<OfflineFiles>(() => ({ offline, maxBytes: OFFLINE_FILE_MAX_BYTES, read: readOfflineFile }), [offline]);
 
   const doc = loaded.data?.doc ?? null;
   const openedCirculated = params.circulated === true && loaded.isSuccess;
@@ -126,8 +137,19 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   const treasuryForm = module.process?.find((s) => s.code === activeCode)?.form;
   const sendEmailPush = actions.notifyNext ? { send_email_push: notify } : {};
   const stepAction = (body: StepActionBody) => () => host.api.post<StepActionResult>(`/approvals/${stepId}/action`, { ...body, ...sendEmailPush } satisfies StepActionBody);
-  const approve = () => quiet(run('app.approvals.confirm.approve', stepAction({ approve: true }), 'app.approvals.done.approved'));
-  const reject = () => quiet(run('app.approvals.confirm.reject', stepAction({ approve: false }), 'app.approvals.done.rejected'));
+  // Offline (or reading a kept copy), a decision is queued on the device with the version read,
+  // and sent when the app is online again (issue #33 item 3; the server refuses it if the document changed).
+  const decideOffline = async (approve: boolean) => {
+    if (stepId === null || !(await host.confirm(t(approve ? 'app.approvals.confirm.approve' : 'app.approvals.confirm.reject'), t('app.approvals.confirm.title')))) return;
+    const user = host.user;
+    if (!user) return;
+    await queueDecision({ userId: user.id, userName: user.name, approvalId: stepId, documentId: doc.id, code: doc.code, title: doc.info?.title ?? module.code, approve, expectedUpdatedAt: doc.updated_at });
+    host.toast(t('app.offline.queued'), 'success', 3000);
+    close('changed');
+  };
+  const offlineNow = () => !navigator.onLine || copyServedAt() !== null;
+  const approve = () => quiet(offlineNow() ? decideOffline(true) : run('app.approvals.confirm.approve', stepAction({ approve: true }), 'app.approvals.done.approved'));
+  const reject = () => quiet(offlineNow() ? decideOffline(false) : run('app.approvals.confirm.reject', stepAction({ approve: false }), 'app.approvals.done.rejected'));
   const stepFields = actions.approve ? (doc.step_fields ?? []) : [];
   // "Add these files and approve?" only when files were added; otherwise it is a plain approval.
   const added = (data: Record<string, unknown>) => Object.values(data).some((v) => (Array.isArray(v) ? v.length > 0 : v !== null && v !== undefined && v !== ''));
@@ -137,7 +159,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   const stepBack = () => {
     if (actions.stepBack === 'withdraw') {
       // Withdraw returns to the submit page: the application page below, or a new one.
-      const fromApplication = params.id !== undefined && params.bufferId === undefined;
+      const fromApplication = params.id !== undefined && params.documentId === undefined;
       const stack = navigation?.stack;
       quiet(run('app.approvals.confirm.withdraw', () => host.api.post('/buffer/withdrawal', { buffer_id: doc.id } satisfies BufferIdBody), 'app.approvals.done.withdrawn',
         () => !fromApplication && stack && void openSubmitPage(stack, module)));
@@ -168,8 +190,12 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
 
   const openHistory = async () => {
     const { RecordHistoryPage } = await import('../statistic/records/RecordHistoryPage');
-    void host.openPage({ key: 'statistic.records.historyTitle', params: { code: doc.code } }, () => <RecordHistoryPage bufferId={doc.id} code={doc.code} reader={{ doc, module, ref }} />);
+    void host.openPage({ key: 'statistic.records.historyTitle', params: { code: doc.code } }, () => <RecordHistoryPage documentId={doc.id} code={doc.code} reader={{ doc, module, ref }} />);
   };
+
+  // The 稟議書 (issue #36 item 2): GET /buffer/{id}/pdf in the reader's language, saved under the server's file name.
+  const printSheet = () => void downloadExport(`/buffer/${doc.id}/pdf`, '', i18n.language, `ringi-${doc.code}.pdf`)
+    .catch(() => host.toast(t('app.approvals.printFailed'), 'error'));
 
   const header = (
     <div className={styles.card}>
@@ -194,6 +220,7 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
         </div>
       </div>
       <Text>{doc.code}</Text>
+      <DocumentNumbers item={doc} />
       <Text className={styles.muted}>{t('app.approvals.requestedBy', { name: doc.requester.name })}</Text>
       <div>
         <StatusBadge status={doc.status} waitingFor={doc.waiting_for} bypass={doc.bypass === true} urgent={doc.urgent === true} />
@@ -204,17 +231,23 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
   const invoiceField = module.meta.statistics?.invoices?.einvoices;
   return (
     <section className={styles.page} data-testid="document-detail" data-status={doc.status}>
-      <DetailCard module={module} data={doc.data} header={header} changes={changes} />
+      <OfflineFilesContext.Provider value={keptFiles}>
+        <DetailCard module={module} data={doc.data} header={header} changes={changes} />
+      </OfflineFilesContext.Provider>
       {/* Which field holds the e-invoices is definition data (`ui:module.statistics.invoices.einvoices`). */}
-      {doc.status === BufferStatus.COMPLETED && invoiceField ? <InvoiceFiles ids={doc.data[invoiceField]} /> : null}
+      {doc.status === DocumentStatus.COMPLETED && invoiceField ? <InvoiceFiles ids={doc.data[invoiceField]} /> : null}
+      {/* 関連書類 (issue #36 item 5): what this document follows up and what follows it up, and "Create <follow-up>". */}
+      <FollowUpCard documentId={doc.id} statistic={params.statistic === true} />
       <Card>
         <Text weight="semibold">{t('app.approvals.timeline.title')}</Text>
         <Timeline doc={doc} />
         {/* The append-only change history (電子帳簿保存法; docs/COMPLIANCE.md), loaded when asked for. */}
         <Button appearance="subtle" onClick={() => void openHistory()} data-action="history">{t('app.approvals.history')}</Button>
+        {/* The printed 稟議書: for whoever sees the document (a document-search reader reads through the Statistic scope, which it does not print). */}
+        {params.statistic ? null : <Button appearance="subtle" icon={<DocumentPdfRegular />} onClick={printSheet} data-action="print-ringi">{t('app.approvals.printRingi')}</Button>}
       </Card>
       {/* The comment thread (issue #33 item 5) for those who see the document; a document search reader reads through the Statistic scope instead. */}
-      {params.statistic ? null : <CommentThread bufferId={doc.id} />}
+      {params.statistic ? null : <CommentThread documentId={doc.id} />}
       {/* The reader acts on this step as a deputy (代理): for whom. */}
       {doc.acting_for && (actions.approve || actions.reject || actions.treasury) ? (
         <Text weight="semibold" data-testid="acting-for">{t('app.approvals.actingFor', { name: doc.acting_for.name })}</Text>
@@ -223,13 +256,13 @@ export function DocumentDetailPage({ params, close }: PageProps<DocumentDetailPa
       {actions.treasury && treasuryForm ? <TreasuryForm form={treasuryForm} companyId={typeof doc.data.company_id === 'number' ? doc.data.company_id : null} onSubmit={treasury} /> : null}
       {actions.edit ? (
         <ToolbarActions>
-          <Button appearance="subtle" icon={<EditRegular />} aria-label={t('app.approvals.edit.title')} title={t('app.approvals.edit.title')} onClick={edit} data-action="edit" />
+          <Button appearance="subtle" icon={<EditRegular />} aria-label={t('app.approvals.edit.title')} title={offline ? t('app.offline.actionsNote') : t('app.approvals.edit.title')} onClick={offline ? undefined : edit} disabledFocusable={offline} data-action="edit" />
         </ToolbarActions>
       ) : null}
       {actions.sendBack ? (
         <SendBackDialog open={choosingSendBack} targets={sendBackTargets(doc)} onCancel={() => setChoosingSendBack(false)} onChoose={sendBack} />
       ) : null}
-      <ActionBar onEdit={edit} onSendBack={() => setChoosingSendBack(true)} onResubmit={resubmit} actions={{ ...actions, approve: Boolean(actions.approve || actions.treasury) }} approveForm={actions.treasury ? TREASURY_FORM_ID : stepFields.length ? STEP_FIELDS_FORM_ID : undefined} busy={busy} notify={notify} notifyReady={notifyKnown} onNotify={setNotify} onApprove={approve} onReject={reject} onStepBack={stepBack} />
+      <ActionBar onEdit={edit} onSendBack={() => setChoosingSendBack(true)} onResubmit={resubmit} actions={{ ...actions, approve: Boolean(actions.approve || actions.treasury) }} approveForm={actions.treasury ? TREASURY_FORM_ID : stepFields.length ? STEP_FIELDS_FORM_ID : undefined} busy={busy} notify={notify} notifyReady={notifyKnown} onNotify={setNotify} onApprove={approve} onReject={reject} onStepBack={stepBack} offline={offline} />
     </section>
   );
 }

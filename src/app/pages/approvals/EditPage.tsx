@@ -81,6 +81,7 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
       {context ? (
         <ModuleForm
           module={form}
+          documentId={doc.id}
           initialData={initialData}
           context={context}
           onSubmit={async (payload) => {

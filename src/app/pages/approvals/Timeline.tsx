@@ -61,6 +61,14 @@ function Decisions({ step }: { step: StepView }) {
   );
 }
 
+/** 代理申請 (issue #36): "Filed by B for A" when someone filed the document for its requester. */
+function FiledBy({ doc }: { doc: DocumentView }) {
+  const { t } = useTranslation();
+  const submitted = doc.approval_logs.find((log) => (log.action === 'submit' || log.action === 'bypass') && log.on_behalf_of && log.user && log.user.id !== log.on_behalf_of.id);
+  if (!submitted?.user || !submitted.on_behalf_of) return null;
+  return <Text size={200} data-testid="filed-by">{t('app.approvals.timeline.filedBy', { filer: submitted.user.name, principal: submitted.on_behalf_of.name })}</Text>;
+}
+
 function Logs({ logs }: { logs: LogEntry[] }) {
   const styles = useStyles();
   return (
@@ -92,6 +100,7 @@ export function Timeline({ doc }: { doc: DocumentView }) {
         </span>
         <div className={styles.body}>
           <Text weight="semibold">{doc.requester.name}</Text>
+          <FiledBy doc={doc} />
           <Text size={200}>{`${t('app.approvals.timeline.initiated')} · `}<time dateTime={doc.created_at}>{toDisplayTimestamp(doc.created_at)}</time></Text>
           <Logs logs={doc.approval_logs.filter((log) => log.action !== 'submit')} />
         </div>

@@ -4,7 +4,7 @@ import type { ApprovalItem, BufferItem, ListKind } from './types';
 export interface ListEntry {
   /** Unique within the list (the step id on Pending, else the document id). */
   key: number;
-  bufferId: number;
+  documentId: number;
   /** The step to act on (Pending only): the detail page loads `/approvals/{id}/buffer`. */
   approvalId?: number;
   item: BufferItem;
@@ -22,11 +22,11 @@ export function toListEntry(kind: ListKind, member: ApprovalItem | BufferItem): 
       const principal = kind === 'pending' ? approval.on_behalf_of?.name : undefined;
       const sentBack = kind === 'pending' && approval.awaiting === 'requester';
       return {
-        key: approval.id, bufferId: approval.buffer.id, approvalId: kind === 'pending' ? approval.id : undefined, item: approval.buffer,
+        key: approval.id, documentId: approval.buffer.id, approvalId: kind === 'pending' ? approval.id : undefined, item: approval.buffer,
         ...(principal ? { onBehalfOf: principal } : {}), ...(sentBack ? { sentBackToYou: true } : {}),
       };
     }
   }
   const item = member as BufferItem;
-  return { key: item.id, bufferId: item.id, item };
+  return { key: item.id, documentId: item.id, item };
 }

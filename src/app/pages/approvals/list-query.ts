@@ -1,5 +1,5 @@
 import type { ListKind } from './types';
-import type { QueryParams } from '../../api/query-string';
+import type { QueryParams } from '../../lib/query-string';
 import { LIST_STATUSES, type ListQuery } from '../../../wire/list-query';
 
 /** Spec 000 §9: approval lists load 5 per page; search at most 20 characters after an 800 ms pause. */

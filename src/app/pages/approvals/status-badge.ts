@@ -1,4 +1,4 @@
-import { BufferStatus } from '../../../engine/status';
+import { DocumentStatus } from '../../../engine/status';
 
 /** Badge colours of the spec's status table (000 §4): 0 yellow, 1/2 green, 3 and 10 red. */
 export type StatusColor = 'warning' | 'success' | 'danger' | 'informative';
@@ -12,7 +12,7 @@ export interface StatusBadgeView {
 
 // 1 is no document status today; shown as done should an old row carry it.
 const COLORS: Record<number, StatusColor> = {
-  [BufferStatus.ON_PROCESS]: 'warning', 1: 'success', [BufferStatus.COMPLETED]: 'success', [BufferStatus.REJECTED]: 'danger', [BufferStatus.WITHDRAWN]: 'danger',
+  [DocumentStatus.ON_PROCESS]: 'warning', 1: 'success', [DocumentStatus.COMPLETED]: 'success', [DocumentStatus.REJECTED]: 'danger', [DocumentStatus.WITHDRAWN]: 'danger',
 };
 
 /**
@@ -21,6 +21,6 @@ const COLORS: Record<number, StatusColor> = {
  */
 export function statusBadge(status: number, waitingFor?: string | null): StatusBadgeView {
   const color = COLORS[status] ?? 'informative';
-  if (status === BufferStatus.ON_PROCESS && waitingFor) return { color, key: 'app.approvals.waitingFor', params: { type: waitingFor } };
+  if (status === DocumentStatus.ON_PROCESS && waitingFor) return { color, key: 'app.approvals.waitingFor', params: { type: waitingFor } };
   return { color, key: `app.approvals.status.${status}` };
 }

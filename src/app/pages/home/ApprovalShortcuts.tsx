@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { Button, CounterBadge, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, ClockRegular, ArrowForwardRegular, SendRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { APPROVAL_LIST_COUNT_CAP } from '../../../wire/list-query';
 import { LIST_KINDS, type ListKind } from '../approvals/types';
 
 const useStyles = makeStyles({
@@ -33,7 +34,7 @@ export function ApprovalShortcuts({ pendingCount, onOpen }: { pendingCount: numb
             appearance="subtle"
             icon={ICONS[kind]}
             data-shortcut={kind}
-            aria-label={count ? t('app.home.pendingWithCount', { count }) : label}
+            aria-label={count ? t(count >= APPROVAL_LIST_COUNT_CAP ? 'app.home.pendingWithCountAtLeast' : 'app.home.pendingWithCount', { count }) : label}
             onClick={() => onOpen(kind)}
           >
             {label}

@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
 import { usePageStack } from '../../navigation';
-import { CIRCULATED_PATH } from '../approvals/circulated-key';
+import { CIRCULATED_PATH } from '../../lib/circulated-key';
 import { resourceKey } from '../../../renderer/resource-key';
-import type { QueryParams } from '../../api/query-string';
+import type { QueryParams } from '../../lib/query-string';
 import type { CirculatedItem, CirculatedQuery } from '../../../wire/workflow';
 import type { Collection } from '../../../wire/common';
 

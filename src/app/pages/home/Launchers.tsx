@@ -9,7 +9,7 @@ import { usePageStack } from '../../navigation';
 import { useSession } from '../../session';
 import { openApplication } from '../application/open-application';
 import { prefetchForms } from '../application/prefetch-forms';
-import { whenIdle } from '../../shell/when-idle';
+import { whenIdle } from '../../lib/when-idle';
 import { useRendererHost } from '../../../renderer/host';
 import { moduleDefinitionListOptions } from '../../api/queries';
 

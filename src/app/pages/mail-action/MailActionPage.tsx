@@ -75,7 +75,7 @@ export function MailActionPage({ params }: PageProps<MailActionParams>) {
         <ApprovalCard
           item={data.buffer}
           onBehalfOf={data.on_behalf_of?.name}
-          onOpen={() => void openDetail(host, data.buffer!.code, { bufferId: data.buffer!.id })}
+          onOpen={() => void openDetail(host, data.buffer!.code, { documentId: data.buffer!.id })}
         />
       ) : null}
       {data.step ? <Text>{t('app.mailAction.step', { step: data.step.name })}</Text> : null}

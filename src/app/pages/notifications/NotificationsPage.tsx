@@ -8,6 +8,7 @@ import { invalidateResources, resourceKey } from '../../../renderer/resource-key
 import { ApiError } from '../../api';
 import { useFeedback } from '../../feedback';
 import { useSession } from '../../session';
+import { ListStates } from '../common/ListStates';
 import { usePageStyles } from '../common/page-styles';
 import { browserPush, PushRefused, subscribeDevice, type PushBrowser } from './push-client';
 
@@ -118,9 +119,8 @@ export function NotificationsPage(props: { params?: { browser?: PushBrowser } })
       </div>
       <div className={styles.card}>
         <Text weight="semibold" as="h2">{t('app.notifications.devices')}</Text>
-        {devices.isPending ? <Spinner size="small" label={t('app.common.loading')} /> : null}
-        {devices.isError ? <Text role="alert">{t('app.notifications.loadFailed')}</Text> : null}
-        {devices.data?.length === 0 ? <Text className={styles.muted}>{t('app.notifications.noDevices')}</Text> : null}
+        <ListStates query={devices} count={devices.data?.length ?? 0}
+          loadFailed={t('app.notifications.loadFailed')} retry={t('app.notifications.retry')} empty={t('app.notifications.noDevices')} />
         {devices.data?.length ? (
           <ul className={styles.list} aria-label={t('app.notifications.devices')}>
             {devices.data.map((device) => (

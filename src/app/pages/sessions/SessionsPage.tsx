@@ -1,4 +1,4 @@
-import { Badge, Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +7,12 @@ import { invalidateResources, resourceKey } from '../../../renderer/resource-key
 import type { UserSession, UserSessionCollection } from '../../../wire/sessions';
 import { useFeedback } from '../../feedback';
 import { useSession } from '../../session';
+import { ListStates } from '../common/ListStates';
 import { usePageStyles } from '../common/page-styles';
-import { deviceLabel } from './device-label';
+import { deviceLabel } from '../../lib/device-label';
 
 const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  center: { textAlign: 'center' },
 });
 
 /**
@@ -54,14 +54,8 @@ export function SessionsPage() {
   return (
     <section className={styles.page} data-testid="sessions">
       <Text>{t('app.sessions.intro')}</Text>
-      {list.isPending ? <Spinner size="small" label={t('app.common.loading')} /> : null}
-      {list.isError ? (
-        <div className={styles.head}>
-          <Text role="alert">{t('app.sessions.loadFailed')}</Text>
-          <Button appearance="secondary" size="small" onClick={() => void list.refetch()}>{t('app.sessions.retry')}</Button>
-        </div>
-      ) : null}
-      {list.isSuccess && rows.length === 0 ? <Text className={`${styles.muted} ${styles.center}`} data-testid="sessions-empty">{t('app.sessions.empty')}</Text> : null}
+      <ListStates query={list} count={rows.length}
+        loadFailed={t('app.sessions.loadFailed')} retry={t('app.sessions.retry')} empty={t('app.sessions.empty')} emptyTestId="sessions-empty" />
       {rows.length > 0 ? (
         <ul className={styles.list} aria-label={t('app.sessions.listLabel')}>
           {rows.map((session) => (

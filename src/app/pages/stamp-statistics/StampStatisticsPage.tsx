@@ -9,7 +9,7 @@ import { useSearchList } from '../statistic/document-search/use-search-list';
 import { moduleDefinitionListOptions } from '../../api/queries';
 import { StampFilterSheet } from './StampFilterSheet';
 import { describeStampFilter } from './describe-stamp-filter';
-import { downloadExport } from './download-export';
+import { downloadExport } from '../../api/download-export';
 import { DEFAULT_STAMP_FILTER, queryString, stampParams, type StampFilter } from './stamp-query';
 import type { StampQuery, StampRow } from '../../../wire/stamp-statistics';
 import { moduleTitle } from '../application/module-definitions';

@@ -1,6 +1,6 @@
 import { STAMP_PERIODS, type StampPeriod } from '../../../wire/stamp-periods';
 import type { StampFilterQuery } from '../../../wire/stamp-statistics';
-import type { QueryParams } from '../../api/query-string';
+import type { QueryParams } from '../../lib/query-string';
 
 /** The period types of the stamp statistics filter (spec 000 §2), as the server takes them. */
 export const STAMP_PERIOD_TYPES = STAMP_PERIODS;

@@ -16,6 +16,12 @@ export const STATISTIC_MENU = [
   'documentSearch',
   // Electronic records (電子帳簿保存法; docs/COMPLIANCE.md): our entry after the spec's six.
   'records',
+  // Exchange rates (issue #35 item 5): the company's rate table and reporting currency.
+  'exchangeRates',
+  // Journal export (issue #35): decided documents as journals for 弥生, MoneyForward, freee.
+  'journalExport',
+  // Budget vs actual (issue #36 item 4): budgets per department and expense account against what is consumed and reserved.
+  'budgets',
 ] as const;
 
 /** Statistic tab: the menu; a built screen opens as a page, the others are marked not yet available. */

@@ -11,5 +11,8 @@ export const STATISTIC_SCREENS: Partial<Record<Entry, ComponentType>> = {
   expenseAccount: lazy(() => import('./finance-accounts/ExpenseAccountsPage').then((m) => ({ default: m.ExpenseAccountsScreen }))),
   export: lazy(() => import('./export/ExportPage').then((m) => ({ default: m.ExportPage }))),
   records: lazy(() => import('./records/RecordsPage').then((m) => ({ default: m.RecordsPage }))),
+  exchangeRates: lazy(() => import('./exchange-rates/ExchangeRatesPage').then((m) => ({ default: m.ExchangeRatesPage }))),
+  journalExport: lazy(() => import('./journal-export/JournalExportPage').then((m) => ({ default: m.JournalExportPage }))),
+  budgets: lazy(() => import('./budgets/BudgetsPage').then((m) => ({ default: m.BudgetsPage }))),
   documentSearch: lazy(() => import('./document-search/DocumentSearchPage').then((m) => ({ default: m.DocumentSearchPage }))),
 };

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Badge, Button, MessageBar, Tab, TabList, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { ATTACHMENTS_META, PROCESS_META, RULES_META, SCHEMA_FILE_META, UI_SCHEMA_META, stableStringify, type ModuleSource, type ProcessFile } from '../../../engine';
+import { ATTACHMENTS_META, PROCESS_META, RULES_META, SCHEMA_FILE_META, UI_SCHEMA_META, stableStringify, type ModuleNumbering, type ModuleSource, type ProcessFile } from '../../../engine';
 import { useFeedback } from '../../feedback';
 import { toLanguage } from '../../i18n';
 import { usePageStack } from '../../navigation';
@@ -15,6 +15,7 @@ import { ProblemList } from './ProblemList';
 import { PublishPage, type PublishParams } from './PublishPage';
 import { RuleRunner } from './RuleRunner';
 import { PositionChoicesContext, useCompanyPositionChoices } from './position-names';
+import { NumberingEditor } from './NumberingEditor';
 import { StepsEditor } from './StepsEditor';
 import { useDebouncedValue } from '../../../renderer/widgets/use-debounced-value';
 import { studioKeys, studioSourceQuery, type Published, type StudioApi, type StudioCheck } from './studio-api';
@@ -133,6 +134,11 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
     const nextTexts = partTexts(next);
     setTexts((known) => Object.fromEntries(PARTS.map((p) => [p, JSON.stringify(JSON.parse(known[p] || 'null')) === JSON.stringify(next[p]) ? known[p] : nextTexts[p]])) as Record<Part, string>);
   };
+  /** The numbering form's change, written into the UI schema's `ui:module` (absent = no numbers). */
+  const setNumbering = (numbering: ModuleNumbering | undefined) => {
+    const { numbering: _old, ...rest } = (source.uiSchema['ui:module'] ?? {}) as Record<string, unknown>;
+    setSource({ ...source, uiSchema: { ...source.uiSchema, 'ui:module': numbering ? { ...rest, numbering } : rest } });
+  };
   const setFormSource = (next: ModuleSource) => (next.code === source.code ? setSource(next) : setNewSubs((subs) => ({ ...subs, [next.code]: next })));
   const parseErrors = Object.keys(errors).length;
   const problemCount = (violations?.length ?? 0) + parseErrors;
@@ -180,6 +186,7 @@ export function ModuleEditorPage({ params, close }: { params: ModuleEditorParams
             <>
               <BuilderPanel forms={forms} onChange={setFormSource} onCreateSubForm={(sub) => setNewSubs((subs) => ({ ...subs, [sub.code]: sub }))} onFormChange={setEditedForm} />
               {!isSubform && <StepsEditor source={source} problems={violations ?? []} value={source.process as ProcessFile | null} onChange={(next) => setText('process', JSON.stringify(next, null, 2))} />}
+              {!isSubform && <NumberingEditor source={source} onChange={setNumbering} />}
             </>
           )}
           {part === 'process' && !isSubform && (

@@ -1,13 +1,13 @@
 import { Button, Checkbox, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_STEP_MODE, approverResolvers, conditionLogic, readCondition, stepMode, stepModes, type ApproverResolver, type ModuleSource, type ProcessStepDefinition, type StepMode } from '../../../engine';
+import { DEFAULT_STEP_MODE, approverResolvers, conditionLogic, readCondition, routeValues, stepMode, stepModes, type ApproverResolver, type ModuleSource, type ProcessStepDefinition, type StepMode } from '../../../engine';
 import { ApproverRuleInputs } from './ApproverRuleInputs';
 import { usePositionChoices } from './position-names';
 import { approverRuleSentence } from './approver-rule-sentence';
 import { ConditionInputs } from './builder/ConditionInputs';
 import { conditionSentence } from './builder/condition-sentence';
-import { fieldRows } from './builder/field-rows';
+import { fieldRows, type FieldRow } from './builder/field-rows';
 
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', border: 'none', margin: 0, padding: 0 },
@@ -25,7 +25,13 @@ export function RouteStepOptions({ step, source, onChange }: { step: ProcessStep
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const positions = usePositionChoices();
-  const rows = source ? fieldRows(source) : [];
+  // A step's condition may also read the values the server derives for routes (the amount in the
+  // company's reporting currency, that currency): offered after the form's fields.
+  const derived: FieldRow[] = routeValues().map((v) => {
+    const label = t(`studio.builder.routeValues.${v.name}`, { defaultValue: v.name });
+    return { name: v.name, type: v.type, labels: { en: label, ja: label, zh: label }, hidden: false, required: false };
+  });
+  const rows = source ? [...fieldRows(source), ...derived] : [];
   const condition = readCondition(step.when);
   const labelOf = (name: string) => {
     const row = rows.find((r) => r.name === name || `${r.name}_start` === name || `${r.name}_end` === name);

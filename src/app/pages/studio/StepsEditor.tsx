@@ -2,7 +2,7 @@ import { Button, Checkbox, Field, Input, MessageBar, Text, makeStyles, tokens } 
 import { Add20Regular, ArrowDown20Regular, ArrowUp20Regular, Delete20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useDangerStyles } from '../../../renderer';
-import { STEP_ROLES, type ModuleSource, type ProcessFile, type ProcessStepDefinition, type StepRole } from '../../../engine';
+import { STEP_ROLES, stepCodeFromName, type ModuleSource, type ProcessFile, type ProcessStepDefinition, type StepRole } from '../../../engine';
 import { sharedStepOf } from '../../../engine/definitions/shared-steps';
 import type { StudioViolation } from './studio-api';
 import { RouteStepOptions } from './RouteStepOptions';
@@ -80,7 +80,11 @@ export function StepsEditor({ value, onChange, source = null, problems = [] }: {
             )}
             {(['en', 'ja', 'zh'] as const).map((lang) => (
               <Field key={lang} label={t(`studio.steps.name${lang[0].toUpperCase()}${lang[1]}`)}>
-                <Input value={step.names?.[lang] ?? ''} onChange={(_, d) => update(index, { names: { ...step.names, [lang]: d.value } })} />
+                <Input value={step.names?.[lang] ?? ''} onChange={(_, d) => update(index, {
+                  names: { ...step.names, [lang]: d.value },
+                  // A new step's code follows its English name until the code is edited (`p-director-approval`).
+                  ...(lang === 'en' && (step.code ?? '') === stepCodeFromName(step.names?.en ?? '') ? { code: stepCodeFromName(d.value) } : {}),
+                })} />
               </Field>
             ))}
             <fieldset className={styles.row}>

@@ -27,6 +27,10 @@ export function FileRow(props: {
   onOpen(): void;
   onDelete?(): void;
   busy?: boolean;
+  /** A note under the name (a file not kept offline, with its size). */
+  note?: string;
+  /** The name does not open the file (offline, no copy kept): still focusable, described by the note. */
+  unavailable?: boolean;
 }): ReactNode {
   const text = useWidgetText();
   const styles = useStyles();
@@ -34,6 +38,7 @@ export function FileRow(props: {
   const { file } = props;
   const label = fileLabel(file, `#${props.id}`);
   const details = [fileSizeLabel(file), props.showDate ? formatFileDate(file?.created_at) : ''].filter(Boolean).join(' · ');
+  const noteId = `file-note-${props.id}`;
   return (
     <li className={styles.row} data-file-id={props.id}>
       {props.onSelect && (
@@ -41,14 +46,15 @@ export function FileRow(props: {
       )}
       <FileKindIcon kind={fileKind(file)} />
       <span className={styles.main}>
-        <Link as="button" type="button" className={styles.name} disabled={!file} title={file?.name} onClick={(event) => {
+        <Link as="button" type="button" className={styles.name} disabled={!file} disabledFocusable={Boolean(file) && props.unavailable === true} aria-describedby={props.note ? noteId : undefined} title={file?.name} onClick={(event) => {
           // Inside a list card the row itself opens the document: the file link must not.
           event.stopPropagation();
           props.onOpen();
         }}>
           {label}
         </Link>
-        {details && <Text size={200} className={styles.meta}>{details}</Text>}
+        {details && !props.note && <Text size={200} className={styles.meta}>{details}</Text>}
+        {props.note && <Text size={200} className={styles.meta} id={noteId} data-testid="file-note">{props.note}</Text>}
       </span>
       {props.onDelete && (
         <Button appearance="transparent" className={danger.quiet} data-danger icon={<DeleteRegular />} aria-label={text('upload.delete', { name: label })} disabled={props.busy} onClick={props.onDelete} />

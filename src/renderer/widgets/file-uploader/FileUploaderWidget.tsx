@@ -5,6 +5,8 @@ import type { DisplayProps } from '../../registry-types';
 import { formContextOf, idsOf } from '../form-context-of';
 import { useWidgetText } from '../text';
 import { readPath } from '../fill-endpoint';
+import { useOfflineFiles } from '../../offline-files';
+import { fileSizeLabel } from './file-format';
 import { FileRow } from './FileRow';
 import { FileUploader, useUploaderStyles } from './FileUploader';
 import { LinkToItemDialog } from './LinkToItemDialog';
@@ -52,22 +54,35 @@ export function FileUploaderWidget(props: WidgetProps): ReactNode {
   );
 }
 
-/** Read-only list for detail and list cards: type icon, name and size; each name opens the file. */
+/**
+ * Read-only list for detail and list cards: type icon, name and size; each name opens the file.
+ * Where the app keeps attachments offline (`OfflineFilesContext`), a file above the size it keeps
+ * says "not kept offline, X MB" (online it opens as always); offline, files open from the device
+ * and that one cannot be opened.
+ */
 export function FileUploaderDisplay({ value }: DisplayProps): ReactNode {
   const host = useRendererHost();
   const text = useWidgetText();
   const styles = useUploaderStyles();
+  const kept = useOfflineFiles();
   const ids = idsOf(value);
   const records = useFileRecords(host, ids);
   const failed = useCallback(() => host.toast(text('upload.failed'), 'error'), [host, text]);
-  const opener = useFileOpener(ids, records, failed);
+  const notKept = useCallback(() => host.toast(text('upload.offline.missing'), 'info'), [host, text]);
+  const opener = useFileOpener(ids, records, failed, kept, notKept);
   if (ids.length === 0) return <span>-</span>;
+  const tooLarge = (size: number | undefined) => kept !== null && typeof size === 'number' && size > kept.maxBytes;
   return (
     <>
       <ul className={styles.list}>
-        {ids.map((id) => (
-          <FileRow key={id} id={id} file={records.files.get(id)} onOpen={() => void opener.open(id)} />
-        ))}
+        {ids.map((id) => {
+          const file = records.files.get(id);
+          const large = tooLarge(file?.size);
+          return (
+            <FileRow key={id} id={id} file={file} onOpen={() => void opener.open(id)}
+              note={large ? text('upload.offline.notKept', { size: fileSizeLabel(file) }) : undefined} unavailable={large && kept?.offline === true} />
+          );
+        })}
       </ul>
       {opener.gallery}
     </>

@@ -158,7 +158,14 @@ export function ProcessCardField(props: FieldProps): ReactNode {
         host={host}
         endpoint="/users/approver"
         // The document's company scopes who may be named (the server's eligibility rule).
-        extraParams={typeof companyId === 'number' && Number.isInteger(companyId) ? { masterProcessId: step.id, companyId } : { masterProcessId: step.id }}
+        // Filed for someone (代理申請): the principal's candidates (the server checks the permission).
+        extraParams={{
+          masterProcessId: step.id,
+          ...(typeof companyId === 'number' && Number.isInteger(companyId) ? { companyId } : {}),
+          ...(typeof host.filedFor === 'number' ? { filed_for: host.filedFor } : {}),
+          // Filed as one of the user's posts (兼務): a document without a company is that post's company's.
+          ...(typeof host.filedAs === 'number' ? { filed_as_department_id: host.filedAs } : {}),
+        }}
         multiple
         selected={current}
         label={(user) => user.name}

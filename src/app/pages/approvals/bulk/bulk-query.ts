@@ -1,4 +1,4 @@
-import type { QueryParams } from '../../../api/query-string';
+import type { QueryParams } from '../../../lib/query-string';
 import type { ListQuery } from '../../../../wire/list-query';
 import { BULK_APPROVE_MAX } from '../../../../wire/bulk-approvals';
 

@@ -126,7 +126,7 @@ export function DocumentSearchPage() {
         onSelect={toggle}
         onOpenFile={openFile}
         onFiles={setImages}
-        onOpenDocument={(doc) => void openDetail(host, doc.code, { bufferId: doc.id, hideSubmit: true, statistic: true })}
+        onOpenDocument={(doc) => void openDetail(host, doc.code, { documentId: doc.id, hideSubmit: true, statistic: true })}
       />
       {pdf ? <PdfViewer url={pdf.url} name={pdf.name} onClose={() => setPdf(null)} onDownload={() => downloadFile(pdf.url, pdf.name)} /> : null}
     </section>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
 import { companiesOptions, currenciesOptions } from '../../../api/queries';
 import { useSession } from '../../../session';
-import { defaultFilter, filterProblem, OPERATORS, PERIOD_TYPES, TEXT_MAX, type Operator, type PeriodType, type SearchFilter } from './search-query';
+import { defaultFilter, filterProblem, OPERATORS, NUMBER_MAX, PERIOD_TYPES, TEXT_MAX, type Operator, type PeriodType, type SearchFilter } from './search-query';
 
 const useStyles = makeStyles({
   sheet: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
@@ -17,7 +17,7 @@ const useStyles = makeStyles({
 
 /**
  * The document search filter sheet (spec 001 §2, §3, §5): period type and period (required,
- * the period only after a type), amount with operator ≥ = ≤, currency, company, vendor.
+ * the period only after a type), amount with operator ≥ = ≤, currency, company, vendor, 申請番号, 決裁番号.
  * Apply checks in the spec's order and alerts the first problem; Reset returns to today.
  */
 export function SearchFilterSheet({ value, onSave }: { value: SearchFilter; onSave(filter: SearchFilter): void }) {
@@ -37,7 +37,10 @@ export function SearchFilterSheet({ value, onSave }: { value: SearchFilter; onSa
   const apply = async () => {
     const problem = filterProblem(filter);
     if (problem) return host.alert(t('engine.alertTitle'), t(problem));
-    onSave({ ...filter, vendor: filter.vendor.trim(), amount: filter.amount.trim() });
+    onSave({
+      ...filter, vendor: filter.vendor.trim(), amount: filter.amount.trim(),
+      applicationNumber: filter.applicationNumber.trim(), decisionNumber: filter.decisionNumber.trim(),
+    });
   };
 
   return (
@@ -86,6 +89,12 @@ export function SearchFilterSheet({ value, onSave }: { value: SearchFilter; onSa
       </Field>
       <Field label={t('statistic.search.filter.vendor')}>
         <Input maxLength={TEXT_MAX} value={filter.vendor} onChange={(_, d) => set({ vendor: d.value })} />
+      </Field>
+      <Field label={t('statistic.search.filter.applicationNumber')}>
+        <Input maxLength={NUMBER_MAX} value={filter.applicationNumber} onChange={(_, d) => set({ applicationNumber: d.value })} />
+      </Field>
+      <Field label={t('statistic.search.filter.decisionNumber')}>
+        <Input maxLength={NUMBER_MAX} value={filter.decisionNumber} onChange={(_, d) => set({ decisionNumber: d.value })} />
       </Field>
       <Text size={200}>{t('statistic.search.filter.hint')}</Text>
       <div className={styles.buttons}>

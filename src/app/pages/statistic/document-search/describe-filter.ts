@@ -13,5 +13,7 @@ export function describeFilter(f: SearchFilter, t: TFunction): string {
   if (f.currency) parts.push(f.currency);
   if (f.company) parts.push(f.company.name);
   if (f.vendor) parts.push(labelValue(t, t('statistic.search.filter.vendor'), f.vendor));
+  if (f.applicationNumber) parts.push(labelValue(t, t('statistic.search.filter.applicationNumber'), f.applicationNumber));
+  if (f.decisionNumber) parts.push(labelValue(t, t('statistic.search.filter.decisionNumber'), f.decisionNumber));
   return parts.join(' · ');
 }

@@ -1,4 +1,5 @@
 import { readToken } from '../../../api/token-store';
+import { saveDownload } from '../../../api/download-export';
 import type { ZipBody } from '../../../../wire/files';
 
 /** Progress of a download: bytes so far and the total when the server announced it. */
@@ -34,13 +35,5 @@ export async function downloadZip(ids: number[], language: string, onProgress: (
     received += value.length;
     onProgress({ received, total });
   }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'documents.zip';
-  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'application/zip' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveDownload(new Blob(chunks as BlobPart[], { type: 'application/zip' }), response, 'documents.zip');
 }

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { QueryParams } from '../../../api/query-string';
+import type { QueryParams } from '../../../lib/query-string';
 import { SEARCH_PERIODS, type DocumentSearchQuery, type FileSearchQuery, type SearchPeriod } from '../../../../wire/document-search';
 
 /** The period types of the document search (spec 001 §9): those its query takes. */
@@ -19,6 +19,9 @@ export interface SearchFilter {
   currency: string;
   company: { id: number; name: string } | null;
   vendor: string;
+  /** 申請番号 / 決裁番号, part of one (issue #36). */
+  applicationNumber: string;
+  decisionNumber: string;
 }
 
 /** Applications sort (the sort sheet) and files sort (date or amount). */
@@ -37,11 +40,13 @@ export const DEFAULT_FILE_SORT: FileSort = { field: 'date', order: 'desc' };
 export const SEARCH_PAGE_SIZE = 5;
 /** Spec 001 §5: search inputs at most 20 characters; amounts 20. */
 export const TEXT_MAX = 20;
+/** A 申請番号 / 決裁番号 filter (the wire's limit). */
+export const NUMBER_MAX = 64;
 
 /** The default: today's submissions (spec 001 §2). */
 export function defaultFilter(today: Date = new Date()): SearchFilter {
   const day = dayjs(today).format('YYYY-MM-DD');
-  return { periodType: 'createdAt', from: day, to: day, operator: 'gte', amount: '', currency: '', company: null, vendor: '' };
+  return { periodType: 'createdAt', from: day, to: day, operator: 'gte', amount: '', currency: '', company: null, vendor: '', applicationNumber: '', decisionNumber: '' };
 }
 
 /** The first problem of a filter as a translation key (spec 001 §5 order), or null. */
@@ -65,6 +70,8 @@ export function searchParams(f: SearchFilter, sort: SearchSort | FileSort, files
   if (f.currency) out.currency = f.currency;
   if (f.company) out.companyName = String(f.company.id);
   if (f.vendor.trim()) out.vendor = f.vendor.trim();
+  if (f.applicationNumber.trim()) out.application_number = f.applicationNumber.trim();
+  if (f.decisionNumber.trim()) out.decision_number = f.decisionNumber.trim();
   out[`sort[${sort.field}]`] = sort.order;
   if (files || amount === '') return out;
   return { ...out, inputAmount: Number(amount), condition: f.operator } satisfies QueryParams<DocumentSearchQuery>;

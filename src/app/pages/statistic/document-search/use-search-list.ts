@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRendererHost } from '../../../../renderer/host';
 import { flattenPages, hydraListOptions, listControls } from '../../../api/queries';
-import type { QueryParams } from '../../../api/query-string';
+import type { QueryParams } from '../../../lib/query-string';
 
 /**
  * An infinite list as a query under the pages of `path` with `params` (their resource key): page

@@ -1,16 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Text } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
-import { invalidateResources } from '../../../../renderer/resource-key';
-import { usePageStack } from '../../../navigation';
-import { openEntityForm } from '../../admin/open-entity-form';
 import { SearchList } from '../../admin/SearchList';
 import type { CompanyBankAccountQuery } from '../../../../wire/organisation';
 import { usePageStyles } from '../../common/page-styles';
 import { CompanyAccountsList } from './CompanyAccountsList';
-import { useEntityModuleCode } from './entity-module-code';
+import { useAccountRequest } from './use-account-request';
 import { BANK_ACCOUNT_KIND, BANK_PAGE_SIZE, BANK_TOAST_MS, type AccountCompany, type BankAccountRow } from './account-modules';
 
 /** Company bank account (spec 001 §2): the company list, then one company's accounts. */
@@ -33,27 +29,13 @@ export function BankAccountsScreen() {
  */
 export function CompanyBankAccounts({ company }: { company: AccountCompany }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const host = useRendererHost();
-  const stack = usePageStack();
   const styles = usePageStyles();
-  const moduleOf = useEntityModuleCode();
+  const request = useAccountRequest(BANK_ACCOUNT_KIND, `/company_bank_accounts_list/${company.id}`, BANK_TOAST_MS);
   const file = async (titleKey: string, operation: 'create' | 'edit' | 'delete', account?: BankAccountRow) => {
     const initialData = account
       ? { company_id: company.id, bank_name: account.bank_name, branch: account.branch, number: account.number, type: account.type }
       : { company_id: company.id };
-    const moduleCode = await moduleOf(BANK_ACCOUNT_KIND).catch(() => null);
-    if (!moduleCode) {
-      host.toast(t('statistic.accounts.unavailable'), 'error', 3000);
-      return;
-    }
-    const filed = await openEntityForm(stack, titleKey, { moduleCode, operation, targetId: account?.id, initialData });
-    if (filed) {
-      host.toast(t('statistic.accounts.filed'), 'success', BANK_TOAST_MS);
-      // The list is asked again (filing through the form invalidates it too; this screen does not rely on it).
-      void invalidateResources(queryClient, [`/company_bank_accounts_list/${company.id}`]);
-     
-    }
+    await request(titleKey, operation, account?.id, initialData);
   };
   return (
     <section className={styles.page} data-testid="company-bank-accounts">

@@ -1,18 +1,15 @@
 import { useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CompiledModule } from '../../../../engine';
 import { moduleDefinitionListOptions } from '../../../api/queries';
 import { Badge, Button, Tab, TabList, Text } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../../renderer/host';
-import { invalidateResources } from '../../../../renderer/resource-key';
-import { usePageStack } from '../../../navigation';
-import { openEntityForm } from '../../admin/open-entity-form';
 import { SearchList } from '../../admin/SearchList';
 import { usePageStyles } from '../../common/page-styles';
 import { CompanyAccountsList } from './CompanyAccountsList';
-import { useEntityModuleCode } from './entity-module-code';
+import { useAccountRequest } from './use-account-request';
 import { EXPENSE_ACCOUNT_KIND, EXPENSE_PAGE_SIZE, EXPENSE_TOAST_MS, type AccountCompany, type ExpenseAccountRow } from './account-modules';
 import type { ExpenseAccountQuery } from '../../../../wire/organisation';
 
@@ -45,30 +42,16 @@ export function ExpenseAccountsScreen() {
  */
 export function CompanyExpenseAccounts({ company }: { company: AccountCompany }) {
   const { t } = useTranslation();
-  const host = useRendererHost();
-  const queryClient = useQueryClient();
-  const stack = usePageStack();
   const styles = usePageStyles();
   const uses = useExpenseAccountModules();
   const [picked, setUse] = useState<string | null>(null);
   const use = picked ?? uses?.[0]?.code ?? null;
-  const moduleOf = useEntityModuleCode();
+  const request = useAccountRequest(EXPENSE_ACCOUNT_KIND, '/expense_accounts', EXPENSE_TOAST_MS);
   const file = async (titleKey: string, operation: 'create' | 'edit' | 'delete', account?: ExpenseAccountRow) => {
     const initialData = account
       ? { company_id: company.id, module_type: account.module_type, name: account.name, name_jp: account.name_jp, name_zh: account.name_zh, is_transportation: account.is_transportation }
       : { company_id: company.id, module_type: use };
-    const moduleCode = await moduleOf(EXPENSE_ACCOUNT_KIND).catch(() => null);
-    if (!moduleCode) {
-      host.toast(t('statistic.accounts.unavailable'), 'error', 3000);
-      return;
-    }
-    const filed = await openEntityForm(stack, titleKey, { moduleCode, operation, targetId: account?.id, initialData });
-    if (filed) {
-      host.toast(t('statistic.accounts.filed'), 'success', EXPENSE_TOAST_MS);
-      // The list is asked again (filing through the form invalidates it too; this screen does not rely on it).
-      void invalidateResources(queryClient, ['/expense_accounts']);
-     
-    }
+    await request(titleKey, operation, account?.id, initialData);
   };
   return (
     <section className={styles.page} data-testid="company-expense-accounts">

@@ -12,7 +12,7 @@ import { InvoiceUploadForm } from './InvoiceUploadForm';
 import { RegisterList } from './RegisterList';
 import { TOASTS, type InvoiceRow } from './types';
 import type { InvoiceDone, InvoiceQuery, InvoiceTransactions } from '../../../../wire/invoices';
-import type { QueryParams } from '../../../api/query-string';
+import type { QueryParams } from '../../../lib/query-string';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, paddingBottom: '72px', minWidth: 0 },

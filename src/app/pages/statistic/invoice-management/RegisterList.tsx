@@ -6,7 +6,7 @@ import { useSearchList } from '../document-search/use-search-list';
 import { InvoiceRowView } from './InvoiceRowView';
 import type { InvoiceRow } from './types';
 import type { InvoiceQuery } from '../../../../wire/invoices';
-import type { QueryParams } from '../../../api/query-string';
+import type { QueryParams } from '../../../lib/query-string';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL },

@@ -17,7 +17,23 @@ const useStyles = makeStyles({
   head: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start' },
   amounts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalS}` },
   muted: { color: tokens.colorNeutralForeground3 },
+  reporting: {
+    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2, overflowWrap: 'anywhere',
+  },
 });
+
+/**
+ * The period's totals in the reporting currency (each document's stored converted amount: one
+ * figure across every currency) and how many items had no stored conversion to add.
+ */
+function reportingTotals(projection: Projection, bucket: DateFilter) {
+  const rows = (projection.reporting_buckets ?? []).filter((b) => b.bucket === bucket);
+  return {
+    totals: rows.filter((b): b is typeof b & { currency: string } => b.currency !== null).map((b) => ({ currency: b.currency, total: b.total })),
+    unconverted: rows.filter((b) => b.currency === null).reduce((n, b) => n + b.count, 0),
+  };
+}
 
 /** Chart data from the bucket totals: the spec's buckets in order, one series (a chart of its own) per currency. */
 function chartData(projection: Projection, label: (bucket: string) => string): ChartData {
@@ -33,8 +49,10 @@ function chartData(projection: Projection, label: (bucket: string) => string): C
 
 /**
  * Payment projection (spec 001 §2): company (default own) and period (default today)
- * selectors, a chart of the pending amounts per bucket for each currency, and a collapsible card per
- * paying bank with its branch, type, pending transaction count and totals per currency.
+ * selectors, a chart of the pending amounts per bucket for each currency, the period's total in the
+ * company's reporting currency (each document's stored converted amount; items filed without one
+ * counted, not added — issue 35 item 4), and a collapsible card per paying bank with its branch,
+ * type, pending transaction count, totals per currency and in the reporting currency.
  */
 export function PaymentProjectionPage() {
   const { t } = useTranslation();
@@ -52,6 +70,7 @@ export function PaymentProjectionPage() {
 
   const chart = useMemo(() => (typeof state === 'object' ? chartData(state, (b) => t(`statistic.projection.buckets.${b}`)) : null), [state, t]);
   const money = (total: number, currency: string | null) => `${formatMoney(total, currency, host.language)} ${currency ?? ''}`.trim();
+  const reporting = typeof state === 'object' ? reportingTotals(state, dateFilter) : null;
 
   return (
     <section className={styles.root} data-testid="payment-projection">
@@ -70,6 +89,16 @@ export function PaymentProjectionPage() {
       {state === 'loading' ? <Spinner size="small" label={t('statistic.common.loading')} /> : null}
       {state === 'failed' ? <Text role="alert">{t('statistic.common.loadFailed')}</Text> : null}
       {chart && chart.series.length > 0 ? <ProjectionChart data={chart} label={t('statistic.projection.chartLabel')} lang={host.language} /> : null}
+      {reporting && (reporting.totals.length > 0 || reporting.unconverted > 0) ? (
+        <section className={styles.reporting} aria-label={t('statistic.projection.reportingTotal')} data-testid="projection-reporting">
+          <Text weight="semibold">{t('statistic.projection.reportingTotal')}</Text>
+          {reporting.totals.length
+            ? reporting.totals.map((r) => <Text key={r.currency} size={500} weight="semibold" data-testid="projection-reporting-total">{money(r.total, r.currency)}</Text>)
+            : <Text className={styles.muted}>{t('statistic.projection.noReporting')}</Text>}
+          <Text size={200} className={styles.muted}>{t('statistic.projection.reportingNote')}</Text>
+          {reporting.unconverted > 0 ? <Text size={200}>{t('statistic.projection.unconverted', { count: reporting.unconverted })}</Text> : null}
+        </section>
+      ) : null}
       {typeof state === 'object' && state['hydra:member'].length === 0 ? <Text className={styles.muted}>{t('statistic.projection.empty')}</Text> : null}
       {typeof state === 'object' ? (
         <Accordion multiple collapsible defaultOpenItems={state['hydra:member'].map((c) => String(c.bank_account_id))}>
@@ -87,6 +116,10 @@ export function PaymentProjectionPage() {
               <AccordionPanel>
                 <div className={styles.amounts}>
                   {card.amounts.map((a) => <Text key={a.currency ?? '-'}>{money(a.total, a.currency)}</Text>)}
+                  {(card.reporting_amounts ?? []).map((a) => (
+                    <Text key={`reporting-${a.currency}`} weight="semibold" data-testid="card-reporting-total">{t('statistic.projection.reportingAmount', { amount: money(a.total, a.currency) })}</Text>
+                  ))}
+                  {card.unconverted_count ? <Text size={200} className={styles.muted}>{t('statistic.projection.unconverted', { count: card.unconverted_count })}</Text> : null}
                 </div>
               </AccordionPanel>
             </AccordionItem>

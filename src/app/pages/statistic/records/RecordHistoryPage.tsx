@@ -42,7 +42,7 @@ export interface HistoryReader {
  * — labels, values as the detail card shows them, the status by name, no hashes — and lists every
  * decision of the route, also those that changed no data (readerHistory).
  */
-export function RecordHistoryPage({ bufferId, code, reader }: { bufferId: number; code: string; reader?: HistoryReader }) {
+export function RecordHistoryPage({ documentId, code, reader }: { documentId: number; code: string; reader?: HistoryReader }) {
   const { t, i18n } = useTranslation();
   const host = useRendererHost();
   const styles = useStyles();
@@ -51,9 +51,9 @@ export function RecordHistoryPage({ bufferId, code, reader }: { bufferId: number
   // Under the document's path: an action or an edit adds an entry, and invalidates this too.
   const params: HistoryQuery = query ? { q: query } : {};
   const history = useQuery({
-    queryKey: resourceKey(`/buffers/${bufferId}/history`, params, 'entries'),
+    queryKey: resourceKey(`/buffers/${documentId}/history`, params, 'entries'),
     queryFn: async () => {
-      const r = await host.api.get<HistoryCollection>(`/buffers/${bufferId}/history`, params);
+      const r = await host.api.get<HistoryCollection>(`/buffers/${documentId}/history`, params);
       return { entries: r['hydra:member'] ?? [], ok: r.chain_ok };
     },
   });
@@ -72,7 +72,7 @@ export function RecordHistoryPage({ bufferId, code, reader }: { bufferId: number
 
   const print = async () => {
     const token = readToken();
-    const response = await fetch(`/api/buffers/${bufferId}/history?format=pdf`, { headers: { 'accept-language': i18n.language, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    const response = await fetch(`/api/buffers/${documentId}/history?format=pdf`, { headers: { 'accept-language': i18n.language, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
     if (!response.ok) { host.toast(t('statistic.records.printFailed'), 'error'); return; }
     const url = URL.createObjectURL(await response.blob());
     const link = document.createElement('a');

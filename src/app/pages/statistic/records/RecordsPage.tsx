@@ -83,7 +83,7 @@ export function RecordsPage() {
     } catch { /* shown by the API client */ }
   };
   const open = (row: RecordRow) => void host.openPage({ key: 'statistic.records.historyTitle', params: { code: row.document.code } }, () => (
-    <RecordHistoryPage bufferId={row.document.id} code={row.document.code} />
+    <RecordHistoryPage documentId={row.document.id} code={row.document.code} />
   ));
 
   return (
@@ -107,6 +107,10 @@ export function RecordsPage() {
         <Field label={t('statistic.records.lte')}><Input inputMode="decimal" value={form.lte} onChange={(_, d) => set({ lte: d.value })} /></Field>
       </div>
       <Field label={t('statistic.records.counterparty')}><Input value={form.counterparty} maxLength={100} onChange={(_, d) => set({ counterparty: d.value })} /></Field>
+      <div className={styles.grid}>
+        <Field label={t('statistic.records.applicationNumber')}><Input value={form.applicationNumber} maxLength={64} onChange={(_, d) => set({ applicationNumber: d.value })} /></Field>
+        <Field label={t('statistic.records.decisionNumber')}><Input value={form.decisionNumber} maxLength={64} onChange={(_, d) => set({ decisionNumber: d.value })} /></Field>
+      </div>
       <div className={styles.grid}>
         <Field label={t('statistic.records.module')}>
           <Select value={form.module} onChange={(_, d) => set({ module: d.value })}>
@@ -141,6 +145,8 @@ export function RecordsPage() {
                   <div>
                     <Text block className={styles.wrap}>{r.counterparty ?? t('statistic.records.noCounterparty')}</Text>
                     {r.registration_no ? <Text block size={200}>{labelValue(t, t('statistic.records.registrationNo'), r.registration_no)}</Text> : null}
+                    {r.document.application_number ? <Text block size={200} data-application-number={r.document.application_number}>{labelValue(t, t('statistic.records.applicationNumber'), r.document.application_number)}</Text> : null}
+                    {r.document.decision_number ? <Text block size={200} data-decision-number={r.document.decision_number}>{labelValue(t, t('statistic.records.decisionNumber'), r.document.decision_number)}</Text> : null}
                     <Text block size={200} className={styles.wrap}>{`${r.document.code} · ${titles.get(r.document.module) ?? r.document.module} · ${r.file.name}`}</Text>
                     {r.removed_at ? <Badge appearance="tint" color="warning">{t('statistic.records.removed')}</Badge> : null}
                   </div>

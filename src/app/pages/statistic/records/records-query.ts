@@ -13,12 +13,15 @@ export interface RecordsForm {
   counterparty: string;
   module: string;
   currency: string;
+  /** 申請番号 / 決裁番号, part of one (issue #36). */
+  applicationNumber: string;
+  decisionNumber: string;
 }
 
 /** An electronic record as `GET /api/records` lists it (the wire schema the server answers with). */
 export type { RecordMember as RecordRow } from '../../../../wire/records';
 
-export const EMPTY_RECORDS_FORM: RecordsForm = { after: '', before: '', gte: '', lte: '', counterparty: '', module: '', currency: '' };
+export const EMPTY_RECORDS_FORM: RecordsForm = { after: '', before: '', gte: '', lte: '', counterparty: '', module: '', currency: '', applicationNumber: '', decisionNumber: '' };
 
 /**
  * The API's query (`date[after]`, `amount[gte]`, `module.code`, …: the wire's RecordFilter) of the
@@ -30,6 +33,7 @@ export function recordsParams(form: RecordsForm): RecordFilter {
   const params: RecordFilter = {
     'date[after]': text(form.after), 'date[before]': text(form.before), 'amount[gte]': number(form.gte), 'amount[lte]': number(form.lte),
     counterparty: text(form.counterparty), 'module.code': text(form.module), currency: text(form.currency),
+    application_number: text(form.applicationNumber), decision_number: text(form.decisionNumber),
   };
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
 }

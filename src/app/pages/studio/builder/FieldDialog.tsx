@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Field, Input, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { FIELD_TYPES, SERVER_PICKERS, TYPE_LIMITS, type Condition, type FieldSpec, type ModuleSource, type OptionSpec } from '../../../../engine';
+import { FIELD_TYPES, SERVER_PICKERS, TYPE_LIMITS, suggestField, type Condition, type FieldSpec, type ModuleSource, type OptionSpec } from '../../../../engine';
 import { ConditionInputs } from './ConditionInputs';
 import type { FieldRow } from './field-rows';
 import { emptyTexts, TextsInputs } from './texts-inputs';
@@ -56,7 +56,8 @@ export function FieldDialog({ editing, rows, source, onSave, onClose }: FieldDia
   // A refusal is said beside the input it concerns.
   const { at: errorAt, field: marked, below } = refusalAt(error, REFUSAL_INPUT);
   const limits = TYPE_LIMITS[spec.type];
-  const set = (change: Partial<FieldSpec>) => setSpec((s) => ({ ...s, ...change }));
+  // The texts the builder suggests (data name, messages, a picker's label, document type) follow what they come from until edited.
+  const set = (change: Partial<FieldSpec>) => setSpec((s) => suggestField(s, { ...s, ...change }, editing === null));
   const others = rows.filter((r) => r.name !== editing?.name);
   const lang = (i18n.language in spec.labels ? i18n.language : 'en') as 'en';
   const position = spec.after === null ? '' : spec.after ?? '*';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Field, Input, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { BUILDER_LANGS, type ItemListSpec, type Texts } from '../../../../engine';
+import { BUILDER_LANGS, follow, followTexts, itemListTexts, nameFromLabel, type ItemListSpec, type Texts } from '../../../../engine';
 import type { FieldRow } from './field-rows';
 import { emptyTexts, TextsInputs } from './texts-inputs';
 import { BuilderDialog, refusalAt, type BuilderRefusal } from './BuilderDialog';
@@ -20,16 +20,28 @@ export function ItemListDialog({ rows, onSave, onClose }: { rows: FieldRow[]; on
   const lang = (['en', 'ja', 'zh'].includes(i18n.language) ? i18n.language : 'en') as 'en';
   const [name, setName] = useState('');
   const [labels, setLabels] = useState(emptyTexts);
-  const [itemTitles, setItemTitles] = useState(emptyTexts);
-  const [amount, setAmount] = useState(emptyTexts);
-  const [total, setTotal] = useState(emptyTexts);
+  // The texts a blank label suggests (the amount's, blank otherwise): each follows the label from there.
+  const [start] = useState(() => itemListTexts(emptyTexts()));
+  const [itemTitles, setItemTitles] = useState(start.itemTitles);
+  const [amount, setAmount] = useState(start.amount);
+  const [total, setTotal] = useState(start.total);
   const [needOne, setNeedOne] = useState(true);
-  const [requiredMessages, setRequiredMessages] = useState(emptyTexts);
+  const [requiredMessages, setRequiredMessages] = useState(start.requiredMessages);
   const [after, setAfter] = useState<string>('*');
   const [error, setError] = useState<BuilderRefusal | null>(null);
   const { at, field, below } = refusalAt(error, REFUSAL_INPUT);
   /** The labels' refusal, beside each of the four texts that lacks a language. */
   const labelsError = (texts: Texts) => (incomplete(texts) ? at('labels') : undefined);
+  // The list's label writes the rest (data name, item title, amount, total, "add one" message) until each is edited.
+  const changeLabels = (next: Texts) => {
+    const [before, after] = [itemListTexts(labels), itemListTexts(next)];
+    setName((n) => follow(n, nameFromLabel(labels.en), nameFromLabel(next.en)));
+    setItemTitles((v) => followTexts(v, before.itemTitles, after.itemTitles));
+    setAmount((v) => followTexts(v, before.amount, after.amount));
+    setTotal((v) => followTexts(v, before.total, after.total));
+    setRequiredMessages((v) => followTexts(v, before.requiredMessages, after.requiredMessages));
+    setLabels(next);
+  };
 
   const save = () => {
     const refused = onSave({
@@ -56,7 +68,7 @@ export function ItemListDialog({ rows, onSave, onClose }: { rows: FieldRow[]; on
                 {rows.map((r) => <option key={r.name} value={r.type === 'dateRange' ? `${r.name}_end` : r.name}>{t('studio.builder.positionAfter', { field: r.labels[lang] || r.name })}</option>)}
               </Select>
             </Field>
-            <TextsInputs label={t('studio.builder.listLabel')} value={labels} onChange={setLabels} error={labelsError(labels)} />
+            <TextsInputs label={t('studio.builder.listLabel')} value={labels} onChange={changeLabels} error={labelsError(labels)} />
             <TextsInputs label={t('studio.builder.itemTitle')} value={itemTitles} onChange={setItemTitles} error={labelsError(itemTitles)} />
             <TextsInputs label={t('studio.builder.itemAmount')} value={amount} onChange={setAmount} error={labelsError(amount)} />
             <TextsInputs label={t('studio.builder.formTotal')} value={total} onChange={setTotal} error={labelsError(total)} />

@@ -9,6 +9,8 @@ import { openPdf, pdfFailure, type OpenedPdf, type PdfFailure } from './load-pdf
 
 /** Zoom steps, as a multiple of the width that fits the screen. */
 const ZOOMS = [1, 1.5, 2, 3, 4];
+/** How long the file waits for the picture of page 1 at most before it is read anyway. */
+const PICTURE_WAIT_MS = 1500;
 /** A canvas never holds more pixels than this (a phone's memory): the picture is scaled in CSS above it. */
 const MAX_CANVAS_PIXELS = 16_000_000;
 
@@ -27,9 +29,19 @@ const useStyles = makeStyles({
   },
   page: { flexShrink: 0, backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow4, position: 'relative' },
   canvas: { display: 'block', width: '100%', height: '100%' },
+  picture: { position: 'absolute', inset: 0, display: 'block', width: '100%', height: '100%' },
   pageSpinner: { position: 'absolute', inset: 0, margin: 'auto' },
   message: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalM, padding: tokens.spacingVerticalL },
 });
+
+/**
+ * The server's picture of a PDF attachment's first page (`GET /files/{id}/preview`, same signed
+ * link): shown at once while pdf.js still reads the file. Null for a url that is not an attachment's.
+ */
+export function previewUrlOf(url: string): string | null {
+  const match = /^(\/api\/files\/\d+)(\?.*)?$/.exec(url);
+  return match ? `${match[1]}/preview${match[2] ?? ''}` : null;
+}
 
 type Loaded = { status: 'loading' } | { status: 'ready'; pdf: PDFDocumentProxy } | { status: 'failed'; failure: PdfFailure };
 
@@ -58,8 +70,21 @@ export function PdfViewer(props: PdfViewerProps): ReactNode {
   const [zoom, setZoom] = useState(0);
   const [width, setWidth] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
+  const preview = previewUrlOf(url);
+  const [previewRatio, setPreviewRatio] = useState<number | null>(null);
+  const [previewFailed, setPreviewFailed] = useState(false);
+  // The file is read once the picture of page 1 has come (or failed, or is late): on a slow line
+  // the picture's few hundred KB would otherwise share the line with the whole file.
+  const [picturePassed, setPicturePassed] = useState(!preview);
+  const pictureSettled = picturePassed || previewRatio !== null || previewFailed;
+  useEffect(() => {
+    if (pictureSettled) return undefined;
+    const timer = setTimeout(() => setPicturePassed(true), PICTURE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [pictureSettled]);
 
   useEffect(() => {
+    if (!pictureSettled) return undefined;
     const controller = new AbortController();
     let opened: OpenedPdf | undefined;
     setLoaded({ status: 'loading' });
@@ -75,7 +100,7 @@ export function PdfViewer(props: PdfViewerProps): ReactNode {
       controller.abort();
       opened?.close();
     };
-  }, [url, open, attempt]);
+  }, [url, open, attempt, pictureSettled]);
 
   // The width a page fits in: the scroller's, followed as the screen turns.
   useEffect(() => {
@@ -96,6 +121,7 @@ export function PdfViewer(props: PdfViewerProps): ReactNode {
     if (event.key === '-') zoomOut();
   };
   const pages = loaded.status === 'ready' ? loaded.pdf.numPages : 0;
+  const firstPage = preview && !previewFailed ? { url: preview, ratio: previewRatio, onRatio: setPreviewRatio, onFailed: () => setPreviewFailed(true) } : undefined;
 
   return (
     <PreviewDialog label={text('upload.pdf.title', { name: props.name })} name={props.name} closeLabel={text('upload.pdf.close')} onClose={props.onClose}
@@ -105,8 +131,15 @@ export function PdfViewer(props: PdfViewerProps): ReactNode {
         <Text className={styles.grow}>{pages > 0 ? text('upload.pdf.pages', { count: pages }) : ''}</Text>
         <Button icon={<ArrowDownloadRegular />} onClick={props.onDownload}>{text('upload.pdf.download')}</Button>
       </div>
-      <div ref={scroller} className={styles.pages} data-testid="pdf-pages" tabIndex={0} aria-label={text('upload.pdf.title', { name: props.name })}>
+      {/* A named region: a plain div may not carry a name (axe aria-prohibited-attr, seen by the full crawl). */}
+      <div ref={scroller} className={styles.pages} data-testid="pdf-pages" tabIndex={0} role="region" aria-label={text('upload.pdf.title', { name: props.name })}>
         {loaded.status === 'loading' ? <Spinner label={text('upload.pdf.loading')} /> : null}
+        {loaded.status === 'loading' && firstPage && width > 0 ? (
+          <div className={styles.page} style={{ width, height: Math.round(width * (firstPage.ratio ?? 1.414)), visibility: firstPage.ratio ? 'visible' : 'hidden' }}
+            role="img" aria-label={text('upload.pdf.firstPage')} data-page={1} data-preview={firstPage.ratio ? 'shown' : 'loading'}>
+            <PagePicture {...firstPage} />
+          </div>
+        ) : null}
         {loaded.status === 'failed' ? (
           <div className={styles.message} role="alert">
             <Text>{text(`upload.pdf.${loaded.failure}`)}</Text>
@@ -115,7 +148,8 @@ export function PdfViewer(props: PdfViewerProps): ReactNode {
         ) : null}
         {loaded.status === 'ready' && width > 0
           ? Array.from({ length: pages }, (_, i) => (
-            <PdfPage key={i + 1} pdf={loaded.pdf} number={i + 1} total={pages} width={Math.round(width * ZOOMS[zoom])} root={scroller.current} />
+            <PdfPage key={i + 1} pdf={loaded.pdf} number={i + 1} total={pages} width={Math.round(width * ZOOMS[zoom])} root={scroller.current}
+              preview={i === 0 ? firstPage : undefined} />
           ))
           : null}
       </div>
@@ -128,14 +162,14 @@ export function PdfViewer(props: PdfViewerProps): ReactNode {
  * once it is within a screen of the visible part, and again at another zoom. Until the page's own
  * size is known, the first page's shape is assumed (most PDFs have one page size).
  */
-function PdfPage(props: { pdf: PDFDocumentProxy; number: number; total: number; width: number; root: HTMLElement | null }): ReactNode {
+function PdfPage(props: { pdf: PDFDocumentProxy; number: number; total: number; width: number; root: HTMLElement | null; preview?: PictureProps }): ReactNode {
   const text = useWidgetText();
   const styles = useStyles();
-  const { pdf, number, width, root } = props;
+  const { pdf, number, width, root, preview } = props;
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [near, setNear] = useState(number === 1);
-  const [ratio, setRatio] = useState(1.414);
+  const [ratio, setRatio] = useState(preview?.ratio ?? 1.414);
   const [drawn, setDrawn] = useState(0);
 
   useEffect(() => {
@@ -172,7 +206,29 @@ function PdfPage(props: { pdf: PDFDocumentProxy; number: number; total: number; 
     <div ref={box} className={styles.page} style={{ width, height: Math.round(width * ratio) }}
       role="img" aria-label={text('upload.pdf.page', { n: number, total: props.total })} data-page={number} data-drawn={drawn === width ? 'true' : undefined}>
       <canvas ref={canvas} className={styles.canvas} />
-      {drawn !== width ? <Spinner size="tiny" className={styles.pageSpinner} /> : null}
+      {preview && !drawn ? <PagePicture {...preview} /> : null}
+      {drawn !== width && !(preview?.ratio && !drawn) ? <Spinner size="tiny" className={styles.pageSpinner} /> : null}
     </div>
+  );
+}
+
+interface PictureProps {
+  url: string;
+  /** The picture's height to width, once it has loaded. */
+  ratio: number | null;
+  onRatio(ratio: number): void;
+  onFailed(): void;
+}
+
+/** The server's picture of page 1 over the page's box, until pdf.js has drawn the page itself (decorative: the box is the image). */
+function PagePicture(props: PictureProps): ReactNode {
+  const styles = useStyles();
+  return (
+    <img src={props.url} alt="" className={styles.picture} decoding="async"
+      onLoad={(event) => {
+        const image = event.currentTarget;
+        if (image.naturalWidth > 0) props.onRatio(image.naturalHeight / image.naturalWidth);
+      }}
+      onError={props.onFailed} />
   );
 }

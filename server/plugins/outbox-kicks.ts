@@ -1,0 +1,24 @@
+import { globalPlugin } from '../lib/global-plugin';
+import { collectQueued, type Outbox } from '../lib/outbox-kicks';
+
+/**
+ * One kick for the outboxes a request filled: each request's handler runs with a set that
+ * `noteQueued` (push-outbox.ts, webhook-outbox.ts) adds to, and after a successful response the
+ * push sender and the webhook dispatcher are kicked only if the request queued into theirs — the
+ * rows are committed by then. A request that queued nothing costs no claim UPDATE. Registered
+ * after the webhooks and push plugins, before the routes.
+ */
+export default globalPlugin(async (app) => {
+  app.decorateRequest('queuedOutboxes', null);
+  app.addHook('preHandler', (request, _reply, done) => {
+    const outboxes = new Set<Outbox>();
+    request.queuedOutboxes = outboxes;
+    collectQueued(outboxes, done);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const outboxes = request.queuedOutboxes;
+    if (!outboxes?.size || reply.statusCode >= 400) return;
+    if (outboxes.has('webhooks')) app.webhooks.kick();
+    if (outboxes.has('push')) app.push.kick();
+  });
+});

@@ -1,0 +1,115 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+import { stepDeputies } from '../people/deputies';
+import { eligibleAmongSteps, scopeCompany } from './eligibility';
+
+/** One approval step as the state machine sees it. */
+export interface StepState {
+  id: number;
+  position: number;
+  status: number;
+  active: boolean;
+  approver_id: number | null;
+  process_code: string;
+  /**
+   * Users who may act on this step (any one of them passes it): the named candidates the
+   * eligibility rule still allows NOW (a flag removed, a user disabled → no longer acts).
+   */
+  candidates: number[];
+  /** Approvals that pass the step (1 unless a 合議 or quorum step; pinned at filing). */
+  required: number;
+  /** Candidates who already approved within this pass of the step (a 合議 or quorum step counts them). */
+  decided: number[];
+  /** Who gave those decisions (the candidate, or the deputy who stood in): a 合議 step counts each person once. */
+  deciders: number[];
+  /**
+   * Who may act for a candidate (deputies in effect today, `deputies.ts`): filled for the active
+   * pending step of a document on process only, never the requester; empty otherwise.
+   */
+  deputies: Array<{ deputy_id: number; principal_id: number }>;
+}
+
+/** One named candidate of a step as stored: their decision (1 approved) and who gave it (a deputy, or themselves). */
+interface Candidate { user_id: number; decision: number | null; decided_by: number | null }
+
+/** A document with its ordered steps: everything the transition rules decide on. */
+export interface DocumentState {
+  id: number;
+  code: string;
+  module_code: string;
+  status: number;
+  requester_id: number;
+  /** Who filed it for the requester (代理申請), null when the requester did: they get the requester's mails too. */
+  filed_by?: number | null;
+  /** The company the document belongs to (`workflow/filing/document-company.ts`). */
+  company_id: number | null;
+  data: Record<string, unknown>;
+  bypass: boolean;
+  /** Marked urgent by its requester (migration 1100). */
+  urgent: boolean;
+  user_finances: number[];
+  /** The live steps, in route order. */
+  steps: StepState[];
+  /** Steps an edit voided when it restarted the route (an action on one is refused: 409). */
+  voided: number[];
+}
+
+/** Who gets the requester's mails: the requester, and whoever filed it for them (代理申請: "both get the mails"). */
+export function requesterRecipients(doc: Pick<DocumentState, 'requester_id' | 'filed_by'>): number[] {
+  return typeof doc.filed_by === 'number' && doc.filed_by !== doc.requester_id ? [doc.requester_id, doc.filed_by] : [doc.requester_id];
+}
+
+/**
+ * Loads a document and its steps. With `lock`, its `buffers` row is locked `FOR UPDATE` first, so
+ * inside a transaction every concurrent action on the same document waits here and then reads
+ * the state the previous one committed: the re-check that follows is what makes races safe.
+ * Candidates are re-checked against the eligibility rule here, so every action, permission and
+ * notification works with who may act at this moment, not who was named at filing.
+ */
+export async function loadDocumentState(db: Kysely<Database>, documentId: number, lock = false): Promise<DocumentState | null> {
+  let query = db.selectFrom('buffers')
+    .select(['id', 'code', 'module_code', 'status', 'requester_id', 'filed_by', 'company_id', 'data', 'bypass', 'urgent', 'user_finances'])
+    .where('id', '=', documentId);
+  if (lock) query = query.forUpdate();
+  const doc = await query.executeTakeFirst();
+  if (!doc) return null;
+  const steps = await db.selectFrom('approvals')
+    .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
+    .innerJoin('processes', 'processes.id', 'master_processes.process_id')
+    .select(['approvals.id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approver_id', 'approvals.required', 'processes.code as process_code',
+      'processes.approver_roles', 'master_processes.allow_requester', 'approvals.voided_at'])
+    // Each step's candidates in the same read.
+    .select(sql<Candidate[]>`(select coalesce(json_agg(json_build_object('user_id', c.user_id, 'decision', c.decision, 'decided_by', c.decided_by)), '[]')
+      from approval_candidates c where c.approval_id = approvals.id)`.as('candidates'))
+    .where('approvals.buffer_id', '=', documentId)
+    .orderBy('approvals.position')
+    .execute();
+  const candidates = steps.flatMap((s) => s.candidates.map((c) => ({ ...c, approval_id: s.id })));
+  const scope = { requesterId: doc.requester_id, companyId: await scopeCompany(db, doc.requester_id, doc.company_id) };
+  const live = steps.filter((s) => !s.voided_at);
+  const namedOn = (stepId: number) => candidates.filter((c) => c.approval_id === stepId).map((c) => c.user_id);
+  const eligibleOn = await eligibleAmongSteps(db, live.map((s) => ({ rule: { approver_roles: s.approver_roles ?? [], allow_requester: s.allow_requester }, userIds: namedOn(s.id) })), scope);
+  const states: StepState[] = [];
+  // One query at a time: inside a transaction they share one connection anyway.
+  for (const [index, s] of live.entries()) {
+    const named = namedOn(s.id);
+    const eligible = eligibleOn[index];
+    const decided = candidates.filter((c) => c.approval_id === s.id && c.decision === 1).map((c) => c.user_id);
+    const deciders = candidates.filter((c) => c.approval_id === s.id && c.decision !== null).map((c) => c.decided_by ?? c.user_id);
+    const allowed = named.filter((id) => eligible.has(id));
+    // The step in progress: whom the candidates' deputies may stand in for (undecided candidates only).
+    const pending = doc.status === 0 && s.active && s.status === 0;
+    const deputies = pending ? await stepDeputies(db, allowed.filter((id) => !decided.includes(id)), doc.module_code, doc.requester_id) : [];
+    states.push({
+      id: s.id, position: s.position, status: s.status, active: s.active, approver_id: s.approver_id, required: s.required, process_code: s.process_code,
+      candidates: allowed, decided, deciders, deputies,
+    });
+  }
+  return {
+    ...doc,
+    data: (doc.data ?? {}) as Record<string, unknown>,
+    user_finances: Array.isArray(doc.user_finances) ? doc.user_finances.map(Number) : [],
+    steps: states,
+    voided: steps.filter((s) => s.voided_at).map((s) => s.id),
+  };
+}

@@ -1,0 +1,160 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+import { validationFailed } from '../../lib/errors';
+import { writeApprovalLog } from '../core/approval-log';
+import { applyEntityChange } from '../entity-changes/apply-entity-change';
+import { loadDocumentState, requesterRecipients, type DocumentState, type StepState } from '../core/document-state';
+import { scopeCompany } from '../core/eligibility';
+import { rememberEmailPush } from '../mail/email-push-preference';
+import { mailDocumentEvent } from '../mail/notifications';
+import { DocumentStatus, StepStatus, type LogAction } from '../core/status';
+import { actingFor, isTreasuryStep, nextStep, refuseStepAction } from '../core/transitions';
+import { mailStepWaiting } from '../people/deputies';
+import { readTreasuryData } from './treasury-data';
+import { readStepFields } from '../core/step-fields';
+import { giveNumber } from '../filing/numbering';
+import { consumeBudgets, releaseBudgets } from '../../budgets/budget-ledger';
+import { findModule } from '../../../src/engine';
+import { linkFiles } from '../../files/link-files';
+import { illegalTransition, refusalError } from '../core/workflow-error';
+import type { WorkflowContext } from '../core/workflow-context';
+import { recordActor } from '../../records/record-actor';
+import type { StepActionBody, StepActionResult } from '../../../src/wire/workflow';
+import { refuseChangedSinceRead, storeActionAnswer, type ReadVersion } from './read-version';
+
+/**
+ * Marks the step handled only if it is still the pending active step: together with the
+ * document lock this is the second half of the race guard (0 rows = someone was first).
+ */
+async function closeStep(trx: Kysely<Database>, step: StepState, status: number, ctx: WorkflowContext, onBehalfOf: number | null, data?: unknown) {
+  const result = await trx.updateTable('approvals')
+    .set({ status, active: false, approver_id: ctx.userId, on_behalf_of: onBehalfOf, approved_at: new Date(), ...(data ? { data: JSON.stringify(data) } : {}) })
+    .where('id', '=', step.id).where('status', '=', StepStatus.PENDING).where('active', '=', true)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.workflow.errors.stepNotActive'));
+}
+
+/**
+ * One approver's approval within a 合議 (`all`) or quorum step: recorded once (a candidate who
+ * already decided is refused before, and the update only takes an undecided row); true while the
+ * step still waits for others (logged, the step stays active), false when this approval is the
+ * last one needed (the caller closes the step as an ordinary approval). Runs under the document
+ * lock, so concurrent approvers count one after the other and the step advances once.
+ */
+async function recordPartialApproval(trx: Kysely<Database>, documentId: number, step: StepState, ctx: WorkflowContext, onBehalfOf: number | null, detail?: Record<string, unknown>): Promise<boolean> {
+  // A deputy's approval counts as the principal's decision (the principal's candidacy is marked).
+  const marked = await trx.updateTable('approval_candidates').set({ decision: 1, decided_at: new Date(), decided_by: ctx.userId })
+    .where('approval_id', '=', step.id).where('user_id', '=', onBehalfOf ?? ctx.userId).where('decision', 'is', null)
+    .executeTakeFirst();
+  if (marked.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.routes.alreadyDecided'));
+  if (step.decided.length + 1 >= step.required) return false;
+  // The document changed (an edit made against the state before this decision is refused: 409).
+  await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', documentId).execute();
+  await writeApprovalLog(trx, { documentId, approvalId: step.id, userId: ctx.userId, action: 'approve', onBehalfOf, detail });
+  return true;
+}
+
+async function finishDocument(trx: Kysely<Database>, doc: DocumentState, status: number, ctx: WorkflowContext, data?: Record<string, unknown>) {
+  // 決裁番号: given in the final approval's transaction, by the module's rule in force now.
+  const decisionNumber = status === DocumentStatus.COMPLETED
+    ? await giveNumber(trx, findModule(ctx.definitions, doc.module_code), 'decision', doc.company_id) : null;
+  await trx.updateTable('buffers')
+    .set({
+      status, updated_at: new Date(),
+      ...(status === DocumentStatus.COMPLETED ? { completed_at: new Date(), decision_number: decisionNumber } : {}),
+      ...(data ? { data: JSON.stringify(data) } : {}),
+    })
+    .where('id', '=', doc.id).execute();
+  // Budgets: the final approval consumes what the document reserved; a rejection gives it back.
+  if (status === DocumentStatus.COMPLETED) await consumeBudgets(trx, doc.id);
+  else if (status === DocumentStatus.REJECTED) await releaseBudgets(trx, doc.id);
+}
+
+/** Passes the step (approve or treasury) and moves the document on: next step, or completed. */
+async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, body: StepActionBody, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, data?: Record<string, unknown>, detail?: Record<string, unknown>) {
+  const next = nextStep(doc, step);
+  if (next) {
+    await trx.updateTable('approvals').set({ active: true }).where('id', '=', next.id).execute();
+    await trx.updateTable('buffers').set({ updated_at: new Date(), ...(data ? { data: JSON.stringify(data) } : {}) }).where('id', '=', doc.id).execute();
+  } else {
+    await finishDocument(trx, doc, DocumentStatus.COMPLETED, ctx, data);
+    // An entity module's change takes effect here, in the final approval's transaction.
+    await applyEntityChange(trx, doc.id, ctx);
+  }
+  await writeApprovalLog(trx, { documentId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail });
+  if (next && body.send_email_push !== undefined) await rememberEmailPush(trx, ctx.userId, body.send_email_push);
+  // The next step's approvers and their deputies in effect.
+  if (next && body.send_email_push === true) await mailStepWaiting(trx, doc, next.candidates, ctx, next.id);
+  if (!next) await mailDocumentEvent(trx, 'completed', doc, requesterRecipients(doc), ctx);
+  return next ? DocumentStatus.ON_PROCESS : DocumentStatus.COMPLETED;
+}
+
+/** What another entry point (the mail link) adds to the app's step action; the action itself is the same. */
+export interface StepActionOptions {
+  /**
+   * The entry point's own checks, run under the document's lock before the transition rules (the
+   * mail link: its token still works for this user; a rejection has a comment). Throws to refuse.
+   */
+  guard?: (trx: Kysely<Database>, doc: DocumentState) => Promise<void>;
+  /** Kept on the action's log entry (`approval_logs.detail`): `{ via: 'mail', comment? }`. */
+  logDetail?: Record<string, unknown>;
+  /** The version the approver read and the request's idempotency claim (`POST /approvals/{id}/action`). */
+  read?: ReadVersion;
+}
+
+/**
+ * `POST /api/approvals/{id}/action` in ONE transaction: lock the document, re-check that the
+ * user is a candidate of this step and that it is still the active pending step, then approve
+ * (true), reject (false) or complete the treasury step (null with `data`, or true with `data`,
+ * on a `p-treasury` step). Logs the action and queues the mails of the rules in README.md.
+ * The mail link (`mail-actions.ts`) acts through here too, with `options`.
+ */
+export async function actOnStep(db: Kysely<Database>, documentId: number, stepId: number, body: StepActionBody, ctx: WorkflowContext, options: StepActionOptions = {}): Promise<StepActionResult> {
+  const detail = options.logDetail;
+  const read = options.read ?? {};
+  return db.transaction().execute(async (trx) => storeActionAnswer(trx, read, await decide(trx)));
+  async function decide(trx: Kysely<Database>): Promise<StepActionResult> {
+    const doc = await loadDocumentState(trx, documentId, true);
+    if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));
+    if (options.guard) await options.guard(trx, doc);
+    const refusal = refuseStepAction(doc, stepId, ctx.userId);
+    if (refusal) throw refusalError(refusal, ctx.t);
+    await refuseChangedSinceRead(trx, doc.id, read.expectedUpdatedAt, ctx.t);
+    const step = doc.steps.find((s) => s.id === stepId)!;
+    // A deputy acts for the principal: both are recorded (approver / log user, on_behalf_of).
+    const onBehalfOf = actingFor(step, ctx.userId) ?? null;
+    await recordActor(trx, ctx.userId, body.approve === false ? 'reject' : isTreasuryStep(step) ? 'treasury' : 'approve', onBehalfOf);
+    // Fields a step fills (the signer's signed files): only this step's, only with its approval.
+    const module = findModule(ctx.definitions, doc.module_code) ?? undefined;
+    const filled = await readStepFields(trx, ctx.definitions, module, step.process_code, body.data, ctx.t, ctx.userId);
+    if ('violations' in filled) throw validationFailed(filled.violations);
+
+    if (body.approve === false) {
+      await closeStep(trx, step, StepStatus.REJECTED, ctx, onBehalfOf);
+      await finishDocument(trx, doc, DocumentStatus.REJECTED, ctx);
+      await writeApprovalLog(trx, { documentId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'reject', onBehalfOf, detail });
+      await mailDocumentEvent(trx, 'rejected', doc, requesterRecipients(doc), ctx);
+      return { id: step.id, status: StepStatus.REJECTED, buffer: { id: doc.id, status: DocumentStatus.REJECTED } };
+    }
+    if (isTreasuryStep(step)) {
+      const formCode = findModule(ctx.definitions, doc.module_code)?.process?.find((s) => s.code === step.process_code)?.form;
+      const treasury = await readTreasuryData(trx, ctx.definitions, formCode, body.data, ctx.t, { companyId: await scopeCompany(trx, doc.requester_id, doc.data.company_id), userId: ctx.userId });
+      if ('violations' in treasury) throw validationFailed(treasury.violations);
+      await closeStep(trx, step, StepStatus.DONE, ctx, onBehalfOf, treasury.value);
+      const status = await passStep(trx, doc, step, body, ctx, 'treasury', onBehalfOf, { ...doc.data, ...treasury.value }, detail);
+      return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
+    }
+    if (body.approve !== true) {
+      throw validationFailed([{ propertyPath: 'approve', message: ctx.t('server.workflow.errors.approveRequired') }]);
+    }
+    const fields = Object.keys(filled.value).length ? filled.value : undefined;
+    if (step.required > 1 && await recordPartialApproval(trx, doc.id, step, ctx, onBehalfOf, detail)) {
+      return { id: step.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: DocumentStatus.ON_PROCESS } };
+    }
+    await closeStep(trx, step, StepStatus.DONE, ctx, onBehalfOf, fields);
+    const status = await passStep(trx, doc, step, body, ctx, 'approve', onBehalfOf, fields && { ...doc.data, ...fields }, detail);
+    if (fields && module) await linkFiles(trx, module, doc.id, fields);
+    return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
+  }
+}
+

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+import { writeApprovalLog } from '../core/approval-log';
+import { loadDocumentState } from '../core/document-state';
+import { mailDocumentEvent } from '../mail/notifications';
+import { activeStep } from '../core/transitions';
+import { mailStepWaiting } from '../people/deputies';
+import type { WorkflowContext } from '../core/workflow-context';
+
+/**
+ * Runs inside the filing transaction of `POST /api/buffer/{code}`: logs the submission on the
+ * timeline, mails the first step's approvers (unless `send_notification_first_approval` is
+ * false) and their deputies in effect, the forwarded finance users (`user_finances`) and the people it is circulated to.
+ */
+export async function onDocumentFiled(trx: Kysely<Database>, documentId: number, ctx: WorkflowContext): Promise<void> {
+  const doc = await loadDocumentState(trx, documentId);
+  if (!doc) return;
+  // A bypassed document's timeline says so instead of a plain submission.
+  // Filed for someone (代理申請): "Submitted by <filer> on behalf of <principal>".
+  const onBehalfOf = doc.requester_id !== ctx.userId ? doc.requester_id : null;
+  await writeApprovalLog(trx, { documentId, userId: ctx.userId, action: doc.bypass ? 'bypass' : 'submit', onBehalfOf });
+  if (doc.urgent) await writeApprovalLog(trx, { documentId, userId: ctx.userId, action: 'urgent' });
+  const notifyFirst = await trx.selectFrom('buffers').select('send_notification_first_approval').where('id', '=', documentId).executeTakeFirstOrThrow();
+  const first = activeStep(doc);
+  if (first && notifyFirst.send_notification_first_approval) {
+    await mailStepWaiting(trx, doc, first.candidates, ctx, first.id);
+  }
+  await mailDocumentEvent(trx, 'forwarded', doc, doc.user_finances, ctx);
+  const circulated = await trx.selectFrom('circulations').select('user_id').where('buffer_id', '=', documentId).execute();
+  await mailDocumentEvent(trx, 'circulated', doc, circulated.map((c) => c.user_id), ctx);
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KyselyPlugin } from 'kysely';
+import { buildTestApp, type TestApp } from './helpers';
+import { demoUsers, getter, insertDocument, poster, purchaseRefs, tokens, type Users } from './workflow-fixtures';
+
+/**
+ * What one decision costs the database (issue #30 items 9–10: fewer statements per decision): an
+ * approval that passes the step and mails the next step's approvers — the whole request, from the
+ * sign-in check to the commit (the mail sender's delivery afterwards is its own) — runs at most DECISION_BUDGET statements, and a route
+ * twice as long costs not one statement more (the steps' candidates and eligibility are read in
+ * one statement each, whatever the route's length). Counted by a Kysely plugin that sees every
+ * statement the app runs; BEGIN/COMMIT are not counted. A figure, not a timing: it stays the same
+ * on any machine.
+ */
+const DECISION_BUDGET = 20;
+
+describe('statements per decision', () => {
+  let t: TestApp;
+  let users: Users;
+  let post: ReturnType<typeof poster>;
+  let counting = false;
+  const statements: string[] = [];
+  const counter: KyselyPlugin = {
+    transformQuery(args) {
+      // The mail sender's rounds (kicked after the commit, in the background) are its own work, not the decision's.
+      const delivery = args.node.kind === 'RawNode' && args.node.sqlFragments.join(' ').includes('update mail_outbox');
+      if (counting && !delivery) statements.push(args.node.kind);
+      return args.node;
+    },
+    async transformResult(args) { return args.result; },
+  };
+  beforeAll(async () => {
+    t = await buildTestApp({}, [counter]);
+    users = await demoUsers(t.db);
+    const auth = tokens(t);
+    post = poster(t, auth);
+    // The first request of a user warms what is read once per process (the definitions' revision cache, the token's user).
+    await getter(t, auth)('approver', '/api/approvals/my');
+  });
+  afterAll(async () => t?.close());
+
+  /** Statements of approving the first step of a payment whose route has `steps` (each with one candidate). */
+  const approveFirstOf = async (steps: Array<[string, string]>, code: string) => {
+    const refs = await purchaseRefs(t.db);
+    const doc = await insertDocument(t.db, {
+      module: 'payment', requester: users.employee.id, code,
+      data: { company_id: refs.company, department_id: refs.department, currency_id: refs.currency, total: 5000 },
+      steps: steps.map(([process, user]) => ({ process, candidates: [users[user].id] })),
+    });
+    // As filing stores it: the document's company on its row.
+    await t.db.updateTable('buffers').set({ company_id: refs.company }).where('id', '=', doc.id).execute();
+    statements.length = 0;
+    counting = true;
+    const reply = await post('approver', `/api/approvals/${doc.steps[0]}/action`, { approve: true, send_email_push: true });
+    counting = false;
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().buffer.status).toBe(0);
+    return statements.length;
+  };
+
+  it(`an approval that mails the next step runs at most ${DECISION_BUDGET} statements, the same for a route twice as long`, async () => {
+    const short = await approveFirstOf([['p-manager', 'approver'], ['p-finance', 'finance']], 'PAY-STMT-000001');
+    const long = await approveFirstOf([['p-manager', 'approver'], ['p-finance', 'finance'], ['p-authorizer', 'authorizer'], ['p-treasury', 'treasury']], 'PAY-STMT-000002');
+    expect(short).toBeLessThanOrEqual(DECISION_BUDGET);
+    expect(long).toBe(short);
+  });
+});
