@@ -31,6 +31,11 @@ async function duplicate(db: Kysely<Database>, data: BankAccountData, except: nu
 export const bankAccountEntity: EntityHandler = {
   kind: 'company-bank-account',
 
+  companyScope(user, companyId, t) {
+    assertFinanceScope(user, companyId, t);
+  },
+
+
   async load(db, id) {
     const row = await db.selectFrom('company_bank_accounts').select(['company_id', 'bank_name', 'branch', 'number', 'type'])
       .where('id', '=', id).where('retired_at', 'is', null).executeTakeFirst();

@@ -32,6 +32,11 @@ async function belowHeld(db: Kysely<Database>, id: number, amount: number, t: Tr
 export const budgetEntity: EntityHandler = {
   kind: 'budget',
 
+  companyScope(user, companyId, t) {
+    assertFinanceScope(user, companyId, t);
+  },
+
+
   async load(db, id) {
     const row = await db.selectFrom('budgets').select(['company_id', 'department_id', 'expense_account_id', 'fiscal_year', 'amount']).where('id', '=', id).executeTakeFirst();
     return row ? { ...row, amount: Number(row.amount) } : null;

@@ -53,6 +53,11 @@ function violationsOf(data: CalendarData, t: Translate): Violation[] {
 export const calendarEntity: EntityHandler = {
   kind: 'calendar',
 
+  companyScope(user, companyId, t) {
+    assertOrganisationScope(user, companyId, t);
+  },
+
+
   async load(db, id) {
     if (!(await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst())) return null;
     const year = new Date().getUTCFullYear();

@@ -83,6 +83,11 @@ export async function companyMappingViolations(db: Kysely<Database>, definitions
 export const journalMappingEntity: EntityHandler = {
   kind: 'journal-mapping',
 
+  companyScope(user, companyId, t) {
+    assertFinanceScope(user, companyId, t);
+  },
+
+
   async load(db, id) {
     if (!(await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst())) return null;
     return formOfMapping(id, await storedMapping(db, id)) as unknown as Record<string, unknown>;

@@ -87,6 +87,11 @@ async function violationsOf(db: Kysely<Database>, request: EntityChangeRequest, 
 export const positionEntity: EntityHandler = {
   kind: 'position',
 
+  companyScope(user, companyId, t) {
+    assertOrganisationScope(user, companyId, t);
+  },
+
+
   async load(db, id) {
     const row = await findPosition(db, id);
     if (!row || (row.retired_on !== null && String(row.retired_on) <= today())) return null;

@@ -120,6 +120,11 @@ async function violationsOf(db: Kysely<Database>, companyId: number, data: SignI
 export const signInEntity: EntityHandler = {
   kind: 'sign-in',
 
+  companyScope(user, companyId, t) {
+    assertOrganisationScope(user, companyId, t);
+  },
+
+
   async load(db, id) {
     if (!(await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst())) return null;
     const s = await signInSettings(db, id);

@@ -128,6 +128,12 @@ const columns = (data: UserData) => ({
 export const userEntity: EntityHandler = {
   kind: 'user',
 
+  // A user who is not a group admin is locked to their own company (spec 000 §6).
+  companyScope(user, companyId, t) {
+    if (!isGroupAdmin(user) && companyId !== user.company_id) throw forbidden(t('server.admin.errors.ownCompanyOnly'));
+  },
+
+
   async load(db, id) {
     const user = await db.selectFrom('users')
       .select(['company_id', 'department_id', 'location_id', 'name', 'email', 'join_date', 'manager_id', ...FLAGS])
@@ -153,8 +159,7 @@ export const userEntity: EntityHandler = {
         return;
       }
     }
-    // A user who is not a group admin is locked to their own company (spec 000 §6).
-    if (!admin && data.company_id !== user.company_id) throw forbidden(t('server.admin.errors.ownCompanyOnly'));
+    userEntity.companyScope!(user, data.company_id, t);
     const violations = [...await dataViolations(db, data, request.targetId, t), ...await organisationViolations(db, data, request.targetId, admin, t)];
     if (violations.length) throw validationFailed(violations);
   },

@@ -57,3 +57,36 @@ describe('POST /master_processes/resolve: the requester\'s company scope', () =>
     expect(outside.json().violations).toEqual([{ propertyPath: 'company_id', message: SCOPE_MESSAGE }]);
   });
 });
+
+/**
+ * An organisation or finance record's `company_id` is the record's, not a company filed for: the
+ * route resolves when the caller may request that change for it (the entity kind's company rule,
+ * as filing runs it) and is refused with filing's 403 otherwise. Found by the submission fuzzer:
+ * employee@'s budget for a non-group company was judged along a route filing resolved while this
+ * call refused it, so the form and the server disagreed about "choose an approver".
+ */
+describe('POST /master_processes/resolve: an entity module\'s company is its own rule\'s', () => {
+  const budgetModule = () => Object.values(s.t.app.definitions.modules).find((m) => m.kind === 'module' && m.meta.entity?.kind === 'budget')!;
+
+  it('resolves a non-group company\'s budget route for a group admin, whom filing lets request it', async () => {
+    const code = budgetModule().code;
+    const reply = await s.post('admin', '/api/master_processes/resolve', { module_code: code, data: { company_id: await companyId('AP') } });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect((reply.json() as { steps: unknown[] }).steps.length).toBeGreaterThan(0);
+  });
+
+  it('refuses employee@ (no finance role) with the 403 filing answers, before any field is judged', async () => {
+    const code = budgetModule().code;
+    const steps = await s.t.db.selectFrom('master_processes').select('id').where('module_code', '=', code).orderBy('position').execute();
+    const data = { company_id: await companyId('AP') };
+    const resolved = await s.post('employee', '/api/master_processes/resolve', { module_code: code, data });
+    expect(resolved.statusCode, resolved.body).toBe(403);
+    expect(resolved.body).not.toContain('"steps"');
+    const before = await s.t.db.selectFrom('buffers').select((eb) => eb.fn.countAll().as('n')).where('module_code', '=', code).executeTakeFirstOrThrow();
+    const filed = await s.post('employee', `/api/buffer/${code}`, { ...data, approvals: [{ master_process_id: steps.at(-1)!.id, approver_id: 0 }], user_finances: [] });
+    expect(filed.statusCode, filed.body).toBe(403);
+    expect(filed.json().message).toBe(resolved.json().message);
+    const after = await s.t.db.selectFrom('buffers').select((eb) => eb.fn.countAll().as('n')).where('module_code', '=', code).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});

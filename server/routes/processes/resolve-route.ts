@@ -12,6 +12,7 @@ import { companyScopeViolations, loadFiler } from '../../workflow/filing/filing-
 import { blockedReason, resolveFilingRoute } from '../../workflow/filing/route-resolution';
 import { filingPrincipal } from '../../workflow/filing/proxy-principal';
 import { filingPost } from '../../workflow/filing/filing-post';
+import { entityHandler } from '../../workflow/entity-changes/entity-handler';
 import { exchangeRouteValues, resolveExchange } from '../../exchange/document-exchange';
 import { budgetCheck, budgetRouteValues } from '../../budgets/budget-ledger';
 
@@ -27,6 +28,8 @@ const RESOLVE_DESCRIPTION = [
   'It answers only for what the requester may file, refusing exactly as filing would: a `company_id` (the document\'s or an item\'s)',
   'of a company the requester may not file for (a client of a non-group company asking for a group company) is 422 with',
   '"You may not file a document for this company." at that path; an account filing cannot load is 403.',
+  'An organisation or finance record (an entity module: user, budget, bank account, …) is not filed for a company: its `company_id`',
+  'is the record\'s, and the caller must be allowed to request that kind of change for it (403 with the reason, as filing refuses it).',
   'With `filed_for` (代理申請) the route is the principal\'s (their organisation, their company scope, never them as their own approver):',
   'the caller must be allowed to file this module for them today (`/proxy_filers`), else 403 naming the principal, as filing refuses.',
   'With `filed_as_department_id` (兼務) the route resolves from that post of the requester (a department of theirs, `GET /posts/mine`):',
@@ -39,7 +42,9 @@ const RESOLVE_DESCRIPTION = [
  * the process card shows what filing will do. A malformed body is 422; an unknown module 404.
  * It answers only for what the requester may file: the company scope filing checks
  * (`companyScopeViolations`) refuses here the same way (422 at the `company_id` path; 403 for an
- * account filing cannot load), so nobody learns the post holders of a company they cannot file for.
+ * account filing cannot load), and an entity module's own company rule (`EntityHandler.companyScope`)
+ * as filing runs it, so nobody learns the post holders of a company they cannot file for, and the
+ * route shown is the one filing resolves.
  */
 export function registerResolveRoute(app: FastifyInstance): void {
   app.post<{ Body: unknown }>('/master_processes/resolve', {
@@ -61,8 +66,14 @@ export function registerResolveRoute(app: FastifyInstance): void {
     const requesterId = await filingPrincipal(app.db, module, request.body.filed_for, request.user.id, t);
     const filer = await loadFiler(app.db, requesterId);
     if (!filer) throw forbidden(t('server.integrity.companyScope'));
-    const outOfScope = await companyScopeViolations(app.db, data, filer, t);
-    if (outOfScope.length) throw validationFailed(outOfScope);
+    // An entity's company is its own rule's (`EntityHandler.companyScope`, as filing checks it), not a company filed for.
+    const entity = module.meta.entity ? entityHandler(module.meta.entity.kind) : null;
+    if (entity) {
+      if (entity.companyScope && Number.isInteger(data.company_id)) entity.companyScope(request.user, data.company_id as number, t);
+    } else {
+      const outOfScope = await companyScopeViolations(app.db, data, filer, t);
+      if (outOfScope.length) throw validationFailed(outOfScope);
+    }
     // 兼務: the post the document would be filed as (the requester's; 422 otherwise), its company for a form without one.
     const post = await filingPost(app.db, requesterId, request.body.filed_as_department_id, t);
     const companyId = !Number.isInteger(data.company_id) && post?.chosen ? post.company_id : await scopeCompany(app.db, requesterId, data.company_id);

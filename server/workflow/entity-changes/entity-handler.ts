@@ -35,6 +35,14 @@ export interface EntityHandler {
    */
   authorize(db: Kysely<Database>, request: EntityChangeRequest, user: AuthUser, t: Translate, definitions: DefinitionSet): Promise<void>;
   /**
+   * Throws 403 when `user` may not request this kind for `companyId` (the form's `company_id`; null
+   * when it names none) — the part of `authorize` that needs no data. An entity's company is not a
+   * company filed for (spec 000 §6): filing runs this before it resolves the route, and
+   * `POST /master_processes/resolve` answers for it only when it passes, so a route (and who holds
+   * its posts) is never resolved for a company the user may not request the change for.
+   */
+  companyScope?(user: AuthUser, companyId: number | null, t: Translate): void;
+  /**
    * Fields of a create or edit request completed with what `apply` will write besides the
    * requester's choices (a user's settings that a background group decides), so the filed
    * request shows the approver what it applies. Called after `authorize`; the answer's fields

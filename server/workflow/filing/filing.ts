@@ -76,6 +76,12 @@ export async function fileDocument(db: Kysely<Database>, filing: NewFiling | Edi
   return db.transaction().execute<Filed | Edited>((trx) => (filing.kind === 'new' ? fileNew(trx, filing, ctx) : fileEdit(trx, filing, ctx)));
 }
 
+/** The company an entity change is about: an edit's target as stored, else the form's. */
+function recordCompany(target: EntityTarget, formCompany: number): number {
+  const stored = target.current?.company_id;
+  return target.operation === 'edit' && Number.isInteger(stored) ? stored as number : formCompany;
+}
+
 /** A new document: pipeline, entity permission, then the document with its steps. */
 async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: WorkflowContext): Promise<Filed> {
   const { module, user } = filing;
@@ -102,6 +108,9 @@ async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: Workf
     wrapperOnly: target.operation === 'delete',
     // An entity's company is the target's (the handler authorizes it), not a company filed for.
     companyScope: !entity,
+    // Before anything is resolved for it: the user may request this kind for the record's company (a
+    // new record's is the form's; an edit's the target's as stored — `authorize` refuses moving it).
+    entityScope: handler?.companyScope ? (companyId) => handler.companyScope!(user, recordCompany(target, companyId), ctx.t) : undefined,
   });
   if (entity && handler) {
     const { approvals: _approvals, ...formData } = prepared.data;

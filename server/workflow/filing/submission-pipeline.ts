@@ -36,6 +36,11 @@ export interface SubmissionRequest {
   wrapperOnly?: boolean;
   /** Check the company scope of `company_id` (default true; entity modules authorize their target instead). */
   companyScope?: boolean;
+  /**
+   * An entity module's own company rule (`EntityHandler.companyScope`): throws 403 when the user may
+   * not request the change for the form's `company_id`. Runs before anything is resolved for it.
+   */
+  entityScope?: (companyId: number) => void;
   /** The document's date (YYYY-MM-DD) its exchange rate is chosen for: an edit's filing day; default today. */
   date?: string;
   /** An edit's document: its own budget reservation is not counted against it (the edit moves it). */
@@ -115,6 +120,9 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
     throw refuse([{ propertyPath: 'urgent', message: t('server.integrity.urgentNotAllowed') }]);
   }
   const payload = stripUnknownFields(module, request.payload) as Record<string, unknown>;
+  // Who may request this record for its company at all, before its fields are judged (as the route resolver refuses it).
+  const record = module.meta.bodyKey && isObject(payload[module.meta.bodyKey]) ? payload[module.meta.bodyKey] as Record<string, unknown> : payload;
+  if (request.entityScope && Number.isInteger(record.company_id)) request.entityScope(record.company_id as number);
   const only = (violations: Violation[]) => (request.wrapperOnly ? violations.filter(wrapperViolation) : violations);
   const bodyShape = ajvViolations(module, payload, t);
   const shape = only(bodyShape);
