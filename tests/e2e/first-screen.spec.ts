@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { initialScripts } from '../../scripts/lib/initial-js';
@@ -88,5 +88,21 @@ test.describe('a signed-in start', () => {
     const box = (await banner.boundingBox())!;
     expect(Math.abs(box.y - staticBox.y), 'the banner does not move').toBeLessThanOrEqual(1);
     expect(Math.abs(box.height - staticBox.height), 'nor change its height').toBeLessThanOrEqual(1);
+  });
+
+  test('names Home\'s chunks in the HTML, so the app appends no preload link of its own for them', async ({ page }) => {
+    await loginAs(page, 'employee@example.com');
+    const html = await (await page.goto('/'))!.text();
+    const named = new Set([...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+\.js)"/g)].map((m) => m[1]));
+    const manifest = JSON.parse(readFileSync(join('dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const homeChunk = `/${Object.entries(manifest).find(([key]) => key.endsWith('src/app/pages/home/HomePage.tsx'))![1].file}`;
+    expect(named.has(homeChunk), homeChunk).toBe(true);
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByTestId('home')).not.toHaveAttribute('aria-busy');
+    // Every link of Home's start is the HTML's: the preload helper found them there.
+    const links = await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    const added = links.filter((path) => !named.has(path));
+    expect(added.filter((path) => path === homeChunk)).toEqual([]);
+    expect(new Set(links).size, 'no chunk is linked twice').toBe(links.length);
   });
 });
