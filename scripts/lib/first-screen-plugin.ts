@@ -114,21 +114,15 @@ function variant(html: string, language: string, texts: Texts, kind: FirstScreen
 }
 
 /**
- * Writes the first screen into the built index.html so it paints before any JavaScript runs
- * (the largest text of the page is then painted with the HTML): `index.html` is the login page in
- * Japanese (the spec's default language, a first visit), and `index.<login|splash|home>.<lang>.html`
- * the login page, the session-check splash, or that splash on Home's address, in each language. The server picks one by the
- * `ringi.first` cookie the app keeps (server/plugins/static.ts); React replaces it when it starts.
- */
-/**
- * The modules whose chunks a signed-in first screen starts (the app, the tab bar, and Home on
- * Home's address), by their source path's end. The login page names none: its HTML paints with
- * nothing competing for a first visit's connection (the app loads after that paint, boot.ts).
+ * The modules whose chunks a signed-in first screen starts (the app, the tab bar, the profile it
+ * reads, and Home on Home's address), by their source path's end. The login page names none: its
+ * HTML paints with nothing competing for a first visit's connection (the app loads after that
+ * paint, boot.ts).
  */
 const FIRST_SCREEN_MODULES: Record<FirstScreenKind, string[]> = {
   login: [],
-  splash: ['/src/main.tsx', '/src/app/shell/TabBar.tsx'],
-  home: ['/src/main.tsx', '/src/app/shell/TabBar.tsx', '/src/app/pages/home/HomePage.tsx'],
+  splash: ['/src/main.tsx', '/src/app/shell/TabBar.tsx', '/src/app/session/ProfileQuery.tsx'],
+  home: ['/src/main.tsx', '/src/app/shell/TabBar.tsx', '/src/app/session/ProfileQuery.tsx', '/src/app/pages/home/HomePage.tsx'],
 };
 
 /**
@@ -136,7 +130,7 @@ const FIRST_SCREEN_MODULES: Record<FirstScreenKind, string[]> = {
  * already names: listed as `modulepreload` links in its HTML, the browser fetches them while the
  * HTML paints, and the app's dynamic imports find them there instead of each appending its links
  * in a script task after the first paint (Vite's preload helper skips a link the page has). Home's
- * Lighthouse score 84 → 90 (median of 3, TBT 655 → 414 ms; docs/PERFORMANCE.md).
+ * Lighthouse score 84 → 93 (median of 3, TBT 655 → 331 ms; docs/PERFORMANCE.md).
  */
 function firstScreenPreloads(bundle: OutputBundle, kind: FirstScreenKind, html: string): string[] {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
@@ -154,6 +148,13 @@ function firstScreenPreloads(bundle: OutputBundle, kind: FirstScreenKind, html: 
   return [...files].filter((file) => !html.includes(`/${file}"`)).sort();
 }
 
+/**
+ * Writes the first screen into the built index.html so it paints before any JavaScript runs
+ * (the largest text of the page is then painted with the HTML): `index.html` is the login page in
+ * Japanese (the spec's default language, a first visit), and `index.<login|splash|home>.<lang>.html`
+ * the login page, the session-check splash, or that splash on Home's address, in each language. The server picks one by the
+ * `ringi.first` cookie the app keeps (server/plugins/static.ts); React replaces it when it starts.
+ */
 export function firstScreen(localesDir = 'locales'): Plugin {
   return {
     name: 'ringi-first-screen',

@@ -18,7 +18,7 @@ export function savesData(): boolean {
  * whose queries are still on the way waits for those same requests (the cache dedupes them).
  * Nothing is fetched when the user asked to save data. Silent: the form shows its own failures
  * when it loads what is missing. Once the chunks are in, the money formatters of `language` are
- * built (the first number format of a page is a long task on a slow phone). Resolves when done,
+ * built in a task of their own (the first number format of a page is a long task on a slow phone). Resolves when done,
  * never rejects.
  */
 export async function prefetchForms(client: QueryClient, api: ApiClient, moduleCodes: readonly string[], language: Lang): Promise<void> {
@@ -26,6 +26,8 @@ export async function prefetchForms(client: QueryClient, api: ApiClient, moduleC
   const reader = sessionReader(api, true);
   const chunks = preloadApplicationPage()
     .then(() => import('../../../renderer/money'))
+    // In a task of its own (a macrotask after the chunks' evaluation), not after them in theirs.
+    .then((money) => new Promise<typeof money>((resolve) => setTimeout(() => resolve(money), 0)))
     .then(({ prepareMoneyFormat }) => prepareMoneyFormat(language))
     .catch(() => undefined);
   await Promise.all([chunks, client.prefetchQuery(currenciesOptions(reader))]);
