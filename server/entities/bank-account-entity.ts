@@ -35,7 +35,6 @@ export const bankAccountEntity: EntityHandler = {
     assertFinanceScope(user, companyId, t);
   },
 
-
   async load(db, id) {
     const row = await db.selectFrom('company_bank_accounts').select(['company_id', 'bank_name', 'branch', 'number', 'type'])
       .where('id', '=', id).where('retired_at', 'is', null).executeTakeFirst();

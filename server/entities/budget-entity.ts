@@ -36,7 +36,6 @@ export const budgetEntity: EntityHandler = {
     assertFinanceScope(user, companyId, t);
   },
 
-
   async load(db, id) {
     const row = await db.selectFrom('budgets').select(['company_id', 'department_id', 'expense_account_id', 'fiscal_year', 'amount']).where('id', '=', id).executeTakeFirst();
     return row ? { ...row, amount: Number(row.amount) } : null;

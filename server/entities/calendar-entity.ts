@@ -57,7 +57,6 @@ export const calendarEntity: EntityHandler = {
     assertOrganisationScope(user, companyId, t);
   },
 
-
   async load(db, id) {
     if (!(await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst())) return null;
     const year = new Date().getUTCFullYear();

@@ -25,7 +25,6 @@ export const expenseAccountEntity: EntityHandler = {
     assertFinanceScope(user, companyId, t);
   },
 
-
   async load(db, id) {
     const row = await db.selectFrom('expense_accounts').select(['company_id', 'module_type', 'name', 'name_jp', 'name_zh', 'is_transportation'])
       .where('id', '=', id).where('retired_at', 'is', null).executeTakeFirst();

@@ -87,7 +87,6 @@ export const journalMappingEntity: EntityHandler = {
     assertFinanceScope(user, companyId, t);
   },
 
-
   async load(db, id) {
     if (!(await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst())) return null;
     return formOfMapping(id, await storedMapping(db, id)) as unknown as Record<string, unknown>;

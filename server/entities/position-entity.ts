@@ -91,7 +91,6 @@ export const positionEntity: EntityHandler = {
     assertOrganisationScope(user, companyId, t);
   },
 
-
   async load(db, id) {
     const row = await findPosition(db, id);
     if (!row || (row.retired_on !== null && String(row.retired_on) <= today())) return null;

@@ -124,7 +124,6 @@ export const signInEntity: EntityHandler = {
     assertOrganisationScope(user, companyId, t);
   },
 
-
   async load(db, id) {
     if (!(await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst())) return null;
     const s = await signInSettings(db, id);

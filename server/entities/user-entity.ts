@@ -133,7 +133,6 @@ export const userEntity: EntityHandler = {
     if (!isGroupAdmin(user) && companyId !== user.company_id) throw forbidden(t('server.admin.errors.ownCompanyOnly'));
   },
 
-
   async load(db, id) {
     const user = await db.selectFrom('users')
       .select(['company_id', 'department_id', 'location_id', 'name', 'email', 'join_date', 'manager_id', ...FLAGS])
