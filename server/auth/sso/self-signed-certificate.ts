@@ -30,11 +30,24 @@ export interface SelfSignedCertificate {
   body: string;
 }
 
-/** A new RSA-2048 key and its certificate for `commonName`, valid from a day ago for `days` days. */
-export function selfSignedCertificate(commonName: string, days = 365): SelfSignedCertificate {
+/**
+ * A certificate serial from random bytes as a DER INTEGER's content: positive (high bit clear) and
+ * minimal (first byte never 0, which DER forbids before a byte below 0x80 — OpenSSL refuses such a
+ * certificate with "illegal padding": one random serial in 256 did).
+ */
+export function certificateSerial(random: Buffer): Buffer {
+  const serial = Buffer.from(random);
+  serial[0] = (serial[0] & 0x7f) || 0x01;
+  return serial;
+}
+
+/**
+ * A new RSA-2048 key and its certificate for `commonName`, valid from a day ago for `days` days.
+ * `random` gives the serial's bytes (8 random ones by default).
+ */
+export function selfSignedCertificate(commonName: string, days = 365, random: Buffer = randomBytes(8)): SelfSignedCertificate {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const serial = randomBytes(8);
-  serial[0] &= 0x7f;
+  const serial = certificateSerial(random);
   const now = Date.now();
   const tbs = seq(
     der(0xa0, der(0x02, Buffer.from([2]))),
