@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Request, type Response } from '@playwright/test';
 import { samplePdf } from '../../scripts/lib/sample-pdf';
 import { client, filePayment, type Client } from './api-fixtures';
 import { DEMO_PASSWORD, TOKEN_KEY, apiToken, expiredToken, fill, openWithToken, readLocale, submitLogin, texts } from './helpers';
@@ -273,26 +273,32 @@ test('a shared phone: signing out forgets the documents kept offline, and anothe
   expect(await keptPaths(page)).not.toContain(kept);
 });
 
+/**
+ * Signed in as `token` in English, opens the pending list, waits until the document's step is kept
+ * offline, then goes offline and approves it from its card: the decision is queued.
+ */
+async function approveOffline(page: Page, context: BrowserContext, token: string, code: string, step: number): Promise<void> {
+  const t = texts.en;
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('ringi.lang', 'en'));
+  await openWithToken(page, token);
+  await page.getByTestId('home').locator('[data-shortcut="pending"]').click();
+  const card = page.locator(`[data-code="${code}"]`).filter({ visible: true }).first();
+  await expect(card).toBeVisible();
+  await expect.poll(() => keptPaths(page)).toContain(`/approvals/${step}/buffer`);
+  await context.setOffline(true);
+  await card.click();
+  await page.getByTestId('action-bar').getByRole('button', { name: t.approvals.actions.approve, exact: true }).click();
+  await page.getByRole('dialog').or(page.getByRole('alertdialog')).getByRole('button', { name: t.common.ok }).click();
+}
+
 test('signing out with a decision not sent yet: the warning counts it, and "Send now" sends it once before signing out', async ({ page, context, request }) => {
   const t = texts.en;
   const doc = await filePayment(request, 'offline sign-out send now');
   const approver = await client(request, 'approver@example.com');
   const step = (await approver.get(`/buffers/${doc.id}`)).current_approval_id as number;
 
-  await page.goto('/');
-  await page.evaluate(() => localStorage.setItem('ringi.lang', 'en'));
-  await openWithToken(page, approver.token);
-  await page.getByTestId('home').locator('[data-shortcut="pending"]').click();
-  const card = page.locator(`[data-code="${doc.code}"]`).filter({ visible: true }).first();
-  await expect(card).toBeVisible();
-  await expect.poll(() => keptPaths(page)).toContain(`/approvals/${step}/buffer`);
-
-  // Decided offline: queued.
-  await context.setOffline(true);
-  await card.click();
-  const bar = page.getByTestId('action-bar');
-  await bar.getByRole('button', { name: t.approvals.actions.approve, exact: true }).click();
-  await page.getByRole('dialog').or(page.getByRole('alertdialog')).getByRole('button', { name: t.common.ok }).click();
+  await approveOffline(page, context, approver.token, doc.code, step);
   const status = page.getByTestId('offline-status');
   await expect(status).toContainText(fill(t.offline.queue.summary, { pending: 1, sent: 0, refused: 0 }));
 
@@ -336,19 +342,7 @@ test('a session that expires keeps a decision taken offline: the sign-in screen 
   const step = (await approver.get(`/buffers/${doc.id}`)).current_approval_id as number;
   const stepNow = async () => (await approver.get(`/buffers/${doc.id}`)).approvals.find((a: { id: number }) => a.id === step);
 
-  await page.goto('/');
-  await page.evaluate(() => localStorage.setItem('ringi.lang', 'en'));
-  await openWithToken(page, approver.token);
-  await page.getByTestId('home').locator('[data-shortcut="pending"]').click();
-  const card = page.locator(`[data-code="${doc.code}"]`).filter({ visible: true }).first();
-  await expect(card).toBeVisible();
-  await expect.poll(() => keptPaths(page)).toContain(`/approvals/${step}/buffer`);
-
-  // Decided offline: queued.
-  await context.setOffline(true);
-  await card.click();
-  await page.getByTestId('action-bar').getByRole('button', { name: t.approvals.actions.approve, exact: true }).click();
-  await page.getByRole('dialog').or(page.getByRole('alertdialog')).getByRole('button', { name: t.common.ok }).click();
+  await approveOffline(page, context, approver.token, doc.code, step);
   await expect(page.getByTestId('offline-status')).toContainText(fill(t.offline.queue.summary, { pending: 1, sent: 0, refused: 0 }));
 
   // Meanwhile the session expired: back online, sending the queue gets 401 and signs the approver out.
