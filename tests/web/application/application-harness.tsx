@@ -3,6 +3,8 @@ import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { compileModules, type CompiledModule } from '../../../src/engine';
 import { i18n } from '../../../src/app/i18n';
+import engineTexts from '../../../locales/en/engine.json';
+import debtTexts from '../../../locales/en/collection-debt.json';
 import { profile, type Reply, type SentRequest } from '../app/harness';
 
 type Route = Reply | ((request: SentRequest) => Reply | Promise<Reply>);
@@ -52,4 +54,12 @@ export async function openDebtLauncher(user: UserEvent): Promise<void> {
   const group = debt.meta.launcher?.group;
   if (group) await user.click(await screen.findByRole('button', { name: i18n.t(group.title) }));
   await user.click(await screen.findByRole('button', { name: i18n.t(debt.meta.title) }));
+}
+
+/** Fills the debt form's amount (1200) and payment date, taps Submit and waits for the answer's dialog (English texts). */
+export async function submitDebt(user: UserEvent): Promise<void> {
+  await user.type(screen.getByRole('textbox', { name: debtTexts.amount.label }), '1200');
+  await user.type(screen.getByRole('textbox', { name: debtTexts.payment_date.label }), '2026/12/24');
+  await user.click(screen.getByRole('button', { name: engineTexts.renderer.submit }));
+  await screen.findByRole('alertdialog');
 }

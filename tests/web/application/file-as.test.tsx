@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../app/harness';
 import { texts } from '../app/locale';
-import en from '../../../locales/en/engine.json';
 import debt from '../../../locales/en/collection-debt.json';
-import { debtRoutes, openDebtLauncher } from './application-harness';
+import { debtRoutes, openDebtLauncher, submitDebt } from './application-harness';
 
 const app = texts.en;
 // Opening the app and typing a whole form: 33 s alone at load 15, over 40 s beside a server run at load 20.
@@ -47,10 +46,7 @@ describe('application page: File as (兼務)', () => {
     await waitFor(() => expect(view.calls('POST /master_processes/resolve').some((c) => (c.body as { filed_as_department_id?: number }).filed_as_department_id === 5)).toBe(true));
 
     await view.user.type(screen.getByRole('textbox', { name: debt.customer_name.label }), 'ACME');
-    await view.user.type(screen.getByRole('textbox', { name: debt.amount.label }), '1200');
-    await view.user.type(screen.getByRole('textbox', { name: debt.payment_date.label }), '2026/12/24');
-    await view.user.click(screen.getByRole('button', { name: en.renderer.submit }));
-    await screen.findByRole('alertdialog');
+    await submitDebt(view.user);
     const posted = view.calls('POST /buffer/collection-debt');
     expect(posted).toHaveLength(1);
     expect(posted[0].body).toMatchObject({ customer_name: 'ACME', filed_as_department_id: 5 });
@@ -72,10 +68,7 @@ describe('application page: File as (兼務)', () => {
     expect(screen.queryByTestId('file-as')).toBeNull();
     expect(view.calls('POST /master_processes/resolve').every((c) => !('filed_as_department_id' in (c.body as object)))).toBe(true);
     await view.user.type(screen.getByRole('textbox', { name: debt.customer_name.label }), 'ACME');
-    await view.user.type(screen.getByRole('textbox', { name: debt.amount.label }), '1200');
-    await view.user.type(screen.getByRole('textbox', { name: debt.payment_date.label }), '2026/12/24');
-    await view.user.click(screen.getByRole('button', { name: en.renderer.submit }));
-    await screen.findByRole('alertdialog');
+    await submitDebt(view.user);
     expect(view.calls('POST /buffer/collection-debt')[0].body).not.toHaveProperty('filed_as_department_id');
   }, TIMEOUT);
 });

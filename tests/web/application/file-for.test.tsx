@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, type SentRequest } from '../app/harness';
 import { texts } from '../app/locale';
-import en from '../../../locales/en/engine.json';
 import debt from '../../../locales/en/collection-debt.json';
-import { debtRoutes, openDebtLauncher } from './application-harness';
+import { debtRoutes, openDebtLauncher, submitDebt } from './application-harness';
 
 const app = texts.en;
 const TIMEOUT = 40_000;
@@ -76,10 +75,7 @@ describe('application page: File for (代理申請)', () => {
     expect(saves.filter((b) => b.data.customer_name?.startsWith('Boss')).every((b) => b.filed_for === 9)).toBe(true);
     expect(saves.filter((b) => b.filed_for === undefined).every((b) => b.data.customer_name === 'Own Co')).toBe(true);
 
-    await view.user.type(screen.getByRole('textbox', { name: debt.amount.label }), '1200');
-    await view.user.type(screen.getByRole('textbox', { name: debt.payment_date.label }), '2026/12/24');
-    await view.user.click(screen.getByRole('button', { name: en.renderer.submit }));
-    await screen.findByRole('alertdialog');
+    await submitDebt(view.user);
     const posted = view.calls('POST /buffer/collection-debt');
     expect(posted).toHaveLength(1);
     expect(posted[0].body).toMatchObject({ customer_name: 'Boss Ltd', filed_for: 9 });
