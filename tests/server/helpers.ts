@@ -160,6 +160,33 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
  * Builds the app on a fresh database; `overrides` change the test config (e.g. a low rate limit);
  * `plugins` see every statement the app runs (e.g. to count a request's statements).
  */
+/** A second app instance beside a test app (see `secondInstance`). */
+export interface SecondInstance {
+  app: FastifyInstance;
+  /** Closes the app, its own pool and its data folder (the shared database stays the first app's). */
+  close(): Promise<void>;
+}
+
+/**
+ * A second instance beside `t`, as production runs several: its own connection pool (on
+ * PostgreSQL) and data folder, sharing what instances share (the database, Redis under the same
+ * key prefix, the secrets).
+ */
+export async function secondInstance(t: TestApp): Promise<SecondInstance> {
+  const handle = t.url ? kyselyForPostgres(t.url) : undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'ringi-test-b-'));
+  const app = await buildApp({ config: { ...t.config, dataDir: dir }, db: handle?.db ?? t.db });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await handle?.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function buildTestApp(overrides: Partial<Config> = {}, plugins: KyselyPlugin[] = []): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ringi-test-'));
   const config: Config = {

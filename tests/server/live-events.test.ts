@@ -1,15 +1,15 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { kyselyForPostgres, type DatabaseHandle } from '../../server/db/connect';
 import { createLiveHub } from '../../server/live/live-hub';
 import { endSession, startSession } from '../../server/repositories/session-repository';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildApp } from '../../server/app';
+import { kyselyForPostgres } from '../../server/db/connect';
+import { buildTestApp, secondInstance, type SecondInstance, type TestApp } from './helpers';
 import { demoUsers, filePurchase, purchaseBody, tokens, type Users } from './workflow-fixtures';
 
 /**
@@ -84,8 +84,7 @@ const isDocument = (id: number, kind?: string) => (e: Event) => e.event === 'doc
 describe('live events across two instances', () => {
   let t: TestApp;
   let b: FastifyInstance;
-  let bHandle: DatabaseHandle | undefined;
-  let bDir: string;
+  let second: SecondInstance | undefined;
   let users: Users;
   let token: (user: string) => Promise<string>;
   let baseA: string;
@@ -99,10 +98,8 @@ describe('live events across two instances', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ liveHeartbeatMs: 1000, liveStreamsPerUser: 2 });
-    bHandle = t.url ? kyselyForPostgres(t.url) : undefined;
-    bDir = mkdtempSync(join(tmpdir(), 'ringi-test-b-'));
-    b = await buildApp({ config: { ...t.config, dataDir: bDir }, db: bHandle?.db ?? t.db });
-    await b.ready();
+    second = await secondInstance(t);
+    b = second.app;
     baseA = await t.app.listen({ port: 0, host: '127.0.0.1' });
     baseB = await b.listen({ port: 0, host: '127.0.0.1' });
     users = await demoUsers(t.db);
@@ -110,9 +107,7 @@ describe('live events across two instances', () => {
   }, 180_000);
   afterAll(async () => {
     for (const stream of streams) stream.close();
-    await b?.close();
-    await bHandle?.close();
-    if (bDir) rmSync(bDir, { recursive: true, force: true });
+    await second?.close();
     await t?.close();
   });
 

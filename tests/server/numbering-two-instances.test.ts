@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { kyselyForPostgres, type DatabaseHandle } from '../../server/db/connect';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, secondInstance, type SecondInstance, type TestApp } from './helpers';
 import { demoUsers, filePurchase, purchaseBody, tokens, type Users } from './workflow-fixtures';
 
 /** Documents approved at once: a few by default, more on CI. */
@@ -19,24 +14,19 @@ const DOCUMENTS = process.env.CI === 'true' ? 30 : 8;
 describe('numbering on two app instances', () => {
   let t: TestApp;
   let b: FastifyInstance;
-  let bHandle: DatabaseHandle | undefined;
-  let bDir: string;
+  let second: SecondInstance | undefined;
   let users: Users;
   let token: (user: string) => Promise<string>;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    bHandle = t.url ? kyselyForPostgres(t.url) : undefined;
-    bDir = mkdtempSync(join(tmpdir(), 'ringi-test-b-'));
-    b = await buildApp({ config: { ...t.config, dataDir: bDir }, db: bHandle?.db ?? t.db });
-    await b.ready();
+    second = await secondInstance(t);
+    b = second.app;
     users = await demoUsers(t.db);
     token = tokens(t);
   });
   afterAll(async () => {
-    await b?.close();
-    await bHandle?.close();
-    if (bDir) rmSync(bDir, { recursive: true, force: true });
+    await second?.close();
     await t?.close();
   });
 

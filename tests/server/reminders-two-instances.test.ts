@@ -5,38 +5,28 @@
  * to the manager once. On PGlite (one connection) and, with TEST_DATABASE_URL, on PostgreSQL with
  * a pool per instance (`npm run test:db`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDaysWaited, type ProcessStepDefinition } from '../../src/engine';
-import { buildApp } from '../../server/app';
-import { kyselyForPostgres, type DatabaseHandle } from '../../server/db/connect';
 import { companyCalendar } from '../../server/repositories/calendar-repository';
 import { remindWaitingSteps, type ReminderDeps } from '../../server/workflow/mail/reminders';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, secondInstance, type SecondInstance, type TestApp } from './helpers';
 import { demoUsers, filePurchase, purchaseBody, tokens, type Users } from './workflow-fixtures';
 
 describe('reminders on two app instances', () => {
   let t: TestApp;
   let b: FastifyInstance;
-  let bHandle: DatabaseHandle | undefined;
-  let bDir: string;
+  let second: SecondInstance | undefined;
   let users: Users;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    bHandle = t.url ? kyselyForPostgres(t.url) : undefined;
-    bDir = mkdtempSync(join(tmpdir(), 'ringi-test-b-'));
-    b = await buildApp({ config: { ...t.config, dataDir: bDir }, db: bHandle?.db ?? t.db });
-    await b.ready();
+    second = await secondInstance(t);
+    b = second.app;
     users = await demoUsers(t.db);
   });
   afterAll(async () => {
-    await b?.close();
-    await bHandle?.close();
-    if (bDir) rmSync(bDir, { recursive: true, force: true });
+    await second?.close();
     await t?.close();
   });
 
