@@ -27,7 +27,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? 'line' : 'list',
+  // In CI each failure's error is repeated at the end (the log is read from its tail).
+  reporter: process.env.CI ? [['line'], ['./tests/e2e/failure-summary-reporter.ts']] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 390, height: 844 },

@@ -1,0 +1,33 @@
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+/**
+ * Repeats each failed journey's error at the very end of the run, after the line reporter's
+ * summary: a CI log read from its tail (the crawl's long screen list comes last) otherwise names a
+ * failed test without saying why. Each error's first lines, colours
+ * stripped (the stack starts with the message); the attachments' paths (trace, screenshot) follow.
+ */
+const MAX_LINES = 40;
+// eslint-disable-next-line no-control-regex -- the terminal colour codes Playwright writes into messages
+const COLOURS = /\u001b\[[0-9;]*m/g;
+
+export default class FailureSummaryReporter implements Reporter {
+  private readonly failed: Array<{ test: TestCase; result: TestResult }> = [];
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.status !== 'passed' && result.status !== 'skipped' && result.status !== test.expectedStatus) this.failed.push({ test, result });
+  }
+
+  onEnd(result: FullResult): void {
+    if (this.failed.length === 0) return;
+    const lines = [`\n=== ${this.failed.length} failed (run ${result.status}); why, for each ===`];
+    for (const { test, result: run } of this.failed) {
+      lines.push(`\n--- ${test.titlePath().filter(Boolean).join(' › ')} (${run.status}, ${Math.round(run.duration / 1000)} s)`);
+      for (const error of run.errors) {
+        const text = (error.stack ?? error.message ?? error.value ?? '').replace(COLOURS, '');
+        lines.push(...text.split('\n').filter((line) => line.trim() !== '').slice(0, MAX_LINES));
+      }
+      for (const attachment of run.attachments) if (attachment.path) lines.push(`  ${attachment.name}: ${attachment.path}`);
+    }
+    console.log(lines.join('\n'));
+  }
+}
