@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, MailAttachment } from '../db/database';
 
 /** A file sent with a mail. */
@@ -38,6 +38,15 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * A plain-text mail without attachments as a part `mail` of a caller's `with` clause, so one
+ * statement queues it with what goes with it (a waiting mail's tokens and pushes,
+ * `workflow/mail/notifications.ts`). In the caller's transaction like `enqueueMail`.
+ */
+export function outboxPart(mail: Pick<OutgoingMail, 'to' | 'subject' | 'text'>): RawBuilder<unknown> {
+  return sql`mail as (insert into mail_outbox (to_address, subject, text) values (${mail.to}, ${mail.subject}, ${mail.text}) returning id)`;
 }
 
 /** The attachments of an outbox mail with their bytes (missing bytes are an error: the mail is retried). */

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
-import { noteQueued } from '../lib/outbox-kicks';
+import { sql, type RawBuilder } from 'kysely';
 
 /** What a push tells (issue 33 item 2): waiting for you (also deputies), sent back to you, yours decided, a mention. */
 export type PushEvent = 'waiting' | 'sentBack' | 'decided' | 'mention';
@@ -21,21 +19,24 @@ export interface PushPayload {
 /** Payloads stay far below the 4 KB a push service takes (RFC 8291 adds ~100 bytes). */
 export const MAX_PUSH_PAYLOAD_BYTES = 3000;
 
+/** How a push is queued: `topic` names the document (a newer message replaces one not yet delivered). */
+export interface PushOptions { topic: string; urgency?: 'normal' | 'high' }
+
+/** The stored payload: within MAX_PUSH_PAYLOAD_BYTES (a long title is cut). */
+function pushBody(payload: PushPayload): string {
+  const body = JSON.stringify(payload);
+  return Buffer.byteLength(body) > MAX_PUSH_PAYLOAD_BYTES ? JSON.stringify({ ...payload, title: [...payload.title].slice(0, 200).join('') }) : body;
+}
+
 /**
- * Queues `payload` for every device `userId` subscribed, in the caller's transaction (so it exists
- * exactly when the change is committed). `topic` names the document: a newer message with the same
- * topic replaces one the push service has not delivered yet. Returns the number queued.
+ * The statement that queues `payload` for every device `userId` subscribed (one row each, none
+ * without a device), returning the queued rows' ids; a mail's statement ends with it
+ * (`workflow/mail/notifications.ts`). Run in the caller's transaction, so the push exists exactly
+ * when the change is committed; note it with `noteQueued('push')` when it queued any.
  */
-export async function enqueuePush(trx: Kysely<Database>, userId: number, payload: PushPayload, options: { topic: string; urgency?: 'normal' | 'high' }): Promise<number> {
-  const subscriptions = await trx.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
-  if (!subscriptions.length) return 0;
-  let body = JSON.stringify(payload);
-  if (Buffer.byteLength(body) > MAX_PUSH_PAYLOAD_BYTES) body = JSON.stringify({ ...payload, title: [...payload.title].slice(0, 200).join('') });
-  await trx.insertInto('push_outbox')
-    .values(subscriptions.map((s) => ({ subscription_id: s.id, topic: options.topic, urgency: options.urgency ?? 'normal', payload: body })))
-    .execute();
-  noteQueued('push');
-  return subscriptions.length;
+export function pushForUser(userId: number, payload: PushPayload, options: PushOptions): RawBuilder<{ id: number }> {
+  return sql<{ id: number }>`insert into push_outbox (subscription_id, topic, urgency, payload)
+    select id, ${options.topic}, ${options.urgency ?? 'normal'}, ${pushBody(payload)} from push_subscriptions where user_id = ${userId} returning id`;
 }
 
 /** A document's push topic (RFC 8030 §5.4: at most 32 characters of the URL-safe base64 alphabet). */

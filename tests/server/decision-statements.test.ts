@@ -12,7 +12,7 @@ import { demoUsers, getter, insertDocument, poster, purchaseRefs, tokens, type U
  * statement the app runs; BEGIN/COMMIT are not counted. A figure, not a timing: it stays the same
  * on any machine.
  */
-const DECISION_BUDGET = 20;
+const DECISION_BUDGET = 16;
 
 describe('statements per decision', () => {
   let t: TestApp;

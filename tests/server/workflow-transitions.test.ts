@@ -7,7 +7,7 @@ import {
 // The pure transition rules, as a table: users 1 requester, 2 and 3 candidates of step 10, 4 of step 20 (treasury).
 const REQUESTER = 1;
 const step = (id: number, position: number, status: number, active: boolean, candidates: number[], process_code = 'p-manager'): StepState =>
-  ({ id, position, status, active, approver_id: status ? candidates[0] : null, process_code, candidates, required: 1, decided: [], deciders: [], deputies: [] });
+  ({ id, position, status, active, approver_id: status ? candidates[0] : null, process_code, names: { en: process_code, ja: process_code, zh: process_code }, candidates, required: 1, decided: [], deciders: [], deputies: [] });
 const doc = (status: number, steps: StepState[]): DocumentState =>
   ({ id: 1, code: 'D-1', module_code: 'payment', status, requester_id: REQUESTER, company_id: null, data: {}, bypass: false, urgent: false, user_finances: [], steps, voided: [] });
 

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { stepDeputies } from '../people/deputies';
 import { eligibleAmongSteps, scopeCompany } from './eligibility';
+import type { StepNames } from '../mail/notifications';
 
 /** One approval step as the state machine sees it. */
 export interface StepState {
@@ -11,6 +12,8 @@ export interface StepState {
   active: boolean;
   approver_id: number | null;
   process_code: string;
+  /** The step's process name in each language (its mails name it). */
+  names: StepNames;
   /**
    * Users who may act on this step (any one of them passes it): the named candidates the
    * eligibility rule still allows NOW (a flag removed, a user disabled → no longer acts).
@@ -77,7 +80,7 @@ export async function loadDocumentState(db: Kysely<Database>, documentId: number
     .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
     .innerJoin('processes', 'processes.id', 'master_processes.process_id')
     .select(['approvals.id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approver_id', 'approvals.required', 'processes.code as process_code',
-      'processes.approver_roles', 'master_processes.allow_requester', 'approvals.voided_at'])
+      'processes.name', 'processes.name_ja', 'processes.name_zh', 'processes.approver_roles', 'master_processes.allow_requester', 'approvals.voided_at'])
     // Each step's candidates in the same read.
     .select(sql<Candidate[]>`(select coalesce(json_agg(json_build_object('user_id', c.user_id, 'decision', c.decision, 'decided_by', c.decided_by)), '[]')
       from approval_candidates c where c.approval_id = approvals.id)`.as('candidates'))
@@ -102,7 +105,7 @@ export async function loadDocumentState(db: Kysely<Database>, documentId: number
     const deputies = pending ? await stepDeputies(db, allowed.filter((id) => !decided.includes(id)), doc.module_code, doc.requester_id) : [];
     states.push({
       id: s.id, position: s.position, status: s.status, active: s.active, approver_id: s.approver_id, required: s.required, process_code: s.process_code,
-      candidates: allowed, decided, deciders, deputies,
+      names: { en: s.name, ja: s.name_ja || s.name, zh: s.name_zh || s.name }, candidates: allowed, decided, deciders, deputies,
     });
   }
   return {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator, SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
 import { companyEndpoints, enqueueWebhookEvent } from '../../webhooks/webhook-outbox';
 import { DocumentStatus, StepStatus, type LogAction } from './status';
@@ -90,19 +90,29 @@ const EVENTS_OF: Partial<Record<LogAction, (scene: Scene, emit: Emit) => Promise
   withdraw: async (scene, emit) => { await emit('document.withdrawn', documentData(scene.doc)); },
 };
 
+/** Whether a logged action sends webhook events (its log entry reads the document for them). */
+export function sendsWorkflowEvents(action: LogAction): boolean {
+  return EVENTS_OF[action] !== undefined;
+}
+
 /**
- * Queues the webhook events of one logged workflow action in the action's transaction (after its
- * changes, so the document's state read here is the one that commits). One indexed read when the
- * document's company has no endpoint.
+ * The document as the events carry it, with whether its company has an enabled endpoint, in one
+ * read over `db` — `writeApprovalLog` gives the `with` of its log entry's insert, so the entry and
+ * this read are one statement. Read after the action's changes: the state that commits.
  */
-export async function queueWorkflowEvents(trx: Kysely<Database>, entry: LoggedAction): Promise<void> {
-  const build = EVENTS_OF[entry.action];
-  if (!build) return;
-  // The document with whether its company has an enabled endpoint, in one read (most companies have none).
-  const doc = await trx.selectFrom('buffers').select(['id', 'code', 'module_code', 'company_id', 'status', 'requester_id', 'bypass'])
+export function eventDocument(db: QueryCreator<Database>, documentId: number) {
+  return db.selectFrom('buffers').select(['id', 'code', 'module_code', 'company_id', 'status', 'requester_id', 'bypass'])
     .select((eb) => eb.exists(companyEndpoints(eb.ref('buffers.company_id'))).as('has_webhooks'))
-    .where('id', '=', entry.documentId).executeTakeFirst();
-  if (!doc?.has_webhooks) return;
+    .where('id', '=', documentId);
+}
+
+/**
+ * Queues the webhook events of one logged workflow action in the action's transaction, from its
+ * document as `eventDocument` read it (nothing when its company has no endpoint, as most have none).
+ */
+export async function queueWorkflowEvents(trx: Kysely<Database>, entry: LoggedAction, doc: (Doc & { has_webhooks: SqlBool }) | undefined): Promise<void> {
+  const build = EVENTS_OF[entry.action];
+  if (!build || !doc?.has_webhooks) return;
   const steps = () => trx.selectFrom('approvals').innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
     .innerJoin('processes', 'processes.id', 'master_processes.process_id')
     .select(['approvals.id', 'approvals.status', 'processes.code as process_code']).where('approvals.buffer_id', '=', doc.id);

@@ -4,7 +4,7 @@ import { validationFailed } from '../../lib/errors';
 import { recordActor } from '../../records/record-actor';
 import { writeApprovalLog } from '../core/approval-log';
 import { loadDocumentState, requesterRecipients } from '../core/document-state';
-import { mailDocumentEvent, stepName } from '../mail/notifications';
+import { mailDocumentEvent } from '../mail/notifications';
 import { DocumentStatus, StepStatus } from '../core/status';
 import { actingFor, refuseResubmit, refuseSendBack, type SendBackTarget } from '../core/transitions';
 import { mailStepWaiting } from '../people/deputies';
@@ -68,14 +68,14 @@ export async function sendBack(db: Kysely<Database>, documentId: number, stepId:
     await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
     if (target === 'requester') {
       await writeApprovalLog(trx, { documentId: doc.id, userId: ctx.userId, action: 'send_back_requester', onBehalfOf, decidedStepId: current.id, detail: { step_id: current.id } });
-      await mailDocumentEvent(trx, 'sentBackToRequester', doc, requesterRecipients(doc), ctx, await stepName(trx, current.id));
+      await mailDocumentEvent(trx, 'sentBackToRequester', doc, requesterRecipients(doc), ctx, current.names);
       return { id: current.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: DocumentStatus.ON_PROCESS }, active_approval_id: null };
     }
     await trx.updateTable('approvals').set({ active: true }).where('id', '=', target).execute();
     await writeApprovalLog(trx, { documentId: doc.id, approvalId: target, userId: ctx.userId, action: 'send_back', onBehalfOf, decidedStepId: current.id, detail: { step_id: current.id } });
     const back = doc.steps.find((s) => s.id === target)!;
     // Its approvers decide again, and their deputies in effect are told as for any waiting step.
-    await mailStepWaiting(trx, doc, back.candidates, ctx, back.id, 'sentBack');
+    await mailStepWaiting(trx, doc, back.candidates, ctx, back, 'sentBack');
     return { id: current.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: DocumentStatus.ON_PROCESS }, active_approval_id: target };
   }
 }
@@ -95,7 +95,7 @@ export async function resubmitDocument(db: Kysely<Database>, documentId: number,
     await trx.updateTable('approvals').set({ active: true }).where('id', '=', first.id).execute();
     await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
     await writeApprovalLog(trx, { documentId: doc.id, userId: ctx.userId, action: 'resubmit' });
-    await mailStepWaiting(trx, doc, first.candidates, ctx, first.id);
+    await mailStepWaiting(trx, doc, first.candidates, ctx, first);
     return { id: doc.id, status: DocumentStatus.ON_PROCESS, active_approval_id: first.id };
   });
 }

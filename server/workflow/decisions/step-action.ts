@@ -84,7 +84,7 @@ async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepSta
   await writeApprovalLog(trx, { documentId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail });
   if (next && body.send_email_push !== undefined) await rememberEmailPush(trx, ctx.userId, body.send_email_push);
   // The next step's approvers and their deputies in effect.
-  if (next && body.send_email_push === true) await mailStepWaiting(trx, doc, next.candidates, ctx, next.id);
+  if (next && body.send_email_push === true) await mailStepWaiting(trx, doc, next.candidates, ctx, next);
   if (!next) await mailDocumentEvent(trx, 'completed', doc, requesterRecipients(doc), ctx);
   return next ? DocumentStatus.ON_PROCESS : DocumentStatus.COMPLETED;
 }

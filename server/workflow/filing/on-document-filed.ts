@@ -23,7 +23,7 @@ export async function onDocumentFiled(trx: Kysely<Database>, documentId: number,
   const notifyFirst = await trx.selectFrom('buffers').select('send_notification_first_approval').where('id', '=', documentId).executeTakeFirstOrThrow();
   const first = activeStep(doc);
   if (first && notifyFirst.send_notification_first_approval) {
-    await mailStepWaiting(trx, doc, first.candidates, ctx, first.id);
+    await mailStepWaiting(trx, doc, first.candidates, ctx, first);
   }
   await mailDocumentEvent(trx, 'forwarded', doc, doc.user_finances, ctx);
   const circulated = await trx.selectFrom('circulations').select('user_id').where('buffer_id', '=', documentId).execute();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database';
 
 /** How long a mail link works (the migration's default `expires_at`; stated here for docs and tests). */
@@ -18,22 +18,24 @@ export function mailActionLink(appUrl: string, token: string): string {
 }
 
 /**
- * Issues the two tokens of one recipient's waiting mail for step `approvalId` — one proposing
- * approve, one reject — each 256 random bits (base64url), stored only hashed, bound to that step
- * and that user, expiring after 72 h. Runs in the caller's transaction (the mail's), so a token
+ * The two tokens of one recipient's waiting mail for step `approvalId` — one proposing approve,
+ * one reject — each 256 random bits (base64url), stored only hashed, bound to that step and that
+ * user, expiring after 72 h — and `store`, the parts of a `with` clause that store them (and purge
+ * tokens long expired): the mail's own statement runs them (`notifications.ts`), so a token
  * exists exactly when its mail does; its `created_at` is that transaction's time, the same as the
  * step's `activated_at` when the transaction activated it (the use-time check relies on that).
  */
-export async function issueMailActionTokens(trx: Kysely<Database>, approvalId: number, userId: number): Promise<{ approve: string; reject: string }> {
+export function newMailActionTokens(approvalId: number, userId: number): { approve: string; reject: string; store: RawBuilder<unknown>[] } {
   const approve = randomBytes(32).toString('base64url');
   const reject = randomBytes(32).toString('base64url');
-  // Tokens long expired are purged by the same statement.
-  await trx.with('purged', (db) => db.deleteFrom('mail_action_tokens').where('expires_at', '<', sql<Date>`now() - make_interval(days => ${KEEP_EXPIRED_DAYS})`).returning('id'))
-    .insertInto('mail_action_tokens').values([
-    { token_hash: hashMailActionToken(approve), approval_id: approvalId, user_id: userId, approve: true },
-    { token_hash: hashMailActionToken(reject), approval_id: approvalId, user_id: userId, approve: false },
-  ]).execute();
-  return { approve, reject };
+  return {
+    approve, reject,
+    store: [
+      sql`purged_tokens as (delete from mail_action_tokens where expires_at < now() - make_interval(days => ${KEEP_EXPIRED_DAYS}) returning id)`,
+      sql`tokens as (insert into mail_action_tokens (token_hash, approval_id, user_id, approve)
+        values (${hashMailActionToken(approve)}, ${approvalId}, ${userId}, true), (${hashMailActionToken(reject)}, ${approvalId}, ${userId}, false) returning id)`,
+    ],
+  };
 }
 
 /** A stored token with what its use-time check needs. */

@@ -3,9 +3,10 @@ import type { Lang } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { serverTranslate } from '../../lib/i18n';
 import { mailLanguage } from '../../mail/language';
-import { enqueueMail } from '../../mail/outbox';
-import { documentTopic, enqueuePush, type PushEvent } from '../../push/push-outbox';
-import { issueMailActionTokens, mailActionLink } from './mail-action-tokens';
+import { outboxPart } from '../../mail/outbox';
+import { documentTopic, pushForUser, type PushEvent } from '../../push/push-outbox';
+import { noteQueued } from '../../lib/outbox-kicks';
+import { mailActionLink, newMailActionTokens } from './mail-action-tokens';
 import type { DocumentState } from '../core/document-state';
 import type { WorkflowContext } from '../core/workflow-context';
 
@@ -58,17 +59,17 @@ export async function mailDocumentEvent(
       requester: requester?.name ?? '', step: step?.[lang] ?? '', link: `${ctx.appUrl}/`, ...extra,
     };
     let text = t(`server.workflow.mail.${kind}Text`, { ...params, name: user.name });
-    if (options.decideStepId !== undefined) {
-      const tokens = await issueMailActionTokens(trx, options.decideStepId, user.id);
-      text += `\n\n${t('server.workflow.mail.decideLinks', { approveLink: mailActionLink(ctx.appUrl, tokens.approve), rejectLink: mailActionLink(ctx.appUrl, tokens.reject) })}`;
-    }
-    await enqueueMail(trx, { to: user.email, subject: t(`server.workflow.mail.${kind}Subject`, params), text });
+    const tokens = options.decideStepId !== undefined ? newMailActionTokens(options.decideStepId, user.id) : null;
+    if (tokens) text += `\n\n${t('server.workflow.mail.decideLinks', { approveLink: mailActionLink(ctx.appUrl, tokens.approve), rejectLink: mailActionLink(ctx.appUrl, tokens.reject) })}`;
     const event = PUSHED[kind];
-    if (event) {
-      await enqueuePush(trx, user.id, {
-        event, document_id: doc.id, code: doc.code, title: t(`server.push.${event}`, params), url: `${ctx.appUrl}/?document=${doc.id}`,
-      }, { topic: documentTopic(doc.id, doc.code), urgency: urgent ? 'high' : 'normal' });
-    }
+    const push = event ? pushForUser(user.id, {
+      event, document_id: doc.id, code: doc.code, title: t(`server.push.${event}`, params), url: `${ctx.appUrl}/?document=${doc.id}`,
+    }, { topic: documentTopic(doc.id, doc.code), urgency: urgent ? 'high' : 'normal' }) : null;
+    // The mail, its links' tokens and its pushes in one statement (data-modifying parts of a `with`
+    // each run once, read or not): a round trip each made three of a decision's statements.
+    const parts = [outboxPart({ to: user.email, subject: t(`server.workflow.mail.${kind}Subject`, params), text }), ...(tokens?.store ?? [])];
+    const { rows } = await sql<{ id: number }>`with ${sql.join(parts)} ${push ?? sql`select id from mail`}`.execute(trx);
+    if (push && rows.length) noteQueued('push');
   }
   return recipients.length;
 }

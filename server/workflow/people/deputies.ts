@@ -3,7 +3,7 @@ import { isValidDate, toApiDate, type DefinitionSet, type Translate } from '../.
 import type { Database } from '../../db/database';
 import type { Violation } from '../../lib/errors';
 import { deputiesOfPrincipals, deputyInEffect, overlappingArrangements } from '../../repositories/deputy-repository';
-import type { DocumentState } from '../core/document-state';
+import type { DocumentState, StepState } from '../core/document-state';
 import { mailDocumentEvent, stepName, type MailKind } from '../mail/notifications';
 import type { WorkflowContext } from '../core/workflow-context';
 
@@ -55,14 +55,16 @@ export type StepMailKind = keyof typeof DEPUTY_MAIL;
  * `kind` mail to the candidates, and to each deputy in effect on `at` of one of them for the
  * document's module (not the requester, not a candidate already mailed) its deputy form, which
  * names the principal(s) they stand in for. Each in its recipient's language, inside the caller's
- * transaction like every mail, with the recipient's own Approve and Reject links to step `stepId`
- * (server/workflow/README.md "Deciding from the mail").
+ * transaction like every mail, with the recipient's own Approve and Reject links to the `waiting`
+ * step (its id, or the loaded step) (server/workflow/README.md "Deciding from the mail").
  */
 export async function mailStepWaiting(
   trx: Kysely<Database>, doc: Pick<DocumentState, 'id' | 'code' | 'module_code' | 'requester_id'>, candidateIds: number[], ctx: WorkflowContext,
-  stepId: number, kind: StepMailKind = 'approvalRequest', at: Date = new Date(),
+  waiting: number | Pick<StepState, 'id' | 'names'>, kind: StepMailKind = 'approvalRequest', at: Date = new Date(),
 ): Promise<void> {
-  const step = await stepName(trx, stepId);
+  // The step's names come with a loaded step; a bare id reads them.
+  const stepId = typeof waiting === 'number' ? waiting : waiting.id;
+  const step = typeof waiting === 'number' ? await stepName(trx, waiting) : waiting.names;
   // Each recipient's mail carries their own Approve and Reject links to this step (`mail-action-tokens.ts`).
   const decide = { decideStepId: stepId };
   await mailDocumentEvent(trx, kind, doc, candidateIds, ctx, step, {}, decide);
