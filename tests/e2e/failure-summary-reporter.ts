@@ -1,12 +1,15 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 /**
  * Repeats each failed journey's error at the very end of the run, after the line reporter's
  * summary: a CI log read from its tail (the crawl's long screen list comes last) otherwise names a
  * failed test without saying why. Each error's first lines, colours
- * stripped (the stack starts with the message); the attachments' paths (trace, screenshot) follow.
+ * stripped (the stack starts with the message); the attachments' paths follow, and the page as
+ * the failure left it (the start of Playwright's error context: its accessibility snapshot).
  */
 const MAX_LINES = 40;
+const SNAPSHOT_LINES = 80;
 // eslint-disable-next-line no-control-regex -- the terminal colour codes Playwright writes into messages
 const COLOURS = /\u001b\[[0-9;]*m/g;
 
@@ -26,7 +29,15 @@ export default class FailureSummaryReporter implements Reporter {
         const text = (error.stack ?? error.message ?? error.value ?? '').replace(COLOURS, '');
         lines.push(...text.split('\n').filter((line) => line.trim() !== '').slice(0, MAX_LINES));
       }
-      for (const attachment of run.attachments) if (attachment.path) lines.push(`  ${attachment.name}: ${attachment.path}`);
+      for (const attachment of run.attachments) {
+        if (!attachment.path) continue;
+        lines.push(`  ${attachment.name}: ${attachment.path}`);
+        // The page as the failure left it (Playwright's accessibility snapshot): what the user saw.
+        if (attachment.name === 'error-context' && existsSync(attachment.path)) {
+          const snapshot = /```yaml\n([\s\S]*?)```/.exec(readFileSync(attachment.path, 'utf8'))?.[1] ?? '';
+          lines.push(...snapshot.split('\n').filter((line) => line.trim() !== '').slice(0, SNAPSHOT_LINES).map((line) => `    ${line}`));
+        }
+      }
     }
     console.log(lines.join('\n'));
   }
