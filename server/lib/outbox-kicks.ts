@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** The outboxes whose sender runs right after the request that queued into them. */
-export type Outbox = 'push' | 'webhooks';
+export type Outbox = 'mail' | 'push' | 'webhooks';
 
 const queued = new AsyncLocalStorage<Set<Outbox>>();
 

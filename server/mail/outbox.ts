@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, MailAttachment } from '../db/database';
+import { noteQueued } from '../lib/outbox-kicks';
 
 /** A file sent with a mail. */
 export interface OutgoingAttachment {
@@ -20,7 +21,8 @@ export interface OutgoingMail {
 
 /**
  * Queues a mail in the outbox. Pass the caller's transaction so the mail exists exactly when
- * the change that causes it is committed; call `app.mailer.kick()` after the commit. Attachment
+ * the change that causes it is committed; a request's mail is sent after its response
+ * (`plugins/outbox-kicks.ts`), other callers call `app.mailer.kick()` after the commit. Attachment
  * bytes go to `file_contents` (read by whichever instance sends the mail).
  */
 export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<number> {
@@ -37,13 +39,15 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  noteQueued('mail');
   return id;
 }
 
 /**
  * A plain-text mail without attachments as a part `mail` of a caller's `with` clause, so one
  * statement queues it with what goes with it (a waiting mail's tokens and pushes,
- * `workflow/mail/notifications.ts`). In the caller's transaction like `enqueueMail`.
+ * `workflow/mail/notifications.ts`). In the caller's transaction like `enqueueMail`; the caller
+ * notes it (`noteQueued('mail')`).
  */
 export function outboxPart(mail: Pick<OutgoingMail, 'to' | 'subject' | 'text'>): RawBuilder<unknown> {
   return sql`mail as (insert into mail_outbox (to_address, subject, text) values (${mail.to}, ${mail.subject}, ${mail.text}) returning id)`;

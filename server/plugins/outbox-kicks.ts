@@ -3,10 +3,12 @@ import { collectQueued, type Outbox } from '../lib/outbox-kicks';
 
 /**
  * One kick for the outboxes a request filled: each request's handler runs with a set that
- * `noteQueued` (push-outbox.ts, webhook-outbox.ts) adds to, and after a successful response the
- * push sender and the webhook dispatcher are kicked only if the request queued into theirs — the
- * rows are committed by then. A request that queued nothing costs no claim UPDATE. Registered
- * after the webhooks and push plugins, before the routes.
+ * `noteQueued` (mail/outbox.ts, workflow/mail/notifications.ts, webhook-outbox.ts) adds to, and
+ * after a successful response the mailer, the push sender and the webhook dispatcher are kicked
+ * only if the request queued into theirs — the rows are committed by then. A request that queued
+ * nothing costs no claim UPDATE (a decision that mails nobody ran one on the mail outbox).
+ * Registered after the mail, webhooks and push plugins, before the routes. A mail queued by a
+ * request that fails (an account locked by its sign-in) is kicked by its route.
  */
 export default globalPlugin(async (app) => {
   app.decorateRequest('queuedOutboxes', null);
@@ -18,6 +20,7 @@ export default globalPlugin(async (app) => {
   app.addHook('onResponse', async (request, reply) => {
     const outboxes = request.queuedOutboxes;
     if (!outboxes?.size || reply.statusCode >= 400) return;
+    if (outboxes.has('mail')) app.mailer.kick();
     if (outboxes.has('webhooks')) app.webhooks.kick();
     if (outboxes.has('push')) app.push.kick();
   });

@@ -172,7 +172,6 @@ const scim: FastifyPluginAsync = async (app) => {
       await logChange(trx, request, 'scim.user_create', id);
       return (await findUser(trx, request.scimCompanyId, id))!;
     });
-    app.mailer.kick();
     return send(reply.header('location', `${base}/Users/${row.id}`), 201, userResource(row, base));
   });
 
@@ -184,7 +183,6 @@ const scim: FastifyPluginAsync = async (app) => {
       await logChange(trx, request, changeEvent(current.disabled, updated.disabled), current.id, { operation: 'PUT' });
       return updated;
     });
-    app.mailer.kick();
     return send(reply, 200, userResource(row, base));
   });
 
@@ -196,7 +194,6 @@ const scim: FastifyPluginAsync = async (app) => {
       await logChange(trx, request, changeEvent(current.disabled, updated.disabled), current.id, { operation: 'PATCH' });
       return updated;
     });
-    app.mailer.kick();
     return send(reply, 200, userResource(row, base));
   });
 
@@ -208,7 +205,6 @@ const scim: FastifyPluginAsync = async (app) => {
       await markDeleted(trx, current.id);
       await logChange(trx, request, 'scim.user_delete', current.id);
     });
-    app.mailer.kick();
     return reply.status(204).send();
   });
 

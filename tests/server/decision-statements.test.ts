@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
 import { buildTestApp, type TestApp } from './helpers';
 import { demoUsers, getter, insertDocument, poster, purchaseRefs, tokens, type Users } from './workflow-fixtures';
@@ -40,7 +40,7 @@ describe('statements per decision', () => {
   afterAll(async () => t?.close());
 
   /** Statements of approving the first step of a payment whose route has `steps` (each with one candidate). */
-  const approveFirstOf = async (steps: Array<[string, string]>, code: string) => {
+  const approveFirstOf = async (steps: Array<[string, string]>, code: string, notify = true) => {
     const refs = await purchaseRefs(t.db);
     const doc = await insertDocument(t.db, {
       module: 'payment', requester: users.employee.id, code,
@@ -51,7 +51,7 @@ describe('statements per decision', () => {
     await t.db.updateTable('buffers').set({ company_id: refs.company }).where('id', '=', doc.id).execute();
     statements.length = 0;
     counting = true;
-    const reply = await post('approver', `/api/approvals/${doc.steps[0]}/action`, { approve: true, send_email_push: true });
+    const reply = await post('approver', `/api/approvals/${doc.steps[0]}/action`, { approve: true, send_email_push: notify });
     counting = false;
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json().buffer.status).toBe(0);
@@ -63,5 +63,15 @@ describe('statements per decision', () => {
     const long = await approveFirstOf([['p-manager', 'approver'], ['p-finance', 'finance'], ['p-authorizer', 'authorizer'], ['p-treasury', 'treasury']], 'PAY-STMT-000002');
     expect(short).toBeLessThanOrEqual(DECISION_BUDGET);
     expect(long).toBe(short);
+  });
+
+  it('a decision that mails nobody starts no mail round (no claim on the outbox); one that mails starts one after its response', async () => {
+    const kick = vi.spyOn(t.app.mailer, 'kick');
+    await approveFirstOf([['p-manager', 'approver'], ['p-finance', 'finance']], 'PAY-STMT-000003', false);
+    await approveFirstOf([['p-manager', 'approver'], ['p-finance', 'finance']], 'PAY-STMT-000004', true);
+    // The mail's round is started once its request has answered (server/plugins/outbox-kicks.ts).
+    await vi.waitFor(() => expect(kick).toHaveBeenCalled());
+    expect(kick).toHaveBeenCalledTimes(1);
+    kick.mockRestore();
   });
 });

@@ -63,7 +63,6 @@ const approvals: FastifyPluginAsync = async (app) => {
       const result = request.body.back_to !== undefined
         ? await sendBack(app.db, documentId, request.params.id, readSendBackTarget(request.body, ctx.t), ctx, read)
         : await actOnStep(app.db, documentId, request.params.id, request.body, ctx, { read });
-      app.mailer.kick();
       return result;
     } catch (error) {
       // The same key sent twice at once: the first one's answer stands, nothing is decided twice
@@ -93,7 +92,6 @@ const approvals: FastifyPluginAsync = async (app) => {
     if (twice !== undefined) throw badRequest(request.t('server.bulkApprove.twice', { id: twice }));
     if (request.body.approve !== true) throw validationFailed([{ propertyPath: 'approve', message: request.t('server.bulkApprove.noReject') }]);
     const results = await bulkApprove(app.db, request.body, await workflowContext(request), idempotencyClaim(request), (error) => request.log.error({ err: error }, 'bulk approval item failed'));
-    app.mailer.kick();
     return { results };
   });
 

@@ -73,7 +73,7 @@ const auth: FastifyPluginAsync = async (app) => {
     },
   }, async (request): Promise<MessageReply> => {
     if (!EMAIL.test(request.body.email.trim())) throw badRequest(request.t('server.auth.invalidEmail'));
-    if (await requestPasswordReset(app.db, app.config.appUrl, request.t, request.body.email)) app.mailer.kick();
+    await requestPasswordReset(app.db, app.config.appUrl, request.t, request.body.email);
     return { message: request.t('server.auth.forgetPasswordSent') };
   });
 

@@ -52,7 +52,6 @@ export const commentRoutes: FastifyPluginAsync = async (app) => {
   }, async (request, reply) => {
     await assertVisible(request, request.params.id);
     const created = await addComment(app.db, request.params.id, request.body, await workflowContext(request));
-    app.mailer.kick();
     return reply.code(201).send(created);
   });
 

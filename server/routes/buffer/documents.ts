@@ -80,9 +80,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
     schema: { ...doc('Our path: the requester resubmits a document an approver sent back to them (back_to "requester"): its first pending step is active again and its approvers are mailed. 403 for others; 409 ILLEGAL_TRANSITION when the document is not with the requester.'), params: IdParams, response: { 200: documentStatusSchema, ...errors } },
   }, async (request) => {
     await assertVisible(request, request.params.id);
-    const result = await resubmitDocument(app.db, request.params.id, await workflowContext(request));
-    app.mailer.kick();
-    return result;
+    return resubmitDocument(app.db, request.params.id, await workflowContext(request));
   });
 
   app.post<Id & { Body: EditBody }>('/buffer/:id/edit', {
@@ -99,8 +97,6 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
     const edited = await fileDocument(app.db, {
       kind: 'edit', documentId: request.params.id, input: request.body.data, expectedUpdatedAt: request.body.expected_updated_at,
     }, await workflowContext(request));
-    // A restarted route mails its first step's approvers and those whose approvals it cleared.
-    if (edited.approvals_cleared) app.mailer.kick();
     return edited;
   });
 

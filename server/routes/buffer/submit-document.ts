@@ -27,6 +27,5 @@ export async function submitDocument(
     if (stored) return stored as Filed;
     throw error;
   }
-  app.mailer.kick();
   return filed;
 }

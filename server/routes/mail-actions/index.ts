@@ -34,9 +34,7 @@ const mailActions: FastifyPluginAsync = async (app) => {
       },
     },
   }, async (request) => {
-    const result = await actByMail(app.db, request.params.token, request.body, await workflowContext(request));
-    app.mailer.kick();
-    return result;
+    return actByMail(app.db, request.params.token, request.body, await workflowContext(request));
   });
 };
 

@@ -69,6 +69,7 @@ export async function mailDocumentEvent(
     // each run once, read or not): a round trip each made three of a decision's statements.
     const parts = [outboxPart({ to: user.email, subject: t(`server.workflow.mail.${kind}Subject`, params), text }), ...(tokens?.store ?? [])];
     const { rows } = await sql<{ id: number }>`with ${sql.join(parts)} ${push ?? sql`select id from mail`}`.execute(trx);
+    noteQueued('mail');
     if (push && rows.length) noteQueued('push');
   }
   return recipients.length;
