@@ -2,12 +2,26 @@ import type { Kysely } from 'kysely';
 import type { CompiledModule } from '../../src/engine';
 import type { Database } from '../db/database';
 
-/** Remember a compiled definition under its version (once), so documents filed with it keep rendering. */
+/**
+ * Definitions known to be stored: an insert that found its row already there saw it committed
+ * (a row another transaction is inserting is waited for), and stored versions are never removed.
+ * Keyed by the compiled module itself: each app compiles its own set (`definition-store.ts`).
+ */
+const stored = new WeakSet<CompiledModule>();
+
+/**
+ * Remember a compiled definition under its version (once), so documents filed with it keep
+ * rendering. Once the row is known to be there, nothing is sent: every filing called this, and
+ * each call sent the whole compiled module (tens of kilobytes of JSON) for the database to parse
+ * and drop.
+ */
 export async function recordVersion(db: Kysely<Database>, module: CompiledModule): Promise<void> {
-  await db.insertInto('module_definition_versions')
+  if (stored.has(module)) return;
+  const result = await db.insertInto('module_definition_versions')
     .values({ code: module.code, version: module.version, definition: JSON.stringify(module) })
     .onConflict((oc) => oc.columns(['code', 'version']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  if (result.numInsertedOrUpdatedRows === 0n) stored.add(module);
 }
 
 /** A stored definition by code and version, or null. */

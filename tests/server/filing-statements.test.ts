@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KyselyPlugin } from 'kysely';
+import { buildTestApp, type TestApp } from './helpers';
+import { demoUsers, filePurchase, purchaseBody, tokens, type Users } from './workflow-fixtures';
+
+/**
+ * What filing sends the database beyond the document (issue #30 items 9-10): the compiled
+ * definition a document keeps (`module_definition_versions`, tens of kilobytes of JSON) is sent
+ * until its row is known to be stored, not with every filing. Counted by a Kysely plugin that sees
+ * every statement the app runs.
+ */
+describe('statements per filing', () => {
+  let t: TestApp;
+  let users: Users;
+  const versionInserts: number[] = [];
+  const counter: KyselyPlugin = {
+    transformQuery(args) {
+      const node = args.node;
+      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'module_definition_versions') versionInserts.push(Date.now());
+      return node;
+    },
+    async transformResult(args) { return args.result; },
+  };
+  beforeAll(async () => {
+    t = await buildTestApp({}, [counter]);
+    users = await demoUsers(t.db);
+  });
+  afterAll(async () => t?.close());
+
+  it('three filings of one module send its stored definition at most once; the documents keep that version', async () => {
+    const token = await tokens(t)('employee');
+    versionInserts.length = 0;
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      codes.push((await filePurchase(t, token, await purchaseBody(t.db, users))).code);
+    }
+    expect(versionInserts.length).toBeLessThanOrEqual(1);
+    const kept = await t.db.selectFrom('buffers').innerJoin('module_definition_versions', (join) => join
+      .onRef('module_definition_versions.code', '=', 'buffers.module_code').onRef('module_definition_versions.version', '=', 'buffers.definition_version'))
+      .select('buffers.code').where('buffers.code', 'in', codes).execute();
+    expect(kept.map((row) => row.code).sort()).toEqual([...codes].sort());
+  });
+});
