@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { stepDeputies } from '../people/deputies';
 import { eligibleAmongSteps, scopeCompany } from './eligibility';
-import type { StepNames } from '../mail/notifications';
+import { processNames, type StepNames } from '../mail/notifications';
 
 /** One approval step as the state machine sees it. */
 export interface StepState {
@@ -105,7 +105,7 @@ export async function loadDocumentState(db: Kysely<Database>, documentId: number
     const deputies = pending ? await stepDeputies(db, allowed.filter((id) => !decided.includes(id)), doc.module_code, doc.requester_id) : [];
     states.push({
       id: s.id, position: s.position, status: s.status, active: s.active, approver_id: s.approver_id, required: s.required, process_code: s.process_code,
-      names: { en: s.name, ja: s.name_ja || s.name, zh: s.name_zh || s.name }, candidates: allowed, decided, deciders, deputies,
+      names: processNames(s), candidates: allowed, decided, deciders, deputies,
     });
   }
   return {

@@ -91,6 +91,10 @@ export async function stepName(trx: Kysely<Database>, approvalId: number): Promi
     .select(['processes.name', 'processes.name_ja', 'processes.name_zh'])
     .where('approvals.id', '=', approvalId)
     .executeTakeFirst();
-  if (!row) return null;
+  return row ? processNames(row) : null;
+}
+
+/** A process's names per language from its row (the English name where a translation is blank). */
+export function processNames(row: { name: string; name_ja: string | null; name_zh: string | null }): StepNames {
   return { en: row.name, ja: row.name_ja || row.name, zh: row.name_zh || row.name };
 }
