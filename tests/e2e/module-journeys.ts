@@ -53,12 +53,27 @@ interface LauncherFacts { label?: string; groupOnly?: boolean; group?: { key: st
 export async function openLaunched(page: Page, code: string): Promise<void> {
   const facts = readJson<{ 'ui:module': { title: string; launcher: LauncherFacts } }>(`uiSchemas/${code}.json`)['ui:module'];
   const { launcher } = facts;
-  if (!launcher.groupOnly || !launcher.group) return openModule(page, translate(launcher.label ?? facts.title));
-  // After a filing the form's page has gone back to the group's page: the module is chosen there again.
-  const index = page.getByTestId(`${launcher.group.key}-index`);
-  if (!(await index.isVisible())) await page.getByTestId('launchers').getByRole('button', { name: translate(launcher.group.title), exact: true }).click();
-  await index.getByRole('button', { name: translate(facts.title), exact: true }).click();
-  await expect(page.getByRole('button', { name: engineEn.renderer.submit, exact: true })).toBeEnabled();
+  if (!launcher.groupOnly || !launcher.group) await openModule(page, translate(launcher.label ?? facts.title));
+  else {
+    // After a filing the form's page has gone back to the group's page: the module is chosen there again.
+    const index = page.getByTestId(`${launcher.group.key}-index`);
+    if (!(await index.isVisible())) await page.getByTestId('launchers').getByRole('button', { name: translate(launcher.group.title), exact: true }).click();
+    await index.getByRole('button', { name: translate(facts.title), exact: true }).click();
+    await expect(page.getByRole('button', { name: engineEn.renderer.submit, exact: true })).toBeEnabled();
+  }
+  // The scripts start from the form as it settles: a currency picker with a default fills it once
+  // the currency list has loaded (a Submit before that asks for the currency, as it would a person).
+  for (const label of defaultedCurrencyLabels(code)) await expect(main(page).getByRole('button', { name: label, exact: true })).toHaveText(/^[A-Z]{3}$/);
+}
+
+/** The English labels of module `code`'s currency pickers that fill a default currency (`ui:options.defaultCode`, not null). */
+function defaultedCurrencyLabels(code: string): string[] {
+  type Field = { 'ui:widget'?: unknown; 'ui:options'?: { defaultCode?: unknown; allowAll?: unknown } } | null;
+  const ui = readJson<Record<string, Field>>(`uiSchemas/${code}.json`);
+  const texts = readLocale<Record<string, { label?: unknown } | undefined>>('en', code);
+  return Object.entries(ui)
+    .filter(([, field]) => field?.['ui:widget'] === 'CurrencyPicker' && field['ui:options']?.defaultCode !== null && !field['ui:options']?.allowAll)
+    .flatMap(([name]) => (typeof texts[name]?.label === 'string' ? [texts[name]!.label as string] : []));
 }
 
 export const journeyPath = (code: string) => `tests/e2e/journeys/${code}.json`;

@@ -68,8 +68,11 @@ test('a PDF attachment opens in the app with every page drawn, in ja, en and zh 
   }
   // The Japanese line uses a font the file does not embed: the viewer fetched its CMap from Ringi.
   expect(cmaps).toContain('200 UniJIS-UCS2-H.bcmap');
-  // Each opening asked for the server's picture of page 1 (shown until pdf.js had drawn the page).
-  expect(pictures).toEqual(LANGS.map(() => `200 image/webp ${PAGES}`));
+  // The openings asked for the server's picture of page 1 (shown until pdf.js had drawn the page);
+  // a later opening may take it from the browser's cache, which fires no response here.
+  expect(pictures.length).toBeGreaterThan(0);
+  expect(pictures.length).toBeLessThanOrEqual(LANGS.length);
+  expect(new Set(pictures)).toEqual(new Set([`200 image/webp ${PAGES}`]));
 });
 
 // Each language chosen above was stored as the employee's (PUT /profile/language): the journeys
