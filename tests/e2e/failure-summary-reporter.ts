@@ -29,8 +29,11 @@ export default class FailureSummaryReporter implements Reporter {
         const text = (error.stack ?? error.message ?? error.value ?? '').replace(COLOURS, '');
         lines.push(...text.split('\n').filter((line) => line.trim() !== '').slice(0, MAX_LINES));
       }
+      const shown = new Set<string>();
       for (const attachment of run.attachments) {
-        if (!attachment.path) continue;
+        // Playwright may attach one file twice (seen with the error context): printed once.
+        if (!attachment.path || shown.has(attachment.path)) continue;
+        shown.add(attachment.path);
         lines.push(`  ${attachment.name}: ${attachment.path}`);
         // The page as the failure left it (Playwright's accessibility snapshot): what the user saw.
         if (attachment.name === 'error-context' && existsSync(attachment.path)) {
