@@ -17,15 +17,13 @@ export const digest = (token: string) => createHash('sha256').update(token).dige
 
 /**
  * Queues a reset mail when an enabled account has this address; otherwise does nothing, so the
- * caller's answer is the same either way. Returns whether a mail was queued.
+ * caller's answer is the same either way.
  */
-export async function requestPasswordReset(db: Kysely<Database>, appUrl: string, t: Translate, email: string): Promise<boolean> {
+export async function requestPasswordReset(db: Kysely<Database>, appUrl: string, t: Translate, email: string): Promise<void> {
   const user = await db.selectFrom('users').select(['id', 'name', 'email'])
     .where(sql`lower(email)`, '=', email.trim().toLowerCase()).where('disabled', '=', false)
     .executeTakeFirst();
-  if (!user) return false;
-  await mailResetLink(db, appUrl, t, user, 'reset');
-  return true;
+  if (user) await mailResetLink(db, appUrl, t, user, 'reset');
 }
 
 /**
