@@ -273,6 +273,30 @@ test('a shared phone: signing out forgets the documents kept offline, and anothe
   expect(await keptPaths(page)).not.toContain(kept);
 });
 
+/** True once the service worker's cache holds an asset whose path matches `pattern`. */
+async function shellHolds(page: Page, pattern: RegExp): Promise<boolean> {
+  const paths = await page.evaluate(async () => (await (await caches.open('ringi-shell-v1')).keys()).map((request) => new URL(request.url).pathname));
+  return paths.some((path) => pattern.test(path));
+}
+
+test('a session that ends offline still reaches the sign-in screen: its code is kept while signed in', async ({ page, context, request }) => {
+  const t = texts.en;
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('ringi.lang', 'en'));
+  await openWithToken(page, await apiToken(request, 'approver@example.com'));
+  await expect(page.getByTestId('home')).toBeVisible();
+  // Signed in from a token, this page never showed the sign-in screen: the worker keeps its code all the same.
+  await expect.poll(() => shellHolds(page, /\/LoginPage-[^/]+\.js$/)).toBe(true);
+  await expect.poll(() => shellKept(page)).toBe(true);
+  await context.setOffline(true);
+  await page.getByTestId('tab-admin').click();
+  await page.getByRole('button', { name: t.admin.logout }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: t.common.ok }).click();
+  await expect(page.getByTestId('login')).toBeVisible();
+  await expect(page.getByTestId('page-failed')).toHaveCount(0);
+  await context.setOffline(false);
+});
+
 /**
  * Signed in as `token` in English, opens the pending list, waits until the document's step is kept
  * offline, then goes offline and approves it from its card: the decision is queued.

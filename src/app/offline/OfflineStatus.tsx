@@ -71,8 +71,12 @@ export default function OfflineStatus() {
       forgetReadAhead();
       keepOfflineCopies(true);
       setReady(true);
-      // The code a document is read and decided with offline, and signing out (with its warning), loaded now so that the worker keeps it.
-      const warm = () => Promise.all([import('../pages/approvals/DocumentDetailPage'), import('./DecisionQueuePage'), loadOfflineCopies(), import('../pages/admin/AdminPage'), import('./SignOutWarning')]);
+      // The code a document is read and decided with offline, and signing out (with its warning) up to
+      // the sign-in screen (a session may end offline, or as the network comes back), loaded now so that the worker keeps it.
+      const warm = () => Promise.all([
+        import('../pages/approvals/DocumentDetailPage'), import('./DecisionQueuePage'), loadOfflineCopies(), import('../pages/admin/AdminPage'), import('./SignOutWarning'),
+        import('../pages/login/LoginPage'), import('./WaitingDecisionsNotice'),
+      ]);
       void keepShellOffline(warm).catch(() => undefined);
     })().catch(() => undefined);
     return () => {
