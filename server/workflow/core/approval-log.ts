@@ -10,20 +10,39 @@ import { eventDocument, queueWorkflowEvents, sendsWorkflowEvents } from './webho
  * `detail`: what the entry needs beyond its action (the changes of an edit that cleared approvals).
  * Every workflow transaction logs through here, so here its webhook events are queued, in the same
  * transaction (`webhook-events.ts`); `decidedStepId`: the step a send back decided.
+ *
+ * `touch`: what a transition changes beside its entry, written by the same statement (each part a
+ * data-modifying `WITH`; one round trip instead of three): the document's `updated_at` (an edit made
+ * against the state before is then refused, 409) with its `data` when given, and the step made
+ * active. The entry's webhook read sees the document before the touch — only `updated_at` and
+ * `data` differ, which the events do not carry; the events' reads of the steps come after it.
  */
 export async function writeApprovalLog(
   db: Kysely<Database>,
-  entry: { documentId: number; approvalId?: number | null; userId: number | null; action: LogAction; onBehalfOf?: number | null; detail?: Record<string, unknown>; decidedStepId?: number },
+  entry: {
+    documentId: number; approvalId?: number | null; userId: number | null; action: LogAction; onBehalfOf?: number | null; detail?: Record<string, unknown>; decidedStepId?: number;
+    touch?: { data?: Record<string, unknown>; activate?: number | null };
+  },
 ): Promise<void> {
   const log = (q: QueryCreator<Database>) => q.insertInto('approval_logs').values({
     buffer_id: entry.documentId, approval_id: entry.approvalId ?? null, user_id: entry.userId, log_text: entry.action, on_behalf_of: entry.onBehalfOf ?? null,
     detail: entry.detail ? JSON.stringify(entry.detail) : null,
   });
+  const { touch } = entry;
+  let q: QueryCreator<Database> = db;
+  if (touch) {
+    q = q.with('touched', (w) => w.updateTable('buffers').set({ updated_at: new Date(), ...(touch.data ? { data: JSON.stringify(touch.data) } : {}) })
+      .where('id', '=', entry.documentId).returning('id')) as unknown as QueryCreator<Database>;
+  }
+  if (typeof touch?.activate === 'number') {
+    const stepId = touch.activate;
+    q = q.with('activated', (w) => w.updateTable('approvals').set({ active: true }).where('id', '=', stepId).returning('id')) as unknown as QueryCreator<Database>;
+  }
   if (!sendsWorkflowEvents(entry.action)) {
-    await log(db).execute();
+    await log(q).execute();
     return;
   }
   // The entry and the read its webhook events need, in one statement.
-  const doc = await eventDocument(db.with('logged', (q) => log(q).returning('id')), entry.documentId).executeTakeFirst();
+  const doc = await eventDocument(q.with('logged', (w) => log(w).returning('id')), entry.documentId).executeTakeFirst();
   await queueWorkflowEvents(db, entry, doc);
 }

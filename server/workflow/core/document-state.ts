@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { stepDeputies } from '../people/deputies';
+import { deputyDay } from '../people/deputies';
 import { eligibleAmongSteps, scopeCompany } from './eligibility';
 import { processNames, type StepNames } from '../mail/notifications';
 
@@ -91,18 +91,23 @@ export async function loadDocumentState(db: Kysely<Database>, documentId: number
   const scope = { requesterId: doc.requester_id, companyId: await scopeCompany(db, doc.requester_id, doc.company_id) };
   const live = steps.filter((s) => !s.voided_at);
   const namedOn = (stepId: number) => candidates.filter((c) => c.approval_id === stepId).map((c) => c.user_id);
-  const eligibleOn = await eligibleAmongSteps(db, live.map((s) => ({ rule: { approver_roles: s.approver_roles ?? [], allow_requester: s.allow_requester }, userIds: namedOn(s.id) })), scope);
+  // The step in progress (on a document on process): its candidates' deputies come with the eligibility read.
+  const pending = (s: { active: boolean; status: number }) => doc.status === 0 && s.active && s.status === 0;
+  const { eligible: eligibleOn, deputiesOf } = await eligibleAmongSteps(
+    db, live.map((s) => ({ rule: { approver_roles: s.approver_roles ?? [], allow_requester: s.allow_requester }, userIds: namedOn(s.id) })), scope,
+    live.some(pending) ? { moduleCode: doc.module_code, day: deputyDay() } : undefined,
+  );
   const states: StepState[] = [];
-  // One query at a time: inside a transaction they share one connection anyway.
   for (const [index, s] of live.entries()) {
     const named = namedOn(s.id);
     const eligible = eligibleOn[index];
     const decided = candidates.filter((c) => c.approval_id === s.id && c.decision === 1).map((c) => c.user_id);
     const deciders = candidates.filter((c) => c.approval_id === s.id && c.decision !== null).map((c) => c.decided_by ?? c.user_id);
     const allowed = named.filter((id) => eligible.has(id));
-    // The step in progress: whom the candidates' deputies may stand in for (undecided candidates only).
-    const pending = doc.status === 0 && s.active && s.status === 0;
-    const deputies = pending ? await stepDeputies(db, allowed.filter((id) => !decided.includes(id)), doc.module_code, doc.requester_id) : [];
+    // Whom the undecided candidates' deputies may stand in for (never the requester: nobody acts on their own document).
+    const deputies = pending(s) ? allowed.filter((id) => !decided.includes(id)).sort((a, b) => a - b)
+      .flatMap((principal) => (deputiesOf.get(principal) ?? []).map((deputy) => ({ deputy_id: deputy, principal_id: principal })))
+      .filter((d) => d.deputy_id !== doc.requester_id) : [];
     states.push({
       id: s.id, position: s.position, status: s.status, active: s.active, approver_id: s.approver_id, required: s.required, process_code: s.process_code,
       names: processNames(s), candidates: allowed, decided, deciders, deputies,

@@ -65,14 +65,12 @@ export async function sendBack(db: Kysely<Database>, documentId: number, stepId:
     await trx.updateTable('approvals').set({ status: StepStatus.PENDING, active: false, approver_id: null, on_behalf_of: null, approved_at: null })
       .where('id', 'in', reset).execute();
     await trx.updateTable('approval_candidates').set({ decision: null, decided_at: null, decided_by: null }).where('approval_id', 'in', reset).execute();
-    await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
     if (target === 'requester') {
-      await writeApprovalLog(trx, { documentId: doc.id, userId: ctx.userId, action: 'send_back_requester', onBehalfOf, decidedStepId: current.id, detail: { step_id: current.id } });
+      await writeApprovalLog(trx, { documentId: doc.id, userId: ctx.userId, action: 'send_back_requester', onBehalfOf, decidedStepId: current.id, detail: { step_id: current.id }, touch: {} });
       await mailDocumentEvent(trx, 'sentBackToRequester', doc, requesterRecipients(doc), ctx, current.names);
       return { id: current.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: DocumentStatus.ON_PROCESS }, active_approval_id: null };
     }
-    await trx.updateTable('approvals').set({ active: true }).where('id', '=', target).execute();
-    await writeApprovalLog(trx, { documentId: doc.id, approvalId: target, userId: ctx.userId, action: 'send_back', onBehalfOf, decidedStepId: current.id, detail: { step_id: current.id } });
+    await writeApprovalLog(trx, { documentId: doc.id, approvalId: target, userId: ctx.userId, action: 'send_back', onBehalfOf, decidedStepId: current.id, detail: { step_id: current.id }, touch: { activate: target } });
     const back = doc.steps.find((s) => s.id === target)!;
     // Its approvers decide again, and their deputies in effect are told as for any waiting step.
     await mailStepWaiting(trx, doc, back.candidates, ctx, back, 'sentBack');
@@ -92,9 +90,7 @@ export async function resubmitDocument(db: Kysely<Database>, documentId: number,
     if (refusal) throw refusalError(refusal, ctx.t);
     await recordActor(trx, ctx.userId, 'resubmit');
     const first = doc.steps.find((s) => s.status === StepStatus.PENDING)!;
-    await trx.updateTable('approvals').set({ active: true }).where('id', '=', first.id).execute();
-    await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
-    await writeApprovalLog(trx, { documentId: doc.id, userId: ctx.userId, action: 'resubmit' });
+    await writeApprovalLog(trx, { documentId: doc.id, userId: ctx.userId, action: 'resubmit', touch: { activate: first.id } });
     await mailStepWaiting(trx, doc, first.candidates, ctx, first);
     return { id: doc.id, status: DocumentStatus.ON_PROCESS, active_approval_id: first.id };
   });

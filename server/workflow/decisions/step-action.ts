@@ -49,8 +49,7 @@ async function recordPartialApproval(trx: Kysely<Database>, documentId: number, 
   if (marked.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.routes.alreadyDecided'));
   if (step.decided.length + 1 >= step.required) return false;
   // The document changed (an edit made against the state before this decision is refused: 409).
-  await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', documentId).execute();
-  await writeApprovalLog(trx, { documentId, approvalId: step.id, userId: ctx.userId, action: 'approve', onBehalfOf, detail });
+  await writeApprovalLog(trx, { documentId, approvalId: step.id, userId: ctx.userId, action: 'approve', onBehalfOf, detail, touch: {} });
   return true;
 }
 
@@ -73,15 +72,13 @@ async function finishDocument(trx: Kysely<Database>, doc: DocumentState, status:
 /** Passes the step (approve or treasury) and moves the document on: next step, or completed. */
 async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, body: StepActionBody, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, data?: Record<string, unknown>, detail?: Record<string, unknown>) {
   const next = nextStep(doc, step);
-  if (next) {
-    await trx.updateTable('approvals').set({ active: true }).where('id', '=', next.id).execute();
-    await trx.updateTable('buffers').set({ updated_at: new Date(), ...(data ? { data: JSON.stringify(data) } : {}) }).where('id', '=', doc.id).execute();
-  } else {
+  if (!next) {
     await finishDocument(trx, doc, DocumentStatus.COMPLETED, ctx, data);
     // An entity module's change takes effect here, in the final approval's transaction.
     await applyEntityChange(trx, doc.id, ctx);
   }
-  await writeApprovalLog(trx, { documentId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail });
+  // On to the next step: it is made active and the document touched (with the step's data) by the log's statement.
+  await writeApprovalLog(trx, { documentId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail, touch: next ? { data, activate: next.id } : undefined });
   if (next && body.send_email_push !== undefined) await rememberEmailPush(trx, ctx.userId, body.send_email_push);
   // The next step's approvers and their deputies in effect.
   if (next && body.send_email_push === true) await mailStepWaiting(trx, doc, next.candidates, ctx, next);

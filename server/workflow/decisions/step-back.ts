@@ -33,10 +33,9 @@ export async function stepBack(db: Kysely<Database>, documentId: number, by: Ste
     // Both steps start over: decisions within a 合議 or quorum step count only for the pass in progress.
     await trx.updateTable('approval_candidates').set({ decision: null, decided_at: null, decided_by: null })
       .where('approval_id', 'in', [current.id, previous.id]).execute();
-    await trx.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
     // A deputy steps back for the principal (the requester's own step back is nobody's deputy).
     const onBehalfOf = by.approver ? actingFor(current, ctx.userId) ?? null : null;
-    await writeApprovalLog(trx, { documentId: doc.id, approvalId: current.id, userId: ctx.userId, action: 'step_back', onBehalfOf });
+    await writeApprovalLog(trx, { documentId: doc.id, approvalId: current.id, userId: ctx.userId, action: 'step_back', onBehalfOf, touch: {} });
     return { id: doc.id, status: DocumentStatus.ON_PROCESS, active_approval_id: previous.id };
   });
 }
