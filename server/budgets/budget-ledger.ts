@@ -114,9 +114,10 @@ export async function budgetCheck(db: Kysely<Database>, module: CompiledModule, 
   return { ...empty, asks, over: asks.some((a) => a.remaining_after < 0), remaining: Math.min(...asks.map((a) => a.remaining_after)) };
 }
 
-/** Replaces what document `documentId` holds with the check's asks, as reserved (submit, edit). */
-export async function reserveBudgets(trx: Kysely<Database>, documentId: number, check: BudgetCheck | null): Promise<void> {
-  await trx.deleteFrom('budget_reservations').where('buffer_id', '=', documentId).execute();
+/** Replaces what document `documentId` holds with the check's asks, as reserved (submit, edit); `fresh`: a document just filed, which holds nothing yet. */
+export async function reserveBudgets(trx: Kysely<Database>, documentId: number, check: BudgetCheck | null, fresh = false): Promise<void> {
+  // A new document has nothing reserved yet; an edit moves what it reserved.
+  if (!fresh) await trx.deleteFrom('budget_reservations').where('buffer_id', '=', documentId).execute();
   if (!check?.asks.length) return;
   await trx.insertInto('budget_reservations')
     .values(check.asks.map((a) => ({ buffer_id: documentId, budget_id: a.budget.id, amount: a.requested, state: 'reserved' as const, updated_at: new Date() })))

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { convertAmount, exchangeFields, type CompiledModule, type DocumentExchange, type FormData, type RoundingRule } from '../../src/engine';
 import type { Database } from '../db/database';
+import { currencyById } from '../repositories/currency-repository';
 import { tableRateSource, type RateSource } from './rate-source';
 
 /**
@@ -27,8 +28,7 @@ export async function resolveExchange(
   const fields = exchangeFields(module.meta.statistics, Object.keys(module.schema.properties ?? {}));
   const currencyId = fields ? Number(data[fields.currency]) : NaN;
   const amount = fields && typeof data[fields.amount] === 'number' && Number.isFinite(data[fields.amount]) ? (data[fields.amount] as number) : null;
-  const currency = Number.isInteger(currencyId)
-    ? await db.selectFrom('currencies').select(['id', 'code']).where('id', '=', currencyId).executeTakeFirst() : undefined;
+  const currency = await currencyById(db, currencyId);
   const none = { kind: 'none' as const, currency: currency?.code ?? null, amount };
   if (!fields || !currency || amount === null || companyId === null) return none;
   const company = await db.selectFrom('companies')

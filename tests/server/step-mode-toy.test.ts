@@ -55,7 +55,7 @@ describe('a toy step mode', () => {
       by, editable: false, approvers, required: approvalsRequired('majority', approvers.length, null),
     });
     const prepared = (route: ResolvedStep[], approvals: unknown[] = []): PreparedSubmission =>
-      ({ data: { approvals }, steps: [], bypass: false, urgent: false, companyId: 1, route });
+      ({ data: { approvals }, steps: [], bypass: false, urgent: false, companyId: 1, requesterCompanyId: 1, route });
     expect(stepsToFile(prepared([step([6, 7, 8, 9], 'rule')]))).toEqual([{ stepId: 41, approvers: [6, 7, 8, 9], mode: 'majority', required: 3, skipped: null, named: false }]);
     const chosen = [6, 7, 8, 9, 10].map((approver_id) => ({ approver_id, master_process_id: 41 }));
     expect(stepsToFile(prepared([step([], 'choice')], chosen))[0]).toMatchObject({ approvers: [6, 7, 8, 9, 10], required: 3, named: true });

@@ -81,7 +81,7 @@ export function registerResolveRoute(app: FastifyInstance): void {
     const exchange = await resolveExchange(app.db, module, data, companyId, toApiDate(new Date())!);
     // And what it asks of budgets (`budget.remaining`, `budget.over`), as filing will read them.
     const budget = await budgetCheck(app.db, module, data, companyId, { exchange: exchange.kind === 'converted' ? exchange.exchange : null });
-    const steps = await resolveFilingRoute(app.db, module, data, requesterId, companyId, { ...exchangeRouteValues(exchange), ...budgetRouteValues(budget) }, post);
+    const steps = await resolveFilingRoute(app.db, module, data, requesterId, companyId, { values: { ...exchangeRouteValues(exchange), ...budgetRouteValues(budget) }, post });
     const described = await describeSteps(app, module, steps, request.lang, t);
     const candidates = await choiceCandidates(app, module.code, steps, requesterId, post?.chosen && !Number.isInteger(data.company_id) ? companyId : data.company_id, request.lang);
     return { steps: described.map((step, i) => ({ ...step, ...candidates[i] })) };

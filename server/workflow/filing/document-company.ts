@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { CompiledModule } from '../../../src/engine';
-import type { Database } from '../../db/database';
 
 /**
  * The company a document belongs to (`buffers.company_id`), by which company-scoped users see it:
@@ -11,10 +9,4 @@ import type { Database } from '../../db/database';
 export function documentCompany(module: Pick<CompiledModule, 'meta'>, data: Record<string, unknown>, fallback: number | null): number | null {
   const value = data[module.meta.companyField ?? 'company_id'];
   return Number.isInteger(value) ? (value as number) : fallback;
-}
-
-/** The requester's company, the fallback of {@link documentCompany} at filing. */
-export async function requesterCompany(db: Kysely<Database>, requesterId: number): Promise<number | null> {
-  const row = await db.selectFrom('users').select('company_id').where('id', '=', requesterId).executeTakeFirst();
-  return row?.company_id ?? null;
 }

@@ -10,7 +10,7 @@ import { recordActor } from '../../records/record-actor';
 import { codePrefix, stampPrefix, takeNextNumber } from '../../repositories/document-code-repository';
 import { applyEntityChange } from '../entity-changes/apply-entity-change';
 import { writeApprovalLog } from '../core/approval-log';
-import { documentCompany, requesterCompany } from './document-company';
+import { documentCompany } from './document-company';
 import { loadDocumentState, type DocumentState } from '../core/document-state';
 import { entityHandler } from '../entity-changes/entity-handler';
 import { recordHistories } from './histories';
@@ -125,10 +125,13 @@ async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: Workf
   await recordActor(trx, user.id, 'submit', filedBy === null ? null : requesterId);
   const filed = await insertDocument(trx, module, prepared, requesterId, entity ? { action: target.operation, targetId: target.targetId } : null, filedBy, origin?.id ?? null);
   // Budgets: reserved at submit (consumed at once when filed completed), under the locks the pipeline took.
-  await reserveBudgets(trx, filed.id, prepared.budget ?? null);
+  await reserveBudgets(trx, filed.id, prepared.budget ?? null, true);
   if (filed.status === DocumentStatus.COMPLETED) await consumeBudgets(trx, filed.id);
   // The workflow's log entry and mails are written in this same transaction.
-  await onDocumentFiled(trx, filed.id, ctx);
+  await onDocumentFiled(trx, filed.id, ctx, {
+    notifyFirst: prepared.data.send_notification_first_approval !== false,
+    circulated: [...new Set(circulationSteps(prepared).flatMap((step) => step.approvers))],
+  });
   // An edit request says what it changes: each changed field with its value now and the requested
   // one (the approver judges old → new; the entity changes only when the request completes).
   if (entity && target.operation === 'edit' && target.current) {
@@ -217,7 +220,7 @@ async function insertDocument(
   const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
   const code = await takeNextNumber(trx, 'code', codePrefix(prefix));
   const stampNo = module.meta.needsStampNo ? await takeNextNumber(trx, 'stamp_no', stampPrefix(prefix)) : null;
-  const companyId = documentCompany(module, data, prepared.post?.chosen ? prepared.post.company_id : await requesterCompany(trx, requesterId));
+  const companyId = documentCompany(module, data, prepared.post?.chosen ? prepared.post.company_id : prepared.requesterCompanyId);
   // 申請番号 now; 決裁番号 too when filed completed (bypass): both in this transaction.
   const applicationNumber = await giveNumber(trx, module, 'application', companyId);
   const decisionNumber = status === DocumentStatus.COMPLETED ? await giveNumber(trx, module, 'decision', companyId) : null;
@@ -248,11 +251,9 @@ async function insertDocument(
     .executeTakeFirstOrThrow();
   await insertSteps(trx, doc.id, chosen, true);
   // Circulation steps wait for nobody: their people get the document "for information".
-  for (const step of bypass ? [] : (prepared.route ?? []).filter((r) => r.circulation && !r.skipped)) {
-    if (step.approvers.length) {
-      await trx.insertInto('circulations').values(step.approvers.map((user_id) => ({ buffer_id: doc.id, user_id, master_process_id: step.id! })))
-        .onConflict((oc) => oc.columns(['buffer_id', 'user_id']).doNothing()).execute();
-    }
+  for (const step of circulationSteps(prepared)) {
+    await trx.insertInto('circulations').values(step.approvers.map((user_id) => ({ buffer_id: doc.id, user_id, master_process_id: step.id! })))
+      .onConflict((oc) => oc.columns(['buffer_id', 'user_id']).doNothing()).execute();
   }
   if (data.save_approvers !== false && !bypass) {
     await trx.deleteFrom('saved_approvers').where('user_id', '=', requesterId).where('module_code', '=', module.code).execute();
@@ -269,6 +270,11 @@ async function insertDocument(
   await trx.deleteFrom('buffer_temporaries').where('user_id', '=', filedBy ?? requesterId).where('module_code', '=', module.code)
     .where('filed_for', filedBy === null ? 'is' : '=', filedBy === null ? null : requesterId).execute();
   return doc;
+}
+
+/** The route's circulation steps a filing stores, each with its people (none for a bypass). */
+function circulationSteps(prepared: PreparedSubmission) {
+  return prepared.bypass ? [] : (prepared.route ?? []).filter((r) => r.circulation && !r.skipped && r.approvers.length > 0);
 }
 
 /** A top-level field of a filing body read before the pipeline (`filed_for`, `follow_up_of`: not form data, never stored in it). */

@@ -10,9 +10,12 @@ import type { WorkflowContext } from '../core/workflow-context';
 /**
  * Runs inside the filing transaction of `POST /api/buffer/{code}`: logs the submission on the
  * timeline, mails the first step's approvers (unless `send_notification_first_approval` is
- * false) and their deputies in effect, the forwarded finance users (`user_finances`) and the people it is circulated to.
+ * false, `notifyFirst`) and their deputies in effect, the forwarded finance users (`user_finances`) and the people it is
+ * circulated to (`circulated`, as filing stored them).
  */
-export async function onDocumentFiled(trx: Kysely<Database>, documentId: number, ctx: WorkflowContext): Promise<void> {
+export async function onDocumentFiled(
+  trx: Kysely<Database>, documentId: number, ctx: WorkflowContext, { notifyFirst, circulated }: { notifyFirst: boolean; circulated: number[] },
+): Promise<void> {
   const doc = await loadDocumentState(trx, documentId);
   if (!doc) return;
   // A bypassed document's timeline says so instead of a plain submission.
@@ -20,12 +23,9 @@ export async function onDocumentFiled(trx: Kysely<Database>, documentId: number,
   const onBehalfOf = doc.requester_id !== ctx.userId ? doc.requester_id : null;
   await writeApprovalLog(trx, { documentId, userId: ctx.userId, action: doc.bypass ? 'bypass' : 'submit', onBehalfOf });
   if (doc.urgent) await writeApprovalLog(trx, { documentId, userId: ctx.userId, action: 'urgent' });
-  const notifyFirst = await trx.selectFrom('buffers').select('send_notification_first_approval').where('id', '=', documentId).executeTakeFirstOrThrow();
   const first = activeStep(doc);
-  if (first && notifyFirst.send_notification_first_approval) {
-    await mailStepWaiting(trx, doc, first.candidates, ctx, first);
-  }
+  // The first step is the active pending one: its candidates' deputies came with the document.
+  if (first && notifyFirst) await mailStepWaiting(trx, doc, first.candidates, ctx, first, 'approvalRequest', new Date(), first.deputies);
   await mailDocumentEvent(trx, 'forwarded', doc, doc.user_finances, ctx);
-  const circulated = await trx.selectFrom('circulations').select('user_id').where('buffer_id', '=', documentId).execute();
-  await mailDocumentEvent(trx, 'circulated', doc, circulated.map((c) => c.user_id), ctx);
+  await mailDocumentEvent(trx, 'circulated', doc, circulated, ctx);
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { widgetOf, widgetValue, type CompiledModule, type DefinitionSet, type FormData, type MasterProcessStep, type Translate, type Violation } from '../../../src/engine';
 import type { Database } from '../../db/database';
+import { currencyById } from '../../repositories/currency-repository';
 import { canReadFile } from '../../files/file-access';
 import { fileFieldNames } from '../../files/file-field-names';
 import { fileIdsIn } from '../../files/file-ids-in';
@@ -69,7 +70,7 @@ export async function referenceViolations(
     else if (companyId !== null && department.company_id !== companyId) out.push(violation('department_id', 'engine.validation.departmentCompany', t));
   }
   const currencyId = one(data.currency_id);
-  if (currencyId !== null && !(await db.selectFrom('currencies').select('id').where('id', '=', currencyId).executeTakeFirst())) {
+  if (currencyId !== null && !(await currencyById(db, currencyId))) {
     out.push(violation('currency_id', 'engine.validation.unknownRecord', t, { field: label('currency_id') }));
   }
   const approvals = (Array.isArray(data.approvals) ? data.approvals : []) as Array<Record<string, unknown>>;

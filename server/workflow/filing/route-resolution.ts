@@ -4,6 +4,7 @@ import {
   type Translate,
 } from '../../../src/engine';
 import type { Database } from '../../db/database';
+import { currencyRows } from '../../repositories/currency-repository';
 import { positionInEffect } from '../../repositories/position-repository';
 import { usersBase } from '../../repositories/user-repository';
 import { eligibleCondition, stepRulesOf, type StepRule } from '../core/eligibility';
@@ -75,16 +76,17 @@ export async function loadOrganisation(db: Kysely<Database>, options: {
  * definition, with their `master_processes` ids) over the computed form data, for the requester
  * and the document's company, with the organisation as in effect today. `values` are the route
  * values derived for the document (the amount in the reporting currency, `exchangeRouteValues`).
- * `post`: the requester's post the document is filed as (兼務, `filing-post.ts`).
+ * `post`: the requester's post the document is filed as (兼務, `filing-post.ts`); `rules`: the
+ * module's step rules when the caller has read them (`stepRulesOf`), else they are read here.
  */
 export async function resolveFilingRoute(
-  db: Kysely<Database>, module: CompiledModule, data: FormData, requesterId: number, companyId: number | null, values?: Record<string, unknown>,
-  post?: FilingPost | null,
+  db: Kysely<Database>, module: CompiledModule, data: FormData, requesterId: number, companyId: number | null,
+  { values, post, rules: known }: { values?: Record<string, unknown>; post?: FilingPost | null; rules?: StepRule[] } = {},
 ): Promise<ResolvedStep[]> {
-  const rules = await stepRulesOf(db, module.code);
+  const rules = known ?? await stepRulesOf(db, module.code);
   const stepIds = Object.fromEntries(rules.map((r) => [r.process_code, r.id]));
   const { requester, organisation } = await loadOrganisation(db, { requesterId, companyId, emails: namedEmails(module), day: toApiDate(new Date())!, post });
-  const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
+  const currencies = await currencyRows(db, data[module.meta.currencyField ?? 'currency_id']);
   // Steps the database does not know (a definition not yet synced) cannot be filed: left out.
   const route = resolveRoute({ steps: module.process ?? [], stepIds, data, requester, companyId, organisation, currencies, values }).filter((s) => s.id !== null);
   const ruleOf = new Map(rules.map((r) => [r.id, r]));

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database';
 import { attachmentLimitViolations } from '../../files/attachment-limits';
 import { forbidden, validationFailed, type Violation } from '../../lib/errors';
 import { referenceViolations } from './reference-violations';
+import { currencyRows } from '../../repositories/currency-repository';
 import { moduleListViolations } from './module-list-violations';
 import { scopeCompany, stepRulesOf, type StepRule } from '../core/eligibility';
 import { approverViolations, companyScopeViolations, forwardingViolations, loadFiler, mayBypass } from './filing-checks';
@@ -58,6 +59,8 @@ export interface PreparedSubmission {
   urgent: boolean;
   /** The document's company for the workflow rules (its `company_id`, else the requester's). */
   companyId: number | null;
+  /** The requester's own company (a form without a company belongs to it: `documentCompany`). */
+  requesterCompanyId: number | null;
   /**
    * The route resolved for this filing from the computed data (null for a bypass). An edit
    * resolves it again from the edited data: filing compares it with the filed steps and restarts
@@ -140,12 +143,12 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   if (bypass && !request.edit && !mayBypass(module, filer.flags)) throw forbidden(t('server.integrity.bypassForbidden'));
 
   const engineSteps: MasterProcessStep[] = steps.map(({ id, optional, position }) => ({ id, optional, position }));
-  const currencies = await db.selectFrom('currencies').select(['id', 'code']).execute();
+  const currencies = await currencyRows(db, read[module.meta.currencyField ?? 'currency_id']);
   const computed = computeFormDataWithChanges(module, read, { steps: engineSteps, currencies });
   const { data } = computed;
   // A form without a company of its own files for the company of the post chosen.
   const post = request.post ?? null;
-  const companyId = !Number.isInteger(data.company_id) && post?.chosen ? post.company_id : await scopeCompany(db, request.requesterId, data.company_id);
+  const companyId = Number.isInteger(data.company_id) ? data.company_id as number : post?.chosen ? post.company_id : filer.company_id;
   // A company the requester may not file for is refused below; nothing is resolved for it meanwhile
   // (its budgets and route are not the requester's to learn): its steps are judged as named ones,
   // as `POST /master_processes/resolve` refuses to answer for it.
@@ -159,7 +162,7 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const budget = request.wrapperOnly || !inScope ? null : await budgetCheck(db, module, data, companyId, {
     day: request.date, documentId: request.documentId, lock: true, exchange: exchange.kind === 'converted' ? exchange.exchange : null,
   });
-  const route = bypass || !inScope ? null : await resolveFilingRoute(db, module, data, request.requesterId, companyId, { ...exchangeRouteValues(exchange), ...budgetRouteValues(budget) }, post);
+  const route = bypass || !inScope ? null : await resolveFilingRoute(db, module, data, request.requesterId, companyId, { values: { ...exchangeRouteValues(exchange), ...budgetRouteValues(budget) }, post, rules: steps });
   const chosenSteps = route ? choosableSteps(route) : null;
   // Only steps the requester names approvers for need one (resolved steps are filled by the route).
   const ruleSteps = chosenSteps ? engineSteps.filter((s) => route!.some((r) => r.id === s.id && r.by === 'choice')) : engineSteps;
@@ -209,7 +212,7 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   // Stored with the data (so the records history chain hashes it); never taken from the body.
   delete data[EXCHANGE_FIELD];
   if (exchange.kind === 'converted') data[EXCHANGE_FIELD] = exchange.exchange;
-  return { data, steps, bypass, urgent, companyId, route, exchange: exchange.kind === 'converted' ? exchange.exchange : null, budget, post };
+  return { data, steps, bypass, urgent, companyId, requesterCompanyId: filer.company_id, route, exchange: exchange.kind === 'converted' ? exchange.exchange : null, budget, post };
 }
 
 /** How many distinct approvers the body names for step `id`. */

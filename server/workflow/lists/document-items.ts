@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DefinitionSet, Lang } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { localizedName } from '../../lib/localized-name';
+import { currencyRows, type CurrencyRow } from '../../repositories/currency-repository';
 import type { BufferItem, LastApproval, NamedUser } from '../../../src/wire/workflow';
 import { documentInfo } from './document-info';
 import { DocumentStatus, StepStatus } from '../core/status';
@@ -10,21 +11,8 @@ export type { BufferItem, LastApproval, NamedUser };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-const currencyCache = new WeakMap<Kysely<Database>, Promise<Map<number, string>>>();
-
-/**
- * Currency codes by id, read once per database handle (the app never changes currencies; they
- * are seeded) and read again with `reload` when a document names an id the cache lacks.
- */
-function currencyCodes(db: Kysely<Database>, reload = false): Promise<Map<number, string>> {
-  let codes = reload ? undefined : currencyCache.get(db);
-  if (!codes) {
-    codes = db.selectFrom('currencies').select(['id', 'code']).execute().then((rows) => new Map(rows.map((c) => [c.id, c.code])));
-    codes.catch(() => currencyCache.delete(db));
-    currencyCache.set(db, codes);
-  }
-  return codes;
-}
+/** Currency codes by id from the cached table (`currency-repository.ts`). */
+const codesById = (rows: CurrencyRow[]) => new Map(rows.map((c) => [c.id, c.code]));
 
 /** A step of a listed document as `documentItemsWithSteps` reads it (with its process and master process). */
 export interface ListedStep {
@@ -79,13 +67,14 @@ export async function documentItemsWithSteps(db: Kysely<Database>, definitions: 
       .where('approvals.buffer_id', 'in', ids).where('approvals.voided_at', 'is', null)
       .orderBy('approvals.position')
       .execute() as Promise<ListedStep[]>,
-    currencyCodes(db),
+    currencyRows(db),
   ]);
   const currencyOf = (row: { module_code: string; data: unknown }) =>
     ((row.data ?? {}) as Record<string, unknown>)[definitions.modules[row.module_code]?.meta.currencyField ?? 'currency_id'];
   // A currency added since the cache was filled (not through the app: currencies are seeded) is read then.
-  const currencies = rows.some((row) => typeof currencyOf(row) === 'number' && !cachedCurrencies.has(currencyOf(row) as number))
-    ? await currencyCodes(db, true) : cachedCurrencies;
+  let currencies = codesById(cachedCurrencies);
+  const unknown = rows.map(currencyOf).find((id) => typeof id === 'number' && !currencies.has(id));
+  if (unknown !== undefined) currencies = codesById(await currencyRows(db, unknown));
   const t = definitions.translate(lang);
   const stepsOf = new Map<number, ListedStep[]>();
   for (const step of steps) {

@@ -57,10 +57,12 @@ export type StepMailKind = keyof typeof DEPUTY_MAIL;
  * names the principal(s) they stand in for. Each in its recipient's language, inside the caller's
  * transaction like every mail, with the recipient's own Approve and Reject links to the `waiting`
  * step (its id, or the loaded step) (server/workflow/README.md "Deciding from the mail").
+ * `loaded`: the candidates' deputies as `loadDocumentState` gave them for this step when it was the
+ * active pending one (filing's first step), so they are not read again.
  */
 export async function mailStepWaiting(
   trx: Kysely<Database>, doc: Pick<DocumentState, 'id' | 'code' | 'module_code' | 'requester_id'>, candidateIds: number[], ctx: WorkflowContext,
-  waiting: number | Pick<StepState, 'id' | 'names'>, kind: StepMailKind = 'approvalRequest', at: Date = new Date(),
+  waiting: number | Pick<StepState, 'id' | 'names'>, kind: StepMailKind = 'approvalRequest', at: Date = new Date(), loaded?: StepState['deputies'],
 ): Promise<void> {
   // The step's names come with a loaded step; a bare id reads them.
   const stepId = typeof waiting === 'number' ? waiting : waiting.id;
@@ -68,7 +70,7 @@ export async function mailStepWaiting(
   // Each recipient's mail carries their own Approve and Reject links to this step (`mail-action-tokens.ts`).
   const decide = { decideStepId: stepId };
   await mailDocumentEvent(trx, kind, doc, candidateIds, ctx, step, {}, decide);
-  const deputies = (await stepDeputies(trx, candidateIds, doc.module_code, doc.requester_id, at)).filter((d) => !candidateIds.includes(d.deputy_id));
+  const deputies = (loaded ?? await stepDeputies(trx, candidateIds, doc.module_code, doc.requester_id, at)).filter((d) => !candidateIds.includes(d.deputy_id));
   for (const deputyId of new Set(deputies.map((d) => d.deputy_id))) {
     const principals = await trx.selectFrom('users').select('name')
       .where('id', 'in', deputies.filter((d) => d.deputy_id === deputyId).map((d) => d.principal_id)).orderBy('name').execute();
