@@ -9,7 +9,7 @@ import { forbidden, validationFailed, type Violation } from '../../lib/errors';
 import { referenceViolations } from './reference-violations';
 import { currencyRows } from '../../repositories/currency-repository';
 import { moduleListViolations } from './module-list-violations';
-import { scopeCompany, stepRulesOf, type StepRule } from '../core/eligibility';
+import { stepRulesOf, type StepRule } from '../core/eligibility';
 import { approverViolations, companyScopeViolations, forwardingViolations, loadFiler, mayBypass } from './filing-checks';
 import { blockedReason, resolveFilingRoute } from './route-resolution';
 import { exchangeRouteValues, resolveExchange } from '../../exchange/document-exchange';
