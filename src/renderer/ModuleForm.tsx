@@ -9,6 +9,7 @@ import { errorTreeOf } from './form/errors';
 import { FormEnvContext, type FormEnv } from './form/form-env';
 import { FormLayout } from './form/FormLayout';
 import { FormStore } from './form/form-store';
+import { createFormSettling } from './form/form-settling';
 import { InlineArrayField } from './form/InlineArrayField';
 import { ItemPage } from './form/ItemPage';
 import { ObjectFields } from './form/ObjectFields';
@@ -21,6 +22,9 @@ import { useRendererT } from './i18n';
 import { findRegistryEntry } from './registry';
 import { useRuleContext } from './use-rule-context';
 import { BudgetHint } from './BudgetHint';
+
+/** How long Submit waits for a widget still filling its value before it judges what is there. */
+const SETTLE_LIMIT_MS = 10_000;
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', paddingBottom: tokens.spacingVerticalXXL },
@@ -123,6 +127,8 @@ export function ModuleForm(props: ModuleFormProps) {
   const store = storeRef.current;
   store.t = t;
   const [busy, setBusy] = useState(false);
+  // Widgets still filling a value of their own (a currency's default) hold Submit until they have.
+  const settling = useMemo(() => createFormSettling(), []);
   // A staged form is busy (aria-busy) until its last fields are in.
   const [staging, setStaging] = useState(staged);
   const stagedAll = useCallback(() => setStaging(false), []);
@@ -147,8 +153,9 @@ export function ModuleForm(props: ModuleFormProps) {
         return contextRef.current;
       },
       SubForm,
+      settling,
     }),
-    [host, module, readOnly, setValue, store],
+    [host, module, readOnly, setValue, store, settling],
   );
   const registry = useMemo(() => buildRjsfRegistry(module.schema, formContext, idPrefix), [module.schema, formContext, idPrefix]);
   const env = useMemo<FormEnv>(
@@ -165,7 +172,14 @@ export function ModuleForm(props: ModuleFormProps) {
 
   const handleSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy || loading || submitDisabled || !runtime.submitEnabled(store.data, contextRef.current)) return;
+    if (busy || loading || submitDisabled) return;
+    if (settling.pending()) {
+      // Pressed while a default is still filling (the currency list on a slow network): judged once it is in.
+      setBusy(true);
+      await settling.settled(SETTLE_LIMIT_MS);
+      setBusy(false);
+    }
+    if (!runtime.submitEnabled(store.data, contextRef.current)) return;
     const current = store.data;
     const violations = runtime.validate(current, contextRef.current ?? {}, t);
     if (violations.length > 0) {

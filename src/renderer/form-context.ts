@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { CompiledModule, FormData, RuleContext } from '../engine';
 import type { RendererHost } from './host';
+import type { FormSettling } from './form/form-settling';
 
 /** Props of an item's page (a sub-form in item mode: Next returns the item instead of submitting). */
 export interface SubFormProps {
@@ -33,4 +34,6 @@ export interface RingiFormContext {
    * form, so a widget never imports the form that renders it.
    */
   SubForm?: ComponentType<SubFormProps>;
+  /** Holds Submit while a widget fills a value of its own (`form/form-settling.ts`); absent outside a module form. */
+  settling?: FormSettling;
 }

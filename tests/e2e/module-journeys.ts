@@ -62,7 +62,7 @@ export async function openLaunched(page: Page, code: string): Promise<void> {
     await expect(page.getByRole('button', { name: engineEn.renderer.submit, exact: true })).toBeEnabled();
   }
   // The scripts start from the form as it settles: a currency picker with a default fills it once
-  // the currency list has loaded (a Submit before that asks for the currency, as it would a person).
+  // the currency list has loaded (Submit waits for it; the amounts typed are rounded by it as a person sees them).
   for (const label of defaultedCurrencyLabels(code)) await expect(main(page).getByRole('button', { name: label, exact: true })).toHaveText(/^[A-Z]{3}$/);
 }
 

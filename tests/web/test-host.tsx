@@ -103,6 +103,8 @@ export interface TestHostOptions {
   /** Answer of every confirm (default true). */
   confirmAnswer?: boolean;
   user?: RendererHost['user'];
+  /** Holds a lookup's answer until the promise it returns settles (a slow network for one path); undefined answers at once. */
+  lookupGate?: (path: string) => Promise<void> | undefined;
 }
 
 interface OpenPage {
@@ -157,6 +159,7 @@ export function createTestHost(options: TestHostOptions = {}) {
         try {
           // A macrotask, like a network reply: components see a loading state first.
           await new Promise((resolve) => setTimeout(resolve, 0));
+          await options.lookupGate?.(path);
           return lookup(path) as T;
         } finally {
           pending--;

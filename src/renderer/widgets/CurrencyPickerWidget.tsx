@@ -74,6 +74,10 @@ export function CurrencyPickerWidget(props: WidgetProps): ReactNode {
   const disabled = Boolean(props.disabled || props.readonly || ctx.readOnly);
   const { onChange } = props;
 
+  // Until the list is in, an empty field is about to take its default: Submit waits for it.
+  const filling = empty && !options.allowAll && Boolean(options.defaultCode) && !currencies && !disabled;
+  const settling = ctx.settling;
+  useEffect(() => (filling && settling ? settling.hold() : undefined), [filling, settling]);
   useEffect(() => {
     if (!empty || options.allowAll || !options.defaultCode || !currencies || disabled) return;
     const fallback = currencies.find((c) => c.code === options.defaultCode);

@@ -9,6 +9,7 @@ export function fieldModule(
   ui: Record<string, unknown>,
   labels: Record<string, unknown>,
   meta: Record<string, unknown> = {},
+  validations: unknown[] = [],
 ): CompiledModule {
   const locale = { title: 'W', ...labels };
   const { modules, problems } = compileModules({
@@ -22,7 +23,7 @@ export function fieldModule(
         ...ui,
       },
     },
-    rules: { w: { validations: [], visibility: {}, effects: [], computed: [] } },
+    rules: { w: { validations, visibility: {}, effects: [], computed: [] } },
     locales: { en: { w: locale }, ja: { w: locale }, zh: { w: locale } },
   });
   if (!modules.w) throw new Error(`w did not compile: ${JSON.stringify(problems)}`);
