@@ -1,4 +1,4 @@
-import { compileModules, type CompiledModule } from '../../../src/engine';
+import { compileModules, type CompiledModule, type RulesFile } from '../../../src/engine';
 
 /**
  * A one-off module `w` with the given properties and UI schema entries, for testing a widget
@@ -9,7 +9,7 @@ export function fieldModule(
   ui: Record<string, unknown>,
   labels: Record<string, unknown>,
   meta: Record<string, unknown> = {},
-  validations: unknown[] = [],
+  validations: RulesFile['validations'] = [],
 ): CompiledModule {
   const locale = { title: 'W', ...labels };
   const { modules, problems } = compileModules({
