@@ -11,13 +11,15 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'ringi-e2
 // Workers inherit it, so journeys that read the server's mail folder (invitations) find the same one.
 process.env.E2E_DATA_DIR = dataDir;
 
-// Two workers, one per project: the journeys run one at a time in file-name order against the
-// shared server below (the quality suite first, on the freshly seeded data), while the crawl —
-// which starts its own server on a demo-data folder and only reads — runs beside them.
+// One worker: the journeys run one at a time in file-name order against the shared server below
+// (the quality suite first, on the freshly seeded data), and the crawl — which starts its own
+// server on a demo-data folder and only reads — runs after them. Beside each other on 2 cores they
+// took as long as one after the other (33 min ≈ 17 + 9, docs/PERFORMANCE.md "The parts of CI") and
+// starved each other: journeys failed their 10 s waits at load 6–9 in the CI runs that did so.
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   projects: [
     { name: 'journeys', testIgnore: /crawl\.spec\.ts$/, workers: 1 },
     { name: 'crawl', testMatch: /crawl\.spec\.ts$/, workers: 1 },

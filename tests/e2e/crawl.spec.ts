@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { setPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { allowedWords, demoTexts, latinAllowedTexts, measure, moduleCodes, namespaces, userCjkRuns, type Finding, type Lang, type MeasureOptions } from './crawl-checks';
@@ -28,11 +28,6 @@ import { chooseText, itemLists, openItemPage, storeSession, type ItemList } from
 // screen, and the cards of their own lists, so the extra users cost the screens only they see.
 // CRAWL_DEPTH=4, CRAWL_LANGS=ja,en and CRAWL_USERS=… choose explicitly; CRAWL_URL reuses a
 // running server (then no server is started).
-
-// Priority: the crawl runs beside the journeys on a 2-core machine. Its worker — and with it the
-// Chromium it launches and the server it starts, which inherit the priority — yields the CPU to the
-// journeys (nice 10), whose steps wait at most 10 s each; the crawl's own waits are longer.
-setPriority(10);
 
 const full = process.env.CRAWL_SIZE === 'full';
 /**
