@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin } from 'kysely';
+import { RawNode, TableNode, UpdateQueryNode, type KyselyPlugin } from 'kysely';
 import { buildTestApp, type TestApp } from './helpers';
 import { demoUsers, filePurchase, purchaseBody, tokens, type Users } from './workflow-fixtures';
 
@@ -26,7 +26,10 @@ describe('statements per filing', () => {
   const counter: KyselyPlugin = {
     transformQuery(args) {
       const node = args.node;
-      counted += 1;
+      // The mail sender's rounds (after a filing's commit, in the background: on PostgreSQL they overlap the next filing) are not the filing's.
+      const delivery = (RawNode.is(node) && node.sqlFragments.join(' ').includes('update mail_outbox'))
+        || (UpdateQueryNode.is(node) && node.table !== undefined && TableNode.is(node.table) && node.table.table.identifier.name === 'mail_outbox');
+      if (!delivery) counted += 1;
       if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'module_definition_versions') versionInserts.push(Date.now());
       return node;
     },
