@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
 import { buildTestApp, type TestApp } from './helpers';
+import { isMailRound } from './mail-round-statements';
 import { demoUsers, getter, insertDocument, poster, purchaseRefs, tokens, type Users } from './workflow-fixtures';
 
 /**
@@ -25,8 +26,7 @@ describe('statements per decision', () => {
   const counter: KyselyPlugin = {
     transformQuery(args) {
       // The mail sender's rounds (kicked after the commit, in the background) are its own work, not the decision's.
-      const delivery = args.node.kind === 'RawNode' && args.node.sqlFragments.join(' ').includes('update mail_outbox');
-      if (counting && !delivery) statements.push(args.node.kind);
+      if (counting && !isMailRound(args.node)) statements.push(args.node.kind);
       return args.node;
     },
     async transformResult(args) { return args.result; },
