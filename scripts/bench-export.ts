@@ -35,7 +35,7 @@ interface Measured { fileType: string; rows: number; bytes: number; ms: number; 
 const configFor = (dataDir: string): Config => ({
   port: 0, host: '127.0.0.1', dataDir, jwtSecret: 'bench-secret-0123456789abcdef', mailFrom: 'Ringi <bench@ringi.test>', logLevel: 'silent',
   appUrl: 'http://ringi.test', staticDir: join(dataDir, 'no-dist'), loginRateLimit: 1000, mailIntervalMs: 0, exportIntervalMs: 0, trustProxy: false,
-  databasePoolSize: 10, passwordHashConcurrency: 2, passwordHashQueue: 32, redisKeyPrefix: 'bench:',
+  databasePoolSize: 10, databasePrepare: true, passwordHashConcurrency: 2, passwordHashQueue: 32, redisKeyPrefix: 'bench:',
 });
 
 /** Child: opens the seeded data folder, runs one export job in this process and prints what it cost (JSON). */

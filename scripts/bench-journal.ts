@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     const config: Config = {
       port: 0, host: '127.0.0.1', dataDir, jwtSecret: 'bench-secret-0123456789abcdef', mailFrom: 'Ringi <bench@ringi.test>', logLevel: 'silent',
       appUrl: 'http://ringi.test', staticDir: join(dataDir, 'no-dist'), loginRateLimit: 1000, mailIntervalMs: 0, exportIntervalMs: 0, trustProxy: false,
-      databasePoolSize: 10, passwordHashConcurrency: 2, passwordHashQueue: 32, redisKeyPrefix: 'bench:',
+      databasePoolSize: 10, databasePrepare: true, passwordHashConcurrency: 2, passwordHashQueue: 32, redisKeyPrefix: 'bench:',
     };
     const app = await buildApp({ config, db: handle.db });
     await app.ready();

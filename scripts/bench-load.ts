@@ -28,7 +28,7 @@
  * size's scale on `<database>_pgbench`, then BENCH_PGBENCH_CLIENTS 20 clients for
  * BENCH_PGBENCH_SECONDS 60; then decisions at BENCH_RAMP rates, BENCH_RAMP_SECONDS 30 each, until
  * p99 > 200 ms or an error; the ratio of the best to pgbench's tps), `profile` (one instance under
- * `node --cpu-prof`, decisions only at BENCH_PROFILE_RATE 20/s for BENCH_PROFILE_SECONDS 30; the
+ * `node --cpu-prof`, decisions only (submits with BENCH_PROFILE_KIND=submit) at BENCH_PROFILE_RATE 20/s for BENCH_PROFILE_SECONDS 30; the
  * .cpuprofile path and its top-20 self-time functions, written beside it).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +40,7 @@ import { runScenario, type ScenarioResult } from './bench/load-scenarios';
 import { prepareData, type BenchData } from './bench/load-data';
 import { uploadBurst } from './bench/load-uploads';
 import { figure, load1, refuseWhenLoaded, settle } from './bench/load-guard';
+import { cpuMeter, type CpuMeter } from './bench/load-cpu';
 import { checkCopiedDocument, DecisionQueue, decisionLimit, matchingScale, pgbench, prewarm, recordsSearch, sustainedMix, writeProfileSummary } from './bench/load-decade';
 
 const env = process.env;
@@ -67,9 +68,15 @@ const rampRates = (env.BENCH_RAMP ?? '25,50,100,200,400,800').split(',').map(Num
 const rampSeconds = Number(env.BENCH_RAMP_SECONDS ?? 30);
 const profileRate = Number(env.BENCH_PROFILE_RATE ?? 20);
 const profileSeconds = Number(env.BENCH_PROFILE_SECONDS ?? 30);
+/** What the profile phase sends: `decision` (default) or `submit`. */
+const profileKind = env.BENCH_PROFILE_KIND === 'submit' ? 'submit' : 'decision';
+if (env.BENCH_PROFILE_KIND !== undefined && env.BENCH_PROFILE_KIND !== profileKind) {
+  console.error(`BENCH_PROFILE_KIND=${env.BENCH_PROFILE_KIND}: unknown (decision or submit)`);
+  process.exit(2);
+}
 /** Decisions the phases need, with a margin: the open documents the copies should reach. */
 const decisionsNeeded = (phase('mix') ? decideRate * mixSeconds : 0) + (phase('limit') ? rampRates.reduce((a, r) => a + r, 0) * rampSeconds : 0)
-  + (phase('profile') ? profileRate * (profileSeconds + 5) : 0);
+  + (phase('profile') && profileKind === 'decision' ? profileRate * (profileSeconds + 5) : 0);
 /** The seal key of the records history (the COPY seeder seals its entries with it, the instances verify with it). */
 const RECORDS_KEY = 'ringi-load-bench-records-key-0123456789abcdef';
 const basePort = Number(env.BENCH_PORT ?? 8270);
@@ -111,7 +118,7 @@ async function ensureDatabase(url: string): Promise<void> {
 }
 
 async function measure(mode: string, count: number, appEnv: Record<string, string>, data: BenchData, rates: Record<string, number>,
-  after?: (ports: number[]) => Promise<void>) {
+  after?: (ports: number[], meter: CpuMeter) => Promise<void>) {
   const started: Instance[] = [];
   const results: ScenarioResult[] = [];
   try {
@@ -164,7 +171,7 @@ async function measure(mode: string, count: number, appEnv: Record<string, strin
       console.log(figure(`  ${mode} upload burst: RSS ${uploadSettleSeconds} s later ${after.join(', ')} MB, change vs before the burst ${after.map((mb, i) => `${mb - before[i] >= 0 ? '+' : ''}${mb - before[i]}`).join(', ')} MB, `
         + `vs idle after start ${after.map((mb, i) => `${mb - idle[i] >= 0 ? '+' : ''}${mb - idle[i]}`).join(', ')} MB`));
     }
-    await after?.(ports);
+    await after?.(ports, cpuMeter(started.map((s) => s.child.pid!)));
     if (step > data.steps.length) console.log(`  (approve reused steps: ${step} requests for ${data.steps.length} pending steps; reused ones answer 409)`);
     // Requests still queued when a scenario's time is up (logins wait for the hashing limiter)
     // finish first: RSS is read once it stops moving (two reads 1 s apart within 2 MB, ≤ 30 s).
@@ -209,7 +216,7 @@ try {
     };
     /** The highest decision rate the ramp sustained (phase `limit`), set out beside pgbench's tps at the end. */
     let limit = 0;
-    await measure('postgres', instances, appEnv, data, { list: Number(env.BENCH_LIST_RATE ?? 200), detail: 100, submit: 20, approve: 20, login: 4 }, async (ports) => {
+    await measure('postgres', instances, appEnv, data, { list: Number(env.BENCH_LIST_RATE ?? 200), detail: 100, submit: 20, approve: 20, login: 4 }, async (ports, meter) => {
       if (copy) console.log(`  ${await checkCopiedDocument({ databaseUrl: pgUrl, port: ports[0], jwtSecret: JWT_SECRET })}`);
       if (phase('records')) {
         await settle('records search');
@@ -217,32 +224,35 @@ try {
       }
       if (phase('mix') && queue) {
         await settle('sustained mix');
-        await sustainedMix({ ports, seconds: mixSeconds, submitRate, decideRate, submit, queue });
+        await sustainedMix({ ports, seconds: mixSeconds, submitRate, decideRate, submit, queue, meter });
       }
       if (phase('limit') && queue) {
         await settle('decision limit');
-        limit = (await decisionLimit({ ports, rates: rampRates, seconds: rampSeconds, limitMs: 200, queue }))?.reqPerSec ?? 0;
+        limit = (await decisionLimit({ ports, rates: rampRates, seconds: rampSeconds, limitMs: 200, queue, meter }))?.reqPerSec ?? 0;
       }
     });
     if (phase('profile') && queue) {
-      // One instance under the V8 CPU profiler, decisions only: where a decision's time goes.
+      // One instance under the V8 CPU profiler, decisions only (or submits only, BENCH_PROFILE_KIND=submit): where one's time goes.
       const dir = env.BENCH_PROFILE_DIR ?? join(tmpdir(), `ringi-bench-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`);
       mkdirSync(dir, { recursive: true });
       await settle('profile');
       const spawned = Date.now();
       const instance = await startInstance(basePort + 20, appEnv, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+      const scenario = (label: string, rate: number) => (profileKind === 'submit' ? { ...submit, name: `submits ${label}`, rate } : queue.scenario(`decisions ${label}`, rate));
       let fromMs = 0;
-      let decided = 0;
+      let done = 0;
       try {
-        await runScenario(queue.scenario('decisions [profile warm-up]', Math.min(10, profileRate)), [instance.port], 5);
+        await runScenario(scenario('[profile warm-up]', Math.min(10, profileRate)), [instance.port], 5);
         fromMs = Date.now() - spawned;
-        const result = await runScenario(queue.scenario(`decisions at ${profileRate}/s under --cpu-prof (1 instance)`, profileRate), [instance.port], profileSeconds);
-        decided = result.statuses['200'] ?? 0;
-        console.log(figure(`  postgres ${result.name}: ${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}`));
+        const meter = cpuMeter([instance.child.pid!]);
+        const from = meter.snapshot();
+        const result = await runScenario(scenario(`at ${profileRate}/s under --cpu-prof (1 instance)`, profileRate), [instance.port], profileSeconds);
+        done = (result.statuses['200'] ?? 0) + (result.statuses['201'] ?? 0);
+        console.log(figure(`  postgres ${result.name}: ${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}; ${meter.per(from, done, profileKind)} (app under the profiler)`));
       } finally {
         await instance.stop();
       }
-      const { profile, summary, text } = writeProfileSummary(dir, fromMs, decided);
+      const { profile, summary, text } = writeProfileSummary(dir, fromMs, done, profileKind);
       console.log(`  profile: ${profile} (open it in Chrome DevTools → Performance, or speedscope, for the flame graph); summary ${summary}`);
       console.log(text.split('\n').map((l) => `    ${l}`).join('\n'));
     }

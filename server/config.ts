@@ -75,6 +75,8 @@ export interface Config {
   trustProxy: boolean;
   /** Connections in this instance's PostgreSQL pool (`DATABASE_POOL_SIZE`). */
   databasePoolSize: number;
+  /** Statements seen again run as prepared statements of each PostgreSQL connection (`DATABASE_PREPARE`, default on; off behind a pooler that does not keep sessions). */
+  databasePrepare: boolean;
   /** redis(s)://… → rate limits live in Redis, shared by every instance; undefined → in process. */
   redisUrl?: string;
   /** Prefix of every Redis key this app writes (several apps or tests may share one Redis). */
@@ -266,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(addresses(env, 'RECORDS_CONTACT') ? { recordsContact: addresses(env, 'RECORDS_CONTACT') } : {}),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databasePrepare: onOff(env, 'DATABASE_PREPARE', true),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'ringi:',
     passwordHashConcurrency: integer(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
@@ -288,6 +291,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(env.VAPID_SUBJECT ? { vapidSubject: vapidSubject(env.VAPID_SUBJECT) } : {}),
     ...vapidPair(env),
   };
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['on', '1', 'true'].includes(raw)) return true;
+  if (['off', '0', 'false'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
 }
 
 function pushOrigins(env: NodeJS.ProcessEnv): string[] | undefined {

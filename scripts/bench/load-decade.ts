@@ -7,6 +7,7 @@ import { TREASURY_PROCESS_CODE, DocumentStatus, StepStatus } from '../../server/
 import { paging } from '../../src/wire/common';
 import { RecordQuery } from '../../src/wire/records';
 import { figure } from './load-guard';
+import type { CpuMeter } from './load-cpu';
 import { runScenario, type Scenario, type ScenarioResult } from './load-scenarios';
 
 /**
@@ -195,11 +196,12 @@ export class DecisionQueue {
 const line = (result: ScenarioResult) => `${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}`;
 
 /** The sustained mix: submits and decisions at once for `seconds`; p99 and errors of each and of both. */
-export async function sustainedMix(options: { ports: number[]; seconds: number; submitRate: number; decideRate: number; submit: Scenario; queue: DecisionQueue }) {
+export async function sustainedMix(options: { ports: number[]; seconds: number; submitRate: number; decideRate: number; submit: Scenario; queue: DecisionQueue; meter: CpuMeter }) {
   const { due, behind } = options.queue.available;
   const needed = Math.round(options.decideRate * options.seconds);
   console.log(`  mix: ${options.submitRate} submits/s + ${options.decideRate} decisions/s for ${options.seconds} s; ${due.toLocaleString('en')} steps due now, `
     + `${behind.toLocaleString('en')} behind them (${needed.toLocaleString('en')} decisions needed${due + behind < needed ? ': TOO FEW, the rest count as errors — seed more open documents (BENCH_OPEN)' : ''})`);
+  const from = options.meter.snapshot();
   const [submits, decisions] = await Promise.all([
     runScenario({ ...options.submit, rate: options.submitRate }, options.ports, options.seconds),
     runScenario(options.queue.scenario('decide POST /api/approvals/{id}/action', options.decideRate), options.ports, options.seconds),
@@ -207,7 +209,8 @@ export async function sustainedMix(options: { ports: number[]; seconds: number; 
   console.log(figure(`  postgres mix submits: ${line(submits)}`));
   console.log(figure(`  postgres mix decisions: ${line(decisions)}`));
   const p99 = Math.max(submits.p99, decisions.p99);
-  console.log(figure(`  postgres mix (${options.submitRate} submits/s + ${options.decideRate} decisions/s, ${options.seconds} s): p99 ${p99} ms (worst of the two), errors ${submits.errors + decisions.errors}`));
+  const served = Object.values(submits.statuses).reduce((a, n) => a + n, 0) + Object.values(decisions.statuses).reduce((a, n) => a + n, 0);
+  console.log(figure(`  postgres mix (${options.submitRate} submits/s + ${options.decideRate} decisions/s, ${options.seconds} s): p99 ${p99} ms (worst of the two), errors ${submits.errors + decisions.errors}; ${options.meter.per(from, served, 'request')}`));
   return { submits, decisions };
 }
 
@@ -215,7 +218,7 @@ export async function sustainedMix(options: { ports: number[]; seconds: number; 
  * The highest sustained decision rate with p99 ≤ `limitMs` and no error: `rates` in order, each
  * for `seconds`, until one fails. Returns the decisions/s served at the last rate that held.
  */
-export async function decisionLimit(options: { ports: number[]; rates: number[]; seconds: number; limitMs: number; queue: DecisionQueue }) {
+export async function decisionLimit(options: { ports: number[]; rates: number[]; seconds: number; limitMs: number; queue: DecisionQueue; meter: CpuMeter }) {
   let best: ScenarioResult | null = null;
   for (const rate of options.rates) {
     const { due, behind } = options.queue.available;
@@ -223,9 +226,10 @@ export async function decisionLimit(options: { ports: number[]; rates: number[];
       console.log(`  decision limit: ${rate}/s needs ${rate * options.seconds} steps, ${due + behind} left: stopped (seed more open documents, BENCH_OPEN)`);
       break;
     }
+    const from = options.meter.snapshot();
     const result = await runScenario(options.queue.scenario(`decisions at ${rate}/s`, rate), options.ports, options.seconds);
     const held = result.p99 <= options.limitMs && result.errors === 0;
-    console.log(figure(`  postgres decisions at ${rate}/s for ${options.seconds} s: ${line(result)} — ${held ? 'held' : `over (p99 > ${options.limitMs} ms or errors)`}`));
+    console.log(figure(`  postgres decisions at ${rate}/s for ${options.seconds} s: ${line(result)} — ${held ? 'held' : `over (p99 > ${options.limitMs} ms or errors)`}; ${options.meter.per(from, result.statuses['200'] ?? 0, 'decision')}`));
     if (!held) break;
     best = result;
     if (rate === options.rates[options.rates.length - 1]) console.log(`  decision limit: the highest rate tried (${rate}/s) held — the limit is above it; add rates to BENCH_RAMP`);
@@ -295,7 +299,7 @@ interface ProfileNode { id: number; callFrame: { functionName: string; url: stri
  * counting only samples from `fromMs` after the profile began; also per area (a package under
  * node_modules, a folder of the server, node's internals, GC, idle).
  */
-export function summarizeProfile(path: string, fromMs: number, decisions: number): string {
+export function summarizeProfile(path: string, fromMs: number, decisions: number, kind = 'decision'): string {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parents = new Map<number, number>();
@@ -345,7 +349,7 @@ export function summarizeProfile(path: string, fromMs: number, decisions: number
     .map(([k, ms], i) => `  ${String(i + 1).padStart(2)}. ${ms.toFixed(1).padStart(9)} ms ${((ms / Math.max(busy, 1e-9)) * 100).toFixed(1).padStart(5)} %  ${k}`);
   return [
     `CPU profile ${path}`,
-    `window: ${(total / 1000).toFixed(1)} s after the first ${(fromMs / 1000).toFixed(1)} s; busy (not idle) ${busy.toFixed(0)} ms for ${decisions} decisions = ${(busy / Math.max(decisions, 1)).toFixed(2)} ms CPU per decision in the app process`,
+    `window: ${(total / 1000).toFixed(1)} s after the first ${(fromMs / 1000).toFixed(1)} s; busy (not idle) ${busy.toFixed(0)} ms for ${decisions} ${kind}s = ${(busy / Math.max(decisions, 1)).toFixed(2)} ms CPU per ${kind} in the app process`,
     'top 20 functions by self time (share of busy time):', ...top(byFunction, 20),
     'by area (package, server folder, node internals, GC):', ...top(byArea, 12),
     'native time (syscalls: writev = sending to PostgreSQL or the client) by its first caller in a package or the server:', ...top(nativeBy, 6),
@@ -353,11 +357,11 @@ export function summarizeProfile(path: string, fromMs: number, decisions: number
 }
 
 /** Writes the summary beside the profile and returns both paths. */
-export function writeProfileSummary(dir: string, fromMs: number, decisions: number): { profile: string; summary: string; text: string } {
+export function writeProfileSummary(dir: string, fromMs: number, decisions: number, kind = 'decision'): { profile: string; summary: string; text: string } {
   const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort().pop();
   if (!file) throw new Error(`no .cpuprofile in ${dir} (did the instance exit normally?)`);
   const profile = join(dir, file);
-  const text = summarizeProfile(profile, fromMs, decisions);
+  const text = summarizeProfile(profile, fromMs, decisions, kind);
   const summary = `${profile}.top20.txt`;
   mkdirSync(dir, { recursive: true });
   writeFileSync(summary, `${text}\n`);

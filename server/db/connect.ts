@@ -8,6 +8,7 @@ import { bindCommitHooks, CommitHooks } from './commit-hooks';
 import { bindNotificationSource, pgliteNotifications, postgresNotifications } from './notifications';
 import { privateDir } from '../security/private-dir';
 import { tightenTree } from '../security/tighten-tree';
+import { isStalePlan, PER_CONNECTION, StatementNames } from './prepared-statements';
 
 /**
  * Type parsers shared by both drivers: counts (int8) and numerics as numbers, `date` kept as
@@ -53,11 +54,53 @@ export function kyselyForPGlite(pglite: PGlite): DatabaseHandle {
 /** How long opening one PostgreSQL session may take before it fails (→ 503 SERVICE_UNAVAILABLE). */
 const CONNECT_TIMEOUT_MS = 5000;
 
-/** node-postgres' client with a connect timeout of its own (see `kyselyForPostgres`). */
-class TimedClient extends pg.Client {
-  constructor(config?: pg.ClientConfig) {
-    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+/**
+ * node-postgres' client with a connect timeout of its own (see `kyselyForPostgres`) and, with
+ * `names`, the statements Kysely sends as text run as prepared statements of the connection
+ * (server/db/prepared-statements.ts). A prepared statement whose result columns another
+ * instance's migration changed fails (PostgreSQL's "cached plan must not change result type"):
+ * the connection drops all its prepared statements and sends the statement again — alone it then
+ * succeeds; in a transaction the transaction fails once, as on any error.
+ */
+function clientClass(names: StatementNames | null): typeof pg.Client {
+  class RingiClient extends pg.Client {
+    private readonly prepared = new Set<string>();
+    private stale = false;
+
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
+
+    // @ts-expect-error one signature for node-postgres' overloads: Kysely calls query(text, values) and reads the promise
+    override query(...args: unknown[]): unknown {
+      const [text, values] = args;
+      const name = names && args.length === 2 && typeof text === 'string' && Array.isArray(values) ? names.nameOf(text) : null;
+      if (!name || (!this.prepared.has(name) && this.prepared.size >= PER_CONNECTION)) return (super.query as (...a: unknown[]) => unknown)(...args);
+      const run = async (retry: boolean): Promise<unknown> => {
+        if (this.stale) {
+          // Fails inside a transaction the stale statement aborted (stale stays set until after its rollback).
+          await super.query('deallocate all');
+          const connection = (this as unknown as { connection: { parsedStatements: object; submittedNamedStatements?: object } }).connection;
+          connection.parsedStatements = {};
+          if (connection.submittedNamedStatements) connection.submittedNamedStatements = {};
+          this.prepared.clear();
+          this.stale = false;
+        }
+        this.prepared.add(name);
+        try {
+          return await super.query({ text: text as string, values: values as unknown[], name });
+        } catch (error) {
+          if (!isStalePlan(error)) throw error;
+          this.stale = true;
+          // Nothing ran: sent again once (outside a transaction it then succeeds; inside one it fails as aborted).
+          if (retry) return run(false);
+          throw error;
+        }
+      };
+      return run(true);
+    }
   }
+  return RingiClient as unknown as typeof pg.Client;
 }
 
 /** Where a pool reports a connection it lost outside any query (see `kyselyForPostgres`). */
@@ -79,7 +122,7 @@ const logConnectionError: ConnectionErrorListener = (error) => {
  * to `onConnectionError` and the pool drops the broken client and opens a new one on next use.
  */
 export function kyselyForPostgres(
-  connectionString: string, searchPath?: string, poolSize = 10, onConnectionError: ConnectionErrorListener = logConnectionError,
+  connectionString: string, searchPath?: string, poolSize = 10, onConnectionError: ConnectionErrorListener = logConnectionError, prepare = true,
 ): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
@@ -88,7 +131,7 @@ export function kyselyForPostgres(
     // 5 s (→ 503) instead of holding it. Set on the client, not the pool: the pool's own option
     // would also time out requests waiting for a free connection under load (503s at a busy
     // moment); keep-alive finds connections a dead peer left open.
-    Client: TimedClient,
+    Client: clientClass(prepare ? new StatementNames() : null),
     keepAlive: true,
     // Idle connections are kept a minute (node-postgres closes them after 10 s by default), so a
     // burst after a quiet spell finds them open instead of paying for new sessions.
@@ -131,8 +174,8 @@ export async function createPGlite(options: { dataDir?: string; loadDataDir?: Bl
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in `<dataDir>/pgdata`. */
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize?: number }): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return kyselyForPostgres(config.databaseUrl, undefined, config.databasePoolSize);
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize?: number; databasePrepare?: boolean }): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return kyselyForPostgres(config.databaseUrl, undefined, config.databasePoolSize, undefined, config.databasePrepare ?? true);
   privateDir(config.dataDir);
   const dir = privateDir(join(config.dataDir, 'pgdata'));
   const handle = kyselyForPGlite(await createPGlite({ dataDir: dir }));

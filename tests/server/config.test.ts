@@ -38,6 +38,12 @@ describe('loadConfig', () => {
     });
   });
 
+  test('statements are prepared per PostgreSQL connection unless DATABASE_PREPARE is off', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).databasePrepare).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_PREPARE: 'off' }).databasePrepare).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_PREPARE: ' ON ' }).databasePrepare).toBe(true);
+  });
+
   test('webhooks: public https only, 10 s attempts, the default retry schedule — unless the environment says otherwise', () => {
     expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ webhookAllowPrivate: false, webhookTimeoutMs: 10000, webhookIntervalMs: 10000 });
     expect(loadConfig({ DATA_DIR: dataDir() }).webhookRetrySeconds).toBeUndefined();
@@ -70,6 +76,7 @@ describe('loadConfig', () => {
     [{ VAPID_SUBJECT: 'admin' }, /VAPID_SUBJECT must be a mailto: address or an https: URL/],
     [{ VAPID_PUBLIC_KEY: 'B'.repeat(87) }, /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/],
     [{ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'short' }, /a P-256 key pair in base64url/],
+    [{ DATABASE_PREPARE: 'sometimes' }, /DATABASE_PREPARE must be on or off, got "sometimes"/],
   ])('a bad value is refused with a clear message: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

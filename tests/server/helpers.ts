@@ -193,7 +193,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, plugins: Kys
     port: 0, host: '127.0.0.1', dataDir, jwtSecret: 'test-secret-0123456789abcdef',
     mailFrom: 'Ringi <no-reply@ringi.test>', logLevel: 'silent', appUrl: 'http://ringi.test',
     staticDir: join(dataDir, 'no-dist'), loginRateLimit: 1000, mailIntervalMs: 0, trustProxy: false,
-    databasePoolSize: 10, passwordHashConcurrency: 2, passwordHashQueue: 32,
+    databasePoolSize: 10, databasePrepare: true, passwordHashConcurrency: 2, passwordHashQueue: 32,
     // With TEST_REDIS_URL every app keeps its shared state under its own prefix (parallel runs).
     redisUrl: process.env.TEST_REDIS_URL || undefined, redisKeyPrefix: `ringi-test-${randomBytes(6).toString('hex')}:`,
     ...overrides,

@@ -257,6 +257,28 @@ describe('statistics rows answer what the definitions rule answers', () => {
     await compareAll('edited');
   }, 240_000);
 
+  it('a change that leaves data, module and company alone sets the plain columns without refilling from the data (migration 1390)', async () => {
+    const [doc] = (await documents()).filter((d) => d.completed_at === null).slice(-1);
+    // A marker the refill would remove: a file row the data does not hold.
+    const fileId = (await t.db.selectFrom('files').select('id').limit(1).executeTakeFirstOrThrow()).id;
+    await sql`insert into buffer_stat_files (buffer_id, file_id) values (${doc.id}, ${fileId}) on conflict do nothing`.execute(t.db);
+    const { status } = await t.db.selectFrom('buffers').select('status').where('id', '=', doc.id).executeTakeFirstOrThrow();
+    const touched = new Date(Date.parse('2031-01-02T03:04:05Z'));
+    await t.db.updateTable('buffers').set({ status: status + 1, code: `${doc.code}-T`, updated_at: touched }).where('id', '=', doc.id).execute();
+    const row = async () => (await sql<{ status: number; code: string; updated_at: Date; marker: boolean }>`select s.status, s.code, s.updated_at,
+      exists (select 1 from buffer_stat_files f where f.buffer_id = s.buffer_id and f.file_id = ${fileId}) as marker
+      from buffer_stats s where s.buffer_id = ${doc.id}`.execute(t.db)).rows[0];
+    expect(await row()).toEqual({ status: status + 1, code: `${doc.code}-T`, updated_at: touched, marker: true });
+    // A data change refills (the marker goes), as before.
+    await t.db.updateTable('buffers').set({ data: JSON.stringify({ ...doc.data, _touch: 1 }), code: doc.code, status }).where('id', '=', doc.id).execute();
+    expect((await row()).marker).toBe(false);
+    const languages = (await sql<{ proname: string; lanname: string }>`select p.proname, l.lanname from pg_proc p join pg_language l on l.oid = p.prolang
+      where p.proname in ('ringi_stats_fill', 'ringi_records_fill') order by 1`.execute(t.db)).rows;
+    expect(languages).toEqual([{ proname: 'ringi_records_fill', lanname: 'plpgsql' }, { proname: 'ringi_stats_fill', lanname: 'plpgsql' }]);
+    await t.db.updateTable('buffers').set({ data: JSON.stringify(doc.data), updated_at: new Date(doc.updated_at) }).where('id', '=', doc.id).execute();
+    await compareAll('touched');
+  }, 240_000);
+
   it('after a module\'s statistics paths change (a new definition version)', async () => {
     const definitions = await readDefinitionSet(undefined, { check: false });
     const [code, f] = [...facts].find(([, x]) => x.amount && (x.vendor?.length ?? 0) > 0)!;

@@ -48,6 +48,7 @@ import * as proxyFilers from './1241_proxy_filers';
 import * as draftsPerPrincipal from './1280_drafts_per_principal';
 import * as filePreviews from './1320_file_previews';
 import * as recordsAllDatesIdx from './1370_records_all_dates_idx';
+import * as hotTriggers from './1390_hot_triggers';
 import * as budgets from './1310_budgets';
 import * as filedAsPost from './1340_filed_as_post';
 import * as followUps from './1330_follow_ups';
@@ -109,4 +110,5 @@ export const migrations: Record<string, Migration> = {
   '1340_filed_as_post': filedAsPost,
   '1330_follow_ups': followUps,
   '1200_sso': sso,
+  '1390_hot_triggers': hotTriggers,
 };

@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * CPU time spent while a phase ran, from /proc (Linux): the app instances' processes, every
+ * `postgres` process of the machine (the local server's backends) and the bench's own load
+ * generator, so a figure says where a request's time went: "app 9.1 ms, PostgreSQL 7.0 ms per
+ * decision". A backend that exits during the phase takes its time with it (the pools keep theirs
+ * open, so the share is small).
+ */
+const msPerTick = 1000 / (Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100);
+
+/** utime + stime of a /proc/<pid>/stat line, and its command name. */
+function parseStat(text: string): { comm: string; ticks: number } | null {
+  const open = text.indexOf('(');
+  const close = text.lastIndexOf(')');
+  if (open < 0 || close < 0) return null;
+  const fields = text.slice(close + 2).split(' ');
+  return { comm: text.slice(open + 1, close), ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
+function ticksOf(pid: number): number {
+  try {
+    return parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.ticks ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+function postgresTicks(): number {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = parseStat(readFileSync(`/proc/${entry}/stat`, 'utf8'));
+      if (stat?.comm === 'postgres') sum += stat.ticks;
+    } catch { /* exited meanwhile */ }
+  }
+  return sum;
+}
+
+export interface CpuSnapshot { app: number; postgres: number; generator: number }
+
+/** Where the CPU went for the app processes `pids`. */
+export function cpuMeter(pids: number[]) {
+  const snapshot = (): CpuSnapshot => {
+    const own = process.cpuUsage();
+    return { app: pids.reduce((sum, pid) => sum + ticksOf(pid), 0) * msPerTick, postgres: postgresTicks() * msPerTick, generator: (own.user + own.system) / 1000 };
+  };
+  return {
+    snapshot,
+    /** "CPU per <unit>: app …, PostgreSQL …, load generator …" for `count` requests since `from`. */
+    per(from: CpuSnapshot, count: number, unit: string): string {
+      const now = snapshot();
+      const each = (ms: number) => `${(ms / Math.max(count, 1)).toFixed(1)} ms`;
+      return `CPU per ${unit}: app ${each(now.app - from.app)}, PostgreSQL ${each(now.postgres - from.postgres)}, load generator ${each(now.generator - from.generator)} (${count.toLocaleString('en')} ${unit}s)`;
+    },
+  };
+}
+
+export type CpuMeter = ReturnType<typeof cpuMeter>;
