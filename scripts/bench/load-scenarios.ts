@@ -28,6 +28,8 @@ export interface ScenarioResult {
   max: number;
   errors: number;
   statuses: Record<string, number>;
+  /** p99 of the requests due in each 10 s of the run, in order (where in the run a tail came from). */
+  p99By10s: number[];
 }
 
 /** Nearest-rank percentile of sorted latencies. */
@@ -48,6 +50,8 @@ function percentile(sorted: number[], p: number): number {
 export async function runScenario(scenario: Scenario, ports: number[], seconds: number): Promise<ScenarioResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const latencies: number[] = [];
+  /** Latencies by the 10 s window their request was due in. */
+  const windows: number[][] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
   const count = (status: string) => { statuses[status] = (statuses[status] ?? 0) + 1; };
@@ -62,7 +66,9 @@ export async function runScenario(scenario: Scenario, ports: number[], seconds: 
     }, (response) => {
       response.resume();
       response.on('end', () => {
-        latencies.push(performance.now() - due);
+        const latency = performance.now() - due;
+        latencies.push(latency);
+        (windows[Math.floor((due - start) / 10_000)] ??= []).push(latency);
         count(String(response.statusCode));
         if ((response.statusCode ?? 500) >= 400) errors++;
         scenario.onResponse?.(path, response.statusCode ?? 0);
@@ -94,5 +100,6 @@ export async function runScenario(scenario: Scenario, ports: number[], seconds: 
     reqPerSec: round(latencies.length / seconds),
     p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)),
     max: round(latencies[latencies.length - 1] ?? 0), errors, statuses,
+    p99By10s: Array.from(windows, (w) => round(percentile((w ?? []).sort((a, b) => a - b), 99))),
   };
 }

@@ -5,8 +5,10 @@ import { sql, type Kysely } from 'kysely';
  * (docs/PERFORMANCE.md "Where PostgreSQL's time went"):
  * - `ringi_stats_fill` and `ringi_records_fill` were `language sql`, whose statements PostgreSQL
  *   plans again at every call (a filing planned them for ~1.8 ms on top of running them). As
- *   `plpgsql` the same statements keep their plans for the connection's life. The bodies are not
- *   restated here: the current ones are wrapped, so 0620/0621/0900/0980 stay their only source.
+ *   `plpgsql` with a generic plan the same statements keep their plans for the connection's life
+ *   (without `force_generic_plan` PostgreSQL judged a plan for one id cheaper and planned every
+ *   call). The bodies are not restated here: the current ones are wrapped, so 0620/0621/0900/0980
+ *   stay their only source.
  * - A change of a document that leaves its data, module and company alone (a decision's
  *   `updated_at`, a status, a completion) refilled its whole statistics row — files, vendor and
  *   dates drawn from the data by JSON path — 2.7 ms for a touch of `updated_at`. Such a change now
@@ -20,7 +22,9 @@ async function relanguage(db: Kysely<any>, from: 'sql' | 'plpgsql', to: 'sql' | 
       where p.proname = ${name} and l.lanname = ${from} and p.pronargs = 1`.execute(db);
     if (!rows[0]) continue;
     const body = to === 'plpgsql' ? `begin ${rows[0].src} end` : rows[0].src.replace(/^\s*begin\b/, '').replace(/\bend\s*$/, '');
-    await sql.raw(`create or replace function ${name}(ids integer[]) returns void language ${to} as $fn$${body}$fn$`).execute(db);
+    // A plan kept for any ids: left to choose, PostgreSQL priced the generic plan above one for a single id and planned every call anew.
+    const generic = to === 'plpgsql' ? ' set plan_cache_mode = force_generic_plan' : '';
+    await sql.raw(`create or replace function ${name}(ids integer[]) returns void language ${to}${generic} as $fn$${body}$fn$`).execute(db);
   }
 }
 
