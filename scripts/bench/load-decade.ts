@@ -195,7 +195,7 @@ export class DecisionQueue {
 
 const line = (result: ScenarioResult) => `${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}`;
 
-/** Seconds of the mix run first at its rates and not counted. */
+/** Seconds of the mix (and of the limit's first rate) run first and not counted. */
 const MIX_WARM_UP_S = 10;
 
 /** The sustained mix: submits and decisions at once for `seconds` after a warm-up at the same rates; p99 and errors of each and of both. */
@@ -230,6 +230,9 @@ export async function sustainedMix(options: { ports: number[]; seconds: number; 
  */
 export async function decisionLimit(options: { ports: number[]; rates: number[]; seconds: number; limitMs: number; queue: DecisionQueue; meter: CpuMeter }) {
   let best: ScenarioResult | null = null;
+  // As the mix: the instances' first seconds (JIT, each connection's first plans) at the first rate, not counted.
+  const warm = await runScenario(options.queue.scenario('decisions [warm-up]', options.rates[0]), options.ports, MIX_WARM_UP_S);
+  console.log(figure(`  postgres decisions [warm-up, ${options.rates[0]}/s for ${MIX_WARM_UP_S} s, not counted]: p99 ${warm.p99} ms, errors ${warm.errors}`));
   for (const rate of options.rates) {
     const { due, behind } = options.queue.available;
     if (due + behind < rate * options.seconds) {
