@@ -41,7 +41,7 @@ import { prepareData, type BenchData } from './bench/load-data';
 import { uploadBurst } from './bench/load-uploads';
 import { figure, load1, refuseWhenLoaded, settle } from './bench/load-guard';
 import { cpuMeter, type CpuMeter } from './bench/load-cpu';
-import { checkCopiedDocument, DecisionQueue, decisionLimit, matchingScale, pgbench, prewarm, recordsSearch, sustainedMix, writeProfileSummary } from './bench/load-decade';
+import { checkCopiedDocument, DecisionQueue, decisionLimit, matchingScale, pgbench, prewarm, recordsSearch, sustainedMix, WARM_UP_S, writeProfileSummary } from './bench/load-decade';
 
 const env = process.env;
 const ci = env.CI === 'true';
@@ -75,7 +75,7 @@ if (env.BENCH_PROFILE_KIND !== undefined && env.BENCH_PROFILE_KIND !== profileKi
   process.exit(2);
 }
 /** Decisions the phases need, with a margin: the open documents the copies should reach. */
-const decisionsNeeded = (phase('mix') ? decideRate * (mixSeconds + 10) : 0) + (phase('limit') ? rampRates.reduce((a, r) => a + r, 0) * rampSeconds + rampRates[0] * 10 : 0)
+const decisionsNeeded = (phase('mix') ? decideRate * (mixSeconds + WARM_UP_S) : 0) + (phase('limit') ? rampRates.reduce((a, r) => a + r, 0) * rampSeconds + rampRates[0] * WARM_UP_S : 0)
   + (phase('profile') && profileKind === 'decision' ? profileRate * (profileSeconds + 5) : 0);
 /** The seal key of the records history (the COPY seeder seals its entries with it, the instances verify with it). */
 const RECORDS_KEY = 'ringi-load-bench-records-key-0123456789abcdef';

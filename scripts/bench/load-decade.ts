@@ -196,26 +196,24 @@ export class DecisionQueue {
 const line = (result: ScenarioResult) => `${result.reqPerSec} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms, errors ${result.errors} ${JSON.stringify(result.statuses)}`;
 
 /** Seconds of the mix (and of the limit's first rate) run first and not counted. */
-const MIX_WARM_UP_S = 10;
+export const WARM_UP_S = 10;
 
 /** The sustained mix: submits and decisions at once for `seconds` after a warm-up at the same rates; p99 and errors of each and of both. */
 export async function sustainedMix(options: { ports: number[]; seconds: number; submitRate: number; decideRate: number; submit: Scenario; queue: DecisionQueue; meter: CpuMeter }) {
   const { due, behind } = options.queue.available;
-  const needed = Math.round(options.decideRate * (options.seconds + MIX_WARM_UP_S));
+  const needed = Math.round(options.decideRate * (options.seconds + WARM_UP_S));
   console.log(`  mix: ${options.submitRate} submits/s + ${options.decideRate} decisions/s for ${options.seconds} s; ${due.toLocaleString('en')} steps due now, `
     + `${behind.toLocaleString('en')} behind them (${needed.toLocaleString('en')} decisions needed${due + behind < needed ? ': TOO FEW, the rest count as errors — seed more open documents (BENCH_OPEN)' : ''})`);
   // The first seconds after the instances start (JIT, the pools' first plans and prepared statements) are run and printed apart, as the pending list's warm-up.
-  const warm = Math.min(MIX_WARM_UP_S, options.seconds);
-  const [warmSubmits, warmDecisions] = await Promise.all([
-    runScenario({ ...options.submit, rate: options.submitRate }, options.ports, warm),
-    runScenario(options.queue.scenario('decide [warm-up]', options.decideRate), options.ports, warm),
+  const both = (seconds: number, label: string) => Promise.all([
+    runScenario({ ...options.submit, rate: options.submitRate }, options.ports, seconds),
+    runScenario(options.queue.scenario(label, options.decideRate), options.ports, seconds),
   ]);
+  const warm = Math.min(WARM_UP_S, options.seconds);
+  const [warmSubmits, warmDecisions] = await both(warm, 'decide [warm-up]');
   console.log(figure(`  postgres mix [warm-up, ${warm} s, not counted]: submits p99 ${warmSubmits.p99} ms, decisions p99 ${warmDecisions.p99} ms, errors ${warmSubmits.errors + warmDecisions.errors}`));
   const from = options.meter.snapshot();
-  const [submits, decisions] = await Promise.all([
-    runScenario({ ...options.submit, rate: options.submitRate }, options.ports, options.seconds),
-    runScenario(options.queue.scenario('decide POST /api/approvals/{id}/action', options.decideRate), options.ports, options.seconds),
-  ]);
+  const [submits, decisions] = await both(options.seconds, 'decide POST /api/approvals/{id}/action');
   console.log(figure(`  postgres mix submits: ${line(submits)}; p99 by 10 s ${submits.p99By10s.join(' · ')} ms`));
   console.log(figure(`  postgres mix decisions: ${line(decisions)}; p99 by 10 s ${decisions.p99By10s.join(' · ')} ms`));
   const p99 = Math.max(submits.p99, decisions.p99);
@@ -231,8 +229,8 @@ export async function sustainedMix(options: { ports: number[]; seconds: number; 
 export async function decisionLimit(options: { ports: number[]; rates: number[]; seconds: number; limitMs: number; queue: DecisionQueue; meter: CpuMeter }) {
   let best: ScenarioResult | null = null;
   // As the mix: the instances' first seconds (JIT, each connection's first plans) at the first rate, not counted.
-  const warm = await runScenario(options.queue.scenario('decisions [warm-up]', options.rates[0]), options.ports, MIX_WARM_UP_S);
-  console.log(figure(`  postgres decisions [warm-up, ${options.rates[0]}/s for ${MIX_WARM_UP_S} s, not counted]: p99 ${warm.p99} ms, errors ${warm.errors}`));
+  const warm = await runScenario(options.queue.scenario('decisions [warm-up]', options.rates[0]), options.ports, WARM_UP_S);
+  console.log(figure(`  postgres decisions [warm-up, ${options.rates[0]}/s for ${WARM_UP_S} s, not counted]: p99 ${warm.p99} ms, errors ${warm.errors}`));
   for (const rate of options.rates) {
     const { due, behind } = options.queue.available;
     if (due + behind < rate * options.seconds) {
@@ -312,7 +310,7 @@ interface ProfileNode { id: number; callFrame: { functionName: string; url: stri
  * counting only samples from `fromMs` after the profile began; also per area (a package under
  * node_modules, a folder of the server, node's internals, GC, idle).
  */
-export function summarizeProfile(path: string, fromMs: number, decisions: number, kind = 'decision'): string {
+export function summarizeProfile(path: string, fromMs: number, count: number, kind = 'decision'): string {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parents = new Map<number, number>();
@@ -362,7 +360,7 @@ export function summarizeProfile(path: string, fromMs: number, decisions: number
     .map(([k, ms], i) => `  ${String(i + 1).padStart(2)}. ${ms.toFixed(1).padStart(9)} ms ${((ms / Math.max(busy, 1e-9)) * 100).toFixed(1).padStart(5)} %  ${k}`);
   return [
     `CPU profile ${path}`,
-    `window: ${(total / 1000).toFixed(1)} s after the first ${(fromMs / 1000).toFixed(1)} s; busy (not idle) ${busy.toFixed(0)} ms for ${decisions} ${kind}s = ${(busy / Math.max(decisions, 1)).toFixed(2)} ms CPU per ${kind} in the app process`,
+    `window: ${(total / 1000).toFixed(1)} s after the first ${(fromMs / 1000).toFixed(1)} s; busy (not idle) ${busy.toFixed(0)} ms for ${count} ${kind}s = ${(busy / Math.max(count, 1)).toFixed(2)} ms CPU per ${kind} in the app process`,
     'top 20 functions by self time (share of busy time):', ...top(byFunction, 20),
     'by area (package, server folder, node internals, GC):', ...top(byArea, 12),
     'native time (syscalls: writev = sending to PostgreSQL or the client) by its first caller in a package or the server:', ...top(nativeBy, 6),
@@ -370,11 +368,11 @@ export function summarizeProfile(path: string, fromMs: number, decisions: number
 }
 
 /** Writes the summary beside the profile and returns both paths. */
-export function writeProfileSummary(dir: string, fromMs: number, decisions: number, kind = 'decision'): { profile: string; summary: string; text: string } {
+export function writeProfileSummary(dir: string, fromMs: number, count: number, kind = 'decision'): { profile: string; summary: string; text: string } {
   const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort().pop();
   if (!file) throw new Error(`no .cpuprofile in ${dir} (did the instance exit normally?)`);
   const profile = join(dir, file);
-  const text = summarizeProfile(profile, fromMs, decisions, kind);
+  const text = summarizeProfile(profile, fromMs, count, kind);
   const summary = `${profile}.top20.txt`;
   mkdirSync(dir, { recursive: true });
   writeFileSync(summary, `${text}\n`);
