@@ -24,6 +24,9 @@ export const TOAST_POSITION = 'bottom' as const;
 export const TOAST_OFFSET = { vertical: 64 };
 
 const useToastStyles = makeStyles({
+  // A toast only says what happened: a tap where it shows goes to what is under it (the last entry
+  // of a list sits right there on a phone, and a toast sliding in mid-tap must not swallow the tap).
+  toaster: { '& .fui-ToastContainer, & .fui-Toast': { pointerEvents: 'none' } },
   // Japanese and Chinese break between phrases, never inside a word (auto-phrase; keep-all where it is unknown).
   title: { wordBreak: 'keep-all', overflowWrap: 'anywhere', '@supports (word-break: auto-phrase)': { wordBreak: 'auto-phrase' as 'keep-all' } },
 });
@@ -61,7 +64,7 @@ export default function FeedbackHost({ current, settle, onReady }: FeedbackHostP
 
   return (
     <>
-      <Toaster toasterId={toasterId} position={TOAST_POSITION} offset={TOAST_OFFSET} />
+      <Toaster toasterId={toasterId} position={TOAST_POSITION} offset={TOAST_OFFSET} className={toastStyles.toaster} />
       {current && (
         <Dialog
           key={current.id}
