@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database';
 import { deputyDay } from '../people/deputies';
 import { eligibleAmongSteps, scopeCompany } from './eligibility';
@@ -69,14 +70,9 @@ export function requesterRecipients(doc: Pick<DocumentState, 'requester_id' | 'f
  * Candidates are re-checked against the eligibility rule here, so every action, permission and
  * notification works with who may act at this moment, not who was named at filing.
  */
-export async function loadDocumentState(db: Kysely<Database>, documentId: number, lock = false): Promise<DocumentState | null> {
-  let query = db.selectFrom('buffers')
-    .select(['id', 'code', 'module_code', 'status', 'requester_id', 'filed_by', 'company_id', 'data', 'bypass', 'urgent', 'user_finances'])
-    .where('id', '=', documentId);
-  if (lock) query = query.forUpdate();
-  const doc = await query.executeTakeFirst();
-  if (!doc) return null;
-  const steps = await db.selectFrom('approvals')
+/** The steps of `documentId` with each one's candidates, one row per step in route order. */
+function stepsOf(db: Kysely<Database>, documentId: number) {
+  return db.selectFrom('approvals')
     .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
     .innerJoin('processes', 'processes.id', 'master_processes.process_id')
     .select(['approvals.id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approver_id', 'approvals.required', 'processes.code as process_code',
@@ -85,8 +81,29 @@ export async function loadDocumentState(db: Kysely<Database>, documentId: number
     .select(sql<Candidate[]>`(select coalesce(json_agg(json_build_object('user_id', c.user_id, 'decision', c.decision, 'decided_by', c.decided_by)), '[]')
       from approval_candidates c where c.approval_id = approvals.id)`.as('candidates'))
     .where('approvals.buffer_id', '=', documentId)
-    .orderBy('approvals.position')
-    .execute();
+    .orderBy('approvals.position');
+}
+
+const DOCUMENT_COLUMNS = ['id', 'code', 'module_code', 'status', 'requester_id', 'filed_by', 'company_id', 'data', 'bypass', 'urgent', 'user_finances'] as const;
+
+export async function loadDocumentState(db: Kysely<Database>, documentId: number, lock = false): Promise<DocumentState | null> {
+  let doc;
+  let steps;
+  if (lock) {
+    // The row lock first, then the steps in a statement of their own: read after any wait for the
+    // lock, they are what the previous holder committed (a subquery of the locking statement would
+    // still read the snapshot taken before the wait).
+    doc = await db.selectFrom('buffers').select(DOCUMENT_COLUMNS).where('id', '=', documentId).forUpdate().executeTakeFirst();
+    if (!doc) return null;
+    steps = await stepsOf(db, documentId).execute();
+  } else {
+    // Nothing to wait for: the document and its steps in one statement.
+    const row = await db.selectFrom('buffers').select(DOCUMENT_COLUMNS).select(jsonArrayFrom(stepsOf(db, documentId)).as('steps'))
+      .where('id', '=', documentId).executeTakeFirst();
+    if (!row) return null;
+    ({ steps, ...doc } = row);
+    steps = [...steps].sort((a, b) => a.position - b.position);
+  }
   const candidates = steps.flatMap((s) => s.candidates.map((c) => ({ ...c, approval_id: s.id })));
   const scope = { requesterId: doc.requester_id, companyId: await scopeCompany(db, doc.requester_id, doc.company_id) };
   const live = steps.filter((s) => !s.voided_at);

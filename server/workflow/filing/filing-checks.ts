@@ -3,12 +3,14 @@ import type { CompiledModule, FormData, Translate } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import type { Violation } from '../../lib/errors';
 import { usersBase } from '../../repositories/user-repository';
-import { eligibleAmong, type EligibilityScope, type StepRule } from '../core/eligibility';
+import { eligibleAmongSteps, type EligibilityScope, type StepRule } from '../core/eligibility';
 
 /** The filer as the checks see them. */
 export interface Filer {
   id: number;
   company_id: number | null;
+  /** Their main department. */
+  department_id: number | null;
   /** Member of a group company (spec 000 §6); others are clients of their own company. */
   is_group: boolean;
   flags: Record<string, boolean>;
@@ -17,12 +19,12 @@ export interface Filer {
 /** Loads the filer (requester) with company membership and profile flags; null when unknown. */
 export async function loadFiler(db: Kysely<Database>, userId: number): Promise<Filer | null> {
   const row = await db.selectFrom('users').leftJoin('companies', 'companies.id', 'users.company_id')
-    .select(['users.id', 'users.company_id', 'companies.is_group', 'users.is_authorizer', 'users.is_company_authorizer',
+    .select(['users.id', 'users.company_id', 'users.department_id', 'companies.is_group', 'users.is_authorizer', 'users.is_company_authorizer',
       'users.is_finance', 'users.is_treasury', 'users.is_legal'])
     .where('users.id', '=', userId).executeTakeFirst();
   if (!row) return null;
-  const { id, company_id, is_group, ...flags } = row;
-  return { id, company_id, is_group: is_group === true, flags };
+  const { id, company_id, department_id, is_group, ...flags } = row;
+  return { id, company_id, department_id, is_group: is_group === true, flags };
 }
 
 /**
@@ -85,13 +87,12 @@ export async function approverViolations(db: Kysely<Database>, data: FormData, s
   // (unless the route already resolved approvers for a step: `routed`).
   const named = (step: StepRule) => approvals.some((a) => Number(a.master_process_id) === step.id && Number.isInteger(a.approver_id));
   if (!routed && !steps.some(named)) return [{ propertyPath: 'approvals', message: t('engine.messages.approvers') }];
-  for (const step of steps) {
-    const named = [...new Set(approvals.filter((a) => Number(a.master_process_id) === step.id).map((a) => a.approver_id).filter(Number.isInteger) as number[])];
-    const eligible = await eligibleAmong(db, step, scope, named);
-    // A step that is not any-of takes exactly one approver (the definition's `anyOf: false`).
-    if (named.some((id) => !eligible.has(id)) || (!step.any_of && named.length > 1)) return [{ propertyPath: 'approvals', message: t('engine.messages.approvers') }];
-  }
-  return [];
+  const namedOf = steps.map((step) => [...new Set(approvals.filter((a) => Number(a.master_process_id) === step.id).map((a) => a.approver_id).filter(Number.isInteger) as number[])]);
+  // Every step's named approvers judged in one statement.
+  const { eligible } = await eligibleAmongSteps(db, steps.map((rule, i) => ({ rule, userIds: namedOf[i] })), scope);
+  // A step that is not any-of takes exactly one approver (the definition's `anyOf: false`).
+  const wrong = steps.some((step, i) => namedOf[i].some((id) => !eligible[i].has(id)) || (!step.any_of && namedOf[i].length > 1));
+  return wrong ? [{ propertyPath: 'approvals', message: t('engine.messages.approvers') }] : [];
 }
 
 /**

@@ -24,6 +24,9 @@ function namedEmails(module: CompiledModule): string[] {
   return resolverReferences((module.process ?? []).flatMap((s) => s.approvers ?? [])).emails;
 }
 
+/** The requester as the organisation needs them. */
+export interface OrgRequesterRow { id: number; company_id: number | null; department_id: number | null }
+
 /**
  * The organisation a route resolves from, as in effect on `day`: every department, the posts in
  * effect and the enabled users a rule can reach (post holders, role holders of the document's
@@ -33,8 +36,10 @@ export async function loadOrganisation(db: Kysely<Database>, options: {
   requesterId: number; companyId: number | null; emails: string[]; day: string;
   /** The post a filing names (兼務): the requester is seen in that department (and company) alone. */
   post?: FilingPost | null;
+  /** The requester's row when the caller has read it (the filer). */
+  user?: OrgRequesterRow;
 }): Promise<{ requester: RouteRequester; organisation: OrganisationSnapshot }> {
-  const user = await db.selectFrom('users').select(['id', 'company_id', 'department_id']).where('id', '=', options.requesterId).executeTakeFirstOrThrow();
+  const user = options.user ?? await db.selectFrom('users').select(['id', 'company_id', 'department_id']).where('id', '=', options.requesterId).executeTakeFirstOrThrow();
   const chosen = options.post?.chosen ? options.post : null;
   const me = chosen ? { ...user, company_id: chosen.company_id, department_id: chosen.department_id } : user;
   const departments = await db.selectFrom('departments').select(['id', 'company_id', 'parent_id']).execute();
@@ -81,11 +86,11 @@ export async function loadOrganisation(db: Kysely<Database>, options: {
  */
 export async function resolveFilingRoute(
   db: Kysely<Database>, module: CompiledModule, data: FormData, requesterId: number, companyId: number | null,
-  { values, post, rules: known }: { values?: Record<string, unknown>; post?: FilingPost | null; rules?: StepRule[] } = {},
+  { values, post, rules: known, requester: row }: { values?: Record<string, unknown>; post?: FilingPost | null; rules?: StepRule[]; requester?: OrgRequesterRow } = {},
 ): Promise<ResolvedStep[]> {
   const rules = known ?? await stepRulesOf(db, module.code);
   const stepIds = Object.fromEntries(rules.map((r) => [r.process_code, r.id]));
-  const { requester, organisation } = await loadOrganisation(db, { requesterId, companyId, emails: namedEmails(module), day: toApiDate(new Date())!, post });
+  const { requester, organisation } = await loadOrganisation(db, { requesterId, companyId, emails: namedEmails(module), day: toApiDate(new Date())!, post, user: row?.id === requesterId ? row : undefined });
   const currencies = await currencyRows(db, data[module.meta.currencyField ?? 'currency_id']);
   // Steps the database does not know (a definition not yet synced) cannot be filed: left out.
   const route = resolveRoute({ steps: module.process ?? [], stepIds, data, requester, companyId, organisation, currencies, values }).filter((s) => s.id !== null);

@@ -162,7 +162,7 @@ export async function prepareSubmission(db: Kysely<Database>, request: Submissio
   const budget = request.wrapperOnly || !inScope ? null : await budgetCheck(db, module, data, companyId, {
     day: request.date, documentId: request.documentId, lock: true, exchange: exchange.kind === 'converted' ? exchange.exchange : null,
   });
-  const route = bypass || !inScope ? null : await resolveFilingRoute(db, module, data, request.requesterId, companyId, { values: { ...exchangeRouteValues(exchange), ...budgetRouteValues(budget) }, post, rules: steps });
+  const route = bypass || !inScope ? null : await resolveFilingRoute(db, module, data, request.requesterId, companyId, { values: { ...exchangeRouteValues(exchange), ...budgetRouteValues(budget) }, post, rules: steps, requester: filer });
   const chosenSteps = route ? choosableSteps(route) : null;
   // Only steps the requester names approvers for need one (resolved steps are filled by the route).
   const ruleSteps = chosenSteps ? engineSteps.filter((s) => route!.some((r) => r.id === s.id && r.by === 'choice')) : engineSteps;
