@@ -21,7 +21,7 @@ import { allStepFields } from '../core/step-fields';
 import { insertSteps, stepsToFile } from './filed-steps';
 import { restartRouteAfterEdit } from './route-restart';
 import { prepareSubmission, type PreparedSubmission } from './submission-pipeline';
-import { giveNumber } from './numbering';
+import { giveNumber, numberingCompany } from './numbering';
 import { filingPrincipal } from './proxy-principal';
 import { consumeBudgets, reserveBudgets } from '../../budgets/budget-ledger';
 import { followUpOrigin, linkViolation } from '../../follow-ups/follow-up-origin';
@@ -217,13 +217,29 @@ async function insertDocument(
   if (!bypass && !chosen.some((s) => s.approvers.length > 0)) throw new Error('fileDocument: no approval step chosen (the submission pipeline must refuse this)');
   const status = bypass ? DocumentStatus.COMPLETED : DocumentStatus.ON_PROCESS;
   const { approvals: _approvals, ...stored } = data;
+  const companyId = documentCompany(module, data, prepared.post?.chosen ? prepared.post.company_id : prepared.requesterCompanyId);
+  // What needs no number comes first: from the code's number on, every other filing of the module
+  // waits for this transaction's commit (numbers are given without gaps), so that stretch is kept short.
+  const numbering = module.meta.numbering ? await numberingCompany(trx, companyId) : undefined;
+  if (data.save_approvers !== false && !bypass) {
+    await trx.deleteFrom('saved_approvers').where('user_id', '=', requesterId).where('module_code', '=', module.code).execute();
+    const rows = saved.flatMap(({ stepId, approvers }) => approvers.map((approver_id, position) => ({
+      user_id: requesterId, module_code: module.code, master_process_id: stepId, approver_id, position,
+    })));
+    if (rows.length) await trx.insertInto('saved_approvers').values(rows).execute();
+  }
+  // Spec 000 §4: a successful submit clears the draft. Done here too, in the filing
+  // transaction, so a client that never sends its DELETE (closed tab, lost answer) cannot
+  // reopen the form pre-filled with what it already filed.
+  // A filing for someone clears the filer's draft for that principal only (drafts kept apart).
+  await trx.deleteFrom('buffer_temporaries').where('user_id', '=', filedBy ?? requesterId).where('module_code', '=', module.code)
+    .where('filed_for', filedBy === null ? 'is' : '=', filedBy === null ? null : requesterId).execute();
   const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
   const code = await takeNextNumber(trx, 'code', codePrefix(prefix));
   const stampNo = module.meta.needsStampNo ? await takeNextNumber(trx, 'stamp_no', stampPrefix(prefix)) : null;
-  const companyId = documentCompany(module, data, prepared.post?.chosen ? prepared.post.company_id : prepared.requesterCompanyId);
   // 申請番号 now; 決裁番号 too when filed completed (bypass): both in this transaction.
-  const applicationNumber = await giveNumber(trx, module, 'application', companyId);
-  const decisionNumber = status === DocumentStatus.COMPLETED ? await giveNumber(trx, module, 'decision', companyId) : null;
+  const applicationNumber = await giveNumber(trx, module, 'application', companyId, undefined, numbering);
+  const decisionNumber = status === DocumentStatus.COMPLETED ? await giveNumber(trx, module, 'decision', companyId, undefined, numbering) : null;
   const doc = await trx.insertInto('buffers')
     .values({
       code,
@@ -255,20 +271,7 @@ async function insertDocument(
     await trx.insertInto('circulations').values(step.approvers.map((user_id) => ({ buffer_id: doc.id, user_id, master_process_id: step.id! })))
       .onConflict((oc) => oc.columns(['buffer_id', 'user_id']).doNothing()).execute();
   }
-  if (data.save_approvers !== false && !bypass) {
-    await trx.deleteFrom('saved_approvers').where('user_id', '=', requesterId).where('module_code', '=', module.code).execute();
-    const rows = saved.flatMap(({ stepId, approvers }) => approvers.map((approver_id, position) => ({
-      user_id: requesterId, module_code: module.code, master_process_id: stepId, approver_id, position,
-    })));
-    if (rows.length) await trx.insertInto('saved_approvers').values(rows).execute();
-  }
   await linkFiles(trx, module, doc.id, stored);
-  // Spec 000 §4: a successful submit clears the draft. Done here too, in the filing
-  // transaction, so a client that never sends its DELETE (closed tab, lost answer) cannot
-  // reopen the form pre-filled with what it already filed.
-  // A filing for someone clears the filer's draft for that principal only (drafts kept apart).
-  await trx.deleteFrom('buffer_temporaries').where('user_id', '=', filedBy ?? requesterId).where('module_code', '=', module.code)
-    .where('filed_for', filedBy === null ? 'is' : '=', filedBy === null ? null : requesterId).execute();
   return doc;
 }
 

@@ -17,13 +17,11 @@ export type NumberKind = 'application' | 'decision';
  */
 export async function giveNumber(
   trx: Kysely<Database>, module: CompiledModule | null | undefined, kind: NumberKind, companyId: number | null, now: Date = new Date(),
+  known?: NumberingCompany,
 ): Promise<string | null> {
   const rule = module?.meta.numbering?.[kind];
   if (!module || !rule) return null;
-  const company = companyId === null ? undefined : await trx.selectFrom('companies')
-    .leftJoin('company_calendars', 'company_calendars.company_id', 'companies.id')
-    .select(['companies.code', 'companies.fiscal_year_start', 'company_calendars.time_zone'])
-    .where('companies.id', '=', companyId).executeTakeFirst();
+  const company = known ?? await numberingCompany(trx, companyId);
   const day = localDate(now, company?.time_zone ?? DEFAULT_TIME_ZONE);
   const fiscalYear = fiscalYearOf(day, company?.fiscal_year_start ?? '01-01');
   const scope = rule.sequence === 'shared' ? '*' : module.code;
@@ -37,4 +35,18 @@ export async function giveNumber(
     companyCode: company?.code ?? '', fiscalYear, year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)),
     moduleCode: module.meta.codePrefix ?? module.code.toUpperCase(), sequence,
   });
+}
+
+/** What a number's format and fiscal year take from the company (undefined without one). */
+export type NumberingCompany = { code: string; fiscal_year_start: string | null; time_zone: string | null } | undefined;
+
+/**
+ * The company's code, fiscal year start and time zone for `giveNumber`. Filing reads it before it
+ * takes any number: from then on, until the commit, other filings of the module wait for it.
+ */
+export async function numberingCompany(trx: Kysely<Database>, companyId: number | null): Promise<NumberingCompany> {
+  return companyId === null ? undefined : trx.selectFrom('companies')
+    .leftJoin('company_calendars', 'company_calendars.company_id', 'companies.id')
+    .select(['companies.code', 'companies.fiscal_year_start', 'company_calendars.time_zone'])
+    .where('companies.id', '=', companyId).executeTakeFirst();
 }
