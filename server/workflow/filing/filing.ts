@@ -218,16 +218,9 @@ async function insertDocument(
   const status = bypass ? DocumentStatus.COMPLETED : DocumentStatus.ON_PROCESS;
   const { approvals: _approvals, ...stored } = data;
   const companyId = documentCompany(module, data, prepared.post?.chosen ? prepared.post.company_id : prepared.requesterCompanyId);
-  // What needs no number comes first: from the code's number on, every other filing of the module
-  // waits for this transaction's commit (numbers are given without gaps), so that stretch is kept short.
+  // What needs no number and no lock comes first: from the code's number on, every other filing of
+  // the module waits for this transaction's commit (numbers are given without gaps), so that stretch is kept short.
   const numbering = module.meta.numbering ? await numberingCompany(trx, companyId) : undefined;
-  if (data.save_approvers !== false && !bypass) {
-    await trx.deleteFrom('saved_approvers').where('user_id', '=', requesterId).where('module_code', '=', module.code).execute();
-    const rows = saved.flatMap(({ stepId, approvers }) => approvers.map((approver_id, position) => ({
-      user_id: requesterId, module_code: module.code, master_process_id: stepId, approver_id, position,
-    })));
-    if (rows.length) await trx.insertInto('saved_approvers').values(rows).execute();
-  }
   // Spec 000 §4: a successful submit clears the draft. Done here too, in the filing
   // transaction, so a client that never sends its DELETE (closed tab, lost answer) cannot
   // reopen the form pre-filled with what it already filed.
@@ -270,6 +263,15 @@ async function insertDocument(
   for (const step of circulationSteps(prepared)) {
     await trx.insertInto('circulations').values(step.approvers.map((user_id) => ({ buffer_id: doc.id, user_id, master_process_id: step.id! })))
       .onConflict((oc) => oc.columns(['buffer_id', 'user_id']).doNothing()).execute();
+  }
+  // The saved approvers are replaced under the code's lock: two filings of the same user's at once
+  // would otherwise both delete the old list and then insert the same new rows (a unique violation).
+  if (data.save_approvers !== false && !bypass) {
+    await trx.deleteFrom('saved_approvers').where('user_id', '=', requesterId).where('module_code', '=', module.code).execute();
+    const rows = saved.flatMap(({ stepId, approvers }) => approvers.map((approver_id, position) => ({
+      user_id: requesterId, module_code: module.code, master_process_id: stepId, approver_id, position,
+    })));
+    if (rows.length) await trx.insertInto('saved_approvers').values(rows).execute();
   }
   await linkFiles(trx, module, doc.id, stored);
   return doc;
