@@ -224,7 +224,7 @@ try {
       }
       if (phase('mix') && queue) {
         await settle('sustained mix');
-        await sustainedMix({ ports, seconds: mixSeconds, submitRate, decideRate, submit, queue, meter });
+        await sustainedMix({ ports, seconds: mixSeconds, submitRate, decideRate, submit, queue, meter, databaseUrl: pgUrl });
       }
       if (phase('limit') && queue) {
         await settle('decision limit');

@@ -8,6 +8,7 @@ import { paging } from '../../src/wire/common';
 import { RecordQuery } from '../../src/wire/records';
 import { figure } from './load-guard';
 import type { CpuMeter } from './load-cpu';
+import { describeWaits, sampleWaits } from './load-waits';
 import { runScenario, type Scenario, type ScenarioResult } from './load-scenarios';
 
 /**
@@ -199,7 +200,7 @@ const line = (result: ScenarioResult) => `${result.reqPerSec} req/s, p50 ${resul
 export const WARM_UP_S = 10;
 
 /** The sustained mix: submits and decisions at once for `seconds` after a warm-up at the same rates; p99 and errors of each and of both. */
-export async function sustainedMix(options: { ports: number[]; seconds: number; submitRate: number; decideRate: number; submit: Scenario; queue: DecisionQueue; meter: CpuMeter }) {
+export async function sustainedMix(options: { ports: number[]; seconds: number; submitRate: number; decideRate: number; submit: Scenario; queue: DecisionQueue; meter: CpuMeter; databaseUrl: string }) {
   const { due, behind } = options.queue.available;
   const needed = Math.round(options.decideRate * (options.seconds + WARM_UP_S));
   console.log(`  mix: ${options.submitRate} submits/s + ${options.decideRate} decisions/s for ${options.seconds} s; ${due.toLocaleString('en')} steps due now, `
@@ -213,9 +214,12 @@ export async function sustainedMix(options: { ports: number[]; seconds: number; 
   const [warmSubmits, warmDecisions] = await both(warm, 'decide [warm-up]');
   console.log(figure(`  postgres mix [warm-up, ${warm} s, not counted]: submits p99 ${warmSubmits.p99} ms, decisions p99 ${warmDecisions.p99} ms, errors ${warmSubmits.errors + warmDecisions.errors}`));
   const from = options.meter.snapshot();
+  const waits = await sampleWaits(options.databaseUrl);
   const [submits, decisions] = await both(options.seconds, 'decide POST /api/approvals/{id}/action');
+  const windows = await waits.stop();
   console.log(figure(`  postgres mix submits: ${line(submits)}; p99 by 10 s ${submits.p99By10s.join(' · ')} ms`));
   console.log(figure(`  postgres mix decisions: ${line(decisions)}; p99 by 10 s ${decisions.p99By10s.join(' · ')} ms`));
+  console.log(`  postgres mix: backends running a statement, most at once by 10 s (and what most of them waited on): ${describeWaits(windows)}`);
   const p99 = Math.max(submits.p99, decisions.p99);
   const served = Object.values(submits.statuses).reduce((a, n) => a + n, 0) + Object.values(decisions.statuses).reduce((a, n) => a + n, 0);
   console.log(figure(`  postgres mix (${options.submitRate} submits/s + ${options.decideRate} decisions/s, ${options.seconds} s): p99 ${p99} ms (worst of the two), errors ${submits.errors + decisions.errors}; ${options.meter.per(from, served, 'request')}`));
