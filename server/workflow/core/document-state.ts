@@ -63,13 +63,6 @@ export function requesterRecipients(doc: Pick<DocumentState, 'requester_id' | 'f
   return typeof doc.filed_by === 'number' && doc.filed_by !== doc.requester_id ? [doc.requester_id, doc.filed_by] : [doc.requester_id];
 }
 
-/**
- * Loads a document and its steps. With `lock`, its `buffers` row is locked `FOR UPDATE` first, so
- * inside a transaction every concurrent action on the same document waits here and then reads
- * the state the previous one committed: the re-check that follows is what makes races safe.
- * Candidates are re-checked against the eligibility rule here, so every action, permission and
- * notification works with who may act at this moment, not who was named at filing.
- */
 /** The steps of `documentId` with each one's candidates, one row per step in route order. */
 function stepsOf(db: Kysely<Database>, documentId: number) {
   return db.selectFrom('approvals')
@@ -86,6 +79,13 @@ function stepsOf(db: Kysely<Database>, documentId: number) {
 
 const DOCUMENT_COLUMNS = ['id', 'code', 'module_code', 'status', 'requester_id', 'filed_by', 'company_id', 'data', 'bypass', 'urgent', 'user_finances'] as const;
 
+/**
+ * Loads a document and its steps. With `lock`, its `buffers` row is locked `FOR UPDATE` first, so
+ * inside a transaction every concurrent action on the same document waits here and then reads
+ * the state the previous one committed: the re-check that follows is what makes races safe.
+ * Candidates are re-checked against the eligibility rule here, so every action, permission and
+ * notification works with who may act at this moment, not who was named at filing.
+ */
 export async function loadDocumentState(db: Kysely<Database>, documentId: number, lock = false): Promise<DocumentState | null> {
   let doc;
   let steps;
