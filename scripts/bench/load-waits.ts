@@ -2,20 +2,23 @@ import pg from 'pg';
 
 /**
  * What the database's sessions wait on during a run: once a second, the backends of the bench
- * database that are running a statement and what each waits on (`pg_stat_activity`). Summed per
- * 10 s window, beside the windows' p99, it says whether a slow window queued on a lock (which
+ * database that are running a statement and what each waits on (`pg_stat_activity`). The most
+ * at once per 10 s window, beside the windows' p99, it says whether a slow window queued on a lock (which
  * one), on the WAL's flush or on nothing but the CPU. Sampling costs one short query a second.
  */
+/** One 10 s window: the most backends seen running at once, and the most seen at once waiting on each event. */
+export interface WaitWindow { active: number; waits: Record<string, number> }
+
 export interface WaitSampler {
   /** Stops sampling; per 10 s window from the start, the most backends seen at once waiting on each event (`Lock:advisory` …) and the most active. */
-  stop(): Promise<Array<{ active: number; waits: Record<string, number> }>>;
+  stop(): Promise<WaitWindow[]>;
 }
 
 export async function sampleWaits(databaseUrl: string): Promise<WaitSampler> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const start = Date.now();
-  const windows: Array<{ active: number; waits: Record<string, number> }> = [];
+  const windows: WaitWindow[] = [];
   let busy: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     busy = client.query<{ event: string | null; n: number }>(`select wait_event_type || ':' || wait_event as event, count(*)::int as n
@@ -37,7 +40,7 @@ export async function sampleWaits(databaseUrl: string): Promise<WaitSampler> {
 }
 
 /** One line per run: each 10 s window's most active backends and its largest waits, e.g. `16 (Lock:advisory 15)`. */
-export function describeWaits(windows: Array<{ active: number; waits: Record<string, number> }>): string {
+export function describeWaits(windows: WaitWindow[]): string {
   return windows.map((w) => {
     const top = Object.entries(w.waits).sort((a, b) => b[1] - a[1]).slice(0, 2).map(([event, n]) => `${event} ${n}`);
     return top.length ? `${w.active} (${top.join(', ')})` : String(w.active);

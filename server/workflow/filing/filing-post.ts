@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { toApiDate, type Lang, type Translate } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import { validationFailed } from '../../lib/errors';
@@ -38,6 +38,14 @@ export interface UserPost extends Omit<FilingPost, 'chosen'> {
   main: boolean;
 }
 
+/** A concurrent post in effect on `day` (YYYY-MM-DD): open-ended dates count as always. */
+function postInEffect(day: string) {
+  return (eb: ExpressionBuilder<Database, 'user_posts'>) => eb.and([
+    eb.or([eb('user_posts.effective_from', 'is', null), eb('user_posts.effective_from', '<=', day)]),
+    eb.or([eb('user_posts.effective_to', 'is', null), eb('user_posts.effective_to', '>=', day)]),
+  ]);
+}
+
 /**
  * The posts of `userId` on `day` (default today): the main department first, then the concurrent
  * posts' departments by company and name; names in `lang`.
@@ -46,9 +54,7 @@ export async function userPosts(db: Kysely<Database>, userId: number, lang: Lang
   const me = await db.selectFrom('users').select('department_id').where('id', '=', userId).executeTakeFirst();
   if (!me) return [];
   const concurrent = await db.selectFrom('user_posts').select(['department_id', 'position_code']).where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('effective_from', 'is', null), eb('effective_from', '<=', day)]))
-    .where((eb) => eb.or([eb('effective_to', 'is', null), eb('effective_to', '>=', day)]))
-    .execute();
+    .where(postInEffect(day)).execute();
   const ids = [...new Set([...(me.department_id === null ? [] : [me.department_id]), ...concurrent.map((p) => p.department_id)])];
   if (!ids.length) return [];
   const departments = await db.selectFrom('departments').innerJoin('companies', 'companies.id', 'departments.company_id')
@@ -74,8 +80,7 @@ async function postDepartments(db: Kysely<Database>, userId: number, day = toApi
   const rows = await db.selectFrom('users').innerJoin('departments', (join) => join.on((eb) => eb.or([
     eb('departments.id', '=', eb.ref('users.department_id')),
     eb('departments.id', 'in', eb.selectFrom('user_posts').select('user_posts.department_id').whereRef('user_posts.user_id', '=', 'users.id')
-      .where((p) => p.or([p('user_posts.effective_from', 'is', null), p('user_posts.effective_from', '<=', day)]))
-      .where((p) => p.or([p('user_posts.effective_to', 'is', null), p('user_posts.effective_to', '>=', day)]))),
+      .where(postInEffect(day))),
   ])))
     .select(['departments.id', 'departments.company_id', 'users.department_id as main_id']).where('users.id', '=', userId).execute();
   return rows.map((r) => ({ department_id: r.id, company_id: r.company_id, main: r.id === r.main_id }));
