@@ -87,6 +87,18 @@ describe('POST /api/buffer/purchase', () => {
     expect(new Set(responses.map((r) => r.json().code)).size).toBe(3);
   });
 
+  it('replaces the saved approvers with the filing\'s choice: an approver no longer chosen is forgotten', async () => {
+    const requester = await t.db.selectFrom('users').select('id').where('email', '=', 'employee@example.com').executeTakeFirstOrThrow();
+    const chosenStep = ids.steps.find((s) => s.approver_role === 'authorizer')!;
+    // A list saved earlier: the chosen step with someone else as well.
+    await t.db.deleteFrom('saved_approvers').where('user_id', '=', requester.id).where('module_code', '=', 'purchase').execute();
+    await t.db.insertInto('saved_approvers').values({ user_id: requester.id, module_code: 'purchase', master_process_id: chosenStep.id, approver_id: ids.approver, position: 0 }).execute();
+    expect((await post(validBody())).statusCode).toBe(201);
+    const saved = await t.db.selectFrom('saved_approvers').select(['master_process_id', 'approver_id', 'position'])
+      .where('user_id', '=', requester.id).where('module_code', '=', 'purchase').orderBy('master_process_id').execute();
+    expect(saved.filter((row) => row.master_process_id === chosenStep.id)).toEqual([{ master_process_id: chosenStep.id, approver_id: ids.authorizer, position: 0 }]);
+  });
+
   it('files the optional step when the route says it applies (the director of a purchase of 100,000 CNY or more)', async () => {
     const body = validBody();
     (body.purchase_goods as Array<Record<string, unknown>>)[0].budget = 100_000;

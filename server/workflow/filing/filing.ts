@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { EXCHANGE_FIELD, findModule, followUpEntry, isWrapperField, KEPT_ON_EDIT, stableStringify, toApiDate, type CompiledModule, type EntityOperation } from '../../../src/engine';
 import type { Database } from '../../db/database';
 import type { Edited, Filed } from '../../../src/wire/workflow';
@@ -7,7 +7,7 @@ import { conflict, forbidden, notFound, validationFailed } from '../../lib/error
 import { pinnedDefinition, recordVersion } from '../../definitions/definition-version-repository';
 import { linkFiles } from '../../files/link-files';
 import { recordActor } from '../../records/record-actor';
-import { codePrefix, stampPrefix, takeNextNumber } from '../../repositories/document-code-repository';
+import { codePrefix, stampPrefix, takeNextCode, takeNextStampNo } from '../../repositories/document-code-repository';
 import { applyEntityChange } from '../entity-changes/apply-entity-change';
 import { writeApprovalLog } from '../core/approval-log';
 import { documentCompany } from './document-company';
@@ -123,7 +123,8 @@ async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: Workf
   if (unlinked) throw unlinked;
   await recordVersion(trx, module);
   await recordActor(trx, user.id, 'submit', filedBy === null ? null : requesterId);
-  const filed = await insertDocument(trx, module, prepared, requesterId, entity ? { action: target.operation, targetId: target.targetId } : null, filedBy, origin?.id ?? null);
+  const companyId = documentCompany(module, prepared.data, prepared.post?.chosen ? prepared.post.company_id : prepared.requesterCompanyId);
+  const filed = await insertDocument(trx, module, prepared, companyId, requesterId, entity ? { action: target.operation, targetId: target.targetId } : null, filedBy, origin?.id ?? null);
   // Budgets: reserved at submit (consumed at once when filed completed), under the locks the pipeline took.
   await reserveBudgets(trx, filed.id, prepared.budget ?? null, true);
   if (filed.status === DocumentStatus.COMPLETED) await consumeBudgets(trx, filed.id);
@@ -142,8 +143,25 @@ async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: Workf
     await recordHistories(trx, filed.id, user.id, changed.map((field) => ({ field, old_value: current[field] ?? null, value: formData[field] ?? null })));
   }
   if (entity && filed.status === DocumentStatus.COMPLETED) await applyEntityChange(trx, filed.id, ctx);
-  if (filing.afterFiling) await filing.afterFiling(trx, filed);
-  return filed;
+  const numbered = await giveFiledNumbers(trx, module, filed, companyId);
+  if (filing.afterFiling) await filing.afterFiling(trx, numbered);
+  return numbered;
+}
+
+/**
+ * 申請番号, and 決裁番号 when filed completed (issue #36: in the filing's transaction, never
+ * skipped by one that fails), given LAST: from the counter's row on, every filing of the module in
+ * the company waits for this transaction's commit, so only the number's write and the reply's
+ * claim come after it. Nothing before reads these numbers (mails carry the code).
+ */
+async function giveFiledNumbers(trx: Transaction<Database>, module: CompiledModule, filed: Filed, companyId: number | null): Promise<Filed> {
+  if (!module.meta.numbering) return filed;
+  const company = await numberingCompany(trx, companyId);
+  const applicationNumber = await giveNumber(trx, module, 'application', companyId, undefined, company);
+  const decisionNumber = filed.status === DocumentStatus.COMPLETED ? await giveNumber(trx, module, 'decision', companyId, undefined, company) : null;
+  if (applicationNumber === null && decisionNumber === null) return filed;
+  await trx.updateTable('buffers').set({ application_number: applicationNumber, decision_number: decisionNumber }).where('id', '=', filed.id).execute();
+  return { ...filed, application_number: applicationNumber, decision_number: decisionNumber };
 }
 
 /**
@@ -200,14 +218,15 @@ async function fileEdit(trx: Transaction<Database>, filing: EditFiling, ctx: Wor
 }
 
 /**
- * Store a prepared submission as a new document: numbered with the module's code prefix (and a
+ * Store a prepared submission as a new document: its code from the module's code prefix (and a
  * stamp number where the module needs one), one approval step per step to file (the first not
  * skipped is active) with its candidates, the circulation, and the requester's saved approvers
  * when `save_approvers`. Only an allowed bypass files the document completed (the pipeline
  * refuses a module without steps and a chain without approvers). Clears the requester's draft.
+ * Its numbers are given last (`giveFiledNumbers`).
  */
 async function insertDocument(
-  trx: Transaction<Database>, module: CompiledModule, prepared: PreparedSubmission, requesterId: number,
+  trx: Transaction<Database>, module: CompiledModule, prepared: PreparedSubmission, companyId: number | null, requesterId: number,
   entity: { action: string; targetId: number | null } | null, filedBy: number | null = null, followUpOf: number | null = null,
 ): Promise<Filed> {
   const { data, bypass } = prepared;
@@ -217,10 +236,6 @@ async function insertDocument(
   if (!bypass && !chosen.some((s) => s.approvers.length > 0)) throw new Error('fileDocument: no approval step chosen (the submission pipeline must refuse this)');
   const status = bypass ? DocumentStatus.COMPLETED : DocumentStatus.ON_PROCESS;
   const { approvals: _approvals, ...stored } = data;
-  const companyId = documentCompany(module, data, prepared.post?.chosen ? prepared.post.company_id : prepared.requesterCompanyId);
-  // What needs no number and no lock comes first: from the code's number on, every other filing of
-  // the module waits for this transaction's commit (numbers are given without gaps), so that stretch is kept short.
-  const numbering = module.meta.numbering ? await numberingCompany(trx, companyId) : undefined;
   // Spec 000 §4: a successful submit clears the draft. Done here too, in the filing
   // transaction, so a client that never sends its DELETE (closed tab, lost answer) cannot
   // reopen the form pre-filled with what it already filed.
@@ -228,11 +243,9 @@ async function insertDocument(
   await trx.deleteFrom('buffer_temporaries').where('user_id', '=', filedBy ?? requesterId).where('module_code', '=', module.code)
     .where('filed_for', filedBy === null ? 'is' : '=', filedBy === null ? null : requesterId).execute();
   const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
-  const code = await takeNextNumber(trx, 'code', codePrefix(prefix));
-  const stampNo = module.meta.needsStampNo ? await takeNextNumber(trx, 'stamp_no', stampPrefix(prefix)) : null;
-  // 申請番号 now; 決裁番号 too when filed completed (bypass): both in this transaction.
-  const applicationNumber = await giveNumber(trx, module, 'application', companyId, undefined, numbering);
-  const decisionNumber = status === DocumentStatus.COMPLETED ? await giveNumber(trx, module, 'decision', companyId, undefined, numbering) : null;
+  const code = await takeNextCode(trx, codePrefix(prefix));
+  // The seal's stamp number (押印簿) stays without gaps: from here every filing of the module waits for this commit.
+  const stampNo = module.meta.needsStampNo ? await takeNextStampNo(trx, stampPrefix(prefix)) : null;
   const doc = await trx.insertInto('buffers')
     .values({
       code,
@@ -240,8 +253,6 @@ async function insertDocument(
       status,
       requester_id: requesterId,
       company_id: companyId,
-      application_number: applicationNumber,
-      decision_number: decisionNumber,
       filed_by: filedBy,
       filed_as_department_id: prepared.post?.chosen ? prepared.post.department_id : null,
       follow_up_of: followUpOf,
@@ -264,14 +275,21 @@ async function insertDocument(
     await trx.insertInto('circulations').values(step.approvers.map((user_id) => ({ buffer_id: doc.id, user_id, master_process_id: step.id! })))
       .onConflict((oc) => oc.columns(['buffer_id', 'user_id']).doNothing()).execute();
   }
-  // The saved approvers are replaced under the code's lock: two filings of the same user's at once
-  // would otherwise both delete the old list and then insert the same new rows (a unique violation).
+  // The saved approvers become this filing's choices: stored over the old rows (never a unique
+  // violation when two filings of the same user's run at once), then the rest of the old list goes.
   if (data.save_approvers !== false && !bypass) {
-    await trx.deleteFrom('saved_approvers').where('user_id', '=', requesterId).where('module_code', '=', module.code).execute();
     const rows = saved.flatMap(({ stepId, approvers }) => approvers.map((approver_id, position) => ({
       user_id: requesterId, module_code: module.code, master_process_id: stepId, approver_id, position,
     })));
-    if (rows.length) await trx.insertInto('saved_approvers').values(rows).execute();
+    if (rows.length) {
+      await trx.insertInto('saved_approvers').values(rows)
+        .onConflict((oc) => oc.columns(['user_id', 'master_process_id', 'approver_id']).doUpdateSet((eb) => ({ position: eb.ref('excluded.position'), module_code: eb.ref('excluded.module_code') })))
+        .execute();
+    }
+    const kept = rows.map((row) => sql`(${row.master_process_id}::integer, ${row.approver_id}::integer)`);
+    await trx.deleteFrom('saved_approvers').where('user_id', '=', requesterId).where('module_code', '=', module.code)
+      .$if(kept.length > 0, (q) => q.where(sql<boolean>`(master_process_id, approver_id) not in (${sql.join(kept)})`))
+      .execute();
   }
   await linkFiles(trx, module, doc.id, stored);
   return doc;

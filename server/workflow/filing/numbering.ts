@@ -41,8 +41,8 @@ export async function giveNumber(
 export type NumberingCompany = { code: string; fiscal_year_start: string | null; time_zone: string | null } | undefined;
 
 /**
- * The company's code, fiscal year start and time zone for `giveNumber`. Filing reads it before it
- * takes any number: from then on, until the commit, other filings of the module wait for it.
+ * The company's code, fiscal year start and time zone for `giveNumber`, read before the number is
+ * taken: from the counter's row on, until the commit, other filings of the module wait for it.
  */
 export async function numberingCompany(trx: Kysely<Database>, companyId: number | null): Promise<NumberingCompany> {
   return companyId === null ? undefined : trx.selectFrom('companies')
