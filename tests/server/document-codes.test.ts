@@ -1,4 +1,4 @@
-import { sql, type KyselyPlugin, type QueryId } from 'kysely';
+import { sql, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
 import { demoUsers, filePurchase, purchaseBody, tokens, type Users } from './workflow-fixtures';
@@ -16,13 +16,12 @@ describe('document codes', () => {
   let t: TestApp;
   let users: Users;
   let token: string;
-  /** While set, the next filing pauses right after its code is taken, inside its transaction, until released. */
-  let pause: { reached: () => void; released: Promise<void> } | null = null;
+  /** While set, the next statement `matches` picks pauses its transaction right after it ran, until released. */
+  let pause: { matches: (node: RootOperationNode) => boolean; reached: () => void; released: Promise<void> } | null = null;
   const held = new Set<QueryId>();
   const gate: KyselyPlugin = {
     transformQuery(args) {
-      // The code's statement (before migration 1400: the advisory lock of the code's prefix).
-      if (pause && /ringi_take_code|pg_advisory_xact_lock/.test(JSON.stringify(args.node))) held.add(args.queryId);
+      if (pause?.matches(args.node)) held.add(args.queryId);
       return args.node;
     },
     async transformResult(args) {
@@ -43,28 +42,37 @@ describe('document codes', () => {
   });
   afterAll(async () => t?.close());
 
+  /** Arms the pause: `atPause` resolves once a transaction is held there. */
+  function pauseAt(matches: (node: RootOperationNode) => boolean) {
+    let release!: () => void;
+    let reached!: () => void;
+    const atPause = new Promise<void>((resolve) => { reached = resolve; });
+    pause = { matches, reached, released: new Promise<void>((resolve) => { release = resolve; }) };
+    return { atPause, release };
+  }
+
+  /** Races `work` against 15 s; on losing, says what the database's sessions waited on. */
+  async function withoutWaiting<T>(work: Promise<T>, what: string): Promise<T> {
+    const outcome = await Promise.race([work, new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 15_000))]);
+    const waits = outcome === 'waited' ? JSON.stringify((await sql`select wait_event_type, wait_event, left(query, 120) as query from pg_stat_activity
+      where state <> 'idle' and pid <> pg_backend_pid() and datname = current_database()`.execute(t.db)).rows) : '';
+    expect(outcome, `${what} waited for the other transaction's commit: ${waits}`).not.toBe('waited');
+    return outcome as T;
+  }
+
   const codeNumber = (code: string) => Number(code.slice(code.lastIndexOf('-') + 1));
 
   it.skipIf(!onPostgres)('a filing does not wait for the commit of another filing that has taken its code', async () => {
     // A first filing stores the module's definition version (a second one at once would wait on that row's insert).
     await filePurchase(t, token, await purchaseBody(t.db, users));
-    let release!: () => void;
-    let reached!: () => void;
-    const atCode = new Promise<void>((resolve) => { reached = resolve; });
-    pause = { reached, released: new Promise<void>((resolve) => { release = resolve; }) };
+    // Paused after the code's statement (before migration 1400: the advisory lock of the code's prefix).
+    const { atPause, release } = pauseAt((node) => /ringi_take_code|pg_advisory_xact_lock/.test(JSON.stringify(node)));
     const first = filePurchase(t, token, await purchaseBody(t.db, users, { goods: 'held open' }));
-    await atCode;
+    await atPause;
     try {
       // The first filing's transaction is open with its code taken; the second must still finish.
-      const second = await Promise.race([
-        filePurchase(t, token, await purchaseBody(t.db, users, { goods: 'not waiting' })),
-        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 15_000)),
-      ]).catch((error: unknown) => error);
-      // On failure, say what the second filing waited on.
-      const waits = second === 'waited' ? JSON.stringify((await sql`select wait_event_type, wait_event, left(query, 120) as query from pg_stat_activity
-        where state <> 'idle' and pid <> pg_backend_pid() and datname = current_database()`.execute(t.db)).rows) : '';
-      expect(second, `the second filing waited for the first one's commit: ${waits}`).not.toBe('waited');
-      expect((second as { code?: unknown }).code).toMatch(/-\d{6}$/);
+      const second = await withoutWaiting(filePurchase(t, token, await purchaseBody(t.db, users, { goods: 'not waiting' })), 'the second filing');
+      expect(second.code).toMatch(/-\d{6}$/);
     } finally {
       release();
     }
@@ -75,6 +83,34 @@ describe('document codes', () => {
     // The application numbers are still consecutive: given last, in each filing's transaction.
     const numbers = rows.map((r) => Number(r.application_number!.split('-').at(-1))).sort((a, b) => a - b);
     expect(numbers[1] - numbers[0]).toBe(1);
+  }, 60_000);
+
+  it.skipIf(!onPostgres)('a final approval does not wait for the commit of another one of the same company that has not numbered yet', async () => {
+    const tokenOf = tokens(t);
+    const [approver, authorizer] = [await tokenOf('approver'), await tokenOf('authorizer')];
+    const act = (step: number) => t.app.inject({ method: 'POST', url: `/api/approvals/${step}/action`, payload: { approve: true }, headers: { authorization: `Bearer ${authorizer}` } });
+    const finals: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const filed = await filePurchase(t, token, await purchaseBody(t.db, users));
+      expect((await t.app.inject({ method: 'POST', url: `/api/approvals/${filed.steps[0]}/action`, payload: { approve: true }, headers: { authorization: `Bearer ${approver}` } })).statusCode).toBe(200);
+      finals.push(filed.steps[1]);
+    }
+    // One final approval first, so the company's counter row exists (its first insert would be waited on by any other).
+    expect((await act(finals[0])).statusCode).toBe(200);
+    // Paused once the document is completed (before this change the decision number was already taken there).
+    const { atPause, release } = pauseAt((node) => node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('completed_at'));
+    const first = act(finals[1]);
+    await atPause;
+    try {
+      expect((await withoutWaiting(act(finals[2]), 'the second final approval')).statusCode).toBe(200);
+    } finally {
+      release();
+    }
+    expect((await first).statusCode).toBe(200);
+    const numbers = (await t.db.selectFrom('buffers').innerJoin('approvals', 'approvals.buffer_id', 'buffers.id').select('buffers.decision_number')
+      .where('approvals.id', 'in', finals).execute()).map((row) => Number(row.decision_number!.split('-').at(-1))).sort((a, b) => a - b);
+    // Still consecutive: each given in its own approval's transaction.
+    expect(numbers).toEqual([numbers[0], numbers[0] + 1, numbers[0] + 2]);
   }, 60_000);
 
   it('steps past codes stored by something else, and never hands one out twice', async () => {

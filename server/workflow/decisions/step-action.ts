@@ -53,14 +53,11 @@ async function recordPartialApproval(trx: Kysely<Database>, documentId: number, 
   return true;
 }
 
-async function finishDocument(trx: Kysely<Database>, doc: DocumentState, status: number, ctx: WorkflowContext, data?: Record<string, unknown>) {
-  // 決裁番号: given in the final approval's transaction, by the module's rule in force now.
-  const decisionNumber = status === DocumentStatus.COMPLETED
-    ? await giveNumber(trx, findModule(ctx.definitions, doc.module_code), 'decision', doc.company_id) : null;
+async function finishDocument(trx: Kysely<Database>, doc: DocumentState, status: number, data?: Record<string, unknown>) {
   await trx.updateTable('buffers')
     .set({
       status, updated_at: new Date(),
-      ...(status === DocumentStatus.COMPLETED ? { completed_at: new Date(), decision_number: decisionNumber } : {}),
+      ...(status === DocumentStatus.COMPLETED ? { completed_at: new Date() } : {}),
       ...(data ? { data: JSON.stringify(data) } : {}),
     })
     .where('id', '=', doc.id).execute();
@@ -69,11 +66,22 @@ async function finishDocument(trx: Kysely<Database>, doc: DocumentState, status:
   else if (status === DocumentStatus.REJECTED) await releaseBudgets(trx, doc.id);
 }
 
+/**
+ * 決裁番号 of a document the final approval completed (issue #36: in that transaction, by the
+ * module's rule in force now, never skipped), given LAST: from the counter's row on, every final
+ * approval of the company's shared sequence waits for this commit, so only the number's write and
+ * the reply's claim come after it. Nothing before reads it (the mails and webhooks carry the code).
+ */
+async function giveDecisionNumber(trx: Kysely<Database>, doc: DocumentState, ctx: WorkflowContext): Promise<void> {
+  const decisionNumber = await giveNumber(trx, findModule(ctx.definitions, doc.module_code), 'decision', doc.company_id);
+  if (decisionNumber !== null) await trx.updateTable('buffers').set({ decision_number: decisionNumber }).where('id', '=', doc.id).execute();
+}
+
 /** Passes the step (approve or treasury) and moves the document on: next step, or completed. */
 async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, body: StepActionBody, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, data?: Record<string, unknown>, detail?: Record<string, unknown>) {
   const next = nextStep(doc, step);
   if (!next) {
-    await finishDocument(trx, doc, DocumentStatus.COMPLETED, ctx, data);
+    await finishDocument(trx, doc, DocumentStatus.COMPLETED, data);
     // An entity module's change takes effect here, in the final approval's transaction.
     await applyEntityChange(trx, doc.id, ctx);
   }
@@ -109,10 +117,16 @@ export interface StepActionOptions {
 export async function actOnStep(db: Kysely<Database>, documentId: number, stepId: number, body: StepActionBody, ctx: WorkflowContext, options: StepActionOptions = {}): Promise<StepActionResult> {
   const detail = options.logDetail;
   const read = options.read ?? {};
-  return db.transaction().execute(async (trx) => storeActionAnswer(trx, read, await decide(trx)));
+  let decided: DocumentState | undefined;
+  return db.transaction().execute(async (trx) => {
+    const result = await decide(trx);
+    if (decided && result.buffer.status === DocumentStatus.COMPLETED) await giveDecisionNumber(trx, decided, ctx);
+    return storeActionAnswer(trx, read, result);
+  });
   async function decide(trx: Kysely<Database>): Promise<StepActionResult> {
     const doc = await loadDocumentState(trx, documentId, true);
     if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));
+    decided = doc;
     if (options.guard) await options.guard(trx, doc);
     const refusal = refuseStepAction(doc, stepId, ctx.userId);
     if (refusal) throw refusalError(refusal, ctx.t);
@@ -128,7 +142,7 @@ export async function actOnStep(db: Kysely<Database>, documentId: number, stepId
 
     if (body.approve === false) {
       await closeStep(trx, step, StepStatus.REJECTED, ctx, onBehalfOf);
-      await finishDocument(trx, doc, DocumentStatus.REJECTED, ctx);
+      await finishDocument(trx, doc, DocumentStatus.REJECTED);
       await writeApprovalLog(trx, { documentId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'reject', onBehalfOf, detail });
       await mailDocumentEvent(trx, 'rejected', doc, requesterRecipients(doc), ctx);
       return { id: step.id, status: StepStatus.REJECTED, buffer: { id: doc.id, status: DocumentStatus.REJECTED } };
