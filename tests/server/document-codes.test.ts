@@ -6,11 +6,12 @@ import { demoUsers, filePurchase, purchaseBody, tokens, type Users } from './wor
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 
 /**
- * Document codes from a sequence per code prefix (migration 1400): a filing holds no lock on its
- * code until it commits, so filings of one module do not wait for each other's commits (they did:
- * the sustained mix queued 10–18 of them behind one slow commit); codes stay unique, stored codes
- * from elsewhere (a bulk load, a restore) are stepped past, and the application number is still
- * given in the filing's transaction without gaps.
+ * Document codes and stamp numbers from a sequence per prefix (migration 1400): a filing holds no
+ * lock on them until it commits, so filings of one module do not wait for each other's commits
+ * (they did: the sustained mix queued 10–18 of them behind one slow commit); they stay unique,
+ * numbers stored from elsewhere (a bulk load, a restore) are stepped past, and the application and
+ * decision numbers are still given in the filing's (final approval's) transaction without gaps,
+ * last, so that only their write waits for another's commit.
  */
 describe('document codes', () => {
   let t: TestApp;
@@ -66,7 +67,7 @@ describe('document codes', () => {
     // A first filing stores the module's definition version (a second one at once would wait on that row's insert).
     await filePurchase(t, token, await purchaseBody(t.db, users));
     // Paused after the code's statement (before migration 1400: the advisory lock of the code's prefix).
-    const { atPause, release } = pauseAt((node) => /ringi_take_code|pg_advisory_xact_lock/.test(JSON.stringify(node)));
+    const { atPause, release } = pauseAt((node) => /ringi_take_number|pg_advisory_xact_lock/.test(JSON.stringify(node)));
     const first = filePurchase(t, token, await purchaseBody(t.db, users, { goods: 'held open' }));
     await atPause;
     try {
@@ -133,11 +134,11 @@ describe('document codes', () => {
     expect(next.json().code).toBe(d.code);
   });
 
-  it('starts a new prefix after the highest code already stored under it, and pads past six digits', async () => {
+  it('starts a new prefix after the highest number already stored under it (codes and stamp numbers), and pads past the width', async () => {
     const doc = await filePurchase(t, token, await purchaseBody(t.db, users));
     await t.db.updateTable('buffers').set({ code: 'TST-2030-000041' }).where('id', '=', doc.id).execute();
-    const take = async (prefix: string) => (await sql<{ code: string }>`select ringi_take_code(${prefix}, 6) as code`.execute(t.db)).rows[0].code;
-    const peek = async (prefix: string) => (await sql<{ code: string }>`select ringi_peek_code(${prefix}, 6) as code`.execute(t.db)).rows[0].code;
+    const take = async (prefix: string, kind = 'code', digits = 6) => (await sql<{ n: string }>`select ringi_take_number(${kind}, ${prefix}, ${digits}::integer) as n`.execute(t.db)).rows[0].n;
+    const peek = async (prefix: string, kind = 'code', digits = 6) => (await sql<{ n: string }>`select ringi_peek_number(${kind}, ${prefix}, ${digits}::integer) as n`.execute(t.db)).rows[0].n;
     expect(await peek('TST-2030-')).toBe('TST-2030-000042');
     expect(await take('TST-2030-')).toBe('TST-2030-000042');
     expect(await peek('TST-2030-')).toBe('TST-2030-000043');
@@ -145,5 +146,11 @@ describe('document codes', () => {
     expect(await take('T%_-2030-')).toBe('T%_-2030-000001');
     await t.db.updateTable('buffers').set({ code: 'BIG-2030-999999' }).where('id', '=', doc.id).execute();
     expect(await take('BIG-2030-')).toBe('BIG-2030-1000000');
+    // Stamp numbers the same way, by their own column and width.
+    await t.db.updateTable('buffers').set({ stamp_no: 'TS2030-0007' }).where('id', '=', doc.id).execute();
+    expect(await peek('TS2030-', 'stamp_no', 4)).toBe('TS2030-0008');
+    expect(await take('TS2030-', 'stamp_no', 4)).toBe('TS2030-0008');
+    expect(await take('TS2030-', 'stamp_no', 4)).toBe('TS2030-0009');
+    await expect(take('X-', 'data', 4)).rejects.toThrow(/unknown kind/);
   });
 });

@@ -49,7 +49,7 @@ import * as draftsPerPrincipal from './1280_drafts_per_principal';
 import * as filePreviews from './1320_file_previews';
 import * as recordsAllDatesIdx from './1370_records_all_dates_idx';
 import * as hotTriggers from './1390_hot_triggers';
-import * as codeSequences from './1400_code_sequences';
+import * as numberSequences from './1400_number_sequences';
 import * as budgets from './1310_budgets';
 import * as filedAsPost from './1340_filed_as_post';
 import * as followUps from './1330_follow_ups';
@@ -112,5 +112,5 @@ export const migrations: Record<string, Migration> = {
   '1330_follow_ups': followUps,
   '1200_sso': sso,
   '1390_hot_triggers': hotTriggers,
-  '1400_code_sequences': codeSequences,
+  '1400_number_sequences': numberSequences,
 };

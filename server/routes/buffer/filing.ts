@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findModule } from '../../../src/engine';
 import { errorResponseSchema, notFound } from '../../lib/errors';
 import { idempotencyHooks } from '../idempotency-hooks';
-import { codePrefix, peekNextCode, peekNextStampNo, stampPrefix } from '../../repositories/document-code-repository';
+import { codePrefix, peekNextNumber, stampPrefix } from '../../repositories/document-code-repository';
 import { Filed, FilingParams, NextCode, NextCodeQuery } from '../../../src/wire/workflow';
 import { registerEntityRoutes } from './entity-routes';
 import { submitDocument } from './submit-document';
@@ -37,8 +37,8 @@ export const filingRoutes: FastifyPluginAsync = async (app) => {
     if (!module) throw notFound(t('engine.errors.unknownModule', { code: request.query.module_code }));
     const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
     return {
-      code: await peekNextCode(app.db, codePrefix(prefix)),
-      stamp_no: module.meta.needsStampNo ? await peekNextStampNo(app.db, stampPrefix(prefix)) : null,
+      code: await peekNextNumber(app.db, 'code', codePrefix(prefix)),
+      stamp_no: module.meta.needsStampNo ? await peekNextNumber(app.db, 'stamp_no', stampPrefix(prefix)) : null,
     };
   });
 

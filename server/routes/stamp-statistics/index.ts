@@ -7,7 +7,7 @@ import { statisticFacts } from '../../statistics/facts';
 import { stampCount, stampRows, stampStatistics as listStampStatistics, stampWhere } from '../../statistics/stamp-statistics';
 import { NextStampNumber, NextStampNumberQuery, StampCollection, StampFilterQuery, StampQuery } from '../../../src/wire/stamp-statistics';
 import { stampWorkbook } from '../../statistics/stamp-workbook';
-import { peekNextStampNo, stampPrefix } from '../../repositories/document-code-repository';
+import { peekNextNumber, stampPrefix } from '../../repositories/document-code-repository';
 import { requireArea, statisticsContext } from '../request-context';
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
@@ -46,7 +46,7 @@ const stampStatistics: FastifyPluginAsync = async (app) => {
     if (!module || module.kind !== 'module') throw notFound(request.definitions.translate(request.lang)('engine.errors.unknownModule', { code: module_code }));
     if (!module.meta.needsStampNo) throw badRequest(request.t('server.errors.invalidRequest', { detail: `module_code ${module_code}: no stamp number` }));
     const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
-    return { stamp_no: await peekNextStampNo(app.db, stampPrefix(prefix)) };
+    return { stamp_no: await peekNextNumber(app.db, 'stamp_no', stampPrefix(prefix)) };
   });
 
   const factsOf = perSet(statisticFacts);

@@ -7,7 +7,7 @@ import { conflict, forbidden, notFound, validationFailed } from '../../lib/error
 import { pinnedDefinition, recordVersion } from '../../definitions/definition-version-repository';
 import { linkFiles } from '../../files/link-files';
 import { recordActor } from '../../records/record-actor';
-import { codePrefix, stampPrefix, takeNextCode, takeNextStampNo } from '../../repositories/document-code-repository';
+import { codePrefix, stampPrefix, takeNextNumber } from '../../repositories/document-code-repository';
 import { applyEntityChange } from '../entity-changes/apply-entity-change';
 import { writeApprovalLog } from '../core/approval-log';
 import { documentCompany } from './document-company';
@@ -243,9 +243,8 @@ async function insertDocument(
   await trx.deleteFrom('buffer_temporaries').where('user_id', '=', filedBy ?? requesterId).where('module_code', '=', module.code)
     .where('filed_for', filedBy === null ? 'is' : '=', filedBy === null ? null : requesterId).execute();
   const prefix = module.meta.codePrefix ?? module.code.toUpperCase();
-  const code = await takeNextCode(trx, codePrefix(prefix));
-  // The seal's stamp number (押印簿) stays without gaps: from here every filing of the module waits for this commit.
-  const stampNo = module.meta.needsStampNo ? await takeNextStampNo(trx, stampPrefix(prefix)) : null;
+  const code = await takeNextNumber(trx, 'code', codePrefix(prefix));
+  const stampNo = module.meta.needsStampNo ? await takeNextNumber(trx, 'stamp_no', stampPrefix(prefix)) : null;
   const doc = await trx.insertInto('buffers')
     .values({
       code,
