@@ -18,6 +18,7 @@ import type { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import type { PushSender } from './push/push-sender';
 import type { VapidKeys } from './push/vapid';
 import type { Outbox } from './lib/outbox-kicks';
+import type { DocumentNotes } from './lib/document-events';
 import type { LiveHub } from './live/live-hub';
 
 export type { AuthUser };
@@ -69,5 +70,7 @@ declare module 'fastify' {
     t: Translate;
     /** The outboxes the request queued into (server/plugins/outbox-kicks.ts); null before its handler. */
     queuedOutboxes: Set<Outbox> | null;
+    /** The timeline entries the request wrote, announced after its response (server/plugins/outbox-kicks.ts); null before its handler. */
+    documentNotes: DocumentNotes | null;
   }
 }

@@ -3,9 +3,7 @@ import type { Database } from '../db/database';
 import { deputyInEffect } from '../repositories/deputy-repository';
 import { deputyDay } from '../workflow/people/deputies';
 import type { NotificationSource } from '../db/notifications';
-
-/** The channel the database announces document changes on (migration 1101). */
-export const DOCUMENT_CHANNEL = 'ringi_documents';
+import { DOCUMENT_CHANNEL, type DocumentNote } from '../lib/document-events';
 
 /**
  * What a stream is told about a document (`event: document`): its id, what happened (the timeline
@@ -52,11 +50,21 @@ export interface LiveHub {
   readonly size: number;
   /** Hands a notification payload to the concerned streams (the listener calls it; tests too). */
   deliver(payload: string): Promise<void>;
+  /**
+   * Announces a request's timeline entries to every instance (this one included), after the request's
+   * commit: one NOTIFY statement of its own, without waiting for its WAL flush (an announcement lost
+   * in a crash costs a refresh, nothing stored). Notes that arrive while one is being sent go
+   * together in the next.
+   */
+  announce(notes: DocumentNote[]): void;
   /** Stops listening and ends every stream (graceful shutdown is not held up by them). */
   close(): Promise<void>;
   /** Resolves once listening (or failed to: logged, streams still served). */
   readonly ready: Promise<void>;
 }
+
+/** Most notifications one announcing statement sends. */
+const ANNOUNCE_BATCH = 100;
 
 /**
  * The instance's live-event hub (issue #33 item 7). It listens on `DOCUMENT_CHANNEL`; for each
@@ -108,6 +116,21 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   }, heartbeatMs);
   heartbeat.unref();
 
+  const unsent: string[] = [];
+  let sending: Promise<void> | null = null;
+  const send = async () => {
+    while (unsent.length) {
+      const batch = unsent.splice(0, ANNOUNCE_BATCH);
+      try {
+        await sql`select set_config('synchronous_commit', 'off', true), pg_notify(${DOCUMENT_CHANNEL}, payload)
+          from json_array_elements_text(${JSON.stringify(batch)}::json) as payload`.execute(db);
+      } catch (error) {
+        if (!closed) log.warn({ err: error, documents: batch.length }, 'live events: could not announce');
+      }
+    }
+    sending = null;
+  };
+
   const ready = (async () => {
     if (!options.source) return;
     try {
@@ -158,8 +181,13 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
         if (!closed) log.warn({ err: error, document: id }, 'live events: could not deliver');
       }
     },
+    announce(notes) {
+      for (const note of notes) unsent.push(JSON.stringify({ ...note, schema: options.schema }));
+      sending ??= send();
+    },
     async close() {
       closed = true;
+      await sending;
       clearInterval(heartbeat);
       for (const stream of all()) stream.close();
       streams.clear();

@@ -1,4 +1,5 @@
 import { globalPlugin } from '../lib/global-plugin';
+import { collectDocumentEvents, type DocumentNotes } from '../lib/document-events';
 import { collectQueued, type Outbox } from '../lib/outbox-kicks';
 
 /**
@@ -9,15 +10,27 @@ import { collectQueued, type Outbox } from '../lib/outbox-kicks';
  * nothing costs no claim UPDATE (a decision that mails nobody ran one on the mail outbox).
  * Registered after the mail, webhooks and push plugins, before the routes. A mail queued by a
  * request that fails (an account locked by its sign-in) is kicked by its route.
+ *
+ * The timeline entries a request wrote (`writeApprovalLog` notes them) are announced to the live
+ * lists after its response, whatever its status (an entry committed before a later failure is still
+ * news; one rolled back makes a client read again and find nothing new): `app.live.announce`.
  */
 export default globalPlugin(async (app) => {
   app.decorateRequest('queuedOutboxes', null);
+  app.decorateRequest('documentNotes', null);
   app.addHook('preHandler', (request, _reply, done) => {
     const outboxes = new Set<Outbox>();
+    const notes: DocumentNotes = { notes: [], closed: false };
     request.queuedOutboxes = outboxes;
-    collectQueued(outboxes, done);
+    request.documentNotes = notes;
+    collectQueued(outboxes, () => collectDocumentEvents(notes, done));
   });
   app.addHook('onResponse', async (request, reply) => {
+    const notes = request.documentNotes;
+    if (notes) {
+      notes.closed = true;
+      if (notes.notes.length) app.live.announce(notes.notes);
+    }
     const outboxes = request.queuedOutboxes;
     if (!outboxes?.size || reply.statusCode >= 400) return;
     if (outboxes.has('mail')) app.mailer.kick();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
 import { buildTestApp, type TestApp } from './helpers';
-import { isMailRound } from './mail-round-statements';
+import { isBackgroundStatement } from './background-statements';
 import { demoUsers, getter, insertDocument, poster, purchaseRefs, tokens, type Users } from './workflow-fixtures';
 
 /**
@@ -26,7 +26,7 @@ describe('statements per decision', () => {
   const counter: KyselyPlugin = {
     transformQuery(args) {
       // The mail sender's rounds (kicked after the commit, in the background) are its own work, not the decision's.
-      if (counting && !isMailRound(args.node)) statements.push(args.node.kind);
+      if (counting && !isBackgroundStatement(args.node)) statements.push(args.node.kind);
       return args.node;
     },
     async transformResult(args) { return args.result; },

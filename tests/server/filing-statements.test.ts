@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
-import { isMailRound } from './mail-round-statements';
+import { isBackgroundStatement } from './background-statements';
 import { buildTestApp, type TestApp } from './helpers';
 import { demoUsers, filePurchase, purchaseBody, tokens, type Users } from './workflow-fixtures';
 
@@ -31,7 +31,7 @@ describe('statements per filing', () => {
     transformQuery(args) {
       const node = args.node;
       // The mail sender's rounds (after a filing's commit, in the background: on PostgreSQL they overlap the next filing) are not the filing's.
-      if (!isMailRound(node)) counted += 1;
+      if (!isBackgroundStatement(node)) counted += 1;
       if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'module_definition_versions') versionInserts.push(Date.now());
       return node;
     },

@@ -50,6 +50,7 @@ import * as filePreviews from './1320_file_previews';
 import * as recordsAllDatesIdx from './1370_records_all_dates_idx';
 import * as hotTriggers from './1390_hot_triggers';
 import * as numberSequences from './1400_number_sequences';
+import * as liveEventsAfterCommit from './1401_live_events_after_commit';
 import * as budgets from './1310_budgets';
 import * as filedAsPost from './1340_filed_as_post';
 import * as followUps from './1330_follow_ups';
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   '1200_sso': sso,
   '1390_hot_triggers': hotTriggers,
   '1400_number_sequences': numberSequences,
+  '1401_live_events_after_commit': liveEventsAfterCommit,
 };

@@ -1,4 +1,5 @@
-import type { Kysely, QueryCreator } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
+import { DOCUMENT_CHANNEL, noteDocumentEvent } from '../../lib/document-events';
 import type { Database } from '../../db/database';
 import type { LogAction } from './status';
 import { eventDocument, queueWorkflowEvents, sendsWorkflowEvents } from './webhook-events';
@@ -40,9 +41,23 @@ export async function writeApprovalLog(
   }
   if (!sendsWorkflowEvents(entry.action)) {
     await log(q).execute();
-    return;
+  } else {
+    // The entry and the read its webhook events need, in one statement.
+    const doc = await eventDocument(q.with('logged', (w) => log(w).returning('id')), entry.documentId).executeTakeFirst();
+    await queueWorkflowEvents(db, entry, doc);
   }
-  // The entry and the read its webhook events need, in one statement.
-  const doc = await eventDocument(q.with('logged', (w) => log(w).returning('id')), entry.documentId).executeTakeFirst();
-  await queueWorkflowEvents(db, entry, doc);
+  await announce(db, { id: entry.documentId, kind: entry.action, step: entry.approvalId ?? null });
+}
+
+/**
+ * The live lists hear of every timeline entry (server/live/README.md). A request's entries are
+ * announced after its response, outside its transaction (`app.live.announce`): a transaction that
+ * sends a NOTIFY commits one at a time with every other such transaction, WAL flush included
+ * (PostgreSQL's notify lock), which queued decisions and filings behind each other. A background
+ * job's entry is announced by a NOTIFY in its own transaction (delivered on commit, never for a
+ * rollback).
+ */
+async function announce(db: Kysely<Database>, note: { id: number; kind: string; step: number | null }): Promise<void> {
+  if (noteDocumentEvent(note)) return;
+  await sql`select pg_notify(${DOCUMENT_CHANNEL}, json_build_object('id', ${note.id}::integer, 'kind', ${note.kind}::text, 'step', ${note.step}::integer, 'schema', current_schema())::text)`.execute(db);
 }
