@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { requestWork } from './outbox-kicks';
 
 /** The channel document changes are announced on (server/live/README.md). */
 export const DOCUMENT_CHANNEL = 'ringi_documents';
@@ -16,13 +16,6 @@ export interface DocumentNotes {
   closed: boolean;
 }
 
-const collected = new AsyncLocalStorage<DocumentNotes>();
-
-/** Runs `work` (the rest of a request) with `into` collecting the timeline entries it writes. */
-export function collectDocumentEvents(into: DocumentNotes, work: () => void): void {
-  collected.run(into, work);
-}
-
 /**
  * Notes a timeline entry written by the running request, to be announced after its response (its
  * transaction has committed by then: server/plugins/outbox-kicks.ts). False outside a request (a
@@ -30,7 +23,7 @@ export function collectDocumentEvents(into: DocumentNotes, work: () => void): vo
  * inherits its context): the writer then announces it inside its own transaction.
  */
 export function noteDocumentEvent(note: DocumentNote): boolean {
-  const into = collected.getStore();
+  const into = requestWork()?.documents;
   if (!into || into.closed) return false;
   if (!into.notes.some((n) => n.id === note.id && n.kind === note.kind && n.step === note.step)) into.notes.push(note);
   return true;

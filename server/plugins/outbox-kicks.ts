@@ -1,6 +1,6 @@
 import { globalPlugin } from '../lib/global-plugin';
-import { collectDocumentEvents, type DocumentNotes } from '../lib/document-events';
-import { collectQueued, type Outbox } from '../lib/outbox-kicks';
+import type { DocumentNotes } from '../lib/document-events';
+import { collectRequestWork, type Outbox } from '../lib/outbox-kicks';
 
 /**
  * One kick for the outboxes a request filled: each request's handler runs with a set that
@@ -23,7 +23,7 @@ export default globalPlugin(async (app) => {
     const notes: DocumentNotes = { notes: [], closed: false };
     request.queuedOutboxes = outboxes;
     request.documentNotes = notes;
-    collectQueued(outboxes, () => collectDocumentEvents(notes, done));
+    collectRequestWork({ outboxes, documents: notes }, done);
   });
   app.addHook('onResponse', async (request, reply) => {
     const notes = request.documentNotes;

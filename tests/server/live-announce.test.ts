@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationSource } from '../../server/db/notifications';
-import { collectDocumentEvents, DOCUMENT_CHANNEL, noteDocumentEvent, type DocumentNotes } from '../../server/lib/document-events';
+import { DOCUMENT_CHANNEL, noteDocumentEvent, type DocumentNotes } from '../../server/lib/document-events';
+import { collectRequestWork } from '../../server/lib/outbox-kicks';
 import { writeApprovalLog } from '../../server/workflow/core/approval-log';
 import { buildTestApp, type TestApp } from './helpers';
 import { demoUsers, filePurchase, purchaseBody, tokens, type Users } from './workflow-fixtures';
@@ -76,7 +77,7 @@ describe('announcing timeline entries', () => {
   it('leaves to the writer what a request left running writes after its notes were announced', () => {
     const notes: DocumentNotes = { notes: [], closed: false };
     const results: boolean[] = [];
-    collectDocumentEvents(notes, () => {
+    collectRequestWork({ outboxes: new Set(), documents: notes }, () => {
       results.push(noteDocumentEvent({ id: 1, kind: 'approve', step: 2 }), noteDocumentEvent({ id: 1, kind: 'approve', step: 2 }));
       notes.closed = true;
       results.push(noteDocumentEvent({ id: 1, kind: 'comment', step: null }));
