@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // findBy*/waitFor give up after this long: a ceiling for a loaded 2-core CI machine, not a
@@ -9,6 +9,22 @@ configure({ asyncUtilTimeout: 5000 });
 // Fluent's focus management runs against a torn-down document ("NodeFilter is not defined").
 afterEach(() => {
   cleanup();
+});
+
+// The files of a worker share one page and one module graph (vitest.config.ts, isolate: false).
+// Each file starts as the app does on a fresh visit: nothing stored, the page at /, and the app's
+// language the browser's (ja) — after the history moves a previous file left queued have run. A
+// new entry drops the entries a previous file went back from: history.length counts to here.
+// (The app's i18n is imported here, after the file's own vi.mock calls are registered.)
+beforeAll(async () => {
+  const { i18n, LANGUAGE_STORAGE_KEY } = await import('../../src/app/i18n');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.pushState(null, '', '/');
+  document.body.innerHTML = '';
+  await i18n.changeLanguage('ja');
+  localStorage.removeItem(LANGUAGE_STORAGE_KEY);
 });
 
 // jsdom has no layout: every element's `offsetParent` is null and <body> measures 0×0, so Fluent's

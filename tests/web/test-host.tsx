@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { RendererHostContext, type PageTitleText, type RendererHost } from '../../src/renderer/host';
 import { pageTitleText } from '../../src/app/shell/page-title';
 import { createTestQueryClient, TestQueryProvider } from './query-client';
@@ -24,8 +24,10 @@ export function createTestI18n(lang: Lang = 'en'): I18n {
     resources[language] ??= { translation: {} };
     (resources[language].translation as Record<string, unknown>)[prefix] = content;
   }
+  // Given to the tree through I18nextProvider only: `.use(initReactI18next)` would make it the
+  // default of every later component test file in the worker (they share modules), the app's own.
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({ resources, lng: lang, fallbackLng: 'ja', interpolation: { escapeValue: false }, initAsync: false });
+  void instance.init({ resources, lng: lang, fallbackLng: 'ja', interpolation: { escapeValue: false }, initAsync: false });
   return instance;
 }
 

@@ -102,9 +102,16 @@ export function currentLanguage(): Language {
   return toLanguage(i18n.language);
 }
 
-/** Switches the language once its texts are loaded; the title, `<html lang>` and `ringi.lang` follow. */
+/** The language asked for last: a slower load of an earlier choice must not win over it. */
+let chosen: Language | null = null;
+
+/**
+ * Switches the language once its texts are loaded; the title, `<html lang>` and `ringi.lang`
+ * follow. The last choice wins: picking en and then zh before en's texts arrive ends in zh.
+ */
 export async function setLanguage(language: Language): Promise<void> {
+  chosen = language;
   await loadLanguage(language);
   await i18nReady;
-  await i18n.changeLanguage(language);
+  if (chosen === language) await i18n.changeLanguage(language);
 }

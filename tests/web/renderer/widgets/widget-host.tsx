@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import Form from '@rjsf/core';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -125,7 +125,8 @@ export function hydra<T>(rows: T[], params?: Record<string, unknown>): { 'hydra:
 }
 
 const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
+// Through I18nextProvider only: made the react-i18next default, it would be every later file's (shared modules).
+void i18n.init({
   lng: 'en',
   resources: { en: { translation: { engine: enEngine } } },
   interpolation: { escapeValue: false },
