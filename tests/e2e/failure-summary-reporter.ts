@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 /**
- * Repeats each failed journey's error at the very end of the run, after the line reporter's
+ * Ends the run with where its time went (the slowest spec files, and the whole run), so a CI
+ * log's tail shows what to shorten; then repeats each failed journey's error at the very end of the run, after the line reporter's
  * summary: a CI log read from its tail (the crawl's long screen list comes last) otherwise names a
  * failed test without saying why. Each error's first lines, colours
  * stripped (the stack starts with the message); the attachments' paths follow, and the page as
@@ -15,12 +16,17 @@ const COLOURS = /\u001b\[[0-9;]*m/g;
 
 export default class FailureSummaryReporter implements Reporter {
   private readonly failed: Array<{ test: TestCase; result: TestResult }> = [];
+  private readonly perFile = new Map<string, number>();
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    const file = test.location.file.replace(/^.*\/tests\/e2e\//, '');
+    this.perFile.set(file, (this.perFile.get(file) ?? 0) + result.duration);
     if (result.status !== 'passed' && result.status !== 'skipped' && result.status !== test.expectedStatus) this.failed.push({ test, result });
   }
 
   onEnd(result: FullResult): void {
+    const slowest = [...this.perFile].sort((a, b) => b[1] - a[1]).slice(0, 12);
+    console.log(`\nPlaywright: ${Math.round(result.duration / 1000)} s in all; slowest files: ${slowest.map(([file, ms]) => `${file} ${Math.round(ms / 1000)} s`).join(', ')}`);
     if (this.failed.length === 0) return;
     const lines = [`\n=== ${this.failed.length} failed (run ${result.status}); why, for each ===`];
     for (const { test, result: run } of this.failed) {
