@@ -17,9 +17,10 @@ const mocking = filesMockingModules('tests/web');
 //
 // Server and component test files share their worker's imported modules (isolate: false): each
 // file otherwise imports the server or the app afresh, which was half of the time (server files
-// 175 s → 99 s, component files 433 s → 89 s, docs/PERFORMANCE.md "The parts of CI"). Every file
-// still builds its own app on its own database, and the component setup resets what the app
-// keeps in the page (storage, language); files that mock modules keep their own graph.
+// 175 s → 99 s, component files 433 s → 89 s: docs/PERFORMANCE.md "Test files share their
+// worker's modules"). Every server file still builds its own app on its own database, the
+// component setup resets what the app keeps in the page (storage, language), and files that mock
+// modules keep their own graph.
 export default defineConfig({
   plugins: [react()],
   test: {
