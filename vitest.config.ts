@@ -12,8 +12,8 @@ function filesMockingModules(folder: string): string[] {
 }
 const mocking = filesMockingModules('tests/web');
 
-// Four seams: the framework-free engine (plus scripts), the HTTP server against a fresh database,
-// React components in jsdom, and the module contract suite.
+// One project per seam: the framework-free engine (plus scripts), the HTTP server against a fresh
+// database, React components in jsdom (those that mock modules apart), and the module contract suite.
 //
 // Server and component test files share their worker's imported modules (isolate: false): each
 // file otherwise imports the server or the app afresh, which was half of the time (server files
