@@ -260,9 +260,17 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
   let signedIn: string | null | undefined;
   /** Where the app stands now: the screen's name, page depth, popups and path. */
   const where = async () => ({ ...(await state(page)), screen: await signature(page) });
+  /** Where the crawl's time went (printed with the summary). */
+  const spent = { replays: 0, replayMs: 0, taps: 0, switches: 0, switchMs: 0, measureMs: 0 };
 
   /** Opens root tab `tab` of `user` afresh (in the language stored) and replays `path`; false when a tap is gone. */
   const replay = async (user: string | null, tab: number, path: { key?: string; pos?: string }[]): Promise<boolean> => {
+    const began = Date.now();
+    spent.replays += 1;
+    try { return await replayed(user, tab, path); } finally { spent.replayMs += Date.now() - began; }
+  };
+  const replayed = async (user: string | null, tab: number, path: { key?: string; pos?: string }[]): Promise<boolean> => {
+    if (process.env.CRAWL_DEBUG === '2') console.log(`  ${Math.round((Date.now() - start) / 1000)}s replay ${tab} ${path.map((p) => p.pos ?? p.key).join(' > ')}`);
     if (signedIn !== user) {
       await open(page, user, explore, '/');
       signedIn = user;
@@ -287,6 +295,12 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
     await settle(page);
     return true;
   };
+  /** The places of the screen's selected tabs. */
+  const selectedTabs = async (): Promise<string[]> => {
+    const all = await taps(page);
+    const indexes = await page.evaluate(() => [...document.querySelectorAll('[data-crawl][role="tab"][aria-selected="true"]')].map((e) => Number(e.getAttribute('data-crawl'))));
+    return all.filter((t) => indexes.includes(t.index)).map((t) => t.pos);
+  };
   /** Stores `lang` as the chosen language (the next load starts in it). */
   const storeLanguage = (lang: Lang) => page.evaluate((l) => localStorage.setItem('ringi.lang', l), lang);
 
@@ -297,6 +311,12 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
    * screen the switch does not keep is reached again in that language the way it was reached
    * (`reopen`). False when seen before.
    */
+  const switchTo = async (lang: Lang) => {
+    const began = Date.now();
+    spent.switches += 1;
+    await switchLanguage(page, lang);
+    spent.switchMs += Date.now() - began;
+  };
   const check = async (user: string | null, reopen: () => Promise<boolean>, opener?: { pos: string }): Promise<boolean> => {
     const here = await where();
     if (checked.has(here.screen)) return false;
@@ -309,12 +329,12 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
         await page.keyboard.press('Escape');
         await settle(page);
         if ((await state(page)).popups < here.popups) {
-          await switchLanguage(page, lang);
+          await switchTo(lang);
           await tapAt(opener);
           if (same(await state(page))) return true;
         }
       } else {
-        await switchLanguage(page, lang);
+        await switchTo(lang);
         if (same(await state(page))) return true;
       }
       await storeLanguage(lang);
@@ -327,6 +347,7 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
       }
       const measured = Date.now();
       visits.push({ screen: here.screen, lang, user: who, findings: await measure(page, options[lang]) });
+      spent.measureMs += Date.now() - measured;
       if (process.env.CRAWL_DEBUG) console.log(`${Math.round((Date.now() - start) / 1000)}s [${lang}] measure ${Date.now() - measured} ms ${here.screen}: ${visits.at(-1)!.findings.map((f) => `${f.check} ${f.detail}`).join('; ')}`);
     }
     // Back to the exploring language (a screen not reached again is replayed by the crawl).
@@ -361,6 +382,9 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
           groups.add(group);
           const seenBefore = checked.size;
           const before = await state(page);
+          // Another tab of the page: the tab selected now, to tap back to instead of replaying.
+          const selected = candidate.key.startsWith('tab|') ? await selectedTabs() : [];
+          spent.taps += 1;
           if (!(await tapAt(candidate))) continue;
           const after = await state(page);
           if (process.env.CRAWL_DEBUG === '2') console.log(`  ${Math.round((Date.now() - start) / 1000)}s tap ${candidate.key} → ${JSON.stringify(before)} ${JSON.stringify(after)}`);
@@ -389,6 +413,10 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
           // A tap that closed this page (Save, a picked entry): on the page below, tap the way back in.
           if (back.depth === before.depth - 1 && back.url === before.url && back.popups === 0 && path.length > 0) {
             await tapAt(path.at(-1)!);
+            back = await state(page);
+          }
+          if (selected.length && await away()) {
+            for (const pos of selected) await tapAt({ pos });
             back = await state(page);
           }
           if (await away()) {
@@ -435,7 +463,9 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
   if (reported.length) console.log([`content findings (reported, not failed, as CRAWL_CONTENT_REPORT=1 asks): ${reported.length}`, ...reported].join('\n'));
   const seconds = Math.round((Date.now() - start) / 1000);
   const perLanguage = languages.map((lang) => `${visits.filter((v) => v.lang === lang).length} in ${lang}`).join(', ');
-  const summary = `${checked.size} screens × ${languages.length} languages (${perLanguage}), ${seconds} s`;
+  const s = (ms: number) => `${Math.round(ms / 1000)} s`;
+  const summary = `${checked.size} screens × ${languages.length} languages (${perLanguage}), ${seconds} s: ${spent.taps} taps explored, `
+    + `${spent.replays} replays from Home (${s(spent.replayMs)}), ${spent.switches} language switches (${s(spent.switchMs)}), measuring ${s(spent.measureMs)}`;
   console.log([summary, ...[...checked].map((screen) => `  ${screen}`)].join('\n'));
   test.info().annotations.push({ type: 'crawl', description: summary });
   expect(checked.size, 'screens visited').toBeGreaterThan(5);
