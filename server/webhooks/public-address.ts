@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 
 /** Why an address is not public; null for a public one. */
 export type AddressProblem = 'loopback' | 'private' | 'link-local' | 'reserved';
@@ -86,6 +86,14 @@ export interface CheckedTarget {
   url: URL;
   address: string;
   family: 4 | 6;
+}
+
+/** A DNS lookup that answers only the checked address: a connection given it goes where the check looked. */
+export function pinnedLookup(target: CheckedTarget): LookupFunction {
+  return (_host, options, callback) => {
+    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
 }
 
 /**

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { coalescedRounds } from '../lib/coalesced-rounds';
-import { checkWebhookUrl, resolveHost, type Resolve } from './public-address';
+import { checkWebhookUrl, pinnedLookup, resolveHost, type Resolve } from './public-address';
 import { openSecret, signWebhook } from './webhook-secret';
 
 /** Seconds until each retry after a failed attempt: ~30 s, 2 min, 10 min, 1 h, 6 h, 24 h; then dead-lettered. */
@@ -69,10 +68,6 @@ function signatures(key: Buffer, endpoint: { secret: string; previous_secret: st
  */
 function post(target: { url: URL; address: string; family: 4 | 6 }, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Attempt> {
   const started = Date.now();
-  const pinned: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((done) => {
     let settled = false;
@@ -82,7 +77,7 @@ function post(target: { url: URL; address: string; family: 4 | 6 }, headers: Rec
       clearTimeout(timer);
       done({ ...result, latencyMs: Date.now() - started });
     };
-    const req = send(target.url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinned, agent: false }, (res: IncomingMessage) => {
+    const req = send(target.url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinnedLookup(target), agent: false }, (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let kept = 0;
       const end = () => {

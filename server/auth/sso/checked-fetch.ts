@@ -1,7 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { checkWebhookUrl, RefusedUrl, resolveHost, type CheckedTarget, type Resolve } from '../../webhooks/public-address';
+import { checkWebhookUrl, pinnedLookup, RefusedUrl, resolveHost, type CheckedTarget, type Resolve } from '../../webhooks/public-address';
 
 /** The most an IdP's answer may hold (discovery, JWKS, token, SAML metadata are kilobytes; a large federation's metadata a few megabytes). */
 export const IDP_ANSWER_BYTES = 8_000_000;
@@ -41,17 +40,13 @@ export function checkedFetch(allowPrivate: boolean, timeoutMs = 10_000, resolve:
 
 /** One call on a connection of its own to the checked address. */
 function call(target: CheckedTarget, init: Omit<CallInit, 'body'> & { body?: string | URLSearchParams | Buffer | null }, timeoutMs: number): Promise<Response> {
-  const pinned: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
   const headers = Object.fromEntries(new Headers(init.headers ?? {}).entries());
   const body = init.body instanceof URLSearchParams ? init.body.toString() : init.body ?? undefined;
   if (init.body instanceof URLSearchParams && !headers['content-type']) headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = send(target.url, { method: init.method ?? 'GET', headers, lookup: pinned, agent: false, signal: init.signal ?? undefined, timeout: timeoutMs }, (res: IncomingMessage) => {
+    const req = send(target.url, { method: init.method ?? 'GET', headers, lookup: pinnedLookup(target), agent: false, signal: init.signal ?? undefined, timeout: timeoutMs }, (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
