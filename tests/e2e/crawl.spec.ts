@@ -301,6 +301,13 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
     const indexes = await page.evaluate(() => [...document.querySelectorAll('[data-crawl][role="tab"][aria-selected="true"]')].map((e) => Number(e.getAttribute('data-crawl'))));
     return all.filter((t) => indexes.includes(t.index)).map((t) => t.pos);
   };
+  /** Switches the app to `lang` in place, counted in the summary. */
+  const switchTo = async (lang: Lang) => {
+    const began = Date.now();
+    spent.switches += 1;
+    await switchLanguage(page, lang);
+    spent.switchMs += Date.now() - began;
+  };
   /** Stores `lang` as the chosen language (the next load starts in it). */
   const storeLanguage = (lang: Lang) => page.evaluate((l) => localStorage.setItem('ringi.lang', l), lang);
 
@@ -311,12 +318,6 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
    * screen the switch does not keep is reached again in that language the way it was reached
    * (`reopen`). False when seen before.
    */
-  const switchTo = async (lang: Lang) => {
-    const began = Date.now();
-    spent.switches += 1;
-    await switchLanguage(page, lang);
-    spent.switchMs += Date.now() - began;
-  };
   const check = async (user: string | null, reopen: () => Promise<boolean>, opener?: { pos: string }): Promise<boolean> => {
     const here = await where();
     if (checked.has(here.screen)) return false;
