@@ -295,12 +295,6 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
     await settle(page);
     return true;
   };
-  /** The places of the screen's selected tabs. */
-  const selectedTabs = async (): Promise<string[]> => {
-    const all = await taps(page);
-    const indexes = await page.evaluate(() => [...document.querySelectorAll('[data-crawl][role="tab"][aria-selected="true"]')].map((e) => Number(e.getAttribute('data-crawl'))));
-    return all.filter((t) => indexes.includes(t.index)).map((t) => t.pos);
-  };
   /** Switches the app to `lang` in place, counted in the summary. */
   const switchTo = async (lang: Lang) => {
     const began = Date.now();
@@ -383,8 +377,6 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
           groups.add(group);
           const seenBefore = checked.size;
           const before = await state(page);
-          // Another tab of the page: the tab selected now, to tap back to instead of replaying.
-          const selected = candidate.key.startsWith('tab|') ? await selectedTabs() : [];
           spent.taps += 1;
           if (!(await tapAt(candidate))) continue;
           const after = await state(page);
@@ -414,10 +406,6 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
           // A tap that closed this page (Save, a picked entry): on the page below, tap the way back in.
           if (back.depth === before.depth - 1 && back.url === before.url && back.popups === 0 && path.length > 0) {
             await tapAt(path.at(-1)!);
-            back = await state(page);
-          }
-          if (selected.length && await away()) {
-            for (const pos of selected) await tapAt({ pos });
             back = await state(page);
           }
           if (await away()) {
