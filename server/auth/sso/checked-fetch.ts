@@ -46,7 +46,7 @@ function call(target: CheckedTarget, init: Omit<CallInit, 'body'> & { body?: str
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = send(target.url, { method: init.method ?? 'GET', headers, lookup: pinnedLookup(target), agent: false, signal: init.signal ?? undefined, timeout: timeoutMs }, (res: IncomingMessage) => {
+    const req = send(target.url, { method: init.method ?? 'GET', headers, lookup: pinnedLookup(target), agent: false, signal: init.signal ?? undefined }, (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
@@ -57,7 +57,10 @@ function call(target: CheckedTarget, init: Omit<CallInit, 'body'> & { body?: str
         }
         chunks.push(chunk);
       });
-      res.on('error', reject);
+      res.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
       res.on('end', () => {
         clearTimeout(timer);
         const status = res.statusCode ?? 502;
@@ -68,9 +71,8 @@ function call(target: CheckedTarget, init: Omit<CallInit, 'body'> & { body?: str
         resolve(new Response(NULL_BODY.has(status) ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage ?? '', headers: answerHeaders }));
       });
     });
-    // The whole call is bounded, not only the socket's idle time.
+    // The whole call is bounded (a socket idle timeout would let a trickling answer run on).
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', (error) => {
       clearTimeout(timer);
       reject(error);
