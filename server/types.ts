@@ -66,6 +66,8 @@ declare module 'fastify' {
     lang: Lang;
     /** The definition set this request runs with, from its start to its end. */
     definitions: DefinitionSet;
+    /** The definitions' revision as the sign-in check read it with the user (and when), or null before it. */
+    definitionsRead: { revision: number; at: number } | null;
     /** Translates a `server.*` key into the request's language. */
     t: Translate;
     /** The outboxes the request queued into (server/plugins/outbox-kicks.ts); null before its handler. */

@@ -32,6 +32,11 @@ export interface DefinitionStore {
    * this store (`changed`) is seen at once. Without it (start-up, tests) the revision is always read.
    */
   refresh(maxAgeMs?: number): Promise<DefinitionSet>;
+  /**
+   * The same as `refresh()` with the revision read by the caller in a statement of its own (the
+   * sign-in check reads it with the user: one round trip fewer per request).
+   */
+  atRevision(revision: number, readAt?: number): Promise<DefinitionSet>;
   /** After this process committed a publish or enable/disable: the next refresh reads the revision. */
   changed(): void;
 }
@@ -77,6 +82,21 @@ export async function openDefinitionStore(db: Kysely<Database>, options: { onPub
     return definitionSetFromSources(Object.fromEntries([...sources].map(([code, row]) => [code, row.source])), base, { check: false, disabled, revision });
   }
 
+  /** Keeps `current` when it is of `revision` (read at `readAt`), else shares one rebuild among the callers. */
+  async function settle(revision: number, readAt: number, readGeneration: number): Promise<DefinitionSet> {
+    const checked = () => { if (generation === readGeneration) checkedAt = Math.max(checkedAt, readAt); };
+    if (current && revision === current.revision) {
+      checked();
+      return current;
+    }
+    refreshing ??= rebuild(revision).then((next) => {
+      current = next;
+      checked();
+      return next;
+    }).finally(() => { refreshing = undefined; });
+    return refreshing;
+  }
+
   const store: DefinitionStore = {
     get current() {
       if (!current) throw new Error('definition store read before its first refresh');
@@ -90,18 +110,10 @@ export async function openDefinitionStore(db: Kysely<Database>, options: { onPub
       if (current && maxAgeMs > 0 && Date.now() - checkedAt < maxAgeMs) return current;
       const readAt = Date.now();
       const readGeneration = generation;
-      const revision = await currentRevision(db);
-      const checked = () => { if (generation === readGeneration) checkedAt = Math.max(checkedAt, readAt); };
-      if (current && revision === current.revision) {
-        checked();
-        return current;
-      }
-      refreshing ??= rebuild(revision).then((next) => {
-        current = next;
-        checked();
-        return next;
-      }).finally(() => { refreshing = undefined; });
-      return refreshing;
+      return settle(await currentRevision(db), readAt, readGeneration);
+    },
+    atRevision(revision, readAt = Date.now()) {
+      return settle(revision, readAt, generation);
     },
     changed() {
       generation += 1;

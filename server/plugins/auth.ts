@@ -35,6 +35,7 @@ export default globalPlugin(async (app) => {
     if (!match) throw fail();
     const claims = await verifyToken(match[1], app.config.jwtSecret);
     if (!claims) throw fail();
+    const readAt = Date.now();
     const user = await app.db.selectFrom('users')
       .leftJoin('companies', 'companies.id', 'users.company_id')
       .select([
@@ -46,6 +47,8 @@ export default globalPlugin(async (app) => {
         (claims.sessionId !== null
           ? sql<Date | null>`(select s.last_used_at from user_sessions s where s.id = ${claims.sessionId} and s.user_id = users.id and s.ended_at is null)`
           : sql<Date | null>`null::timestamptz`).as('session_used'),
+        // The definitions' revision, read here rather than in a round trip of its own (server/plugins/definitions.ts).
+        sql<number | string>`(select revision from definition_revision where id = 1)`.as('definitions_revision'),
       ])
       .where('users.id', '=', claims.userId)
       .where('users.disabled', '=', false)
@@ -54,9 +57,10 @@ export default globalPlugin(async (app) => {
     if (!user || claims.passwordVersion !== user.password_version) throw fail();
     if (claims.sessionId !== null && user.session_used === null) throw fail();
     if (claims.sessionId !== null) await touchSession(app.db, claims.sessionId, new Date(user.session_used!));
-    const { password_version: _version, session_used: _used, ...authUser } = user;
+    const { password_version: _version, session_used: _used, definitions_revision: revision, ...authUser } = user;
     request.user = authUser satisfies AuthUser;
     request.sessionId = claims.sessionId;
+    request.definitionsRead = { revision: Number(revision ?? 0), at: readAt };
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 /**
  * Names who changes documents in this transaction, and why (`submit`, `edit`, `approve`,
@@ -10,6 +10,20 @@ import { sql, type Kysely } from 'kysely';
  * with no actor, which `GET /records/verify` reports as unattributed.
  */
 export async function recordActor(trx: Kysely<any>, userId: number, reason: string, onBehalfOf: number | null = null): Promise<void> {
-  await sql`select set_config('ringi.actor', ${String(userId)}, true), set_config('ringi.reason', ${reason}, true),
-    set_config('ringi.on_behalf_of', ${onBehalfOf === null ? '' : String(onBehalfOf)}, true)`.execute(trx);
+  await sql`select ${settings(userId, reason, onBehalfOf)}`.execute(trx);
+}
+
+function settings(userId: number, reason: string, onBehalfOf: number | null) {
+  return sql`set_config('ringi.actor', ${String(userId)}, true), set_config('ringi.reason', ${reason}, true),
+    set_config('ringi.on_behalf_of', ${onBehalfOf === null ? '' : String(onBehalfOf)}, true)`;
+}
+
+/**
+ * `recordActor` as a condition of the transaction's first write (one round trip fewer): always
+ * true, it names the actor when the write first tests a row — before that row is changed and
+ * before any trigger of the statement fires. An uncorrelated subquery, so it runs once. A write
+ * that matches no row may leave the actor unset: it changed nothing to attribute.
+ */
+export function actorNamed(userId: number, reason: string, onBehalfOf: number | null = null): RawBuilder<boolean> {
+  return sql<boolean>`(select true from (select ${settings(userId, reason, onBehalfOf)}) as actor)`;
 }

@@ -56,13 +56,13 @@ const approvals: FastifyPluginAsync = async (app) => {
   }, async (request, reply) => {
     // A decision queued offline is sent only by the user who took it (another user signed in on the device since).
     if (request.body.queued_by !== undefined && request.body.queued_by !== request.user.id) throw forbidden(request.t('server.workflow.errors.queuedByOther'));
-    const documentId = await visibleStepDocument(request, request.params.id);
     const ctx = await workflowContext(request);
     const read = { expectedUpdatedAt: request.body.expected_updated_at, claim: idempotencyClaim(request) };
     try {
+      // A decision checks that the user may see the step inside its transaction, with the document's lock.
       const result = request.body.back_to !== undefined
-        ? await sendBack(app.db, documentId, request.params.id, readSendBackTarget(request.body, ctx.t), ctx, read)
-        : await actOnStep(app.db, documentId, request.params.id, request.body, ctx, { read });
+        ? await sendBack(app.db, await visibleStepDocument(request, request.params.id), request.params.id, readSendBackTarget(request.body, ctx.t), ctx, read)
+        : await actOnStep(app.db, null, request.params.id, request.body, ctx, { read });
       return result;
     } catch (error) {
       // The same key sent twice at once: the first one's answer stands, nothing is decided twice

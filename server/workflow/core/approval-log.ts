@@ -1,4 +1,4 @@
-import { sql, type Kysely, type QueryCreator } from 'kysely';
+import { sql, type Compilable, type Kysely, type OperationNodeSource, type QueryCreator } from 'kysely';
 import { DOCUMENT_CHANNEL, noteDocumentEvent } from '../../lib/document-events';
 import type { Database } from '../../db/database';
 import type { LogAction } from './status';
@@ -23,6 +23,8 @@ export async function writeApprovalLog(
   entry: {
     documentId: number; approvalId?: number | null; userId: number | null; action: LogAction; onBehalfOf?: number | null; detail?: Record<string, unknown>; decidedStepId?: number;
     touch?: { data?: Record<string, unknown>; activate?: number | null };
+    /** Another write of the transition sent with the entry, as one more part of its `WITH` (it returns nothing the entry needs). */
+    also?: (q: QueryCreator<Database>) => Compilable & OperationNodeSource;
   },
 ): Promise<void> {
   const log = (q: QueryCreator<Database>) => q.insertInto('approval_logs').values({
@@ -39,6 +41,8 @@ export async function writeApprovalLog(
     const stepId = touch.activate;
     q = q.with('activated', (w) => w.updateTable('approvals').set({ active: true }).where('id', '=', stepId).returning('id')) as unknown as QueryCreator<Database>;
   }
+  const { also } = entry;
+  if (also) q = q.with('also', (w) => also(w) as never) as unknown as QueryCreator<Database>;
   if (!sendsWorkflowEvents(entry.action)) {
     await log(q).execute();
   } else {

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Database } from '../../db/database';
+import type { ApproverRole, Database } from '../../db/database';
 import { deputyDay } from '../people/deputies';
 import { eligibleAmongSteps, scopeCompany } from './eligibility';
+import { visibleToOne } from './visibility';
 import { processNames, type StepNames } from '../mail/notifications';
 
 /** One approval step as the state machine sees it. */
@@ -63,47 +63,36 @@ export function requesterRecipients(doc: Pick<DocumentState, 'requester_id' | 'f
   return typeof doc.filed_by === 'number' && doc.filed_by !== doc.requester_id ? [doc.requester_id, doc.filed_by] : [doc.requester_id];
 }
 
-/** The steps of `documentId` with each one's candidates, one row per step in route order. */
-function stepsOf(db: Kysely<Database>, documentId: number) {
-  return db.selectFrom('approvals')
-    .innerJoin('master_processes', 'master_processes.id', 'approvals.master_process_id')
-    .innerJoin('processes', 'processes.id', 'master_processes.process_id')
-    .select(['approvals.id', 'approvals.position', 'approvals.status', 'approvals.active', 'approvals.approver_id', 'approvals.required', 'processes.code as process_code',
-      'processes.name', 'processes.name_ja', 'processes.name_zh', 'processes.approver_roles', 'master_processes.allow_requester', 'approvals.voided_at'])
-    // Each step's candidates in the same read.
-    .select(sql<Candidate[]>`(select coalesce(json_agg(json_build_object('user_id', c.user_id, 'decision', c.decision, 'decided_by', c.decided_by)), '[]')
-      from approval_candidates c where c.approval_id = approvals.id)`.as('candidates'))
-    .where('approvals.buffer_id', '=', documentId)
-    .orderBy('approvals.position');
+/** One step as `ringi_document_state` gives it (migration 1410), in route order. */
+interface StepRow {
+  id: number; position: number; status: number; active: boolean; approver_id: number | null; required: number; process_code: string;
+  name: string; name_ja: string | null; name_zh: string | null; approver_roles: ApproverRole[] | null; allow_requester: boolean;
+  voided_at: string | null; candidates: Candidate[];
 }
 
-const DOCUMENT_COLUMNS = ['id', 'code', 'module_code', 'status', 'requester_id', 'filed_by', 'company_id', 'data', 'bypass', 'urgent', 'user_finances'] as const;
+/** A step's document as one user may see it (`visibleToOne`): unknown and invisible alike read as none. */
+export interface StepOfUser { step: number; visibleTo: number }
+
+/** The document as `ringi_document_state` gives it, with its steps. */
+type DocumentRow = Omit<DocumentState, 'steps' | 'voided' | 'data' | 'user_finances'> & { data: unknown; user_finances: unknown; steps: StepRow[] };
 
 /**
- * Loads a document and its steps. With `lock`, its `buffers` row is locked `FOR UPDATE` first, so
- * inside a transaction every concurrent action on the same document waits here and then reads
- * the state the previous one committed: the re-check that follows is what makes races safe.
+ * Loads a document and its steps, in one statement (`ringi_document_state`, migration 1410). With
+ * `lock`, its `buffers` row is locked `FOR UPDATE` first, so inside a transaction every concurrent
+ * action on the same document waits there and then reads the state the previous one committed:
+ * the re-check that follows is what makes races safe.
  * Candidates are re-checked against the eligibility rule here, so every action, permission and
  * notification works with who may act at this moment, not who was named at filing.
  */
-export async function loadDocumentState(db: Kysely<Database>, documentId: number, lock = false): Promise<DocumentState | null> {
-  let doc;
-  let steps;
-  if (lock) {
-    // The row lock first, then the steps in a statement of their own: read after any wait for the
-    // lock, they are what the previous holder committed (a subquery of the locking statement would
-    // still read the snapshot taken before the wait).
-    doc = await db.selectFrom('buffers').select(DOCUMENT_COLUMNS).where('id', '=', documentId).forUpdate().executeTakeFirst();
-    if (!doc) return null;
-    steps = await stepsOf(db, documentId).execute();
-  } else {
-    // Nothing to wait for: the document and its steps in one statement.
-    const row = await db.selectFrom('buffers').select(DOCUMENT_COLUMNS).select(jsonArrayFrom(stepsOf(db, documentId)).as('steps'))
-      .where('id', '=', documentId).executeTakeFirst();
-    if (!row) return null;
-    ({ steps, ...doc } = row);
-    steps = [...steps].sort((a, b) => a.position - b.position);
-  }
+export async function loadDocumentState(db: Kysely<Database>, target: number | StepOfUser, lock = false): Promise<DocumentState | null> {
+  const row = typeof target === 'number'
+    ? (await sql<{ state: DocumentRow | null }>`select ringi_document_state(${target}::integer, ${lock}) as state`.execute(db)).rows[0]?.state
+    // The step's document under the user's visibility rule, in the same statement (the rule is read before the lock).
+    : (await db.selectFrom('approvals').innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
+      .select(sql<DocumentRow | null>`ringi_document_state(approvals.buffer_id, ${lock})`.as('state'))
+      .where('approvals.id', '=', target.step).where(visibleToOne(target.visibleTo)).executeTakeFirst())?.state;
+  if (!row) return null;
+  const { steps, ...doc } = row;
   const candidates = steps.flatMap((s) => s.candidates.map((c) => ({ ...c, approval_id: s.id })));
   const scope = { requesterId: doc.requester_id, companyId: await scopeCompany(db, doc.requester_id, doc.company_id) };
   const live = steps.filter((s) => !s.voided_at);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { validationFailed } from '../../lib/errors';
+import { notFound, validationFailed } from '../../lib/errors';
 import { writeApprovalLog } from '../core/approval-log';
 import { applyEntityChange } from '../entity-changes/apply-entity-change';
 import { loadDocumentState, requesterRecipients, type DocumentState, type StepState } from '../core/document-state';
@@ -18,7 +18,7 @@ import { findModule } from '../../../src/engine';
 import { linkFiles } from '../../files/link-files';
 import { illegalTransition, refusalError } from '../core/workflow-error';
 import type { WorkflowContext } from '../core/workflow-context';
-import { recordActor } from '../../records/record-actor';
+import { actorNamed } from '../../records/record-actor';
 import type { StepActionBody, StepActionResult } from '../../../src/wire/workflow';
 import { refuseChangedSinceRead, storeActionAnswer, type ReadVersion } from './read-version';
 
@@ -30,6 +30,8 @@ async function closeStep(trx: Kysely<Database>, step: StepState, status: number,
   const result = await trx.updateTable('approvals')
     .set({ status, active: false, approver_id: ctx.userId, on_behalf_of: onBehalfOf, approved_at: new Date(), ...(data ? { data: JSON.stringify(data) } : {}) })
     .where('id', '=', step.id).where('status', '=', StepStatus.PENDING).where('active', '=', true)
+    // The decision's first write names its actor for the history entries (`recordActor`).
+    .where(actorNamed(ctx.userId, status === StepStatus.REJECTED ? 'reject' : isTreasuryStep(step) ? 'treasury' : 'approve', onBehalfOf))
     .executeTakeFirst();
   if (result.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.workflow.errors.stepNotActive'));
 }
@@ -45,6 +47,7 @@ async function recordPartialApproval(trx: Kysely<Database>, documentId: number, 
   // A deputy's approval counts as the principal's decision (the principal's candidacy is marked).
   const marked = await trx.updateTable('approval_candidates').set({ decision: 1, decided_at: new Date(), decided_by: ctx.userId })
     .where('approval_id', '=', step.id).where('user_id', '=', onBehalfOf ?? ctx.userId).where('decision', 'is', null)
+    .where(actorNamed(ctx.userId, 'approve', onBehalfOf))
     .executeTakeFirst();
   if (marked.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.routes.alreadyDecided'));
   if (step.decided.length + 1 >= step.required) return false;
@@ -85,9 +88,13 @@ async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepSta
     // An entity module's change takes effect here, in the final approval's transaction.
     await applyEntityChange(trx, doc.id, ctx);
   }
-  // On to the next step: it is made active and the document touched (with the step's data) by the log's statement.
-  await writeApprovalLog(trx, { documentId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail, touch: next ? { data, activate: next.id } : undefined });
-  if (next && body.send_email_push !== undefined) await rememberEmailPush(trx, ctx.userId, body.send_email_push);
+  // On to the next step: it is made active and the document touched (with the step's data) by the
+  // log's statement, which also remembers the approver's choice of mailing the next approvers.
+  const notify = body.send_email_push;
+  await writeApprovalLog(trx, {
+    documentId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail, touch: next ? { data, activate: next.id } : undefined,
+    also: next && notify !== undefined ? (q) => rememberEmailPush(q, ctx.userId, notify) : undefined,
+  });
   // The next step's approvers and their deputies in effect.
   if (next && body.send_email_push === true) await mailStepWaiting(trx, doc, next.candidates, ctx, next);
   if (!next) await mailDocumentEvent(trx, 'completed', doc, requesterRecipients(doc), ctx);
@@ -112,9 +119,11 @@ export interface StepActionOptions {
  * user is a candidate of this step and that it is still the active pending step, then approve
  * (true), reject (false) or complete the treasury step (null with `data`, or true with `data`,
  * on a `p-treasury` step). Logs the action and queues the mails of the rules in README.md.
- * The mail link (`mail-actions.ts`) acts through here too, with `options`.
+ * The mail link (`mail-actions.ts`) acts through here too, with `options`. `documentId` null: the
+ * step's document is found under the acting user's visibility rule with its lock (an unknown or
+ * invisible step is 404, as the route's own check answers); given, the caller checked it.
  */
-export async function actOnStep(db: Kysely<Database>, documentId: number, stepId: number, body: StepActionBody, ctx: WorkflowContext, options: StepActionOptions = {}): Promise<StepActionResult> {
+export async function actOnStep(db: Kysely<Database>, documentId: number | null, stepId: number, body: StepActionBody, ctx: WorkflowContext, options: StepActionOptions = {}): Promise<StepActionResult> {
   const detail = options.logDetail;
   const read = options.read ?? {};
   let decided: DocumentState | undefined;
@@ -124,7 +133,9 @@ export async function actOnStep(db: Kysely<Database>, documentId: number, stepId
     return storeActionAnswer(trx, read, result);
   });
   async function decide(trx: Kysely<Database>): Promise<StepActionResult> {
-    const doc = await loadDocumentState(trx, documentId, true);
+    // Without the document's id: the step's document as the user may see it, in the same statement as its lock.
+    const doc = await loadDocumentState(trx, documentId ?? { step: stepId, visibleTo: ctx.userId }, true);
+    if (!doc && documentId === null) throw notFound(ctx.t('server.errors.notFound', { what: ctx.t('server.workflow.entities.approval') }));
     if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));
     decided = doc;
     if (options.guard) await options.guard(trx, doc);
@@ -134,7 +145,6 @@ export async function actOnStep(db: Kysely<Database>, documentId: number, stepId
     const step = doc.steps.find((s) => s.id === stepId)!;
     // A deputy acts for the principal: both are recorded (approver / log user, on_behalf_of).
     const onBehalfOf = actingFor(step, ctx.userId) ?? null;
-    await recordActor(trx, ctx.userId, body.approve === false ? 'reject' : isTreasuryStep(step) ? 'treasury' : 'approve', onBehalfOf);
     // Fields a step fills (the signer's signed files): only this step's, only with its approval.
     const module = findModule(ctx.definitions, doc.module_code) ?? undefined;
     const filled = await readStepFields(trx, ctx.definitions, module, step.process_code, body.data, ctx.t, ctx.userId);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import type { Database, Timestamp } from '../../db/database';
 
 /** The workflow's own table (migration 0100), added to the Kysely types where it is used. */
@@ -13,15 +13,15 @@ type WithPreferences = Kysely<Database & { email_push_preferences: EmailPushPref
 const withPreferences = (db: Kysely<Database>): WithPreferences => db.withTables<{ email_push_preferences: EmailPushPreferenceTable }>();
 
 /**
- * Remembers an approver's last choice of notifying the next approver (in the caller's transaction).
+ * Remembers an approver's last choice of notifying the next approver: the write, built on `q` so a
+ * transition sends it as a data-modifying part of its log entry's `WITH` (`writeApprovalLog`'s `also`).
  * A choice equal to the remembered one writes nothing (most decisions repeat it: no new row version).
  */
-export async function rememberEmailPush(db: Kysely<Database>, userId: number, isNotified: boolean): Promise<void> {
-  await withPreferences(db).insertInto('email_push_preferences')
+export function rememberEmailPush(q: QueryCreator<Database>, userId: number, isNotified: boolean) {
+  return (q as unknown as QueryCreator<Database & { email_push_preferences: EmailPushPreferenceTable }>).insertInto('email_push_preferences')
     .values({ user_id: userId, is_notified: isNotified, updated_at: new Date() })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ is_notified: isNotified, updated_at: new Date() })
-      .where('email_push_preferences.is_notified', '!=', isNotified))
-    .execute();
+      .where('email_push_preferences.is_notified', '!=', isNotified));
 }
 
 /** The approver's remembered choice, or undefined when they never chose. */
