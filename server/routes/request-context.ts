@@ -4,6 +4,7 @@ import { mayUseArea, type StatisticArea } from '../statistics/access';
 import type { StatisticsContext } from '../statistics/statistics-context';
 import { canSeeDocument, visibleToOne } from '../workflow/core/visibility';
 import type { WorkflowContext } from '../workflow/core/workflow-context';
+import { stepNotFound } from '../workflow/core/workflow-error';
 
 /**
  * What the routes hand to the domain: the context of a request (`(db, ctx)` calls of the
@@ -50,7 +51,7 @@ export async function visibleStepDocument(request: FastifyRequest, stepId: numbe
   const step = await request.server.db.selectFrom('approvals').innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
     .select('approvals.buffer_id').where('approvals.id', '=', stepId).where(visibleToOne(request.user.id)).executeTakeFirst();
   if (!step) {
-    throw notFound(request.t('server.errors.notFound', { what: request.t('server.workflow.entities.approval') }));
+    throw stepNotFound(request.t);
   }
   return step.buffer_id;
 }

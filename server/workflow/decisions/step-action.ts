@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { notFound, validationFailed } from '../../lib/errors';
+import { validationFailed } from '../../lib/errors';
 import { writeApprovalLog } from '../core/approval-log';
 import { applyEntityChange } from '../entity-changes/apply-entity-change';
 import { loadDocumentState, requesterRecipients, type DocumentState, type StepState } from '../core/document-state';
@@ -16,7 +16,7 @@ import { giveNumber } from '../filing/numbering';
 import { consumeBudgets, releaseBudgets } from '../../budgets/budget-ledger';
 import { findModule } from '../../../src/engine';
 import { linkFiles } from '../../files/link-files';
-import { illegalTransition, refusalError } from '../core/workflow-error';
+import { illegalTransition, refusalError, stepNotFound } from '../core/workflow-error';
 import type { WorkflowContext } from '../core/workflow-context';
 import { actorNamed } from '../../records/record-actor';
 import type { StepActionBody, StepActionResult } from '../../../src/wire/workflow';
@@ -96,7 +96,7 @@ async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepSta
     also: next && notify !== undefined ? (q) => rememberEmailPush(q, ctx.userId, notify) : undefined,
   });
   // The next step's approvers and their deputies in effect.
-  if (next && body.send_email_push === true) await mailStepWaiting(trx, doc, next.candidates, ctx, next);
+  if (next && notify === true) await mailStepWaiting(trx, doc, next.candidates, ctx, next);
   if (!next) await mailDocumentEvent(trx, 'completed', doc, requesterRecipients(doc), ctx);
   return next ? DocumentStatus.ON_PROCESS : DocumentStatus.COMPLETED;
 }
@@ -135,7 +135,7 @@ export async function actOnStep(db: Kysely<Database>, documentId: number | null,
   async function decide(trx: Kysely<Database>): Promise<StepActionResult> {
     // Without the document's id: the step's document as the user may see it, in the same statement as its lock.
     const doc = await loadDocumentState(trx, documentId ?? { step: stepId, visibleTo: ctx.userId }, true);
-    if (!doc && documentId === null) throw notFound(ctx.t('server.errors.notFound', { what: ctx.t('server.workflow.entities.approval') }));
+    if (!doc && documentId === null) throw stepNotFound(ctx.t);
     if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));
     decided = doc;
     if (options.guard) await options.guard(trx, doc);

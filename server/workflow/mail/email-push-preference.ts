@@ -8,9 +8,9 @@ export interface EmailPushPreferenceTable {
   updated_at: Timestamp;
 }
 
-type WithPreferences = Kysely<Database & { email_push_preferences: EmailPushPreferenceTable }>;
+type WithPreferences = Database & { email_push_preferences: EmailPushPreferenceTable };
 
-const withPreferences = (db: Kysely<Database>): WithPreferences => db.withTables<{ email_push_preferences: EmailPushPreferenceTable }>();
+const withPreferences = (db: Kysely<Database>): Kysely<WithPreferences> => db.withTables<{ email_push_preferences: EmailPushPreferenceTable }>();
 
 /**
  * Remembers an approver's last choice of notifying the next approver: the write, built on `q` so a
@@ -18,7 +18,7 @@ const withPreferences = (db: Kysely<Database>): WithPreferences => db.withTables
  * A choice equal to the remembered one writes nothing (most decisions repeat it: no new row version).
  */
 export function rememberEmailPush(q: QueryCreator<Database>, userId: number, isNotified: boolean) {
-  return (q as unknown as QueryCreator<Database & { email_push_preferences: EmailPushPreferenceTable }>).insertInto('email_push_preferences')
+  return (q as unknown as QueryCreator<WithPreferences>).insertInto('email_push_preferences')
     .values({ user_id: userId, is_notified: isNotified, updated_at: new Date() })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ is_notified: isNotified, updated_at: new Date() })
       .where('email_push_preferences.is_notified', '!=', isNotified));
