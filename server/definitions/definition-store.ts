@@ -33,10 +33,10 @@ export interface DefinitionStore {
    */
   refresh(maxAgeMs?: number): Promise<DefinitionSet>;
   /**
-   * The same as `refresh()` with the revision read by the caller in a statement of its own (the
-   * sign-in check reads it with the user: one round trip fewer per request).
+   * The same as `refresh()` with the revision the caller read at `readAt` in a statement of its own
+   * (the sign-in check reads it with the user: one round trip fewer per request).
    */
-  atRevision(revision: number, readAt?: number): Promise<DefinitionSet>;
+  atRevision(revision: number, readAt: number): Promise<DefinitionSet>;
   /** After this process committed a publish or enable/disable: the next refresh reads the revision. */
   changed(): void;
 }
@@ -112,7 +112,7 @@ export async function openDefinitionStore(db: Kysely<Database>, options: { onPub
       const readGeneration = generation;
       return settle(await currentRevision(db), readAt, readGeneration);
     },
-    atRevision(revision, readAt = Date.now()) {
+    atRevision(revision, readAt) {
       return settle(revision, readAt, generation);
     },
     changed() {

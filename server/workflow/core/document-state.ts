@@ -76,6 +76,18 @@ export interface StepOfUser { step: number; visibleTo: number }
 /** The document as `ringi_document_state` gives it, with its steps. */
 type DocumentRow = Omit<DocumentState, 'steps' | 'voided' | 'data' | 'user_finances'> & { data: unknown; user_finances: unknown; steps: StepRow[] };
 
+/** The document row with its steps, by its id or by a step the user may see (the rule is read before the lock, in the same statement). */
+async function readDocumentRow(db: Kysely<Database>, target: number | StepOfUser, lock: boolean): Promise<DocumentRow | null | undefined> {
+  if (typeof target === 'number') {
+    const { rows } = await sql<{ state: DocumentRow | null }>`select ringi_document_state(${target}::integer, ${lock}) as state`.execute(db);
+    return rows[0]?.state;
+  }
+  const row = await db.selectFrom('approvals').innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
+    .select(sql<DocumentRow | null>`ringi_document_state(approvals.buffer_id, ${lock})`.as('state'))
+    .where('approvals.id', '=', target.step).where(visibleToOne(target.visibleTo)).executeTakeFirst();
+  return row?.state;
+}
+
 /**
  * Loads a document and its steps, in one statement (`ringi_document_state`, migration 1410). With
  * `lock`, its `buffers` row is locked `FOR UPDATE` first, so inside a transaction every concurrent
@@ -85,12 +97,7 @@ type DocumentRow = Omit<DocumentState, 'steps' | 'voided' | 'data' | 'user_finan
  * notification works with who may act at this moment, not who was named at filing.
  */
 export async function loadDocumentState(db: Kysely<Database>, target: number | StepOfUser, lock = false): Promise<DocumentState | null> {
-  const row = typeof target === 'number'
-    ? (await sql<{ state: DocumentRow | null }>`select ringi_document_state(${target}::integer, ${lock}) as state`.execute(db)).rows[0]?.state
-    // The step's document under the user's visibility rule, in the same statement (the rule is read before the lock).
-    : (await db.selectFrom('approvals').innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
-      .select(sql<DocumentRow | null>`ringi_document_state(approvals.buffer_id, ${lock})`.as('state'))
-      .where('approvals.id', '=', target.step).where(visibleToOne(target.visibleTo)).executeTakeFirst())?.state;
+  const row = await readDocumentRow(db, target, lock);
   if (!row) return null;
   const { steps, ...doc } = row;
   const candidates = steps.flatMap((s) => s.candidates.map((c) => ({ ...c, approval_id: s.id })));
