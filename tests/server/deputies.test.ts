@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { toApiDate } from '../../src/engine';
 import type { TestApp } from './helpers';
+import { loadDocumentState } from '../../server/workflow/core/document-state';
 import { filePurchase, insertDocument, purchaseBody, type Getter, type Poster, type Users, workflowSuite, type Auth } from './workflow-fixtures';
 
 // Deputies (代理, issue #20 item 6) through the real routes on a fresh embedded database.
@@ -193,6 +194,35 @@ describe('deputy visibility matrix', () => {
     expect(seen.has(decided.steps[0])).toBe(legalPending.has(decided.steps[0]));
     expect(seen.has(waits.steps[0])).toBe(false);
     await t.db.deleteFrom('deputies').where('id', '=', forLegal.id).execute();
+  });
+
+  it('offers a pending step to exactly the deputies in effect today for its module, enabled, never the requester — read with the document\'s state', async () => {
+    // The document's state names each candidate's deputies in the same statement as its steps
+    // (`ringi_document_state`, migration 1411); the visibility rule hides most documents of an
+    // ended arrangement, so this reads the state directly: each condition of "in effect" alone.
+    const P = users[PRINCIPAL].id;
+    const [purchaseFirst, purchaseSecond] = await processesOf('purchase');
+    const doc = await insert('purchase', users.employee.id, [{ process: purchaseFirst, candidates: [P] }, { process: purchaseSecond, candidates: [P] }]);
+    const others = ['finance', 'legal', 'treasury', 'authorizer', 'aiko.ito'].map((name) => users[name].id);
+    const [current, ended, upcoming, otherModule, disabledOne] = others;
+    await t.db.insertInto('deputies').values([
+      { principal_id: P, deputy_id: current, from_date: day(-1), to_date: day(0), module_codes: JSON.stringify(['purchase']) },
+      { principal_id: P, deputy_id: ended, from_date: day(-9), to_date: day(-1), module_codes: null },
+      { principal_id: P, deputy_id: upcoming, from_date: day(1), to_date: day(9), module_codes: null },
+      { principal_id: P, deputy_id: otherModule, from_date: day(0), to_date: day(0), module_codes: JSON.stringify(['payment']) },
+      { principal_id: P, deputy_id: disabledOne, from_date: day(0), to_date: day(0), module_codes: null },
+      { principal_id: P, deputy_id: users.employee.id, from_date: day(0), to_date: day(0), module_codes: null },
+    ] as never).execute();
+    await t.db.updateTable('users').set({ disabled: true }).where('id', '=', disabledOne).execute();
+    try {
+      const state = (await loadDocumentState(t.db, doc.id))!;
+      expect(state.steps[0].deputies).toEqual([{ deputy_id: current, principal_id: P }]);
+      // Only the step in progress offers deputies.
+      expect(state.steps[1].deputies).toEqual([]);
+    } finally {
+      await t.db.updateTable('users').set({ disabled: false }).where('id', '=', disabledOne).execute();
+      await t.db.deleteFrom('deputies').where('principal_id', '=', P).execute();
+    }
   });
 
   it('refuses a deputy\'s action outside the arrangement (404 invisible, 403 on the deputy\'s own document)', async () => {

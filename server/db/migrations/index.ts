@@ -52,6 +52,7 @@ import * as hotTriggers from './1390_hot_triggers';
 import * as numberSequences from './1400_number_sequences';
 import * as liveEventsAfterCommit from './1401_live_events_after_commit';
 import * as documentState from './1410_document_state';
+import * as documentStateEligibility from './1411_document_state_eligibility';
 import * as budgets from './1310_budgets';
 import * as filedAsPost from './1340_filed_as_post';
 import * as followUps from './1330_follow_ups';
@@ -117,4 +118,5 @@ export const migrations: Record<string, Migration> = {
   '1400_number_sequences': numberSequences,
   '1401_live_events_after_commit': liveEventsAfterCommit,
   '1410_document_state': documentState,
+  '1411_document_state_eligibility': documentStateEligibility,
 };

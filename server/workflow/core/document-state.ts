@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { ApproverRole, Database } from '../../db/database';
+import type { Database } from '../../db/database';
 import { deputyDay } from '../people/deputies';
-import { eligibleAmongSteps, scopeCompany } from './eligibility';
 import { visibleToOne } from './visibility';
 import { processNames, type StepNames } from '../mail/notifications';
 
@@ -33,8 +32,12 @@ export interface StepState {
   deputies: Array<{ deputy_id: number; principal_id: number }>;
 }
 
-/** One named candidate of a step as stored: their decision (1 approved) and who gave it (a deputy, or themselves). */
-interface Candidate { user_id: number; decision: number | null; decided_by: number | null }
+/**
+ * One named candidate of a step as `ringi_document_state` gives it: their decision (1 approved), who
+ * gave it (a deputy, or themselves), whether the eligibility rule allows them on the step now, and
+ * on the pending step of a document on process the deputies in effect for them today.
+ */
+interface Candidate { user_id: number; decision: number | null; decided_by: number | null; eligible: boolean; deputies: number[] | null }
 
 /** A document with its ordered steps: everything the transition rules decide on. */
 export interface DocumentState {
@@ -63,10 +66,10 @@ export function requesterRecipients(doc: Pick<DocumentState, 'requester_id' | 'f
   return typeof doc.filed_by === 'number' && doc.filed_by !== doc.requester_id ? [doc.requester_id, doc.filed_by] : [doc.requester_id];
 }
 
-/** One step as `ringi_document_state` gives it (migration 1410), in route order. */
+/** One step as `ringi_document_state` gives it (migration 1411), in route order. */
 interface StepRow {
   id: number; position: number; status: number; active: boolean; approver_id: number | null; required: number; process_code: string;
-  name: string; name_ja: string | null; name_zh: string | null; approver_roles: ApproverRole[] | null; allow_requester: boolean;
+  name: string; name_ja: string | null; name_zh: string | null; allow_requester: boolean;
   voided_at: string | null; candidates: Candidate[];
 }
 
@@ -78,52 +81,42 @@ type DocumentRow = Omit<DocumentState, 'steps' | 'voided' | 'data' | 'user_finan
 
 /** The document row with its steps, by its id or by a step the user may see (the rule is read before the lock, in the same statement). */
 async function readDocumentRow(db: Kysely<Database>, target: number | StepOfUser, lock: boolean): Promise<DocumentRow | null | undefined> {
+  const day = deputyDay();
   if (typeof target === 'number') {
-    const { rows } = await sql<{ state: DocumentRow | null }>`select ringi_document_state(${target}::integer, ${lock}) as state`.execute(db);
+    const { rows } = await sql<{ state: DocumentRow | null }>`select ringi_document_state(${target}::integer, ${lock}, ${day}::date) as state`.execute(db);
     return rows[0]?.state;
   }
   const row = await db.selectFrom('approvals').innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
-    .select(sql<DocumentRow | null>`ringi_document_state(approvals.buffer_id, ${lock})`.as('state'))
+    .select(sql<DocumentRow | null>`ringi_document_state(approvals.buffer_id, ${lock}, ${day}::date)`.as('state'))
     .where('approvals.id', '=', target.step).where(visibleToOne(target.visibleTo)).executeTakeFirst();
   return row?.state;
 }
 
 /**
- * Loads a document and its steps, in one statement (`ringi_document_state`, migration 1410). With
+ * Loads a document and its steps, in one statement (`ringi_document_state`, migration 1411). With
  * `lock`, its `buffers` row is locked `FOR UPDATE` first, so inside a transaction every concurrent
  * action on the same document waits there and then reads the state the previous one committed:
  * the re-check that follows is what makes races safe.
- * Candidates are re-checked against the eligibility rule here, so every action, permission and
- * notification works with who may act at this moment, not who was named at filing.
+ * Candidates are re-checked against the eligibility rule in the same statement, so every action,
+ * permission and notification works with who may act at this moment, not who was named at filing.
  */
 export async function loadDocumentState(db: Kysely<Database>, target: number | StepOfUser, lock = false): Promise<DocumentState | null> {
   const row = await readDocumentRow(db, target, lock);
   if (!row) return null;
   const { steps, ...doc } = row;
-  const candidates = steps.flatMap((s) => s.candidates.map((c) => ({ ...c, approval_id: s.id })));
-  const scope = { requesterId: doc.requester_id, companyId: await scopeCompany(db, doc.requester_id, doc.company_id) };
   const live = steps.filter((s) => !s.voided_at);
-  const namedOn = (stepId: number) => candidates.filter((c) => c.approval_id === stepId).map((c) => c.user_id);
-  // The step in progress (on a document on process): its candidates' deputies come with the eligibility read.
-  const pending = (s: { active: boolean; status: number }) => doc.status === 0 && s.active && s.status === 0;
-  const { eligible: eligibleOn, deputiesOf } = await eligibleAmongSteps(
-    db, live.map((s) => ({ rule: { approver_roles: s.approver_roles ?? [], allow_requester: s.allow_requester }, userIds: namedOn(s.id) })), scope,
-    live.some(pending) ? { moduleCode: doc.module_code, day: deputyDay() } : undefined,
-  );
   const states: StepState[] = [];
-  for (const [index, s] of live.entries()) {
-    const named = namedOn(s.id);
-    const eligible = eligibleOn[index];
-    const decided = candidates.filter((c) => c.approval_id === s.id && c.decision === 1).map((c) => c.user_id);
-    const deciders = candidates.filter((c) => c.approval_id === s.id && c.decision !== null).map((c) => c.decided_by ?? c.user_id);
-    const allowed = named.filter((id) => eligible.has(id));
+  for (const s of live) {
+    const decided = s.candidates.filter((c) => c.decision === 1).map((c) => c.user_id);
+    const deciders = s.candidates.filter((c) => c.decision !== null).map((c) => c.decided_by ?? c.user_id);
+    const allowed = s.candidates.filter((c) => c.eligible);
     // Whom the undecided candidates' deputies may stand in for (never the requester: nobody acts on their own document).
-    const deputies = pending(s) ? allowed.filter((id) => !decided.includes(id)).sort((a, b) => a - b)
-      .flatMap((principal) => (deputiesOf.get(principal) ?? []).map((deputy) => ({ deputy_id: deputy, principal_id: principal })))
-      .filter((d) => d.deputy_id !== doc.requester_id) : [];
+    const deputies = allowed.filter((c) => c.deputies && !decided.includes(c.user_id)).sort((x, y) => x.user_id - y.user_id)
+      .flatMap((c) => c.deputies!.map(Number).sort((x, y) => x - y).map((deputy) => ({ deputy_id: deputy, principal_id: c.user_id })))
+      .filter((d) => d.deputy_id !== doc.requester_id);
     states.push({
       id: s.id, position: s.position, status: s.status, active: s.active, approver_id: s.approver_id, required: s.required, process_code: s.process_code,
-      names: processNames(s), candidates: allowed, decided, deciders, deputies,
+      names: processNames(s), candidates: allowed.map((c) => c.user_id), decided, deciders, deputies,
     });
   }
   return {

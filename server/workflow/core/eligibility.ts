@@ -1,6 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { ApproverRole, Database } from '../../db/database';
-import { deputyInEffect } from '../../repositories/deputy-repository';
 import { usersBase } from '../../repositories/user-repository';
 
 /** What the rule needs to know about one step of a module (read from master_processes + processes). */
@@ -28,8 +27,10 @@ export interface EligibilityScope {
 type UsersEb = ExpressionBuilder<any, any>;
 
 /**
- * THE eligibility rule (one definition; the picker, the filing checks and the action-time check
- * all use it). A user may be named for — and act on — a step when they are:
+ * THE eligibility rule: the picker and the filing checks use it; the action-time check is the same
+ * rule inside `ringi_document_state` (migration 1411: one read for the document and who may act on
+ * it), held to the same answers by the eligibility matrix test's own oracle. A change here is a
+ * change there. A user may be named for — and act on — a step when they are:
  * - enabled (usersBase already excludes disabled users);
  * - not the requester, unless the step says `allow_requester`;
  * - on a role-bound step: holding one of its role flags AND a member of a group company (external
@@ -81,35 +82,21 @@ export async function scopeCompany(db: Kysely<Database>, requesterId: number, co
   return row?.company_id ?? null;
 }
 
-/** Each step's allowed users (`eligibleAmongSteps`) and, when asked, who deputises for each of them. */
-export interface EligibleSteps {
-  eligible: Array<Set<number>>;
-  /** The enabled deputies in effect for each user read (ascending), when `deputies` was given; else empty. */
-  deputiesOf: Map<number, number[]>;
-}
-
 /**
  * For each step with its named users, those the rule allows on it — every step in ONE read (a
- * column per step), so loading a document costs one eligibility query however long its route.
- * With `deputies`, the same read also gives each named user's deputies in effect on `day` for the
- * module (a document's pending step offers its candidates' deputies; no second query for them).
+ * column per step), so checking a filing's approvers costs one query however long its route. (A
+ * document's steps get the same answer from `ringi_document_state`, migration 1411.)
  */
 export async function eligibleAmongSteps(
   db: Kysely<Database>, steps: Array<{ rule: Pick<StepRule, 'approver_roles' | 'allow_requester'>; userIds: number[] }>, scope: EligibilityScope,
-  deputies?: { moduleCode: string; day: string },
-): Promise<EligibleSteps> {
+): Promise<Array<Set<number>>> {
   const everyone = [...new Set(steps.flatMap((s) => s.userIds))];
-  if (everyone.length === 0) return { eligible: steps.map(() => new Set()), deputiesOf: new Map() };
+  if (everyone.length === 0) return steps.map(() => new Set());
   const rows = await usersBase(db).select('users.id')
     .select((eb) => steps.map((s, i) => sql<boolean>`(${eligibleCondition(eb, s.rule, scope)})`.as(`s${i}`)))
-    .$if(deputies !== undefined, (q) => q.select(sql<number[]>`(select coalesce(json_agg(distinct d.deputy_id), '[]') from deputies d
-      where d.principal_id = users.id and ${deputyInEffect('d', deputies!.day, deputies!.moduleCode)})`.as('deputy_ids')))
     .where('users.id', 'in', everyone)
-    .execute() as Array<{ id: number; deputy_ids?: number[] } & Record<string, unknown>>;
-  return {
-    eligible: steps.map((s, i) => new Set(rows.filter((r) => r[`s${i}`] === true && s.userIds.includes(r.id)).map((r) => r.id))),
-    deputiesOf: new Map(rows.filter((r) => r.deputy_ids?.length).map((r) => [r.id, r.deputy_ids!.map(Number).sort((a, b) => a - b)])),
-  };
+    .execute() as Array<{ id: number } & Record<string, unknown>>;
+  return steps.map((s, i) => new Set(rows.filter((r) => r[`s${i}`] === true && s.userIds.includes(r.id)).map((r) => r.id)));
 }
 
 /** Of `userIds`, those the rule allows on `step` (a set; order irrelevant). */

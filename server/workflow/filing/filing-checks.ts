@@ -89,7 +89,7 @@ export async function approverViolations(db: Kysely<Database>, data: FormData, s
   if (!routed && !steps.some(named)) return [{ propertyPath: 'approvals', message: t('engine.messages.approvers') }];
   const namedOf = steps.map((step) => [...new Set(approvals.filter((a) => Number(a.master_process_id) === step.id).map((a) => a.approver_id).filter(Number.isInteger) as number[])]);
   // Every step's named approvers judged in one statement.
-  const { eligible } = await eligibleAmongSteps(db, steps.map((rule, i) => ({ rule, userIds: namedOf[i] })), scope);
+  const eligible = await eligibleAmongSteps(db, steps.map((rule, i) => ({ rule, userIds: namedOf[i] })), scope);
   // A step that is not any-of takes exactly one approver (the definition's `anyOf: false`).
   const wrong = steps.some((step, i) => namedOf[i].some((id) => !eligible[i].has(id)) || (!step.any_of && namedOf[i].length > 1));
   return wrong ? [{ propertyPath: 'approvals', message: t('engine.messages.approvers') }] : [];
