@@ -17,6 +17,9 @@ import { eventDocument, queueWorkflowEvents, sendsWorkflowEvents } from './webho
  * against the state before is then refused, 409) with its `data` when given, and the step made
  * active. The entry's webhook read sees the document before the touch — only `updated_at` and
  * `data` differ, which the events do not carry; the events' reads of the steps come after it.
+ * `close`: the decided step's close, also a part of the statement (it names the actor before any
+ * row changes: `actorNamed`); the answer says whether it matched its row — when it did not, the
+ * caller refuses and its transaction rolls the whole statement back.
  */
 export async function writeApprovalLog(
   db: Kysely<Database>,
@@ -25,14 +28,19 @@ export async function writeApprovalLog(
     touch?: { data?: Record<string, unknown>; activate?: number | null };
     /** Another write of the transition sent with the entry, as one more part of its `WITH` (it returns nothing the entry needs). */
     also?: (q: QueryCreator<Database>) => Compilable & OperationNodeSource;
+    /** The step's close (an update returning the row it closed), the first part of the entry's `WITH`. */
+    close?: (q: QueryCreator<Database>) => Compilable & OperationNodeSource;
   },
-): Promise<void> {
+): Promise<boolean> {
   const log = (q: QueryCreator<Database>) => q.insertInto('approval_logs').values({
     buffer_id: entry.documentId, approval_id: entry.approvalId ?? null, user_id: entry.userId, log_text: entry.action, on_behalf_of: entry.onBehalfOf ?? null,
     detail: entry.detail ? JSON.stringify(entry.detail) : null,
   });
-  const { touch } = entry;
+  const { touch, close } = entry;
   let q: QueryCreator<Database> = db;
+  if (close) q = q.with('closed', (w) => close(w) as never) as unknown as QueryCreator<Database>;
+  /** Whether the close matched its row (true without one), a column of the statement's answer. */
+  const closed = sql<boolean>`${close ? sql`exists (select 1 from closed)` : sql`true`}`.as('closed');
   if (touch) {
     q = q.with('touched', (w) => w.updateTable('buffers').set({ updated_at: new Date(), ...(touch.data ? { data: JSON.stringify(touch.data) } : {}) })
       .where('id', '=', entry.documentId).returning('id')) as unknown as QueryCreator<Database>;
@@ -44,13 +52,15 @@ export async function writeApprovalLog(
   const { also } = entry;
   if (also) q = q.with('also', (w) => also(w) as never) as unknown as QueryCreator<Database>;
   if (!sendsWorkflowEvents(entry.action)) {
-    await log(q).execute();
+    if (!(await log(q).returning(closed).executeTakeFirstOrThrow()).closed) return false;
   } else {
     // The entry and the read its webhook events need, in one statement.
-    const doc = await eventDocument(q.with('logged', (w) => log(w).returning('id')), entry.documentId).executeTakeFirst();
+    const doc = await eventDocument(q.with('logged', (w) => log(w).returning('id')), entry.documentId).select(closed).executeTakeFirst();
+    if (close && !doc?.closed) return false;
     await queueWorkflowEvents(db, entry, doc);
   }
   await announce(db, { id: entry.documentId, kind: entry.action, step: entry.approvalId ?? null });
+  return true;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import type { Database } from '../../db/database';
 import { validationFailed } from '../../lib/errors';
 import { writeApprovalLog } from '../core/approval-log';
@@ -24,17 +24,23 @@ import { refuseChangedSinceRead, storeActionAnswer, type ReadVersion } from './r
 
 /**
  * Marks the step handled only if it is still the pending active step: together with the
- * document lock this is the second half of the race guard (0 rows = someone was first).
+ * document lock this is the second half of the race guard (0 rows = someone was first). The
+ * decision's first write: it names its actor for the history entries (`actorNamed`).
  */
-async function closeStep(trx: Kysely<Database>, step: StepState, status: number, ctx: WorkflowContext, onBehalfOf: number | null, data?: unknown) {
-  const result = await trx.updateTable('approvals')
+function closeStepQuery(q: QueryCreator<Database>, step: StepState, status: number, ctx: WorkflowContext, onBehalfOf: number | null, data?: unknown) {
+  return q.updateTable('approvals')
     .set({ status, active: false, approver_id: ctx.userId, on_behalf_of: onBehalfOf, approved_at: new Date(), ...(data ? { data: JSON.stringify(data) } : {}) })
     .where('id', '=', step.id).where('status', '=', StepStatus.PENDING).where('active', '=', true)
-    // The decision's first write names its actor for the history entries (`recordActor`).
     .where(actorNamed(ctx.userId, status === StepStatus.REJECTED ? 'reject' : isTreasuryStep(step) ? 'treasury' : 'approve', onBehalfOf))
-    .executeTakeFirst();
-  if (result.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.workflow.errors.stepNotActive'));
+    .returning('id');
 }
+
+/** The step's close as a statement of its own (a rejection, a final approval): refused when it matched nothing. */
+async function closeStep(trx: Kysely<Database>, step: StepState, status: number, ctx: WorkflowContext, onBehalfOf: number | null, data?: unknown) {
+  if (!await closeStepQuery(trx, step, status, ctx, onBehalfOf, data).executeTakeFirst()) throw stepNotActive(ctx);
+}
+
+const stepNotActive = (ctx: WorkflowContext) => illegalTransition(ctx.t('server.workflow.errors.stepNotActive'));
 
 /**
  * One approver's approval within a 合議 (`all`) or quorum step: recorded once (a candidate who
@@ -80,25 +86,34 @@ async function giveDecisionNumber(trx: Kysely<Database>, doc: DocumentState, ctx
   if (decisionNumber !== null) await trx.updateTable('buffers').set({ decision_number: decisionNumber }).where('id', '=', doc.id).execute();
 }
 
-/** Passes the step (approve or treasury) and moves the document on: next step, or completed. */
-async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, body: StepActionBody, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, data?: Record<string, unknown>, detail?: Record<string, unknown>) {
+/**
+ * Closes the step (approve or treasury, `closed` its status and the data it keeps) and moves the
+ * document on: to the next step — the close, the log entry, the document's touch and the next
+ * step's activation in one statement — or completed.
+ */
+async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, closed: { status: number; data?: unknown }, body: StepActionBody, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, data?: Record<string, unknown>, detail?: Record<string, unknown>) {
   const next = nextStep(doc, step);
   if (!next) {
+    await closeStep(trx, step, closed.status, ctx, onBehalfOf, closed.data);
     await finishDocument(trx, doc, DocumentStatus.COMPLETED, data);
     // An entity module's change takes effect here, in the final approval's transaction.
     await applyEntityChange(trx, doc.id, ctx);
+    await writeApprovalLog(trx, { documentId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail });
+    await mailDocumentEvent(trx, 'completed', doc, requesterRecipients(doc), ctx);
+    return DocumentStatus.COMPLETED;
   }
-  // On to the next step: it is made active and the document touched (with the step's data) by the
-  // log's statement, which also remembers the approver's choice of mailing the next approvers.
+  // On to the next step: the log's statement also closes this one, makes the next active, touches
+  // the document (with the step's data) and remembers the approver's choice of mailing the next approvers.
   const notify = body.send_email_push;
-  await writeApprovalLog(trx, {
-    documentId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail, touch: next ? { data, activate: next.id } : undefined,
-    also: next && notify !== undefined ? (q) => rememberEmailPush(q, ctx.userId, notify) : undefined,
+  const logged = await writeApprovalLog(trx, {
+    documentId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail, touch: { data, activate: next.id },
+    close: (q) => closeStepQuery(q, step, closed.status, ctx, onBehalfOf, closed.data),
+    also: notify !== undefined ? (q) => rememberEmailPush(q, ctx.userId, notify) : undefined,
   });
+  if (!logged) throw stepNotActive(ctx);
   // The next step's approvers and their deputies in effect.
-  if (next && notify === true) await mailStepWaiting(trx, doc, next.candidates, ctx, next);
-  if (!next) await mailDocumentEvent(trx, 'completed', doc, requesterRecipients(doc), ctx);
-  return next ? DocumentStatus.ON_PROCESS : DocumentStatus.COMPLETED;
+  if (notify === true) await mailStepWaiting(trx, doc, next.candidates, ctx, next);
+  return DocumentStatus.ON_PROCESS;
 }
 
 /** What another entry point (the mail link) adds to the app's step action; the action itself is the same. */
@@ -161,8 +176,7 @@ export async function actOnStep(db: Kysely<Database>, documentId: number | null,
       const formCode = findModule(ctx.definitions, doc.module_code)?.process?.find((s) => s.code === step.process_code)?.form;
       const treasury = await readTreasuryData(trx, ctx.definitions, formCode, body.data, ctx.t, { companyId: await scopeCompany(trx, doc.requester_id, doc.data.company_id), userId: ctx.userId });
       if ('violations' in treasury) throw validationFailed(treasury.violations);
-      await closeStep(trx, step, StepStatus.DONE, ctx, onBehalfOf, treasury.value);
-      const status = await passStep(trx, doc, step, body, ctx, 'treasury', onBehalfOf, { ...doc.data, ...treasury.value }, detail);
+      const status = await passStep(trx, doc, step, { status: StepStatus.DONE, data: treasury.value }, body, ctx, 'treasury', onBehalfOf, { ...doc.data, ...treasury.value }, detail);
       return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
     }
     if (body.approve !== true) {
@@ -172,8 +186,7 @@ export async function actOnStep(db: Kysely<Database>, documentId: number | null,
     if (step.required > 1 && await recordPartialApproval(trx, doc.id, step, ctx, onBehalfOf, detail)) {
       return { id: step.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: DocumentStatus.ON_PROCESS } };
     }
-    await closeStep(trx, step, StepStatus.DONE, ctx, onBehalfOf, fields);
-    const status = await passStep(trx, doc, step, body, ctx, 'approve', onBehalfOf, fields && { ...doc.data, ...fields }, detail);
+    const status = await passStep(trx, doc, step, { status: StepStatus.DONE, data: fields }, body, ctx, 'approve', onBehalfOf, fields && { ...doc.data, ...fields }, detail);
     if (fields && module) await linkFiles(trx, module, doc.id, fields);
     return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
   }
