@@ -92,6 +92,19 @@ describe('buffer_viewers', () => {
     await expectInStep();
     await sql`update buffers set user_finances = ${JSON.stringify([users.legal?.id ?? users.finance.id, '7', 2.5, null])}::jsonb where id = ${doc.id}`.execute(t.db);
     await expectInStep();
+    // A step's approver and a timeline entry's user as written add their pair; the pair a change
+    // leaves behind (another approver or user named, or none) goes when it was its only reason.
+    const log = await t.db.insertInto('approval_logs').values({ buffer_id: doc.id, user_id: users.approver2.id, log_text: 'note' }).returning('id').executeTakeFirstOrThrow();
+    await sql`update approvals set approver_id = ${users.treasury.id} where id = ${doc.steps[0]}`.execute(t.db);
+    await expectInStep();
+    await sql`update approval_logs set user_id = ${users.treasury.id} where id = ${log.id}`.execute(t.db);
+    await sql`update approvals set approver_id = ${users.approver.id} where id = ${doc.steps[0]}`.execute(t.db);
+    await expectInStep();
+    expect(await t.db.selectFrom('buffer_viewers').select('user_id').where('buffer_id', '=', doc.id).where('user_id', 'in', [users.approver2.id, users.treasury.id, users.approver.id]).orderBy('user_id').execute())
+      .toEqual([users.approver.id, users.treasury.id].sort((a, b) => a - b).map((user_id) => ({ user_id })));
+    await sql`update approvals set approver_id = null where id = ${doc.steps[0]}`.execute(t.db);
+    await t.db.deleteFrom('approval_logs').where('id', '=', log.id).execute();
+    await expectInStep();
     await sql`delete from buffers where id = ${doc.id}`.execute(t.db);
     await expectInStep();
     expect(await t.db.selectFrom('buffer_viewers').select('user_id').where('buffer_id', '=', doc.id).execute()).toEqual([]);
