@@ -16,9 +16,10 @@ import { demoUsers, getter, insertDocument, poster, purchaseRefs, tokens, type U
 const DECISION_BUDGET = 6;
 /**
  * The same approval when the approver chooses not to mail: the user with the definitions' revision,
- * the step's document under the user's visibility with its lock, steps, candidates and who of them
- * may act (with their deputies), and one write: the step's close naming the actor, the log entry,
- * the document's touch, the next step's activation and the remembered choice.
+ * the step's document under the user's visibility (no lock) with its steps, candidates and who of
+ * them may act, and one write with no transaction around it (decision-without-lock.test.ts): the
+ * step's close naming the actor, the log entry, the document's touch at the version read, the next
+ * step's activation and the remembered choice.
  */
 const QUIET_DECISION_BUDGET = 3;
 

@@ -9,7 +9,7 @@ const REQUESTER = 1;
 const step = (id: number, position: number, status: number, active: boolean, candidates: number[], process_code = 'p-manager'): StepState =>
   ({ id, position, status, active, approver_id: status ? candidates[0] : null, process_code, names: { en: process_code, ja: process_code, zh: process_code }, candidates, required: 1, decided: [], deciders: [], deputies: [] });
 const doc = (status: number, steps: StepState[]): DocumentState =>
-  ({ id: 1, code: 'D-1', module_code: 'payment', status, requester_id: REQUESTER, company_id: null, data: {}, bypass: false, urgent: false, user_finances: [], steps, voided: [] });
+  ({ id: 1, code: 'D-1', module_code: 'payment', status, requester_id: REQUESTER, company_id: null, data: {}, bypass: false, urgent: false, user_finances: [], steps, voided: [], version: '1' });
 
 const atFirst = doc(0, [step(10, 1, 0, true, [2, 3]), step(20, 2, 0, false, [4], 'p-treasury')]);
 const atSecond = doc(0, [step(10, 1, 1, false, [2, 3]), step(20, 2, 0, true, [4], 'p-treasury')]);

@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * `ringi_document_state` with who may act (one round trip fewer for every decision and document
  * view): each candidate comes with whether the eligibility rule allows them on the step now, and —
  * on the pending step of a document on process — the deputies in effect for them on `p_day` (the
- * app's day, `deputyDay()`), so the state needs no second read of users and deputies.
+ * app's day, `deputyDay()`), so the state needs no second read of users and deputies. `version` is
+ * the row version read (`xmin`): a decision taken without the lock writes only while it still is.
  *
  * The rule is the one `server/workflow/core/eligibility.ts` writes for the picker and the filing
  * checks (`eligibleCondition`), and the deputies those of `arrangementInEffect`; the eligibility
@@ -25,7 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       select json_build_object(
         'id', b.id, 'code', b.code, 'module_code', b.module_code, 'status', b.status, 'requester_id', b.requester_id,
         'filed_by', b.filed_by, 'company_id', b.company_id, 'data', b.data, 'bypass', b.bypass, 'urgent', b.urgent,
-        'user_finances', b.user_finances,
+        'user_finances', b.user_finances, 'version', b.xmin::text,
         'steps', (select coalesce(json_agg(s order by s.position), '[]'::json) from (
           select a.id, a.position, a.status, a.active, a.approver_id, a.required, p.code as process_code,
             p.name, p.name_ja, p.name_zh, mp.allow_requester, a.voided_at,

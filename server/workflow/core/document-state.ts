@@ -59,6 +59,8 @@ export interface DocumentState {
   steps: StepState[];
   /** Steps an edit voided when it restarted the route (an action on one is refused: 409). */
   voided: number[];
+  /** The document row's version as read (`xmin`): every change of the document or its route writes the row. */
+  version: string;
 }
 
 /** Who gets the requester's mails: the requester, and whoever filed it for them (代理申請: "both get the mails"). */

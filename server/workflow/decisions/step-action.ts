@@ -1,7 +1,7 @@
-import type { Kysely, QueryCreator } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { Database } from '../../db/database';
 import { validationFailed } from '../../lib/errors';
-import { writeApprovalLog } from '../core/approval-log';
+import { isStaleDocument, writeApprovalLog } from '../core/approval-log';
 import { applyEntityChange } from '../entity-changes/apply-entity-change';
 import { loadDocumentState, requesterRecipients, type DocumentState, type StepState } from '../core/document-state';
 import { scopeCompany } from '../core/eligibility';
@@ -23,21 +23,34 @@ import type { StepActionBody, StepActionResult } from '../../../src/wire/workflo
 import { refuseChangedSinceRead, storeActionAnswer, type ReadVersion } from './read-version';
 
 /**
+ * The document read without its lock (`actOnStep`): the version it was read at, taken as the
+ * document's lock by the transaction's first write — which fails whole (`ringi_expect`, SQLSTATE
+ * RG409) when the row is another version by then.
+ */
+type ReadAt = { documentId: number; version: string } | undefined;
+
+/** A condition of a transaction's first write: the document's row locked, still at the version read (none: already locked). */
+function lockedAsRead(readAt: ReadAt) {
+  return sql<boolean>`${readAt ? sql`ringi_expect(exists (select 1 from buffers where id = ${readAt.documentId} and xmin = ${readAt.version}::xid for update))` : sql`true`}`;
+}
+
+/**
  * Marks the step handled only if it is still the pending active step: together with the
  * document lock this is the second half of the race guard (0 rows = someone was first). The
  * decision's first write: it names its actor for the history entries (`actorNamed`).
  */
-function closeStepQuery(q: QueryCreator<Database>, step: StepState, status: number, ctx: WorkflowContext, onBehalfOf: number | null, data?: unknown) {
+function closeStepQuery(q: QueryCreator<Database>, step: StepState, status: number, ctx: WorkflowContext, onBehalfOf: number | null, data?: unknown, readAt?: ReadAt) {
   return q.updateTable('approvals')
     .set({ status, active: false, approver_id: ctx.userId, on_behalf_of: onBehalfOf, approved_at: new Date(), ...(data ? { data: JSON.stringify(data) } : {}) })
+    .where(lockedAsRead(readAt))
     .where('id', '=', step.id).where('status', '=', StepStatus.PENDING).where('active', '=', true)
     .where(actorNamed(ctx.userId, status === StepStatus.REJECTED ? 'reject' : isTreasuryStep(step) ? 'treasury' : 'approve', onBehalfOf))
     .returning('id');
 }
 
 /** The step's close as a statement of its own (a rejection, a final approval): refused when it matched nothing. */
-async function closeStep(trx: Kysely<Database>, step: StepState, status: number, ctx: WorkflowContext, onBehalfOf: number | null, data?: unknown) {
-  if (!await closeStepQuery(trx, step, status, ctx, onBehalfOf, data).executeTakeFirst()) throw stepNotActive(ctx);
+async function closeStep(trx: Kysely<Database>, step: StepState, status: number, ctx: WorkflowContext, onBehalfOf: number | null, data?: unknown, readAt?: ReadAt) {
+  if (!await closeStepQuery(trx, step, status, ctx, onBehalfOf, data, readAt).executeTakeFirst()) throw stepNotActive(ctx);
 }
 
 const stepNotActive = (ctx: WorkflowContext) => illegalTransition(ctx.t('server.workflow.errors.stepNotActive'));
@@ -49,9 +62,10 @@ const stepNotActive = (ctx: WorkflowContext) => illegalTransition(ctx.t('server.
  * last one needed (the caller closes the step as an ordinary approval). Runs under the document
  * lock, so concurrent approvers count one after the other and the step advances once.
  */
-async function recordPartialApproval(trx: Kysely<Database>, documentId: number, step: StepState, ctx: WorkflowContext, onBehalfOf: number | null, detail?: Record<string, unknown>): Promise<boolean> {
+async function recordPartialApproval(trx: Kysely<Database>, documentId: number, step: StepState, ctx: WorkflowContext, onBehalfOf: number | null, detail?: Record<string, unknown>, readAt?: ReadAt): Promise<boolean> {
   // A deputy's approval counts as the principal's decision (the principal's candidacy is marked).
   const marked = await trx.updateTable('approval_candidates').set({ decision: 1, decided_at: new Date(), decided_by: ctx.userId })
+    .where(lockedAsRead(readAt))
     .where('approval_id', '=', step.id).where('user_id', '=', onBehalfOf ?? ctx.userId).where('decision', 'is', null)
     .where(actorNamed(ctx.userId, 'approve', onBehalfOf))
     .executeTakeFirst();
@@ -91,10 +105,10 @@ async function giveDecisionNumber(trx: Kysely<Database>, doc: DocumentState, ctx
  * document on: to the next step — the close, the log entry, the document's touch and the next
  * step's activation in one statement — or completed.
  */
-async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, closed: { status: number; data?: unknown }, body: StepActionBody, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, data?: Record<string, unknown>, detail?: Record<string, unknown>) {
+async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, closed: { status: number; data?: unknown; readAt?: ReadAt }, body: StepActionBody, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, data?: Record<string, unknown>, detail?: Record<string, unknown>) {
   const next = nextStep(doc, step);
   if (!next) {
-    await closeStep(trx, step, closed.status, ctx, onBehalfOf, closed.data);
+    await closeStep(trx, step, closed.status, ctx, onBehalfOf, closed.data, closed.readAt);
     await finishDocument(trx, doc, DocumentStatus.COMPLETED, data);
     // An entity module's change takes effect here, in the final approval's transaction.
     await applyEntityChange(trx, doc.id, ctx);
@@ -107,7 +121,7 @@ async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepSta
   const notify = body.send_email_push;
   const logged = await writeApprovalLog(trx, {
     documentId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail, touch: { data, activate: next.id },
-    close: (q) => closeStepQuery(q, step, closed.status, ctx, onBehalfOf, closed.data),
+    close: (q) => closeStepQuery(q, step, closed.status, ctx, onBehalfOf, closed.data, closed.readAt),
     also: notify !== undefined ? (q) => rememberEmailPush(q, ctx.userId, notify) : undefined,
   });
   if (!logged) throw stepNotActive(ctx);
@@ -130,65 +144,136 @@ export interface StepActionOptions {
 }
 
 /**
- * `POST /api/approvals/{id}/action` in ONE transaction: lock the document, re-check that the
- * user is a candidate of this step and that it is still the active pending step, then approve
- * (true), reject (false) or complete the treasury step (null with `data`, or true with `data`,
- * on a `p-treasury` step). Logs the action and queues the mails of the rules in README.md.
- * The mail link (`mail-actions.ts`) acts through here too, with `options`. `documentId` null: the
- * step's document is found under the acting user's visibility rule with its lock (an unknown or
- * invisible step is 404, as the route's own check answers); given, the caller checked it.
+ * `POST /api/approvals/{id}/action`: approve (true), reject (false) or complete the treasury step
+ * (null with `data`, or true with `data`, on a `p-treasury` step), re-checking on the document as
+ * it stands that the user is a candidate of this step and that it is still the active pending
+ * step. Logs the action and queues the mails of the rules in README.md. The mail link
+ * (`mail-actions.ts`) and bulk approval act through here too, with `options`. `documentId` null:
+ * the step's document is found under the acting user's visibility rule (an unknown or invisible
+ * step is 404, as the route's own check answers); given, the caller checked it.
+ *
+ * A decision runs in one transaction under the document's lock, so concurrent actions on a
+ * document wait for each other and each re-check sees what the one before committed. A plain
+ * approval (`mayPassWithoutLock`) reads the document first without the lock: when it only moves
+ * the document on to its next step it is written as one statement and no transaction
+ * (`passWithoutLock`); a final approval's transaction takes the lock with its first write, only
+ * while the row is still the version read — else it is all taken again from a read under the lock.
  */
 export async function actOnStep(db: Kysely<Database>, documentId: number | null, stepId: number, body: StepActionBody, ctx: WorkflowContext, options: StepActionOptions = {}): Promise<StepActionResult> {
   const detail = options.logDetail;
   const read = options.read ?? {};
-  let decided: DocumentState | undefined;
-  return db.transaction().execute(async (trx) => {
-    const result = await decide(trx);
-    if (decided && result.buffer.status === DocumentStatus.COMPLETED) await giveDecisionNumber(trx, decided, ctx);
-    return storeActionAnswer(trx, read, result);
-  });
-  async function decide(trx: Kysely<Database>): Promise<StepActionResult> {
-    // Without the document's id: the step's document as the user may see it, in the same statement as its lock.
-    const doc = await loadDocumentState(trx, documentId ?? { step: stepId, visibleTo: ctx.userId }, true);
-    if (!doc && documentId === null) throw stepNotFound(ctx.t);
-    if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));
-    decided = doc;
-    if (options.guard) await options.guard(trx, doc);
-    const refusal = refuseStepAction(doc, stepId, ctx.userId);
-    if (refusal) throw refusalError(refusal, ctx.t);
-    await refuseChangedSinceRead(trx, doc.id, read.expectedUpdatedAt, ctx.t);
-    const step = doc.steps.find((s) => s.id === stepId)!;
-    // A deputy acts for the principal: both are recorded (approver / log user, on_behalf_of).
-    const onBehalfOf = actingFor(step, ctx.userId) ?? null;
-    // Fields a step fills (the signer's signed files): only this step's, only with its approval.
-    const module = findModule(ctx.definitions, doc.module_code) ?? undefined;
-    const filled = await readStepFields(trx, ctx.definitions, module, step.process_code, body.data, ctx.t, ctx.userId);
-    if ('violations' in filled) throw validationFailed(filled.violations);
+  const target = documentId ?? { step: stepId, visibleTo: ctx.userId };
+  if (mayPassWithoutLock(body, options)) {
+    const first = await loadDocumentState(db, target);
+    if (first) {
+      const refusal = refuseStepAction(first, stepId, ctx.userId);
+      if (refusal) throw refusalError(refusal, ctx.t);
+      const passed = await passWithoutLock(db, first, stepId, body, ctx, options);
+      if (passed) return passed;
+      // A 合議 or quorum step counts the others' decisions: read under the lock, never on an earlier read.
+      if (passed === undefined && first.steps.find((s) => s.id === stepId)!.required === 1) {
+        try {
+          return await inTransaction(first);
+        } catch (error) {
+          if (!isStaleDocument(error)) throw error;
+        }
+      }
+    } else if (documentId === null) throw stepNotFound(ctx.t);
+  }
+  return inTransaction(undefined);
 
-    if (body.approve === false) {
-      await closeStep(trx, step, StepStatus.REJECTED, ctx, onBehalfOf);
-      await finishDocument(trx, doc, DocumentStatus.REJECTED);
-      await writeApprovalLog(trx, { documentId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'reject', onBehalfOf, detail });
-      await mailDocumentEvent(trx, 'rejected', doc, requesterRecipients(doc), ctx);
-      return { id: step.id, status: StepStatus.REJECTED, buffer: { id: doc.id, status: DocumentStatus.REJECTED } };
-    }
-    if (isTreasuryStep(step)) {
-      const formCode = findModule(ctx.definitions, doc.module_code)?.process?.find((s) => s.code === step.process_code)?.form;
-      const treasury = await readTreasuryData(trx, ctx.definitions, formCode, body.data, ctx.t, { companyId: await scopeCompany(trx, doc.requester_id, doc.data.company_id), userId: ctx.userId });
-      if ('violations' in treasury) throw validationFailed(treasury.violations);
-      const status = await passStep(trx, doc, step, { status: StepStatus.DONE, data: treasury.value }, body, ctx, 'treasury', onBehalfOf, { ...doc.data, ...treasury.value }, detail);
+  /** The decision in one transaction: on `first` (read without the lock, its version checked by the first write) or on a read under the lock. */
+  function inTransaction(first: DocumentState | undefined): Promise<StepActionResult> {
+    let decided: DocumentState | undefined;
+    return db.transaction().execute(async (trx) => {
+      const doc = first ?? await loadDocumentState(trx, target, true);
+      const readAt = first && { documentId: first.id, version: first.version };
+      const result = await decide(trx, doc, readAt);
+      if (decided && result.buffer.status === DocumentStatus.COMPLETED) await giveDecisionNumber(trx, decided, ctx);
+      return storeActionAnswer(trx, read, result);
+    });
+    async function decide(trx: Kysely<Database>, doc: DocumentState | null, readAt: ReadAt): Promise<StepActionResult> {
+      if (!doc && documentId === null) throw stepNotFound(ctx.t);
+      if (!doc) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));
+      decided = doc;
+      if (options.guard) await options.guard(trx, doc);
+      const refusal = refuseStepAction(doc, stepId, ctx.userId);
+      if (refusal) throw refusalError(refusal, ctx.t);
+      await refuseChangedSinceRead(trx, doc.id, read.expectedUpdatedAt, ctx.t);
+      const step = doc.steps.find((s) => s.id === stepId)!;
+      // A deputy acts for the principal: both are recorded (approver / log user, on_behalf_of).
+      const onBehalfOf = actingFor(step, ctx.userId) ?? null;
+      // Fields a step fills (the signer's signed files): only this step's, only with its approval.
+      const module = findModule(ctx.definitions, doc.module_code) ?? undefined;
+      const filled = await readStepFields(trx, ctx.definitions, module, step.process_code, body.data, ctx.t, ctx.userId);
+      if ('violations' in filled) throw validationFailed(filled.violations);
+
+      if (body.approve === false) {
+        await closeStep(trx, step, StepStatus.REJECTED, ctx, onBehalfOf);
+        await finishDocument(trx, doc, DocumentStatus.REJECTED);
+        await writeApprovalLog(trx, { documentId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'reject', onBehalfOf, detail });
+        await mailDocumentEvent(trx, 'rejected', doc, requesterRecipients(doc), ctx);
+        return { id: step.id, status: StepStatus.REJECTED, buffer: { id: doc.id, status: DocumentStatus.REJECTED } };
+      }
+      if (isTreasuryStep(step)) {
+        const formCode = findModule(ctx.definitions, doc.module_code)?.process?.find((s) => s.code === step.process_code)?.form;
+        const treasury = await readTreasuryData(trx, ctx.definitions, formCode, body.data, ctx.t, { companyId: await scopeCompany(trx, doc.requester_id, doc.data.company_id), userId: ctx.userId });
+        if ('violations' in treasury) throw validationFailed(treasury.violations);
+        const status = await passStep(trx, doc, step, { status: StepStatus.DONE, data: treasury.value }, body, ctx, 'treasury', onBehalfOf, { ...doc.data, ...treasury.value }, detail);
+        return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
+      }
+      if (body.approve !== true) {
+        throw validationFailed([{ propertyPath: 'approve', message: ctx.t('server.workflow.errors.approveRequired') }]);
+      }
+      const fields = Object.keys(filled.value).length ? filled.value : undefined;
+      // The first write takes the document's lock at the version read (`readAt`; none: already locked).
+      if (step.required > 1 && await recordPartialApproval(trx, doc.id, step, ctx, onBehalfOf, detail, readAt)) {
+        return { id: step.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: DocumentStatus.ON_PROCESS } };
+      }
+      const status = await passStep(trx, doc, step, { status: StepStatus.DONE, data: fields, readAt: step.required > 1 ? undefined : readAt }, body, ctx, 'approve', onBehalfOf, fields && { ...doc.data, ...fields }, detail);
+      if (fields && module) await linkFiles(trx, module, doc.id, fields);
       return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
     }
-    if (body.approve !== true) {
-      throw validationFailed([{ propertyPath: 'approve', message: ctx.t('server.workflow.errors.approveRequired') }]);
-    }
-    const fields = Object.keys(filled.value).length ? filled.value : undefined;
-    if (step.required > 1 && await recordPartialApproval(trx, doc.id, step, ctx, onBehalfOf, detail)) {
-      return { id: step.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: DocumentStatus.ON_PROCESS } };
-    }
-    const status = await passStep(trx, doc, step, { status: StepStatus.DONE, data: fields }, body, ctx, 'approve', onBehalfOf, fields && { ...doc.data, ...fields }, detail);
-    if (fields && module) await linkFiles(trx, module, doc.id, fields);
-    return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
   }
 }
 
+/**
+ * A plain approval: approve, nothing filled, no mail to the next approvers, from an entry point
+ * with no checks of its own (the mail link's, bulk approval's), no idempotency key or version
+ * read to hold it to (an offline decision). It may pass without the lock (`passWithoutLock`).
+ */
+function mayPassWithoutLock(body: StepActionBody, options: StepActionOptions): boolean {
+  return body.approve === true && body.data === undefined && body.send_email_push !== true && !options.guard
+    && !options.read?.claim && options.read?.expectedUpdatedAt === undefined;
+}
+
+/**
+ * The common decision (a plain approval, the user's to take) that moves the document on to its
+ * next step with one approval passing the step — as ONE statement without a transaction around it
+ * (no BEGIN, no COMMIT, no lock held while the app decides): the close, the log entry, the document's touch, the next step's activation and the
+ * remembered choice, written only while the document's row is still the version `doc` was read at
+ * (`writeApprovalLog`'s `version`). Every change a decision depends on writes that row under the
+ * document's lock (another decision, an edit's restart, a send back, a withdrawal all touch it), so
+ * a statement that finds another version — or that waited for another's lock and then found one —
+ * fails whole; the decision is then taken again under the lock. Undefined: not such a decision;
+ * null: the document changed since `doc` was read (nothing was written).
+ */
+async function passWithoutLock(db: Kysely<Database>, doc: DocumentState, stepId: number, body: StepActionBody, ctx: WorkflowContext, options: StepActionOptions): Promise<StepActionResult | null | undefined> {
+  const step = doc.steps.find((s) => s.id === stepId)!;
+  const next = nextStep(doc, step);
+  if (!next || isTreasuryStep(step) || step.required > 1) return undefined;
+  const onBehalfOf = actingFor(step, ctx.userId) ?? null;
+  const notify = body.send_email_push;
+  try {
+    await writeApprovalLog(db, {
+      documentId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'approve', onBehalfOf, detail: options.logDetail, touch: { activate: next.id },
+      close: (q) => closeStepQuery(q, step, StepStatus.DONE, ctx, onBehalfOf),
+      also: notify !== undefined ? (q) => rememberEmailPush(q, ctx.userId, notify) : undefined,
+      version: doc.version,
+    });
+  } catch (error) {
+    if (isStaleDocument(error)) return null;
+    throw error;
+  }
+  return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status: DocumentStatus.ON_PROCESS } };
+}
