@@ -227,29 +227,50 @@ export async function sustainedMix(options: { ports: number[]; seconds: number; 
 }
 
 /**
- * The highest sustained decision rate with p99 ≤ `limitMs` and no error: `rates` in order, each
- * for `seconds`, until one fails. Returns the decisions/s served at the last rate that held.
+ * The highest sustained rate of `scenario` with p99 ≤ `limitMs` and no error: `rates` in order,
+ * each for `seconds` after a warm-up at the first (the instances' first seconds: JIT, each
+ * connection's first plans), until one fails. `left` says how many requests can still be sent (a
+ * decision needs a step to decide); a rate that needs more stops the ramp. Returns the last rate that held.
  */
-export async function decisionLimit(options: { ports: number[]; rates: number[]; seconds: number; limitMs: number; queue: DecisionQueue; meter: CpuMeter }) {
+async function sustainedLimit(options: { ports: number[]; rates: number[]; seconds: number; limitMs: number; meter: CpuMeter; label: string; unit: string; scenario: (name: string, rate: number) => Scenario; left?: () => number }) {
   let best: ScenarioResult | null = null;
-  // As the mix: the instances' first seconds (JIT, each connection's first plans) at the first rate, not counted.
-  const warm = await runScenario(options.queue.scenario('decisions [warm-up]', options.rates[0]), options.ports, WARM_UP_S);
-  console.log(figure(`  postgres decisions [warm-up, ${options.rates[0]}/s for ${WARM_UP_S} s, not counted]: p99 ${warm.p99} ms, errors ${warm.errors}`));
+  const warm = await runScenario(options.scenario(`${options.label} [warm-up]`, options.rates[0]), options.ports, WARM_UP_S);
+  console.log(figure(`  postgres ${options.label} [warm-up, ${options.rates[0]}/s for ${WARM_UP_S} s, not counted]: p99 ${warm.p99} ms, errors ${warm.errors}`));
   for (const rate of options.rates) {
-    const { due, behind } = options.queue.available;
-    if (due + behind < rate * options.seconds) {
-      console.log(`  decision limit: ${rate}/s needs ${rate * options.seconds} steps, ${due + behind} left: stopped (seed more open documents, BENCH_OPEN)`);
+    const left = options.left?.() ?? Infinity;
+    if (left < rate * options.seconds) {
+      console.log(`  ${options.label} limit: ${rate}/s needs ${rate * options.seconds} requests, ${left} left: stopped (seed more open documents, BENCH_OPEN)`);
       break;
     }
     const from = options.meter.snapshot();
-    const result = await runScenario(options.queue.scenario(`decisions at ${rate}/s`, rate), options.ports, options.seconds);
+    const result = await runScenario(options.scenario(`${options.label} at ${rate}/s`, rate), options.ports, options.seconds);
     const held = result.p99 <= options.limitMs && result.errors === 0;
-    console.log(figure(`  postgres decisions at ${rate}/s for ${options.seconds} s: ${line(result)} — ${held ? 'held' : `over (p99 > ${options.limitMs} ms or errors)`}; ${options.meter.per(from, result.statuses['200'] ?? 0, 'decision')}`));
+    const served = Object.entries(result.statuses).filter(([status]) => status.startsWith('2')).reduce((a, [, n]) => a + n, 0);
+    console.log(figure(`  postgres ${options.label} at ${rate}/s for ${options.seconds} s: ${line(result)} — ${held ? 'held' : `over (p99 > ${options.limitMs} ms or errors)`}; ${options.meter.per(from, served, options.unit)}`));
     if (!held) break;
     best = result;
-    if (rate === options.rates[options.rates.length - 1]) console.log(`  decision limit: the highest rate tried (${rate}/s) held — the limit is above it; add rates to BENCH_RAMP`);
+    if (rate === options.rates[options.rates.length - 1]) console.log(`  ${options.label} limit: the highest rate tried (${rate}/s) held — the limit is above it; add rates to BENCH_RAMP`);
   }
   return best;
+}
+
+/** The highest sustained decision rate with p99 ≤ `limitMs` and no error (item 10's figure). */
+export function decisionLimit(options: { ports: number[]; rates: number[]; seconds: number; limitMs: number; queue: DecisionQueue; meter: CpuMeter }) {
+  const { queue } = options;
+  return sustainedLimit({ ...options, label: 'decisions', unit: 'decision', scenario: (name, rate) => queue.scenario(name, rate), left: () => queue.available.due + queue.available.behind });
+}
+
+/**
+ * The same ramp for the lightest signed-in request there is — `GET /api/deputies` of a user with
+ * no arrangements: the sign-in check's read and one indexed read, a small JSON answer. Its limit
+ * is the ceiling of any request's through this stack (HTTP, the framework, the sign-in check, the
+ * database client) on this machine, the decision limit's ceiling beside pgbench.
+ */
+export function signedInReadLimit(options: { ports: number[]; rates: number[]; seconds: number; limitMs: number; token: string; meter: CpuMeter }) {
+  return sustainedLimit({
+    ...options, label: 'signed-in reads', unit: 'request',
+    scenario: (name, rate) => ({ name, rate, method: 'GET', path: () => '/api/deputies', headers: { authorization: `Bearer ${options.token}`, 'accept-language': 'en' } }),
+  });
 }
 
 /** pgbench (TPC-B-like) on a database of its own on the same server: initialised at `scale` (reused when it has it), then `clients` for `seconds`. */
