@@ -157,4 +157,28 @@ describe('a decision written without the lock', () => {
     expect((await t.db.selectFrom('buffers').select('status').where('id', '=', closed.id).executeTakeFirstOrThrow()).status).toBe(0);
     expect(await logCount(closed.id)).toBe(0);
   });
+  it.skipIf(!onPostgres)('at once, many rounds: a withdrawal and a final approval, and two final approvals of one step — exactly one wins, the other is told 409, never an error', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const doc = await payment(1);
+      const racers = [
+        () => post('employee', '/api/buffer/withdrawal', { buffer_id: doc.id }),
+        () => post('approver', `/api/approvals/${doc.steps[0]}/action`, { approve: true }),
+      ];
+      const answers = await Promise.all(round % 2 ? [racers[1](), racers[0]()] : [racers[0](), racers[1]()]);
+      expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join(' | ')).toEqual([200, 409]);
+      const status = (await t.db.selectFrom('buffers').select('status').where('id', '=', doc.id).executeTakeFirstOrThrow()).status;
+      expect([2, 10]).toContain(status);
+      expect(await logCount(doc.id)).toBe(1);
+    }
+    for (let round = 0; round < 8; round += 1) {
+      const doc = await payment(1);
+      await t.db.insertInto('approval_candidates').values({ approval_id: doc.steps[0], user_id: users.authorizer.id }).execute();
+      const answers = await Promise.all([
+        post('approver', `/api/approvals/${doc.steps[0]}/action`, { approve: true }),
+        post('authorizer', `/api/approvals/${doc.steps[0]}/action`, { approve: true }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join(' | ')).toEqual([200, 409]);
+      expect(await logCount(doc.id)).toBe(1);
+    }
+  });
 });

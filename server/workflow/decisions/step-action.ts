@@ -62,10 +62,9 @@ const stepNotActive = (ctx: WorkflowContext) => illegalTransition(ctx.t('server.
  * last one needed (the caller closes the step as an ordinary approval). Runs under the document
  * lock, so concurrent approvers count one after the other and the step advances once.
  */
-async function recordPartialApproval(trx: Kysely<Database>, documentId: number, step: StepState, ctx: WorkflowContext, onBehalfOf: number | null, detail?: Record<string, unknown>, readAt?: ReadAt): Promise<boolean> {
+async function recordPartialApproval(trx: Kysely<Database>, documentId: number, step: StepState, ctx: WorkflowContext, onBehalfOf: number | null, detail?: Record<string, unknown>): Promise<boolean> {
   // A deputy's approval counts as the principal's decision (the principal's candidacy is marked).
   const marked = await trx.updateTable('approval_candidates').set({ decision: 1, decided_at: new Date(), decided_by: ctx.userId })
-    .where(lockedAsRead(readAt))
     .where('approval_id', '=', step.id).where('user_id', '=', onBehalfOf ?? ctx.userId).where('decision', 'is', null)
     .where(actorNamed(ctx.userId, 'approve', onBehalfOf))
     .executeTakeFirst();
@@ -226,11 +225,11 @@ export async function actOnStep(db: Kysely<Database>, documentId: number | null,
         throw validationFailed([{ propertyPath: 'approve', message: ctx.t('server.workflow.errors.approveRequired') }]);
       }
       const fields = Object.keys(filled.value).length ? filled.value : undefined;
-      // The first write takes the document's lock at the version read (`readAt`; none: already locked).
-      if (step.required > 1 && await recordPartialApproval(trx, doc.id, step, ctx, onBehalfOf, detail, readAt)) {
+      if (step.required > 1 && await recordPartialApproval(trx, doc.id, step, ctx, onBehalfOf, detail)) {
         return { id: step.id, status: StepStatus.PENDING, buffer: { id: doc.id, status: DocumentStatus.ON_PROCESS } };
       }
-      const status = await passStep(trx, doc, step, { status: StepStatus.DONE, data: fields, readAt: step.required > 1 ? undefined : readAt }, body, ctx, 'approve', onBehalfOf, fields && { ...doc.data, ...fields }, detail);
+      // The close is the first write: it takes the document's lock at the version read (`readAt`; none: already locked).
+      const status = await passStep(trx, doc, step, { status: StepStatus.DONE, data: fields, readAt }, body, ctx, 'approve', onBehalfOf, fields && { ...doc.data, ...fields }, detail);
       if (fields && module) await linkFiles(trx, module, doc.id, fields);
       return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status } };
     }
@@ -267,7 +266,8 @@ async function passWithoutLock(db: Kysely<Database>, doc: DocumentState, stepId:
   try {
     await writeApprovalLog(db, {
       documentId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'approve', onBehalfOf, detail: options.logDetail, touch: { activate: next.id },
-      close: (q) => closeStepQuery(q, step, StepStatus.DONE, ctx, onBehalfOf),
+      // The close locks the document's row (at the version read) before its own: every action locks the document first.
+      close: (q) => closeStepQuery(q, step, StepStatus.DONE, ctx, onBehalfOf, undefined, { documentId: doc.id, version: doc.version }),
       also: notify !== undefined ? (q) => rememberEmailPush(q, ctx.userId, notify) : undefined,
       version: doc.version,
     });
