@@ -23,7 +23,9 @@ import { eventDocument, queueWorkflowEvents, sendsWorkflowEvents } from './webho
  * `version`: the statement is a transaction of its own (no `BEGIN`, no lock taken before): the
  * document is touched only while its row is still the version read (`xmin`), and the statement
  * fails whole (`isStaleDocument`) unless it touched it, closed the step and made the next one
- * active (a voided step is never made active).
+ * active (a voided step is never made active). Its `close` takes the document's row lock first, at
+ * that version (every action locks the document before its steps; the other order deadlocks with
+ * an edit or a withdrawal).
  */
 export async function writeApprovalLog(
   db: Kysely<Database>,
@@ -49,7 +51,7 @@ export async function writeApprovalLog(
   const matched = close ? sql`exists (select 1 from closed)` : sql`true`;
   const activate = typeof touch?.activate === 'number' ? touch.activate : undefined;
   const closed = (version === undefined ? sql<boolean>`${matched}`
-    : sql<boolean>`ringi_expect(${matched} and exists (select 1 from touched)${activate !== undefined ? sql` and exists (select 1 from activated)` : sql``})`).as('closed');
+    : sql<boolean>`ringi_expect(${matched}${touch ? sql` and exists (select 1 from touched)` : sql``}${activate !== undefined ? sql` and exists (select 1 from activated)` : sql``})`).as('closed');
   if (touch) {
     q = q.with('touched', (w) => w.updateTable('buffers').set({ updated_at: new Date(), ...(touch.data ? { data: JSON.stringify(touch.data) } : {}) })
       .where('id', '=', entry.documentId).$if(version !== undefined, (u) => u.where(sql<boolean>`xmin = ${version}::xid`)).returning('id')) as unknown as QueryCreator<Database>;
