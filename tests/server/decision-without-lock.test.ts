@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/database';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isStaleDocument, writeApprovalLog } from '../../server/workflow/core/approval-log';
 import { loadDocumentState } from '../../server/workflow/core/document-state';
 import { StepStatus } from '../../server/workflow/core/status';
 import { buildTestApp, type TestApp } from './helpers';
+import { holdDocumentLock, waitingOnLock } from './lock-holder';
 import { demoUsers, insertDocument, poster, purchaseRefs, tokens, type Users } from './workflow-fixtures';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -80,24 +81,10 @@ describe('a decision written without the lock', () => {
    * (its read does not wait, its write does), then the holder commits. Returns the approval's answer.
    */
   const approveBehind = async (doc: { id: number; steps: number[] }, user: string, step: number, change: (trx: Kysely<Database>) => Promise<void>) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => { holding = resolve; });
-    const holder = t.db.transaction().execute(async (trx) => {
-      await sql`select 1 from buffers where id = ${doc.id} for update`.execute(trx);
-      await change(trx);
-      holding();
-      await released;
-    });
-    await held;
+    const holder = await holdDocumentLock(t.db, doc.id, change);
     const answer = post(user, `/api/approvals/${step}/action`, { approve: true });
-    await vi.waitFor(async () => {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(t.db);
-      expect(rows[0].n).toBeGreaterThan(0);
-    }, { timeout: 10_000 });
-    release();
-    await holder;
+    await vi.waitFor(async () => expect(await waitingOnLock(t.db)).toBeGreaterThan(0), { timeout: 10_000 });
+    await holder.commit();
     return answer;
   };
 

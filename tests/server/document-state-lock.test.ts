@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadDocumentState, type DocumentState } from '../../server/workflow/core/document-state';
 import { StepStatus } from '../../server/workflow/core/status';
 import { buildTestApp, type TestApp } from './helpers';
+import { holdDocumentLock, waitingOnLock } from './lock-holder';
 import { demoUsers, insertDocument, purchaseRefs, type Users } from './workflow-fixtures';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -24,12 +24,6 @@ describe('a document read under its lock', () => {
   });
   afterAll(async () => t?.close());
 
-  const waitingOnLock = async () => {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-      where wait_event_type = 'Lock' and datname = current_database() and query like '%ringi_document_state%'`.execute(t.db);
-    return rows[0].n;
-  };
-
   /** Another transaction holds the document's lock and decides its first step; `read` starts meanwhile and must see the decision once it commits. */
   const readBehindADecision = async (code: string, read: (doc: { id: number; steps: number[] }) => Promise<DocumentState | null>) => {
     const refs = await purchaseRefs(t.db);
@@ -37,22 +31,13 @@ describe('a document read under its lock', () => {
       module: 'payment', requester: users.employee.id, code, data: { company_id: refs.company, total: 5000 },
       steps: [{ process: 'p-manager', candidates: [users.approver.id] }, { process: 'p-finance', candidates: [users.finance.id] }],
     });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => { holding = resolve; });
-    const holder = t.db.transaction().execute(async (trx) => {
-      await sql`select 1 from buffers where id = ${doc.id} for update`.execute(trx);
+    const holder = await holdDocumentLock(t.db, doc.id, async (trx) => {
       await trx.updateTable('approvals').set({ status: StepStatus.DONE, active: false }).where('id', '=', doc.steps[0]).execute();
       await trx.updateTable('approvals').set({ active: true }).where('id', '=', doc.steps[1]).execute();
-      holding();
-      await released;
     });
-    await held;
     const reader = read(doc);
-    await vi.waitFor(async () => expect(await waitingOnLock()).toBeGreaterThan(0), { timeout: 10_000 });
-    release();
-    await holder;
+    await vi.waitFor(async () => expect(await waitingOnLock(t.db, '%ringi_document_state%')).toBeGreaterThan(0), { timeout: 10_000 });
+    await holder.commit();
     const state = await reader;
     expect(state?.steps.map((s) => [s.id, s.status, s.active])).toEqual([[doc.steps[0], StepStatus.DONE, false], [doc.steps[1], StepStatus.PENDING, true]]);
   };
