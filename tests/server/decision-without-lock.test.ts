@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/database';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isStaleDocument, writeApprovalLog } from '../../server/workflow/core/approval-log';
-import { loadDocumentState } from '../../server/workflow/core/document-state';
+import { loadDocumentState, lockedAtVersion } from '../../server/workflow/core/document-state';
 import { StepStatus } from '../../server/workflow/core/status';
 import { buildTestApp, type TestApp } from './helpers';
 import { holdDocumentLock, waitingOnLock } from './lock-holder';
@@ -61,8 +61,8 @@ describe('a decision written without the lock', () => {
     await t.db.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
     const logsBefore = await logCount(doc.id);
     const stale = await writeApprovalLog(t.db, {
-      documentId: doc.id, approvalId: doc.steps[0], userId: users.approver.id, action: 'approve', touch: { activate: doc.steps[1] }, version: read.version,
-      close: (q) => q.updateTable('approvals').set({ status: StepStatus.DONE, active: false, approver_id: users.approver.id }).where('id', '=', doc.steps[0]).returning('id'),
+      documentId: doc.id, approvalId: doc.steps[0], userId: users.approver.id, action: 'approve', touch: { activate: doc.steps[1] }, whole: true,
+      close: (q) => q.updateTable('approvals').set({ status: StepStatus.DONE, active: false, approver_id: users.approver.id }).where(lockedAtVersion(read)).where('id', '=', doc.steps[0]).returning('id'),
     }).catch((error: unknown) => error);
     expect(isStaleDocument(stale)).toBe(true);
     expect(await stepRows(doc.steps)).toEqual([[StepStatus.PENDING, true, null], [StepStatus.PENDING, false, null]]);
@@ -70,8 +70,8 @@ describe('a decision written without the lock', () => {
     // At the version as it is now, the same write goes through.
     const now = (await loadDocumentState(t.db, doc.id))!;
     expect(await writeApprovalLog(t.db, {
-      documentId: doc.id, approvalId: doc.steps[0], userId: users.approver.id, action: 'approve', touch: { activate: doc.steps[1] }, version: now.version,
-      close: (q) => q.updateTable('approvals').set({ status: StepStatus.DONE, active: false, approver_id: users.approver.id }).where('id', '=', doc.steps[0]).returning('id'),
+      documentId: doc.id, approvalId: doc.steps[0], userId: users.approver.id, action: 'approve', touch: { activate: doc.steps[1] }, whole: true,
+      close: (q) => q.updateTable('approvals').set({ status: StepStatus.DONE, active: false, approver_id: users.approver.id }).where(lockedAtVersion(now)).where('id', '=', doc.steps[0]).returning('id'),
     })).toBe(true);
     expect(await stepRows(doc.steps)).toEqual([[StepStatus.DONE, false, users.approver.id], [StepStatus.PENDING, true, null]]);
   });

@@ -20,12 +20,11 @@ import { eventDocument, queueWorkflowEvents, sendsWorkflowEvents } from './webho
  * `close`: the decided step's close, also a part of the statement (it names the actor before any
  * row changes: `actorNamed`); the answer says whether it matched its row — when it did not, the
  * caller refuses and its transaction rolls the whole statement back.
- * `version`: the statement is a transaction of its own (no `BEGIN`, no lock taken before): the
- * document is touched only while its row is still the version read (`xmin`), and the statement
- * fails whole (`isStaleDocument`) unless it touched it, closed the step and made the next one
- * active (a voided step is never made active). Its `close` takes the document's row lock first, at
- * that version (every action locks the document before its steps; the other order deadlocks with
- * an edit or a withdrawal).
+ * `whole`: the statement is a transaction of its own (no `BEGIN`, no lock taken before): it fails
+ * whole (`isStaleDocument`) unless the close, the touch and the next step's activation each matched
+ * (a voided step is never made active). Its `close` takes the document's row lock first, at the
+ * version the caller read (every action locks the document before its steps; the other order
+ * deadlocks with an edit or a withdrawal).
  */
 export async function writeApprovalLog(
   db: Kysely<Database>,
@@ -36,25 +35,25 @@ export async function writeApprovalLog(
     also?: (q: QueryCreator<Database>) => Compilable & OperationNodeSource;
     /** The step's close (an update returning the row it closed), the first part of the entry's `WITH`. */
     close?: (q: QueryCreator<Database>) => Compilable & OperationNodeSource;
-    /** The document's row version as read (`DocumentState.version`): the statement writes only while it is still that one. */
-    version?: string;
+    /** The statement is the whole transaction: it fails whole unless every part of it matched. */
+    whole?: boolean;
   },
 ): Promise<boolean> {
   const log = (q: QueryCreator<Database>) => q.insertInto('approval_logs').values({
     buffer_id: entry.documentId, approval_id: entry.approvalId ?? null, user_id: entry.userId, log_text: entry.action, on_behalf_of: entry.onBehalfOf ?? null,
     detail: entry.detail ? JSON.stringify(entry.detail) : null,
   });
-  const { touch, close, version } = entry;
+  const { touch, close, whole } = entry;
   let q: QueryCreator<Database> = db;
   if (close) q = q.with('closed', (w) => close(w) as never) as unknown as QueryCreator<Database>;
-  /** Whether the close matched its row (true without one), a column of the statement's answer; with `version` the statement fails unless it did and the touch found that version. */
+  /** Whether the close matched its row (true without one), a column of the statement's answer; with `whole` the statement fails unless it and every other part matched. */
   const matched = close ? sql`exists (select 1 from closed)` : sql`true`;
   const activate = typeof touch?.activate === 'number' ? touch.activate : undefined;
-  const closed = (version === undefined ? sql<boolean>`${matched}`
+  const closed = (!whole ? sql<boolean>`${matched}`
     : sql<boolean>`ringi_expect(${matched}${touch ? sql` and exists (select 1 from touched)` : sql``}${activate !== undefined ? sql` and exists (select 1 from activated)` : sql``})`).as('closed');
   if (touch) {
     q = q.with('touched', (w) => w.updateTable('buffers').set({ updated_at: new Date(), ...(touch.data ? { data: JSON.stringify(touch.data) } : {}) })
-      .where('id', '=', entry.documentId).$if(version !== undefined, (u) => u.where(sql<boolean>`xmin = ${version}::xid`)).returning('id')) as unknown as QueryCreator<Database>;
+      .where('id', '=', entry.documentId).returning('id')) as unknown as QueryCreator<Database>;
   }
   if (activate !== undefined) {
     q = q.with('activated', (w) => w.updateTable('approvals').set({ active: true }).where('id', '=', activate).where('voided_at', 'is', null).returning('id')) as unknown as QueryCreator<Database>;
@@ -86,10 +85,10 @@ async function announce(db: Kysely<Database>, note: { id: number; kind: string; 
   await sql`select pg_notify(${DOCUMENT_CHANNEL}, json_build_object('id', ${note.id}::integer, 'kind', ${note.kind}::text, 'step', ${note.step}::integer, 'schema', current_schema())::text)`.execute(db);
 }
 
-/** The SQLSTATE of `ringi_expect` (migration 1413): a statement written for a version of the document that is no longer the current one. */
+/** The SQLSTATE of `ringi_expect` (migration 1413): a statement written for a state of the document that is no longer the current one. */
 const STALE_DOCUMENT = 'RG409';
 
-/** Whether `error` is a `version` write that found the document changed (nothing of it was written). */
+/** Whether `error` is a write that found the document changed since it was read (`ringi_expect`; nothing of it was written). */
 export function isStaleDocument(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === STALE_DOCUMENT;
 }

@@ -129,3 +129,15 @@ export async function loadDocumentState(db: Kysely<Database>, target: number | S
     voided: steps.filter((s) => s.voided_at).map((s) => s.id),
   };
 }
+
+/**
+ * A condition for the first write of a change decided on a read without the lock: the document's
+ * row is locked (`FOR UPDATE`) only while it is still the version read; otherwise the statement
+ * fails whole with SQLSTATE RG409 (`ringi_expect`, migration 1413; `isStaleDocument`). Every change
+ * that can make a decision wrong writes the row, so its version stands for the state read. An
+ * uncorrelated subquery: it runs before the statement locks any row of its own (the document
+ * first, as every action locks it).
+ */
+export function lockedAtVersion(doc: Pick<DocumentState, 'id' | 'version'>) {
+  return sql<boolean>`ringi_expect(exists (select 1 from buffers where id = ${doc.id} and xmin = ${doc.version}::xid for update))`;
+}

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { validationFailed } from '../../lib/errors';
 import { isStaleDocument, writeApprovalLog } from '../core/approval-log';
 import { applyEntityChange } from '../entity-changes/apply-entity-change';
-import { loadDocumentState, requesterRecipients, type DocumentState, type StepState } from '../core/document-state';
+import { loadDocumentState, lockedAtVersion, requesterRecipients, type DocumentState, type StepState } from '../core/document-state';
 import { scopeCompany } from '../core/eligibility';
 import { rememberEmailPush } from '../mail/email-push-preference';
 import { mailDocumentEvent } from '../mail/notifications';
@@ -22,17 +22,11 @@ import { actorNamed } from '../../records/record-actor';
 import type { StepActionBody, StepActionResult } from '../../../src/wire/workflow';
 import { refuseChangedSinceRead, storeActionAnswer, type ReadVersion } from './read-version';
 
-/**
- * The document read without its lock (`actOnStep`): the version it was read at, taken as the
- * document's lock by the transaction's first write — which fails whole (`ringi_expect`, SQLSTATE
- * RG409) when the row is another version by then.
- */
-type ReadAt = { documentId: number; version: string } | undefined;
+/** The document read without its lock (`actOnStep`): taken as the lock by the transaction's first write, at the version read (`lockedAtVersion`). */
+type ReadAt = Pick<DocumentState, 'id' | 'version'> | undefined;
 
-/** A condition of a transaction's first write: the document's row locked, still at the version read (none: already locked). */
-function lockedAsRead(readAt: ReadAt) {
-  return sql<boolean>`${readAt ? sql`ringi_expect(exists (select 1 from buffers where id = ${readAt.documentId} and xmin = ${readAt.version}::xid for update))` : sql`true`}`;
-}
+/** A condition of a transaction's first write: the document's row locked at the version read (none: already locked). */
+const lockedAsRead = (readAt: ReadAt) => (readAt ? lockedAtVersion(readAt) : sql<boolean>`true`);
 
 /**
  * Marks the step handled only if it is still the pending active step: together with the
@@ -186,7 +180,7 @@ export async function actOnStep(db: Kysely<Database>, documentId: number | null,
     let decided: DocumentState | undefined;
     return db.transaction().execute(async (trx) => {
       const doc = first ?? await loadDocumentState(trx, target, true);
-      const readAt = first && { documentId: first.id, version: first.version };
+      const readAt = first;
       const result = await decide(trx, doc, readAt);
       if (decided && result.buffer.status === DocumentStatus.COMPLETED) await giveDecisionNumber(trx, decided, ctx);
       return storeActionAnswer(trx, read, result);
@@ -251,7 +245,7 @@ function mayPassWithoutLock(body: StepActionBody, options: StepActionOptions): b
  * next step with one approval passing the step — as ONE statement without a transaction around it
  * (no BEGIN, no COMMIT, no lock held while the app decides): the close, the log entry, the document's touch, the next step's activation and the
  * remembered choice, written only while the document's row is still the version `doc` was read at
- * (`writeApprovalLog`'s `version`). Every change a decision depends on writes that row under the
+ * (the close's `lockedAsRead`; `writeApprovalLog`'s `whole`). Every change a decision depends on writes that row under the
  * document's lock (another decision, an edit's restart, a send back, a withdrawal all touch it), so
  * a statement that finds another version — or that waited for another's lock and then found one —
  * fails whole; the decision is then taken again under the lock. Undefined: not such a decision;
@@ -264,13 +258,14 @@ async function passWithoutLock(db: Kysely<Database>, doc: DocumentState, stepId:
   const onBehalfOf = actingFor(step, ctx.userId) ?? null;
   const notify = body.send_email_push;
   try {
-    await writeApprovalLog(db, {
+    const written = await writeApprovalLog(db, {
       documentId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'approve', onBehalfOf, detail: options.logDetail, touch: { activate: next.id },
-      // The close locks the document's row (at the version read) before its own: every action locks the document first.
-      close: (q) => closeStepQuery(q, step, StepStatus.DONE, ctx, onBehalfOf, undefined, { documentId: doc.id, version: doc.version }),
+      // The close locks the document's row, still at the version read, before its own: every action locks the document first.
+      close: (q) => closeStepQuery(q, step, StepStatus.DONE, ctx, onBehalfOf, undefined, doc),
       also: notify !== undefined ? (q) => rememberEmailPush(q, ctx.userId, notify) : undefined,
-      version: doc.version,
+      whole: true,
     });
+    if (!written) return null;
   } catch (error) {
     if (isStaleDocument(error)) return null;
     throw error;
