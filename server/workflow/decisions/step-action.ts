@@ -179,9 +179,7 @@ export async function actOnStep(db: Kysely<Database>, documentId: number | null,
   function inTransaction(first: DocumentState | undefined): Promise<StepActionResult> {
     let decided: DocumentState | undefined;
     return db.transaction().execute(async (trx) => {
-      const doc = first ?? await loadDocumentState(trx, target, true);
-      const readAt = first;
-      const result = await decide(trx, doc, readAt);
+      const result = await decide(trx, first ?? await loadDocumentState(trx, target, true), first);
       if (decided && result.buffer.status === DocumentStatus.COMPLETED) await giveDecisionNumber(trx, decided, ctx);
       return storeActionAnswer(trx, read, result);
     });
