@@ -59,7 +59,7 @@ export interface DocumentState {
   steps: StepState[];
   /** Steps an edit voided when it restarted the route (an action on one is refused: 409). */
   voided: number[];
-  /** The document row's version as read (`xmin`): every change of the document or its route writes the row. */
+  /** The document row's version as read (`xmin`): every change that can make a decision on it wrong writes the row (server/workflow/README.md, "Races"). */
   version: string;
 }
 
