@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import { budgetLines, fiscalYearOf, localDate, type CompiledModule, type DocumentExchange, type FormData, type ModuleBudget } from '../../src/engine';
 import type { Database } from '../db/database';
 import { DEFAULT_TIME_ZONE } from '../repositories/calendar-repository';
@@ -124,13 +124,12 @@ export async function reserveBudgets(trx: Kysely<Database>, documentId: number, 
     .execute();
 }
 
-/** The final approval: what document `documentId` reserved is consumed. */
-export async function consumeBudgets(trx: Kysely<Database>, documentId: number): Promise<void> {
-  await trx.updateTable('budget_reservations').set({ state: 'consumed', updated_at: new Date() })
-    .where('buffer_id', '=', documentId).where('state', '=', 'reserved').execute();
-}
-
-/** Rejection or withdrawal: what document `documentId` reserved is given back. */
-export async function releaseBudgets(trx: Kysely<Database>, documentId: number): Promise<void> {
-  await trx.deleteFrom('budget_reservations').where('buffer_id', '=', documentId).where('state', '=', 'reserved').execute();
+/**
+ * What document `documentId` reserved, settled as it ends: consumed (its final approval) or given
+ * back (a rejection, a withdrawal). A statement, or a part of the statement that ends the document.
+ */
+export function settleBudgets(q: QueryCreator<Database>, documentId: number, outcome: 'consume' | 'release') {
+  return outcome === 'consume'
+    ? q.updateTable('budget_reservations').set({ state: 'consumed', updated_at: new Date() }).where('buffer_id', '=', documentId).where('state', '=', 'reserved')
+    : q.deleteFrom('budget_reservations').where('buffer_id', '=', documentId).where('state', '=', 'reserved');
 }

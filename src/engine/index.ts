@@ -77,7 +77,7 @@ export { keepsApprovals } from './payload/keeps-approvals';
 export { NUMBERING_TOKENS, numberingToken } from './numbering/numbering-tokens';
 export type { NumberingToken, NumberingValues } from './numbering/numbering-tokens';
 export { parseNumberingFormat, MAX_FORMAT_LENGTH } from './numbering/parse-numbering-format';
-export { formatNumber } from './numbering/format-number';
+export { formatNumber, numberAround } from './numbering/format-number';
 export { fiscalPeriodOf, fiscalYearOf, isFiscalYearStart, FISCAL_START_PATTERN } from './numbering/fiscal-year';
 export type { FiscalPeriod } from './numbering/fiscal-year';
 // budgets (issue #36 item 4)

@@ -281,7 +281,12 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
       await settle(page);
     }
     if (tab > 0) {
-      await page.locator('nav [role="tab"]').nth(tab).click();
+      // The bar shows once the session's profile is in (a check that got no answer is asked again
+      // with backoff, up to 15 s apart); when it does not, the failure names the screen shown instead.
+      const bar = page.locator('nav [role="tab"]');
+      const shown = await bar.nth(tab).waitFor({ timeout: 35_000 }).then(() => true, () => false);
+      if (!shown) throw new Error(`replay: tab ${tab} of ${user} not shown on Home (${await bar.count()} tabs); the screen: ${JSON.stringify(await where())}, text: ${(await page.locator('body').innerText()).slice(0, 300)}`);
+      await bar.nth(tab).click();
       await settle(page);
     }
     for (const step of path) if (!(await tapAt(step))) return false;

@@ -22,6 +22,13 @@ const DECISION_BUDGET = 6;
  * step's activation and the remembered choice.
  */
 const QUIET_DECISION_BUDGET = 3;
+/**
+ * A final approval that completes a numbered document and mails its requester: the user, the
+ * unlocked read, the entry's statement (the step's close at the version read, the document's end,
+ * its budgets settled, the entry and its webhook read), the mail's recipients and the mail, the
+ * company's numbering and the number's statement (counter and row).
+ */
+const FINAL_DECISION_BUDGET = 7;
 
 describe('statements per decision', () => {
   let t: TestApp;
@@ -62,7 +69,7 @@ describe('statements per decision', () => {
     const reply = await post('approver', `/api/approvals/${doc.steps[0]}/action`, { approve: true, send_email_push: notify });
     counting = false;
     expect(reply.statusCode, reply.body).toBe(200);
-    expect(reply.json().buffer.status).toBe(0);
+    expect(reply.json().buffer.status).toBe(steps.length > 1 ? 0 : 2);
     return statements.length;
   };
 
@@ -71,6 +78,14 @@ describe('statements per decision', () => {
     const long = await approveFirstOf([['p-manager', 'approver'], ['p-finance', 'finance'], ['p-authorizer', 'authorizer'], ['p-treasury', 'treasury']], 'PAY-STMT-000002');
     expect(short).toBeLessThanOrEqual(DECISION_BUDGET);
     expect(long).toBe(short);
+  });
+
+  it(`a final approval runs at most ${FINAL_DECISION_BUDGET} statements and numbers the document`, async () => {
+    expect(await approveFirstOf([['p-manager', 'approver']], 'PAY-STMT-000005')).toBeLessThanOrEqual(FINAL_DECISION_BUDGET);
+    const done = await t.db.selectFrom('buffers').select(['status', 'decision_number', 'completed_at']).where('code', '=', 'PAY-STMT-000005').executeTakeFirstOrThrow();
+    expect(done.status).toBe(2);
+    expect(done.decision_number).toMatch(/\d{5}$/);
+    expect(done.completed_at).not.toBeNull();
   });
 
   it(`a decision that mails nobody runs at most ${QUIET_DECISION_BUDGET} statements and starts no mail round (no claim on the outbox); one that mails starts one after its response`, async () => {

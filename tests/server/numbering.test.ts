@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { findModule } from '../../src/engine';
-import { giveNumber } from '../../server/workflow/filing/numbering';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../server/db/database';
+import { giveNumbers, type NumberKind } from '../../server/workflow/filing/numbering';
 import { approveEveryStep, wrapperFor } from './admin-fixtures';
-import { filePurchase, purchaseBody, workflowSuite, type WorkflowSuite } from './workflow-fixtures';
+import { filePurchase, insertDocument, purchaseBody, workflowSuite, type WorkflowSuite } from './workflow-fixtures';
 
 /**
  * Numbering rules per module (issue #36 item 1): the purchase definition numbers its documents
@@ -15,6 +17,15 @@ describe('numbering', () => {
   const seqOf = (number: string) => Number(number.split('-').at(-1));
   const companyId = async (code: string) => (await s.t.db.selectFrom('companies').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
   const purchase = () => findModule(s.t.app.definitions, 'purchase');
+  /** One number of `kind` by the module's rule, written on a filed document's row as a filing or final approval writes it (its own, overwritten each time). */
+  const giveNumber = async (db: Kysely<Database>, module: ReturnType<typeof purchase>, kind: NumberKind, companyId: number, now?: Date) => {
+    const id = (await db.selectFrom('buffers').select('id').where('code', '=', 'NUM-ROW-1').executeTakeFirst())?.id
+      ?? (await insertDocument(db, { module: 'purchase', requester: s.users.employee.id, code: 'NUM-ROW-1', steps: [] })).id;
+    const given = (await giveNumbers(db, module, [kind], companyId, id, now))[kind] ?? null;
+    const row = await db.selectFrom('buffers').select(['application_number', 'decision_number']).where('id', '=', id).executeTakeFirstOrThrow();
+    if (given !== null) expect(row[kind === 'application' ? 'application_number' : 'decision_number']).toBe(given);
+    return given;
+  };
 
   it('gives the application number at submit (in the reply) and the decision number at the final approval', async () => {
     const employee = await s.auth('employee');

@@ -1,7 +1,7 @@
 import { sql, type Compilable, type Kysely, type OperationNodeSource, type QueryCreator } from 'kysely';
 import { DOCUMENT_CHANNEL, noteDocumentEvent } from '../../lib/document-events';
 import type { Database } from '../../db/database';
-import type { LogAction } from './status';
+import { DocumentStatus, type LogAction } from './status';
 import { eventDocument, queueWorkflowEvents, sendsWorkflowEvents } from './webhook-events';
 
 /**
@@ -14,9 +14,10 @@ import { eventDocument, queueWorkflowEvents, sendsWorkflowEvents } from './webho
  *
  * `touch`: what a transition changes beside its entry, written by the same statement (each part a
  * data-modifying `WITH`; one round trip instead of three): the document's `updated_at` (an edit made
- * against the state before is then refused, 409) with its `data` when given, and the step made
- * active. The entry's webhook read sees the document before the touch — only `updated_at` and
- * `data` differ, which the events do not carry; the events' reads of the steps come after it.
+ * against the state before is then refused, 409) with its `data` when given, its end (`status`:
+ * completed, with `completed_at`, or rejected) and the step made active. The entry's webhook read
+ * sees the document before the touch — `updated_at` and `data` differ, which the events do not
+ * carry, and the status, which they take from the touch; the events' reads of the steps come after it.
  * `close`: the decided step's close, also a part of the statement (it names the actor before any
  * row changes: `actorNamed`); the answer says whether it matched its row — when it did not, the
  * caller refuses and its transaction rolls the whole statement back.
@@ -30,7 +31,7 @@ export async function writeApprovalLog(
   db: Kysely<Database>,
   entry: {
     documentId: number; approvalId?: number | null; userId: number | null; action: LogAction; onBehalfOf?: number | null; detail?: Record<string, unknown>; decidedStepId?: number;
-    touch?: { data?: Record<string, unknown>; activate?: number | null };
+    touch?: { data?: Record<string, unknown>; activate?: number | null; status?: number };
     /** Another write of the transition sent with the entry, as one more part of its `WITH` (it returns nothing the entry needs). */
     also?: (q: QueryCreator<Database>) => Compilable & OperationNodeSource;
     /** The step's close (an update returning the row it closed), the first part of the entry's `WITH`. */
@@ -52,7 +53,9 @@ export async function writeApprovalLog(
   const closed = (!whole ? sql<boolean>`${matched}`
     : sql<boolean>`ringi_expect(${matched}${touch ? sql` and exists (select 1 from touched)` : sql``}${activate !== undefined ? sql` and exists (select 1 from activated)` : sql``})`).as('closed');
   if (touch) {
-    q = q.with('touched', (w) => w.updateTable('buffers').set({ updated_at: new Date(), ...(touch.data ? { data: JSON.stringify(touch.data) } : {}) })
+    const now = new Date();
+    const ended = touch.status === undefined ? {} : { status: touch.status, ...(touch.status === DocumentStatus.COMPLETED ? { completed_at: now } : {}) };
+    q = q.with('touched', (w) => w.updateTable('buffers').set({ updated_at: now, ...ended, ...(touch.data ? { data: JSON.stringify(touch.data) } : {}) })
       .where('id', '=', entry.documentId).returning('id')) as unknown as QueryCreator<Database>;
   }
   if (activate !== undefined) {
@@ -64,8 +67,10 @@ export async function writeApprovalLog(
     if (!(await log(q).returning(closed).executeTakeFirstOrThrow()).closed) return false;
   } else {
     // The entry and the read its webhook events need, in one statement.
-    const doc = await eventDocument(q.with('logged', (w) => log(w).returning('id')), entry.documentId).select(closed).executeTakeFirst();
-    if (close && !doc?.closed) return false;
+    const read = await eventDocument(q.with('logged', (w) => log(w).returning('id')), entry.documentId).select(closed).executeTakeFirst();
+    if (close && !read?.closed) return false;
+    // The read sees the row as the statement found it: the status the touch wrote is the one that commits.
+    const doc = read && touch?.status !== undefined ? { ...read, status: touch.status } : read;
     await queueWorkflowEvents(db, entry, doc);
   }
   await announce(db, { id: entry.documentId, kind: entry.action, step: entry.approvalId ?? null });

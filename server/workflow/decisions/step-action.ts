@@ -12,8 +12,8 @@ import { actingFor, isTreasuryStep, nextStep, refuseStepAction } from '../core/t
 import { mailStepWaiting } from '../people/deputies';
 import { readTreasuryData } from './treasury-data';
 import { readStepFields } from '../core/step-fields';
-import { giveNumber } from '../filing/numbering';
-import { consumeBudgets, releaseBudgets } from '../../budgets/budget-ledger';
+import { giveNumbers } from '../filing/numbering';
+import { settleBudgets } from '../../budgets/budget-ledger';
 import { findModule } from '../../../src/engine';
 import { linkFiles } from '../../files/link-files';
 import { illegalTransition, refusalError, stepNotFound } from '../core/workflow-error';
@@ -42,11 +42,6 @@ function closeStepQuery(q: QueryCreator<Database>, step: StepState, status: numb
     .returning('id');
 }
 
-/** The step's close as a statement of its own (a rejection, a final approval): refused when it matched nothing. */
-async function closeStep(trx: Kysely<Database>, step: StepState, status: number, ctx: WorkflowContext, onBehalfOf: number | null, data?: unknown, readAt?: ReadAt) {
-  if (!await closeStepQuery(trx, step, status, ctx, onBehalfOf, data, readAt).executeTakeFirst()) throw stepNotActive(ctx);
-}
-
 const stepNotActive = (ctx: WorkflowContext) => illegalTransition(ctx.t('server.workflow.errors.stepNotActive'));
 
 /**
@@ -69,17 +64,19 @@ async function recordPartialApproval(trx: Kysely<Database>, documentId: number, 
   return true;
 }
 
-async function finishDocument(trx: Kysely<Database>, doc: DocumentState, status: number, data?: Record<string, unknown>) {
-  await trx.updateTable('buffers')
-    .set({
-      status, updated_at: new Date(),
-      ...(status === DocumentStatus.COMPLETED ? { completed_at: new Date() } : {}),
-      ...(data ? { data: JSON.stringify(data) } : {}),
-    })
-    .where('id', '=', doc.id).execute();
-  // Budgets: the final approval consumes what the document reserved; a rejection gives it back.
-  if (status === DocumentStatus.COMPLETED) await consumeBudgets(trx, doc.id);
-  else if (status === DocumentStatus.REJECTED) await releaseBudgets(trx, doc.id);
+/**
+ * The decision that ends the document (a final approval, a rejection) as one statement: the step's
+ * close (`readAt`: taking the document's lock at the version read), the document's end (its status,
+ * `data` the step kept), its budgets settled (consumed, or given back) and the timeline entry with
+ * its webhook read. False when the close matched nothing: the caller refuses and its transaction
+ * rolls the statement back.
+ */
+function endDocument(trx: Kysely<Database>, doc: DocumentState, step: StepState, closed: { status: number; data?: unknown; readAt?: ReadAt }, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, end: number, data?: Record<string, unknown>, detail?: Record<string, unknown>): Promise<boolean> {
+  return writeApprovalLog(trx, {
+    documentId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail, touch: { status: end, data },
+    close: (q) => closeStepQuery(q, step, closed.status, ctx, onBehalfOf, closed.data, closed.readAt),
+    also: (q) => settleBudgets(q, doc.id, end === DocumentStatus.COMPLETED ? 'consume' : 'release'),
+  });
 }
 
 /**
@@ -89,8 +86,7 @@ async function finishDocument(trx: Kysely<Database>, doc: DocumentState, status:
  * the reply's claim come after it. Nothing before reads it (the mails and webhooks carry the code).
  */
 async function giveDecisionNumber(trx: Kysely<Database>, doc: DocumentState, ctx: WorkflowContext): Promise<void> {
-  const decisionNumber = await giveNumber(trx, findModule(ctx.definitions, doc.module_code), 'decision', doc.company_id);
-  if (decisionNumber !== null) await trx.updateTable('buffers').set({ decision_number: decisionNumber }).where('id', '=', doc.id).execute();
+  await giveNumbers(trx, findModule(ctx.definitions, doc.module_code), ['decision'], doc.company_id, doc.id);
 }
 
 /**
@@ -101,11 +97,9 @@ async function giveDecisionNumber(trx: Kysely<Database>, doc: DocumentState, ctx
 async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, closed: { status: number; data?: unknown; readAt?: ReadAt }, body: StepActionBody, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, data?: Record<string, unknown>, detail?: Record<string, unknown>) {
   const next = nextStep(doc, step);
   if (!next) {
-    await closeStep(trx, step, closed.status, ctx, onBehalfOf, closed.data, closed.readAt);
-    await finishDocument(trx, doc, DocumentStatus.COMPLETED, data);
+    if (!await endDocument(trx, doc, step, closed, ctx, action, onBehalfOf, DocumentStatus.COMPLETED, data, detail)) throw stepNotActive(ctx);
     // An entity module's change takes effect here, in the final approval's transaction.
-    await applyEntityChange(trx, doc.id, ctx);
-    await writeApprovalLog(trx, { documentId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail });
+    if (findModule(ctx.definitions, doc.module_code)?.meta.entity) await applyEntityChange(trx, doc.id, ctx);
     await mailDocumentEvent(trx, 'completed', doc, requesterRecipients(doc), ctx);
     return DocumentStatus.COMPLETED;
   }
@@ -200,9 +194,7 @@ export async function actOnStep(db: Kysely<Database>, documentId: number | null,
       if ('violations' in filled) throw validationFailed(filled.violations);
 
       if (body.approve === false) {
-        await closeStep(trx, step, StepStatus.REJECTED, ctx, onBehalfOf);
-        await finishDocument(trx, doc, DocumentStatus.REJECTED);
-        await writeApprovalLog(trx, { documentId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'reject', onBehalfOf, detail });
+        if (!await endDocument(trx, doc, step, { status: StepStatus.REJECTED }, ctx, 'reject', onBehalfOf, DocumentStatus.REJECTED, undefined, detail)) throw stepNotActive(ctx);
         await mailDocumentEvent(trx, 'rejected', doc, requesterRecipients(doc), ctx);
         return { id: step.id, status: StepStatus.REJECTED, buffer: { id: doc.id, status: DocumentStatus.REJECTED } };
       }

@@ -7,7 +7,7 @@ import { refuseWithdraw } from '../core/transitions';
 import { illegalTransition, refusalError } from '../core/workflow-error';
 import type { WorkflowContext } from '../core/workflow-context';
 import { recordActor } from '../../records/record-actor';
-import { releaseBudgets } from '../../budgets/budget-ledger';
+import { settleBudgets } from '../../budgets/budget-ledger';
 
 /** The requester withdraws a document on process before any step is done (status 10), in ONE transaction. */
 export async function withdrawDocument(db: Kysely<Database>, documentId: number, ctx: WorkflowContext) {
@@ -21,7 +21,7 @@ export async function withdrawDocument(db: Kysely<Database>, documentId: number,
       .where('id', '=', doc.id).where('status', '=', DocumentStatus.ON_PROCESS).executeTakeFirst();
     if (result.numUpdatedRows !== 1n) throw illegalTransition(ctx.t('server.workflow.errors.notOnProcess'));
     await trx.updateTable('approvals').set({ active: false }).where('buffer_id', '=', doc.id).execute();
-    await releaseBudgets(trx, doc.id);
+    await settleBudgets(trx, doc.id, 'release').execute();
     await writeApprovalLog(trx, { documentId: doc.id, userId: ctx.userId, action: 'withdraw' });
     return { id: doc.id, status: DocumentStatus.WITHDRAWN };
   });

@@ -21,9 +21,9 @@ import { allStepFields } from '../core/step-fields';
 import { insertSteps, stepsToFile } from './filed-steps';
 import { restartRouteAfterEdit } from './route-restart';
 import { prepareSubmission, type PreparedSubmission } from './submission-pipeline';
-import { giveNumber, numberingCompany } from './numbering';
+import { giveNumbers } from './numbering';
 import { filingPrincipal } from './proxy-principal';
-import { consumeBudgets, reserveBudgets } from '../../budgets/budget-ledger';
+import { reserveBudgets, settleBudgets } from '../../budgets/budget-ledger';
 import { followUpOrigin, linkViolation } from '../../follow-ups/follow-up-origin';
 import { refuseEdit } from '../core/transitions';
 import { illegalTransition, refusalError } from '../core/workflow-error';
@@ -127,7 +127,7 @@ async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: Workf
   const filed = await insertDocument(trx, module, prepared, companyId, requesterId, entity ? { action: target.operation, targetId: target.targetId } : null, filedBy, origin?.id ?? null);
   // Budgets: reserved at submit (consumed at once when filed completed), under the locks the pipeline took.
   await reserveBudgets(trx, filed.id, prepared.budget ?? null, true);
-  if (filed.status === DocumentStatus.COMPLETED) await consumeBudgets(trx, filed.id);
+  if (filed.status === DocumentStatus.COMPLETED) await settleBudgets(trx, filed.id, 'consume').execute();
   // The workflow's log entry and mails are written in this same transaction.
   await onDocumentFiled(trx, filed.id, ctx, {
     notifyFirst: prepared.data.send_notification_first_approval !== false,
@@ -155,13 +155,9 @@ async function fileNew(trx: Transaction<Database>, filing: NewFiling, ctx: Workf
  * claim come after it. Nothing before reads these numbers (mails carry the code).
  */
 async function giveFiledNumbers(trx: Transaction<Database>, module: CompiledModule, filed: Filed, companyId: number | null): Promise<Filed> {
-  if (!module.meta.numbering) return filed;
-  const company = await numberingCompany(trx, companyId);
-  const applicationNumber = await giveNumber(trx, module, 'application', companyId, undefined, company);
-  const decisionNumber = filed.status === DocumentStatus.COMPLETED ? await giveNumber(trx, module, 'decision', companyId, undefined, company) : null;
-  if (applicationNumber === null && decisionNumber === null) return filed;
-  await trx.updateTable('buffers').set({ application_number: applicationNumber, decision_number: decisionNumber }).where('id', '=', filed.id).execute();
-  return { ...filed, application_number: applicationNumber, decision_number: decisionNumber };
+  const numbers = await giveNumbers(trx, module, filed.status === DocumentStatus.COMPLETED ? ['application', 'decision'] : ['application'], companyId, filed.id);
+  if (!Object.keys(numbers).length) return filed;
+  return { ...filed, application_number: numbers.application ?? null, decision_number: numbers.decision ?? null };
 }
 
 /**
