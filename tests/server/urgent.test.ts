@@ -91,5 +91,16 @@ describe('urgent documents', () => {
     const of = (id: number) => rows.filter((r) => JSON.parse(r.payload).document_id === id).map((r) => r.urgency);
     expect(of(urgent.id)).toEqual(['high']);
     expect(of(plain.id)).toEqual(['normal']);
+    // Decided: the requester's push of the document's end keeps its urgency (read with the document's state).
+    await s.t.db.insertInto('push_subscriptions').values({ user_id: s.users.employee.id, endpoint: 'https://push.example.test/urgent-2', p256dh: 'p', auth: 'a' }).execute();
+    for (const doc of [plain, urgent]) {
+      expect((await s.post('approver', `/api/approvals/${doc.steps[0]}/action`, { approve: true })).statusCode).toBe(200);
+      expect((await s.post('authorizer', `/api/approvals/${doc.steps[1]}/action`, { approve: true })).statusCode).toBe(200);
+    }
+    const decided = await s.t.db.selectFrom('push_outbox').innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_outbox.subscription_id')
+      .select(['push_outbox.urgency', 'push_outbox.payload']).where('push_subscriptions.user_id', '=', s.users.employee.id).execute();
+    const decidedOf = (id: number) => decided.filter((r) => JSON.parse(r.payload).document_id === id && JSON.parse(r.payload).event === 'decided').map((r) => r.urgency);
+    expect(decidedOf(urgent.id)).toEqual(['high']);
+    expect(decidedOf(plain.id)).toEqual(['normal']);
   });
 });

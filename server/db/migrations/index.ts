@@ -55,6 +55,7 @@ import * as documentState from './1410_document_state';
 import * as documentStateEligibility from './1411_document_state_eligibility';
 import * as viewersWrittenReason from './1412_viewers_written_reason';
 import * as decisionWithoutLock from './1413_decision_without_lock';
+import * as documentStateForTheEnd from './1414_document_state_for_the_end';
 import * as budgets from './1310_budgets';
 import * as filedAsPost from './1340_filed_as_post';
 import * as followUps from './1330_follow_ups';
@@ -123,4 +124,5 @@ export const migrations: Record<string, Migration> = {
   '1411_document_state_eligibility': documentStateEligibility,
   '1412_viewers_written_reason': viewersWrittenReason,
   '1413_decision_without_lock': decisionWithoutLock,
+  '1414_document_state_for_the_end': documentStateForTheEnd,
 };

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { deputyDay } from '../people/deputies';
 import { visibleToOne } from './visibility';
-import { processNames, type StepNames } from '../mail/notifications';
+import { processNames, type MailPerson, type StepNames } from '../mail/notifications';
+import type { NumberingCompany } from '../filing/numbering';
 
 /** One approval step as the state machine sees it. */
 export interface StepState {
@@ -59,6 +60,10 @@ export interface DocumentState {
   steps: StepState[];
   /** Steps an edit voided when it restarted the route (an action on one is refused: 409). */
   voided: number[];
+  /** The requester and whoever filed for them, as their mails address them (the document's end mails them). */
+  requesters?: MailPerson[] | null;
+  /** The document's company as its numbers read it (a final approval's 決裁番号); none without a company. */
+  numbering?: NumberingCompany | null;
   /** The document row's version as read (`xmin`): every change that can make a decision on it wrong writes the row (server/workflow/README.md, "Races"). */
   version: string;
 }
@@ -95,7 +100,7 @@ async function readDocumentRow(db: Kysely<Database>, target: number | StepOfUser
 }
 
 /**
- * Loads a document and its steps, in one statement (`ringi_document_state`, migration 1411). With
+ * Loads a document and its steps, in one statement (`ringi_document_state`, migrations 1411 and 1414). With
  * `lock`, its `buffers` row is locked `FOR UPDATE` first, so inside a transaction every concurrent
  * action on the same document waits there and then reads the state the previous one committed:
  * the re-check that follows is what makes races safe.

@@ -86,7 +86,13 @@ function endDocument(trx: Kysely<Database>, doc: DocumentState, step: StepState,
  * the reply's claim come after it. Nothing before reads it (the mails and webhooks carry the code).
  */
 async function giveDecisionNumber(trx: Kysely<Database>, doc: DocumentState, ctx: WorkflowContext): Promise<void> {
-  await giveNumbers(trx, findModule(ctx.definitions, doc.module_code), ['decision'], doc.company_id, doc.id);
+  // The company as the document's state read it.
+  await giveNumbers(trx, findModule(ctx.definitions, doc.module_code), ['decision'], doc.company_id, doc.id, undefined, doc.numbering ?? undefined);
+}
+
+/** The mail of the document's end to its requester and whoever filed for them, addressed as the document's state read them. */
+function mailEnd(trx: Kysely<Database>, kind: 'completed' | 'rejected', doc: DocumentState, ctx: WorkflowContext) {
+  return mailDocumentEvent(trx, kind, doc, requesterRecipients(doc), ctx, null, {}, doc.requesters ? { known: { people: doc.requesters, urgent: doc.urgent } } : {});
 }
 
 /**
@@ -100,7 +106,7 @@ async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepSta
     if (!await endDocument(trx, doc, step, closed, ctx, action, onBehalfOf, DocumentStatus.COMPLETED, data, detail)) throw stepNotActive(ctx);
     // An entity module's change takes effect here, in the final approval's transaction.
     if (findModule(ctx.definitions, doc.module_code)?.meta.entity) await applyEntityChange(trx, doc.id, ctx);
-    await mailDocumentEvent(trx, 'completed', doc, requesterRecipients(doc), ctx);
+    await mailEnd(trx, 'completed', doc, ctx);
     return DocumentStatus.COMPLETED;
   }
   // On to the next step: the log's statement also closes this one, makes the next active, touches
@@ -195,7 +201,7 @@ export async function actOnStep(db: Kysely<Database>, documentId: number | null,
 
       if (body.approve === false) {
         if (!await endDocument(trx, doc, step, { status: StepStatus.REJECTED }, ctx, 'reject', onBehalfOf, DocumentStatus.REJECTED, undefined, detail)) throw stepNotActive(ctx);
-        await mailDocumentEvent(trx, 'rejected', doc, requesterRecipients(doc), ctx);
+        await mailEnd(trx, 'rejected', doc, ctx);
         return { id: step.id, status: StepStatus.REJECTED, buffer: { id: doc.id, status: DocumentStatus.REJECTED } };
       }
       if (isTreasuryStep(step)) {

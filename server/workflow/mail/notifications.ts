@@ -18,9 +18,17 @@ export type MailKind = 'approvalRequest' | 'deputyRequest' | 'forwarded' | 'comp
 /** A step's name per language (mails are written per recipient). */
 export type StepNames = Record<Lang, string>;
 
-/** Options of a mail: `decideStepId` adds each recipient's own Approve and Reject links to that step. */
+/** A mail's recipient or its document's requester as the mail addresses them. */
+export interface MailPerson { id: number; name: string; email: string; language: string | null; disabled: boolean }
+
+/**
+ * Options of a mail: `decideStepId` adds each recipient's own Approve and Reject links to that step;
+ * `known`, the recipients and the requester as already read (the document's state gives its
+ * requesters), with whether the document is urgent: the mail then reads nothing.
+ */
 export interface MailOptions {
   decideStepId?: number;
+  known?: { people: MailPerson[]; urgent: boolean };
 }
 
 /**
@@ -43,12 +51,12 @@ export async function mailDocumentEvent(
   // The recipients, the requester's name and whether the document is urgent (as this transaction
   // sees it now) in one read. An urgent document's pushes go out with `Urgency: high` (RFC 8030
   // §5.3; issue 33 item 8).
-  const people = await trx.selectFrom('users').select(['id', 'name', 'email', 'language', 'disabled'])
+  const people = options.known?.people ?? await trx.selectFrom('users').select(['id', 'name', 'email', 'language', 'disabled'])
     .select(sql<boolean | null>`(select urgent from buffers where buffers.id = ${doc.id})`.as('urgent'))
     .where('id', 'in', [...ids, doc.requester_id]).orderBy('id').execute();
   const recipients = people.filter((p) => ids.includes(p.id) && !p.disabled);
   const requester = people.find((p) => p.id === doc.requester_id);
-  const urgent = people[0]?.urgent === true;
+  const urgent = options.known ? options.known.urgent : (people[0] as { urgent?: boolean | null } | undefined)?.urgent === true;
   const { definitions } = ctx;
   const module = definitions.modules[doc.module_code];
   for (const user of recipients) {
