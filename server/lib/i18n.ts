@@ -16,9 +16,16 @@ function serverBundles(): LocaleBundles {
   return bundles;
 }
 
-/** Translates `server.*` keys in one language (a missing key comes back as the key). */
+const translators = new Map<Lang, Translate>();
+
+/** Translates `server.*` keys in one language (a missing key comes back as the key); one translator per language, made once (every request and mail asks). */
 export function serverTranslate(lang: Lang): Translate {
-  return createTranslate(serverBundles(), lang);
+  let t = translators.get(lang);
+  if (!t) {
+    t = createTranslate(serverBundles(), lang);
+    translators.set(lang, t);
+  }
+  return t;
 }
 
 /** The language of a request from its `Accept-Language` header; Ringi's default is ja. */
