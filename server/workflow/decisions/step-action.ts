@@ -68,15 +68,16 @@ async function recordPartialApproval(trx: Kysely<Database>, documentId: number, 
  * The decision that ends the document (a final approval, a rejection) as one statement: the step's
  * close (`readAt`: taking the document's lock at the version read), the document's end (its status,
  * `data` the step kept), its budgets settled (consumed, or given back) and the timeline entry with
- * its webhook read. False when the close matched nothing: the caller refuses and its transaction
+ * its webhook read. Refused when the close matched nothing (someone was first): the transaction
  * rolls the statement back.
  */
-function endDocument(trx: Kysely<Database>, doc: DocumentState, step: StepState, closed: { status: number; data?: unknown; readAt?: ReadAt }, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, end: number, data?: Record<string, unknown>, detail?: Record<string, unknown>): Promise<boolean> {
-  return writeApprovalLog(trx, {
+async function endDocument(trx: Kysely<Database>, doc: DocumentState, step: StepState, closed: { status: number; data?: unknown; readAt?: ReadAt }, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, end: number, data?: Record<string, unknown>, detail?: Record<string, unknown>): Promise<void> {
+  const ended = await writeApprovalLog(trx, {
     documentId: doc.id, approvalId: step.id, userId: ctx.userId, action, onBehalfOf, detail, touch: { status: end, data },
     close: (q) => closeStepQuery(q, step, closed.status, ctx, onBehalfOf, closed.data, closed.readAt),
     also: (q) => settleBudgets(q, doc.id, end === DocumentStatus.COMPLETED ? 'consume' : 'release'),
   });
+  if (!ended) throw stepNotActive(ctx);
 }
 
 /**
@@ -103,7 +104,7 @@ function mailEnd(trx: Kysely<Database>, kind: 'completed' | 'rejected', doc: Doc
 async function passStep(trx: Kysely<Database>, doc: DocumentState, step: StepState, closed: { status: number; data?: unknown; readAt?: ReadAt }, body: StepActionBody, ctx: WorkflowContext, action: LogAction, onBehalfOf: number | null, data?: Record<string, unknown>, detail?: Record<string, unknown>) {
   const next = nextStep(doc, step);
   if (!next) {
-    if (!await endDocument(trx, doc, step, closed, ctx, action, onBehalfOf, DocumentStatus.COMPLETED, data, detail)) throw stepNotActive(ctx);
+    await endDocument(trx, doc, step, closed, ctx, action, onBehalfOf, DocumentStatus.COMPLETED, data, detail);
     // An entity module's change takes effect here, in the final approval's transaction.
     if (findModule(ctx.definitions, doc.module_code)?.meta.entity) await applyEntityChange(trx, doc.id, ctx);
     await mailEnd(trx, 'completed', doc, ctx);
@@ -200,7 +201,7 @@ export async function actOnStep(db: Kysely<Database>, documentId: number | null,
       if ('violations' in filled) throw validationFailed(filled.violations);
 
       if (body.approve === false) {
-        if (!await endDocument(trx, doc, step, { status: StepStatus.REJECTED }, ctx, 'reject', onBehalfOf, DocumentStatus.REJECTED, undefined, detail)) throw stepNotActive(ctx);
+        await endDocument(trx, doc, step, { status: StepStatus.REJECTED }, ctx, 'reject', onBehalfOf, DocumentStatus.REJECTED, undefined, detail);
         await mailEnd(trx, 'rejected', doc, ctx);
         return { id: step.id, status: StepStatus.REJECTED, buffer: { id: doc.id, status: DocumentStatus.REJECTED } };
       }
