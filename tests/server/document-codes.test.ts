@@ -98,8 +98,8 @@ describe('document codes', () => {
     }
     // One final approval first, so the company's counter row exists (its first insert would be waited on by any other).
     expect((await act(finals[0])).statusCode).toBe(200);
-    // Paused once the document is completed (before this change the decision number was already taken there).
-    const { atPause, release } = pauseAt((node) => node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('completed_at'));
+    // Paused at the statement that completes the document (the entry's, with the step's close), before the number is taken.
+    const { atPause, release } = pauseAt((node) => JSON.stringify(node).includes('completed_at'));
     const first = act(finals[1]);
     await atPause;
     try {

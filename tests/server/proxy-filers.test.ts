@@ -83,7 +83,8 @@ describe('proxy filers', () => {
   it.each([
     ['someone who allowed nobody', 'authorizer', 'treasury', null],
     ['a colleague allowed only for another module', 'legal', 'treasury', { module_codes: ['reimbursement'] }],
-    ['a colleague allowed from tomorrow', 'admin', 'treasury', { from: day(1) }],
+    // Two days ahead: a run that crosses midnight between the permission and the filing still files before it starts.
+    ['a colleague allowed only from a later day', 'admin', 'treasury', { from: day(2) }],
   ])('refuses filing for %s (403 naming the principal, nothing stored)', async (_name, principal, filer, permission) => {
     if (permission) expect((await allow(principal, { filer_id: s.users[filer].id, from: day(0), to: day(5), ...permission })).statusCode).toBe(201);
     const before = await s.t.db.selectFrom('buffers').select('id').execute();
