@@ -82,6 +82,15 @@ describe('numbering', () => {
     expect(await giveNumber(s.t.db, purchase(), 'decision', rt, new Date('2031-01-01T12:00:00+09:00'))).toBe('KRT31-00001');
   });
 
+  it('writes a sequence longer than its width in full, never cut', async () => {
+    const ap = await companyId('AP');
+    const now = new Date('2033-06-01T12:00:00Z');
+    expect(await giveNumber(s.t.db, purchase(), 'decision', ap, now)).toBe('KAP33-00001');
+    await s.t.db.updateTable('numbering_counters').set({ last_value: 99_998 }).where('company_id', '=', ap).where('kind', '=', 'decision').where('fiscal_year', '=', 2033).execute();
+    expect(await giveNumber(s.t.db, purchase(), 'decision', ap, now)).toBe('KAP33-99999');
+    expect(await giveNumber(s.t.db, purchase(), 'decision', ap, now)).toBe('KAP33-100000');
+  });
+
   it('shares one decision counter between modules that say "shared"', async () => {
     const ap = await companyId('AP');
     const now = new Date('2031-06-01T12:00:00Z');

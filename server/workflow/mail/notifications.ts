@@ -49,8 +49,8 @@ export async function mailDocumentEvent(
   const ids = [...new Set(recipientIds)];
   if (ids.length === 0) return 0;
   // The recipients, the requester's name and whether the document is urgent (as this transaction
-  // sees it now) in one read. An urgent document's pushes go out with `Urgency: high` (RFC 8030
-  // §5.3; issue 33 item 8).
+  // sees it now) in one read — none when the caller knows them. An urgent document's pushes go out
+  // with `Urgency: high` (RFC 8030 §5.3; issue 33 item 8).
   const people = options.known?.people ?? await trx.selectFrom('users').select(['id', 'name', 'email', 'language', 'disabled'])
     .select(sql<boolean | null>`(select urgent from buffers where buffers.id = ${doc.id})`.as('urgent'))
     .where('id', 'in', [...ids, doc.requester_id]).orderBy('id').execute();
