@@ -51,12 +51,13 @@ export async function mailDocumentEvent(
   // The recipients, the requester's name and whether the document is urgent (as this transaction
   // sees it now) in one read — none when the caller knows them. An urgent document's pushes go out
   // with `Urgency: high` (RFC 8030 §5.3; issue 33 item 8).
-  const people = options.known?.people ?? await trx.selectFrom('users').select(['id', 'name', 'email', 'language', 'disabled'])
+  const read = options.known ? undefined : await trx.selectFrom('users').select(['id', 'name', 'email', 'language', 'disabled'])
     .select(sql<boolean | null>`(select urgent from buffers where buffers.id = ${doc.id})`.as('urgent'))
     .where('id', 'in', [...ids, doc.requester_id]).orderBy('id').execute();
+  const people = options.known?.people ?? read ?? [];
   const recipients = people.filter((p) => ids.includes(p.id) && !p.disabled);
   const requester = people.find((p) => p.id === doc.requester_id);
-  const urgent = options.known ? options.known.urgent : (people[0] as { urgent?: boolean | null } | undefined)?.urgent === true;
+  const urgent = options.known?.urgent ?? read?.[0]?.urgent === true;
   const { definitions } = ctx;
   const module = definitions.modules[doc.module_code];
   for (const user of recipients) {
