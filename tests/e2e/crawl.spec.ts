@@ -165,6 +165,46 @@ function track(page: Page): void {
 }
 
 /**
+ * What went wrong around the crawl, for the message of a failure it causes: the page's API answers
+ * of 400 and above and requests that failed (the crawl's own refusals aside), and the server's
+ * health asked every 5 s from the test (its slowest answer and any that failed), each with the
+ * crawl's second. A screen that does not show what it should (CI once missed Home's tabs, once
+ * its launchers) is then explained by the server's answers or by the page.
+ */
+function watch(page: Page, start: number): { report(): string; stop(): void } {
+  const events: string[] = [];
+  const at = () => `${Math.round((Date.now() - start) / 1000)}s`;
+  const note = (line: string) => {
+    events.push(`${at()} ${line}`);
+    if (events.length > 30) events.shift();
+  };
+  page.on('response', (r) => {
+    if (r.status() >= 400 && new URL(r.url()).pathname.startsWith('/api/')) note(`${r.request().method()} ${new URL(r.url()).pathname} → ${r.status()}`);
+  });
+  page.on('requestfailed', (r) => {
+    const failure = r.failure()?.errorText ?? '';
+    if (!failure.includes('BLOCKED_BY_CLIENT') && !failure.includes('ERR_ABORTED')) note(`${r.method()} ${new URL(r.url()).pathname} failed: ${failure}`);
+  });
+  page.on('pageerror', (error) => note(`page error: ${error.message.slice(0, 200)}`));
+  let slowest = { ms: 0, at: '' };
+  const health = setInterval(() => {
+    const asked = Date.now();
+    void fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(20_000) }).then(
+      (reply) => {
+        const ms = Date.now() - asked;
+        if (ms > slowest.ms) slowest = { ms, at: at() };
+        if (!reply.ok) note(`health → ${reply.status}`);
+      },
+      (error: unknown) => note(`health failed after ${Date.now() - asked} ms: ${String(error)}`),
+    );
+  }, 5000);
+  return {
+    report: () => [`server health: slowest ${slowest.ms} ms (at ${slowest.at || '-'})`, ...(events.length ? events : ['no API answer of 400 or above, no failed request'])].join('\n'),
+    stop: () => clearInterval(health),
+  };
+}
+
+/**
  * Waits until the app is idle after a tap: none of its requests in flight, nothing showing as
  * loading (a list's `aria-busy`, a progress bar, a spinner — a lazy page shows one while its
  * code arrives, before it asks for its data) and no transition running, on two frames running. At most `limitMs` (10 s): a screen
@@ -255,6 +295,7 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
   // closed, so the app's page stays in front.
   page.context().on('page', (tab) => void (tab !== page && tab.close()));
   track(page);
+  const watched = watch(page, Date.now());
   const visits: Visit[] = [];
   const checked = new Set<string>();
   let signedIn: string | null | undefined;
@@ -363,91 +404,99 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
    * treasury data), so each user taps the cards of their own lists.
    */
   const tapped = new Map<string, Set<string>>();
-  for (const user of users) {
-    // The roots: the tabs the tab bar shows this user (or the login page).
-    await replay(user, 0, []);
-    const tabs = user ? await page.locator('nav [role="tab"]').count() : 1;
-    for (let tab = 0; tab < tabs; tab += 1) {
-      const crawl = async (path: { key: string; pos: string }[]): Promise<void> => {
-        await check(user, () => replay(user, tab, path.map(({ pos }) => ({ pos }))));
-        const screen = await signature(page);
-        if (path.length >= maxDepth) return;
-        const groups = tapped.get(screen) ?? new Set<string>();
-        tapped.set(screen, groups);
-        // Rows of one kind (a picker's entries): when the first shows nothing new, neither do the rest.
-        const dead = new Set<string>();
-        for (const candidate of await taps(page)) {
-          const group = candidate.group.startsWith('card|') ? `${user}|${candidate.group}` : candidate.group;
-          if (groups.has(group) || dead.has(candidate.kind)) continue;
-          groups.add(group);
-          const seenBefore = checked.size;
-          const before = await state(page);
-          spent.taps += 1;
-          if (!(await tapAt(candidate))) continue;
-          const after = await state(page);
-          if (process.env.CRAWL_DEBUG === '2') console.log(`  ${Math.round((Date.now() - start) / 1000)}s tap ${candidate.key} → ${JSON.stringify(before)} ${JSON.stringify(after)}`);
-          const step = { key: candidate.key, pos: candidate.pos };
-          if (after.depth > before.depth || after.url !== before.url) {
-            await crawl([...path, step]);
-          } else if (after.popups > before.popups || candidate.key.startsWith('tab|')) {
-            // A sheet or popup over the page, or another tab of it: checked, not explored.
-            await check(user, () => replay(user, tab, [...path, step].map(({ pos }) => ({ pos }))), { pos: step.pos });
+  try {
+    for (const user of users) {
+      // The roots: the tabs the tab bar shows this user (or the login page).
+      await replay(user, 0, []);
+      const tabs = user ? await page.locator('nav [role="tab"]').count() : 1;
+      for (let tab = 0; tab < tabs; tab += 1) {
+        const crawl = async (path: { key: string; pos: string }[]): Promise<void> => {
+          await check(user, () => replay(user, tab, path.map(({ pos }) => ({ pos }))));
+          const screen = await signature(page);
+          if (path.length >= maxDepth) return;
+          const groups = tapped.get(screen) ?? new Set<string>();
+          tapped.set(screen, groups);
+          // Rows of one kind (a picker's entries): when the first shows nothing new, neither do the rest.
+          const dead = new Set<string>();
+          for (const candidate of await taps(page)) {
+            const group = candidate.group.startsWith('card|') ? `${user}|${candidate.group}` : candidate.group;
+            if (groups.has(group) || dead.has(candidate.kind)) continue;
+            groups.add(group);
+            const seenBefore = checked.size;
+            const before = await state(page);
+            spent.taps += 1;
+            if (!(await tapAt(candidate))) continue;
+            const after = await state(page);
+            if (process.env.CRAWL_DEBUG === '2') console.log(`  ${Math.round((Date.now() - start) / 1000)}s tap ${candidate.key} → ${JSON.stringify(before)} ${JSON.stringify(after)}`);
+            const step = { key: candidate.key, pos: candidate.pos };
+            if (after.depth > before.depth || after.url !== before.url) {
+              await crawl([...path, step]);
+            } else if (after.popups > before.popups || candidate.key.startsWith('tab|')) {
+              // A sheet or popup over the page, or another tab of it: checked, not explored.
+              await check(user, () => replay(user, tab, [...path, step].map(({ pos }) => ({ pos }))), { pos: step.pos });
+            }
+            if (checked.size === seenBefore && !candidate.key.startsWith('tab|')) dead.add(candidate.kind);
+            // Back to this screen: close a popup, pop a page, or replay the taps from the root.
+            if ((await state(page)).popups > before.popups) {
+              await page.keyboard.press('Escape');
+              await settle(page);
+            }
+            let back = await state(page);
+            while (back.depth > before.depth && back.url === before.url) {
+              await page.goBack();
+              await settle(page);
+              const next = await state(page);
+              if (next.depth >= back.depth) break;
+              back = next;
+            }
+            const away = async () => back.depth !== before.depth || back.url !== before.url || back.popups !== before.popups || (await signature(page)) !== screen;
+            // A tap that closed this page (Save, a picked entry): on the page below, tap the way back in.
+            if (back.depth === before.depth - 1 && back.url === before.url && back.popups === 0 && path.length > 0) {
+              await tapAt(path.at(-1)!);
+              back = await state(page);
+            }
+            if (await away()) {
+              if (!(await replay(user, tab, path))) return;
+            }
           }
-          if (checked.size === seenBefore && !candidate.key.startsWith('tab|')) dead.add(candidate.kind);
-          // Back to this screen: close a popup, pop a page, or replay the taps from the root.
-          if ((await state(page)).popups > before.popups) {
-            await page.keyboard.press('Escape');
+        };
+        if (await replay(user, tab, [])) await crawl([]);
+      }
+    }
+
+    // Item pages (a payment's item, its content lines): a form's item list opens them only once
+    // what the list requires is picked, which exploring does not do. Derived from the definitions:
+    // every item list with a fixed sub-form (and the item lists of that sub-form in turn) of each
+    // launcher Home shows the first signed-in crawl user.
+    const itemUser = users.find((u): u is string => u !== null);
+    if (itemUser) {
+      await replay(itemUser, 0, []);
+      const launchers = await page.locator('[data-launcher]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-launcher') ?? ''));
+      const choose = chooseText(explore);
+      const walk = async (launcher: string, code: string, path: ItemList[]): Promise<void> => {
+        for (const list of itemLists(code)) {
+          const next = [...path, list];
+          const reopen = async () => {
+            await replay(itemUser, 0, []);
+            await openItemPage(page, launcher, next, chooseText(await page.evaluate(() => document.documentElement.lang as Lang)));
             await settle(page);
-          }
-          let back = await state(page);
-          while (back.depth > before.depth && back.url === before.url) {
-            await page.goBack();
-            await settle(page);
-            const next = await state(page);
-            if (next.depth >= back.depth) break;
-            back = next;
-          }
-          const away = async () => back.depth !== before.depth || back.url !== before.url || back.popups !== before.popups || (await signature(page)) !== screen;
-          // A tap that closed this page (Save, a picked entry): on the page below, tap the way back in.
-          if (back.depth === before.depth - 1 && back.url === before.url && back.popups === 0 && path.length > 0) {
-            await tapAt(path.at(-1)!);
-            back = await state(page);
-          }
-          if (await away()) {
-            if (!(await replay(user, tab, path))) return;
-          }
+            return true;
+          };
+          await replay(itemUser, 0, []);
+          await openItemPage(page, launcher, next, choose);
+          await settle(page);
+          await check(itemUser, reopen);
+          if (next.length < 3) await walk(launcher, list.subForm, next);
         }
       };
-      if (await replay(user, tab, [])) await crawl([]);
+      for (const launcher of launchers) await walk(launcher, launcher, []);
     }
-  }
-
-  // Item pages (a payment's item, its content lines): a form's item list opens them only once
-  // what the list requires is picked, which exploring does not do. Derived from the definitions:
-  // every item list with a fixed sub-form (and the item lists of that sub-form in turn) of each
-  // launcher Home shows the first signed-in crawl user.
-  const itemUser = users.find((u): u is string => u !== null);
-  if (itemUser) {
-    await replay(itemUser, 0, []);
-    const launchers = await page.locator('[data-launcher]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-launcher') ?? ''));
-    const choose = chooseText(explore);
-    const walk = async (launcher: string, code: string, path: ItemList[]): Promise<void> => {
-      for (const list of itemLists(code)) {
-        const next = [...path, list];
-        const reopen = async () => {
-          await replay(itemUser, 0, []);
-          await openItemPage(page, launcher, next, chooseText(await page.evaluate(() => document.documentElement.lang as Lang)));
-          await settle(page);
-          return true;
-        };
-        await replay(itemUser, 0, []);
-        await openItemPage(page, launcher, next, choose);
-        await settle(page);
-        await check(itemUser, reopen);
-        if (next.length < 3) await walk(launcher, list.subForm, next);
-      }
-    };
-    for (const launcher of launchers) await walk(launcher, launcher, []);
+  } catch (error) {
+    // The screen and the server's answers around it go with the failure (the CI log shows its end).
+    if (error instanceof Error) error.message += `\nthe screen: ${JSON.stringify(await where().catch(() => null))}, text: ${(await page.locator('body').innerText().catch(() => '')).slice(0, 300)}\n${watched.report()}`;
+    throw error;
+  } finally {
+    watched.stop();
   }
 
   // The report: screens visited per language, and what failed.

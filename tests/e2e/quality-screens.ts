@@ -136,11 +136,6 @@ export async function openItemPage(p: Page, launcher: string, path: ItemList[], 
 }
 
 /**
- * Item pages reachable from the module forms of `launchers`: each item list with a fixed
- * sub-form, and the item lists of that sub-form in turn (payment item → payment content),
- * derived from the definitions.
- */
-/**
  * Deletes `email`'s saved draft of `module`: picking a company on the way to an item page saves
  * the form as a draft, which the next visit of that form (a screen of the next language) would show.
  */
@@ -155,6 +150,11 @@ export function chooseText(lang: Lang): string {
   return readLocale<{ widgets: { choose: string } }>(lang, 'engine').widgets.choose;
 }
 
+/**
+ * Item pages reachable from the module forms of `launchers`: each item list with a fixed
+ * sub-form, and the item lists of that sub-form in turn (payment item → payment content),
+ * derived from the definitions.
+ */
 function itemScreens(request: APIRequestContext, launchers: string[], lang: Lang): Screen[] {
   const choose = chooseText(lang);
   const out: Screen[] = [];
