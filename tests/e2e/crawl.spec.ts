@@ -165,11 +165,12 @@ function track(page: Page): void {
 }
 
 /**
- * What went wrong around the crawl, for the message of a failure it causes: the page's API answers
- * of 400 and above and requests that failed (the crawl's own refusals aside), and the server's
- * health asked every 5 s from the test (its slowest answer and any that failed), each with the
- * crawl's second. A screen that does not show what it should (CI once missed Home's tabs, once
- * its launchers) is then explained by the server's answers or by the page.
+ * What went wrong around the crawl, for the message of a failure it causes (and printed at the
+ * end with CRAWL_DEBUG): the page's API answers of 400 and above, requests that failed (the
+ * crawl's own refusals aside) or took over 3 s, page errors, and the server's health asked every
+ * 5 s from the test (its slowest answer and any that failed), each with the crawl's second. A
+ * screen that does not show what it should (CI once missed Home's tabs, once its launchers) is
+ * then explained by the server's answers or by the page.
  */
 function watch(page: Page, start: number): { report(): string; stop(): void } {
   const events: string[] = [];
@@ -183,9 +184,23 @@ function watch(page: Page, start: number): { report(): string; stop(): void } {
   });
   page.on('requestfailed', (r) => {
     const failure = r.failure()?.errorText ?? '';
-    if (!failure.includes('BLOCKED_BY_CLIENT') && !failure.includes('ERR_ABORTED')) note(`${r.method()} ${new URL(r.url()).pathname} failed: ${failure}`);
+    // A request cut by leaving the page is noted when it is the API's (a session check cut and asked again).
+    if (!failure.includes('BLOCKED_BY_CLIENT') && (!failure.includes('ERR_ABORTED') || new URL(r.url()).pathname.startsWith('/api/'))) note(`${r.method()} ${new URL(r.url()).pathname} failed: ${failure}`);
   });
   page.on('pageerror', (error) => note(`page error: ${error.message.slice(0, 200)}`));
+  page.on('crash', () => note('the page crashed'));
+  page.on('console', (message) => {
+    // The browser's own line per refused or failed load repeats what the listeners above note.
+    if ((message.type() === 'error' || message.type() === 'warning') && !message.text().startsWith('Failed to load resource')) note(`console ${message.type()}: ${message.text().slice(0, 300)}`);
+  });
+  const pending = new Map<unknown, { at: number; what: string }>();
+  page.on('request', (r) => pending.set(r, { at: Date.now(), what: `${r.method()} ${new URL(r.url()).pathname}${r.serviceWorker() ? ' (service worker)' : ''}` }));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  page.on('requestfinished', (r) => {
+    const took = r.timing().responseEnd;
+    if (took > 3000) note(`${r.method()} ${new URL(r.url()).pathname} took ${Math.round(took)} ms`);
+  });
   let slowest = { ms: 0, at: '' };
   const health = setInterval(() => {
     const asked = Date.now();
@@ -199,7 +214,10 @@ function watch(page: Page, start: number): { report(): string; stop(): void } {
     );
   }, 5000);
   return {
-    report: () => [`server health: slowest ${slowest.ms} ms (at ${slowest.at || '-'})`, ...(events.length ? events : ['no API answer of 400 or above, no failed request'])].join('\n'),
+    report: () => {
+      const waiting = [...pending.values()].filter((r) => Date.now() - r.at > 3000).map((r) => `still waiting after ${Math.round((Date.now() - r.at) / 1000)} s: ${r.what}`);
+      return [`server health: slowest ${slowest.ms} ms (at ${slowest.at || '-'})`, ...(events.length ? events : ['no API answer of 400 or above, no failed request']), ...waiting].join('\n');
+    },
     stop: () => clearInterval(health),
   };
 }
@@ -321,6 +339,10 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
       await page.goto('/');
       await settle(page);
     }
+    // A stored session is checked behind the splash (a check without a reply is asked again after
+    // 1 s, 2 s, 4 s … at most 15 s apart): bounded like the tab bar's wait below, and a failure
+    // names what the page and the server were doing.
+    if (user) await page.getByTestId('splash').waitFor({ state: 'detached', timeout: 35_000 });
     if (tab > 0) {
       // The bar shows once the session's profile is in (a check that got no answer is asked again
       // with backoff, up to 15 s apart); when it does not, the failure names the screen shown instead.
@@ -497,6 +519,7 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
     throw error;
   } finally {
     watched.stop();
+    if (process.env.CRAWL_DEBUG) console.log(watched.report());
   }
 
   // The report: screens visited per language, and what failed.
