@@ -167,8 +167,9 @@ function track(page: Page): void {
 /**
  * What went wrong around the crawl, for the message of a failure it causes (and printed at the
  * end with CRAWL_DEBUG): the page's API answers of 400 and above, requests that failed (the
- * crawl's own refusals aside) or took over 3 s, page errors, and the server's health asked every
- * 5 s from the test (its slowest answer and any that failed), each with the crawl's second. A
+ * crawl's own refusals aside) or took over 3 s, page and console errors, the requests still
+ * waiting, and the server's health asked every 5 s from the test (its slowest answer and any that
+ * failed), each with the crawl's second. A
  * screen that does not show what it should (CI once missed Home's tabs, once its launchers) is
  * then explained by the server's answers or by the page.
  */
@@ -195,9 +196,9 @@ function watch(page: Page, start: number): { report(): string; stop(): void } {
   });
   const pending = new Map<unknown, { at: number; what: string }>();
   page.on('request', (r) => pending.set(r, { at: Date.now(), what: `${r.method()} ${new URL(r.url()).pathname}${r.serviceWorker() ? ' (service worker)' : ''}` }));
-  page.on('requestfinished', (r) => pending.delete(r));
   page.on('requestfailed', (r) => pending.delete(r));
   page.on('requestfinished', (r) => {
+    pending.delete(r);
     const took = r.timing().responseEnd;
     if (took > 3000) note(`${r.method()} ${new URL(r.url()).pathname} took ${Math.round(took)} ms`);
   });
