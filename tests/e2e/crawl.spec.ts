@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { allowedWords, demoTexts, latinAllowedTexts, measure, moduleCodes, namespaces, userCjkRuns, type Finding, type Lang, type MeasureOptions } from './crawl-checks';
 import { chooseText, itemLists, openItemPage, storeSession, type ItemList } from './quality-screens';
 
@@ -150,16 +150,16 @@ async function signature(page: Page): Promise<string> {
   return [title, raw.testid, raw.tabs].filter(Boolean).join(' · ').replace(/\d+/g, '#');
 }
 
-/** The page's requests in flight, and who waits for none to be. */
-const inflight = new WeakMap<Page, { open: Set<unknown>; idle: (() => void)[] }>();
+/** The page's requests in flight (with when each was sent), and who waits for none to be. */
+const inflight = new WeakMap<Page, { open: Map<Request, number>; idle: (() => void)[] }>();
 function track(page: Page): void {
-  const requests = { open: new Set<unknown>(), idle: [] as (() => void)[] };
+  const requests = { open: new Map<Request, number>(), idle: [] as (() => void)[] };
   inflight.set(page, requests);
-  const done = (r: unknown) => {
+  const done = (r: Request) => {
     requests.open.delete(r);
     if (requests.open.size === 0) for (const wake of requests.idle.splice(0)) wake();
   };
-  page.on('request', (r) => requests.open.add(r));
+  page.on('request', (r) => requests.open.set(r, Date.now()));
   page.on('requestfinished', done);
   page.on('requestfailed', done);
 }
@@ -194,11 +194,7 @@ function watch(page: Page, start: number): { report(): string; stop(): void } {
     // The browser's own line per refused or failed load repeats what the listeners above note.
     if ((message.type() === 'error' || message.type() === 'warning') && !message.text().startsWith('Failed to load resource')) note(`console ${message.type()}: ${message.text().slice(0, 300)}`);
   });
-  const pending = new Map<unknown, { at: number; what: string }>();
-  page.on('request', (r) => pending.set(r, { at: Date.now(), what: `${r.method()} ${new URL(r.url()).pathname}${r.serviceWorker() ? ' (service worker)' : ''}` }));
-  page.on('requestfailed', (r) => pending.delete(r));
   page.on('requestfinished', (r) => {
-    pending.delete(r);
     const took = r.timing().responseEnd;
     if (took > 3000) note(`${r.method()} ${new URL(r.url()).pathname} took ${Math.round(took)} ms`);
   });
@@ -216,7 +212,9 @@ function watch(page: Page, start: number): { report(): string; stop(): void } {
   }, 5000);
   return {
     report: () => {
-      const waiting = [...pending.values()].filter((r) => Date.now() - r.at > 3000).map((r) => `still waiting after ${Math.round((Date.now() - r.at) / 1000)} s: ${r.what}`);
+      // The requests still in flight, as the tracker that `settle` waits on holds them.
+      const waiting = [...(inflight.get(page)?.open ?? [])].filter(([, sent]) => Date.now() - sent > 3000)
+        .map(([r, sent]) => `still waiting after ${Math.round((Date.now() - sent) / 1000)} s: ${r.method()} ${new URL(r.url()).pathname}${r.serviceWorker() ? ' (service worker)' : ''}`);
       return [`server health: slowest ${slowest.ms} ms (at ${slowest.at || '-'})`, ...(events.length ? events : ['no API answer of 400 or above, no failed request']), ...waiting].join('\n');
     },
     stop: () => clearInterval(health),
