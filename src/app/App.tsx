@@ -7,6 +7,7 @@ import { FeedbackProvider } from './feedback';
 import { i18n } from './i18n';
 import { loadQueryClient, newQueryClientIfLoaded } from './query-client';
 import { SessionProvider } from './session';
+import { retryDelay } from './session/retry-delay';
 import { isResetPasswordLink, Shell } from './shell/Shell';
 
 export interface AppProps {
@@ -22,12 +23,22 @@ export function App({ adapter }: AppProps) {
   useEffect(() => {
     if (queryClient) return;
     let live = true;
-    loadQueryClient().then(
-      (client) => live && setQueryClient(client),
-      (error: unknown) => console.error('[ringi] query cache failed to load:', error),
-    );
+    let timer: number | undefined;
+    // A chunk that did not arrive (a dropped connection on the phone) is asked for again, 1 s, 2 s,
+    // 4 s … at most 15 s apart, as the session's check is: the splash says the app is still starting.
+    const attempt = (failures: number) => {
+      loadQueryClient().then(
+        (client) => live && setQueryClient(client),
+        (error: unknown) => {
+          console.error('[ringi] query cache failed to load; trying again:', error);
+          if (live) timer = window.setTimeout(() => attempt(failures + 1), retryDelay(failures));
+        },
+      );
+    };
+    attempt(0);
     return () => {
       live = false;
+      window.clearTimeout(timer);
     };
   }, [queryClient]);
   useEffect(() => {

@@ -273,6 +273,23 @@ test('a shared phone: signing out forgets the documents kept offline, and anothe
   expect(await keptPaths(page)).not.toContain(kept);
 });
 
+test('a newer version of the store opened in another tab is not held up by this one, and this tab keeps its copies in the new store', async ({ page, request }) => {
+  const approver = await client(request, 'approver@example.com');
+  await page.goto('/');
+  await openWithToken(page, approver.token);
+  await expect.poll(() => keptPaths(page)).toContain('/profile');
+  // What an updated app does when it changes the store's shape: it waits while any tab holds it open.
+  const deleted = await page.evaluate(() => new Promise<string>((resolve) => {
+    const deletion = indexedDB.deleteDatabase('ringi-offline');
+    deletion.onblocked = () => resolve('blocked');
+    deletion.onsuccess = () => resolve('deleted');
+  }));
+  expect(deleted).toBe('deleted');
+  // This tab opens the store again for its next copy, without a reload: a language switch reads the profile again.
+  await page.getByTestId('language-picker').selectOption('en');
+  await expect.poll(() => keptPaths(page)).toContain('/profile');
+});
+
 /** True once the service worker's cache holds an asset whose path matches `pattern`. */
 async function shellHolds(page: Page, pattern: RegExp): Promise<boolean> {
   const paths = await page.evaluate(async () => (await (await caches.open('ringi-shell-v1')).keys()).map((request) => new URL(request.url).pathname));

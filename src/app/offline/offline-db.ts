@@ -35,7 +35,16 @@ function open(): Promise<IDBDatabase> {
       const db = request.result;
       for (const name of STORES) if (!db.objectStoreNames.contains(name)) db.createObjectStore(name, name === 'queue' ? { keyPath: 'key' } : undefined);
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      const db = request.result;
+      // A newer version opened in another tab (after an update) waits for this connection: let it go,
+      // and open again on the next use, so neither tab's reads of the store wait for ever.
+      db.onversionchange = () => {
+        db.close();
+        opening = null;
+      };
+      resolve(db);
+    };
     request.onerror = () => {
       opening = null;
       reject(request.error ?? new Error('IndexedDB is not available'));

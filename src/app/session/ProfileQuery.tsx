@@ -3,15 +3,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '../api';
 import { readProfile, type Profile } from './profile';
 import { PROFILE_KEY } from './profile-key';
+import { retryDelay } from './retry-delay';
 
 /** The profile and roles a session runs on. */
 export interface SessionProfile {
   profile: Profile;
   roles: string[];
 }
-
-/** Checks of a stored session wait 1 s, 2 s, 4 s … between tries, at most this long. */
-export const SESSION_CHECK_MAX_DELAY_MS = 15_000;
 
 /**
  * No reply (offline, a request cut by leaving the page) or a server error says nothing about the
@@ -32,7 +30,7 @@ export function profileOptions(api: ApiClient) {
     queryKey: PROFILE_KEY,
     queryFn: async (): Promise<SessionProfile> => readProfile((await api.get<unknown>('/profile')).data),
     retry: (_failures: number, error: unknown) => saysNothingAboutSession(error),
-    retryDelay: (failures: number) => Math.min(SESSION_CHECK_MAX_DELAY_MS, 1000 * 2 ** failures),
+    retryDelay,
     networkMode: 'always',
     staleTime: Infinity,
   });
