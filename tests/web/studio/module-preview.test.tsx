@@ -64,6 +64,31 @@ describe('the live preview', () => {
     expect(screen.queryByTestId('studio-preview-item')).toBeNull();
   });
 
+  it.each([
+    ['the published step of the same code', true, 41],
+    ['no step (a step not published yet): the people the picker offers without a step\'s rule', false, undefined],
+  ])('a draft step\'s approver picker asks for the candidates of %s, never the preview\'s own step id', async (_name, published, expected) => {
+    const testHost = createTestHost();
+    const lookup = testHost.host.api.get;
+    const asked: Array<Record<string, unknown> | undefined> = [];
+    testHost.host.api.get = async <T,>(path: string, params?: Record<string, unknown>) => {
+      if (path === '/master_processes') return { 'hydra:member': [{ id: 41, optional: false, any_of: true, position: 1, module_code: 'business-trip', process: { id: 9, code: 'p-approval', name: 'Approval' } }], 'hydra:totalItems': 1 } as T;
+      if (path === '/users/approver') {
+        asked.push(params);
+        return { 'hydra:member': [{ id: 5, name: 'Jiro Head' }], 'hydra:totalItems': 1 } as T;
+      }
+      return lookup<T>(path, params);
+    };
+    const { source, subForm } = trip();
+    source.process!.steps[0].code = 'p-approval';
+    render(<ModulePreview draft={source} subSources={{ [subForm.code]: subForm }} unpublished={published ? [subForm.code] : [source.code, subForm.code]} formCode={null} />, { wrapper: testHost.Wrapper });
+    const phone = await screen.findByTestId('studio-phone');
+    await userEvent.setup().click(await within(phone).findByRole('button', { name: /Head approval/ }));
+    expect(await screen.findByText('Jiro Head')).toBeTruthy();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.masterProcessId).toBe(expected);
+  });
+
   it('the builder tells which form it edits (what the module editor hands the preview)', async () => {
     const testHost = createTestHost();
     const { source, subForm } = trip();

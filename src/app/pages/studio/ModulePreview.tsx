@@ -46,15 +46,29 @@ function draftSteps(draft: ModuleSource, lang: Language): { 'hydra:member': Mast
 function previewHost(outer: RendererHost, lang: Language, unpublished: string[], draft: ModuleSource): RendererHost {
   const names = (path: string, params?: Record<string, unknown>) => unpublished.some((code) => path.includes(code) || Object.values(params ?? {}).includes(code));
   const refuse = () => Promise.reject(new Error('preview'));
+  const get = <T,>(path: string, params?: Record<string, unknown>): Promise<T> => (
+    path === '/master_processes' && params?.module_code === draft.code ? Promise.resolve(draftSteps(draft, lang) as T)
+      : path === '/users/approver' && typeof params?.masterProcessId === 'number' && params.masterProcessId < 0 ? draftStepCandidates<T>(params, params.masterProcessId)
+        : names(path, params) ? Promise.resolve(EMPTY_COLLECTION as T)
+          : outer.api.get<T>(path, params));
+  /**
+   * A draft step's approver picker (its id is the preview's own, below zero): the candidates of the
+   * published step of the same code (the server's rule for it), or — a step not published yet — the
+   * people the picker would offer without a step's rule.
+   */
+  const draftStepCandidates = async <T,>(params: Record<string, unknown>, draftId: number): Promise<T> => {
+    const { masterProcessId: _draft, ...rest } = params;
+    const code = draftSteps(draft, lang)['hydra:member'].find((step) => step.id === draftId)?.process?.code;
+    const published = unpublished.includes(draft.code) || code === undefined ? undefined
+      : (await outer.api.get<{ 'hydra:member'?: MasterProcess[] }>('/master_processes', { module_code: draft.code }))?.['hydra:member']?.find((step) => step.process?.code === code);
+    return outer.api.get<T>('/users/approver', published ? { ...rest, masterProcessId: published.id } : rest);
+  };
   return {
     ...outer,
     language: lang,
     toast: () => undefined,
     api: {
-      get: <T,>(path: string, params?: Record<string, unknown>) => (
-        path === '/master_processes' && params?.module_code === draft.code ? Promise.resolve(draftSteps(draft, lang) as T)
-          : names(path, params) ? Promise.resolve(EMPTY_COLLECTION as T)
-            : outer.api.get<T>(path, params)),
+      get,
       post: refuse,
       delete: refuse,
       upload: refuse,
