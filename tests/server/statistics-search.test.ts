@@ -204,6 +204,31 @@ describe('files: search, zip, a document\'s files and their content', () => {
     expect((await get('employee', `/api/statistic/buffers/${ids.big}`)).statusCode).toBe(404);
   });
 
+  it('gives the attachments of a document opened there to its statistics readers, with a statistics link, and no one else', async () => {
+    const meta = await get('finance', `/api/files/${files[0]}/meta`);
+    expect(meta.statusCode).toBe(200);
+    expect(meta.json()).toMatchObject({ id: files[0], name: 'invoice.pdf', url: expect.stringMatching(new RegExp(`^/api/statistic_files/${files[0]}\\?token=`)) });
+    const content = await t.app.inject({ method: 'GET', url: meta.json().url });
+    expect(content.statusCode).toBe(200);
+    expect(content.body).toBe('%PDF-1.4\n%%EOF\n');
+    // Its participant reads it as before; another company's file, and a user without the Statistic scope, get 404.
+    expect((await get('employee', `/api/files/${files[0]}/meta`)).json().url).toMatch(new RegExp(`^/api/files/${files[0]}\\?token=`));
+    expect((await get('finance', `/api/files/${files[2]}/meta`)).statusCode).toBe(404);
+    expect((await get('client', `/api/files/${files[0]}/meta`)).statusCode).toBe(404);
+  });
+
+  it('gives a related document (the purchase a reimbursement names) to statistics readers of its company only', async () => {
+    const definitions = await readDefinitionSet(undefined, { check: false });
+    const purchases = Object.values(definitions.modules).find((m) => m.meta.relatedAs?.list === 'purchases')!;
+    const own = await insertStatDoc(t.db, { module: purchases.code, requester: users.employee.id, company: rh, code: 'P-1', status: 2, data: { currency_id: 1 } });
+    const other = await insertStatDoc(t.db, { module: purchases.code, requester: users.approver2.id, company: rt, code: 'P-2', status: 2, data: { currency_id: 1 } });
+    const read = await get('finance', `/api/purchases/${own}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ id: own, code: 'P-1' });
+    expect((await get('finance', `/api/purchases/${other}`)).statusCode).toBe(404);
+    expect((await get('client', `/api/purchases/${own}`)).statusCode).toBe(404);
+  });
+
   it('refuses a file link with a bad token', async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/statistic_files/${files[0]}?token=bad` })).statusCode).toBe(401);
   });

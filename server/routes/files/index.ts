@@ -25,6 +25,9 @@ import { FileLinkQuery, FileRecord } from '../../../src/wire/files';
 import { contentDisposition, requestedRange, wantsJson } from './reply-helpers';
 import { recordRetainedUntil } from '../../records/record-retention';
 import { IdParams } from '../../../src/wire/common';
+import { fileInStatisticScope } from '../../statistics/scope-checks';
+import { statisticFileRecord } from '../../statistics/document-search';
+import { statisticsContext } from '../request-context';
 
 /** An OpenAPI description for a route schema (FastifySchema does not declare the keyword). */
 const doc = (description: string) => ({ description });
@@ -264,7 +267,8 @@ const files: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams; Querystring: FileLinkQuery }>('/files/:id/meta', {
     schema: {
       ...doc('The File record (fresh signed `url`) whatever the Accept header says, for the same readers as '
-        + '`GET /files/{id}` (bearer header or `?token=`); anyone else: 404. Widgets use it for ids they only know by id.'),
+        + '`GET /files/{id}` (bearer header or `?token=`), and with the bearer header for a Statistic user whose companies hold a document '
+        + 'referencing it (opened from the document search; its `url` is then `/statistic_files/{id}`); anyone else: 404. Widgets use it for ids they only know by id.'),
       params: IdParams,
       querystring: FileLinkQuery,
       response: { 200: FileRecord, ...errors(400, 401, 404) },
@@ -272,11 +276,19 @@ const files: FastifyPluginAsync = async (app) => {
   }, async (request, reply) => {
     const userId = await readerOf(request, reply);
     const missing = () => notFound(request.t('server.errors.notFound', { what: request.t('server.files.entity') }));
-    if (!(await canReadFile(app.db, request.params.id, userId, fieldNamesOf(request.definitions)))) throw missing();
+    const fieldNames = fieldNamesOf(request.definitions);
+    // A document-search reader (the Statistic scope: an auditor, the records officer) reads the
+    // attachments of the documents it opens there: the record's url is the statistics content route.
+    let viaStatistics = false;
+    if (!(await canReadFile(app.db, request.params.id, userId, fieldNames))) {
+      viaStatistics = request.query.token === undefined
+        && await fileInStatisticScope(app.db, statisticsContext(request), request.params.id, fieldNames).catch(() => false);
+      if (!viaStatistics) throw missing();
+    }
     const row = await app.db.selectFrom('files').select(['id', 'name', 'mime_type', 'size', 'document_type', 'created_at'])
       .where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw missing();
-    return fileRecord(row, userId, app.config.jwtSecret);
+    return viaStatistics ? statisticFileRecord(row, userId, app.config.jwtSecret) : fileRecord(row, userId, app.config.jwtSecret);
   });
 
   app.delete<{ Params: IdParams }>('/files/:id', {

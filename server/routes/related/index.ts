@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { DocumentStatus, type CompiledModule, type DefinitionSet, type Lang, type RelatedAs } from '../../../src/engine';
 import type { Database } from '../../db/database';
@@ -10,6 +10,8 @@ import { likePattern, paginate, type Collection } from '../../lib/paging';
 import { badRequest, notFound } from '../../lib/errors';
 import { visibleTo } from '../../workflow/core/visibility';
 import { canSeeRelated } from './related-visibility';
+import { inStatisticScope } from '../../statistics/scope-checks';
+import { statisticsContext } from '../request-context';
 import { amountOf, counterpartyOf, memberItems, memberValue, moduleDataInt, numberOf, supplierAccountOf, textOf } from './related-shapes';
 import {
   RelatedContract, RelatedContractCollection, RelatedContractQuery, RelatedPurchase, RelatedPurchaseCollection, RelatedPurchaseDetail, RelatedPurchaseQuery,
@@ -109,6 +111,10 @@ const related: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const gone = (lang: (key: string, v?: Record<string, unknown>) => string, what: string) =>
     notFound(lang('server.errors.notFound', { what: lang(`server.related.${what}`) }));
+  // Who may read one related document: whoever sees it or a document referencing it, and a document-search
+  // reader (the Statistic scope) whose companies hold it — it opens the documents that name it there.
+  const mayReadRelated = async (request: FastifyRequest, id: number) =>
+    (await canSeeRelated(app.db, id, request.user.id)) || inStatisticScope(app.db, statisticsContext(request), id).catch(() => false);
 
   app.get<{ Querystring: RelatedPurchaseQuery }>('/purchases/list', {
     schema: {
@@ -127,11 +133,11 @@ const related: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: IdParams }>('/purchases/:id', {
-    schema: { ...doc('One purchase as a related approval, with its data; 404 unless the user may see it.'), params: IdParams, response: { 200: RelatedPurchaseDetail, ...lookupErrors } },
+    schema: { ...doc('One purchase as a related approval, with its data; 404 unless the user may see it (it or a document referencing it, or it is in their Statistic scope).'), params: IdParams, response: { 200: RelatedPurchaseDetail, ...lookupErrors } },
   }, async (request): Promise<RelatedPurchaseDetail> => {
     const modules = listedModules(request.definitions, 'purchases');
     const row = await documents(app.db, modules, request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
-    if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'purchases');
+    if (!row || !(await mayReadRelated(request, row.id))) throw gone(request.t, 'purchases');
     return { ...purchaseOf(row, byCode(modules).get(row.module_code)), data: row.data };
   });
 
@@ -155,11 +161,11 @@ const related: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: IdParams }>('/contracts/:id', {
-    schema: { ...doc('One supplier or customer contract as a related approval; 404 unless the user may see it.'), params: IdParams, response: { 200: RelatedContract, ...lookupErrors } },
+    schema: { ...doc('One supplier or customer contract as a related approval; 404 unless the user may see it (it or a document referencing it, or it is in their Statistic scope).'), params: IdParams, response: { 200: RelatedContract, ...lookupErrors } },
   }, async (request): Promise<RelatedContract> => {
     const modules = listedModules(request.definitions, 'contracts');
     const row = await documents(app.db, modules, request.lang).where('buffers.id', '=', request.params.id).executeTakeFirst() as Row | undefined;
-    if (!row || !(await canSeeRelated(app.db, row.id, request.user.id))) throw gone(request.t, 'contracts');
+    if (!row || !(await mayReadRelated(request, row.id))) throw gone(request.t, 'contracts');
     return contractOf(row, byCode(modules).get(row.module_code));
   });
 
