@@ -90,6 +90,20 @@ test('finance searches today\'s documents, downloads a zip of files and opens an
   await expect(page.getByRole('button', { name: en.approvals.more.title })).toHaveCount(0);
 });
 
+test('a reader outside the route opens an application from the document search and sees its attachment', async ({ page, request }) => {
+  const fileName = `audit-${Date.now()}.pdf`;
+  const { code } = await paymentWithFile(request, fileName);
+  // The admin reads the group's documents through the Statistic scope only: no step, no comment names them.
+  await openStatistic(page, request, 'admin@example.com');
+  await page.getByRole('button', { name: en.statistic.documentSearch }).click();
+  const search = page.getByTestId('document-search');
+  await search.locator(`[data-code="${code}"]`).click();
+  const detail = page.getByTestId('document-detail');
+  await expect(detail).toBeVisible();
+  await expect(detail.getByText(fileName)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('document-search-detail.png'), fullPage: true });
+});
+
 test('treasury sees the payment projection: a card per bank and the chart, in Chinese too', async ({ page, request }) => {
   await paymentWithFile(request, `projection-${Date.now()}.pdf`);
   await openStatistic(page, request, 'treasury@example.com');
