@@ -41,7 +41,7 @@ import { prepareData, type BenchData } from './bench/load-data';
 import { uploadBurst } from './bench/load-uploads';
 import { figure, load1, refuseWhenLoaded, settle } from './bench/load-guard';
 import { cpuMeter, type CpuMeter } from './bench/load-cpu';
-import { checkCopiedDocument, DecisionQueue, decisionLimit, matchingScale, pgbench, prewarm, recordsSearch, signedInReadLimit, sustainedMix, WARM_UP_S, writeProfileSummary } from './bench/load-decade';
+import { checkCopiedDocument, checkpoint, DecisionQueue, decisionLimit, matchingScale, pgbench, prewarm, recordsSearch, signedInReadLimit, sustainedMix, WARM_UP_S, writeProfileSummary } from './bench/load-decade';
 
 const env = process.env;
 const ci = env.CI === 'true';
@@ -221,18 +221,22 @@ try {
     await measure('postgres', instances, appEnv, data, { list: Number(env.BENCH_LIST_RATE ?? 200), detail: 100, submit: 20, approve: 20, login: 4 }, async (ports, meter) => {
       if (copy) console.log(`  ${await checkCopiedDocument({ databaseUrl: pgUrl, port: ports[0], jwtSecret: JWT_SECRET })}`);
       if (phase('records')) {
+        await checkpoint(pgUrl);
         await settle('records search');
         await recordsSearch({ databaseUrl: pgUrl, ports, rate: Number(env.BENCH_RECORDS_RATE ?? 20), seconds, jwtSecret: JWT_SECRET });
       }
       if (phase('mix') && queue) {
+        await checkpoint(pgUrl);
         await settle('sustained mix');
         await sustainedMix({ ports, seconds: mixSeconds, submitRate, decideRate, submit, queue, meter, databaseUrl: pgUrl });
       }
       if (phase('limit') && queue) {
+        await checkpoint(pgUrl);
         await settle('decision limit');
         limit = (await decisionLimit({ ports, rates: rampRates, seconds: rampSeconds, limitMs: 200, queue, meter }))?.reqPerSec ?? 0;
       }
       if (phase('floor')) {
+        await checkpoint(pgUrl);
         await settle('signed-in read limit');
         const rates = (env.BENCH_FLOOR_RAMP ?? '250,500,750,1000,1250,1500,2000').split(',').map(Number);
         floor = (await signedInReadLimit({ ports, rates, seconds: rampSeconds, limitMs: 200, token: data.approverToken, meter }))?.reqPerSec ?? 0;
@@ -242,6 +246,7 @@ try {
       // One instance under the V8 CPU profiler, decisions only (or submits only, BENCH_PROFILE_KIND=submit): where one's time goes.
       const dir = env.BENCH_PROFILE_DIR ?? join(tmpdir(), `ringi-bench-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`);
       mkdirSync(dir, { recursive: true });
+      await checkpoint(pgUrl);
       await settle('profile');
       const spawned = Date.now();
       const instance = await startInstance(basePort + 20, appEnv, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
@@ -272,7 +277,7 @@ try {
       const clients = Number(env.BENCH_PGBENCH_CLIENTS ?? 20);
       const pgSeconds = Number(env.BENCH_PGBENCH_SECONDS ?? 60);
       console.log(`  pgbench: the bench database is ${(bytes / 1024 ** 3).toFixed(2)} GB → scale ${chosen}; ${clients} clients, 2 threads, ${pgSeconds} s`);
-      const result = await pgbench({ databaseUrl: pgUrl, scale: chosen, clients, seconds: pgSeconds, settle: () => settle('pgbench') });
+      const result = await pgbench({ databaseUrl: pgUrl, scale: chosen, clients, seconds: pgSeconds, settle: () => checkpoint(pgUrl).then(() => settle('pgbench')) });
       console.log(figure(`  pgbench (TPC-B-like, scale ${chosen}, -c ${clients} -j 2 -T ${pgSeconds}): ${result.tps.toFixed(1)} tps, latency average ${result.latencyMs} ms`));
       if (phase('limit')) {
         console.log(figure(`  postgres decision limit: ${limit} decisions/s sustained at p99 ≤ 200 ms (${instances} instances); pgbench ${result.tps.toFixed(1)} tps; `
