@@ -39,8 +39,9 @@ function draftSteps(draft: ModuleSource, lang: Language): { 'hydra:member': Mast
 }
 
 /**
- * The host the preview renders under: the preview's language, the draft's own steps, and for a
- * module not published yet no server call that names it (its stamp numbers … do not exist: an
+ * The host the preview renders under: the preview's language, the draft's own steps (their
+ * approver pickers asking for the published steps' candidates), and for a module not published
+ * yet no server call that names it (its stamp numbers … do not exist: an
  * empty answer instead of a "module does not exist" toast). Nothing the preview does writes to the server.
  */
 function previewHost(outer: RendererHost, lang: Language, unpublished: string[], draft: ModuleSource): RendererHost {
