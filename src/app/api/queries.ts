@@ -276,12 +276,15 @@ export function currenciesOptions(api: ApiReader) {
   });
 }
 
-/** A stored file's name and link (`GET /files/{id}`). */
+/**
+ * A stored file's name and signed link (`GET /files/{id}/meta`: also for a document-search reader,
+ * whose link is then the statistics one), read again once the link is near its 10 minutes.
+ */
 export function fileOptions(api: ApiReader, id: number) {
   return queryOptions({
-    queryKey: resourceKey(`/files/${id}`),
-    queryFn: () => api.get<FileRecord>(`/files/${id}`),
-    staleTime: Infinity,
+    queryKey: resourceKey(`/files/${id}/meta`),
+    queryFn: () => api.get<FileRecord>(`/files/${id}/meta`),
+    staleTime: 9 * 60 * 1000,
   });
 }
 

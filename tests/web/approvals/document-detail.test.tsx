@@ -93,10 +93,11 @@ describe('DocumentDetailPage', () => {
     const module = demoModule();
     const withInvoices = { ...module, meta: { ...module.meta, statistics: { invoices: { einvoices: 'receipts', papers: 'papers' } } } };
     const doc = documentView({}, { status: 2, waiting_for: null, data: { ...documentView().data, receipts: [9], e_invoices: [8] } });
-    const h = renderDetail(doc, { module: withInvoices, routes: { 'GET /files/9': { id: 9, name: 'invoice-9.pdf', url: '/api/files/9?token=x' } } });
+    const h = renderDetail(doc, { module: withInvoices, routes: { 'GET /files/9/meta': { id: 9, name: 'invoice-9.pdf', url: '/api/files/9?token=x' } } });
     expect(await within(await screen.findByTestId('invoice-files')).findByText('invoice-9.pdf')).toBeTruthy();
-    expect(h.gets('/files/9')).toHaveLength(1);
-    expect(h.gets('/files/8')).toHaveLength(0);
+    // One read of the file's record, shared with the detail card's own file field.
+    expect(h.gets('/files/9/meta')).toHaveLength(1);
+    expect(within(screen.getByTestId('invoice-files')).getAllByRole('link')).toHaveLength(1);
   });
 
   it('a module whose definition names no e-invoice field shows no invoice files', async () => {

@@ -7,7 +7,7 @@ import { fileOptions } from '../../api/queries';
 /**
  * The invoice files of a completed document (spec 000 §4: "An approved reimbursement (status 2)
  * loads its invoice files"). There is no transaction-files call on the server: the files are the
- * document's e-invoice field (the module's `statistics.invoices.einvoices`), each read through `GET /files/{id}` (a failed one is left out).
+ * document's e-invoice field (the module's `statistics.invoices.einvoices`), each read through `GET /files/{id}/meta` (a failed one is left out).
  */
 export function InvoiceFiles({ ids }: { ids: unknown }) {
   const { t } = useTranslation();
