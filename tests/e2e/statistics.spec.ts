@@ -90,9 +90,11 @@ test('finance searches today\'s documents, downloads a zip of files and opens an
   await expect(page.getByRole('button', { name: en.approvals.more.title })).toHaveCount(0);
 });
 
-test('a reader outside the route opens an application from the document search and sees its attachment', async ({ page, request }) => {
+test('a reader outside the route opens a completed application from the document search and sees and opens its attachment', async ({ page, request }) => {
   const fileName = `audit-${Date.now()}.pdf`;
-  const { code } = await paymentWithFile(request, fileName);
+  const doc = await paymentWithFile(request, fileName);
+  await approveAll(request, doc);
+  const { code } = doc;
   // The admin reads the group's documents through the Statistic scope only: no step, no comment names them.
   await openStatistic(page, request, 'admin@example.com');
   await page.getByRole('button', { name: en.statistic.documentSearch }).click();
@@ -100,7 +102,15 @@ test('a reader outside the route opens an application from the document search a
   await search.locator(`[data-code="${code}"]`).click();
   const detail = page.getByTestId('document-detail');
   await expect(detail).toBeVisible();
-  await expect(detail.getByText(fileName)).toBeVisible();
+  await expect(detail.getByText(fileName).first()).toBeVisible();
+  // A completed document lists its e-invoices; their link is the statistics one, and it opens.
+  const invoice = page.getByTestId('invoice-files').getByRole('link', { name: fileName });
+  await expect(invoice).toBeVisible();
+  const href = await invoice.getAttribute('href');
+  expect(href).toMatch(/^\/api\/statistic_files\/\d+\?token=/);
+  const opened = await page.request.get(href!);
+  expect(opened.status()).toBe(200);
+  expect((await opened.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await page.screenshot({ path: test.info().outputPath('document-search-detail.png'), fullPage: true });
 });
 
