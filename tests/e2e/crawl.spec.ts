@@ -165,6 +165,21 @@ function track(page: Page): void {
 }
 
 /**
+ * What the page itself says when the crawl fails on it (the splash stayed once in CI and locally
+ * with no request waiting and no error): how long this document has lived, whether the browser
+ * thinks it is shown, focused and online, whether a service worker controls it, and what it loaded
+ * last (path, status, ms, bytes over the network — 0 from the service worker's cache or memory).
+ */
+async function pageState(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const loads = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).slice(-25)
+      .map((entry) => `${new URL(entry.name).pathname} ${entry.responseStatus ?? '?'} ${Math.round(entry.duration)} ms ${entry.transferSize} B at ${Math.round(entry.startTime)} ms`);
+    return `the page: ${Math.round(performance.now())} ms old, ${document.visibilityState}, ${document.hasFocus() ? 'focused' : 'not focused'}, `
+      + `${navigator.onLine ? 'online' : 'offline'}, service worker ${navigator.serviceWorker?.controller ? 'in control' : 'none'}; its last loads:\n  ${loads.join('\n  ')}`;
+  }).catch((error: unknown) => `the page did not answer: ${String(error)}`);
+}
+
+/**
  * What went wrong around the crawl, for the message of a failure it causes (and printed at the
  * end with CRAWL_DEBUG): the page's API answers of 400 and above, requests that failed (the
  * crawl's own refusals aside) or took over 3 s, page and console errors, the requests still
@@ -181,7 +196,10 @@ function watch(page: Page, start: number): { report(): string; stop(): void } {
     if (events.length > 30) events.shift();
   };
   page.on('response', (r) => {
-    if (r.status() >= 400 && new URL(r.url()).pathname.startsWith('/api/')) note(`${r.request().method()} ${new URL(r.url()).pathname} → ${r.status()}`);
+    if (r.status() < 400 || !new URL(r.url()).pathname.startsWith('/api/')) return;
+    const line = `${r.request().method()} ${new URL(r.url()).pathname} → ${r.status()}`;
+    // With what the server said (its message and violations), so a refusal names its reason.
+    void r.text().then((body) => note(`${line}: ${body.slice(0, 240)}`), () => note(line));
   });
   page.on('requestfailed', (r) => {
     const failure = r.failure()?.errorText ?? '';
@@ -514,11 +532,11 @@ test(`crawl (${languages.join(', ')}): every screen fits, reads whole words in i
     }
   } catch (error) {
     // The screen and the server's answers around it go with the failure (the CI log shows its end).
-    if (error instanceof Error) error.message += `\nthe screen: ${JSON.stringify(await where().catch(() => null))}, text: ${(await page.locator('body').innerText().catch(() => '')).slice(0, 300)}\n${watched.report()}`;
+    if (error instanceof Error) error.message += `\nthe screen: ${JSON.stringify(await where().catch(() => null))}, text: ${(await page.locator('body').innerText().catch(() => '')).slice(0, 300)}\n${watched.report()}\n${await pageState(page)}`;
     throw error;
   } finally {
     watched.stop();
-    if (process.env.CRAWL_DEBUG) console.log(watched.report());
+    if (process.env.CRAWL_DEBUG) console.log(`${watched.report()}\n${await pageState(page)}`);
   }
 
   // The report: screens visited per language, and what failed.
