@@ -6,7 +6,6 @@ import type { FieldHistory } from '../lib/field-history';
 import type { MasterProcess, MasterProcessQuery } from '../../wire/processes';
 import type { Currency, SmallListQuery } from '../../wire/masters';
 import type { Company, CompanyDetail, CompanyQuery } from '../../wire/organisation';
-import type { FileRecord } from '../../wire/files';
 import type { ListQuery } from '../../wire/list-query';
 import type { ApprovalItem } from '../../wire/workflow';
 import type { QueryParams } from '../lib/query-string';
@@ -273,18 +272,6 @@ export function currenciesOptions(api: ApiReader) {
     queryKey: resourceKey('/currencies', CURRENCIES_PARAMS, 'members'),
     queryFn: async () => (await api.get<Collection<Currency>>('/currencies', CURRENCIES_PARAMS))['hydra:member'] ?? [],
     staleTime: DEFINITION_STALE_MS,
-  });
-}
-
-/**
- * A stored file's name and signed link (`GET /files/{id}/meta`: also for a document-search reader,
- * whose link is then the statistics one), read again once the link is near its 10 minutes.
- */
-export function fileOptions(api: ApiReader, id: number) {
-  return queryOptions({
-    queryKey: resourceKey(`/files/${id}/meta`),
-    queryFn: () => api.get<FileRecord>(`/files/${id}/meta`),
-    staleTime: 9 * 60 * 1000,
   });
 }
 

@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Card, Link, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRendererHost } from '../../../renderer/host';
-import { fileOptions } from '../../api/queries';
+import { fileRecordQuery } from '../../../renderer/widgets/file-uploader/use-file-records';
 
 /**
  * The invoice files of a completed document (spec 000 §4: "An approved reimbursement (status 2)
@@ -15,7 +15,7 @@ export function InvoiceFiles({ ids }: { ids: unknown }) {
   const list = Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
   // One cached query per file: a failed one is left out.
   const files = useQueries({
-    queries: list.map((id) => fileOptions(host.api, id)),
+    queries: list.map((id) => fileRecordQuery(host, id)),
     combine: (results) => results.flatMap((r) => (r.data ? [r.data] : [])),
   });
   if (list.length === 0) return null;

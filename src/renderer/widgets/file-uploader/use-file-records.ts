@@ -7,8 +7,12 @@ import type { StoredFile } from './file-rules';
 /** Signed `url`s live 10 minutes on the server; a record older than this is fetched again before use. */
 const FRESH_MS = 9 * 60 * 1000;
 
-/** The File record of an id (`GET /files/{id}/meta`) as a query, fresh for as long as its signed url. */
-function fileRecordQuery(host: RendererHost, id: number) {
+/**
+ * The File record of an id (`GET /files/{id}/meta`) as a query, fresh for as long as its signed url
+ * (a document-search reader's record carries the statistics link). The detail card's file fields and
+ * a completed document's invoice files share it.
+ */
+export function fileRecordQuery(host: RendererHost, id: number) {
   const path = `/files/${id}/meta`;
   return queryOptions({
     queryKey: resourceKey(path),
