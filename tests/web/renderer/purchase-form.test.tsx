@@ -12,6 +12,8 @@ beforeAll(async () => {
 });
 
 const currencies = [{ id: 1, code: 'CNY' }, { id: 2, code: 'JPY' }];
+/** A member of the group (a group company's staff): files for any group company. */
+const member = { id: 101, name: 'Taro Staff', is_finance: false, is_treasury: false, is_authorizer: false, is_legal: false, is_ringi_group_member: true, company: { id: 1, name: 'Ringi Holdings' } };
 
 async function pick(user: ReturnType<typeof renderWithHost>['user'], field: string, choice: string) {
   await user.click(screen.getByRole('button', { name: field }));
@@ -21,7 +23,7 @@ async function pick(user: ReturnType<typeof renderWithHost>['user'], field: stri
 }
 
 test('purchase form (definition on disk, Ringi widgets): a new company clears the department; submit alerts the first rule', async () => {
-  const view = renderWithHost(<ModuleForm module={purchase} context={{ currencies, steps: [] }} onSubmit={async () => ({ code: 'PUR-1' })} />);
+  const view = renderWithHost(<ModuleForm module={purchase} context={{ currencies, steps: [] }} onSubmit={async () => ({ code: 'PUR-1' })} />, { user: member });
   const { user, log } = view;
   await view.settled();
   await pick(user, 'Company', 'Ringi Holdings');
@@ -34,10 +36,27 @@ test('purchase form (definition on disk, Ringi widgets): a new company clears th
   expect(log.alerts).toEqual([{ title: 'Alert', message: 'Please select department' }]);
 });
 
+test('purchase: a group member chooses among the group\'s companies; anyone else files for their own company, locked (as filing accepts)', async () => {
+  const asMember = renderWithHost(<ModuleForm module={purchase} context={{ currencies, steps: [] }} onSubmit={async () => ({ code: 'PUR-1' })} />, { user: member });
+  await asMember.settled();
+  await pick(asMember.user, 'Company', 'Ringi Holdings');
+  expect(asMember.log.gets.filter((path) => path === '/companies').length).toBeGreaterThan(0);
+  asMember.unmount();
+
+  const client = { ...member, is_ringi_group_member: false, company: { id: 2, name: 'Ringi Japan' } };
+  const asClient = renderWithHost(<ModuleForm module={purchase} context={{ currencies, steps: [] }} onSubmit={async () => ({ code: 'PUR-1' })} />, { user: client });
+  await asClient.settled();
+  const company = screen.getByRole('button', { name: 'Company' }) as HTMLButtonElement;
+  await waitFor(() => expect(company.textContent).toBe('Ringi Japan'));
+  expect(company.disabled).toBe(true);
+  expect(screen.getByText('Only your own company can be chosen')).toBeTruthy();
+});
+
 test('purchase: a goods item is edited on its sub-form page; the total follows; submit sends the engine payload and alerts the code', async () => {
   const posted: unknown[] = [];
   const view = renderWithHost(
     <ModuleForm module={purchase} context={{ currencies, steps: [] }} onSubmit={async (payload) => { posted.push(payload); return { code: 'PUR-2026-000009' }; }} />,
+    { user: member },
   );
   const { user, log } = view;
   await view.settled();
