@@ -151,6 +151,15 @@ describe('picker widgets', () => {
     expect(screen.getByText('Only your own company can be chosen')).toBeTruthy();
     locked.unmount();
 
+    // Filing for someone else (代理申請): the principal's company rule applies (the server's), so the picker is not locked to the user's.
+    const proxy = createTestHost(api, { user: { id: 9, is_ringi_group_member: true, is_authorizer: false, company: { id: 2, name: 'Ringi Trading' } } });
+    proxy.filedFor = 4;
+    const forPrincipal = renderForm(proxy, schema, ui, { company_id: 1 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Company' }).textContent).toBe('Ringi Holdings'));
+    expect((screen.getByRole('button', { name: 'Company' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(forPrincipal.data().company_id).toBe(1);
+    forPrincipal.unmount();
+
     const admin = createTestHost(api, { user: { is_ringi_group_member: true, is_authorizer: true, company: { id: 2, name: 'Ringi Trading' } } });
     const free = renderForm(admin, schema, ui, { company_id: 1 });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Company' }).textContent).toBe('Ringi Holdings'));
