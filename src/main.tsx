@@ -6,6 +6,9 @@ import { i18nReady } from './app/i18n';
 import { installCopyWithoutJoiners } from './app/i18n/copy-without-joiners';
 import { isResetPasswordLink } from './app/shell/Shell';
 import { preloadFirstScreen } from './app/shell/roots';
+import { markStart } from './start-watch';
+
+markStart('main');
 
 installCopyWithoutJoiners();
 const container = document.getElementById('root');
@@ -18,6 +21,7 @@ const firstScreen = signedIn ? undefined : preloadFirstScreen(false, null, isRes
 // The stored language's texts are a small chunk of their own: render once they are in.
 // A failed load still renders (keys instead of texts) rather than a blank page.
 await Promise.all([i18nReady.catch(() => undefined), firstScreen]);
+markStart('texts');
 createRoot(container).render(
   <StrictMode>
     <App />

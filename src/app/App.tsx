@@ -9,6 +9,7 @@ import { loadQueryClient, newQueryClientIfLoaded } from './query-client';
 import { SessionProvider } from './session';
 import { retryDelay } from './session/retry-delay';
 import { isResetPasswordLink, Shell } from './shell/Shell';
+import { markStart } from '../start-watch';
 
 export interface AppProps {
   /** Replaces the HTTP transport; component tests mock the network here. */
@@ -20,6 +21,8 @@ export function App({ adapter }: AppProps) {
   // The query cache arrives just after the first screen (the shell waits for it before a signed-in
   // page); QueryClientProvider's own work (mount/unmount) is done here over its context.
   const [queryClient, setQueryClient] = useState<QueryClient | undefined>(newQueryClientIfLoaded);
+  // The start's watch (src/start-watch.ts) stands down once the app is on screen.
+  useEffect(() => markStart('rendered'), []);
   useEffect(() => {
     if (queryClient) return;
     let live = true;

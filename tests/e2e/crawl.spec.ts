@@ -174,8 +174,11 @@ async function pageState(page: Page): Promise<string> {
   return page.evaluate(() => {
     const loads = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).slice(-25)
       .map((entry) => `${new URL(entry.name).pathname} ${entry.responseStatus ?? '?'} ${Math.round(entry.duration)} ms ${entry.transferSize} B at ${Math.round(entry.startTime)} ms`);
+    // The start's stages (src/start-watch.ts): boot, main, texts, rendered — the last one reached.
+    const marks = performance.getEntriesByType('mark').filter((mark) => mark.name.startsWith('ringi:')).map((mark) => `${mark.name.slice(6)} at ${Math.round(mark.startTime)} ms`);
     return `the page: ${Math.round(performance.now())} ms old, ${document.visibilityState}, ${document.hasFocus() ? 'focused' : 'not focused'}, `
-      + `${navigator.onLine ? 'online' : 'offline'}, service worker ${navigator.serviceWorker?.controller ? 'in control' : 'none'}; its last loads:\n  ${loads.join('\n  ')}`;
+      + `${navigator.onLine ? 'online' : 'offline'}, service worker ${navigator.serviceWorker?.controller ? 'in control' : 'none'}; `
+      + `its start: ${marks.join(', ') || 'no stage marked'}; ${performance.getEntriesByType('resource').length} loads, the last:\n  ${loads.join('\n  ')}`;
   }).catch((error: unknown) => `the page did not answer: ${String(error)}`);
 }
 

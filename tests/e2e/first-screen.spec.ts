@@ -90,6 +90,27 @@ test.describe('a signed-in start', () => {
     expect(Math.abs(box.height - staticBox.height), 'nor change its height').toBeLessThanOrEqual(1);
   });
 
+  test('a start that stalls (a module that never answers) reloads itself once and opens Home', async ({ page }) => {
+    await loginAs(page, 'employee@example.com');
+    // The Japanese app texts: the start renders once they are in (src/main.tsx). On the next load
+    // they get no answer, once; nothing else is held.
+    const manifest = JSON.parse(readFileSync(join('dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const appTexts = `/${manifest['locales/ja/app.json']!.file}`;
+    let held = 0;
+    await page.route(`**${appTexts}`, (route) => {
+      if ((held += 1) > 1) return route.continue();
+      // never answered
+    });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.goto('/');
+    await expect(page.getByTestId('home')).toBeVisible({ timeout: 30_000 });
+    expect(held, 'the texts were asked for twice: held, then after the reload').toBe(2);
+    expect(loads, 'the page loaded again').toBe(2);
+    expect(await page.evaluate(() => sessionStorage.getItem('ringi.start-reloaded'))).not.toBeNull();
+    expect(await page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name))).toEqual(expect.arrayContaining(['ringi:boot', 'ringi:main', 'ringi:texts', 'ringi:rendered']));
+  });
+
   test('names Home\'s chunks in the HTML, so the app appends no preload link of its own for them', async ({ page }) => {
     await loginAs(page, 'employee@example.com');
     const html = await (await page.goto('/'))!.text();
