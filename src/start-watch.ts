@@ -63,12 +63,18 @@ function look(): StartView {
   };
 }
 
+/** The stages reached so far, for the console ("boot at 31 ms, main at 250 ms"). */
+function stagesReached(): string {
+  return performance.getEntriesByType('mark').filter((mark) => mark.name.startsWith('ringi:')).map((mark) => `${mark.name.slice(6)} at ${Math.round(mark.startTime)} ms`).join(', ') || 'none';
+}
+
 /** Reloads the page unless it did so less than RELOAD_SPACING_MS ago; true when it reloads. */
 function reloadOnce(): boolean {
   try {
-    const last = Number(sessionStorage.getItem(RELOADED_KEY) ?? 0);
+    const last = (JSON.parse(sessionStorage.getItem(RELOADED_KEY) ?? '{}') as { at?: number }).at ?? 0;
     if (Date.now() - last < RELOAD_SPACING_MS) return false;
-    sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
+    // The next start says what this one reached (then forgets it), so a stall leaves a trace.
+    sessionStorage.setItem(RELOADED_KEY, JSON.stringify({ at: Date.now(), stages: stagesReached(), told: false }));
   } catch {
     // No storage: no way to know whether it reloaded already; it does not.
     return false;
@@ -77,16 +83,28 @@ function reloadOnce(): boolean {
   return true;
 }
 
+/** Says on the console that this start follows a stalled one (once), with the stages that one reached. */
+function tellEarlierStall(): void {
+  try {
+    const earlier = JSON.parse(sessionStorage.getItem(RELOADED_KEY) ?? '{}') as { at?: number; stages?: string; told?: boolean };
+    if (earlier.at === undefined || earlier.told !== false) return;
+    console.warn(`[ringi] the previous start stalled and was reloaded; it had reached: ${earlier.stages ?? 'none'}`);
+    sessionStorage.setItem(RELOADED_KEY, JSON.stringify({ ...earlier, told: true }));
+  } catch {
+    // No storage: nothing was kept to tell.
+  }
+}
+
 /** Watches the start once a second until the app renders; a stall reloads the page (see above). */
 export function watchStart(): void {
+  tellEarlierStall();
   const state = { loads: -1, quietSince: Date.now() };
   const timer = setInterval(() => {
     const verdict = judgeStart(look(), state);
     if (verdict === 'wait') return;
     clearInterval(timer);
     if (verdict === 'reload' && !reloadOnce()) {
-      const marks = performance.getEntriesByType('mark').map((mark) => `${mark.name} at ${Math.round(mark.startTime)} ms`);
-      console.error(`[ringi] the start stalled again (no load for ${STALL_MS / 1000} s, the app not rendered); marks: ${marks.join(', ') || 'none'}`);
+      console.error(`[ringi] the start stalled again (no load for ${STALL_MS / 1000} s, the app not rendered); it reached: ${stagesReached()}`);
     }
   }, 1000);
 }

@@ -212,6 +212,8 @@ function watch(page: Page, start: number): { report(): string; stop(): void } {
   page.on('pageerror', (error) => note(`page error: ${error.message.slice(0, 200)}`));
   page.on('crash', () => note('the page crashed'));
   page.on('console', (message) => {
+    // A start that stalled and reloaded itself (src/start-watch.ts) passes, and is told in every run.
+    if (message.text().includes('the previous start stalled')) console.log(`crawl ${at()}: ${message.text()}`);
     // The browser's own line per refused or failed load repeats what the listeners above note.
     if ((message.type() === 'error' || message.type() === 'warning') && !message.text().startsWith('Failed to load resource')) note(`console ${message.type()}: ${message.text().slice(0, 300)}`);
   });
