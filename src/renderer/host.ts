@@ -59,7 +59,8 @@ export interface RendererHost {
   language: 'en' | 'ja' | 'zh';
   /**
    * 代理申請 (issue #36): the principal the form files for (their user id), when the user chose
-   * someone under "File for"; the route preview asks for the principal's route. Absent: the user's own.
+   * someone under "File for"; the route preview asks for the principal's route. On the edit page, the
+   * document's requester (the filing edited is theirs). Absent: the user's own.
    */
   filedFor?: number | null;
   /**

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { listText, editingModule, KEPT_ON_EDIT, labelKey, readSubmitPayload, StepStatus, toDisplayTimestamp, type CompiledModule, type RuleContext } from '../../../engine';
-import { ModuleForm, useRendererHost, useRendererT } from '../../../renderer';
+import { ModuleForm, RendererHostContext, useRendererHost, useRendererT } from '../../../renderer';
 import { currenciesOptions, fieldHistoryOptions, invalidateDocuments } from '../../api/queries';
 import { ChangedValue } from './ChangedValue';
 import { DeclinedError } from './TreasuryForm';
@@ -44,6 +44,9 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
     if (isRequester || !('urgent' in editing.uiSchema)) return editing;
     return { ...editing, uiSchema: { ...editing.uiSchema, urgent: { ...(editing.uiSchema.urgent as object), 'ui:readonly': true } } };
   }, [module, isRequester]);
+  // The form is the requester's filing, edited: rules of the filer (a company picker's own-company
+  // lock) are the requester's, as the server checks the edit against them — not the editor's.
+  const formHost = useMemo(() => ({ ...host, filedFor: doc.requester.id }), [host, doc.requester.id]);
   // Someone has approved: saving a change clears those approvals and the route starts again (the server decides; the confirmation says so first).
   const decided = doc.approvals.some((step) => step.status === StepStatus.DONE || (step.decided?.length ?? 0) > 0);
   // The form shows the forward-document users itself (read-only) when the module has the field.
@@ -79,19 +82,21 @@ export function EditPage({ doc, module, onSaved }: { doc: DocumentView; module: 
         </Card>
       ) : null}
       {context ? (
-        <ModuleForm
-          module={form}
-          documentId={doc.id}
-          initialData={initialData}
-          context={context}
-          onSubmit={async (payload) => {
-            if (!(await host.confirm(t(decided ? 'app.approvals.confirm.editClears' : 'app.approvals.confirm.edit'), t('app.approvals.confirm.title')))) throw new DeclinedError();
-            await save.mutateAsync(readSubmitPayload(module, payload));
-            return { code: doc.code };
-          }}
-          submittedMessage={t('app.approvals.edit.saved')}
-          onSubmitted={onSaved}
-        />
+        <RendererHostContext.Provider value={formHost}>
+          <ModuleForm
+            module={form}
+            documentId={doc.id}
+            initialData={initialData}
+            context={context}
+            onSubmit={async (payload) => {
+              if (!(await host.confirm(t(decided ? 'app.approvals.confirm.editClears' : 'app.approvals.confirm.edit'), t('app.approvals.confirm.title')))) throw new DeclinedError();
+              await save.mutateAsync(readSubmitPayload(module, payload));
+              return { code: doc.code };
+            }}
+            submittedMessage={t('app.approvals.edit.saved')}
+            onSubmitted={onSaved}
+          />
+        </RendererHostContext.Provider>
       ) : (
         <Spinner label={t('app.approvals.loading')} />
       )}

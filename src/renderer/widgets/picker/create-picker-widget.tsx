@@ -72,7 +72,7 @@ export function createPickerWidget(
     const missing = missingDependency(options, ctx.formData);
     const endpoint = fillEndpoint(options.endpoint, data);
     const params = fillParams(options.extraParams, data);
-    // Filed for someone else (代理申請) the principal's company rule applies, which the server checks: not locked here.
+    // Filed for someone else (代理申請), or their filing edited, the principal's company rule applies, which the server checks: not locked here.
     const ownCompany = typeof host.filedFor === 'number' && host.filedFor !== host.user?.id ? null : lockedCompany(options, host.user);
     const editable = !props.disabled && !props.readonly && !ctx.readOnly;
     const { onChange, value } = props;
