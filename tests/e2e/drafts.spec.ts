@@ -73,6 +73,25 @@ test.describe('drafts (spec 000 §4)', () => {
     expect(await serverDraft()).toBe('Saved first');
   });
 
+  test('a draft saved since on another device wins over the tab\'s copy of its own last save', async ({ page, request }) => {
+    const token = await openHome(page, request, USER);
+    await openDebt(page);
+    const name = page.getByRole('textbox', { name: debt.customer_name.label, exact: true });
+    await name.fill('Typed in the tab');
+    // Left at once: the save made as the page goes away (keepalive), and the tab's copy of it.
+    await page.reload();
+    await expect(page.getByTestId('launchers').getByRole('button').first()).toBeVisible();
+    const auth = { authorization: `Bearer ${token}` };
+    await expect.poll(async () => ((await (await request.get('/api/buffer_temporaries', { params: { module_code: 'collection-debt' }, headers: auth })).json()) as { data: { customer_name?: string } }).data.customer_name).toBe('Typed in the tab');
+    // The same user goes on on the phone, which saves its own draft.
+    const phone = await request.post('/api/buffer_temporaries', { headers: auth, data: { module_code: 'collection-debt', data: { customer_name: 'Typed on the phone' } } });
+    expect(phone.status()).toBe(200);
+    // Back in the tab (its copy still kept), the form opens with the phone's draft.
+    await page.reload();
+    await openDebt(page);
+    await expect(name).toHaveValue('Typed on the phone');
+  });
+
   test('a confirmed reset clears the form and its draft; a cancelled one keeps both', async ({ page, request }) => {
     await openHome(page, request, USER);
     await openDebt(page);

@@ -12,7 +12,7 @@ import type { QueryParams } from '../lib/query-string';
 import type { Draft, DraftQuery } from '../../wire/drafts';
 import type { DefinitionQuery, ServedModule } from '../../wire/module-definitions';
 import { registerModuleTranslations } from '../pages/application/module-definitions';
-import { readUnsentDraft } from './draft-store';
+import { copyIsLatest, dropUnsentDraft, forgetServerDraft, noteServerDraft, readUnsentDraft } from './draft-store';
 
 /**
  * The app's server state (issue 18 item 4): the query options every page reads through. Query
@@ -297,12 +297,26 @@ export function draftOptions(api: ApiClient, moduleCode: string, filedFor: numbe
     queryKey: draftKey(moduleCode, filedFor),
     queryFn: async () => {
       // A save made as this tab's previous page went away may still be on its way: its copy wins
-      // (and the server's draft, older, is not asked for).
-      const unsent = readUnsentDraft(moduleCode, filedFor) as Draft['data'] | undefined;
-      if (unsent !== undefined) return unsent;
+      // while the server still holds the draft that save replaces (`copyIsLatest`), and when the
+      // server does not answer; a draft saved since (on another device) is the server's and wins.
+      const unsent = readUnsentDraft(moduleCode, filedFor);
       const query: DraftQuery = filedFor === null ? { module_code: moduleCode } : { module_code: moduleCode, filed_for: filedFor };
-      const reply = await sessionReader(api, true).get<Draft | ''>('/buffer_temporaries', query);
-      return reply ? reply.data : null;
+      let reply: Draft | '';
+      try {
+        reply = await sessionReader(api, true).get<Draft | ''>('/buffer_temporaries', query);
+      } catch (error) {
+        if (unsent) return unsent.data as Draft['data'];
+        throw error;
+      }
+      const server = reply || null;
+      if (unsent && copyIsLatest(unsent, server)) {
+        // The copy's save may land later: the server's version stays unknown until a write is answered.
+        forgetServerDraft(moduleCode, filedFor);
+        return unsent.data as Draft['data'];
+      }
+      if (unsent) dropUnsentDraft(moduleCode, filedFor);
+      noteServerDraft(moduleCode, filedFor, server?.updated_at ?? null);
+      return server ? server.data : null;
     },
     staleTime: DRAFT_FRESH_MS,
     gcTime: DRAFT_FRESH_MS,

@@ -3,7 +3,7 @@
  * by the sign-in that kept it, per module and principal, never by another sign-in in the same tab.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropUnsentDraft, keepUnsentDraft, readUnsentDraft } from '../../../src/app/api/draft-store';
+import { copyIsLatest, dropUnsentDraft, keepUnsentDraft, readUnsentDraft } from '../../../src/app/api/draft-store';
 import { clearToken, writeToken } from '../../../src/app/api';
 
 afterEach(() => {
@@ -16,12 +16,12 @@ describe('unsent drafts', () => {
     writeToken('token-of-ken');
     keepUnsentDraft('purchase', null, { title: 'own' });
     keepUnsentDraft('purchase', 7, { title: 'for 7' });
-    expect(readUnsentDraft('purchase', null)).toEqual({ title: 'own' });
-    expect(readUnsentDraft('purchase', 7)).toEqual({ title: 'for 7' });
+    expect(readUnsentDraft('purchase', null)).toEqual({ data: { title: 'own' } });
+    expect(readUnsentDraft('purchase', 7)).toEqual({ data: { title: 'for 7' } });
     expect(readUnsentDraft('payment', null)).toBeUndefined();
     dropUnsentDraft('purchase', null);
     expect(readUnsentDraft('purchase', null)).toBeUndefined();
-    expect(readUnsentDraft('purchase', 7)).toEqual({ title: 'for 7' });
+    expect(readUnsentDraft('purchase', 7)).toEqual({ data: { title: 'for 7' } });
   });
 
   it('is not read by another sign-in in the same tab, which drops it', () => {
@@ -40,5 +40,31 @@ describe('unsent drafts', () => {
     sessionStorage.setItem('ringi.unsent-draft:purchase:', '{not json');
     expect(readUnsentDraft('purchase', null)).toBeUndefined();
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('keeps the version of the server\'s draft the save replaces (none: null), and reads it back', () => {
+    writeToken('token-of-ken');
+    keepUnsentDraft('purchase', null, { title: 'typed last' }, '2026-12-07T10:00:00.000Z');
+    keepUnsentDraft('payment', null, { title: 'first draft' }, null);
+    expect(readUnsentDraft('purchase', null)).toEqual({ data: { title: 'typed last' }, base: '2026-12-07T10:00:00.000Z' });
+    expect(readUnsentDraft('payment', null)).toEqual({ data: { title: 'first draft' }, base: null });
+  });
+});
+
+describe('the tab\'s copy against the server\'s draft', () => {
+  const copy = { data: { title: 'typed last', lines: [1, 2] }, base: '2026-12-07T10:00:00.000Z' };
+  it('wins while the server still holds the draft its save replaces (the save is on its way)', () => {
+    expect(copyIsLatest(copy, { data: { title: 'saved first' }, updated_at: '2026-12-07T10:00:00.000Z' })).toBe(true);
+    expect(copyIsLatest({ ...copy, base: null }, null)).toBe(true);
+  });
+  it('gives way once its save landed (same data, in any key order) or a draft was saved since elsewhere', () => {
+    expect(copyIsLatest(copy, { data: { lines: [1, 2], title: 'typed last' }, updated_at: '2026-12-07T10:00:05.000Z' })).toBe(false);
+    expect(copyIsLatest(copy, { data: { title: 'from the phone' }, updated_at: '2026-12-07T10:05:00.000Z' })).toBe(false);
+    expect(copyIsLatest({ ...copy, base: null }, { data: { title: 'from the phone' }, updated_at: '2026-12-07T10:05:00.000Z' })).toBe(false);
+    // Deleted since (submitted or reset elsewhere): the server has none.
+    expect(copyIsLatest(copy, null)).toBe(false);
+  });
+  it('wins as before when no version was known as it was kept', () => {
+    expect(copyIsLatest({ data: copy.data }, { data: { title: 'other' }, updated_at: '2026-12-07T10:05:00.000Z' })).toBe(true);
   });
 });

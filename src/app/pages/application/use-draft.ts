@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API_BASE, readToken, type ApiClient } from '../../api';
 import { draftKey } from '../../api/queries';
-import { dropUnsentDraft, keepUnsentDraft } from '../../api/draft-store';
+import { dropUnsentDraft, forgetServerDraft, keepUnsentDraft, noteServerDraft, serverDraftVersion } from '../../api/draft-store';
 import { resourceKey } from '../../../renderer/resource-key';
 import { currentLanguage } from '../../i18n';
 import type { Draft, DraftBody, DraftQuery } from '../../../wire/drafts';
@@ -45,8 +45,10 @@ function draftCache(client: QueryClient, moduleCode: string, filedFor: number | 
   return {
     /** A write was sent; resolves to the entry's data (compare with `holds` later). */
     async sent(data: FormData | null): Promise<FormData | null> {
-      // This write replaces the server's draft: a copy the tab kept of an earlier keepalive save is no longer the latest.
+      // This write replaces the server's draft: a copy the tab kept of an earlier keepalive save is no
+      // longer the latest, and the server draft's version is unknown until the write is answered.
       dropUnsentDraft(moduleCode, filedFor);
+      forgetServerDraft(moduleCode, filedFor);
       await client.cancelQueries({ queryKey, exact: true });
       client.setQueryData(queryKey, data);
       return client.getQueryData<FormData | null>(queryKey) ?? null;
@@ -109,17 +111,24 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
       s.onServer = true;
       if (keepalive && typeof fetch === 'function') {
         const stored = asStored(data);
+        // The server's draft this save replaces, as known before it goes (the copy wins only while the server holds it).
+        const base = serverDraftVersion(moduleCode, filedFor);
         const token = readToken();
         const saved = fetch(`${API_BASE}/buffer_temporaries`, {
           method: 'POST',
           keepalive: true,
           headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
           body: JSON.stringify({ module_code: moduleCode, data: stored, ...whose } satisfies DraftBody),
-        }).then((reply) => reply.ok, () => false);
+        }).then(async (reply) => {
+          // The page stayed (a hidden tab came back): the server's draft is now this save's.
+          const answer = reply.ok ? ((await reply.json().catch(() => null)) as Draft | null) : null;
+          if (answer?.updated_at) noteServerDraft(moduleCode, filedFor, answer.updated_at);
+          return reply.ok;
+        }).catch(() => false);
         // The page may stay (a hidden tab comes back): the cache follows this save too; the tab keeps
         // its copy for a reload that reads the draft before this save lands (after `sent` drops the old one).
         const sent = cache.sent(stored);
-        keepUnsentDraft(moduleCode, filedFor, stored);
+        keepUnsentDraft(moduleCode, filedFor, stored, base);
         void sent.then(async (kept) => ((await saved) ? cache.succeeded(kept) : cache.failed(kept)));
         return;
       }
@@ -178,7 +187,10 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
     networkMode: 'always',
     mutationFn: (data: FormData) => api.post<Draft>('/buffer_temporaries', { module_code: moduleCode, data, ...whose } satisfies DraftBody, { ringiSilent: true }),
     onMutate: (data) => cache.sent(asStored(data)),
-    onSuccess: (_reply, _data, kept) => cache.succeeded(kept),
+    onSuccess: (reply, _data, kept) => {
+      noteServerDraft(moduleCode, filedFor, reply.data.updated_at);
+      cache.succeeded(kept);
+    },
     onError: (_error, _data, kept) => {
       if (kept !== undefined) cache.failed(kept);
     },
@@ -189,7 +201,10 @@ export function useDraft(api: ApiClient, moduleCode: string, isDefault: (data: F
     networkMode: 'always',
     mutationFn: () => api.delete('/buffer_temporaries', { params: { module_code: moduleCode, ...whose } satisfies DraftQuery, ringiSilent: true }),
     onMutate: () => cache.sent(null),
-    onSuccess: () => cache.succeeded(null),
+    onSuccess: () => {
+      noteServerDraft(moduleCode, filedFor, null);
+      cache.succeeded(null);
+    },
     onError: () => cache.failed(null),
   });
   writes.current = { save: saveDraft, remove: deleteDraft };
