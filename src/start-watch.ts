@@ -10,7 +10,7 @@
  * no byte for that long is, and a reload asks again (the service worker answers what did arrive).
  * At most once in RELOAD_SPACING_MS, so a start that stalls again stays, and says so on the console.
  */
-export type StartStage = 'boot' | 'main' | 'texts' | 'rendered';
+type StartStage = 'boot' | 'main' | 'texts' | 'rendered';
 
 /** Marks a stage of the start (`ringi:<stage>`), once. */
 export function markStart(stage: StartStage): void {
@@ -21,7 +21,7 @@ export function markStart(stage: StartStage): void {
 /** How long the start may show no progress before it counts as stalled. */
 export const STALL_MS = 10_000;
 /** Two self-reloads are at least this far apart (sessionStorage remembers the last). */
-export const RELOAD_SPACING_MS = 5 * 60_000;
+const RELOAD_SPACING_MS = 5 * 60_000;
 const RELOADED_KEY = 'ringi.start-reloaded';
 
 /** What the watch sees of the page at one look. */
