@@ -68,13 +68,21 @@ function stagesReached(): string {
   return performance.getEntriesByType('mark').filter((mark) => mark.name.startsWith('ringi:')).map((mark) => `${mark.name.slice(6)} at ${Math.round(mark.startTime)} ms`).join(', ') || 'none';
 }
 
+/** The last self-reload this tab made (sessionStorage): when, the stages it had reached, and whether the next start told them. */
+interface Reloaded {
+  at?: number;
+  stages?: string;
+  told?: boolean;
+}
+const readReloaded = (): Reloaded => JSON.parse(sessionStorage.getItem(RELOADED_KEY) ?? '{}') as Reloaded;
+const writeReloaded = (record: Reloaded) => sessionStorage.setItem(RELOADED_KEY, JSON.stringify(record));
+
 /** Reloads the page unless it did so less than RELOAD_SPACING_MS ago; true when it reloads. */
 function reloadOnce(): boolean {
   try {
-    const last = (JSON.parse(sessionStorage.getItem(RELOADED_KEY) ?? '{}') as { at?: number }).at ?? 0;
-    if (Date.now() - last < RELOAD_SPACING_MS) return false;
+    if (Date.now() - (readReloaded().at ?? 0) < RELOAD_SPACING_MS) return false;
     // The next start says what this one reached (then forgets it), so a stall leaves a trace.
-    sessionStorage.setItem(RELOADED_KEY, JSON.stringify({ at: Date.now(), stages: stagesReached(), told: false }));
+    writeReloaded({ at: Date.now(), stages: stagesReached(), told: false });
   } catch {
     // No storage: no way to know whether it reloaded already; it does not.
     return false;
@@ -86,10 +94,10 @@ function reloadOnce(): boolean {
 /** Says on the console that this start follows a stalled one (once), with the stages that one reached. */
 function tellEarlierStall(): void {
   try {
-    const earlier = JSON.parse(sessionStorage.getItem(RELOADED_KEY) ?? '{}') as { at?: number; stages?: string; told?: boolean };
+    const earlier = readReloaded();
     if (earlier.at === undefined || earlier.told !== false) return;
     console.warn(`[ringi] the previous start stalled and was reloaded; it had reached: ${earlier.stages ?? 'none'}`);
-    sessionStorage.setItem(RELOADED_KEY, JSON.stringify({ ...earlier, told: true }));
+    writeReloaded({ ...earlier, told: true });
   } catch {
     // No storage: nothing was kept to tell.
   }
