@@ -27,7 +27,9 @@
  * BENCH_DECIDE_RATE 100 decisions/s for BENCH_MIX_SECONDS 600), `limit` (pgbench -i at the seeded
  * size's scale on `<database>_pgbench`, then BENCH_PGBENCH_CLIENTS 20 clients for
  * BENCH_PGBENCH_SECONDS 60; then decisions at BENCH_RAMP rates, BENCH_RAMP_SECONDS 30 each, until
- * p99 > 200 ms or an error; the ratio of the best to pgbench's tps), `profile` (one instance under
+ * p99 > 200 ms or an error; the ratio of the best to pgbench's tps), `kinds` (not in the default:
+ * the CPU per decision of approvals that move their document on and of those that end it, at
+ * BENCH_KINDS_RATE 100/s for BENCH_KINDS_SECONDS 20 each, BENCH_KINDS_ROUNDS 2 rounds), `profile` (one instance under
  * `node --cpu-prof`, decisions only (submits with BENCH_PROFILE_KIND=submit) at BENCH_PROFILE_RATE 20/s for BENCH_PROFILE_SECONDS 30; the
  * .cpuprofile path and its top-20 self-time functions, written beside it).
  */
@@ -41,7 +43,7 @@ import { prepareData, type BenchData } from './bench/load-data';
 import { uploadBurst } from './bench/load-uploads';
 import { figure, load1, refuseWhenLoaded, settle } from './bench/load-guard';
 import { cpuMeter, type CpuMeter } from './bench/load-cpu';
-import { checkCopiedDocument, checkpoint, DecisionQueue, decisionLimit, matchingScale, pgbench, prewarm, recordsSearch, signedInReadLimit, sustainedMix, WARM_UP_S, writeProfileSummary } from './bench/load-decade';
+import { checkCopiedDocument, checkpoint, DecisionQueue, decisionKinds, decisionLimit, matchingScale, pgbench, prewarm, recordsSearch, signedInReadLimit, sustainedMix, WARM_UP_S, writeProfileSummary } from './bench/load-decade';
 
 const env = process.env;
 const ci = env.CI === 'true';
@@ -66,6 +68,9 @@ const submitRate = Number(env.BENCH_SUBMIT_RATE ?? 20);
 const decideRate = Number(env.BENCH_DECIDE_RATE ?? 100);
 const rampRates = (env.BENCH_RAMP ?? '25,50,100,200,400,800').split(',').map(Number);
 const rampSeconds = Number(env.BENCH_RAMP_SECONDS ?? 30);
+const kindsRate = Number(env.BENCH_KINDS_RATE ?? 100);
+const kindsSeconds = Number(env.BENCH_KINDS_SECONDS ?? 20);
+const kindsRounds = Number(env.BENCH_KINDS_ROUNDS ?? 2);
 const profileRate = Number(env.BENCH_PROFILE_RATE ?? 20);
 const profileSeconds = Number(env.BENCH_PROFILE_SECONDS ?? 30);
 /** What the profile phase sends: `decision` (default) or `submit`. */
@@ -76,6 +81,7 @@ if (env.BENCH_PROFILE_KIND !== undefined && env.BENCH_PROFILE_KIND !== profileKi
 }
 /** Decisions the phases need, with a margin: the open documents the copies should reach. */
 const decisionsNeeded = (phase('mix') ? decideRate * (mixSeconds + WARM_UP_S) : 0) + (phase('limit') ? rampRates.reduce((a, r) => a + r, 0) * rampSeconds + rampRates[0] * WARM_UP_S : 0)
+  + (phase('kinds') ? kindsRate * (kindsSeconds * kindsRounds * 2 + 10) : 0)
   + (phase('profile') && profileKind === 'decision' ? profileRate * (profileSeconds + 5) : 0);
 /** The seal key of the records history (the COPY seeder seals its entries with it, the instances verify with it). */
 const RECORDS_KEY = 'ringi-load-bench-records-key-0123456789abcdef';
@@ -208,7 +214,7 @@ try {
       DATABASE_URL: pgUrl, DATA_DIR: dataDir, JWT_SECRET, RECORDS_KEY, LOGIN_RATE_LIMIT: '100000', MAIL_INTERVAL_MS: '0', ...(redis ? { REDIS_URL: redis, REDIS_KEY_PREFIX: `ringi-bench-${process.pid}:` } : {}),
     };
     if (copy) await prewarm(pgUrl);
-    const queue = phase('mix') || phase('limit') || phase('profile') ? await DecisionQueue.load(pgUrl, JWT_SECRET) : null;
+    const queue = phase('mix') || phase('limit') || phase('kinds') || phase('profile') ? await DecisionQueue.load(pgUrl, JWT_SECRET) : null;
     if (queue) console.log(`  decisions available: ${queue.available.due.toLocaleString('en')} steps due now, ${queue.available.behind.toLocaleString('en')} behind them (${decisionsNeeded.toLocaleString('en')} needed)`);
     const submit = {
       name: `submit POST /api/buffer/{module} (${data.submit.module})`, rate: submitRate, method: 'POST' as const, path: () => `/api/buffer/${data.submit.module}`,
@@ -234,6 +240,11 @@ try {
         await checkpoint(pgUrl);
         await settle('decision limit');
         limit = (await decisionLimit({ ports, rates: rampRates, seconds: rampSeconds, limitMs: 200, queue, meter }))?.reqPerSec ?? 0;
+      }
+      if (phase('kinds') && queue) {
+        await checkpoint(pgUrl);
+        await settle('decisions by kind');
+        await decisionKinds({ ports, rate: kindsRate, seconds: kindsSeconds, rounds: kindsRounds, queue, meter });
       }
       if (phase('floor')) {
         await checkpoint(pgUrl);

@@ -119,7 +119,8 @@ async function tokenOf(databaseUrl: string, userId: number, secret: string): Pro
   return token;
 }
 
-interface Step { approval: number; buffer: number; user: number }
+/** A step to decide; `ends`: no pending step after it (its approval ends the document). */
+interface Step { approval: number; buffer: number; user: number; ends: boolean }
 
 /**
  * Decisions to send: the steps due now on open documents (one candidate each, with their token),
@@ -135,8 +136,9 @@ export class DecisionQueue {
 
   static async load(databaseUrl: string, secret: string): Promise<DecisionQueue> {
     const queue = new DecisionQueue();
-    const rows = await withClient(databaseUrl, async (client) => (await client.query<{ id: string; buffer_id: string; active: string; process: string; users: string; requester_id: string }>(
-      `select a.id, a.buffer_id, a.active, p.code as process, array_agg(c.user_id order by c.user_id)::text as users, b.requester_id
+    const rows = await withClient(databaseUrl, async (client) => (await client.query<{ id: string; buffer_id: string; active: string; process: string; users: string; requester_id: string; ends: string }>(
+      `select a.id, a.buffer_id, a.active, p.code as process, array_agg(c.user_id order by c.user_id)::text as users, b.requester_id,
+         not exists (select 1 from approvals n where n.buffer_id = a.buffer_id and n.voided_at is null and n.status = ${StepStatus.PENDING} and n.position > a.position) as ends
        from approvals a join buffers b on b.id = a.buffer_id join master_processes mp on mp.id = a.master_process_id
        join processes p on p.id = mp.process_id join approval_candidates c on c.approval_id = a.id
        where b.status = ${DocumentStatus.ON_PROCESS} and a.status = ${StepStatus.PENDING}
@@ -148,7 +150,7 @@ export class DecisionQueue {
       if (row.process === TREASURY_PROCESS_CODE) { stopped.add(buffer); continue; }
       const user = row.users.replace(/[{}]/g, '').split(',').map(Number).find((u) => u !== Number(row.requester_id));
       if (user === undefined) { stopped.add(buffer); continue; }
-      const step = { approval: Number(row.id), buffer, user };
+      const step = { approval: Number(row.id), buffer, user, ends: row.ends === 't' || row.ends === 'true' };
       queue.byApproval.set(step.approval, step);
       if (row.active === 't' || row.active === 'true') queue.due.push(step);
       else queue.behind.set(buffer, [...(queue.behind.get(buffer) ?? []), step]);
@@ -174,12 +176,19 @@ export class DecisionQueue {
     return { due: this.due.length, behind };
   }
 
-  /** A scenario deciding (approving) due steps at `rate`. */
-  scenario(name: string, rate: number): Scenario {
+  /** Steps due now whose approval ends their document, and those that move theirs on. */
+  get dueByKind(): { ends: number; movesOn: number } {
+    const ends = this.due.filter((s) => s.ends).length;
+    return { ends, movesOn: this.due.length - ends };
+  }
+
+  /** A scenario deciding (approving) due steps at `rate`: any, or only those that end their document (`ends` true) or move it on (false). */
+  scenario(name: string, rate: number, ends?: boolean): Scenario {
     return {
       name, rate, method: 'POST', path: () => '', headers: {},
       request: () => {
-        const step = this.due.shift();
+        const at = ends === undefined ? 0 : this.due.findIndex((s) => s.ends === ends);
+        const step = at < 0 ? undefined : this.due.splice(at, 1)[0];
         if (!step) return null;
         this.sent += 1;
         return { path: `/api/approvals/${step.approval}/action`, body: '{"approve":true}', headers: { authorization: `Bearer ${this.tokens.get(step.user)}`, 'accept-language': 'en' } };
@@ -258,6 +267,28 @@ async function sustainedLimit(options: { ports: number[]; rates: number[]; secon
 export function decisionLimit(options: { ports: number[]; rates: number[]; seconds: number; limitMs: number; queue: DecisionQueue; meter: CpuMeter }) {
   const { queue } = options;
   return sustainedLimit({ ...options, label: 'decisions', unit: 'decision', scenario: (name, rate) => queue.scenario(name, rate), left: () => queue.available.due + queue.available.behind });
+}
+
+/**
+ * A decision's CPU by kind (item 10: which decisions cost what): approvals that move their document
+ * on to its next step, then approvals that end it (a final approval: the records' rows and history
+ * entry, the 決裁番号, the completion mails), at `rate` for `seconds` each, the pair `rounds` times
+ * after a warm-up of each — the CPU of app, PostgreSQL and load generator per decision of each kind.
+ */
+export async function decisionKinds(options: { ports: number[]; rate: number; seconds: number; rounds: number; queue: DecisionQueue; meter: CpuMeter }) {
+  const { queue, meter } = options;
+  const kinds = [{ label: 'that move the document on', ends: false }, { label: 'that end it (final approvals)', ends: true }];
+  const { ends, movesOn } = queue.dueByKind;
+  console.log(`  decisions by kind: ${movesOn.toLocaleString('en')} due that move their document on, ${ends.toLocaleString('en')} that end it; ${options.rate}/s for ${options.seconds} s each, ${options.rounds} rounds`);
+  for (const kind of kinds) await runScenario(queue.scenario(`decisions ${kind.label} [warm-up]`, Math.min(options.rate, 20), kind.ends), options.ports, 5);
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const kind of kinds) {
+      const from = meter.snapshot();
+      const result = await runScenario(queue.scenario(`decisions ${kind.label}`, options.rate, kind.ends), options.ports, options.seconds);
+      const served = result.statuses['200'] ?? 0;
+      console.log(figure(`  postgres round ${round}, decisions ${kind.label} at ${options.rate}/s: ${line(result)}; ${meter.per(from, served, 'decision')}`));
+    }
+  }
 }
 
 /**
