@@ -185,3 +185,16 @@ describe('changes made around the application', () => {
     expect((await history('employee')).chain_ok).toBe(false);
   });
 });
+
+describe('the records rows follow what they are drawn from', () => {
+  const row = () => t.db.selectFrom('records').select(['code', 'company_keys']).where('buffer_id', '=', filed.id).where('file_id', '=', photos[0]).executeTakeFirstOrThrow();
+
+  it('a change of the document\'s code, or of its company, is followed', async () => {
+    const before = await row();
+    await sql`update buffers set code = code || '-R' where id = ${filed.id}`.execute(t.db);
+    expect((await row()).code).toBe(`${filed.code}-R`);
+    const other = await t.db.selectFrom('companies').select('id').where('id', '!=', sql<number>`(select company_id from buffers where id = ${filed.id})`).executeTakeFirstOrThrow();
+    await sql`update buffers set company_id = ${other.id} where id = ${filed.id}`.execute(t.db);
+    expect((await row()).company_keys).not.toEqual(before.company_keys);
+  });
+});
