@@ -30,25 +30,34 @@ type Send = (mail: {
   attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 }, id: number) => Promise<void>;
 
-/** SMTP when configured; otherwise each mail becomes an .eml file in `<dataDir>/outbox`. */
-function createSend(config: Config): Send {
+/**
+ * SMTP when configured; otherwise each mail becomes an .eml file in `<dataDir>/outbox`. SMTP
+ * keeps its connections open between mails (nodemailer's pool: up to 5, 100 mails each), so a
+ * burst — reminders, a bulk approval's mails — does not open a connection (and its TLS handshake
+ * and sign-in) per mail; `pool=false` in `SMTP_URL` sends each on its own connection again.
+ */
+function createSend(config: Config): { send: Send; close: () => void } {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
-    return async (mail) => { await transport.sendMail(mail); };
+    const transport = nodemailer.createTransport({ url: config.smtpUrl, pool: true });
+    return { send: async (mail) => { await transport.sendMail(mail); }, close: () => transport.close() };
   }
   const dir = join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return async (mail, id) => {
-    const info = await transport.sendMail(mail);
-    // Outbox mails hold password-reset links: readable by the service account only.
-    privateDir(dir);
-    writeFileSync(join(dir, `${String(id).padStart(6, '0')}.eml`), info.message as Buffer, { mode: 0o600 });
+  return {
+    send: async (mail, id) => {
+      const info = await transport.sendMail(mail);
+      // Outbox mails hold password-reset links: readable by the service account only.
+      privateDir(dir);
+      writeFileSync(join(dir, `${String(id).padStart(6, '0')}.eml`), info.message as Buffer, { mode: 0o600 });
+    },
+    // Nothing held open.
+    close: () => {},
   };
 }
 
 /** Creates the outbox dispatcher for an app. */
 export function createMailer(config: Config, db: Kysely<Database>, log: FastifyBaseLogger): Mailer {
-  const send = createSend(config);
+  const { send, close } = createSend(config);
 
   /**
    * Claims up to 20 pending mails for this instance in one statement: rows another instance is
@@ -109,6 +118,7 @@ export function createMailer(config: Config, db: Kysely<Database>, log: FastifyB
     async close() {
       if (timer) clearInterval(timer);
       await rounds.idle();
+      close();
     },
   };
   return mailer;
