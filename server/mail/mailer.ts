@@ -57,7 +57,7 @@ function createSend(config: Config): { send: Send; close: () => void } {
 
 /** Creates the outbox dispatcher for an app. */
 export function createMailer(config: Config, db: Kysely<Database>, log: FastifyBaseLogger): Mailer {
-  const { send, close } = createSend(config);
+  const { send, close: closeTransport } = createSend(config);
 
   /**
    * Claims up to 20 pending mails for this instance in one statement: rows another instance is
@@ -118,7 +118,7 @@ export function createMailer(config: Config, db: Kysely<Database>, log: FastifyB
     async close() {
       if (timer) clearInterval(timer);
       await rounds.idle();
-      close();
+      closeTransport();
     },
   };
   return mailer;
