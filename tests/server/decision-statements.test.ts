@@ -16,12 +16,12 @@ import { demoUsers, getter, insertDocument, poster, purchaseRefs, tokens, type U
 const DECISION_BUDGET = 6;
 /**
  * The same approval when the approver chooses not to mail: the user with the definitions' revision,
+ * and one call with no transaction around it (`ringi_pass_step`, decision-without-lock.test.ts):
  * the step's document under the user's visibility (no lock) with its steps, candidates and who of
- * them may act, and one write with no transaction around it (decision-without-lock.test.ts): the
- * step's close naming the actor, the log entry, the document's touch at the version read, the next
- * step's activation and the remembered choice.
+ * them may act, then the step's close naming the actor, the log entry, the document's touch at the
+ * version read, the next step's activation and the remembered choice.
  */
-const QUIET_DECISION_BUDGET = 3;
+const QUIET_DECISION_BUDGET = 2;
 /**
  * A final approval that completes a numbered document and mails its requester: the user, the
  * unlocked read (with the requester as the mail addresses them and the company as the number reads

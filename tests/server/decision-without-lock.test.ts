@@ -54,25 +54,22 @@ describe('a decision written without the lock', () => {
     transaction.mockRestore();
   });
 
-  it('the one statement found another version of the document: it fails whole and writes nothing', async () => {
+  it('a write at the version read that finds another version of the document fails whole and writes nothing', async () => {
     const doc = await payment(2);
     const read = (await loadDocumentState(t.db, doc.id))!;
     // Another change of the document commits after the read.
     await t.db.updateTable('buffers').set({ updated_at: new Date() }).where('id', '=', doc.id).execute();
     const logsBefore = await logCount(doc.id);
-    const stale = await writeApprovalLog(t.db, {
-      documentId: doc.id, approvalId: doc.steps[0], userId: users.approver.id, action: 'approve', touch: { activate: doc.steps[1] }, whole: true,
-      close: (q) => q.updateTable('approvals').set({ status: StepStatus.DONE, active: false, approver_id: users.approver.id }).where(lockedAtVersion(read)).where('id', '=', doc.steps[0]).returning('id'),
-    }).catch((error: unknown) => error);
+    const approveAt = (version: { id: number; version: string }) => t.db.transaction().execute((trx) => writeApprovalLog(trx, {
+      documentId: doc.id, approvalId: doc.steps[0], userId: users.approver.id, action: 'approve', touch: { activate: doc.steps[1] },
+      close: (q) => q.updateTable('approvals').set({ status: StepStatus.DONE, active: false, approver_id: users.approver.id }).where(lockedAtVersion(version)).where('id', '=', doc.steps[0]).returning('id'),
+    }));
+    const stale = await approveAt(read).catch((error: unknown) => error);
     expect(isStaleDocument(stale)).toBe(true);
     expect(await stepRows(doc.steps)).toEqual([[StepStatus.PENDING, true, null], [StepStatus.PENDING, false, null]]);
     expect(await logCount(doc.id)).toBe(logsBefore);
     // At the version as it is now, the same write goes through.
-    const now = (await loadDocumentState(t.db, doc.id))!;
-    expect(await writeApprovalLog(t.db, {
-      documentId: doc.id, approvalId: doc.steps[0], userId: users.approver.id, action: 'approve', touch: { activate: doc.steps[1] }, whole: true,
-      close: (q) => q.updateTable('approvals').set({ status: StepStatus.DONE, active: false, approver_id: users.approver.id }).where(lockedAtVersion(now)).where('id', '=', doc.steps[0]).returning('id'),
-    })).toBe(true);
+    expect(await approveAt((await loadDocumentState(t.db, doc.id))!)).toBe(true);
     expect(await stepRows(doc.steps)).toEqual([[StepStatus.DONE, false, users.approver.id], [StepStatus.PENDING, true, null]]);
   });
 
@@ -166,6 +163,18 @@ describe('a decision written without the lock', () => {
       ]);
       expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join(' | ')).toEqual([200, 409]);
       expect(await logCount(doc.id)).toBe(1);
+    }
+  });
+
+  it.skipIf(!onPostgres)('at once, many rounds: two candidates\' plain approvals of a step that moves the document on (each one call in the database) — one is recorded, the next step made active once, the other told 409', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const doc = await payment(2);
+      await t.db.insertInto('approval_candidates').values({ approval_id: doc.steps[0], user_id: users.authorizer.id }).execute();
+      const answers = await Promise.all(['approver', 'authorizer'].map((user) => post(user, `/api/approvals/${doc.steps[0]}/action`, { approve: true })));
+      expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join(' | ')).toEqual([200, 409]);
+      expect(await logCount(doc.id)).toBe(1);
+      const winner = answers[0].statusCode === 200 ? users.approver.id : users.authorizer.id;
+      expect(await stepRows(doc.steps)).toEqual([[StepStatus.DONE, false, winner], [StepStatus.PENDING, true, null]]);
     }
   });
 });

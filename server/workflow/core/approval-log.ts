@@ -21,11 +21,6 @@ import { eventDocument, queueWorkflowEvents, sendsWorkflowEvents } from './webho
  * `close`: the decided step's close, also a part of the statement (it names the actor before any
  * row changes: `actorNamed`); the answer says whether it matched its row — when it did not, the
  * caller refuses and its transaction rolls the whole statement back.
- * `whole`: the statement is a transaction of its own (no `BEGIN`, no lock taken before): it fails
- * whole (`isStaleDocument`) unless the close, the touch and the next step's activation each matched
- * (a voided step is never made active). Its `close` takes the document's row lock first, at the
- * version the caller read (every action locks the document before its steps; the other order
- * deadlocks with an edit or a withdrawal).
  */
 export async function writeApprovalLog(
   db: Kysely<Database>,
@@ -36,22 +31,18 @@ export async function writeApprovalLog(
     also?: (q: QueryCreator<Database>) => Compilable & OperationNodeSource;
     /** The step's close (an update returning the row it closed), the first part of the entry's `WITH`. */
     close?: (q: QueryCreator<Database>) => Compilable & OperationNodeSource;
-    /** The statement is the whole transaction: it fails whole unless every part of it matched. */
-    whole?: boolean;
   },
 ): Promise<boolean> {
   const log = (q: QueryCreator<Database>) => q.insertInto('approval_logs').values({
     buffer_id: entry.documentId, approval_id: entry.approvalId ?? null, user_id: entry.userId, log_text: entry.action, on_behalf_of: entry.onBehalfOf ?? null,
     detail: entry.detail ? JSON.stringify(entry.detail) : null,
   });
-  const { touch, close, whole } = entry;
+  const { touch, close } = entry;
   let q: QueryCreator<Database> = db;
   if (close) q = q.with('closed', (w) => close(w) as never) as unknown as QueryCreator<Database>;
-  /** Whether the close matched its row (true without one), a column of the statement's answer; with `whole` the statement fails unless it and every other part matched. */
-  const matched = close ? sql`exists (select 1 from closed)` : sql`true`;
+  /** Whether the close matched its row (true without one), a column of the statement's answer. */
+  const closed = (close ? sql<boolean>`exists (select 1 from closed)` : sql<boolean>`true`).as('closed');
   const activate = typeof touch?.activate === 'number' ? touch.activate : undefined;
-  const closed = (!whole ? sql<boolean>`${matched}`
-    : sql<boolean>`ringi_expect(${matched}${touch ? sql` and exists (select 1 from touched)` : sql``}${activate !== undefined ? sql` and exists (select 1 from activated)` : sql``})`).as('closed');
   if (touch) {
     const now = new Date();
     const ended = touch.status === undefined ? {} : { status: touch.status, ...(touch.status === DocumentStatus.COMPLETED ? { completed_at: now } : {}) };
@@ -73,7 +64,7 @@ export async function writeApprovalLog(
     const doc = read && touch?.status !== undefined ? { ...read, status: touch.status } : read;
     await queueWorkflowEvents(db, entry, doc);
   }
-  await announce(db, { id: entry.documentId, kind: entry.action, step: entry.approvalId ?? null });
+  await announceEntry(db, { id: entry.documentId, kind: entry.action, step: entry.approvalId ?? null });
   return true;
 }
 
@@ -85,7 +76,7 @@ export async function writeApprovalLog(
  * job's entry is announced by a NOTIFY in its own transaction (delivered on commit, never for a
  * rollback).
  */
-async function announce(db: Kysely<Database>, note: { id: number; kind: string; step: number | null }): Promise<void> {
+export async function announceEntry(db: Kysely<Database>, note: { id: number; kind: string; step: number | null }): Promise<void> {
   if (noteDocumentEvent(note)) return;
   await sql`select pg_notify(${DOCUMENT_CHANNEL}, json_build_object('id', ${note.id}::integer, 'kind', ${note.kind}::text, 'step', ${note.step}::integer, 'schema', current_schema())::text)`.execute(db);
 }

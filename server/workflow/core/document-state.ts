@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database';
 import { deputyDay } from '../people/deputies';
 import { visibleToOne } from './visibility';
@@ -83,21 +83,24 @@ interface StepRow {
 /** A step's document as one user may see it (`visibleToOne`): unknown and invisible alike read as none. */
 export interface StepOfUser { step: number; visibleTo: number }
 
-/** The document as `ringi_document_state` gives it, with its steps. */
-type DocumentRow = Omit<DocumentState, 'steps' | 'voided' | 'data' | 'user_finances'> & { data: unknown; user_finances: unknown; steps: StepRow[] };
-
-/** The document row with its steps, by its id or by a step the user may see (the rule is read before the lock, in the same statement). */
-async function readDocumentRow(db: Kysely<Database>, target: number | StepOfUser, lock: boolean): Promise<DocumentRow | null | undefined> {
-  const day = deputyDay();
+/**
+ * `call` of a document in one statement — by its id, or by a step the user may see (the visibility
+ * rule read in the same statement; unknown and invisible alike answer undefined). `call` gets the
+ * document's id as SQL.
+ */
+export async function callOnDocument<T>(db: Kysely<Database>, target: number | StepOfUser, call: (id: RawBuilder<number>) => RawBuilder<T>): Promise<T | null | undefined> {
   if (typeof target === 'number') {
-    const { rows } = await sql<{ state: DocumentRow | null }>`select ringi_document_state(${target}::integer, ${lock}, ${day}::date) as state`.execute(db);
-    return rows[0]?.state;
+    const { rows } = await sql<{ answer: T | null }>`select ${call(sql<number>`${target}::integer`)} as answer`.execute(db);
+    return rows[0]?.answer;
   }
   const row = await db.selectFrom('approvals').innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
-    .select(sql<DocumentRow | null>`ringi_document_state(approvals.buffer_id, ${lock}, ${day}::date)`.as('state'))
+    .select(call(sql<number>`approvals.buffer_id`).as('answer'))
     .where('approvals.id', '=', target.step).where(visibleToOne(target.visibleTo)).executeTakeFirst();
-  return row?.state;
+  return row?.answer as T | null | undefined;
 }
+
+/** The document as `ringi_document_state` gives it (migrations 1411 and 1414), with its steps. */
+export type DocumentRow = Omit<DocumentState, 'steps' | 'voided' | 'data' | 'user_finances'> & { data: unknown; user_finances: unknown; steps: StepRow[] };
 
 /**
  * Loads a document and its steps, in one statement (`ringi_document_state`, migrations 1411 and 1414). With
@@ -108,7 +111,12 @@ async function readDocumentRow(db: Kysely<Database>, target: number | StepOfUser
  * permission and notification works with who may act at this moment, not who was named at filing.
  */
 export async function loadDocumentState(db: Kysely<Database>, target: number | StepOfUser, lock = false): Promise<DocumentState | null> {
-  const row = await readDocumentRow(db, target, lock);
+  const day = deputyDay();
+  return documentState(await callOnDocument(db, target, (id) => sql<DocumentRow | null>`ringi_document_state(${id}, ${lock}, ${day}::date)`));
+}
+
+/** The state of `ringi_document_state`'s row (none: an unknown document). */
+export function documentState(row: DocumentRow | null | undefined): DocumentState | null {
   if (!row) return null;
   const { steps, ...doc } = row;
   const live = steps.filter((s) => !s.voided_at);

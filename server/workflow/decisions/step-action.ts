@@ -1,15 +1,15 @@
 import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { Database } from '../../db/database';
 import { validationFailed } from '../../lib/errors';
-import { isStaleDocument, writeApprovalLog } from '../core/approval-log';
+import { announceEntry, isStaleDocument, writeApprovalLog } from '../core/approval-log';
 import { applyEntityChange } from '../entity-changes/apply-entity-change';
-import { loadDocumentState, lockedAtVersion, requesterRecipients, type DocumentState, type StepState } from '../core/document-state';
+import { callOnDocument, documentState, loadDocumentState, lockedAtVersion, requesterRecipients, type DocumentRow, type DocumentState, type StepOfUser, type StepState } from '../core/document-state';
+import { deputyDay, mailStepWaiting } from '../people/deputies';
 import { scopeCompany } from '../core/eligibility';
 import { rememberEmailPush } from '../mail/email-push-preference';
 import { mailDocumentEvent } from '../mail/notifications';
 import { DocumentStatus, StepStatus, type LogAction } from '../core/status';
 import { actingFor, isTreasuryStep, nextStep, refuseStepAction } from '../core/transitions';
-import { mailStepWaiting } from '../people/deputies';
 import { readTreasuryData } from './treasury-data';
 import { readStepFields } from '../core/step-fields';
 import { giveNumbers } from '../filing/numbering';
@@ -149,30 +149,31 @@ export interface StepActionOptions {
  * A decision runs in one transaction under the document's lock, so concurrent actions on a
  * document wait for each other and each re-check sees what the one before committed. A plain
  * approval (`mayPassWithoutLock`) reads the document first without the lock: when it only moves
- * the document on to its next step it is written as one statement and no transaction
- * (`passWithoutLock`); a final approval's transaction takes the lock with its first write, only
- * while the row is still the version read — else it is all taken again from a read under the lock.
+ * the document on to its next step the database reads, decides and writes it in one call and no
+ * transaction (`passInDatabase`); a final approval's transaction takes the lock with its first
+ * write, only while the row is still the version read — else it is all taken again from a read
+ * under the lock.
  */
 export async function actOnStep(db: Kysely<Database>, documentId: number | null, stepId: number, body: StepActionBody, ctx: WorkflowContext, options: StepActionOptions = {}): Promise<StepActionResult> {
   const detail = options.logDetail;
   const read = options.read ?? {};
   const target = documentId ?? { step: stepId, visibleTo: ctx.userId };
   if (mayPassWithoutLock(body, options)) {
-    const first = await loadDocumentState(db, target);
+    const tried = await passInDatabase(db, target, stepId, body, ctx, options);
+    if ('passed' in tried) return tried.passed;
+    const { first } = tried;
     if (first) {
       const refusal = refuseStepAction(first, stepId, ctx.userId);
       if (refusal) throw refusalError(refusal, ctx.t);
-      const passed = await passWithoutLock(db, first, stepId, body, ctx, options);
-      if (passed) return passed;
       // A 合議 or quorum step counts the others' decisions: read under the lock, never on an earlier read.
-      if (passed === undefined && first.steps.find((s) => s.id === stepId)!.required === 1) {
+      if (first.steps.find((s) => s.id === stepId)!.required === 1) {
         try {
           return await inTransaction(first);
         } catch (error) {
           if (!isStaleDocument(error)) throw error;
         }
       }
-    } else if (documentId === null) throw stepNotFound(ctx.t);
+    } else if (first === null && documentId === null) throw stepNotFound(ctx.t);
   }
   return inTransaction(undefined);
 
@@ -230,7 +231,7 @@ export async function actOnStep(db: Kysely<Database>, documentId: number | null,
 /**
  * A plain approval: approve, nothing filled, no mail to the next approvers, from an entry point
  * with no checks of its own (the mail link's, bulk approval's), no idempotency key or version
- * read to hold it to (an offline decision). It may pass without the lock (`passWithoutLock`).
+ * read to hold it to (an offline decision). It may pass without the lock (`passInDatabase`).
  */
 function mayPassWithoutLock(body: StepActionBody, options: StepActionOptions): boolean {
   return body.approve === true && body.data === undefined && body.send_email_push !== true && !options.guard
@@ -239,33 +240,30 @@ function mayPassWithoutLock(body: StepActionBody, options: StepActionOptions): b
 
 /**
  * The common decision (a plain approval, the user's to take) that moves the document on to its
- * next step with one approval passing the step — as ONE statement without a transaction around it
- * (no BEGIN, no COMMIT, no lock held while the app decides): the close, the log entry, the document's touch, the next step's activation and the
- * remembered choice, written only while the document's row is still the version `doc` was read at
- * (the close's `lockedAsRead`; `writeApprovalLog`'s `whole`). Every change a decision depends on writes that row under the
- * document's lock (another decision, an edit's restart, a send back, a withdrawal all touch it), so
- * a statement that finds another version — or that waited for another's lock and then found one —
- * fails whole; the decision is then taken again under the lock. Undefined: not such a decision;
- * null: the document changed since `doc` was read (nothing was written).
+ * next step with one approval passing the step: read, decided and written by ONE call of
+ * `ringi_pass_step` (migration 1416) — no transaction around it, no lock held while anything is
+ * decided. The database passes the step only where `refuseStepAction`, `actingFor` and `nextStep`
+ * would on the state it read (and no webhook endpoint of the company waits for the events: those
+ * are queued in the transaction's path); its write holds only while the document's row is still the
+ * version read. Every change a decision depends on writes that row under the document's lock
+ * (another decision, an edit's restart, a send back, a withdrawal all touch it), so a call that
+ * finds another version fails whole (`stale`), and the decision is taken again under the lock.
+ * Otherwise `first` is the state read (null: unknown, or a step the user may not see), on which
+ * the caller decides as on any read.
  */
-async function passWithoutLock(db: Kysely<Database>, doc: DocumentState, stepId: number, body: StepActionBody, ctx: WorkflowContext, options: StepActionOptions): Promise<StepActionResult | null | undefined> {
-  const step = doc.steps.find((s) => s.id === stepId)!;
-  const next = nextStep(doc, step);
-  if (!next || isTreasuryStep(step) || step.required > 1) return undefined;
-  const onBehalfOf = actingFor(step, ctx.userId) ?? null;
-  const notify = body.send_email_push;
+async function passInDatabase(db: Kysely<Database>, target: number | StepOfUser, stepId: number, body: StepActionBody, ctx: WorkflowContext, options: StepActionOptions): Promise<{ passed: StepActionResult } | { first: DocumentState | null | undefined }> {
+  const day = deputyDay();
+  const remember = body.send_email_push ?? null;
+  const detail = options.logDetail ? JSON.stringify(options.logDetail) : null;
+  let answer: { passed: number } | { state: DocumentRow } | null | undefined;
   try {
-    const written = await writeApprovalLog(db, {
-      documentId: doc.id, approvalId: step.id, userId: ctx.userId, action: 'approve', onBehalfOf, detail: options.logDetail, touch: { activate: next.id },
-      // The close locks the document's row, still at the version read, before its own: every action locks the document first.
-      close: (q) => closeStepQuery(q, step, StepStatus.DONE, ctx, onBehalfOf, undefined, doc),
-      also: notify !== undefined ? (q) => rememberEmailPush(q, ctx.userId, notify) : undefined,
-      whole: true,
-    });
-    if (!written) return null;
+    answer = await callOnDocument(db, target, (id) => sql<typeof answer>`ringi_pass_step(${id}, ${stepId}::integer, ${ctx.userId}::integer, ${day}::date, ${new Date()}::timestamptz, ${remember}::boolean, ${detail}::jsonb)`);
   } catch (error) {
-    if (isStaleDocument(error)) return null;
+    if (isStaleDocument(error)) return { first: undefined };
     throw error;
   }
-  return { id: step.id, status: StepStatus.DONE, buffer: { id: doc.id, status: DocumentStatus.ON_PROCESS } };
+  if (!answer) return { first: null };
+  if ('state' in answer) return { first: documentState(answer.state) };
+  await announceEntry(db, { id: answer.passed, kind: 'approve', step: stepId });
+  return { passed: { id: stepId, status: StepStatus.DONE, buffer: { id: answer.passed, status: DocumentStatus.ON_PROCESS } } };
 }
