@@ -29,38 +29,39 @@ export async function up(db: Kysely<any>): Promise<void> {
     language plpgsql volatile as $$
     declare
       state json := ringi_document_state(p_doc, false, p_day);
-      step json;
+      doc jsonb := state::jsonb;
+      step jsonb;
       principal integer;
       next_step integer;
     begin
       if state is null then return null; end if;
-      select s into step from json_array_elements(state->'steps') s
+      select s into step from jsonb_array_elements(doc->'steps') s
         where (s->>'id')::integer = p_step and s->>'voided_at' is null;
-      if step is null or (state->>'status')::integer <> 0 or not (step->>'active')::boolean
+      if step is null or (doc->>'status')::integer <> 0 or not (step->>'active')::boolean
         or (step->>'status')::integer <> 0 or (step->>'required')::integer > 1 or step->>'process_code' = 'p-treasury'
-        or exists (select 1 from webhook_endpoints w where w.company_id = (state->>'company_id')::integer and w.disabled_at is null) then
+        or exists (select 1 from webhook_endpoints w where w.company_id = (doc->>'company_id')::integer and w.disabled_at is null) then
         return json_build_object('state', state);
       end if;
-      if exists (select 1 from json_array_elements(step->'candidates') c
+      if exists (select 1 from jsonb_array_elements(step->'candidates') c
                  where (c->>'user_id')::integer = p_user and (c->>'eligible')::boolean) then
         -- A candidate acts as themselves, once.
-        if exists (select 1 from json_array_elements(step->'candidates') c
+        if exists (select 1 from jsonb_array_elements(step->'candidates') c
                    where (c->>'user_id')::integer = p_user and (c->>'decision')::integer = 1) then
           return json_build_object('state', state);
         end if;
       else
-        select min((c->>'user_id')::integer) into principal from json_array_elements(step->'candidates') c
-          where (c->>'eligible')::boolean and (c->>'decision') is distinct from '1' and json_typeof(c->'deputies') = 'array'
-            and p_user <> (state->>'requester_id')::integer
-            and exists (select 1 from json_array_elements_text(c->'deputies') d where d::integer = p_user);
+        select min((c->>'user_id')::integer) into principal from jsonb_array_elements(step->'candidates') c
+          where (c->>'eligible')::boolean and (c->>'decision') is distinct from '1' and jsonb_typeof(c->'deputies') = 'array'
+            and p_user <> (doc->>'requester_id')::integer
+            and exists (select 1 from jsonb_array_elements_text(c->'deputies') d where d::integer = p_user);
         if principal is null then return json_build_object('state', state); end if;
       end if;
-      select (s->>'id')::integer into next_step from json_array_elements(state->'steps') s
+      select (s->>'id')::integer into next_step from jsonb_array_elements(doc->'steps') s
         where s->>'voided_at' is null and (s->>'position')::integer > (step->>'position')::integer and (s->>'status')::integer = 0
         order by (s->>'position')::integer limit 1;
       if next_step is null then return json_build_object('state', state); end if;
 
-      perform ringi_expect(exists (select 1 from buffers where id = p_doc and xmin = (state->>'version')::xid for update));
+      perform ringi_expect(exists (select 1 from buffers where id = p_doc and xmin = (doc->>'version')::xid for update));
       perform set_config('ringi.actor', p_user::text, true), set_config('ringi.reason', 'approve', true),
         set_config('ringi.on_behalf_of', coalesce(principal::text, ''), true);
       update approvals set status = 1, active = false, approver_id = p_user, on_behalf_of = principal, approved_at = p_now
