@@ -81,8 +81,9 @@ describe('the plain approval decided in the database agrees with the app\'s rule
   it('on every case of the matrix, for every user', async () => {
     const deputy = (principal: string, who: string, from: number, to: number) => t.db.insertInto('deputies')
       .values({ principal_id: users[principal].id, deputy_id: users[who].id, from_date: at(from), to_date: at(to) }).execute();
-    const cases: Array<{ doc: { id: number; steps: number[] }; step: number; name: string }> = [];
-    const add = (name: string, doc: { id: number; steps: number[] }, index = 0) => cases.push({ name, doc, step: doc.steps[index] });
+    /** A case: its document, the step acted on, and what holds only while it runs (`during(true)`, undone by `during(false)`). */
+    const cases: Array<{ doc: { id: number; steps: number[] }; step: number; name: string; during?: (on: boolean) => Promise<void> }> = [];
+    const add = (name: string, doc: { id: number; steps: number[] }, index = 0, during?: (on: boolean) => Promise<void>) => cases.push({ name, doc, step: doc.steps[index], during });
 
     add('two steps', await payment([['p-manager', ['approver']], ['p-finance', ['finance']]]));
     add('the last step', await payment([['p-manager', ['approver']]]));
@@ -108,20 +109,16 @@ describe('the plain approval decided in the database agrees with the app\'s rule
     add('a withdrawn document', await payment([['p-manager', ['approver']], ['p-finance', ['finance']]], async (doc) => {
       await t.db.updateTable('buffers').set({ status: 10 }).where('id', '=', doc.id).execute();
     }));
-    add('a company with a webhook endpoint', await payment([['p-manager', ['approver']], ['p-finance', ['finance']]]));
-    const endpoint = async (on: boolean) => {
+    add('a company with a webhook endpoint', await payment([['p-manager', ['approver']], ['p-finance', ['finance']]]), 0, async (on) => {
       const company = (await purchaseRefs(t.db)).company;
       if (on) await t.db.insertInto('webhook_endpoints').values({ company_id: company, url: 'https://hooks.example.com/ringi', events: JSON.stringify(['step.decided']), secret: 'oracle-secret' }).execute();
       else await t.db.deleteFrom('webhook_endpoints').where('company_id', '=', company).execute();
-    };
+    });
     const outcomes: Array<{ name: string; user: string; passes: boolean; principal?: number | null }> = [];
-    /** Each case collected so far, for every user: the database's answer is the rules' (a disabled candidate and a webhook endpoint only for their own case). */
+    /** Each case collected so far, for every user: the database's answer is the rules'. */
     const run = async () => {
       for (const c of cases.splice(0)) {
-        const disable = c.name === 'a disabled candidate with a deputy';
-        const hooked = c.name === 'a company with a webhook endpoint';
-        if (disable) await t.db.updateTable('users').set({ disabled: true }).where('id', '=', users.legal.id).execute();
-        if (hooked) await endpoint(true);
+        await c.during?.(true);
         try {
           for (const [name, user] of Object.entries(users)) {
             const rules = await byTheRules(c.doc.id, c.step, user.id);
@@ -129,8 +126,7 @@ describe('the plain approval decided in the database agrees with the app\'s rule
             outcomes.push({ name: c.name, user: name, ...rules });
           }
         } finally {
-          if (disable) await t.db.updateTable('users').set({ disabled: false }).where('id', '=', users.legal.id).execute();
-          if (hooked) await endpoint(false);
+          await c.during?.(false);
         }
       }
     };
@@ -145,7 +141,9 @@ describe('the plain approval decided in the database agrees with the app\'s rule
     add('deputies of one candidate', await payment([['p-manager', ['approver']], ['p-finance', ['legal']]]));
     add('deputies of two candidates', await payment([['p-manager', ['authorizer', 'approver']], ['p-finance', ['legal']]]));
     await deputy('legal', 'approver', 0, 0);
-    add('a disabled candidate with a deputy', await payment([['p-manager', ['legal']], ['p-finance', ['finance']]]));
+    add('a disabled candidate with a deputy', await payment([['p-manager', ['legal']], ['p-finance', ['finance']]]), 0, async (on) => {
+      await t.db.updateTable('users').set({ disabled: on }).where('id', '=', users.legal.id).execute();
+    });
 
     await run();
     // The matrix reaches both answers, and a deputy's pass.

@@ -247,7 +247,7 @@ function mayPassWithoutLock(body: StepActionBody, options: StepActionOptions): b
  * are queued in the transaction's path); its write holds only while the document's row is still the
  * version read. Every change a decision depends on writes that row under the document's lock
  * (another decision, an edit's restart, a send back, a withdrawal all touch it), so a call that
- * finds another version fails whole (`stale`), and the decision is taken again under the lock.
+ * finds another version fails whole (`first` undefined), and the decision is taken again under the lock.
  * Otherwise `first` is the state read (null: unknown, or a step the user may not see), on which
  * the caller decides as on any read.
  */
