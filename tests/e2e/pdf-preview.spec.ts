@@ -21,6 +21,23 @@ async function inkOf(page: Page, number: number): Promise<number> {
 
 test.use({ viewport: { width: 390, height: 844 } });
 
+// What the page said while it ran (failed API answers, errors in its console), printed when a test
+// fails: the first journey failed once in CI with no viewer and no message left on the page.
+const said: string[] = [];
+test.beforeEach(({ page }) => {
+  said.length = 0;
+  const at = () => new Date().toISOString().slice(11, 23);
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') && response.status() >= 400) said.push(`${at()} ${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  page.on('requestfailed', (request) => said.push(`${at()} failed ${request.method()} ${new URL(request.url()).pathname}: ${request.failure()?.errorText}`));
+  page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') said.push(`${at()} console ${message.type()}: ${message.text()}`); });
+  page.on('pageerror', (error) => said.push(`${at()} page error: ${error.message}`));
+});
+test.afterEach(({ page }, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) console.log(`at ${page.url()}, what the page said (${said.length}):\n${said.join('\n')}`);
+});
+
 test('a PDF attachment opens in the app with every page drawn, in ja, en and zh (issue 33 item 6)', async ({ page, request }) => {
   const purchase = moduleTexts('purchase');
   const cmaps: string[] = [];

@@ -104,9 +104,14 @@ export function SessionProvider({ children, adapter, skipTokenCheck = false }: S
 
   // Names the server words in the request's language (company on Home, module titles, list-card
   // labels) must follow a language switch without a reload: every cached query is fetched again,
-  // the profile's among them. (Paged lists start again from their first page.)
+  // the profile's among them. (Paged lists start again from their first page.) i18next announces a
+  // change to the language already shown too: that refetches nothing (the page's data, a file's
+  // record about to be opened, stay as they are).
   useEffect(() => {
-    const onLanguage = () => {
+    let shown = i18n.language;
+    const onLanguage = (language: string) => {
+      if (language === shown) return;
+      shown = language;
       if (statusRef.current === 'authenticated') void queryClient?.invalidateQueries();
     };
     i18n.on('languageChanged', onLanguage);

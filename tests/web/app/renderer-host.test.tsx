@@ -49,6 +49,20 @@ describe('AppRendererHost', () => {
     expect(host().language).toBe('zh');
   });
 
+  // The page's data is fetched again only when the language shown changes: i18next announces a
+  // choice of the language already shown too.
+  it('a change of language fetches the page again; choosing the language shown does not', async () => {
+    const { calls } = await renderHost({});
+    const profileReads = () => calls('GET /profile').length;
+    await waitFor(() => expect(profileReads()).toBeGreaterThan(0));
+    const before = profileReads();
+    await setLanguage('zh');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(profileReads()).toBe(before);
+    await setLanguage('en');
+    await waitFor(() => expect(profileReads()).toBe(before + 1));
+  });
+
   it('openPage pushes on the app stack and resolves with the page result', async () => {
     const { host, stack } = await renderHost({});
     const result = host().openPage<number>('Pick a currency', () => 'picker');
