@@ -30,7 +30,7 @@
  * p99 > 200 ms or an error; the ratio of the best to pgbench's tps), `kinds` (not in the default:
  * the CPU per decision of approvals that move their document on and of those that end it, at
  * BENCH_KINDS_RATE 100/s for BENCH_KINDS_SECONDS 20 each, BENCH_KINDS_ROUNDS 2 rounds), `profile` (one instance under
- * `node --cpu-prof`, decisions only (submits with BENCH_PROFILE_KIND=submit) at BENCH_PROFILE_RATE 20/s for BENCH_PROFILE_SECONDS 30; the
+ * `node --cpu-prof`, decisions only (BENCH_PROFILE_KIND plain or final: one kind of them; submit: submits) at BENCH_PROFILE_RATE 20/s for BENCH_PROFILE_SECONDS 30; the
  * .cpuprofile path and its top-20 self-time functions, written beside it).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -73,16 +73,20 @@ const kindsSeconds = Number(env.BENCH_KINDS_SECONDS ?? 20);
 const kindsRounds = Number(env.BENCH_KINDS_ROUNDS ?? 2);
 const profileRate = Number(env.BENCH_PROFILE_RATE ?? 20);
 const profileSeconds = Number(env.BENCH_PROFILE_SECONDS ?? 30);
-/** What the profile phase sends: `decision` (default) or `submit`. */
-const profileKind = env.BENCH_PROFILE_KIND === 'submit' ? 'submit' : 'decision';
-if (env.BENCH_PROFILE_KIND !== undefined && env.BENCH_PROFILE_KIND !== profileKind) {
-  console.error(`BENCH_PROFILE_KIND=${env.BENCH_PROFILE_KIND}: unknown (decision or submit)`);
+/**
+ * What the profile phase sends: `decision` (default: the queue's decisions as they come), `plain`
+ * (only approvals that move their document on), `final` (only those that end it) or `submit`.
+ */
+const PROFILE_KINDS = { decision: undefined, plain: false, final: true, submit: undefined } as const;
+const profileKind = (env.BENCH_PROFILE_KIND ?? 'decision') as keyof typeof PROFILE_KINDS;
+if (!Object.hasOwn(PROFILE_KINDS, profileKind)) {
+  console.error(`BENCH_PROFILE_KIND=${env.BENCH_PROFILE_KIND}: unknown (${Object.keys(PROFILE_KINDS).join(', ')})`);
   process.exit(2);
 }
 /** Decisions the phases need, with a margin: the open documents the copies should reach. */
 const decisionsNeeded = (phase('mix') ? decideRate * (mixSeconds + WARM_UP_S) : 0) + (phase('limit') ? rampRates.reduce((a, r) => a + r, 0) * rampSeconds + rampRates[0] * WARM_UP_S : 0)
   + (phase('kinds') ? kindsRate * (kindsSeconds * kindsRounds * 2 + 10) : 0)
-  + (phase('profile') && profileKind === 'decision' ? profileRate * (profileSeconds + 5) : 0);
+  + (phase('profile') && profileKind !== 'submit' ? profileRate * (profileSeconds + 5) : 0);
 /** The seal key of the records history (the COPY seeder seals its entries with it, the instances verify with it). */
 const RECORDS_KEY = 'ringi-load-bench-records-key-0123456789abcdef';
 const basePort = Number(env.BENCH_PORT ?? 8270);
@@ -261,7 +265,7 @@ try {
       await settle('profile');
       const spawned = Date.now();
       const instance = await startInstance(basePort + 20, appEnv, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-      const scenario = (label: string, rate: number) => (profileKind === 'submit' ? { ...submit, name: `submits ${label}`, rate } : queue.scenario(`decisions ${label}`, rate));
+      const scenario = (label: string, rate: number) => (profileKind === 'submit' ? { ...submit, name: `submits ${label}`, rate } : queue.scenario(`decisions (${profileKind}) ${label}`, rate, PROFILE_KINDS[profileKind]));
       let fromMs = 0;
       let done = 0;
       try {

@@ -13,6 +13,8 @@ import { coalescedRounds } from '../lib/coalesced-rounds';
 export const MAX_MAIL_ATTEMPTS = 5;
 /** How long an instance holds claimed mail; a mail not marked sent by then is taken again. */
 export const MAIL_LEASE_SECONDS = 120;
+/** Mails one claim takes at most. */
+const CLAIM_BATCH = 20;
 
 interface MailRow { id: number; to_address: string; subject: string; text: string; html: string | null; attempts: number; attachments: MailAttachment[] | null }
 
@@ -60,7 +62,7 @@ export function createMailer(config: Config, db: Kysely<Database>, log: FastifyB
   const { send, close: closeTransport } = createSend(config);
 
   /**
-   * Claims up to 20 pending mails for this instance in one statement: rows another instance is
+   * Claims up to CLAIM_BATCH (20) pending mails for this instance in one statement: rows another instance is
    * claiming are skipped (`for update skip locked`), rows under a live lease are left alone, and
    * the lease lets another instance take a mail over when this one dies mid-send. A mail is sent
    * once unless an instance dies between the send and marking it sent (then at most twice).
@@ -69,7 +71,7 @@ export function createMailer(config: Config, db: Kysely<Database>, log: FastifyB
     const result = await sql<MailRow>`update mail_outbox set attempts = attempts + 1,
         claimed_until = now() + make_interval(secs => ${MAIL_LEASE_SECONDS})
       where id in (select id from mail_outbox where status = 'pending' and (claimed_until is null or claimed_until < now())
-        order by id limit 20 for update skip locked)
+        order by id limit ${sql.lit(CLAIM_BATCH)} for update skip locked)
       returning id, to_address, subject, text, html, attempts, attachments`.execute(db);
     return result.rows.sort((a, b) => a.id - b.id);
   }
@@ -78,9 +80,12 @@ export function createMailer(config: Config, db: Kysely<Database>, log: FastifyB
     // A failed mail is released at once; the round stops after that batch so each round (kick or
     // interval) tries a failing mail once instead of spinning through its attempts.
     let failures = 0;
-    while (!failures) {
+    let more = true;
+    while (more && !failures) {
       const batch = await claim();
-      if (!batch.length) break;
+      // A short batch took every mail there was to take: one queued since has its own kick (and the
+      // round it finds under way runs once more after it), so no claim is spent on finding none.
+      more = batch.length === CLAIM_BATCH;
       for (const mail of batch) {
         try {
           const attachments = await mailAttachments(db, mail.attachments);
