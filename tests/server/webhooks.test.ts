@@ -264,6 +264,22 @@ describe('events from the workflow', () => {
     }
   });
 
+  it('does not kick the dispatcher for history written where no endpoint listens for record.changed', async () => {
+    const hook = await receiver();
+    // An endpoint of the company, for an event a filing does not send.
+    await subscribe(hook.url, ['document.decided']);
+    const kick = vi.spyOn(t.app.webhooks, 'kick');
+    try {
+      const filed = await purchase();
+      // The filing wrote its history entry (sealed), and queued no message.
+      expect((await t.db.selectFrom('record_history').select('mac').where('buffer_id', '=', filed.id).execute()).map((r) => r.mac === null)).toEqual([false]);
+      expect(await t.db.selectFrom('webhook_messages').select('id').where('status', '=', 'pending').execute()).toEqual([]);
+      expect(kick).not.toHaveBeenCalled();
+    } finally {
+      kick.mockRestore();
+    }
+  });
+
   it('sends nothing for a change that rolled back', async () => {
     const hook = await receiver();
     await subscribe(hook.url, WEBHOOK_EVENT_TYPES);
