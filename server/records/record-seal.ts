@@ -44,8 +44,9 @@ export const sealKey = (key: string): Buffer => Buffer.from(key, 'utf8');
  * transaction's own, so the xid's epoch is the transaction's, or the next one when the 32-bit
  * counter wrapped in between.
  */
-const UNSEALED = `select h.id, h.buffer_id, h.seq, h.hash, current_setting('ringi.webhooks_queued', true) = '1' as webhooks from record_history h
-  cross join (select pg_current_xact_id_if_assigned() as top) t
+const UNSEALED = `select h.id, h.buffer_id, h.seq, h.hash, t.webhooks from record_history h
+  cross join (select pg_current_xact_id_if_assigned() as top,
+    exists (select 1 from webhook_endpoints where disabled_at is null and events @> '["record.changed"]'::jsonb) as webhooks) t
   where h.id = any(string_to_array(nullif(current_setting('ringi.unsealed', true), ''), ',')::bigint[])
     and h.mac is null
     and case when h.xmin = t.top::xid then true
@@ -62,8 +63,9 @@ export function historySealer(key: Buffer): CommitHook {
   return async (connection: DatabaseConnection) => {
     const rows = (await connection.executeQuery<SealedEntry & { id: number; webhooks: boolean }>(CompiledQuery.raw(UNSEALED, []))).rows;
     if (!rows.length) return;
-    // The entries queued `record.changed` webhooks (the trigger says so, migration 1417): the
-    // request's response kicks the dispatcher (server/plugins/outbox-kicks.ts).
+    // Where an endpoint listens for `record.changed` (the condition the history's trigger checks
+    // first, migration 1120), the entries may have queued its messages: the request's response
+    // kicks the dispatcher (server/plugins/outbox-kicks.ts). Nowhere else: it would claim nothing.
     if (rows[0].webhooks) noteQueued('webhooks');
     const ids = `{${rows.map((r) => r.id).join(',')}}`;
     const macs = `{${rows.map((r) => entryMac(key, r)).join(',')}}`;

@@ -58,7 +58,6 @@ import * as decisionWithoutLock from './1413_decision_without_lock';
 import * as documentStateForTheEnd from './1414_document_state_for_the_end';
 import * as recordsUnchanged from './1415_records_unchanged';
 import * as passStep from './1416_pass_step';
-import * as recordWebhooksFlag from './1417_record_webhooks_flag';
 import * as budgets from './1310_budgets';
 import * as filedAsPost from './1340_filed_as_post';
 import * as followUps from './1330_follow_ups';
@@ -130,5 +129,4 @@ export const migrations: Record<string, Migration> = {
   '1414_document_state_for_the_end': documentStateForTheEnd,
   '1415_records_unchanged': recordsUnchanged,
   '1416_pass_step': passStep,
-  '1417_record_webhooks_flag': recordWebhooksFlag,
 };
