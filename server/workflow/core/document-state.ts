@@ -84,16 +84,19 @@ interface StepRow {
 export interface StepOfUser { step: number; visibleTo: number }
 
 /**
- * `call` of a document as one SQL expression — by its id, or by a step the user may see (a subquery
- * reading the visibility rule: unknown and invisible alike answer null). `call` gets the document's
- * id as SQL.
+ * `call` of a document in one statement — by its id, or by a step the user may see (the visibility
+ * rule read in the same statement; unknown and invisible alike answer undefined). `call` gets the
+ * document's id as SQL.
  */
-export function onDocument<T>(db: Kysely<Database>, target: number | StepOfUser, call: (id: RawBuilder<number>) => RawBuilder<T>): RawBuilder<T | null> {
-  if (typeof target === 'number') return call(sql<number>`${target}::integer`);
-  // Built without the plugins: the statement it is part of passes through them whole.
-  return sql<T | null>`(${db.withoutPlugins().selectFrom('approvals').innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
+export async function callOnDocument<T>(db: Kysely<Database>, target: number | StepOfUser, call: (id: RawBuilder<number>) => RawBuilder<T>): Promise<T | null | undefined> {
+  if (typeof target === 'number') {
+    const { rows } = await sql<{ answer: T | null }>`select ${call(sql<number>`${target}::integer`)} as answer`.execute(db);
+    return rows[0]?.answer;
+  }
+  const row = await db.selectFrom('approvals').innerJoin('buffers', 'buffers.id', 'approvals.buffer_id')
     .select(call(sql<number>`approvals.buffer_id`).as('answer'))
-    .where('approvals.id', '=', target.step).where(visibleToOne(target.visibleTo))})`;
+    .where('approvals.id', '=', target.step).where(visibleToOne(target.visibleTo)).executeTakeFirst();
+  return row?.answer as T | null | undefined;
 }
 
 /** The document as `ringi_document_state` gives it (migrations 1411 and 1414), with its steps. */
@@ -109,8 +112,7 @@ export type DocumentRow = Omit<DocumentState, 'steps' | 'voided' | 'data' | 'use
  */
 export async function loadDocumentState(db: Kysely<Database>, target: number | StepOfUser, lock = false): Promise<DocumentState | null> {
   const day = deputyDay();
-  const { rows } = await sql<{ state: DocumentRow | null }>`select ${onDocument(db, target, (id) => sql<DocumentRow | null>`ringi_document_state(${id}, ${lock}, ${day}::date)`)} as state`.execute(db);
-  return documentState(rows[0]?.state);
+  return documentState(await callOnDocument(db, target, (id) => sql<DocumentRow | null>`ringi_document_state(${id}, ${lock}, ${day}::date)`));
 }
 
 /** The state of `ringi_document_state`'s row (none: an unknown document). */

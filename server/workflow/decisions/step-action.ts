@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { validationFailed } from '../../lib/errors';
 import { announceEntry, isStaleDocument, writeApprovalLog } from '../core/approval-log';
 import { applyEntityChange } from '../entity-changes/apply-entity-change';
-import { documentState, onDocument, loadDocumentState, lockedAtVersion, requesterRecipients, type DocumentRow, type DocumentState, type StepOfUser, type StepState } from '../core/document-state';
+import { callOnDocument, documentState, loadDocumentState, lockedAtVersion, requesterRecipients, type DocumentRow, type DocumentState, type StepOfUser, type StepState } from '../core/document-state';
 import { deputyDay, mailStepWaiting } from '../people/deputies';
 import { scopeCompany } from '../core/eligibility';
 import { rememberEmailPush } from '../mail/email-push-preference';
@@ -20,7 +20,6 @@ import { illegalTransition, refusalError, stepNotFound } from '../core/workflow-
 import type { WorkflowContext } from '../core/workflow-context';
 import { actorNamed } from '../../records/record-actor';
 import type { StepActionBody, StepActionResult } from '../../../src/wire/workflow';
-import { passTogether } from './pass-together';
 import { refuseChangedSinceRead, storeActionAnswer, type ReadVersion } from './read-version';
 
 /** The document read without its lock (`actOnStep`): taken as the lock by the transaction's first write, at the version read (`lockedAtVersion`). */
@@ -258,7 +257,7 @@ async function passInDatabase(db: Kysely<Database>, target: number | StepOfUser,
   const detail = options.logDetail ? JSON.stringify(options.logDetail) : null;
   let answer: { passed: number } | { state: DocumentRow } | null | undefined;
   try {
-    answer = await passTogether(db, onDocument(db, target, (id) => sql<typeof answer>`ringi_pass_step(${id}, ${stepId}::integer, ${ctx.userId}::integer, ${day}::date, ${new Date()}::timestamptz, ${remember}::boolean, ${detail}::jsonb)`));
+    answer = await callOnDocument(db, target, (id) => sql<typeof answer>`ringi_pass_step(${id}, ${stepId}::integer, ${ctx.userId}::integer, ${day}::date, ${new Date()}::timestamptz, ${remember}::boolean, ${detail}::jsonb)`);
   } catch (error) {
     if (isStaleDocument(error)) return { first: undefined };
     throw error;
