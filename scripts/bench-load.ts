@@ -293,7 +293,7 @@ try {
       const pgSeconds = Number(env.BENCH_PGBENCH_SECONDS ?? 60);
       console.log(`  pgbench: the bench database is ${(bytes / 1024 ** 3).toFixed(2)} GB → scale ${chosen}; ${clients} clients, 2 threads, ${pgSeconds} s`);
       const result = await pgbench({ databaseUrl: pgUrl, scale: chosen, clients, seconds: pgSeconds, settle: () => checkpoint(pgUrl).then(() => settle('pgbench')) });
-      console.log(figure(`  pgbench (TPC-B-like, scale ${chosen}, -c ${clients} -j 2 -T ${pgSeconds}): ${result.tps.toFixed(1)} tps, latency average ${result.latencyMs} ms`));
+      console.log(figure(`  pgbench (TPC-B-like, scale ${chosen}, -c ${clients} -j 2 -T ${pgSeconds}): ${result.tps.toFixed(1)} tps, latency average ${result.latencyMs} ms; ${result.cpu}`));
       if (phase('limit')) {
         console.log(figure(`  postgres decision limit: ${limit} decisions/s sustained at p99 ≤ 200 ms (${instances} instances); pgbench ${result.tps.toFixed(1)} tps; `
           + `ratio ${(limit / result.tps).toFixed(3)} (goal ≥ 0.25)`));

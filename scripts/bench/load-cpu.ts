@@ -8,7 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
  * decision". Counted per process: what each one present at the end spent since the start (a new
  * one all of its time). A backend that exits during the phase takes its time in it away (the pools
  * keep theirs open, so the share is small) — and only that: an exiting autovacuum worker's earlier
- * hours no longer make the difference negative.
+ * hours no longer make the difference negative. PostgreSQL's figure names the share of its
+ * background processes (WAL writer, checkpointer, background writer, autovacuum …) apart from the
+ * backends that ran the statements.
  */
 const msPerTick = 1000 / (Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100);
 
@@ -29,27 +31,74 @@ function ticksOf(pid: number): number {
   }
 }
 
-/** utime + stime of every `postgres` process of the machine, by pid. */
-function postgresTicks(): Map<number, number> {
+/** A `postgres` process that runs no client's statements, by its title (`postgres: walwriter`, …). */
+const BACKGROUND = /^postgres: (checkpointer|background writer|walwriter|autovacuum|logical replication|archiver|stats|startup|wal)/;
+
+export interface PostgresTicks {
+  /** utime + stime by pid. */
+  ticks: Map<number, number>;
+  /** The pids of background processes. */
+  background: Set<number>;
+}
+
+/** utime + stime of every `postgres` process of the machine, by pid, and which of them are background processes. */
+export function postgresTicks(): PostgresTicks {
   const ticks = new Map<number, number>();
+  const background = new Set<number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = parseStat(readFileSync(`/proc/${entry}/stat`, 'utf8'));
-      if (stat?.comm === 'postgres') ticks.set(Number(entry), stat.ticks);
+      if (stat?.comm !== 'postgres') continue;
+      ticks.set(Number(entry), stat.ticks);
+      if (BACKGROUND.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' '))) background.add(Number(entry));
     } catch { /* exited meanwhile */ }
   }
-  return ticks;
+  return { ticks, background };
 }
 
-/** The time the processes of `now` spent since `from` (a process new since then: all of its time). */
-function spentSince(from: Map<number, number>, now: Map<number, number>): number {
-  let sum = 0;
-  for (const [pid, ticks] of now) sum += Math.max(0, ticks - (from.get(pid) ?? 0));
-  return sum;
+/** The ms the processes of `now` spent since `from` (a process new since then: all of its time): in all, and of the background processes. */
+export function postgresSpent(from: PostgresTicks, now: PostgresTicks): { all: number; background: number } {
+  let all = 0;
+  let background = 0;
+  for (const [pid, ticks] of now.ticks) {
+    const spent = Math.max(0, ticks - (from.ticks.get(pid) ?? 0));
+    all += spent;
+    if (now.background.has(pid)) background += spent;
+  }
+  return { all: all * msPerTick, background: background * msPerTick };
 }
 
-export interface CpuSnapshot { app: number; postgres: Map<number, number>; generator: number }
+/**
+ * PostgreSQL's processes sampled every 250 ms until `stop()`, which answers what they spent since the
+ * start: a program's own connections (pgbench's) end with it, and a snapshot taken after it would
+ * no longer see their time.
+ */
+export function samplePostgres(): { stop(): { all: number; background: number } } {
+  const from = postgresTicks();
+  const seen: PostgresTicks = { ticks: new Map(), background: new Set() };
+  const take = () => {
+    const now = postgresTicks();
+    for (const [pid, ticks] of now.ticks) seen.ticks.set(pid, ticks);
+    for (const pid of now.background) seen.background.add(pid);
+  };
+  const timer = setInterval(take, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return postgresSpent(from, seen);
+    },
+  };
+}
+
+/** CPU ms the waited-for children of this process have spent in all (`cutime` + `cstime`): a program run with `execFileSync` counts once it ended. */
+export function childrenCpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * msPerTick;
+}
+
+export interface CpuSnapshot { app: number; postgres: PostgresTicks; generator: number }
 
 /** Where the CPU went for the app processes `pids`. */
 export function cpuMeter(pids: number[]) {
@@ -63,7 +112,9 @@ export function cpuMeter(pids: number[]) {
     per(from: CpuSnapshot, count: number, unit: string): string {
       const now = snapshot();
       const each = (ms: number) => `${(ms / Math.max(count, 1)).toFixed(1)} ms`;
-      return `CPU per ${unit}: app ${each(now.app - from.app)}, PostgreSQL ${each(spentSince(from.postgres, now.postgres) * msPerTick)}, load generator ${each(now.generator - from.generator)} (${count.toLocaleString('en')} ${unit}s)`;
+      const postgres = postgresSpent(from.postgres, now.postgres);
+      return `CPU per ${unit}: app ${each(now.app - from.app)}, PostgreSQL ${each(postgres.all)} (its background processes ${each(postgres.background)}), `
+        + `load generator ${each(now.generator - from.generator)} (${count.toLocaleString('en')} ${unit}s)`;
     },
   };
 }

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,7 +8,7 @@ import { TREASURY_PROCESS_CODE, DocumentStatus, StepStatus } from '../../server/
 import { paging } from '../../src/wire/common';
 import { RecordQuery } from '../../src/wire/records';
 import { figure } from './load-guard';
-import type { CpuMeter } from './load-cpu';
+import { childrenCpuMs, samplePostgres, type CpuMeter } from './load-cpu';
 import { describeWaits, sampleWaits } from './load-waits';
 import { runScenario, type Scenario, type ScenarioResult } from './load-scenarios';
 
@@ -304,13 +305,13 @@ export function signedInReadLimit(options: { ports: number[]; rates: number[]; s
   });
 }
 
-/** pgbench (TPC-B-like) on a database of its own on the same server: initialised at `scale` (reused when it has it), then `clients` for `seconds`. */
 /**
  * pgbench's TPC-B-like run on `<database>_pgbench` (initialised at `scale` unless it already is),
  * its tables read through the page cache first like Ringi's (`prewarm`), and started once `settle`
- * says the machine is quiet.
+ * says the machine is quiet. `cpu` is what a transaction cost, measured as a decision's is
+ * (`load-cpu.ts`): PostgreSQL's processes (and of them the background ones) and pgbench itself.
  */
-export async function pgbench(options: { databaseUrl: string; scale: number; clients: number; seconds: number; settle: () => Promise<void> }): Promise<{ tps: number; latencyMs: number; output: string }> {
+export async function pgbench(options: { databaseUrl: string; scale: number; clients: number; seconds: number; settle: () => Promise<void> }): Promise<{ tps: number; latencyMs: number; output: string; cpu: string }> {
   const url = new URL(options.databaseUrl);
   const name = `${url.pathname.slice(1)}_pgbench`;
   const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
@@ -328,11 +329,18 @@ export async function pgbench(options: { databaseUrl: string; scale: number; cli
   own.pathname = `/${name}`;
   await prewarm(own.toString());
   await options.settle();
-  const output = execFileSync('pgbench', [...args, '-c', String(options.clients), '-j', '2', '-T', String(options.seconds), name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const clientFrom = childrenCpuMs();
+  const sampling = samplePostgres();
+  const { stdout: output } = await promisify(execFile)('pgbench', [...args, '-c', String(options.clients), '-j', '2', '-T', String(options.seconds), name], { encoding: 'utf8' });
+  const postgres = sampling.stop();
+  const client = childrenCpuMs() - clientFrom;
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1] ?? /tps = ([\d.]+)/.exec(output)?.[1]);
   const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(output)?.[1] ?? NaN);
-  if (!Number.isFinite(tps)) throw new Error(`pgbench: no tps in its output:\n${output}`);
-  return { tps, latencyMs, output };
+  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? NaN);
+  if (!Number.isFinite(tps) || !Number.isFinite(transactions)) throw new Error(`pgbench: no tps or transactions in its output:\n${output}`);
+  const each = (ms: number) => `${(ms / Math.max(transactions, 1)).toFixed(2)} ms`;
+  const cpu = `CPU per transaction: PostgreSQL ${each(postgres.all)} (its background processes ${each(postgres.background)}), pgbench ${each(client)} (${transactions.toLocaleString('en')} transactions)`;
+  return { tps, latencyMs, output, cpu };
 }
 
 /**
