@@ -32,7 +32,7 @@ function ticksOf(pid: number): number {
 }
 
 /** A `postgres` process that runs no client's statements, by its title (`postgres: walwriter`, …). */
-const BACKGROUND = /^postgres: (checkpointer|background writer|walwriter|autovacuum|logical replication|archiver|stats|startup|wal)/;
+const BACKGROUND = /^postgres: (checkpointer|background writer|wal|autovacuum|logical replication|archiver|stats|startup)/;
 
 export interface PostgresTicks {
   /** utime + stime by pid. */
@@ -92,7 +92,7 @@ export function samplePostgres(): { stop(): { all: number; background: number } 
   };
 }
 
-/** CPU ms the waited-for children of this process have spent in all (`cutime` + `cstime`): a program run with `execFileSync` counts once it ended. */
+/** CPU ms the children of this process have spent in all (`cutime` + `cstime`): a program counts once it ended and was waited for. */
 export function childrenCpuMs(): number {
   const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
   return (Number(fields[13]) + Number(fields[14])) * msPerTick;
