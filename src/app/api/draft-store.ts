@@ -9,8 +9,9 @@ import { readToken } from './token-store';
  * with the version of the server's draft the save replaces (`base`, its `updated_at` as this page
  * last knew it). The draft read compares (`copyIsLatest`): the copy wins only while the server
  * still holds that version — a draft saved since on another device (or the copy's own save,
- * landed) is the server's and wins. Any later save or delete from a form replaces the server's
- * draft, so it drops this copy. The copy belongs to the sign-in that wrote it (a digest of the
+ * landed) is the server's and wins. A copy that wins is sent to the server again by that read (a
+ * browser can lose a request made as its page goes away) and dropped once answered. Any later save
+ * or delete from a form replaces the server's draft, so it drops this copy. The copy belongs to the sign-in that wrote it (a digest of the
  * token): another sign-in in the same tab never reads it.
  */
 const PREFIX = 'ringi.unsent-draft:';

@@ -9,7 +9,7 @@ import type { Company, CompanyDetail, CompanyQuery } from '../../wire/organisati
 import type { ListQuery } from '../../wire/list-query';
 import type { ApprovalItem } from '../../wire/workflow';
 import type { QueryParams } from '../lib/query-string';
-import type { Draft, DraftQuery } from '../../wire/drafts';
+import type { Draft, DraftBody, DraftQuery } from '../../wire/drafts';
 import type { DefinitionQuery, ServedModule } from '../../wire/module-definitions';
 import { registerModuleTranslations } from '../pages/application/module-definitions';
 import { copyIsLatest, dropUnsentDraft, forgetServerDraft, noteServerDraft, readUnsentDraft } from './draft-store';
@@ -310,8 +310,15 @@ export function draftOptions(api: ApiClient, moduleCode: string, filedFor: numbe
       }
       const server = reply || null;
       if (unsent && copyIsLatest(unsent, server)) {
-        // The copy's save may land later: the server's version stays unknown until a write is answered.
-        forgetServerDraft(moduleCode, filedFor);
+        // The copy's save has not landed, and may never: a browser can lose a request made as its
+        // page goes away. Sent again before the form opens (the same data, so the first one landing
+        // late does no harm); once answered the server holds it and the copy goes. Unanswered, the
+        // copy stays and wins as before, the server's version unknown until a write is answered.
+        const saved = await api.post<Draft>('/buffer_temporaries', { ...query, data: unsent.data as Draft['data'] } satisfies DraftBody, { ringiSilent: true }).catch(() => null);
+        if (saved) {
+          dropUnsentDraft(moduleCode, filedFor);
+          noteServerDraft(moduleCode, filedFor, saved.data.updated_at);
+        } else forgetServerDraft(moduleCode, filedFor);
         return unsent.data as Draft['data'];
       }
       if (unsent) dropUnsentDraft(moduleCode, filedFor);
