@@ -11,8 +11,8 @@ import { readToken } from './token-store';
  * still holds that version — a draft saved since on another device (or the copy's own save,
  * landed) is the server's and wins. A copy that wins is sent to the server again by that read (a
  * browser can lose a request made as its page goes away) and dropped once answered. Any later save
- * or delete from a form replaces the server's draft, so it drops this copy. The copy belongs to the sign-in that wrote it (a digest of the
- * token): another sign-in in the same tab never reads it.
+ * or delete from a form replaces the server's draft, so it drops this copy. The copy belongs to
+ * the sign-in that wrote it (a digest of the token): another sign-in in the same tab never reads it.
  */
 const PREFIX = 'ringi.unsent-draft:';
 
