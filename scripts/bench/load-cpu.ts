@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
  * background processes (WAL writer, checkpointer, background writer, autovacuum …) apart from the
  * backends that ran the statements.
  */
-const msPerTick = 1000 / (Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100);
+export const msPerTick = 1000 / (Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100);
 
 /** utime + stime of a /proc/<pid>/stat line, and its command name. */
 function parseStat(text: string): { comm: string; ticks: number } | null {

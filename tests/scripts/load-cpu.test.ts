@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { childrenCpuMs, postgresSpent, type PostgresTicks } from '../../scripts/bench/load-cpu';
+import { childrenCpuMs, msPerTick, postgresSpent, type PostgresTicks } from '../../scripts/bench/load-cpu';
 
 /** The load bench's CPU split (scripts/bench/load-cpu.ts): PostgreSQL's background processes apart, and what a child program spent. */
 describe('the load bench\'s CPU meter', () => {
-  const ms = (ticks: number) => ticks * 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  const ms = (ticks: number) => ticks * msPerTick;
 
   it('counts what each process spent since the start, a new one all of its time, and names the background processes\' share', () => {
     const from: PostgresTicks = { ticks: new Map([[10, 100], [11, 50], [12, 7]]), background: new Set([11]) };
